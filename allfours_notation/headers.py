@@ -1,0 +1,60 @@
+"""The headers-only scan: every game's tags without running the grammar.
+
+This is what an index of a large file needs (the viewer's game list, a
+tournament director's search by player): one regular-expression pass over
+the text, no parse of the play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .slicer import slice_games
+from .source import decode
+
+
+@dataclass(frozen=True, slots=True)
+class GameHeader:
+    """One game's place in its file and its tags, as written (escapes resolved)."""
+
+    index: int
+    tags: tuple[tuple[str, str], ...]
+    line: int
+    start: int
+    end: int
+    deals: int
+    has_end: bool
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        for tag_name, value in self.tags:
+            if tag_name == name:
+                return value
+        return default
+
+
+def _unescape(raw: str) -> str:
+    return raw.replace('\\"', '"').replace("\\\\", "\\") if "\\" in raw else raw
+
+
+def scan_headers(text: str) -> list[GameHeader]:
+    """Headers of every game in ``text``; offsets index ``text``."""
+    return [
+        GameHeader(
+            index=number,
+            tags=tuple((tag.name, _unescape(tag.value)) for tag in piece.tags),
+            line=piece.line,
+            start=piece.start,
+            end=piece.end,
+            deals=piece.deals,
+            has_end=piece.has_end,
+        )
+        for number, piece in enumerate(slice_games(text).games, start=1)
+    ]
+
+
+def scan_headers_file(path: str | Path) -> tuple[str, list[GameHeader]]:
+    """Read ``path`` and scan it; returns the decoded text too, so callers can parse
+    a game later from its offsets."""
+    text, _ = decode(Path(path).read_bytes(), str(path))
+    return text, scan_headers(text)

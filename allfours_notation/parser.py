@@ -1,0 +1,893 @@
+"""AFN text → :class:`~allfours_notation.records.Game` records, with diagnostics.
+
+The file is first cut into games by :mod:`.slicer` (no grammar involved), then
+each game is parsed on its own by Lark (LALR, contextual lexer), so a syntax
+error costs one game, never the file.  Lark returns the tokens of each deal
+(no parse tree is built); :class:`_GameAssembler` splits the coarse tokens,
+attaches comments, groups plays into tricks and checks the order of
+statements; :mod:`.structure` then checks what cannot be (a card twice, a hand
+of seven …).  Nothing here raises on user input.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any, cast
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from .cards import Card, Seat, parse_card
+from .diagnostics import Diagnostic, Severity
+from .records import (
+    Abandoned,
+    Award,
+    Call,
+    CallKind,
+    Claim,
+    ClaimItem,
+    Comment,
+    CommentStyle,
+    Concede,
+    Deal,
+    Ending,
+    Game,
+    Glyph,
+    Hand,
+    Node,
+    OpeningEvent,
+    Penalty,
+    PenaltyKind,
+    Play,
+    Redeal,
+    RedealReason,
+    Score,
+    Span,
+    Tag,
+    Total,
+    Trick,
+    TurnUp,
+)
+from .slicer import GameSlice, HeaderTag, slice_games
+from .source import decode, strip_bom
+from .structure import check_structure
+from .table import seats_of_game
+
+SUPPORTED_VERSION = 1
+
+# The export order of the mandatory tags; every other tag follows in written order.
+ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "Rules", "North", "East", "South", "West", "Result")
+_ROSTER_RANK = {name: rank for rank, name in enumerate(ROSTER)}
+
+
+# --- loading the grammar ----------------------------------------------------------------------
+
+
+def grammar_text() -> str:
+    """The AFN grammar: shipped in the wheel, or read from the source checkout."""
+    packaged = resources.files("allfours_notation").joinpath("_grammar/allfours.lark")
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    checkout = Path(__file__).resolve().parent.parent / "grammar" / "allfours.lark"
+    return checkout.read_text(encoding="utf-8")
+
+
+class _Collector:
+    """Receives the comments Lark's lexer skips, for the game being parsed."""
+
+    def __init__(self) -> None:
+        self.comments: list[Token] = []
+
+    def __call__(self, token: Token) -> Token:
+        self.comments.append(token)
+        return token
+
+
+class _Callbacks:
+    """Inline callbacks: keep tokens as they are, build no tree."""
+
+    def start(self, children: list[Any]) -> Any:
+        return children[0]
+
+    def game(self, children: list[Any]) -> list[Any]:
+        return children
+
+    def tag(self, children: list[Any]) -> Any:
+        return children[0]
+
+    def deal(self, children: list[Any]) -> list[Any]:
+        return children
+
+
+_local = threading.local()
+
+
+def _lark() -> tuple[Lark, _Collector]:
+    """One Lark instance per thread (the comment collector is per-parse state)."""
+    cached = getattr(_local, "parser", None)
+    if cached is None:
+        collector = _Collector()
+        lark = Lark(
+            grammar_text(),
+            parser="lalr",
+            lexer="contextual",
+            transformer=cast(Any, _Callbacks()),
+            lexer_callbacks={"BRACE_COMMENT": collector, "LINE_COMMENT": collector},
+            cache=True,
+            propagate_positions=False,
+            maybe_placeholders=False,
+        )
+        cached = (lark, collector)
+        _local.parser = cached
+    return cast(tuple[Lark, _Collector], cached)
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    """Everything read from one file: its games, and every diagnostic (file-level
+    ones and each game's, in file order)."""
+
+    games: tuple[Game, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    version: int | None = None
+    trailing: tuple[Comment, ...] = ()
+    file: str | None = None
+    text: str = field(default="", repr=False, compare=False)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+# --- the public entry points --------------------------------------------------------------------
+
+
+def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
+    """Parse a whole AFN text.  Never raises on bad input: problems are diagnostics."""
+    if isinstance(source, bytes):
+        text, diagnostics = decode(source, filename)
+    else:
+        text, diagnostics = strip_bom(source), []
+    sliced = slice_games(text)
+    version, version_diags = _check_version(text, sliced.directives, filename)
+    diagnostics.extend(version_diags)
+    games: list[Game] = []
+    for index, piece in enumerate(sliced.games, start=1):
+        game = parse_game_slice(text, piece, index=index, filename=filename)
+        games.append(game)
+        diagnostics.extend(game.diagnostics)
+    trailing: tuple[Comment, ...] = ()
+    if sliced.trailing_start is not None:
+        trailing = _loose_comments(text, sliced.trailing_start)
+    if not games:
+        diagnostics.append(
+            Diagnostic("AFN107", Severity.WARNING, "no games found", file=filename, line=1)
+        )
+    return ParseResult(
+        games=tuple(games),
+        diagnostics=tuple(diagnostics),
+        version=version,
+        trailing=trailing,
+        file=filename,
+        text=text,
+    )
+
+
+def parse_game_slice(text: str, piece: GameSlice, *, index: int, filename: str | None) -> Game:
+    """Parse one game cut out of ``text`` by the slicer (positions are ``text``'s)."""
+    body = text[piece.start : piece.end]
+    return _GameAssembler(body, piece, index=index, filename=filename).run()
+
+
+def parse_file(path: str | Path) -> ParseResult:
+    """Read and parse a file.  ``OSError`` is the caller's to report (exit 2 in the CLI)."""
+    path = Path(path)
+    return parse(path.read_bytes(), filename=str(path))
+
+
+def iter_games(source: str | Path | Iterable[str] | Any, *, filename: str | None = None) -> Iterator[Game]:
+    """Yield the games of a file one at a time, reading it in chunks.
+
+    ``source`` is a path, or an open text or binary file.  Memory stays flat in the
+    file size: only the games not yet yielded are held.
+    """
+    from .stream import stream_games  # local import keeps the module graph one-way
+
+    yield from stream_games(source, filename=filename)
+
+
+# --- version line -----------------------------------------------------------------------------
+
+_VERSION_RE = re.compile(r"%\s*AFN\s+(\S+)\s*$")
+
+
+def _check_version(
+    text: str, directives: list[Any], filename: str | None
+) -> tuple[int | None, list[Diagnostic]]:
+    diags: list[Diagnostic] = []
+    version: int | None = None
+    first_content = _first_content_offset(text)
+    for number, directive in enumerate(directives):
+        match = _VERSION_RE.match(directive.text)
+        is_first = number == 0 and directive.offset == first_content
+        if match and is_first:
+            raw = match.group(1)
+            if raw.isdigit() and int(raw) == SUPPORTED_VERSION:
+                version = SUPPORTED_VERSION
+            else:
+                diags.append(
+                    Diagnostic(
+                        "AFN106",
+                        Severity.ERROR,
+                        f"this file declares AFN version {raw}; this tool reads AFN "
+                        f"{SUPPORTED_VERSION}",
+                        file=filename,
+                        line=directive.line,
+                        column=directive.column,
+                        end_column=directive.column + len(directive.text),
+                    )
+                )
+            continue
+        message = (
+            "the version line must be the first line of the file"
+            if match
+            else f"unknown directive {directive.text.strip()!r}; the only directive is '% AFN 1'"
+        )
+        diags.append(
+            Diagnostic(
+                "AFN110",
+                Severity.WARNING,
+                message,
+                file=filename,
+                line=directive.line,
+                column=directive.column,
+                end_column=directive.column + len(directive.text),
+            )
+        )
+    if version is None and not any(d.code == "AFN106" for d in diags):
+        diags.append(
+            Diagnostic(
+                "AFN105",
+                Severity.WARNING,
+                "no version line; reading the file as AFN 1",
+                file=filename,
+                line=1,
+                column=1,
+                hint="start the file with the line '% AFN 1'",
+            )
+        )
+    return version, diags
+
+
+_LEADING_SPACE = re.compile(r"\s*")
+
+
+def _first_content_offset(text: str) -> int:
+    match = _LEADING_SPACE.match(text)
+    return match.end() if match else 0
+
+
+_COMMENT_RE = re.compile(r"\{([^}]*)\}|;([^\n]*)")
+
+
+def _loose_comments(text: str, start: int) -> tuple[Comment, ...]:
+    """The comments after the last game."""
+    out = []
+    for match in _COMMENT_RE.finditer(text, start):
+        if match.group(1) is not None:
+            out.append(Comment(match.group(1), CommentStyle.BRACE))
+        else:
+            out.append(Comment(match.group(2).rstrip("\r"), CommentStyle.LINE))
+    return tuple(out)
+
+
+# --- splitting coarse tokens ----------------------------------------------------------------------
+
+_CARD = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧]"
+_PLAY_RE = re.compile(
+    rf"(?:([0-9]+)\.\s*)?(?:([NESWnesw]):)?({_CARD})(!!|\?\?|!\?|\?!|!|\?)?"
+)
+_HAND_CARD_RE = re.compile(rf"{_CARD}|\?\?")
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"')
+_DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
+_WORDS = re.compile(r"\S+")
+_UNESCAPE = re.compile(r"\\(.)")
+_GLYPHS = {glyph.value: glyph for glyph in Glyph}
+_CLAIM_ITEMS = {item.value: item for item in ClaimItem}
+
+
+def unescape_tag_value(raw: str) -> str:
+    return _UNESCAPE.sub(r"\1", raw)
+
+
+# --- assembling one game ------------------------------------------------------------------------
+
+# Statement order within a deal: opening < play < ending < claim < total.  Penalties
+# may be declared during or after play.
+_STAGE = {
+    "HAND": 0,
+    "TURN": 0,
+    "CALL": 0,
+    "PLAYS": 1,
+    "PENALTY": 1,
+    "REDEAL": 2,
+    "ABANDONED": 2,
+    "CONCEDE": 2,
+    "CLAIM": 3,
+    "TOTAL": 4,
+}
+_STAGE_NAMES = {0: "the opening", 1: "the play", 2: "the end of the deal", 3: "the claim", 4: "the total"}
+
+
+@dataclass(slots=True)
+class _Atom:
+    """A node waiting for its comments, with its place in the text."""
+
+    node: Node
+    start: int
+    end: int
+    line: int
+    end_line: int
+    leading: list[Comment] = field(default_factory=list)
+    trailing: list[Comment] = field(default_factory=list)
+
+    def finished(self) -> Any:
+        if not self.leading and not self.trailing:
+            return self.node
+        return replace(self.node, leading=tuple(self.leading), trailing=tuple(self.trailing))
+
+
+@dataclass(slots=True)
+class _RawPlay:
+    atom: _Atom
+    trick_number: int | None
+    number_span: Span | None
+
+
+@dataclass(slots=True)
+class _RawDeal:
+    header: _Atom
+    number: int
+    dealer: Seat
+    opening: list[_Atom] = field(default_factory=list)
+    plays: list[_RawPlay] = field(default_factory=list)
+    penalties: list[_Atom] = field(default_factory=list)
+    claim: _Atom | None = None
+    total: _Atom | None = None
+    ending: _Atom | None = None
+
+
+class _GameAssembler:
+    """Parses one game slice and turns its tokens into a :class:`Game`."""
+
+    def __init__(self, body: str, piece: GameSlice, *, index: int, filename: str | None) -> None:
+        """``body`` is the game's text; ``piece`` says where it starts in its file."""
+        self.piece = piece
+        self.index = index
+        self.filename = filename
+        self.body = body
+        self.line_base = piece.line - 1
+        self.col_base = piece.column - 1
+        self.offset_base = piece.start
+        self.diagnostics: list[Diagnostic] = []
+        self.atoms: list[_Atom] = []
+        self.current_deal: int | None = None
+
+    # -- positions --
+
+    def span_of(self, token: Token) -> Span:
+        line = cast(int, token.line)
+        end_line = cast(int, token.end_line)
+        column = cast(int, token.column) + (self.col_base if line == 1 else 0)
+        end_column = cast(int, token.end_column) + (self.col_base if end_line == 1 else 0)
+        start = cast(int, token.start_pos) + self.offset_base
+        return Span(line + self.line_base, column, end_line + self.line_base, end_column, start,
+                    cast(int, token.end_pos) + self.offset_base)
+
+    def sub_span(self, token: Token, span: Span, begin: int, finish: int) -> Span:
+        """The span of ``token.value[begin:finish]`` inside a token at ``span``."""
+        value = str(token)
+        newlines = value.count("\n", 0, begin)
+        if newlines:
+            line = span.line + newlines
+            column = begin - value.rfind("\n", 0, begin)
+        else:
+            line, column = span.line, span.column + begin
+        return Span(line, column, line, column + finish - begin, span.start + begin,
+                    span.start + finish)
+
+    def diag(self, code: str, message: str, span: Span | None, *,
+             severity: Severity = Severity.ERROR, hint: str | None = None,
+             trick: int | None = None) -> None:
+        self.diagnostics.append(
+            Diagnostic(
+                code,
+                severity,
+                message,
+                file=self.filename,
+                line=span.line if span else self.piece.line,
+                column=span.column if span else self.piece.column,
+                end_column=(span.end_column if span and span.end_line == span.line else None),
+                game=self.index,
+                deal=self.current_deal,
+                trick=trick,
+                hint=hint,
+            )
+        )
+
+    def atom(self, node: Node, span: Span) -> _Atom:
+        atom = _Atom(node, span.start, span.end, span.line, span.end_line)
+        self.atoms.append(atom)
+        return atom
+
+    # -- the run --
+
+    def run(self) -> Game:
+        lark, collector = _lark()
+        collector.comments = []
+        try:
+            raw = lark.parse(self.body)
+        except UnexpectedInput as error:
+            self.syntax_error(error)
+            return self.broken_game()
+        except RecursionError:  # pragma: no cover - LALR does not recurse; belt and braces
+            self.diag("AFN101", "the game is too deeply nested to read", None)
+            return self.broken_game()
+        comments = [self.comment_of(token) for token in collector.comments]
+        return self.assemble(cast(list[Any], raw), comments)
+
+    def comment_of(self, token: Token) -> tuple[Comment, Span]:
+        span = self.span_of(token)
+        value = str(token)
+        if value.startswith("{"):
+            return Comment(value[1:-1], CommentStyle.BRACE, span), span
+        return Comment(value[1:].rstrip("\r"), CommentStyle.LINE, span), span
+
+    def assemble(self, children: list[Any], comments: list[tuple[Comment, Span]]) -> Game:
+        tag_atoms: list[_Atom] = []
+        raw_deals: list[_RawDeal] = []
+        ended = False
+        for child in children:
+            if isinstance(child, Token):
+                if child.type == "TAG":
+                    tag_atoms.append(self.tag_atom(child))
+                else:  # END
+                    ended = True
+            else:
+                raw_deals.append(self.raw_deal(child))
+        game_trailing = self.attach_comments(comments)
+        tags = tuple(atom.finished() for atom in tag_atoms)
+        tags = tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
+        preliminary = Game(tags=tags, index=self.index)
+        seats = self.seats_for(preliminary, raw_deals)
+        deals = tuple(self.build_deal(raw, len(seats)) for raw in raw_deals)
+        game = Game(
+            tags=tags,
+            deals=deals,
+            ended=ended,
+            trailing=game_trailing,
+            index=self.index,
+            source=self.filename,
+            span=Span(self.piece.line, self.piece.column, 0, 0, self.piece.start, self.piece.end),
+        )
+        if not ended:
+            self.diag(
+                "AFN104",
+                "this game has no 'end'",
+                self.last_span(),
+                severity=Severity.WARNING,
+                hint="close every game with the word 'end'",
+            )
+        self.current_deal = None
+        self.diagnostics.extend(check_structure(game, filename=self.filename))
+        return replace(game, diagnostics=tuple(self.diagnostics))
+
+    def last_span(self) -> Span | None:
+        return Span(self.atoms[-1].end_line, 1, self.atoms[-1].end_line, 1, 0, 0) if self.atoms else None
+
+    def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
+        if any(preliminary.tag(seat.tag_name) is not None for seat in Seat):
+            return seats_of_game(preliminary)
+        used = {raw.dealer for raw in raw_deals}
+        for raw in raw_deals:
+            for atom in raw.opening:
+                if not isinstance(atom.node, TurnUp):
+                    used.add(cast(Hand | Call, atom.node).seat)
+            for play in raw.plays:
+                seat = cast(Play, play.atom.node).seat
+                if seat is not None:
+                    used.add(seat)
+        return tuple(seat for seat in Seat if seat in used)
+
+    # -- comments --
+
+    def attach_comments(self, comments: list[tuple[Comment, Span]]) -> tuple[Comment, ...]:
+        """Give each comment to the node it stands beside; return the game's own.
+
+        A comment on the same line as the end of a node, with no node after it on
+        that line, trails that node; any other comment leads the next node.
+        Comments after the last node belong to the game.
+        """
+        if not comments:
+            return ()
+        atoms = sorted(self.atoms, key=lambda atom: atom.start)
+        starts = [atom.start for atom in atoms]
+        game_trailing: list[Comment] = []
+        for comment, span in comments:
+            after = bisect.bisect_left(starts, span.end)
+            before = after - 1
+            previous = atoms[before] if before >= 0 else None
+            following = atoms[after] if after < len(atoms) else None
+            same_line = previous is not None and previous.end_line == span.line
+            next_on_line = following is not None and following.line == span.end_line
+            if previous is not None and same_line and not next_on_line:
+                previous.trailing.append(comment)
+            elif following is not None:
+                following.leading.append(comment)
+            else:
+                game_trailing.append(comment)
+        return tuple(game_trailing)
+
+    # -- tokens → atoms --
+
+    def tag_atom(self, token: Token) -> _Atom:
+        match = _TAG_RE.match(str(token))
+        assert match is not None  # the grammar guarantees the shape
+        span = self.span_of(token)
+        return self.atom(
+            Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=span),
+            span,
+        )
+
+    def raw_deal(self, children: list[Any]) -> _RawDeal:
+        header_token = cast(Token, children[0])
+        match = _DEAL_RE.match(str(header_token))
+        assert match is not None
+        number = int(match.group(1))
+        self.current_deal = number
+        dealer = Seat.from_letter(match.group(2))
+        header_span = self.span_of(header_token)
+        header = self.atom(Deal(number=number, dealer=dealer, span=header_span), header_span)
+        raw = _RawDeal(header, number, dealer)
+        stage = 0
+        for token in children[1:]:
+            token = cast(Token, token)
+            kind = token.type
+            if kind == "CALL" and str(token).lower().endswith("concedes"):
+                kind = "CONCEDE"
+            token_stage = _STAGE[kind]
+            span = self.span_of(token)
+            if raw.ending is not None and kind not in ("CLAIM", "TOTAL"):
+                self.diag("AFN206", f"{_describe(token)} after the deal has ended", span)
+            elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
+                self.diag(
+                    "AFN206",
+                    f"{_describe(token)} belongs to {_STAGE_NAMES[token_stage]}, but comes after "
+                    f"{_STAGE_NAMES[stage]}",
+                    span,
+                    hint="a deal is written in table order: hands, turn-up, stand or beg, "
+                    "tricks, penalties, claim, total",
+                )
+            stage = max(stage, token_stage)
+            self.add_statement(raw, kind, token, span)
+        return raw
+
+    def add_statement(self, raw: _RawDeal, kind: str, token: Token, span: Span) -> None:
+        value = str(token)
+        if kind == "HAND":
+            cards: list[Card | None] = []
+            for match in _HAND_CARD_RE.finditer(value, 1):
+                cards.append(None if match.group() == "??" else parse_card(match.group()))
+            raw.opening.append(
+                self.atom(Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span), span)
+            )
+        elif kind == "TURN":
+            card = parse_card(value.split()[-1])
+            assert card is not None
+            raw.opening.append(self.atom(TurnUp(card=card, span=span), span))
+        elif kind == "CALL":
+            seat_text, verb = value.split()
+            node = Call(seat=Seat.from_letter(seat_text), kind=CallKind(verb.lower()), span=span)
+            raw.opening.append(self.atom(node, span))
+        elif kind == "CONCEDE":
+            self.set_ending(raw, self.atom(Concede(seat=Seat.from_letter(value[0]), span=span), span), span)
+        elif kind == "PLAYS":
+            self.add_plays(raw, token, span)
+        elif kind == "PENALTY":
+            _, seat_text, what = value.split()
+            node = Penalty(offender=Seat.from_letter(seat_text), kind=PenaltyKind(what.lower()), span=span)
+            raw.penalties.append(self.atom(node, span))
+        elif kind == "CLAIM":
+            self.set_claim(raw, token, span)
+        elif kind == "TOTAL":
+            self.set_total(raw, token, span)
+        elif kind == "REDEAL":
+            reason = RedealReason(value.split()[-1].lower())
+            self.set_ending(raw, self.atom(Redeal(reason=reason, span=span), span), span)
+        else:  # ABANDONED
+            self.set_ending(raw, self.atom(Abandoned(span=span), span), span)
+
+    def set_ending(self, raw: _RawDeal, atom: _Atom, span: Span) -> None:
+        if raw.ending is None:
+            raw.ending = atom
+        else:
+            self.diag("AFN206", "a deal can end only once", span)
+
+    def add_plays(self, raw: _RawDeal, token: Token, span: Span) -> None:
+        value = str(token)
+        for match in _PLAY_RE.finditer(value):
+            number_text, seat_text, card_text, glyph_text = match.groups()
+            card = parse_card(card_text)
+            assert card is not None
+            seat = Seat.from_letter(seat_text) if seat_text else None
+            glyph = _GLYPHS[glyph_text] if glyph_text else None
+            card_start = match.start(2) if seat_text else match.start(3)
+            play_span = self.sub_span(token, span, card_start, match.end())
+            number_span = None
+            if number_text is not None:
+                number_span = self.sub_span(token, span, match.start(1), match.end(1) + 1)
+            atom = self.atom(Play(card=card, seat=seat, glyph=glyph, span=play_span), play_span)
+            raw.plays.append(
+                _RawPlay(atom, int(number_text) if number_text is not None else None, number_span)
+            )
+
+    def set_claim(self, raw: _RawDeal, token: Token, span: Span) -> None:
+        if raw.claim is not None:
+            self.diag("AFN206", "a deal has one claim; merge the two", span)
+            return
+        awards: list[Award] = []
+        seat: Seat | None = None
+        value = str(token)
+        for word_match in list(_WORDS.finditer(value))[1:]:
+            word = word_match.group()
+            word_span = self.sub_span(token, span, word_match.start(), word_match.end())
+            lower = word.lower()
+            if lower in _CLAIM_ITEMS:
+                if seat is None:
+                    self.diag("AFN213", f"claim item '{word}' has no seat before it", word_span,
+                              hint="write the seat first: claim S high low")
+                    continue
+                awards.append(Award(seat, _CLAIM_ITEMS[lower]))
+            elif word.isdigit():
+                if not awards or awards[-1].points is not None:
+                    self.diag("AFN213", f"the number {word} follows no claim item", word_span,
+                              hint="a number gives the points of the item before it: N kick 3")
+                    continue
+                awards[-1] = replace(awards[-1], points=int(word))
+            else:
+                seat = Seat.from_letter(word)
+        raw.claim = self.atom(Claim(awards=tuple(awards), span=span), span)
+
+    def set_total(self, raw: _RawDeal, token: Token, span: Span) -> None:
+        if raw.total is not None:
+            self.diag("AFN206", "a deal has one total", span)
+            return
+        words = str(token).split()[1:]
+        scores = tuple(
+            Score(Seat.from_letter(words[i]), int(words[i + 1])) for i in range(0, len(words), 2)
+        )
+        raw.total = self.atom(Total(scores=scores, span=span), span)
+
+    # -- atoms → deal --
+
+    def build_deal(self, raw: _RawDeal, players: int) -> Deal:
+        self.current_deal = raw.number
+        header = cast(Deal, raw.header.finished())
+        tricks = self.group_tricks(raw.plays, max(players, 1))
+        return replace(
+            header,
+            opening=tuple(cast(OpeningEvent, atom.finished()) for atom in raw.opening),
+            tricks=tricks,
+            penalties=tuple(atom.finished() for atom in raw.penalties),
+            claim=raw.claim.finished() if raw.claim else None,
+            total=raw.total.finished() if raw.total else None,
+            ending=cast(Ending, raw.ending.finished()) if raw.ending else None,
+        )
+
+    def group_tricks(self, plays: list[_RawPlay], players: int) -> tuple[Trick, ...]:
+        """Plays → tricks: a trick number starts a trick, else every ``players`` cards do."""
+        groups: list[tuple[list[_RawPlay], bool]] = []
+        for play in plays:
+            if play.trick_number is not None or not groups or len(groups[-1][0]) >= players:
+                groups.append(([], play.trick_number is not None))
+            groups[-1][0].append(play)
+        tricks: list[Trick] = []
+        for number, (members, numbered) in enumerate(groups, start=1):
+            written = members[0].trick_number
+            if written is not None and written != number:
+                self.diag(
+                    "AFN207",
+                    f"trick numbered {written} is trick {number} of this deal",
+                    members[0].number_span,
+                    severity=Severity.WARNING,
+                    trick=number,
+                )
+            nodes = tuple(cast(Play, member.atom.finished()) for member in members)
+            first = nodes[0].span
+            last = nodes[-1].span
+            span = None
+            if first is not None and last is not None:
+                span = Span(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
+            tricks.append(Trick(number=number, plays=nodes, numbered=numbered, span=span))
+        return tuple(tricks)
+
+    # -- errors --
+
+    def syntax_error(self, error: UnexpectedInput) -> None:
+        position = getattr(error, "pos_in_stream", None)
+        if isinstance(error, UnexpectedToken) and isinstance(error.token, Token):
+            position = error.token.start_pos
+        if isinstance(error, UnexpectedEOF) or position is None:
+            position = len(self.body.rstrip())
+        line = self.body.count("\n", 0, position) + 1
+        column = position - self.body.rfind("\n", 0, position)
+        word = _word_at(self.body, position)
+        code, message, hint = _explain(error, word, self.body, position)
+        absolute_line = line + self.line_base
+        absolute_column = column + (self.col_base if line == 1 else 0)
+        self.diagnostics.append(
+            Diagnostic(
+                code,
+                Severity.ERROR,
+                message,
+                file=self.filename,
+                line=absolute_line,
+                column=absolute_column,
+                end_column=absolute_column + max(1, len(word)),
+                game=self.index,
+                deal=_deal_before(self.body, position),
+                hint=hint,
+            )
+        )
+
+    def broken_game(self) -> Game:
+        tags = tuple(_tag_from_scan(tag) for tag in self.piece.tags)
+        tags = tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
+        return Game(
+            tags=tags,
+            ended=self.piece.has_end,
+            index=self.index,
+            source=self.filename,
+            diagnostics=tuple(self.diagnostics),
+            broken=True,
+            span=Span(self.piece.line, self.piece.column, 0, 0, self.piece.start, self.piece.end),
+        )
+
+
+def _tag_from_scan(tag: HeaderTag) -> Tag:
+    return Tag(name=tag.name, value=unescape_tag_value(tag.value),
+               span=Span(tag.line, tag.column, tag.line, tag.column, tag.offset, tag.offset))
+
+
+def _describe(token: Token) -> str:
+    words = str(token).split()
+    first = words[0].lower() if words else ""
+    if token.type == "PLAYS":
+        return "play"
+    if token.type == "HAND":
+        return f"the hand of {words[0].upper()}"
+    if token.type == "CALL":
+        return f"'{' '.join(words[:2])}'"
+    return f"'{first}'"
+
+
+_DEAL_WORD = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
+
+
+def _deal_before(body: str, position: int) -> int | None:
+    number = None
+    for match in _DEAL_WORD.finditer(body, 0, position):
+        number = int(match.group(1))
+    return number
+
+
+def _word_at(text: str, position: int) -> str:
+    match = re.compile(r"[^\s{};]*").match(text, position)
+    word = match.group() if match else ""
+    if not word and position < len(text):
+        word = text[position]
+    return word[:40]
+
+
+# --- friendly syntax errors -----------------------------------------------------------------
+
+_CARD_ONLY = re.compile(rf"^{_CARD}$")
+_SEATED = re.compile(r"^([NESWnesw]):(.*)$")
+_EXPECTED_NAMES = {
+    "TAG": "a tag [Name \"value\"]",
+    "DEAL": "'deal <number> dealer <seat>'",
+    "HAND": "a hand (seat then cards)",
+    "TURN": "'turn <card>'",
+    "CALL": "'<seat> stands|begs|gives|runs|concedes'",
+    "PLAYS": "a card played",
+    "CLAIM": "'claim'",
+    "TOTAL": "'total'",
+    "PENALTY": "'penalty <seat> <kind>'",
+    "REDEAL": "'redeal exhausted|misdeal'",
+    "ABANDONED": "'abandoned'",
+    "END": "'end'",
+}
+_CARD_HINT = "cards are a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit (S H D C or ♠ ♥ ♦ ♣)"
+
+
+def _explain(error: UnexpectedInput, word: str, body: str, position: int) -> tuple[str, str, str | None]:
+    """Turn a Lark error into (code, message, hint) that speak AFN, not grammar."""
+    lower = word.lower()
+    if "\ufffd" in word:
+        return "AFN102", "this text holds bytes that are not UTF-8", "re-save the file as UTF-8"
+    if word.startswith("{"):
+        return "AFN103", "this comment is never closed", "close it with '}'"
+    if word.startswith("["):
+        return ("AFN101", f"tags are written [Name \"value\"]; cannot read {word!r}",
+                "tags come before the first deal of a game")
+    previous = _previous_word(body, position).lower()
+    seated = _SEATED.match(word)
+    card_text = seated.group(2) if seated else word
+    card_text = card_text.rstrip("!?")
+    looks_like_card = bool(re.match(r"^(10|[0-9AKQJTakqjt])[A-Za-z♠♥♦♣]*$", card_text))
+    if previous == "turn" or lower == "turn":
+        return "AFN101", f"'turn' must be followed by one card; found {word!r}", _CARD_HINT
+    if lower.startswith("deal") or previous == "deal" or previous == "dealer":
+        return ("AFN101", f"cannot read the deal header at {word!r}",
+                "a deal starts 'deal <number> dealer <seat>', e.g. 'deal 1 dealer N'")
+    if lower == "claim" or previous == "claim" or _in_statement(body, position, "claim"):
+        return ("AFN101", f"{word!r} is not part of a claim",
+                "a claim is 'claim' then seats, each followed by what it took: kick gift high "
+                "low jack hangjack game penalty (a number after an item gives its points)")
+    if lower == "total" or _in_statement(body, position, "total"):
+        return "AFN101", f"{word!r} is not part of a total", "a total is seat-score pairs: total N 3 S 5"
+    if lower == "penalty" or previous == "penalty":
+        return ("AFN101", f"cannot read the penalty at {word!r}",
+                "write 'penalty <seat> revoke|undertrump|misdeal|wrongscore|other'")
+    if lower == "redeal":
+        return "AFN101", "cannot read 'redeal'", "write 'redeal exhausted' or 'redeal misdeal'"
+    if (seated or looks_like_card) and not _CARD_ONLY.match(card_text):
+        return "AFN101", f"{card_text!r} is not a card", _CARD_HINT
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        return "AFN101", "the game stops in the middle of a statement", None
+    if isinstance(error, UnexpectedToken):
+        if word and error.token.type != "DEAL" and not _deal_before(body, position):
+            return ("AFN101", f"{word!r} comes before any 'deal' line",
+                    "every hand, turn-up and trick belongs to a deal: 'deal 1 dealer N'")
+    expected: Iterable[str] = getattr(error, "allowed", None) or getattr(error, "expected", None) or ()
+    names = sorted({_EXPECTED_NAMES.get(name, name) for name in expected if not name.startswith("__")})
+    if len(names) > 6:
+        names = names[:6] + ["…"]
+    expected_text = f"; expected {', '.join(names)}" if names else ""
+    return "AFN101", f"unexpected {word!r}{expected_text}", None
+
+
+def _previous_word(body: str, position: int) -> str:
+    match = re.search(r"(\S+)\s*$", body[max(0, position - 40) : position])
+    return match.group(1) if match else ""
+
+
+_KEYWORD_BEFORE = re.compile(r"(?i)(?<![A-Za-z0-9_])(claim|total|turn|deal|penalty|redeal)\b[^{};\n]*$")
+
+
+def _in_statement(body: str, position: int, keyword: str) -> bool:
+    """Whether ``position`` sits inside a statement that began with ``keyword``."""
+    match = _KEYWORD_BEFORE.search(body[max(0, position - 200) : position])
+    return bool(match and match.group(1).lower() == keyword)
+
+
+# Re-exported for :mod:`.stream`.
+__all__ = [
+    "ROSTER",
+    "ParseResult",
+    "grammar_text",
+    "iter_games",
+    "parse",
+    "parse_file",
+    "parse_game_slice",
+    "unescape_tag_value",
+]

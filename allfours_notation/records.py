@@ -1,0 +1,324 @@
+"""The typed records an AFN file parses into.
+
+Everything here is a frozen, slotted dataclass: records are values, safe to
+share between the replayer, the formatter and the viewer.  A record keeps what
+the writer wrote (a seat label left out stays ``None``) so that a formatter can
+prove it lost nothing; inferred facts come from :mod:`allfours_notation.rules`.
+
+Every node carries the comments written around it (``leading`` before it,
+``trailing`` after it on the same line) and a :class:`Span` that is excluded
+from equality, so two parses of differently laid-out text compare equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Card, Seat
+from .diagnostics import Diagnostic
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a node stands in its file: 1-based line/column, 0-based offsets."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    start: int
+    end: int
+
+
+class CommentStyle(Enum):
+    BRACE = "brace"  # { ... }, may span lines
+    LINE = "line"  # ; ... to the end of the line
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment, its text without the delimiters, exactly as written."""
+
+    text: str
+    style: CommentStyle = CommentStyle.BRACE
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return "{" + self.text + "}" if self.style is CommentStyle.BRACE else ";" + self.text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Node:
+    """Base of every record that can carry comments and a source position."""
+
+    leading: tuple[Comment, ...] = ()
+    trailing: tuple[Comment, ...] = ()
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+
+# --- header -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tag(Node):
+    """A header tag pair ``[Name "value"]``; unknown tags are kept verbatim."""
+
+    name: str
+    value: str
+
+
+# --- the opening of a deal: hands, turn-ups, stand / beg / give / run ------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hand(Node):
+    """Cards one seat received: the dealt hand, or the three cards of one run.
+
+    ``None`` stands for ``??``, a card nobody saw.
+    """
+
+    seat: Seat
+    cards: tuple[Card | None, ...]
+
+    @property
+    def known_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c is not None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnUp(Node):
+    """A turned-up card (``turn 4S``): the first fixes trumps, later ones come from runs."""
+
+    card: Card
+
+
+class CallKind(Enum):
+    STANDS = "stands"
+    BEGS = "begs"
+    GIVES = "gives"
+    RUNS = "runs"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call(Node):
+    """``S stands``, ``S begs``, ``N gives`` (take one) or ``N runs`` (the cards)."""
+
+    seat: Seat
+    kind: CallKind
+
+
+OpeningEvent = Hand | TurnUp | Call
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+class Glyph(Enum):
+    GOOD = "!"
+    POOR = "?"
+    BRILLIANT = "!!"
+    BLUNDER = "??"
+    INTERESTING = "!?"
+    DUBIOUS = "?!"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Play(Node):
+    """One card played; ``seat`` is ``None`` when the writer left the label out."""
+
+    card: Card
+    seat: Seat | None = None
+    glyph: Glyph | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trick(Node):
+    """The cards of one trick in play order, leader first.
+
+    ``number`` is the trick's place in the deal (1-based), whether or not the
+    writer numbered it; ``numbered`` says whether the writer did.
+    """
+
+    number: int
+    plays: tuple[Play, ...]
+    numbered: bool = field(default=True, compare=False)
+
+
+# --- after play: penalties, claims, totals, and how a deal ended ----------------------------
+
+
+class PenaltyKind(Enum):
+    REVOKE = "revoke"
+    UNDERTRUMP = "undertrump"
+    MISDEAL = "misdeal"
+    WRONG_SCORE = "wrongscore"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Penalty(Node):
+    """A penalty declared at the table: ``penalty S revoke`` names the offender."""
+
+    offender: Seat
+    kind: PenaltyKind
+
+
+class ClaimItem(Enum):
+    """What a point can be scored for.  ``kick`` is a point for the turn-up
+    (Hoffmann's turned Jack; Trinidad's kicks)."""
+
+    KICK = "kick"
+    GIFT = "gift"
+    HIGH = "high"
+    LOW = "low"
+    JACK = "jack"
+    HANG_JACK = "hangjack"
+    GAME = "game"
+    PENALTY = "penalty"
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One claimed item: who took it and, if the writer said, for how many points."""
+
+    seat: Seat
+    item: ClaimItem
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Claim(Node):
+    """``claim S high low jack game N kick``: what the players say they scored.
+
+    A claim is complete: an item not listed is claimed to have gone to nobody.
+    """
+
+    awards: tuple[Award, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    seat: Seat
+    points: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Total(Node):
+    """``total N 0 S 4``: the running totals written down after the deal."""
+
+    scores: tuple[Score, ...]
+
+
+class RedealReason(Enum):
+    EXHAUSTED = "exhausted"  # the pack ran out while running the cards ("bunch")
+    MISDEAL = "misdeal"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redeal(Node):
+    reason: RedealReason
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Abandoned(Node):
+    """The deal (and so the game) was left unfinished."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Concede(Node):
+    """``S concedes``: that seat gave up the game."""
+
+    seat: Seat
+
+
+Ending = Redeal | Abandoned | Concede
+
+
+# --- deals and games ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal(Node):
+    """One deal, from ``deal 3 dealer N`` to the next deal or ``end``.
+
+    ``opening`` keeps hands, turn-ups and calls in the order written, because a
+    run's cards and turn-up belong after the ``runs`` call that caused them.
+    ``leading``/``trailing`` on the deal are the comments around its header.
+    """
+
+    number: int
+    dealer: Seat
+    opening: tuple[OpeningEvent, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    claim: Claim | None = None
+    total: Total | None = None
+    ending: Ending | None = None
+
+    @property
+    def dealt_hands(self) -> tuple[Hand, ...]:
+        """Hands written before the first turn-up: the six cards as dealt."""
+        hands: list[Hand] = []
+        for event in self.opening:
+            if isinstance(event, TurnUp):
+                break
+            if isinstance(event, Hand):
+                hands.append(event)
+        return tuple(hands)
+
+    @property
+    def turnups(self) -> tuple[TurnUp, ...]:
+        return tuple(e for e in self.opening if isinstance(e, TurnUp))
+
+    @property
+    def calls(self) -> tuple[Call, ...]:
+        return tuple(e for e in self.opening if isinstance(e, Call))
+
+    def plays(self) -> Iterator[Play]:
+        for trick in self.tricks:
+            yield from trick.plays
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game:
+    """One game: its header tags and deals.
+
+    ``index`` is the game's 1-based place in its file.  ``diagnostics`` holds what
+    the parser found (syntax and structure); ``broken`` is true when a syntax
+    error stopped the parse, in which case ``deals`` holds nothing and ``tags``
+    come from the header scan.  Neither takes part in equality.
+    """
+
+    tags: tuple[Tag, ...] = ()
+    deals: tuple[Deal, ...] = ()
+    ended: bool = True
+    trailing: tuple[Comment, ...] = ()
+    index: int = field(default=1, compare=False)
+    source: str | None = field(default=None, compare=False)
+    diagnostics: tuple[Diagnostic, ...] = field(default=(), compare=False)
+    broken: bool = field(default=False, compare=False)
+    span: Span | None = field(default=None, compare=False, repr=False)
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The value of the first tag called ``name`` (case-sensitive), else ``default``."""
+        for tag in self.tags:
+            if tag.name == name:
+                return tag.value
+        return default
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats at the table, clockwise from North.
+
+        Named by the player tags (``[North "…"]``) when there are any; otherwise
+        by the seats the deals use.
+        """
+        from .table import seats_of_game  # local: table depends on records
+
+        return seats_of_game(self)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)

@@ -1,0 +1,159 @@
+"""Cut AFN text into games without running the grammar.
+
+A game ends at the word ``end``.  A tag (``[``) that follows a deal with no
+``end`` in between also starts a new game, so one missing ``end`` costs one
+warning, not the rest of the file.  Comments and quoted strings are skipped so
+that an ``end`` inside them does not count.
+
+The same scan reads the header tags, which makes :func:`scan_headers` (and the
+viewer's index of a large file) possible without parsing any play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+# One left-to-right scan finds everything that matters for cutting.  Order of the
+# alternatives matters: comments and strings swallow any keyword inside them.
+_SCAN = re.compile(
+    r"""
+      (?P<brace>\{[^}]*\}?)
+    | (?P<semi>;[^\n]*)
+    | (?P<tag>\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+"(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*\])
+    | (?P<open>\[)
+    | (?P<string>"(?:[^"\\\n]|\\.)*"?)
+    | (?P<directive>%[^\n]*)
+    | (?<![A-Za-z0-9_])(?P<keyword>[Ee][Nn][Dd]|[Dd][Ee][Aa][Ll])(?![A-Za-z0-9_])
+    """,
+    re.VERBOSE,
+)
+
+_ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*|%[^\n]*)*\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderTag:
+    """A tag as the scan saw it: name, raw value (escapes kept), and where it is."""
+
+    name: str
+    value: str
+    line: int
+    column: int
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Directive:
+    text: str
+    line: int
+    column: int
+    offset: int
+
+
+@dataclass(slots=True)
+class GameSlice:
+    """Where one game stands in the text, and its header tags."""
+
+    start: int
+    end: int
+    line: int  # 1-based line of ``start``
+    column: int  # 1-based column of ``start``
+    tags: list[HeaderTag] = field(default_factory=list)
+    has_end: bool = False
+    deals: int = 0
+
+
+@dataclass(slots=True)
+class SliceResult:
+    games: list[GameSlice]
+    directives: list[Directive]
+    trailing_start: int | None  # offset where comment-only text after the last game starts
+    unterminated_comment: int | None  # offset of a "{" that is never closed
+
+
+class _LineTracker:
+    """Turns increasing offsets into (line, column) in linear total time."""
+
+    __slots__ = ("_line", "_line_start", "_pos", "_text")
+
+    def __init__(self, text: str, line: int = 1) -> None:
+        self._text = text
+        self._pos = 0
+        self._line = line
+        self._line_start = 0
+
+    def at(self, offset: int) -> tuple[int, int]:
+        text = self._text
+        newlines = text.count("\n", self._pos, offset)
+        if newlines:
+            self._line += newlines
+            self._line_start = text.rfind("\n", self._pos, offset) + 1
+        self._pos = offset
+        return self._line, offset - self._line_start + 1
+
+
+def slice_games(text: str) -> SliceResult:
+    """Find every game in ``text`` (already decoded, BOM removed)."""
+    lines = _LineTracker(text)
+    games: list[GameSlice] = []
+    directives: list[Directive] = []
+    unterminated: int | None = None
+
+    start = 0
+    line, column = 1, 1
+    current = GameSlice(start=0, end=len(text), line=1, column=1)
+    in_body = False
+
+    for match in _SCAN.finditer(text):
+        kind = match.lastgroup
+        if kind == "brace":
+            if not match.group().endswith("}"):
+                unterminated = match.start()
+            continue
+        if kind in ("semi", "string"):
+            continue
+        if kind == "directive":
+            d_line, d_col = lines.at(match.start())
+            directives.append(Directive(match.group().rstrip("\r"), d_line, d_col, match.start()))
+            continue
+        if kind in ("tag", "open"):
+            if in_body:  # a new game began without "end"
+                current.end = match.start()
+                games.append(current)
+                line, column = lines.at(match.start())
+                current = GameSlice(start=match.start(), end=len(text), line=line, column=column)
+                in_body = False
+            if kind == "tag":
+                t_line, t_col = lines.at(match.start())
+                current.tags.append(
+                    HeaderTag(match["name"], match["value"], t_line, t_col, match.start())
+                )
+            continue
+        # keyword: "deal" or "end"
+        if match.group().lower() == "deal":
+            in_body = True
+            current.deals += 1
+            continue
+        current.end = match.end()
+        current.has_end = True
+        games.append(current)
+        start = match.end()
+        line, column = lines.at(start)
+        current = GameSlice(start=start, end=len(text), line=line, column=column)
+        in_body = False
+
+    trailing_start: int | None = None
+    rest = text[current.start :]
+    if current.tags or in_body or not _ONLY_COMMENTS.match(rest):
+        games.append(current)
+    elif rest.strip():
+        trailing_start = current.start
+    return SliceResult(games, directives, trailing_start, unterminated)
+
+
+def iter_slices(text: str) -> Iterator[tuple[GameSlice, str]]:
+    """Each game slice with its text."""
+    for game in slice_games(text).games:
+        yield game, text[game.start : game.end]

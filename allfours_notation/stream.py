@@ -1,0 +1,108 @@
+"""Streaming: games from a file read in chunks, one at a time.
+
+Only the text of games not yet yielded is held, so memory stays flat however
+large the file.  The buffer is cut at its last newline before slicing, because
+no token the slicer needs (``end``, ``deal``, ``[``) spans a line; a brace
+comment that does is simply left open until the next chunk arrives.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterator
+from dataclasses import replace
+from io import TextIOBase
+from pathlib import Path
+from typing import IO, Any
+
+from .records import Game
+from .slicer import GameSlice, HeaderTag, slice_games
+from .source import BOM
+
+CHUNK_SIZE = 1 << 20
+
+
+def stream_games(source: str | Path | IO[Any], *, filename: str | None = None,
+                 chunk_size: int = CHUNK_SIZE) -> Iterator[Game]:
+    """Yield each game of ``source`` (a path or an open file) as soon as it is complete."""
+    from .parser import parse_game_slice
+
+    if isinstance(source, (str, Path)):
+        with open(source, "rb") as handle:
+            yield from stream_games(handle, filename=filename or str(source),
+                                    chunk_size=chunk_size)
+        return
+    chunks = _text_chunks(source, chunk_size)
+    buffer = ""
+    line, column, offset = 1, 1, 0
+    index = 0
+    first = True
+    for chunk, eof in chunks:
+        if first:
+            chunk = chunk.removeprefix(BOM)
+            first = False
+        buffer += chunk
+        limit = len(buffer) if eof else buffer.rfind("\n") + 1
+        if limit <= 0:
+            continue
+        sliced = slice_games(buffer[:limit])
+        pieces = sliced.games
+        if not eof and pieces and not pieces[-1].has_end:
+            pieces = pieces[:-1]
+        consumed = 0
+        for piece in pieces:
+            index += 1
+            absolute = _shift(piece, line, column, offset)
+            yield parse_game_slice_at(buffer, piece, absolute, index, filename, parse_game_slice)
+            consumed = piece.end
+        if consumed:
+            eaten = buffer[:consumed]
+            newlines = eaten.count("\n")
+            if newlines:
+                line += newlines
+                column = consumed - eaten.rfind("\n")
+            else:
+                column += consumed
+            offset += consumed
+            buffer = buffer[consumed:]
+
+
+def parse_game_slice_at(buffer: str, piece: GameSlice, absolute: GameSlice, index: int,
+                        filename: str | None, parse: Any) -> Game:
+    """Parse ``piece`` of ``buffer`` reporting positions as ``absolute`` says."""
+    from .parser import _GameAssembler
+
+    body = buffer[piece.start : piece.end]
+    game: Game = _GameAssembler(body, absolute, index=index, filename=filename).run()
+    return replace(game, index=index)
+
+
+def _shift(piece: GameSlice, line: int, column: int, offset: int) -> GameSlice:
+    def move(l_: int, c_: int) -> tuple[int, int]:
+        return l_ + line - 1, c_ + (column - 1 if l_ == 1 else 0)
+
+    new_line, new_column = move(piece.line, piece.column)
+    tags = []
+    for tag in piece.tags:
+        t_line, t_col = move(tag.line, tag.column)
+        tags.append(HeaderTag(tag.name, tag.value, t_line, t_col, tag.offset + offset))
+    return GameSlice(piece.start + offset, piece.end + offset, new_line, new_column, tags,
+                     piece.has_end, piece.deals)
+
+
+def _text_chunks(handle: IO[Any], chunk_size: int) -> Iterator[tuple[str, bool]]:
+    """Decoded chunks, each with a flag telling whether it is the last."""
+    if isinstance(handle, TextIOBase):
+        while True:
+            text = handle.read(chunk_size)
+            if not text:
+                yield "", True
+                return
+            yield text, False
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    while True:
+        data = handle.read(chunk_size)
+        if not data:
+            yield decoder.decode(b"", final=True), True
+            return
+        yield decoder.decode(data), False

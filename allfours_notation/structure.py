@@ -1,0 +1,229 @@
+"""Structural checks: what no deal of All Fours can contain, whatever the rules.
+
+These need no rule profile: a card dealt twice, the turn-up also in a hand, a
+hand of seven, a trick with the wrong number of cards, a seat not at the table,
+tags missing from the roster.  Legality of play (following suit, revokes) and
+scoring are the replayer's (:mod:`allfours_notation.rules`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .cards import Card, Seat
+from .diagnostics import Diagnostic, Severity
+from .records import Call, CallKind, Deal, Game, Hand, Span, TurnUp
+from .table import SEATS_FOR_PLAYERS, seats_of_game
+
+DEALT_HAND_SIZE = 6
+RUN_BATCH_SIZE = 3
+MANDATORY_TAGS = ("Event", "Site", "Date", "Rules", "Result")
+
+
+class _Reporter:
+    def __init__(self, game: Game, filename: str | None) -> None:
+        self.game = game
+        self.filename = filename
+        self.found: list[Diagnostic] = []
+
+    def __call__(
+        self,
+        code: str,
+        message: str,
+        span: Span | None,
+        *,
+        deal: Deal | None = None,
+        trick: int | None = None,
+        severity: Severity = Severity.ERROR,
+        hint: str | None = None,
+    ) -> None:
+        fallback = self.game.span
+        self.found.append(
+            Diagnostic(
+                code,
+                severity,
+                message,
+                file=self.filename,
+                line=span.line if span else (fallback.line if fallback else None),
+                column=span.column if span else (fallback.column if fallback else None),
+                end_column=span.end_column if span and span.line == span.end_line else None,
+                game=self.game.index,
+                deal=deal.number if deal else None,
+                trick=trick,
+                hint=hint,
+            )
+        )
+
+
+def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnostic]:
+    """Every structural problem of ``game``, in file order."""
+    report = _Reporter(game, filename)
+    seats = seats_of_game(game)
+    _check_tags(game, seats, report)
+    previous: Deal | None = None
+    for deal in game.deals:
+        _check_deal(deal, seats, report)
+        if previous is not None and deal.number != previous.number + 1:
+            report(
+                "AFN210",
+                f"deal {deal.number} follows deal {previous.number}",
+                deal.span,
+                deal=deal,
+                severity=Severity.WARNING,
+                hint="number deals 1, 2, 3 … in the order they were played",
+            )
+        previous = deal
+    if game.deals and game.deals[0].number != 1:
+        first = game.deals[0]
+        report("AFN210", f"the first deal is numbered {first.number}", first.span, deal=first,
+               severity=Severity.WARNING)
+    return report.found
+
+
+def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
+    seen: set[str] = set()
+    for tag in game.tags:
+        if tag.name in seen:
+            report("AFN109", f"tag {tag.name} is given twice; the first one counts", tag.span,
+                   severity=Severity.WARNING)
+        seen.add(tag.name)
+    missing = [name for name in MANDATORY_TAGS if name not in seen]
+    if not any(seat.tag_name in seen for seat in Seat):
+        missing.append("the players (North, South …)")
+    if missing:
+        report(
+            "AFN108",
+            "missing tags: " + ", ".join(missing),
+            game.tags[0].span if game.tags else game.span,
+            severity=Severity.WARNING,
+            hint='a game starts with [Event "…"] [Site "…"] [Date "YYYY.MM.DD"] [Rules "…"], '
+            "a tag per player by seat, and [Result \"…\"]",
+        )
+    named = tuple(seat for seat in seats if game.tag(seat.tag_name) is not None)
+    if named and named not in SEATS_FOR_PLAYERS.values():
+        report(
+            "AFN211",
+            "players sit at " + ", ".join(s.tag_name for s in named) + "; AFN seats two players "
+            "North and South, three North, East and South, four all round",
+            game.tags[0].span if game.tags else game.span,
+        )
+
+
+def _seat_positions(deal: Deal) -> Iterator[tuple[Seat, Span | None, str]]:
+    yield deal.dealer, deal.span, "the dealer"
+    for event in deal.opening:
+        if isinstance(event, Hand):
+            yield event.seat, event.span, "a hand"
+        elif isinstance(event, Call):
+            yield event.seat, event.span, f"'{event.kind.value}'"
+    for trick in deal.tricks:
+        for play in trick.plays:
+            if play.seat is not None:
+                yield play.seat, play.span, "a card played"
+    for penalty in deal.penalties:
+        yield penalty.offender, penalty.span, "a penalty"
+    if deal.claim is not None:
+        for award in deal.claim.awards:
+            yield award.seat, deal.claim.span, "the claim"
+    if deal.total is not None:
+        for score in deal.total.scores:
+            yield score.seat, deal.total.span, "the total"
+
+
+def _check_deal(deal: Deal, seats: tuple[Seat, ...], report: _Reporter) -> None:
+    seat_set = set(seats)
+    for seat, span, what in _seat_positions(deal):
+        if seat not in seat_set:
+            report(
+                "AFN205",
+                f"{what} names {seat.tag_name}, who is not at this table "
+                f"({', '.join(s.letter for s in seats)})",
+                span,
+                deal=deal,
+            )
+    _check_cards(deal, report)
+    _check_tricks(deal, len(seats), report)
+    _check_total(deal, report)
+
+
+def _check_cards(deal: Deal, report: _Reporter) -> None:
+    """Each card is dealt at most once; turn-ups are in nobody's hand or play."""
+    dealt: dict[Card, str] = {}
+    turnups = {t.card: t for t in deal.turnups}
+    seen_turnup = False
+    ran = False
+    batch_seats: set[Seat] = set()
+    for event in deal.opening:
+        if isinstance(event, TurnUp):
+            if event.card in dealt:
+                report("AFN202", f"{event.card} is turned up but was {dealt[event.card]}",
+                       event.span, deal=deal,
+                       hint="the turn-up is not part of any hand")
+            dealt.setdefault(event.card, "turned up")
+            seen_turnup = True
+            ran = False
+            batch_seats = set()
+            continue
+        if isinstance(event, Call):
+            ran = ran or event.kind is CallKind.RUNS
+            continue
+        limit = RUN_BATCH_SIZE if seen_turnup else DEALT_HAND_SIZE
+        if seen_turnup and not ran:
+            report("AFN206", f"the hand of {event.seat.letter} comes after the turn-up with no run",
+                   event.span, deal=deal,
+                   hint="write hands as dealt before 'turn'; cards from a run after 'runs'")
+        if event.seat in batch_seats:
+            report("AFN208", f"{event.seat.tag_name}'s cards are written twice here", event.span,
+                   deal=deal)
+        batch_seats.add(event.seat)
+        if len(event.cards) > limit:
+            what = "a hand as dealt" if not seen_turnup else "the cards of one run"
+            report("AFN203", f"{event.seat.tag_name} has {len(event.cards)} cards; {what} has "
+                   f"{limit}", event.span, deal=deal)
+        for card in event.known_cards:
+            if card in turnups:
+                report("AFN202", f"{card} is in {event.seat.tag_name}'s hand but is also turned up",
+                       event.span, deal=deal, hint="the turn-up is not part of any hand")
+                continue
+            if card in dealt:
+                report("AFN201", f"{card} is dealt twice: to {event.seat.tag_name}, and "
+                       f"{dealt[card]}", event.span, deal=deal)
+            dealt.setdefault(card, f"to {event.seat.tag_name}")
+    played: dict[Card, int] = {}
+    for trick in deal.tricks:
+        for play in trick.plays:
+            if play.card in played:
+                report("AFN201", f"{play.card} is played twice (first in trick "
+                       f"{played[play.card]})", play.span, deal=deal, trick=trick.number)
+            elif play.card in turnups:
+                report("AFN202", f"{play.card} was turned up; a turn-up is in nobody's hand",
+                       play.span, deal=deal, trick=trick.number)
+            played.setdefault(play.card, trick.number)
+
+
+def _check_tricks(deal: Deal, players: int, report: _Reporter) -> None:
+    unfinished = deal.ending is not None
+    for trick in deal.tricks:
+        if len(trick.plays) == players:
+            continue
+        if len(trick.plays) < players and trick is deal.tricks[-1] and unfinished:
+            continue
+        report(
+            "AFN204",
+            f"trick {trick.number} has {len(trick.plays)} cards; with {players} players a "
+            f"trick has {players}",
+            trick.span,
+            deal=deal,
+            trick=trick.number,
+        )
+
+
+def _check_total(deal: Deal, report: _Reporter) -> None:
+    if deal.total is None:
+        return
+    seen: set[Seat] = set()
+    for score in deal.total.scores:
+        if score.seat in seen:
+            report("AFN212", f"the total lists {score.seat.tag_name} twice", deal.total.span,
+                   deal=deal)
+        seen.add(score.seat)

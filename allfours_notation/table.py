@@ -1,0 +1,82 @@
+"""Who sits where: the seats of a game, turn order, partners and sides.
+
+Two players sit North and South.  Three sit North, East and South (West stays
+empty).  Four sit all round in two partnerships, North–South against East–West.
+Turn order is clockwise (N → E → S → W) unless the rules say anticlockwise
+(Trinidad), in which case it is N → W → S → E.
+"""
+
+from __future__ import annotations
+
+from .cards import CLOCKWISE, Seat
+from .records import Game, TurnUp
+
+SEATS_FOR_PLAYERS: dict[int, tuple[Seat, ...]] = {
+    2: (Seat.NORTH, Seat.SOUTH),
+    3: (Seat.NORTH, Seat.EAST, Seat.SOUTH),
+    4: CLOCKWISE,
+}
+
+
+def seats_of_game(game: Game) -> tuple[Seat, ...]:
+    """The seats named by player tags, or else those the deals use, clockwise."""
+    named = {seat for seat in Seat if game.tag(seat.tag_name) is not None}
+    if not named:
+        named = _seats_used(game)
+    return tuple(seat for seat in CLOCKWISE if seat in named)
+
+
+def _seats_used(game: Game) -> set[Seat]:
+    used: set[Seat] = set()
+    for deal in game.deals:
+        used.add(deal.dealer)
+        for event in deal.opening:
+            if not isinstance(event, TurnUp):
+                used.add(event.seat)
+        for play in deal.plays():
+            if play.seat is not None:
+                used.add(play.seat)
+    return used
+
+
+def turn_order(seats: tuple[Seat, ...], *, clockwise: bool = True) -> tuple[Seat, ...]:
+    """``seats`` in the order play passes, starting from North."""
+    ordered = tuple(seat for seat in CLOCKWISE if seat in seats)
+    if clockwise:
+        return ordered
+    return (ordered[0], *reversed(ordered[1:]))
+
+
+def next_seat(seat: Seat, seats: tuple[Seat, ...], *, clockwise: bool = True) -> Seat:
+    """The seat that plays (or deals) after ``seat``."""
+    order = turn_order(seats, clockwise=clockwise)
+    return order[(order.index(seat) + 1) % len(order)]
+
+
+def elder_hand(dealer: Seat, seats: tuple[Seat, ...], *, clockwise: bool = True) -> Seat:
+    """The player after the dealer: the non-dealer with two players."""
+    return next_seat(dealer, seats, clockwise=clockwise)
+
+
+def side_of(seat: Seat, seats: tuple[Seat, ...]) -> str:
+    """The scoring side of a seat: ``"NS"``/``"EW"`` with four players, else the seat letter."""
+    if len(seats) == 4:
+        return "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+    return seat.letter
+
+
+def sides(seats: tuple[Seat, ...]) -> tuple[str, ...]:
+    """Every scoring side at the table, in seat order."""
+    result: list[str] = []
+    for seat in seats:
+        side = side_of(seat, seats)
+        if side not in result:
+            result.append(side)
+    return tuple(result)
+
+
+def partner(seat: Seat, seats: tuple[Seat, ...]) -> Seat | None:
+    """The partner across the table with four players, else ``None``."""
+    if len(seats) != 4:
+        return None
+    return CLOCKWISE[(CLOCKWISE.index(seat) + 2) % 4]
