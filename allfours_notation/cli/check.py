@@ -1,0 +1,105 @@
+"""``allfours check``: parse each file and report every diagnostic."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from rich.markup import escape
+
+from ..diagnostics import Diagnostic, Severity
+from ..parser import parse
+from .inputs import InputError, console, fail, read_input
+
+NAME = "check"
+HELP = "check AFN files and report every problem"
+DESCRIPTION = """\
+Read each FILE (or standard input for '-'), parse every game and report each
+problem with its position, a stable code and the offending line.  A broken game
+never hides the others.  Ends with a summary line: 'N games, M with errors'.
+
+exit status: 0 no errors (warnings allowed), 1 errors found, 2 unreadable input.
+"""
+
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
+    parser.add_argument("--json", action="store_true", help="print diagnostics as JSON")
+    parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
+    parser.add_argument(
+        "--warnings-as-errors", action="store_true", help="exit 1 on warnings too"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    out = console()
+    games = broken = errors = warnings = 0
+    unreadable = False
+    records: list[dict[str, object]] = []
+    for name in args.files:
+        try:
+            source = read_input(name)
+        except InputError as error:
+            fail(str(error))
+            unreadable = True
+            continue
+        result = parse(source.data, filename=source.name)
+        diagnostics = list(result.diagnostics)
+        games += len(result.games)
+        broken += sum(1 for g in result.games if g.has_errors)
+        errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+        warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
+        if args.json:
+            records.extend(diagnostic_json(d) for d in diagnostics)
+        elif not args.quiet:
+            for diagnostic in diagnostics:
+                print_diagnostic(out, diagnostic, result.text)
+    if args.json:
+        out.print_json(json.dumps({"diagnostics": records, "games": games,
+                                   "games_with_errors": broken}))
+    else:
+        out.print(summary_line(games, broken, errors, warnings))
+    if unreadable:
+        return 2
+    if errors or (args.warnings_as_errors and warnings):
+        return 1
+    return 0
+
+
+def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:
+    plural = "game" if games == 1 else "games"
+    text = f"{games} {plural}, {broken} with errors"
+    extras = []
+    if errors:
+        extras.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if warnings:
+        extras.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+    return text + (f" ({', '.join(extras)})" if extras else "")
+
+
+def print_diagnostic(out: object, diagnostic: Diagnostic, text: str) -> None:
+    from rich.console import Console
+
+    assert isinstance(out, Console)
+    lines = diagnostic.render(text).split("\n")
+    style = _STYLE[diagnostic.severity]
+    out.print(f"[{style}]{escape(lines[0])}[/]")
+    for line in lines[1:]:
+        out.print(escape(line))
+
+
+def diagnostic_json(diagnostic: Diagnostic) -> dict[str, object]:
+    return {
+        "code": diagnostic.code,
+        "severity": diagnostic.severity.value,
+        "message": diagnostic.message,
+        "file": diagnostic.file,
+        "line": diagnostic.line,
+        "column": diagnostic.column,
+        "game": diagnostic.game,
+        "deal": diagnostic.deal,
+        "trick": diagnostic.trick,
+        "hint": diagnostic.hint,
+    }

@@ -1,0 +1,26 @@
+"""The shape of the codebase: dependency direction and the grammar's soundness."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from lark import Lark
+
+from allfours_notation.parser import grammar_text
+
+
+def test_core_package_never_imports_textual() -> None:
+    code = (
+        "import sys, allfours_notation, allfours_notation.cli, allfours_notation.parser; "
+        "import allfours_notation.cli as c; c.build_parser(); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_grammar_builds_in_strict_mode() -> None:
+    """strict=True turns shift/reduce conflicts and terminal collisions into errors."""
+    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", strict=True)
+    assert parser.parse('[Event "x"] deal 1 dealer N turn 4S S stands end') is not None
