@@ -6,13 +6,14 @@ The public API, in the order data flows::
     parse_file(path)       → ParseResult
     iter_games(path)       → games one at a time, reading in chunks
     scan_headers(text)     → header tags of every game, without parsing play
+    parse_indexed(text, h) → the one game a header points at
 
 This package never imports Textual; the viewer lives in the ``viewer`` package.
 """
 
 from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
 from .diagnostics import Diagnostic, Severity
-from .headers import GameHeader, scan_headers, scan_headers_file
+from .headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
 from .parser import ParseResult, iter_games, parse, parse_file
 from .records import (
     Award,
@@ -65,6 +66,7 @@ __all__ = [
     "parse",
     "parse_card",
     "parse_file",
+    "parse_indexed",
     "scan_headers",
     "scan_headers_file",
 ]

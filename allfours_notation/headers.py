@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .slicer import slice_games
+from .records import Game
+from .slicer import GameSlice, slice_games
 from .source import decode
 
 
@@ -21,6 +22,7 @@ class GameHeader:
     index: int
     tags: tuple[tuple[str, str], ...]
     line: int
+    column: int
     start: int
     end: int
     deals: int
@@ -44,6 +46,7 @@ def scan_headers(text: str) -> list[GameHeader]:
             index=number,
             tags=tuple((tag.name, _unescape(tag.value)) for tag in piece.tags),
             line=piece.line,
+            column=piece.column,
             start=piece.start,
             end=piece.end,
             deals=piece.deals,
@@ -58,3 +61,23 @@ def scan_headers_file(path: str | Path) -> tuple[str, list[GameHeader]]:
     a game later from its offsets."""
     text, _ = decode(Path(path).read_bytes(), str(path))
     return text, scan_headers(text)
+
+
+def parse_indexed(text: str, header: GameHeader, *, filename: str | None = None) -> Game:
+    """Parse the one game ``header`` points at (from :func:`scan_headers` on ``text``).
+
+    This is how a viewer opens game 4,000 of a large file without parsing the
+    3,999 before it.
+    """
+    from .parser import parse_game_slice
+
+    piece = GameSlice(
+        start=header.start,
+        end=header.end,
+        line=header.line,
+        column=header.column,
+        tags=[],
+        has_end=header.has_end,
+        deals=header.deals,
+    )
+    return parse_game_slice(text, piece, index=header.index, filename=filename)
