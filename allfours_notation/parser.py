@@ -750,7 +750,11 @@ class _GameAssembler:
         )
 
     def broken_game(self) -> Game:
-        tags = tuple(_tag_from_scan(tag) for tag in self.piece.tags)
+        scanned = slice_games(self.body).games
+        tags = tuple(
+            _tag_from_scan(tag, self.line_base, self.col_base, self.offset_base)
+            for tag in (scanned[0].tags if scanned else [])
+        )
         tags = tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
         return Game(
             tags=tags,
@@ -763,9 +767,13 @@ class _GameAssembler:
         )
 
 
-def _tag_from_scan(tag: HeaderTag) -> Tag:
+def _tag_from_scan(tag: HeaderTag, line_base: int, col_base: int, offset_base: int) -> Tag:
+    """A tag read by the slicer (positions relative to the game's text) as a record."""
+    line = tag.line + line_base
+    column = tag.column + (col_base if tag.line == 1 else 0)
+    offset = tag.offset + offset_base
     return Tag(name=tag.name, value=unescape_tag_value(tag.value),
-               span=Span(tag.line, tag.column, tag.line, tag.column, tag.offset, tag.offset))
+               span=Span(line, column, line, column, offset, offset))
 
 
 def _describe(token: Token) -> str:
