@@ -1,0 +1,1 @@
+"""Benchmarks for allfours-notation: run with ``python -m bench`` (see bench/RESULTS.md)."""

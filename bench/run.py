@@ -1,0 +1,359 @@
+"""The benchmark run: corpora, throughput, peers, latency, memory, targets.
+
+Everything is measured in one run so that ratios (to the floor, to the peers,
+to ``python -c pass``) compare numbers taken under the same machine load.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import platform
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import floor, peers
+from .corpus import OUT_DIR, Corpus, ensure_corpus
+from .timing import Timing, load_average, python_command, run_process, time_process, time_repeated
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+MB = 1_000_000
+
+
+@dataclass(frozen=True)
+class Config:
+    quick: bool = False
+    repeats: int = 5
+    seed: int = 20261120
+    sizes: tuple[tuple[str, int], ...] = (("1k", 1_000), ("10k", 10_000), ("100k", 100_000))
+    throughput_sizes: tuple[str, ...] = ("1k", "10k")
+    peer_size: str = "10k"
+    memory_sizes: tuple[str, ...] = ("1k", "10k", "100k")
+    out_dir: Path = OUT_DIR
+
+    @staticmethod
+    def quick_config() -> Config:
+        return Config(quick=True, repeats=3, sizes=(("1k", 1_000),), throughput_sizes=("1k",),
+                      peer_size="1k", memory_sizes=("1k",))
+
+
+@dataclass(frozen=True)
+class Throughput:
+    name: str
+    corpus: str
+    bytes: int
+    units: int
+    unit: str
+    timing: Timing
+    note: str = ""
+
+    @property
+    def mb_per_s(self) -> float:
+        return self.bytes / MB / self.timing.median
+
+    @property
+    def units_per_s(self) -> float:
+        return self.units / self.timing.median
+
+
+@dataclass(frozen=True)
+class Latency:
+    name: str
+    timing: Timing
+    baseline: float  # median seconds of `python -c pass` in the same run
+
+    @property
+    def ratio(self) -> float:
+        return self.timing.median / self.baseline
+
+
+@dataclass(frozen=True)
+class Memory:
+    name: str
+    corpus: str
+    bytes: int
+    peak_rss_mb: float
+    wall: float
+    returncode: int
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    goal: str
+    value: str
+    met: bool | None  # None: could not be measured in this run
+
+
+@dataclass
+class Report:
+    config: Config
+    machine: dict[str, object]
+    corpora: list[Corpus] = field(default_factory=list)
+    throughput: list[Throughput] = field(default_factory=list)
+    latency: list[Latency] = field(default_factory=list)
+    memory: list[Memory] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    targets: list[Target] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def find(self, name: str, corpus: str) -> Throughput | None:
+        for row in self.throughput:
+            if row.name == name and row.corpus == corpus:
+                return row
+        return None
+
+
+# --- what is measured -------------------------------------------------------------------------
+
+PARSE = "parse"
+CHECK = "check (parse + replay + score)"
+STREAM = "stream (iter_games)"
+HEADERS = "headers-only scan"
+FLOOR = "floor: regex tokenizer"
+FORMAT = "format round trip (parse + format)"
+CHESS = "python-chess read_game (PGN)"
+CHESS_HEADERS = "python-chess read_headers (PGN)"
+ENDPLAY = "endplay pbn.load (PBN)"
+
+
+def _parse(path: Path) -> int:
+    from allfours_notation import parse
+
+    return sum(len(game.deals) for game in parse(path.read_bytes(), filename=path.name).games)
+
+
+def _stream(path: Path) -> int:
+    from allfours_notation import iter_games
+
+    return sum(len(game.deals) for game in iter_games(path))
+
+
+def _headers(path: Path) -> int:
+    from allfours_notation import scan_headers
+
+    return sum(header.deals for header in scan_headers(path.read_bytes().decode("utf-8")))
+
+
+def _floor(path: Path) -> int:
+    return sum(floor.tokenize(path.read_bytes()).values())
+
+
+def _check(path: Path) -> int:
+    """Exactly what ``allfours check --quiet FILE`` does, in this process."""
+    from allfours_notation.cli import main
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        code = main(["check", "--quiet", str(path)])
+    return code
+
+
+def check_includes_rules() -> bool:
+    """Whether ``allfours check`` replays and scores yet (the rules package exists)."""
+    import importlib.util
+
+    return importlib.util.find_spec("allfours_notation.rules") is not None
+
+
+def _format_round_trip() -> Callable[[Path], int] | None:
+    import importlib.util
+
+    if importlib.util.find_spec("allfours_notation.formatter") is None:
+        return None
+    return None
+
+
+# --- the run --------------------------------------------------------------------------------
+
+
+def machine_facts() -> dict[str, object]:
+    cpu = "unknown"
+    with contextlib.suppress(OSError), open("/proc/cpuinfo", encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "system": f"{platform.system()} {platform.release()}",
+        "load_before": load_average(),
+    }
+
+
+def run(config: Config, log: Callable[[str], None] = lambda _: None) -> Report:
+    started = time.perf_counter()
+    report = Report(config, machine_facts())
+    corpora = {}
+    for label, deals in config.sizes:
+        log(f"corpus {label}: {deals} deals")
+        corpora[label] = ensure_corpus(label, deals, config.seed, config.out_dir)
+        report.corpora.append(corpora[label])
+    if not check_includes_rules():
+        report.skipped.append("check replays and scores nothing yet: the rules package is absent")
+
+    for label in config.throughput_sizes:
+        corpus = corpora[label]
+        _measure_afn(report, corpus, log)
+    _measure_peers(report, corpora[config.peer_size], log)
+    _measure_latency(report, log)
+    for label in config.memory_sizes:
+        _measure_memory(report, corpora[label], log)
+    report.machine["load_after"] = load_average()
+    report.targets = evaluate_targets(report, corpora[config.peer_size].label)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _measure(report: Report, name: str, corpus_label: str, size: int, units: int, unit: str,
+             work: Callable[[], int], log: Callable[[str], None], *, note: str = "",
+             verify: bool = True) -> None:
+    """Time ``work`` (which returns how many units it read: checked against ``units``)."""
+    log(f"{name} on {corpus_label}")
+    timing, result = time_repeated(work, report.config.repeats)
+    if verify and result != units:
+        raise RuntimeError(f"{name}: read {result} {unit}, expected {units}")
+    report.throughput.append(Throughput(name, corpus_label, size, units, unit, timing, note))
+
+
+def _measure_afn(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
+    path, size, deals, label = corpus.path, corpus.bytes, corpus.deals, corpus.label
+    _measure(report, FLOOR, label, size, deals, "deals", lambda: _floor(path), log, verify=False)
+    _measure(report, HEADERS, label, size, deals, "deals", lambda: _headers(path), log)
+    _measure(report, PARSE, label, size, deals, "deals", lambda: _parse(path), log)
+    _measure(report, STREAM, label, size, deals, "deals", lambda: _stream(path), log)
+    note = "" if check_includes_rules() else "parse only: no replay yet"
+    _measure(report, CHECK, label, size, deals, "deals", lambda: _check(path), log, note=note,
+             verify=False)
+    round_trip = _format_round_trip()
+    if round_trip is None:
+        if not any(s.startswith(FORMAT) for s in report.skipped):
+            report.skipped.append(f"{FORMAT}: no formatter in this tree yet")
+    else:
+        _measure(report, FORMAT, label, size, deals, "deals", lambda: round_trip(path), log)
+
+
+def _measure_peers(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
+    out = report.config.out_dir
+    seed = report.config.seed
+    if peers.available("chess"):
+        pgn = out / f"peer-{corpus.label}-s{seed}-chess{peers.chess_version()}.pgn"
+        games = _cached_peer(pgn, lambda: peers.write_pgn(pgn, corpus.bytes, seed))
+        size = pgn.stat().st_size
+        note = f"python-chess {peers.chess_version()}"
+        _measure(report, CHESS, corpus.label, size, games, "games",
+                 lambda: peers.read_pgn_games(pgn), log, note=note)
+        _measure(report, CHESS_HEADERS, corpus.label, size, games, "games",
+                 lambda: peers.read_pgn_headers(pgn), log, note=note)
+    else:
+        report.skipped.append("python-chess is not installed (pip install .[bench])")
+    if peers.available("endplay"):
+        pbn = out / f"peer-{corpus.label}-s{seed}-endplay{peers.endplay_version()}.pbn"
+        boards = _cached_peer(pbn, lambda: peers.write_pbn(pbn, corpus.bytes, seed))
+        size = pbn.stat().st_size
+        _measure(report, ENDPLAY, corpus.label, size, boards, "boards",
+                 lambda: peers.read_pbn_boards(pbn), log, note=f"endplay {peers.endplay_version()}")
+    else:
+        report.skipped.append("endplay is not installed (pip install .[bench])")
+
+
+def _cached_peer(path: Path, write: Callable[[], int]) -> int:
+    count_file = path.with_suffix(path.suffix + ".count")
+    if path.exists() and count_file.exists():
+        return int(count_file.read_text(encoding="utf-8"))
+    count = write()
+    count_file.write_text(str(count), encoding="utf-8")
+    return count
+
+
+ONE_GAME = """\
+% AFN 1
+[Event "Arima club night"]
+[Site "Arima"]
+[Date "2026.11.20"]
+[Rules "hoffmann1909"]
+[North "Ann Baptiste"]
+[South "Ben Charles"]
+[Result "S"]
+
+deal 1 dealer N
+  S JS 9H 8H 7C 6D 5D          ; hands as dealt
+  N 9C 8C 7D 3H 2H 2D
+  turn 4S
+  S stands
+  1. S:JS N:2D
+  2. S:9H N:3H
+  3. S:8H N:2H!
+  4. S:7C N:8C
+  5. N:9C S:5D
+  6. N:7D S:6D
+  claim S high low jack game
+  total N 0 S 4
+end
+"""
+
+
+def _measure_latency(report: Report, log: Callable[[str], None]) -> None:
+    repeats = report.config.repeats
+    one = report.config.out_dir / "one-game.afn"
+    one.write_text(ONE_GAME, encoding="utf-8")
+    log("latency: python -c pass")
+    run_process(python_command("-c", "pass"))  # warm the file cache, not the interpreter
+    baseline = time_process(python_command("-c", "pass"), repeats)
+    report.latency.append(Latency("python -c pass", baseline, baseline.median))
+    for command in ("check", "score"):
+        argv = python_command("-m", "allfours_notation", command, str(one))
+        probe = run_process(argv, cwd=REPO_ROOT)
+        if probe.returncode == 2 and command != "check":
+            report.skipped.append(f"allfours {command}: no such subcommand in this tree yet")
+            continue
+        log(f"latency: allfours {command}")
+        timing = time_process(argv, repeats, cwd=REPO_ROOT)
+        report.latency.append(Latency(f"allfours {command} (one game, cold)", timing,
+                                      baseline.median))
+
+
+def _measure_memory(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
+    log(f"memory: allfours check on {corpus.label}")
+    argv = python_command("-m", "allfours_notation", "check", "--quiet", str(corpus.path))
+    result = run_process(argv, cwd=REPO_ROOT)
+    report.memory.append(Memory("allfours check --quiet", corpus.label, corpus.bytes,
+                                result.peak_rss_mb, result.wall, result.returncode))
+
+
+# --- targets ----------------------------------------------------------------------------------
+
+
+def evaluate_targets(report: Report, corpus: str) -> list[Target]:
+    targets: list[Target] = []
+    check = report.find(CHECK, corpus)
+    chess = report.find(CHESS, corpus)
+    endplay = report.find(ENDPLAY, corpus)
+    headers = report.find(HEADERS, corpus)
+    if check is not None:
+        targets.append(Target("parse + replay + score", "≥ 1.5 MB/s",
+                              f"{check.mb_per_s:.2f} MB/s", check.mb_per_s >= 1.5))
+        if endplay is not None:
+            ratio = check.mb_per_s / endplay.mb_per_s
+            targets.append(Target("… vs endplay pbn.load", "≥ 1×", f"{ratio:.2f}×", ratio >= 1))
+        if chess is not None:
+            ratio = check.mb_per_s / chess.mb_per_s
+            targets.append(Target("… vs python-chess read_game", "≥ 3×", f"{ratio:.2f}×",
+                                  ratio >= 3))
+    if headers is not None:
+        targets.append(Target("headers-only scan", "≥ 50 MB/s", f"{headers.mb_per_s:.1f} MB/s",
+                              headers.mb_per_s >= 50))
+    for latency in report.latency:
+        if latency.name.startswith("allfours check"):
+            targets.append(Target("allfours check, one game, cold", "≤ 0.35 s",
+                                  f"{latency.timing.median:.3f} s", latency.timing.median <= 0.35))
+    largest = max(report.memory, key=lambda m: m.bytes, default=None)
+    if largest is not None:
+        targets.append(Target(f"streaming check peak RSS ({largest.corpus})", "≤ 150 MB",
+                              f"{largest.peak_rss_mb:.0f} MB", largest.peak_rss_mb <= 150))
+    return targets
