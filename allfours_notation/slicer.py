@@ -15,17 +15,27 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-# One left-to-right scan finds everything that matters for cutting.  Order of the
-# alternatives matters: comments and strings swallow any keyword inside them.
+# One left-to-right scan finds everything that matters for cutting.  Every such
+# token starts with one of the characters of the leading set, and that set is what
+# makes the scan fast: the regular-expression engine skips in C to the next
+# candidate character instead of trying every alternative at every position.  The
+# look-behinds then pick the alternative by that first character; a D or E inside
+# a word (the suit of "9D", "dealer", "stands") is rejected at once.  A "[" that
+# does not open a well-formed tag matches no group (``lastgroup`` is None).  Comments
+# and strings swallow any keyword inside them.
 _SCAN = re.compile(
     r"""
-      (?P<brace>\{[^}]*\}?)
-    | (?P<semi>;[^\n]*)
-    | (?P<tag>\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+"(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*\])
-    | (?P<open>\[)
-    | (?P<string>"(?:[^"\\\n]|\\.)*"?)
-    | (?P<directive>%[^\n]*)
-    | (?<![A-Za-z0-9_])(?P<keyword>[Ee][Nn][Dd]|[Dd][Ee][Aa][Ll])(?![A-Za-z0-9_])
+    [{;\["%DdEe] (?<![A-Za-z0-9_][DdEe])
+    (?:
+        (?<=\{) (?P<brace>[^}]*\}?)
+      | (?<=;) (?P<semi>[^\n]*)
+      | (?<=\[) (?P<tag>[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+
+                 "(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*\])?
+      | (?<=") (?P<string>(?:[^"\\\n]|\\.)*"?)
+      | (?<=%) (?P<directive>[^\n]*)
+      | (?<=[Ee]) (?P<end>[Nn][Dd]) (?![A-Za-z0-9_])
+      | (?<=[Dd]) (?P<deal>[Ee][Aa][Ll]) (?![A-Za-z0-9_])
+    )
     """,
     re.VERBOSE,
 )
@@ -107,7 +117,7 @@ def slice_games(text: str) -> SliceResult:
     in_body = False
 
     for match in _SCAN.finditer(text):
-        kind = match.lastgroup
+        kind = match.lastgroup or "open"
         if kind == "brace":
             if not match.group().endswith("}"):
                 unterminated = match.start()
@@ -131,8 +141,7 @@ def slice_games(text: str) -> SliceResult:
                     HeaderTag(match["name"], match["value"], t_line, t_col, match.start())
                 )
             continue
-        # keyword: "deal" or "end"
-        if match.group().lower() == "deal":
+        if kind == "deal":
             in_body = True
             current.deals += 1
             continue
