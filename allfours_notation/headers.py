@@ -41,10 +41,12 @@ def _unescape(raw: str) -> str:
 
 def scan_headers(text: str) -> list[GameHeader]:
     """Headers of every game in ``text``; offsets index ``text``."""
+    escaped = "\\" in text  # one look at the whole text spares a look at every value
     return [
         GameHeader(
             index=number,
-            tags=tuple((tag.name, _unescape(tag.value)) for tag in piece.tags),
+            tags=(tuple((name, _unescape(value)) for name, value in piece.tags) if escaped
+                  else tuple(piece.tags)),
             line=piece.line,
             column=piece.column,
             start=piece.start,

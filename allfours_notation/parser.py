@@ -54,7 +54,7 @@ from .records import (
     Trick,
     TurnUp,
 )
-from .slicer import GameSlice, HeaderTag, slice_games
+from .slicer import GameSlice, HeaderTag, header_tags, line_columns, slice_games
 from .source import decode, strip_bom
 from .structure import check_structure
 from .table import seats_of_game
@@ -751,9 +751,11 @@ class _GameAssembler:
 
     def broken_game(self) -> Game:
         scanned = slice_games(self.body).games
+        found = header_tags(self.body, scanned[0]) if scanned else []
+        positions = line_columns(self.body, [tag.offset for tag in found])
         tags = tuple(
-            _tag_from_scan(tag, self.line_base, self.col_base, self.offset_base)
-            for tag in (scanned[0].tags if scanned else [])
+            _tag_from_scan(tag, position, self.line_base, self.col_base, self.offset_base)
+            for tag, position in zip(found, positions, strict=True)
         )
         tags = tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
         return Game(
@@ -767,10 +769,12 @@ class _GameAssembler:
         )
 
 
-def _tag_from_scan(tag: HeaderTag, line_base: int, col_base: int, offset_base: int) -> Tag:
-    """A tag read by the slicer (positions relative to the game's text) as a record."""
-    line = tag.line + line_base
-    column = tag.column + (col_base if tag.line == 1 else 0)
+def _tag_from_scan(tag: HeaderTag, position: tuple[int, int], line_base: int, col_base: int,
+                   offset_base: int) -> Tag:
+    """A tag read by the slicer (``position``: its line and column in the game's text)."""
+    tag_line, tag_column = position
+    line = tag_line + line_base
+    column = tag_column + (col_base if tag_line == 1 else 0)
     offset = tag.offset + offset_base
     return Tag(name=tag.name, value=unescape_tag_value(tag.value),
                span=Span(line, column, line, column, offset, offset))

@@ -14,6 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
+
+# A tag after its "[": name, then the value in double quotes (escapes kept).
+_TAG_BODY = r"""[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]"""
+_TAG = re.compile(r"\[" + _TAG_BODY)
 
 # One left-to-right scan finds everything that matters for cutting.  Every such
 # token starts with one of the characters of the leading set, and that set is what
@@ -21,7 +26,9 @@ from dataclasses import dataclass, field
 # candidate character instead of trying every alternative at every position.  The
 # look-behinds then pick the alternative by that first character; a D or E inside
 # a word (the suit of "9D", "dealer", "stands") is rejected at once.  A "[" that
-# does not open a well-formed tag matches no group (``lastgroup`` is None).  Comments
+# does not open a well-formed tag matches no group (``lastgroup`` is None); a run of
+# tags with only white space between them is one match (a game's header block),
+# split afterwards by ``_TAG``.  Comments
 # and strings swallow any keyword inside them.
 _SCAN = re.compile(
     r"""
@@ -29,28 +36,29 @@ _SCAN = re.compile(
     (?:
         (?<=\{) (?P<brace>[^}]*\}?)
       | (?<=;) (?P<semi>[^\n]*)
-      | (?<=\[) (?P<tag>[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+
-                 "(?P<value>(?:[^"\\\n]|\\.)*)"[ \t]*\])?
+      | (?<=\[) (?P<tags>{tag} (?:\s*\[{tag})* )?
       | (?<=") (?P<string>(?:[^"\\\n]|\\.)*"?)
       | (?<=%) (?P<directive>[^\n]*)
       | (?<=[Ee]) (?P<end>[Nn][Dd]) (?![A-Za-z0-9_])
       | (?<=[Dd]) (?P<deal>[Ee][Aa][Ll]) (?![A-Za-z0-9_])
     )
-    """,
+    """.replace("{tag}", _TAG_BODY),
     re.VERBOSE,
 )
 
 _ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*|%[^\n]*)*\Z")
 
 
-@dataclass(frozen=True, slots=True)
-class HeaderTag:
-    """A tag as the scan saw it: name, raw value (escapes kept), and where it is."""
+class HeaderTag(NamedTuple):
+    """A tag with its place: name, raw value (escapes kept) and offset in the text.
+
+    The scan itself keeps only names and values (and where each run of tags
+    stands); :func:`header_tags` finds the offsets again when a caller needs
+    them, as the parser does for the tags of a game it cannot parse.
+    """
 
     name: str
     value: str
-    line: int
-    column: int
     offset: int
 
 
@@ -70,9 +78,11 @@ class GameSlice:
     end: int
     line: int  # 1-based line of ``start``
     column: int  # 1-based column of ``start``
-    tags: list[HeaderTag] = field(default_factory=list)
+    tags: list[tuple[str, str]] = field(default_factory=list)  # (name, raw value)
     has_end: bool = False
     deals: int = 0
+    # (start, end) offsets of each run of tags: where :func:`header_tags` looks
+    tag_blocks: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -104,6 +114,12 @@ class _LineTracker:
         return self._line, offset - self._line_start + 1
 
 
+def line_columns(text: str, offsets: list[int]) -> list[tuple[int, int]]:
+    """1-based (line, column) of each of the increasing ``offsets`` of ``text``."""
+    lines = _LineTracker(text)
+    return [lines.at(offset) for offset in offsets]
+
+
 def slice_games(text: str) -> SliceResult:
     """Find every game in ``text`` (already decoded, BOM removed)."""
     lines = _LineTracker(text)
@@ -118,6 +134,10 @@ def slice_games(text: str) -> SliceResult:
 
     for match in _SCAN.finditer(text):
         kind = match.lastgroup or "open"
+        if kind == "deal":  # the most frequent match first
+            in_body = True
+            current.deals += 1
+            continue
         if kind == "brace":
             if not match.group().endswith("}"):
                 unterminated = match.start()
@@ -128,23 +148,18 @@ def slice_games(text: str) -> SliceResult:
             d_line, d_col = lines.at(match.start())
             directives.append(Directive(match.group().rstrip("\r"), d_line, d_col, match.start()))
             continue
-        if kind in ("tag", "open"):
+        if kind in ("tags", "open"):
             if in_body:  # a new game began without "end"
                 current.end = match.start()
                 games.append(current)
                 line, column = lines.at(match.start())
                 current = GameSlice(start=match.start(), end=len(text), line=line, column=column)
                 in_body = False
-            if kind == "tag":
-                t_line, t_col = lines.at(match.start())
-                current.tags.append(
-                    HeaderTag(match["name"], match["value"], t_line, t_col, match.start())
-                )
+            if kind == "tags":
+                current.tags += _TAG.findall(text, match.start(), match.end())
+                current.tag_blocks.append(match.span())
             continue
-        if kind == "deal":
-            in_body = True
-            current.deals += 1
-            continue
+        # "end"
         current.end = match.end()
         current.has_end = True
         games.append(current)
@@ -160,6 +175,15 @@ def slice_games(text: str) -> SliceResult:
     elif rest.strip():
         trailing_start = current.start
     return SliceResult(games, directives, trailing_start, unterminated)
+
+
+def header_tags(text: str, piece: GameSlice) -> list[HeaderTag]:
+    """The tags of ``piece`` (sliced from ``text``), each with its offset."""
+    return [
+        HeaderTag(tag[1], tag[2], tag.start())
+        for start, end in piece.tag_blocks
+        for tag in _TAG.finditer(text, start, end)
+    ]
 
 
 def iter_slices(text: str) -> Iterator[tuple[GameSlice, str]]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .records import Game
-from .slicer import GameSlice, HeaderTag, slice_games
+from .slicer import GameSlice, slice_games
 from .source import BOM
 
 CHUNK_SIZE = 1 << 20
@@ -82,12 +82,9 @@ def _shift(piece: GameSlice, line: int, column: int, offset: int) -> GameSlice:
         return l_ + line - 1, c_ + (column - 1 if l_ == 1 else 0)
 
     new_line, new_column = move(piece.line, piece.column)
-    tags = []
-    for tag in piece.tags:
-        t_line, t_col = move(tag.line, tag.column)
-        tags.append(HeaderTag(tag.name, tag.value, t_line, t_col, tag.offset + offset))
-    return GameSlice(piece.start + offset, piece.end + offset, new_line, new_column, tags,
-                     piece.has_end, piece.deals)
+    blocks = [(start + offset, end + offset) for start, end in piece.tag_blocks]
+    return GameSlice(piece.start + offset, piece.end + offset, new_line, new_column,
+                     piece.tags, piece.has_end, piece.deals, blocks)
 
 
 def _text_chunks(handle: IO[Any], chunk_size: int) -> Iterator[tuple[str, bool]]:
