@@ -28,8 +28,8 @@ _TAG = re.compile(r"\[" + _TAG_BODY)
 # a word (the suit of "9D", "dealer", "stands") is rejected at once.  A "[" that
 # does not open a well-formed tag matches no group (``lastgroup`` is None); a run of
 # tags with only white space between them is one match (a game's header block),
-# split afterwards by ``_TAG``.  Comments
-# and strings swallow any keyword inside them.
+# split afterwards by ``_TAG``.  Comments and strings swallow any keyword inside
+# them.
 _SCAN = re.compile(
     r"""
     [{;\["%DdEe] (?<![A-Za-z0-9_][DdEe])
