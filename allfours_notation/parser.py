@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
