@@ -205,9 +205,7 @@ def parse_file(path: str | Path) -> ParseResult:
     return parse(path.read_bytes(), filename=str(path))
 
 
-def iter_games(
-    source: str | Path | IO[Any], *, filename: str | None = None
-) -> Iterator[Game]:
+def iter_games(source: str | Path | IO[Any], *, filename: str | None = None) -> Iterator[Game]:
     """Yield the games of a file one at a time, reading it in chunks.
 
     ``source`` is a path, or an open text or binary file.  Memory stays flat in the

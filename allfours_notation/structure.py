@@ -181,7 +181,9 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
             ran = event.kind is CallKind.RUNS
             continue
         limit = RUN_BATCH_SIZE if seen_turnup else DEALT_HAND_SIZE
-        after_play = first_play is not None and event.span is not None and event.span.start > first_play
+        after_play = (
+            first_play is not None and event.span is not None and event.span.start > first_play
+        )
         if seen_turnup and not ran and not after_play:  # after play: the parser said so
             report(
                 "AFN206",

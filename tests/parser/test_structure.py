@@ -8,7 +8,10 @@ from allfours_notation import parse
 from allfours_notation.diagnostics import Severity
 from tests.conftest import codes
 
-TWO = '[Event "e"] [Site "s"] [Date "d"] [Rules "hoffmann1909"] [North "A"] [South "B"] [Result "*"]\n'
+TWO = (
+    '[Event "e"] [Site "s"] [Date "d"] [Rules "hoffmann1909"] [North "A"] [South "B"] '
+    '[Result "*"]\n'
+)
 
 
 def diagnostics_of(body: str, header: str = TWO) -> list[tuple[str, int | None, int | None]]:
@@ -40,9 +43,15 @@ def diagnostics_of(body: str, header: str = TWO) -> list[tuple[str, int | None, 
         # trick numbers out of sequence
         ("deal 1 dealer N\nturn 4S S stands\n2. S:JS N:2D\nend", ("AFN207", 5, 1)),
         # the same seat's run cards twice in one run
-        ("deal 1 dealer N\nturn 4S S begs N runs S 2C 3C 4C S 5C 6C 7C turn 8S\nend", ("AFN208", 4, 34)),
+        (
+            "deal 1 dealer N\nturn 4S S begs N runs S 2C 3C 4C S 5C 6C 7C turn 8S\nend",
+            ("AFN208", 4, 34),
+        ),
         # deals not numbered in sequence
-        ("deal 1 dealer N turn 4S end".replace("end", "deal 3 dealer S turn 5S end"), ("AFN210", 3, 25)),
+        (
+            "deal 1 dealer N turn 4S end".replace("end", "deal 3 dealer S turn 5S end"),
+            ("AFN210", 3, 25),
+        ),
         # a total naming a seat twice
         ("deal 1 dealer N\nturn 4S\ntotal N 1 N 2\nend", ("AFN212", 5, 1)),
         # a claim item before any seat
