@@ -11,7 +11,13 @@ import pytest
 
 from allfours_notation.cli import main
 
-GOOD = '% AFN 1\n[Event "e"] [Site "s"] [Date "d"] [Rules "hoffmann1909"] [North "A"] [South "B"]\n[Result "*"]\ndeal 1 dealer N turn 4S S stands abandoned\nend\n'
+GOOD = (
+    "% AFN 1\n"
+    '[Event "e"] [Site "s"] [Date "d"] [Rules "hoffmann1909"] [North "A"] [South "B"]\n'
+    '[Result "*"]\n'
+    "deal 1 dealer N turn 4S S stands abandoned\n"
+    "end\n"
+)
 BAD = GOOD.replace("turn 4S", "turn 4X")
 
 
@@ -36,7 +42,7 @@ def test_errors_exit_1_and_are_located(tmp_path: Path, capsys: pytest.CaptureFix
     path.write_text(GOOD + BAD.replace("% AFN 1\n", ""), encoding="utf-8")
     code, out, _ = run(["check", str(path)], capsys)
     assert code == 1
-    assert f"{path}:7:22: error AFN101 [game 2, deal 1]" in out
+    assert f"{path}:8:22: error AFN101 [game 2, deal 1]" in out
     assert out.strip().splitlines()[-1] == "2 games, 1 with errors (1 error)"
 
 
