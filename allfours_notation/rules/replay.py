@@ -72,6 +72,7 @@ __all__ = [
     "legal_cards",
     "max_runs",
     "replay",
+    "replay_plain",
     "trick_winner",
 ]
 
@@ -159,6 +160,13 @@ class DealResult:
     complete: bool = True  # every trick was played and scored
     ending: str | None = None  # "redeal exhausted", "abandoned", "S concedes"
     unscored: tuple[Point, ...] = ()  # items after the game was decided (rule 25)
+    dealer: Seat | None = None
+    elder: Seat | None = None
+    # Every card each seat held when play began (recorded or inferred), and the tricks.
+    held: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+    tricks: tuple[tuple[int, Seat, tuple[tuple[Seat, Card], ...]], ...] = ()
+    claim_span: Span | None = None
+    total_span: Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,28 +240,38 @@ def replay(game: Game, options: Options | None = None) -> GameReplay:
     """Re-play ``game`` under ``options`` (default: the rules the record names).
 
     Never raises on a parsed record: anything unexpected inside the referee is
-    turned into an AFN399 diagnostic and the replay so far is returned.
+    turned into an AFN399 diagnostic and the replay so far is returned.  The
+    result's diagnostics hold the rules findings (AFN3xx) and the disputes
+    (AFN4xx); problems with the rules named by the record (AFN5xx) are in
+    ``option_diagnostics``.
     """
     option_diags: list[Diagnostic] = []
     if options is None:
         options, option_diags = resolve_options(game)
+    result = replay_plain(game, options, tuple(option_diags))
+    from .disputes import find_disputes  # disputes compare a finished replay with the record
+
+    try:
+        disputes = find_disputes(result)
+    except Exception as error:  # the referee must never take a file down
+        disputes = [_Reporter(game).make("AFN399", "the dispute check stopped unexpectedly: "
+                                         f"{error!r}", game.span, deal=None, trick=None)]
+    if disputes:
+        result = replace(result, diagnostics=(*result.diagnostics, *disputes))
+    return result
+
+
+def replay_plain(
+    game: Game, options: Options, option_diags: tuple[Diagnostic, ...] = ()
+) -> GameReplay:
+    """The replay without the dispute report (used to try other rules on a claim)."""
     referee = _GameReferee(game, options)
     try:
         referee.run()
     except Exception as error:  # the referee must never take a file down
         referee.report("AFN399", f"the replay stopped unexpectedly: {error!r}", game.span,
                        deal=None, trick=None)
-    from .disputes import find_disputes  # disputes need a finished replay
-
-    result = referee.result(tuple(option_diags))
-    try:
-        disputes = find_disputes(result)
-    except Exception as error:
-        disputes = [referee.make("AFN399", f"the dispute check stopped unexpectedly: {error!r}",
-                                 game.span, deal=None, trick=None)]
-    if disputes:
-        result = replace(result, diagnostics=(*result.diagnostics, *disputes))
-    return result
+    return referee.result(option_diags)
 
 
 def check_game(game: Game, options: Options | None = None) -> list[Diagnostic]:
@@ -538,6 +556,7 @@ class _DealReferee:
         self.assigned: list[list[tuple[Seat, Card]]] = []
         self.holders: dict[Card, Seat] = {}
         self.not_held: set[tuple[int, int]] = set()
+        self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
 
     # -- plumbing --
 
@@ -829,6 +848,7 @@ class _DealReferee:
     # -- play --
 
     def play(self) -> None:
+        self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
         tricks = self.deal.tricks
         self.leader = self.elder
         self.to_move = self.elder if tricks or self.trump is not None else None
@@ -1086,6 +1106,12 @@ class _DealReferee:
             complete=complete,
             ending=ending_text,
             unscored=tuple(self.unscored),
+            dealer=self.dealer,
+            elder=self.elder,
+            held=self.held_at_start,
+            tricks=tuple(self.completed_tricks),
+            claim_span=self.deal.claim.span if self.deal.claim else None,
+            total_span=self.deal.total.span if self.deal.total else None,
         ))
 
     def concede(self, ending: Concede) -> None:
