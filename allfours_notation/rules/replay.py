@@ -72,6 +72,7 @@ __all__ = [
     "fill_seats",
     "legal_cards",
     "max_runs",
+    "turnup_position",
     "replay",
     "replay_plain",
     "trick_winner",
@@ -225,6 +226,11 @@ def legal_cards(
 def max_runs(players: int) -> int:
     """Rule 14: runs the pack allows (3 per player + 1 turn-up each)."""
     return (52 - (DEALT * players + 1)) // (RUN_BATCH * players + 1)
+
+
+def turnup_position(players: int, run: int = 0) -> int:
+    """Rule 14: the place in the pack of the card turned after ``run`` runs (1-based)."""
+    return DEALT * players + 1 + run * (RUN_BATCH * players + 1)
 
 
 def _hand_key(c: Card) -> tuple[int, int]:
@@ -837,8 +843,10 @@ class _DealReferee:
             self.runs += 1
             limit = max_runs(len(self.seats))
             if self.runs > limit:
-                self.report("AFN311", f"run {self.runs} is impossible: with {len(self.seats)} "
-                            f"players the pack allows {limit} runs (3 cards each and a turn-up)",
+                players = len(self.seats)
+                self.report("AFN311", f"run {self.runs} is impossible: with {players} players "
+                            f"the pack allows {limit} runs (3 cards each and a turn-up; the "
+                            f"last turn-up is card {turnup_position(players, limit)} of 52)",
                             event.span)
             self.add_run_cards()
         self.turnups.append(card)
