@@ -1022,7 +1022,7 @@ class _DealReferee:
         trump = self.trump
         held = self.hands[seat]
         if c.suit is not led and c.suit is not trump:
-            proof = next((h for h in held if h.suit is led and h != c), None)
+            proof = self.best_proof([h for h in held if h.suit is led and h != c], seat, later)
             if proof is not None:
                 because = self.proof_text(seat, proof, later)
                 reason = f"{seat.letter} revoked in trick {number}"
@@ -1036,7 +1036,7 @@ class _DealReferee:
                 and led is not trump and c.suit is trump):
             top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
             if top is not None and c.rank < top:
-                other = next((h for h in held if h.suit is not trump), None)
+                other = self.best_proof([h for h in held if h.suit is not trump], seat, later)
                 if other is not None:
                     because = self.proof_text(seat, other, later)
                     reason = f"{seat.letter} undertrumped in trick {number}"
@@ -1044,6 +1044,21 @@ class _DealReferee:
                                 f"trump while holding {other} ({because}); penalised like a "
                                 "revoke", play.span, trick=number, severity=Severity.WARNING)
                     self.offences.append(Offence(seat, "undertrump", number, reason))
+
+    def best_proof(self, candidates: list[Card], seat: Seat,
+                   later: dict[Seat, list[tuple[int, Card]]]) -> Card | None:
+        """The card that best proves an offence: one recorded in the hand, else the one
+        the offender plays soonest."""
+        if not candidates:
+            return None
+        origin = self.received[seat].origin
+        when = {c: number for number, c in later.get(seat, [])}
+
+        def strength(c: Card) -> tuple[int, int]:
+            recorded = origin.get(c) in ("as dealt", "in the run", "in a run")
+            return (0 if recorded else 1, when.get(c, 1 << 20))
+
+        return min(candidates, key=strength)
 
     def proof_text(self, seat: Seat, c: Card, later: dict[Seat, list[tuple[int, Card]]]) -> str:
         origin = self.received[seat].origin.get(c)
