@@ -72,10 +72,10 @@ __all__ = [
     "fill_seats",
     "legal_cards",
     "max_runs",
-    "turnup_position",
     "replay",
     "replay_plain",
     "trick_winner",
+    "turnup_position",
 ]
 
 DEALT = 6
