@@ -1,9 +1,8 @@
 """The seeded AFN corpus, generated once per size and cached under ``bench/out/``.
 
-Games come from the legal-game generator (``allfours_notation.generate``) when
-the package has one, else from the hand-written stand-ins of
-:mod:`bench.templates`.  The cache key holds the seed, the size and a digest of
-the generating code, so a change to the generator makes a new file.
+Games come from the package's legal-game generator (see :mod:`bench.generated`).
+The cache key holds the seed, the size and a digest of the generating code, so a
+change to the generator makes a new file.
 """
 
 from __future__ import annotations
@@ -15,9 +14,10 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .templates import template_corpus
+from .generated import generated_corpus
 
 OUT_DIR = Path(__file__).resolve().parent / "out"
+_GENERATING_CODE = ("bench.generated", "allfours_notation.generate")
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,6 @@ class Corpus:
     bytes: int
     games: int
     deals: int
-    source: str  # "generate" or "templates"
 
     def describe(self) -> dict[str, object]:
         data = asdict(self)
@@ -37,20 +36,11 @@ class Corpus:
         return data
 
 
-def generator_source() -> str:
-    """Which code makes the corpus: the package's generator when it exists."""
-    return "templates"
-
-
-def _code_digest(source: str) -> str:
-    module = importlib.import_module(
-        "allfours_notation.generate" if source == "generate" else "bench.templates"
-    )
-    return hashlib.sha256(inspect.getsource(module).encode("utf-8")).hexdigest()[:10]
-
-
-def _generate(deals: int, seed: int, source: str) -> str:
-    return template_corpus(deals, seed)[0]
+def _code_digest() -> str:
+    digest = hashlib.sha256()
+    for name in _GENERATING_CODE:
+        digest.update(inspect.getsource(importlib.import_module(name)).encode("utf-8"))
+    return digest.hexdigest()[:10]
 
 
 def _count(path: Path) -> tuple[int, int]:
@@ -63,18 +53,16 @@ def _count(path: Path) -> tuple[int, int]:
 
 def ensure_corpus(label: str, deals: int, seed: int, out_dir: Path = OUT_DIR) -> Corpus:
     """The corpus of about ``deals`` deals, from the cache or newly generated."""
-    source = generator_source()
     out_dir.mkdir(parents=True, exist_ok=True)
-    stem = f"afn-{deals}-s{seed}-{source}-{_code_digest(source)}"
+    stem = f"afn-{deals}-s{seed}-{_code_digest()}"
     path = out_dir / f"{stem}.afn"
     meta = out_dir / f"{stem}.json"
     if path.exists() and meta.exists():
         facts = json.loads(meta.read_text(encoding="utf-8"))
-        return Corpus(label, path, path.stat().st_size, facts["games"], facts["deals"], source)
-    text = _generate(deals, seed, source)
+        return Corpus(label, path, path.stat().st_size, facts["games"], facts["deals"])
     partial = path.with_suffix(".part")
-    partial.write_text(text, encoding="utf-8")
+    partial.write_text(generated_corpus(deals, seed), encoding="utf-8")
     partial.replace(path)
     games, counted = _count(path)
     meta.write_text(json.dumps({"games": games, "deals": counted}), encoding="utf-8")
-    return Corpus(label, path, path.stat().st_size, games, counted, source)
+    return Corpus(label, path, path.stat().st_size, games, counted)

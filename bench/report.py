@@ -32,7 +32,7 @@ def markdown(report: Report) -> str:
         "",
         "Corpora: " + "; ".join(
             f"{c.label} = {c.deals:,} deals in {c.games:,} games, {c.bytes / 1e6:.2f} MB"
-            f" ({c.source})" for c in report.corpora) + ".",
+            for c in report.corpora) + ".",
         "",
     ]
     rows = []
