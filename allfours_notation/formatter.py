@@ -144,7 +144,8 @@ class _Writer:
 
     def end_line(self) -> None:
         if self.current is not None:
-            self.lines.append(self.current.rstrip(" "))
+            # Never strip a line that ends in a ";" comment: its spaces are its text.
+            self.lines.append(self.current if self.current.strip() else "")
             self.current = None
 
     def blank_line(self) -> None:
@@ -221,8 +222,8 @@ class _Writer:
         continuation = INDENT + " " * (len(number) + 1)
         self.start_line(INDENT)
         for place, play in enumerate(trick.plays):
-            if place and any(c.style is CommentStyle.LINE for c in play.leading):
-                self.end_line()  # else the comments would trail the card before
+            if place and not _fits_inline(play.leading):
+                self.end_line()  # else a comment would trail the card before
             if self.current is None:
                 self.start_line(continuation)
             self.leading(play.leading, continuation if place else INDENT)
@@ -230,6 +231,13 @@ class _Writer:
             if self.trailing(play.trailing):
                 self.end_line()
         self.end_line()
+
+
+def _fits_inline(comments: tuple[Comment, ...]) -> bool:
+    """Whether comments can stand between two cards on one line and still lead the
+    second: the parser gives a comment to the card after it only when that card
+    starts on the line where the comment ends."""
+    return all(c.style is CommentStyle.BRACE and "\n" not in c.text for c in comments)
 
 
 # --- statements as text -------------------------------------------------------------------
