@@ -22,9 +22,10 @@ makes ``parse(format_game(g))`` equal ``g`` (see :func:`canonical_records`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from .parser import ROSTER, ParseResult
+from .diagnostics import Diagnostic
+from .parser import ROSTER, ParseResult, parse
 from .records import (
     Abandoned,
     Award,
@@ -107,6 +108,78 @@ def sorted_tags(tags: Iterable[Tag]) -> tuple[Tag, ...]:
 
 def escape_tag_value(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+# --- the safety check (black's: prove the output means the same before writing it) -------
+
+# Diagnostics after which the records do not hold everything the text says: the
+# formatter would move or drop what they point at.  (Errors about the cards
+# themselves, such as a card dealt twice, leave the records whole.)
+_LOSSY_CODES = {
+    "AFN110": "a directive line other than '% AFN 1' would be dropped",
+    "AFN206": "a statement out of place would be moved or dropped",
+    "AFN213": "a claim word that belongs to no seat or item would be dropped",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a file must not be rewritten, and where."""
+
+    reason: str
+    diagnostic: Diagnostic | None = None
+
+    def __str__(self) -> str:
+        if self.diagnostic is None:
+            return self.reason
+        d = self.diagnostic
+        return f"{d.where()}: {d.code} {d.message} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedFormat:
+    """Canonical text of a file, and every reason not to write it over the file."""
+
+    text: str
+    refusals: tuple[Refusal, ...]
+
+    @property
+    def safe(self) -> bool:
+        return not self.refusals
+
+
+def format_checked(result: ParseResult) -> CheckedFormat:
+    """Format ``result`` and prove the text reads back to the same records, tags and
+    comments.  Broken games, reading errors and lossy diagnostics are refusals."""
+    refusals: list[Refusal] = []
+    for diagnostic in result.diagnostics:
+        if diagnostic.code in _LOSSY_CODES:
+            refusals.append(Refusal(_LOSSY_CODES[diagnostic.code], diagnostic))
+        elif diagnostic.is_error and diagnostic.code.startswith("AFN1"):
+            refusals.append(Refusal("the text cannot be read as it stands", diagnostic))
+    for game in result.games:
+        if game.broken and not any(r.diagnostic and r.diagnostic.game == game.index
+                                   for r in refusals):
+            refusals.append(Refusal(f"game {game.index} has syntax errors"))
+    text = format_result(result)
+    if not any(game.broken for game in result.games):
+        refusals.extend(_differences(result, parse(text, filename=result.file)))
+    return CheckedFormat(text, tuple(refusals))
+
+
+def _differences(before: ParseResult, after: ParseResult) -> list[Refusal]:
+    """What the formatted text would change (nothing, unless the formatter has a bug)."""
+    found: list[Refusal] = []
+    if len(before.games) != len(after.games):
+        found.append(Refusal(f"the formatted text holds {len(after.games)} games, "
+                             f"not {len(before.games)}"))
+    for old, new in zip(before.games, after.games, strict=False):
+        if canonical_records(old) != new:
+            found.append(Refusal(f"formatting would change game {old.index}; this is a bug "
+                                 "in the formatter, please report it"))
+    if before.trailing != after.trailing:
+        found.append(Refusal("formatting would change the comments after the last game"))
+    return found
 
 
 def _verbatim(text: str, game: Game) -> str:
@@ -296,9 +369,12 @@ def total_text(total: Total) -> str:
 
 __all__ = [
     "VERSION_LINE",
+    "CheckedFormat",
     "FormatError",
+    "Refusal",
     "canonical_records",
     "escape_tag_value",
+    "format_checked",
     "format_game",
     "format_result",
     "sorted_tags",
