@@ -48,6 +48,7 @@ from .records import (
     Trick,
     TurnUp,
 )
+from .rules.replay import fill_seats
 
 VERSION_LINE = "% AFN 1"
 INDENT = "  "
@@ -89,10 +90,11 @@ def format_result(result: ParseResult) -> str:
 def with_seats(game: Game) -> Game:
     """The game with every play's seat filled in where the rules can tell it.
 
-    The one place the formatter learns seats: the rules replayer's ``fill_seats``
-    once it exists; until then the seats the writer gave.
+    The one place the formatter learns seats (from the rules replayer, which
+    knows trumps and so who won each trick and leads the next).  Seats the writer
+    gave are kept as written; a deal the rules cannot follow keeps its gaps.
     """
-    return game
+    return fill_seats(game)
 
 
 def canonical_records(game: Game) -> Game:

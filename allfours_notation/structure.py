@@ -173,8 +173,10 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
                     hint="the turn-up is not part of any hand",
                 )
             dealt.setdefault(event.card, "turned up")
+            # A run that turns the original suit again goes on with no new call (rule 9).
+            first = deal.turnups[0].card
+            ran = ran and event.card is not first and event.card.suit is first.suit
             seen_turnup = True
-            ran = False
             batch_seats = set()
             continue
         if isinstance(event, Call):
