@@ -144,7 +144,7 @@ class ViewerApp(App[int]):
         self.load_started = time.perf_counter()
         self.first_shown = None
         self.index_seconds = None
-        self.query_one("#status", Static).update(f"Reading {path} …")
+        self.query_one("#status", Static).update(f"Reading {Path(path).name} …")
         self.query_one(ProgressBar).update(total=100, progress=0)
         self.load(path, self.generation)
 
@@ -166,8 +166,7 @@ class ViewerApp(App[int]):
     def on_file_opened(self, message: FileOpened) -> None:
         if message.generation != self.generation:
             return
-        self.library = Library(Path(message.filename).name, message.text)
-        self.library.filename = message.filename
+        self.library = Library(message.filename, message.text)
         self.game_position = self.entry = None
         self.title = f"AFN viewer — {Path(message.filename).name}"
         games = self.query_one(GameList)
@@ -195,8 +194,7 @@ class ViewerApp(App[int]):
         self.query_one(ProgressBar).update(progress=100)
         count = len(self.library)
         self.query_one("#status", Static).update(
-            f"{self.path}: {count:,} game{'s' if count != 1 else ''}, "
-            f"indexed in {message.seconds:.2f} s")
+            f"{Path(self.path).name}: {count:,} game{'s' if count != 1 else ''}")
         if self.pending_start is not None:
             wanted = self.pending_start.game
             self.pending_start = None
