@@ -114,7 +114,7 @@ CHECK = "check (parse + replay + score)"
 STREAM = "stream (iter_games)"
 HEADERS = "headers-only scan"
 FLOOR = "floor: regex tokenizer"
-FORMAT = "format round trip (parse + format)"
+FORMAT = "format round trip (parse, format, re-parse, compare)"
 CHESS = "python-chess read_game (PGN)"
 CHESS_HEADERS = "python-chess read_headers (PGN)"
 ENDPLAY = "endplay pbn.load (PBN)"
@@ -159,11 +159,23 @@ def check_includes_rules() -> bool:
 
 
 def _format_round_trip() -> Callable[[Path], int] | None:
+    """What ``allfours fmt`` does: parse, format, parse the result and compare."""
     import importlib.util
 
     if importlib.util.find_spec("allfours_notation.formatter") is None:
         return None
-    return None
+
+    def round_trip(path: Path) -> int:
+        from allfours_notation import parse
+        from allfours_notation.formatter import format_checked
+
+        result = parse(path.read_bytes(), filename=path.name)
+        checked = format_checked(result)
+        if not checked.safe:
+            raise RuntimeError(f"the formatter refuses {path.name}: {checked.refusals[0]}")
+        return sum(len(game.deals) for game in result.games)
+
+    return round_trip
 
 
 # --- the run --------------------------------------------------------------------------------
