@@ -61,8 +61,12 @@ def markdown(report: Report) -> str:
         lines += _table(
             ["memory", "corpus", "MB of input", "peak RSS MB", "wall s", "MB/s"],
             [[m.name, m.corpus, f"{m.bytes / 1e6:.1f}", f"{m.peak_rss_mb:.0f}", f"{m.wall:.1f}",
-              f"{m.bytes / 1e6 / m.wall:.2f}"] for m in report.memory],
+              f"{m.bytes / 1e6 / m.wall:.2f}" if m.name.startswith("allfours") else ""]
+             for m in report.memory],
         )
+    if report.viewer_indexed_s is not None:
+        lines += ["", f"The viewer indexed the whole file {report.viewer_indexed_s:.2f} s after "
+                  "it started (the game list fills in while the first game is already shown)."]
     if report.targets:
         lines.append("")
         lines += _table(
@@ -125,6 +129,7 @@ def as_json(report: Report) -> dict[str, Any]:
             {"name": t.name, "goal": t.goal, "measured": t.value, "met": t.met}
             for t in report.targets
         ],
+        "viewer_indexed_s": report.viewer_indexed_s,
         "skipped": report.skipped,
     }
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import platform
 import time
@@ -99,6 +100,8 @@ class Report:
     skipped: list[str] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
     seconds: float = 0.0
+    baseline: float = 0.0  # median seconds of `python -c pass`
+    viewer_indexed_s: float | None = None
 
     def find(self, name: str, corpus: str) -> Throughput | None:
         for row in self.throughput:
@@ -216,6 +219,7 @@ def run(config: Config, log: Callable[[str], None] = lambda _: None) -> Report:
     _measure_latency(report, log)
     for label in config.memory_sizes:
         _measure_memory(report, corpora[label], log)
+    _measure_viewer(report, corpora[config.memory_sizes[-1]], log)
     report.machine["load_after"] = load_average()
     report.targets = evaluate_targets(report, corpora[config.peer_size].label)
     report.seconds = time.perf_counter() - started
@@ -318,6 +322,7 @@ def _measure_latency(report: Report, log: Callable[[str], None]) -> None:
     run_process(python_command("-c", "pass"))  # warm the file cache, not the interpreter
     baseline = time_process(python_command("-c", "pass"), repeats)
     report.latency.append(Latency("python -c pass", baseline, baseline.median))
+    report.baseline = baseline.median
     for command in ("check", "score"):
         argv = python_command("-m", "allfours_notation", command, str(one))
         probe = run_process(argv, cwd=REPO_ROOT)
@@ -336,6 +341,36 @@ def _measure_memory(report: Report, corpus: Corpus, log: Callable[[str], None]) 
     result = run_process(argv, cwd=REPO_ROOT)
     report.memory.append(Memory("allfours check --quiet", corpus.label, corpus.bytes,
                                 result.peak_rss_mb, result.wall, result.returncode))
+
+
+def _measure_viewer(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("viewer.app") is None:
+        report.skipped.append("viewer: no viewer in this tree yet")
+        return
+    log(f"viewer: open {corpus.label}, time to the first deal shown")
+    first_app: list[float] = []
+    first_process: list[float] = []
+    peak = 0.0
+    for _ in range(report.config.repeats):
+        argv = python_command("-m", "bench.viewer_probe", str(corpus.path), repr(time.time()))
+        result = run_process(argv, cwd=REPO_ROOT, capture=True)
+        facts = json.loads(result.stdout.strip().splitlines()[-1])
+        if facts["first_deal_from_app_start_s"] is None:
+            report.skipped.append("viewer: no deal was shown")
+            return
+        first_app.append(facts["first_deal_from_app_start_s"])
+        first_process.append(facts["first_deal_from_process_start_s"])
+        peak = max(peak, result.peak_rss_mb)
+        report.viewer_indexed_s = facts["indexed_from_app_start_s"]
+    name = f"viewer: first deal shown, {corpus.label} file"
+    report.latency.append(Latency(f"{name} (from app start)", Timing(tuple(first_app)),
+                                  report.baseline))
+    report.latency.append(Latency(f"{name} (from process start)", Timing(tuple(first_process)),
+                                  report.baseline))
+    report.memory.append(Memory("viewer, file open and indexed", corpus.label, corpus.bytes,
+                                peak, max(first_process), 0))
 
 
 # --- targets ----------------------------------------------------------------------------------
@@ -364,7 +399,8 @@ def evaluate_targets(report: Report, corpus: str) -> list[Target]:
         if latency.name.startswith("allfours check"):
             targets.append(Target("allfours check, one game, cold", "≤ 0.35 s",
                                   f"{latency.timing.median:.3f} s", latency.timing.median <= 0.35))
-    largest = max(report.memory, key=lambda m: m.bytes, default=None)
+    checks = [m for m in report.memory if m.name.startswith("allfours check")]
+    largest = max(checks, key=lambda m: m.bytes, default=None)
     if largest is not None:
         targets.append(Target(f"streaming check peak RSS ({largest.corpus})", "≤ 150 MB",
                               f"{largest.peak_rss_mb:.0f} MB", largest.peak_rss_mb <= 150))

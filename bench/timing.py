@@ -33,7 +33,7 @@ class Timing:
 
 
 def time_repeated(work: Callable[[], object], repeats: int) -> tuple[Timing, object]:
-    """Run ``work`` ``repeats`` times; return the timings and the last result.
+    """Run ``work`` ``repeats`` times; return the timings and the last run's result.
 
     A collection runs before each run (not inside it), so one run does not pay
     for the garbage of the one before.
@@ -41,42 +41,47 @@ def time_repeated(work: Callable[[], object], repeats: int) -> tuple[Timing, obj
     runs: list[float] = []
     result: object = None
     for _ in range(repeats):
+        result = None
         gc.collect()
         start = time.perf_counter()
         result = work()
         runs.append(time.perf_counter() - start)
-        del result
-        result = None
-    # Run once more, untimed, to hand back a result for sanity checks.
-    result = work()
     return Timing(tuple(runs)), result
 
 
 @dataclass(frozen=True)
 class ProcessRun:
-    """One child process: its wall time, peak resident memory and exit code."""
+    """One child process: its wall time, peak resident memory, exit code and output."""
 
     wall: float
     peak_rss_mb: float
     returncode: int
+    stdout: str = ""
 
 
-def run_process(argv: Sequence[str], *, cwd: Path | None = None) -> ProcessRun:
-    """Run ``argv`` with its output discarded; measure wall time and peak RSS.
+def run_process(argv: Sequence[str], *, cwd: Path | None = None,
+                capture: bool = False) -> ProcessRun:
+    """Run ``argv``; measure wall time and peak RSS; keep its output if ``capture``.
 
     ``os.wait4`` gives the resource usage of exactly this child, so peak memory
-    is not mixed with that of other children.
+    is not mixed with that of other children.  Captured output must be small
+    (a line or two): it is read after the child ends.
     """
     env = dict(os.environ)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     start = time.perf_counter()
     process = subprocess.Popen(list(argv), cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
+    output = ""
+    if capture and process.stdout is not None:
+        output = process.stdout.read().decode("utf-8", errors="replace")
+        process.stdout.close()
     # ru_maxrss is in kilobytes on Linux.
-    return ProcessRun(wall, usage.ru_maxrss / 1024, process.returncode)
+    return ProcessRun(wall, usage.ru_maxrss / 1024, process.returncode, output)
 
 
 def time_process(argv: Sequence[str], repeats: int, *, cwd: Path | None = None) -> Timing:
