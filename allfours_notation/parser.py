@@ -311,6 +311,14 @@ _DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
 _GLYPHS = {glyph.value: glyph for glyph in Glyph}
+_SEATS = {case(seat.value): seat for seat in Seat for case in (str.upper, str.lower)}
+
+
+def _card(text: str) -> Card:
+    card = parse_card(text)
+    assert card is not None  # the grammar let only cards through
+    return card
+
 _CLAIM_ITEMS = {item.value: item for item in ClaimItem}
 
 
@@ -365,7 +373,9 @@ class _Atom:
 class _RawPlay:
     atom: _Atom
     trick_number: int | None
-    number_span: Span | None
+    # Where the trick number stands (the PLAYS token, its span, the number's first and
+    # last index in it): its span is worked out only for a diagnostic.
+    number_at: tuple[Token, Span, int, int] | None
 
 
 @dataclass(slots=True)
@@ -662,22 +672,38 @@ class _GameAssembler:
             self.diag("AFN206", "a deal can end only once", span)
 
     def add_plays(self, raw: _RawDeal, token: Token, span: Span) -> None:
+        """Split a run of plays.  Lines and columns are followed as the matches go
+        (a token holds many lines), rather than counted again from its start for
+        every card."""
         value = str(token)
+        # The column of index i is i - line_start: a newline's index on later lines.
+        line, line_start, seen = span.line, -span.column, 0
         for match in _PLAY_RE.finditer(value):
             number_text, seat_text, card_text, glyph_text = match.groups()
-            card = parse_card(card_text)
-            assert card is not None
-            seat = Seat.from_letter(seat_text) if seat_text else None
-            glyph = _GLYPHS[glyph_text] if glyph_text else None
             card_start = match.start(2) if seat_text else match.start(3)
-            play_span = self.sub_span(token, span, card_start, match.end())
-            number_span = None
-            if number_text is not None:
-                number_span = self.sub_span(token, span, match.start(1), match.end(1) + 1)
-            atom = self.atom(Play(card=card, seat=seat, glyph=glyph, span=play_span), play_span)
-            raw.plays.append(
-                _RawPlay(atom, int(number_text) if number_text is not None else None, number_span)
+            newlines = value.count("\n", seen, card_start)
+            if newlines:
+                line += newlines
+                line_start = value.rfind("\n", seen, card_start)
+            seen = card_start
+            column = card_start - line_start
+            end = match.end()
+            play_span = Span(line, column, line, column + end - card_start,
+                             span.start + card_start, span.start + end)
+            play = Play(
+                card=_card(card_text),
+                seat=_SEATS[seat_text] if seat_text else None,
+                glyph=_GLYPHS[glyph_text] if glyph_text else None,
+                span=play_span,
             )
+            number_at = None
+            if number_text is not None:
+                number_at = (token, span, match.start(1), match.end(1) + 1)
+            raw.plays.append(_RawPlay(
+                self.atom(play, play_span),
+                int(number_text) if number_text is not None else None,
+                number_at,
+            ))
 
     def set_claim(self, raw: _RawDeal, token: Token, span: Span) -> None:
         if raw.claim is not None:
@@ -688,14 +714,13 @@ class _GameAssembler:
         value = str(token)
         for word_match in list(_WORDS.finditer(value))[1:]:
             word = word_match.group()
-            word_span = self.sub_span(token, span, word_match.start(), word_match.end())
             lower = word.lower()
             if lower in _CLAIM_ITEMS:
                 if seat is None:
                     self.diag(
                         "AFN213",
                         f"claim item '{word}' has no seat before it",
-                        word_span,
+                        self.sub_span(token, span, word_match.start(), word_match.end()),
                         hint="write the seat first: claim S high low",
                     )
                     continue
@@ -705,13 +730,13 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"the number {word} follows no claim item",
-                        word_span,
+                        self.sub_span(token, span, word_match.start(), word_match.end()),
                         hint="a number gives the points of the item before it: N kick 3",
                     )
                     continue
                 awards[-1] = replace(awards[-1], points=int(word))
             else:
-                seat = Seat.from_letter(word)
+                seat = _SEATS[word]
         # A claim is a set of awards: keep them grouped by seat, seats in the order they
         # first appear (stable within a seat), which is the order the formatter writes.
         first_seen = {award.seat: place for place, award in reversed(list(enumerate(awards)))}
@@ -760,7 +785,7 @@ class _GameAssembler:
                 self.diag(
                     "AFN207",
                     f"trick numbered {written} is trick {number} of this deal",
-                    members[0].number_span,
+                    self.sub_span(*members[0].number_at) if members[0].number_at else None,
                     severity=Severity.WARNING,
                     trick=number,
                 )
