@@ -162,8 +162,36 @@ class ParseResult:
 # --- the public entry points --------------------------------------------------------------------
 
 
-def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
-    """Parse a whole AFN text.  Never raises on bad input: problems are diagnostics."""
+@dataclass(frozen=True, slots=True)
+class FileReader:
+    """A file decoded and cut into games, each parsed only when asked for.
+
+    :func:`parse` keeps every game; ``allfours check`` takes them one at a time
+    from :meth:`games`, so that it holds the text but never more than one game's
+    records, whatever the size of the file.
+    """
+
+    text: str
+    file: str | None
+    version: int | None
+    # What is known before any game is parsed: bytes that are not UTF-8, the version line.
+    diagnostics: tuple[Diagnostic, ...]
+    slices: tuple[GameSlice, ...]
+    trailing: tuple[Comment, ...]
+
+    def games(self) -> Iterator[Game]:
+        for index, piece in enumerate(self.slices, start=1):
+            yield parse_game_slice(self.text, piece, index=index, filename=self.file)
+
+    def closing_diagnostics(self) -> tuple[Diagnostic, ...]:
+        """What is known after the last game: that there was none."""
+        if self.slices:
+            return ()
+        return (Diagnostic("AFN107", Severity.WARNING, "no games found", file=self.file, line=1),)
+
+
+def read_games(source: str | bytes, *, filename: str | None = None) -> FileReader:
+    """Decode ``source`` and cut it into games, parsing none of them yet."""
     if isinstance(source, bytes):
         text, diagnostics = decode(source, filename)
     else:
@@ -171,25 +199,27 @@ def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
     sliced = slice_games(text)
     version, version_diags = _check_version(text, sliced.directives, filename)
     diagnostics.extend(version_diags)
-    games: list[Game] = []
-    for index, piece in enumerate(sliced.games, start=1):
-        game = parse_game_slice(text, piece, index=index, filename=filename)
-        games.append(game)
-        diagnostics.extend(game.diagnostics)
     trailing: tuple[Comment, ...] = ()
     if sliced.trailing_start is not None:
         trailing = _loose_comments(text, sliced.trailing_start)
-    if not games:
-        diagnostics.append(
-            Diagnostic("AFN107", Severity.WARNING, "no games found", file=filename, line=1)
-        )
+    return FileReader(text, filename, version, tuple(diagnostics), tuple(sliced.games), trailing)
+
+
+def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
+    """Parse a whole AFN text.  Never raises on bad input: problems are diagnostics."""
+    reader = read_games(source, filename=filename)
+    games = tuple(reader.games())
+    diagnostics = [*reader.diagnostics]
+    for game in games:
+        diagnostics.extend(game.diagnostics)
+    diagnostics.extend(reader.closing_diagnostics())
     return ParseResult(
-        games=tuple(games),
+        games=games,
         diagnostics=tuple(diagnostics),
-        version=version,
-        trailing=trailing,
+        version=reader.version,
+        trailing=reader.trailing,
         file=filename,
-        text=text,
+        text=reader.text,
     )
 
 
@@ -877,11 +907,13 @@ def _describe(token: Token) -> str:
 # Re-exported for :mod:`.stream`.
 __all__ = [
     "ROSTER",
+    "FileReader",
     "ParseResult",
     "grammar_text",
     "iter_games",
     "parse",
     "parse_file",
     "parse_game_slice",
+    "read_games",
     "unescape_tag_value",
 ]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 
 from rich.markup import escape
 
 from ..diagnostics import Diagnostic, Severity, sort_key
-from ..parser import ParseResult, parse
+from ..parser import FileReader, read_games
 from ..rules.replay import check_game
 from .inputs import InputError, console, fail, read_input
 
@@ -58,17 +59,19 @@ def run(args: argparse.Namespace) -> int:
             fail(str(error))
             unreadable = True
             continue
-        result = parse(source.data, filename=source.name)
-        diagnostics, with_errors = all_diagnostics(result, None if args.no_rules else chosen)
-        games += len(result.games)
-        broken += with_errors
-        errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
-        warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-        if args.json:
-            records.extend(diagnostic_json(d) for d in diagnostics)
-        elif not args.quiet:
-            for diagnostic in diagnostics:
-                print_diagnostic(out, diagnostic, result.text)
+        reader = read_games(source.data, filename=source.name)
+        del source  # the decoded text is all that is kept of the file
+        rules = None if args.no_rules else chosen
+        for diagnostics, with_errors in file_diagnostics(reader, rules):
+            games += with_errors is not None
+            broken += bool(with_errors)
+            errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+            warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
+            if args.json:
+                records.extend(diagnostic_json(d) for d in diagnostics)
+            elif not args.quiet:
+                for diagnostic in diagnostics:
+                    print_diagnostic(out, diagnostic, reader.text)
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken})
@@ -82,36 +85,28 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def all_diagnostics(
-    result: ParseResult, rules: tuple[str | None, dict[str, str]] | None
-) -> tuple[list[Diagnostic], int]:
-    """The parser's diagnostics and, unless ``rules`` is None, each game's rules and
-    dispute diagnostics after its own; and how many games have errors."""
-    if rules is None:
-        return list(result.diagnostics), sum(1 for g in result.games if g.has_errors)
-    from ..rules.profiles import resolve_options
+def file_diagnostics(
+    reader: FileReader, rules: tuple[str | None, dict[str, str]] | None
+) -> Iterator[tuple[list[Diagnostic], bool | None]]:
+    """The diagnostics of a file in the order they are reported, a game at a time.
 
-    profile, overrides = rules
-    by_game: dict[int, list[Diagnostic]] = {}
-    found: list[Diagnostic] = []
-    for diagnostic in result.diagnostics:
-        if diagnostic.game is None:
-            found.append(diagnostic)
-        else:
-            by_game.setdefault(diagnostic.game, []).append(diagnostic)
-    with_errors = 0
-    for game in result.games:
-        mine = by_game.pop(game.index, [])
-        if not game.broken:
+    First what concerns the whole file (with ``None``), then each game's (with
+    whether it has errors): the parser's and, unless ``rules`` is None, the rules
+    and dispute diagnostics, sorted.  Only one game's records are alive at a time,
+    so memory does not grow with the number of games.
+    """
+    yield [*reader.diagnostics, *reader.closing_diagnostics()], None
+    for game in reader.games():
+        mine = list(game.diagnostics)
+        if rules is not None and not game.broken:
+            from ..rules.profiles import resolve_options
+
+            profile, overrides = rules
             options, problems = resolve_options(game, profile=profile, overrides=overrides)
             mine.extend(problems)
             mine.extend(check_game(game, options))
             mine.sort(key=sort_key)
-        found.extend(mine)
-        with_errors += any(d.is_error for d in mine)
-    for rest in by_game.values():
-        found.extend(rest)
-    return found, with_errors
+        yield mine, game.has_errors if rules is None else any(d.is_error for d in mine)
 
 
 def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:
