@@ -1,0 +1,96 @@
+"""Smoke test of the benchmark harness: a tiny corpus, one run of everything.
+
+It checks the shape of what a run reports (the Markdown tables and the JSON),
+never how fast anything was: speed is measured by ``python -m bench``, not
+asserted in tests.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bench import floor
+from bench.report import as_json, dumps, markdown
+from bench.run import CHECK, FLOOR, HEADERS, PARSE, STREAM, Config, Report, run
+
+# endplay's own imports warn about a pyparsing deprecation; not ours to fix.
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+TINY = Config(repeats=2, sizes=(("tiny", 12),), throughput_sizes=("tiny",), peer_size="tiny",
+              memory_sizes=("tiny",))
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Report:
+    out = tmp_path_factory.mktemp("bench-out")
+    return run(replace(TINY, out_dir=out))
+
+
+def test_the_corpus_holds_the_deals_asked_for(report: Report) -> None:
+    (corpus,) = report.corpora
+    assert corpus.deals >= 12
+    assert corpus.games >= 1
+    assert corpus.bytes == corpus.path.stat().st_size
+    assert corpus.path.read_text(encoding="utf-8").startswith("% AFN 1")
+
+
+def test_every_afn_measurement_is_timed_repeatedly(report: Report) -> None:
+    names = {row.name for row in report.throughput}
+    assert {FLOOR, HEADERS, PARSE, STREAM, CHECK} <= names
+    for row in report.throughput:
+        assert len(row.timing.runs) == 2
+        assert row.timing.min <= row.timing.median <= row.timing.max
+        assert row.mb_per_s > 0 and row.units_per_s > 0
+
+
+def test_latency_is_compared_with_a_bare_interpreter(report: Report) -> None:
+    names = [latency.name for latency in report.latency]
+    assert names[0] == "python -c pass"
+    assert any(name.startswith("allfours check") for name in names)
+    assert all(latency.ratio > 0 for latency in report.latency)
+
+
+def test_memory_of_check_is_measured(report: Report) -> None:
+    (check,) = [m for m in report.memory if m.name.startswith("allfours check")]
+    assert check.returncode == 0
+    assert check.peak_rss_mb > 0
+
+
+def test_markdown_has_one_row_per_measurement(report: Report) -> None:
+    text = markdown(report)
+    assert text.startswith("Machine: ")
+    rows = [line for line in text.splitlines() if line.startswith("| ")]
+    for row in report.throughput:
+        assert any(line.startswith(f"| {row.name}") for line in rows), row.name
+    assert "| target | goal | measured | met |" in text
+    assert "| latency (cold, wall) |" in text
+
+
+def test_json_round_trips_with_the_documented_keys(report: Report) -> None:
+    data = json.loads(dumps(report))
+    assert data == json.loads(json.dumps(as_json(report)))
+    assert {"schema", "machine", "corpora", "throughput", "latency", "memory", "targets",
+            "skipped"} <= set(data)
+    assert {"nproc", "cpu", "python", "load_before", "load_after"} <= set(data["machine"])
+    parse_row = next(row for row in data["throughput"] if row["name"] == PARSE)
+    assert set(parse_row) >= {"median_s", "min_s", "max_s", "runs_s", "mb_per_s",
+                              "records_per_s", "floor_fraction"}
+    for target in data["targets"]:
+        assert set(target) == {"name", "goal", "measured", "met"}
+
+
+def test_the_floor_counts_every_token() -> None:
+    counts = floor.tokenize(b"[Event \"x\"]\ndeal 1 dealer N\n  1. S:JS N:10D! {c}\nend\n")
+    assert counts == {"tag": 1, "word": 4, "number": 2, "card": 2, "comment": 1}
+
+
+def test_the_command_documents_its_options() -> None:
+    result = subprocess.run([sys.executable, "-m", "bench", "--help"], capture_output=True,
+                            text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    assert "--quick" in result.stdout and "--out" in result.stdout
