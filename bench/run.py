@@ -18,7 +18,15 @@ from pathlib import Path
 
 from . import floor, peers
 from .corpus import OUT_DIR, Corpus, ensure_corpus
-from .timing import Timing, load_average, python_command, run_process, time_process, time_repeated
+from .timing import (
+    Timing,
+    load_average,
+    peak_memory,
+    python_command,
+    run_process,
+    time_process,
+    time_repeated,
+)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MB = 1_000_000
@@ -216,7 +224,7 @@ def run(config: Config, log: Callable[[str], None] = lambda _: None) -> Report:
         corpus = corpora[label]
         _measure_afn(report, corpus, log)
     _measure_peers(report, corpora[config.peer_size], log)
-    _measure_latency(report, log)
+    _measure_latency(report, corpora[config.sizes[0][0]], log)
     for label in config.memory_sizes:
         _measure_memory(report, corpora[label], log)
     _measure_viewer(report, corpora[config.memory_sizes[-1]], log)
@@ -287,37 +295,12 @@ def _cached_peer(path: Path, write: Callable[[], int]) -> int:
     return count
 
 
-ONE_GAME = """\
-% AFN 1
-[Event "Arima club night"]
-[Site "Arima"]
-[Date "2026.11.20"]
-[Rules "hoffmann1909"]
-[North "Ann Baptiste"]
-[South "Ben Charles"]
-[Result "S"]
-
-deal 1 dealer N
-  S JS 9H 8H 7C 6D 5D          ; hands as dealt
-  N 9C 8C 7D 3H 2H 2D
-  turn 4S
-  S stands
-  1. S:JS N:2D
-  2. S:9H N:3H
-  3. S:8H N:2H!
-  4. S:7C N:8C
-  5. N:9C S:5D
-  6. N:7D S:6D
-  claim S high low jack game
-  total N 0 S 4
-end
-"""
-
-
-def _measure_latency(report: Report, log: Callable[[str], None]) -> None:
+def _measure_latency(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
+    """Cold start on a one-game file: the first game of ``corpus``."""
     repeats = report.config.repeats
+    text = corpus.path.read_text(encoding="utf-8")
     one = report.config.out_dir / "one-game.afn"
-    one.write_text(ONE_GAME, encoding="utf-8")
+    one.write_text(text[: text.index("\nend\n") + len("\nend\n")], encoding="utf-8")
     log("latency: python -c pass")
     run_process(python_command("-c", "pass"))  # warm the file cache, not the interpreter
     baseline = time_process(python_command("-c", "pass"), repeats)
@@ -338,7 +321,7 @@ def _measure_latency(report: Report, log: Callable[[str], None]) -> None:
 def _measure_memory(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
     log(f"memory: allfours check on {corpus.label}")
     argv = python_command("-m", "allfours_notation", "check", "--quiet", str(corpus.path))
-    result = run_process(argv, cwd=REPO_ROOT)
+    result = peak_memory(argv, cwd=REPO_ROOT)
     report.memory.append(Memory("allfours check --quiet", corpus.label, corpus.bytes,
                                 result.peak_rss_mb, result.wall, result.returncode))
 
@@ -362,7 +345,7 @@ def _measure_viewer(report: Report, corpus: Corpus, log: Callable[[str], None]) 
             return
         first_app.append(facts["first_deal_from_app_start_s"])
         first_process.append(facts["first_deal_from_process_start_s"])
-        peak = max(peak, result.peak_rss_mb)
+        peak = max(peak, facts["peak_rss_mb"])
         report.viewer_indexed_s = facts["indexed_from_app_start_s"]
     name = f"viewer: first deal shown, {corpus.label} file"
     report.latency.append(Latency(f"{name} (from app start)", Timing(tuple(first_app)),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import os
 import statistics
 import subprocess
@@ -51,37 +52,45 @@ def time_repeated(work: Callable[[], object], repeats: int) -> tuple[Timing, obj
 
 @dataclass(frozen=True)
 class ProcessRun:
-    """One child process: its wall time, peak resident memory, exit code and output."""
+    """One child process: its wall time, exit code and (if captured) its output."""
 
     wall: float
-    peak_rss_mb: float
     returncode: int
     stdout: str = ""
 
 
 def run_process(argv: Sequence[str], *, cwd: Path | None = None,
                 capture: bool = False) -> ProcessRun:
-    """Run ``argv``; measure wall time and peak RSS; keep its output if ``capture``.
+    """Run ``argv``; measure its wall time; keep its (small) output if ``capture``."""
+    start = time.perf_counter()
+    result = subprocess.run(list(argv), cwd=cwd, env=_child_env(), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - start
+    output = result.stdout.decode("utf-8", errors="replace") if capture else ""
+    return ProcessRun(wall, result.returncode, output)
 
-    ``os.wait4`` gives the resource usage of exactly this child, so peak memory
-    is not mixed with that of other children.  Captured output must be small
-    (a line or two): it is read after the child ends.
-    """
+
+@dataclass(frozen=True)
+class MemoryRun:
+    wall: float
+    peak_rss_mb: float
+    returncode: int
+
+
+def peak_memory(argv: Sequence[str], *, cwd: Path | None = None) -> MemoryRun:
+    """Wall time and peak RSS of ``argv``, started from a small go-between process
+    (see :mod:`bench.spawn` for why)."""
+    spawned = run_process(python_command("-m", "bench.spawn", *argv), cwd=cwd, capture=True)
+    facts = json.loads(spawned.stdout.strip().splitlines()[-1])
+    return MemoryRun(facts["wall_s"], facts["peak_rss_mb"], facts["returncode"])
+
+
+def _child_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
-    start = time.perf_counter()
-    process = subprocess.Popen(list(argv), cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    output = ""
-    if capture and process.stdout is not None:
-        output = process.stdout.read().decode("utf-8", errors="replace")
-        process.stdout.close()
-    # ru_maxrss is in kilobytes on Linux.
-    return ProcessRun(wall, usage.ru_maxrss / 1024, process.returncode, output)
+    # The commands run from the repository root; make the bench package importable too.
+    return env
 
 
 def time_process(argv: Sequence[str], repeats: int, *, cwd: Path | None = None) -> Timing:

@@ -3,8 +3,8 @@
 Run as ``python -m bench.viewer_probe FILE SPAWNED`` where SPAWNED is the
 ``time.time()`` at which the parent started this process.  Prints one JSON
 line: seconds from process start and from app start to the first deal shown,
-and to the end of indexing.  The parent reads this process's peak RSS, which is
-the viewer's memory with the whole file open and indexed.
+and to the end of indexing.  It also gives its own peak RSS: the viewer's memory
+with the whole file open and indexed.
 """
 
 from __future__ import annotations
@@ -33,11 +33,21 @@ async def _probe(path: str, spawned: float) -> dict[str, float | None]:
             await pilot.pause(0.005)
         indexed = time.time()
     return {
+        "peak_rss_mb": _peak_rss_mb(),
         "first_deal_from_process_start_s": None if first_wall is None else first_wall - spawned,
         "first_deal_from_app_start_s": app.first_shown,
         "indexed_from_app_start_s": indexed - started,
         "games": float(len(app.library)) if app.library is not None else None,
     }
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak RSS since it started (VmHWM: not inherited across exec)."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def main(argv: list[str]) -> int:
