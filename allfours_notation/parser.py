@@ -12,9 +12,11 @@ of seven …).  Nothing here raises on user input.
 from __future__ import annotations
 
 import bisect
+import gc
 import re
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -190,6 +192,25 @@ class FileReader:
         return (Diagnostic("AFN107", Severity.WARNING, "no games found", file=self.file, line=1),)
 
 
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a whole file's records pile up.
+
+    Records are immutable trees with no reference cycles, so the collector finds
+    nothing in them; yet as they accumulate it walks all of them again and again
+    (over 40% of parse()'s time on a 3 MB file).  Reference counting still frees
+    everything as usual, and the collector runs again as soon as parsing ends.
+    """
+    if not gc.isenabled():  # the caller has paused it already
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def read_games(source: str | bytes, *, filename: str | None = None) -> FileReader:
     """Decode ``source`` and cut it into games, parsing none of them yet."""
     if isinstance(source, bytes):
@@ -208,7 +229,8 @@ def read_games(source: str | bytes, *, filename: str | None = None) -> FileReade
 def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
     """Parse a whole AFN text.  Never raises on bad input: problems are diagnostics."""
     reader = read_games(source, filename=filename)
-    games = tuple(reader.games())
+    with _cyclic_gc_paused():
+        games = tuple(reader.games())
     diagnostics = [*reader.diagnostics]
     for game in games:
         diagnostics.extend(game.diagnostics)
