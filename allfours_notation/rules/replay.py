@@ -1190,6 +1190,11 @@ class _DealReferee:
 
     def score_redeal(self, ending: Redeal) -> None:
         offences = [o for o in self.declared_offences() if o.kind in ("misdeal", "wrongscore")]
+        misdeal_costs = self.options.misdeal is MisdealRule.OPPONENT_PLUS_1_AND_PASS
+        if ending.reason is RedealReason.MISDEAL and misdeal_costs and \
+                not any(o.kind == "misdeal" for o in offences):
+            offences.append(Offence(self.dealer, "misdeal", None,
+                                    f"{self.dealer.letter} misdealt"))
         if offences:
             self.award(self.penalties_only(offences), ending.span)
         if ending.reason is RedealReason.EXHAUSTED and \
