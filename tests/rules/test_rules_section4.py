@@ -34,7 +34,8 @@ deal 1 dealer N
 
 def test_rule_21_high_to_the_original_holder() -> None:
     assert items(run(LOW_CAPTURED))[0] == ("high", "S", 1)
-    assert "S was dealt 9H, the highest trump in play" in run(LOW_CAPTURED).deals[0].points[0].reason
+    high = run(LOW_CAPTURED).deals[0].points[0]
+    assert high.reason == "S was dealt 9H, the highest trump in play"
 
 
 def test_rule_22_low_to_the_original_holder_even_if_captured() -> None:
