@@ -634,7 +634,9 @@ class _DealReferee:
         seats = self.seats
         legal: frozenset[Card] = frozenset()
         if self.to_move is not None and self.unknown.get(self.to_move, 0) == 0:
-            legal = legal_cards(self.hands[self.to_move], self.trick, self.trump, self.options)
+            # a finished trick stays on show until the next card, but the next card leads
+            on_table = self.trick if len(self.trick) < len(seats) else []
+            legal = legal_cards(self.hands[self.to_move], on_table, self.trump, self.options)
         return TableState(
             deal=self.deal.number,
             dealer=self.dealer,
@@ -794,8 +796,10 @@ class _DealReferee:
         state = "turn"
         for event in self.deal.opening:
             if isinstance(event, TurnUp):
+                self.to_move = self.elder if self.g.decided is None else None
                 state = self.turn_up(event, state)
             elif isinstance(event, Call):
+                self.to_move = self.elder if event.kind is CallKind.STANDS else None
                 state = self.call(event, state)
         return state
 
@@ -832,7 +836,10 @@ class _DealReferee:
                         ending.span)
 
     def turn_up(self, event: TurnUp, state: str) -> str:
+        """One turned card; while the run goes on nobody is to play."""
         card = event.card
+        if self.turnups and self.turnups[0].suit is card.suit:
+            self.to_move = None
         original = self.turnups[0] if self.turnups else None
         from_run = original is not None
         if from_run and state != "running":
@@ -904,6 +911,7 @@ class _DealReferee:
             self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
                         event.span)
         if kind is CallKind.GIVES:
+            self.to_move = self.elder
             self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
             points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
                                           options=self.options, scores=self.g.scores)
