@@ -61,7 +61,7 @@ def test_knobs_switch_features_off_and_on() -> None:
 
 def test_bunches_are_generated_and_redealt() -> None:
     runs = Knobs(beg=1.0, gift=0.0)
-    games = list(generate_games(11, 10, players=4, knobs=runs))
+    games = list(generate_games(1, 10, players=4, knobs=runs))
     bunches = [d for g in games for d in g.deals if isinstance(d.ending, Redeal)]
     assert bunches, "ten four-handed games of runs should hold at least one exhausted pack"
     assert all(replay(g).diagnostics == () for g in games[:5])
