@@ -488,6 +488,8 @@ class _GameReferee(_Reporter):
         self.warned_after_end = False
         self.seats = _table_seats(game, options)
         self.sides = sides(self.seats)
+        self.next_of = {seat: next_seat(seat, self.seats, clockwise=options.clockwise)
+                        for seat in self.seats}
         self.scores: dict[str, int] = {side: 0 for side in self.sides}
         self.steps: list[Step] = []
         self.deals: list[DealResult] = []
@@ -621,6 +623,8 @@ class _DealReferee:
         self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
         self.played_by: dict[Seat, list[Card]] = {}
         self.settled_by: str | None = None  # "stand", "give" or "run"
+        self._held_cache: tuple[tuple[tuple[Seat, tuple[Card, ...]], ...],
+                                tuple[tuple[Seat, int], ...]] | None = None
         self.begs = 0
 
     # -- plumbing --
@@ -637,13 +641,19 @@ class _DealReferee:
             # a finished trick stays on show until the next card, but the next card leads
             on_table = self.trick if len(self.trick) < len(seats) else []
             legal = legal_cards(self.hands[self.to_move], on_table, self.trump, self.options)
+        if self._held_cache is None:  # rebuilt only after a card leaves or joins a hand
+            self._held_cache = (
+                tuple((seat, tuple(self.hands[seat])) for seat in seats),
+                tuple((seat, self.unknown[seat]) for seat in seats),
+            )
+        hands, unknown = self._held_cache
         return TableState(
             deal=self.deal.number,
             dealer=self.dealer,
             elder=self.elder,
             seats=seats,
-            hands=tuple((seat, tuple(self.hands[seat])) for seat in seats),
-            unknown=tuple((seat, self.unknown[seat]) for seat in seats),
+            hands=hands,
+            unknown=unknown,
             turnups=tuple(self.turnups),
             trump=self.trump,
             trick_number=self.trick_number,
@@ -755,6 +765,7 @@ class _DealReferee:
 
     def merge_inferred(self) -> None:
         """Put the cards known only from the play into the hands (unseen slots first)."""
+        self._held_cache = None
         for seat in self.seats:
             slots = self.received[seat]
             played = self.played_by[seat]
@@ -882,6 +893,7 @@ class _DealReferee:
         """A run gives three cards to each player: they join the hands (unseen ones counted)."""
         if self.discarding():
             return
+        self._held_cache = None
         for seat, slots in self.received.items():
             batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
             for c in batch:
@@ -1001,12 +1013,13 @@ class _DealReferee:
             self.report_not_held(play, seat, c, number)
         elif c not in self.turnups:
             self.check_follow(play, seat, c, number, later)
+        self._held_cache = None
         if c in known:
             known.remove(c)
         elif where not in self.not_held and c not in self.turnups and self.unknown[seat] > 0:
             self.unknown[seat] -= 1
         self.trick.append((seat, c))
-        nxt = next_seat(seat, self.seats, clockwise=self.options.clockwise)
+        nxt = self.g.next_of.get(seat)
         self.to_move = nxt if len(self.trick) < len(self.seats) else None
         self.step(StepKind.PLAY, f"{seat.letter} plays {c}", play.span, number)
 
