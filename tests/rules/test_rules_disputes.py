@@ -121,3 +121,12 @@ def test_rules_name() -> None:
     assert rules_name(PROFILES["foster"].options) == "foster"
     assert rules_name(replace(PROFILES["english10"].options, target=11)) == \
         "english10 with target=11"
+
+
+def test_an_item_claimed_once_per_point() -> None:
+    two_jacks = ("deal 1 dealer N\n  turn JC\n  S begs\n  N runs\n  turn JS\n  abandoned\n"
+                 "  claim N kick kick\n")
+    assert find(run(two_jacks), "AFN401") == []
+    assert find(run(two_jacks.replace("kick kick", "kick 2")), "AFN401") == []
+    [short] = find(run(two_jacks.replace("kick kick", "kick")), "AFN401")
+    assert short.message.startswith("deal 1: Kick (turn-up) claimed N 1, computed N 2")
