@@ -14,9 +14,8 @@ Where a revoke is detected: :meth:`_DealReferee.check_follow`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from ..cards import Card, Rank, Seat, Suit
 from ..diagnostics import Diagnostic, Severity
@@ -37,7 +36,16 @@ from ..records import (
     Trick,
     TurnUp,
 )
-from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides, turn_order
+from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides
+from .play import (
+    DEALT,
+    RUN_BATCH,
+    hand_key,
+    legal_cards,
+    max_runs,
+    trick_winner,
+    turnup_position,
+)
 from .profiles import (
     BegsPerDeal,
     FollowRule,
@@ -59,6 +67,7 @@ from .scoring import (
     play_points,
     turnup_points,
 )
+from .state import DealResult, GameReplay, Step, StepKind, TableState
 
 __all__ = [
     "DealResult",
@@ -77,168 +86,6 @@ __all__ = [
     "trick_winner",
     "turnup_position",
 ]
-
-DEALT = 6
-RUN_BATCH = 3
-
-
-class StepKind(Enum):
-    DEAL_START = "deal_start"
-    TURN_UP = "turn_up"
-    CALL = "call"
-    RUN = "run"
-    PLAY = "play"
-    TRICK_END = "trick_end"
-    AWARD = "award"
-    DEAL_END = "deal_end"
-    GAME_END = "game_end"
-
-
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """The table after one step.  Sides are ``"N"``/``"S"``… or ``"NS"``/``"EW"``."""
-
-    deal: int
-    dealer: Seat
-    elder: Seat
-    seats: tuple[Seat, ...]
-    hands: tuple[tuple[Seat, tuple[Card, ...]], ...]  # known cards still held, per seat
-    unknown: tuple[tuple[Seat, int], ...]  # unseen cards still held, per seat
-    turnups: tuple[Card, ...]
-    trump: Suit | None
-    trick_number: int
-    trick: tuple[tuple[Seat, Card], ...]  # cards on the table, leader first
-    leader: Seat | None
-    to_move: Seat | None
-    legal: frozenset[Card]  # legal cards for to_move (empty if unknown)
-    won: tuple[tuple[str, int], ...]  # tricks won per side this deal
-    pips: tuple[tuple[str, int], ...]  # pips toward Game per side this deal
-    last_trick_winner: Seat | None
-    deal_points: tuple[Point, ...]  # awarded so far this deal
-    scores: tuple[tuple[str, int], ...]  # game totals so far, per side
-    winner: str | None  # side that reached the target, if any
-
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        for owner, held in self.hands:
-            if owner is seat:
-                return held
-        return ()
-
-    def unknown_count(self, seat: Seat) -> int:
-        for owner, count in self.unknown:
-            if owner is seat:
-                return count
-        return 0
-
-    def score(self, side: str) -> int:
-        for name, value in self.scores:
-            if name == side:
-                return value
-        return 0
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    index: int
-    kind: StepKind
-    deal: int
-    trick: int | None
-    text: str  # one line for people: "S plays JS"
-    state: TableState
-    span: Span | None
-    diagnostics: tuple[Diagnostic, ...]  # problems found at this step
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    number: int
-    points: tuple[Point, ...]
-    scores_after: tuple[tuple[str, int], ...]
-    first_step: int
-    last_step: int
-    trump: Suit | None = None
-    turnups: tuple[Card, ...] = ()
-    calls: tuple[str, ...] = ()  # "S begs", "N gives" … in order
-    complete: bool = True  # every trick was played and scored
-    ending: str | None = None  # "redeal exhausted", "abandoned", "S concedes"
-    unscored: tuple[Point, ...] = ()  # items after the game was decided (rule 25)
-    dealer: Seat | None = None
-    elder: Seat | None = None
-    # Every card each seat held when play began (recorded or inferred), and the tricks.
-    held: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
-    tricks: tuple[tuple[int, Seat, tuple[tuple[Seat, Card], ...]], ...] = ()
-    claim_span: Span | None = None
-    total_span: Span | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameReplay:
-    game: Game
-    options: Options
-    steps: tuple[Step, ...]
-    deals: tuple[DealResult, ...]
-    diagnostics: tuple[Diagnostic, ...]
-    scores: tuple[tuple[str, int], ...]
-    winner: str | None
-    decided: str | None  # "deal 7, at High"
-    option_diagnostics: tuple[Diagnostic, ...] = field(default=())
-
-
-# --- small pure helpers -----------------------------------------------------------------------
-
-
-def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
-    """Rule 19: the highest trump, else the highest card of the suit led."""
-    led = plays[0][1].suit
-    best_seat, best = plays[0]
-    for seat, played in plays[1:]:
-        if _beats(played, best, led, trump):
-            best_seat, best = seat, played
-    return best_seat
-
-
-def _beats(challenger: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
-    if challenger.suit is best.suit:
-        return challenger.rank > best.rank
-    return trump is not None and challenger.suit is trump
-
-
-def legal_cards(
-    hand: Iterable[Card],
-    trick: Sequence[tuple[Seat, Card]],
-    trump: Suit | None,
-    options: Options,
-) -> frozenset[Card]:
-    """Rules 17 and 20: what a player holding ``hand`` may play to ``trick``."""
-    held = frozenset(hand)
-    if not trick or not held:
-        return held
-    led = trick[0][1].suit
-    following = frozenset(c for c in held if c.suit is led or c.suit is trump)
-    allowed = following if any(c.suit is led for c in held) else held
-    if options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
-        top = max((c.rank for _, c in trick if c.suit is trump), default=None)
-        if top is not None and any(c.suit is not trump for c in held):
-            allowed = frozenset(c for c in allowed if c.suit is not trump or c.rank > top)
-    return allowed
-
-
-def max_runs(players: int) -> int:
-    """Rule 14: runs the pack allows (3 per player + 1 turn-up each)."""
-    return (52 - (DEALT * players + 1)) // (RUN_BATCH * players + 1)
-
-
-def turnup_position(players: int, run: int = 0) -> int:
-    """Rule 14: the place in the pack of the card turned after ``run`` runs (1-based)."""
-    return DEALT * players + 1 + run * (RUN_BATCH * players + 1)
-
-
-def _hand_key(c: Card) -> tuple[int, int]:
-    return (_SUIT_ORDER[c.suit], -int(c.rank))
-
-
-_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
-
 
 # --- the game referee --------------------------------------------------------------------------
 
@@ -578,11 +425,10 @@ class _GameReferee(_Reporter):
 
 @dataclass(slots=True)
 class _Slots:
-    """What one seat received this deal: known cards and a count of unseen ones."""
+    """The cards the record shows one seat received, and where each came from."""
 
     known: list[Card] = field(default_factory=list)
-    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run"
-    unseen: int = 0
+    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run", "played"
 
 
 class _DealReferee:
@@ -720,7 +566,7 @@ class _DealReferee:
                 self.unknown[seat] = DEALT
                 continue
             dealt = [c for c in slots.known if slots.origin[c] == "as dealt"]
-            self.hands[seat] = sorted(dealt, key=_hand_key)
+            self.hands[seat] = sorted(dealt, key=hand_key)
             self.unknown[seat] = DEALT - min(DEALT, len(dealt))
 
     def discarding(self) -> bool:
@@ -771,7 +617,7 @@ class _DealReferee:
             played = self.played_by[seat]
             if self.discarding():
                 kept = played[:DEALT]
-                self.hands[seat] = sorted(kept, key=_hand_key)
+                self.hands[seat] = sorted(kept, key=hand_key)
                 self.unknown[seat] = DEALT - len(kept)
                 for c in kept:
                     self.holders.setdefault(c, seat)
@@ -786,7 +632,7 @@ class _DealReferee:
             for c in take:
                 slots.origin[c] = "played"
                 self.holders[c] = seat
-            self.hands[seat] = sorted([*self.hands[seat], *take], key=_hand_key)
+            self.hands[seat] = sorted([*self.hands[seat], *take], key=hand_key)
             self.unknown[seat] -= len(take)
 
     def mark_not_held(self, c: Card, seat: Seat) -> None:
@@ -898,7 +744,7 @@ class _DealReferee:
             batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
             for c in batch:
                 slots.origin[c] = "in the run"
-            self.hands[seat] = sorted([*self.hands[seat], *batch], key=_hand_key)
+            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
             self.unknown[seat] += RUN_BATCH - len(batch)
 
     def call(self, event: Call, state: str) -> str:
@@ -1286,11 +1132,3 @@ _KIND_TEXT = {
     "wrongscore": "scoring wrongly",
     "other": "an irregularity",
 }
-
-
-def seats_for(options: Options) -> tuple[Seat, ...]:
-    return SEATS_FOR_PLAYERS.get(options.players, SEATS_FOR_PLAYERS[2])
-
-
-def play_order(seats: tuple[Seat, ...], options: Options) -> tuple[Seat, ...]:
-    return turn_order(seats, clockwise=options.clockwise)
