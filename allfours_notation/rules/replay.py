@@ -95,9 +95,9 @@ def replay(game: Game, options: Options | None = None) -> GameReplay:
 
     Never raises on a parsed record: anything unexpected inside the referee is
     turned into an AFN399 diagnostic and the replay so far is returned.  The
-    result's diagnostics hold the rules findings (AFN3xx) and the disputes
-    (AFN4xx); problems with the rules named by the record (AFN5xx) are in
-    ``option_diagnostics``.
+    result's diagnostics hold, in this order, the problems with the rules the
+    record names (AFN5xx, also kept apart in ``option_diagnostics``), the rules
+    findings (AFN3xx) and the disputes (AFN4xx).
     """
     option_diags: list[Diagnostic] = []
     if options is None:
@@ -138,7 +138,7 @@ def replay_plain(
 def check_game(game: Game, options: Options | None = None) -> list[Diagnostic]:
     """Rules, options and dispute diagnostics: what ``allfours check`` adds to the parser's."""
     result = replay(game, options)
-    return [*result.option_diagnostics, *result.diagnostics]
+    return list(result.diagnostics)
 
 
 def fill_seats(game: Game, options: Options | None = None) -> Game:
@@ -415,7 +415,7 @@ class _GameReferee(_Reporter):
             options=self.options,
             steps=tuple(self.steps),
             deals=tuple(self.deals),
-            diagnostics=tuple(self.found),
+            diagnostics=(*option_diags, *self.found),
             scores=tuple((side, self.scores[side]) for side in self.sides),
             winner=self.winner,
             decided=self.decided,

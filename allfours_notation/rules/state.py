@@ -113,8 +113,9 @@ class GameReplay:
     options: Options
     steps: tuple[Step, ...]
     deals: tuple[DealResult, ...]
-    diagnostics: tuple[Diagnostic, ...]
+    diagnostics: tuple[Diagnostic, ...]  # AFN5xx, AFN3xx, then AFN4xx
     scores: tuple[tuple[str, int], ...]
     winner: str | None
     decided: str | None  # "deal 7, at High"
+    # the AFN5xx problems with the rules the record names (also in ``diagnostics``)
     option_diagnostics: tuple[Diagnostic, ...] = field(default=())
