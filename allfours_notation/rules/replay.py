@@ -483,7 +483,7 @@ class _DealReferee:
     def state(self) -> TableState:
         seats = self.seats
         legal: frozenset[Card] = frozenset()
-        if self.to_move is not None and self.unknown.get(self.to_move, 0) == 0:
+        if self.to_move in self.hands and self.unknown[self.to_move] == 0:
             # a finished trick stays on show until the next card, but the next card leads
             on_table = self.trick if len(self.trick) < len(seats) else []
             legal = legal_cards(self.hands[self.to_move], on_table, self.trump, self.options)
