@@ -540,6 +540,10 @@ class _DealReferee:
         if runs_written > 0:
             self.merge_inferred()
         ending = self.deal.ending
+        if self.decided_here and self.deal.tricks:
+            self.report("AFN313", f"the game was decided before play ({self.g.decided}); the "
+                        "tricks of this deal are not scored", self.deal.tricks[0].span,
+                        severity=Severity.WARNING)
         self.check_opening_end(state, ending)
         self.play()
         self.check_trick_count(self.tricks_expected())
