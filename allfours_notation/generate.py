@@ -237,7 +237,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     runs = 0
     begged = False
     while True:
-        may_beg = not begged or options.begs_per_deal is BegsPerDeal.UNLIMITED
+        may_beg = (not begged or options.begs_per_deal is BegsPerDeal.UNLIMITED) and (
+            runs < max_runs(len(order)) or _may_give(table, elder, dealer, scores))
         chance = knobs.beg if not begged else knobs.beg_again
         if not may_beg or rng.random() >= chance:
             if not begged and rng.random() < knobs.stands_written:
@@ -247,6 +248,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
         opening.append(Call(seat=elder, kind=CallKind.BEGS))
         if _may_give(table, elder, dealer, scores) and rng.random() < knobs.gift:
             opening.append(Call(seat=dealer, kind=CallKind.GIVES))
+            if _opening_decides(table, opening, dealer, elder):
+                return Deal(number=number, dealer=dealer, opening=tuple(opening))
             break
         if runs >= max_runs(len(order)):
             # cannot run: he must give (only reached when a gift is forbidden)
@@ -262,6 +265,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
                 opening.extend(_hand(seat, extra[seat], rng, knobs) for seat in order)
             turned = pack.pop()
             opening.append(TurnUp(card=turned))
+            if _opening_decides(table, opening, dealer, elder):
+                return Deal(number=number, dealer=dealer, opening=tuple(opening))
             if turned.suit is not original.suit:
                 trump = turned.suit
                 break
@@ -276,6 +281,31 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     tricks = _play_tricks(table, hands, elder, trump)
     return Deal(number=number, dealer=dealer, opening=tuple(opening), tricks=tricks,
                 leading=(), trailing=_maybe_comment(rng, knobs))
+
+
+def _opening_decides(table: _Table, opening: Sequence[OpeningEvent], dealer: Seat,
+                     elder: Seat) -> bool:
+    """Whether the turn-ups and the gift so far put a side out: the deal stops there."""
+    from .rules.scoring import count_in_order, gift_points, turnup_points
+
+    scores = table.referee.scores
+    options = table.options
+    turnups = [e.card for e in opening if isinstance(e, TurnUp)]
+    for event in opening:
+        if isinstance(event, TurnUp):
+            first = turnups[0]
+            from_run = event.card is not first
+            points = turnup_points(event.card, dealer=dealer, seats=table.seats, options=options,
+                                   from_run=from_run,
+                                   becomes_trump=not from_run or event.card.suit is not first.suit)
+        elif isinstance(event, Call) and event.kind is CallKind.GIVES:
+            points, _ = gift_points(dealer=dealer, elder=elder, seats=table.seats,
+                                    options=options, scores=scores)
+        else:
+            continue
+        if count_in_order(points, scores, options)[1] is not None:
+            return True
+    return False
 
 
 def _kick_decides(table: _Table, dealer: Seat, turned: Card, scores: dict[str, int]) -> bool:

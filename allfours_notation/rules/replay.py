@@ -665,6 +665,8 @@ class _DealReferee:
         return state
 
     def check_opening_end(self, state: str, ending: object) -> None:
+        if self.decided_here:
+            return  # the game ended during the opening: nothing more was due
         has_play = bool(self.deal.tricks)
         if not self.deal.turnups:
             if has_play or ending is None:
