@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, ProgressBar, Static
 
-from allfours_notation import Seat
+from allfours_notation import GameHeader, Seat
 
 from . import model
 from .loader import NotAfnError, check_path, index_in_batches, read_text
@@ -40,6 +40,8 @@ from .screens.help import HelpScreen
 from .widgets.lists import DiagnosticList, GameList, StepList
 from .widgets.panels import NotesPanel, ScorePanel, TagsPanel
 from .widgets.table import TableView
+
+LIST_EVERY = 0.5  # seconds between updates of the game list while a file is indexed
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,9 @@ class ViewerApp(App[int]):
         self.first_shown: float | None = None  # seconds from load start to the first deal
         self.index_seconds: float | None = None
         self.pending_start: Start | None = self.start
+        self.unlisted: list[GameHeader] = []  # indexed, not yet in the game list
+        self.listed_at = 0.0
+        self.indexed_fraction = 0.0
 
     # --- layout -------------------------------------------------------------------------
 
@@ -167,6 +172,7 @@ class ViewerApp(App[int]):
         if message.generation != self.generation:
             return
         self.library = Library(message.filename, message.text)
+        self.unlisted.clear()
         self.game_position = self.entry = None
         self.title = f"AFN viewer — {Path(message.filename).name}"
         games = self.query_one(GameList)
@@ -177,20 +183,35 @@ class ViewerApp(App[int]):
         if message.generation != self.generation or self.library is None:
             return
         self.library.add(message.headers)
-        self.query_one(GameList).add(message.headers)
-        self.query_one(ProgressBar).update(progress=round(message.fraction * 100))
-        self.query_one("#status", Static).update(
-            f"Indexing … {len(self.library):,} games found")
+        self.unlisted.extend(message.headers)
+        self.indexed_fraction = message.fraction
+        # Growing the list relayouts the screen: do it a few times a second at most.
+        if time.perf_counter() - self.listed_at > LIST_EVERY or len(self.library) == len(
+                self.unlisted):
+            self.list_headers()
         start = self.pending_start
         if start is not None and start.game <= len(self.library):
             self.pending_start = None
             self.show_start(start)
+
+    def list_headers(self) -> None:
+        """Show the headers indexed since the last call in the game list and status line."""
+        self.listed_at = time.perf_counter()
+        if self.unlisted:
+            self.query_one(GameList).add(tuple(self.unlisted))
+            self.unlisted.clear()
+        self.query_one(ProgressBar).update(progress=round(self.indexed_fraction * 100))
+        if self.library is not None and not self.library.complete:
+            self.query_one("#status", Static).update(
+                f"Indexing … {len(self.library):,} games found", layout=False)
 
     def on_index_finished(self, message: IndexFinished) -> None:
         if message.generation != self.generation or self.library is None:
             return
         self.library.complete = True
         self.index_seconds = message.seconds
+        self.list_headers()
+        self.update_subtitle()
         self.query_one(ProgressBar).update(progress=100)
         count = len(self.library)
         self.query_one("#status", Static).update(

@@ -3,31 +3,32 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown
 
-from allfours_notation import Seat, cards
-from allfours_notation.rules.replay import StepKind
+from allfours_notation import Card, Seat, cards
+from allfours_notation.rules.replay import StepKind, TableState
 from viewer import model
 from viewer.app import Start, ViewerApp
 from viewer.screens.dialogs import GoToScreen, OpenScreen
 from viewer.screens.help import HelpScreen
 from viewer.widgets.lists import DiagnosticList, GameList, StepList
 
-Scenario = Callable[[], Awaitable[None]]
+Scenario = Callable[[], Coroutine[Any, Any, None]]
 
 
 def run(scenario: Scenario) -> None:
     asyncio.run(scenario())
 
 
-def pretty(seat_cards: tuple[object, ...]) -> str:
-    return " ".join(c.pretty() for c in seat_cards)  # type: ignore[attr-defined]
+def pretty(seat_cards: tuple[Card, ...]) -> str:
+    return " ".join(c.pretty() for c in seat_cards)
 
 
-def current_state(app: ViewerApp):  # type: ignore[no-untyped-def]
+def current_state(app: ViewerApp) -> TableState:
     assert app.entry is not None
     return app.entry.steps[app.step].state
 
@@ -66,7 +67,7 @@ def test_right_and_left_step_card_by_card() -> None:
             assert "N plays 2D" in shown(app, "#notes")
             await pilot.press("left")
             assert app.step == 3
-            assert Seat.NORTH == current_state(app).to_move
+            assert current_state(app).to_move == Seat.NORTH
             assert "2♦" in pretty(current_state(app).hand(Seat.NORTH))
 
     run(scenario)
