@@ -7,10 +7,9 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown
-
 from allfours_notation import Card, Seat, cards
 from allfours_notation.rules.replay import StepKind, TableState
+from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown
 from viewer import model
 from viewer.app import Start, ViewerApp
 from viewer.screens.dialogs import GoToScreen, OpenScreen

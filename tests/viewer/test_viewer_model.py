@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from viewer_helpers import BROKEN, FOUR, TWO
 
 from allfours_notation import Seat, parse, scan_headers
 from allfours_notation.rules.replay import StepKind, replay
+from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO
 from viewer import model
 from viewer.loader import NotAfnError, check_path, index_in_batches, read_text
 

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from viewer_helpers import BROKEN, FOUR, SIZE, TWO, wait_loaded
 
+from tests.viewer.viewer_helpers import BROKEN, FOUR, SIZE, TWO, wait_loaded
 from viewer.app import Start, ViewerApp
 
 SnapCompare = Callable[..., bool]

@@ -57,8 +57,13 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         self.current = row
         if row is not None:
             self.cursor = row
-            self.scroll_to_region(Region(0, row, 1, 1), animate=False, force=True)
+            self.scroll_to_row(row)
+            # Rows just added take effect at the next layout: scroll again after it.
+            self.call_after_refresh(self.scroll_to_row, row)
         self.refresh()
+
+    def scroll_to_row(self, row: int) -> None:
+        self.scroll_to_region(Region(0, row, 1, 1), animate=False, force=True)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -108,7 +113,7 @@ class PickList(LineList):
         if not self.line_count:
             return
         self.cursor = max(0, min(self.line_count - 1, self.cursor + delta))
-        self.scroll_to_region(Region(0, self.cursor, 1, 1), animate=False, force=True)
+        self.scroll_to_row(self.cursor)
         self.refresh()
 
     def action_choose(self) -> None:
