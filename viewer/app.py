@@ -22,6 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, ProgressBar, Static
 
 from allfours_notation import GameHeader, Seat
+from allfours_notation.rules.replay import StepKind
 
 from . import model
 from .loader import NotAfnError, check_path, index_in_batches, read_text
@@ -266,9 +267,7 @@ class ViewerApp(App[int]):
         else:
             self.step = 0
             self.query_one(GameList).set_current(position, entry, None)
-            reason = "see its diagnostics" if entry.diagnostics else "it has no deals"
-            self.query_one(TableView).show_message(
-                f"Game {entry.header.index} cannot be replayed: {reason}.")
+            self.query_one(TableView).show_unplayable(entry, self.library.text)
             self.query_one(ScorePanel).clear()
             self.query_one(NotesPanel).show_text("")
             self.update_subtitle()
@@ -283,7 +282,8 @@ class ViewerApp(App[int]):
         self.step = model.clamp(entry.steps, index)
         step = entry.steps[self.step]
         self.query_one(TableView).show_state(step.state, entry.game, kibitz=self.kibitz,
-                                             unicode=self.unicode)
+                                             unicode=self.unicode,
+                                             trick_over=step.kind is StepKind.TRICK_END)
         self.query_one(StepList).show_current(self.step)
         self.query_one(ScorePanel).show_step(entry.replay, step)
         self.query_one(NotesPanel).show_step(step, entry.notes_at(step))
@@ -420,8 +420,8 @@ class ViewerApp(App[int]):
         if self.entry is None:
             return
         found = model.step_of_diagnostic(self.entry.replay, message.diagnostic)
-        if found is None:
-            self.notify("This problem belongs to no step of the game.", severity="information")
-            return
-        self.go(found)
-        self.query_one(StepList).focus()
+        if found is not None:
+            self.go(found)
+            self.query_one(StepList).focus()
+        text = self.library.text if self.library is not None else None
+        self.query_one(NotesPanel).add_diagnostic(message.diagnostic.render(text))

@@ -81,7 +81,7 @@ def test_the_player_to_move_and_their_legal_cards_are_shown() -> None:
             assert state.to_move is Seat.NORTH and state.legal
             table = shown(app, "#table")
             assert "▶ North · Ann Baptiste" in table
-            legal = sorted(state.legal, key=lambda c: (c.suit.value, -c.rank))
+            legal = [c for c in state.hand(Seat.NORTH) if c in state.legal]
             assert "legal " + " ".join(c.pretty() for c in legal) in table
 
     run(scenario)
@@ -96,7 +96,9 @@ def test_down_and_up_step_trick_by_trick() -> None:
             assert step.kind is StepKind.TRICK_END and step.trick == 1
             won = dict(current_state(app).won)
             assert won["S"] == 1
-            assert "Tricks won N 0  S 1" in shown(app, "#table")
+            table = shown(app, "#table")
+            assert "Tricks won N 0  S 1" in table
+            assert "Trick 1 · S led" in table and "won by S" in table
             await pilot.press("down")
             assert app.entry.steps[app.step].trick == 2
             await pilot.press("up", "up")
