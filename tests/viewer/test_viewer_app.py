@@ -180,7 +180,9 @@ def test_n_and_p_move_between_games_and_a_broken_game_is_listed() -> None:
             assert len(rows(app, "#games")) >= 3
             await pilot.press("n")
             assert app.game_position == 1
-            assert "cannot be replayed" in shown(app, "#table")
+            table = shown(app, "#table")
+            assert "cannot be replayed" in table
+            assert "AFN101" in table and "^" in table  # the error beside its source line
             codes = [d.code for d in app.query_one(DiagnosticList).diagnostics]
             assert "AFN101" in codes
             assert rows(app, "#games")[1].startswith("✗")
@@ -210,6 +212,9 @@ def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None
             assert wanted in app.entry.steps[app.step].diagnostics
             assert isinstance(app.focused, StepList)
             assert app.query_one(StepList).current == app.step
+            notes = shown(app, "#notes")
+            assert f"error {wanted.code}" in notes or f"warning {wanted.code}" in notes
+            assert wanted.message[:30] in " ".join(notes.split())
 
     run(scenario)
 

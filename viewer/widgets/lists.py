@@ -57,13 +57,14 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         self.current = row
         if row is not None:
             self.cursor = row
-            self.scroll_to_row(row)
+            self.scroll_to_row(row, center=True)
             # Rows just added take effect at the next layout: scroll again after it.
-            self.call_after_refresh(self.scroll_to_row, row)
+            self.call_after_refresh(self.scroll_to_row, row, True)
         self.refresh()
 
-    def scroll_to_row(self, row: int) -> None:
-        self.scroll_to_region(Region(0, row, 1, 1), animate=False, force=True)
+    def scroll_to_row(self, row: int, center: bool = False) -> None:
+        """Bring ``row`` into view; ``center`` keeps rows before and after it in sight."""
+        self.scroll_to_region(Region(0, row, 1, 1), animate=False, force=True, center=center)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -209,6 +210,8 @@ class StepList(LineList):
         step = self.entry.steps[row]
         where = f"{step.deal}.{step.trick}" if step.trick is not None else f"{step.deal}"
         line = Text.assemble((f"{where:>6} ", "dim"), step.text)
+        if self.current is not None and row > self.current:
+            line.stylize("dim")  # still to come
         if step.diagnostics:
             worst = min(d.severity.rank for d in step.diagnostics)
             line.append(" ✗" if worst == 0 else " ⚠", style="bold red" if worst == 0 else "yellow")
