@@ -65,6 +65,9 @@ class ViewerApp(App[int]):
 
     CSS_PATH = "viewer.tcss"
     TITLE = "AFN viewer"
+    # Narrow terminals drop the game list and tags (n/p still change games).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-medium"), (150, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012
 
     # Short descriptions fit the footer; the tooltip is what the help screen says.
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -9,7 +9,7 @@ from typing import Any
 
 from allfours_notation import Card, Seat, cards
 from allfours_notation.rules.replay import StepKind, TableState
-from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown
+from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown, wait_loaded
 from viewer import model
 from viewer.app import Start, ViewerApp
 from viewer.screens.dialogs import GoToScreen, OpenScreen
@@ -266,6 +266,12 @@ def test_k_cycles_kibitz_through_every_seat_then_all_hands() -> None:
             assert pretty(state.hand(Seat.SOUTH)) not in table
             assert table.count("▒▒") == 18
             assert "kibitz N" in app.sub_title
+            await pilot.press("right", "right", "right")  # E leads; S to move, cards hidden
+            state = current_state(app)
+            assert state.to_move is Seat.SOUTH and state.legal
+            table = shown(app, "#table")
+            assert "To move S" in table and "legal" not in table
+            assert not any(card.pretty() in table for card in state.hand(Seat.SOUTH))
             for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
                 await pilot.press("k")
                 assert app.kibitz is seat
@@ -386,5 +392,19 @@ def test_a_large_file_is_indexed_in_batches(tmp_path: Path) -> None:
             app.show_game(games - 1)
             await pilot.pause()
             assert f"Night {games}" in shown(app, "#tags")
+
+    run(scenario)
+
+
+def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table() -> None:
+    async def scenario() -> None:
+        app = ViewerApp(str(TWO), unicode=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_loaded(pilot)
+            assert not app.query_one("#left").display
+            assert app.query_one("#table").region.width > 40
+            assert "South · Ben Charles" in shown(app, "#table")
+            await pilot.press("n")  # n/p still work without the list
+            assert app.game_position == 0
 
     run(scenario)

@@ -84,7 +84,10 @@ def trick_panel(state: TableState, *, unicode: bool, trick_over: bool = False) -
     return Text("\n").join([header, Text(""), at(Seat.NORTH), middle, at(Seat.SOUTH)])
 
 
-def info_lines(state: TableState, game: Game, *, unicode: bool) -> Text:
+def info_lines(state: TableState, game: Game, *, unicode: bool,
+               kibitz: Seat | None = None) -> Text:
+    """Turn-up, trumps, tricks and pips; who is to move and, unless that would show a
+    hand the kibitzer cannot see, their legal cards."""
     line = Text("Turn-up ", style="dim")
     if state.turnups:
         line.append_text(Text(" ").join(card_text(c, unicode=unicode) for c in state.turnups))
@@ -103,7 +106,7 @@ def info_lines(state: TableState, game: Game, *, unicode: bool) -> Text:
         move = Text.assemble(("To move ", "dim"),
                              (f"{state.to_move.letter} ({player_name(game, state.to_move)})",
                               "bold green"))
-        if legal:
+        if legal and kibitz in (None, state.to_move):
             move.append("   legal ", style="dim")
             move.append_text(cards_text(legal, unicode=unicode))
         lines.append(move)
@@ -130,7 +133,7 @@ def table_renderable(state: TableState, game: Game, *, kibitz: Seat | None,
         middle,
         Align.center(seat(Seat.SOUTH)),
         Text(""),
-        info_lines(state, game, unicode=unicode),
+        info_lines(state, game, unicode=unicode, kibitz=kibitz),
     )
 
 
