@@ -14,9 +14,8 @@ Where a revoke is detected: :meth:`_DealReferee.check_follow`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from ..cards import Card, Rank, Seat, Suit
 from ..diagnostics import Diagnostic, Severity
@@ -37,7 +36,16 @@ from ..records import (
     Trick,
     TurnUp,
 )
-from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides, turn_order
+from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides
+from .play import (
+    DEALT,
+    RUN_BATCH,
+    hand_key,
+    legal_cards,
+    max_runs,
+    trick_winner,
+    turnup_position,
+)
 from .profiles import (
     BegsPerDeal,
     FollowRule,
@@ -59,11 +67,13 @@ from .scoring import (
     play_points,
     turnup_points,
 )
+from .state import DealResult, GameReplay, Step, StepKind, TableState
 
 __all__ = [
     "DealResult",
     "GameReplay",
     "Point",
+    "Referee",
     "Step",
     "StepKind",
     "TableState",
@@ -72,158 +82,10 @@ __all__ = [
     "legal_cards",
     "max_runs",
     "replay",
+    "replay_plain",
     "trick_winner",
+    "turnup_position",
 ]
-
-DEALT = 6
-RUN_BATCH = 3
-
-
-class StepKind(Enum):
-    DEAL_START = "deal_start"
-    TURN_UP = "turn_up"
-    CALL = "call"
-    RUN = "run"
-    PLAY = "play"
-    TRICK_END = "trick_end"
-    AWARD = "award"
-    DEAL_END = "deal_end"
-    GAME_END = "game_end"
-
-
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """The table after one step.  Sides are ``"N"``/``"S"``… or ``"NS"``/``"EW"``."""
-
-    deal: int
-    dealer: Seat
-    elder: Seat
-    seats: tuple[Seat, ...]
-    hands: tuple[tuple[Seat, tuple[Card, ...]], ...]  # known cards still held, per seat
-    unknown: tuple[tuple[Seat, int], ...]  # unseen cards still held, per seat
-    turnups: tuple[Card, ...]
-    trump: Suit | None
-    trick_number: int
-    trick: tuple[tuple[Seat, Card], ...]  # cards on the table, leader first
-    leader: Seat | None
-    to_move: Seat | None
-    legal: frozenset[Card]  # legal cards for to_move (empty if unknown)
-    won: tuple[tuple[str, int], ...]  # tricks won per side this deal
-    pips: tuple[tuple[str, int], ...]  # pips toward Game per side this deal
-    last_trick_winner: Seat | None
-    deal_points: tuple[Point, ...]  # awarded so far this deal
-    scores: tuple[tuple[str, int], ...]  # game totals so far, per side
-    winner: str | None  # side that reached the target, if any
-
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        for owner, held in self.hands:
-            if owner is seat:
-                return held
-        return ()
-
-    def unknown_count(self, seat: Seat) -> int:
-        for owner, count in self.unknown:
-            if owner is seat:
-                return count
-        return 0
-
-    def score(self, side: str) -> int:
-        for name, value in self.scores:
-            if name == side:
-                return value
-        return 0
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    index: int
-    kind: StepKind
-    deal: int
-    trick: int | None
-    text: str  # one line for people: "S plays JS"
-    state: TableState
-    span: Span | None
-    diagnostics: tuple[Diagnostic, ...]  # problems found at this step
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    number: int
-    points: tuple[Point, ...]
-    scores_after: tuple[tuple[str, int], ...]
-    first_step: int
-    last_step: int
-    trump: Suit | None = None
-    turnups: tuple[Card, ...] = ()
-    calls: tuple[str, ...] = ()  # "S begs", "N gives" … in order
-    complete: bool = True  # every trick was played and scored
-    ending: str | None = None  # "redeal exhausted", "abandoned", "S concedes"
-    unscored: tuple[Point, ...] = ()  # items after the game was decided (rule 25)
-
-
-@dataclass(frozen=True, slots=True)
-class GameReplay:
-    game: Game
-    options: Options
-    steps: tuple[Step, ...]
-    deals: tuple[DealResult, ...]
-    diagnostics: tuple[Diagnostic, ...]
-    scores: tuple[tuple[str, int], ...]
-    winner: str | None
-    decided: str | None  # "deal 7, at High"
-    option_diagnostics: tuple[Diagnostic, ...] = field(default=())
-
-
-# --- small pure helpers -----------------------------------------------------------------------
-
-
-def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
-    """Rule 19: the highest trump, else the highest card of the suit led."""
-    led = plays[0][1].suit
-    best_seat, best = plays[0]
-    for seat, played in plays[1:]:
-        if _beats(played, best, led, trump):
-            best_seat, best = seat, played
-    return best_seat
-
-
-def _beats(challenger: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
-    if challenger.suit is best.suit:
-        return challenger.rank > best.rank
-    return trump is not None and challenger.suit is trump
-
-
-def legal_cards(
-    hand: Iterable[Card],
-    trick: Sequence[tuple[Seat, Card]],
-    trump: Suit | None,
-    options: Options,
-) -> frozenset[Card]:
-    """Rules 17 and 20: what a player holding ``hand`` may play to ``trick``."""
-    held = frozenset(hand)
-    if not trick or not held:
-        return held
-    led = trick[0][1].suit
-    following = frozenset(c for c in held if c.suit is led or c.suit is trump)
-    allowed = following if any(c.suit is led for c in held) else held
-    if options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
-        top = max((c.rank for _, c in trick if c.suit is trump), default=None)
-        if top is not None and any(c.suit is not trump for c in held):
-            allowed = frozenset(c for c in allowed if c.suit is not trump or c.rank > top)
-    return allowed
-
-
-def max_runs(players: int) -> int:
-    """Rule 14: runs the pack allows (3 per player + 1 turn-up each)."""
-    return (52 - (DEALT * players + 1)) // (RUN_BATCH * players + 1)
-
-
-def _hand_key(c: Card) -> tuple[int, int]:
-    return (_SUIT_ORDER[c.suit], -int(c.rank))
-
-
-_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
-
 
 # --- the game referee --------------------------------------------------------------------------
 
@@ -232,34 +94,51 @@ def replay(game: Game, options: Options | None = None) -> GameReplay:
     """Re-play ``game`` under ``options`` (default: the rules the record names).
 
     Never raises on a parsed record: anything unexpected inside the referee is
-    turned into an AFN399 diagnostic and the replay so far is returned.
+    turned into an AFN399 diagnostic and the replay so far is returned.  The
+    result's diagnostics hold, in this order, the problems with the rules the
+    record names (AFN5xx, also kept apart in ``option_diagnostics``), the rules
+    findings (AFN3xx) and the disputes (AFN4xx).
     """
     option_diags: list[Diagnostic] = []
     if options is None:
         options, option_diags = resolve_options(game)
-    referee = _GameReferee(game, options)
-    try:
-        referee.run()
-    except Exception as error:  # the referee must never take a file down
-        referee.report("AFN399", f"the replay stopped unexpectedly: {error!r}", game.span,
-                       deal=None, trick=None)
-    from .disputes import find_disputes  # disputes need a finished replay
+    result = replay_plain(game, options, tuple(option_diags))
+    from .disputes import find_disputes  # disputes compare a finished replay with the record
 
-    result = referee.result(tuple(option_diags))
     try:
         disputes = find_disputes(result)
-    except Exception as error:
-        disputes = [referee.make("AFN399", f"the dispute check stopped unexpectedly: {error!r}",
-                                 game.span, deal=None, trick=None)]
+    except Exception as error:  # the referee must never take a file down
+        disputes = [_Reporter(game).make("AFN399", "the dispute check stopped unexpectedly: "
+                                         f"{error!r}", game.span, deal=None, trick=None)]
     if disputes:
         result = replace(result, diagnostics=(*result.diagnostics, *disputes))
     return result
 
 
+def replay_plain(
+    game: Game,
+    options: Options,
+    option_diags: tuple[Diagnostic, ...] = (),
+    *,
+    record_states: bool = True,
+) -> GameReplay:
+    """The replay without the dispute report (used to try other rules on a claim).
+
+    ``record_states=False`` computes scores and diagnostics only, with no steps.
+    """
+    referee = _GameReferee(game, options, record_states=record_states)
+    try:
+        referee.run()
+    except Exception as error:  # the referee must never take a file down
+        referee.report("AFN399", f"the replay stopped unexpectedly: {error!r}", game.span,
+                       deal=None, trick=None)
+    return referee.result(option_diags)
+
+
 def check_game(game: Game, options: Options | None = None) -> list[Diagnostic]:
     """Rules, options and dispute diagnostics: what ``allfours check`` adds to the parser's."""
     result = replay(game, options)
-    return [*result.option_diagnostics, *result.diagnostics]
+    return list(result.diagnostics)
 
 
 def fill_seats(game: Game, options: Options | None = None) -> Game:
@@ -283,6 +162,45 @@ def fill_seats(game: Game, options: Options | None = None) -> Game:
             tricks.append(replace(trick, plays=plays))
         deals.append(replace(deal, tricks=tuple(tricks)))
     return replace(game, deals=tuple(deals))
+
+
+class Referee:
+    """Replays a game deal by deal, for callers that build the game as they go.
+
+    The generator uses it to know the scores before dealing the next deal.
+    ``record_states=False`` skips the table snapshots (scores and diagnostics only).
+    """
+
+    def __init__(self, game: Game, options: Options, *, record_states: bool = True) -> None:
+        self._referee = _GameReferee(game, options, record_states=record_states)
+
+    def add_deal(self, deal: Deal) -> DealResult:
+        return self._referee.add_deal(deal)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(self._referee.scores)
+
+    @property
+    def winner(self) -> str | None:
+        return self._referee.winner
+
+    @property
+    def decided(self) -> str | None:
+        return self._referee.decided
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self._referee.seats
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return tuple(self._referee.found)
+
+    @property
+    def expected_dealer(self) -> Seat | None:
+        """Who deals next under the rules (``None`` before the first deal)."""
+        return self._referee.expected_dealer
 
 
 def _table_seats(game: Game, options: Options) -> tuple[Seat, ...]:
@@ -408,11 +326,17 @@ def _report_turn(
 
 
 class _GameReferee(_Reporter):
-    def __init__(self, game: Game, options: Options) -> None:
+    def __init__(self, game: Game, options: Options, *, record_states: bool = True) -> None:
         super().__init__(game)
         self.options = options
+        self.record_states = record_states
+        self.step_count = 0
+        self.expected_dealer: Seat | None = None
+        self.warned_after_end = False
         self.seats = _table_seats(game, options)
         self.sides = sides(self.seats)
+        self.next_of = {seat: next_seat(seat, self.seats, clockwise=options.clockwise)
+                        for seat in self.seats}
         self.scores: dict[str, int] = {side: 0 for side in self.sides}
         self.steps: list[Step] = []
         self.deals: list[DealResult] = []
@@ -421,24 +345,27 @@ class _GameReferee(_Reporter):
         self.decided_deal: int | None = None
 
     def run(self) -> None:
-        expected_dealer: Seat | None = None
-        warned_after_end = False
         for deal in self.game.deals:
-            if self.decided is not None and not warned_after_end:
-                self.report("AFN313", f"deal {deal.number} is played after the game was decided "
-                            f"({self.decided}); it is not scored", deal.span, deal=deal.number,
-                            trick=None, severity=Severity.WARNING)
-                warned_after_end = True
-            if expected_dealer is not None and deal.dealer is not expected_dealer:
-                self.report("AFN312", f"deal {deal.number} is dealt by {deal.dealer.letter}, but "
-                            f"the deal should pass to {expected_dealer.letter}", deal.span,
-                            deal=deal.number, trick=None, severity=Severity.WARNING,
-                            hint="the deal passes in turn; after a bunch (pack exhausted) or a "
-                            "misdeal it stays or passes as the rules say")
-            referee = _DealReferee(self, deal)
-            referee.run()
-            expected_dealer = self.next_dealer(deal)
+            self.add_deal(deal)
         self.finish()
+
+    def add_deal(self, deal: Deal) -> DealResult:
+        """Replay one more deal of the game; the scores carry over."""
+        if self.decided is not None and not self.warned_after_end:
+            self.report("AFN313", f"deal {deal.number} is played after the game was decided "
+                        f"({self.decided}); it is not scored", deal.span, deal=deal.number,
+                        trick=None, severity=Severity.WARNING)
+            self.warned_after_end = True
+        expected = self.expected_dealer
+        if expected is not None and deal.dealer is not expected:
+            self.report("AFN312", f"deal {deal.number} is dealt by {deal.dealer.letter}, but "
+                        f"the deal should pass to {expected.letter}", deal.span,
+                        deal=deal.number, trick=None, severity=Severity.WARNING,
+                        hint="the deal passes in turn; after a bunch (pack exhausted) or a "
+                        "misdeal it stays or passes as the rules say")
+        _DealReferee(self, deal).run()
+        self.expected_dealer = self.next_dealer(deal)
+        return self.deals[-1]
 
     def next_dealer(self, deal: Deal) -> Seat:
         ending = deal.ending
@@ -456,6 +383,7 @@ class _GameReferee(_Reporter):
     def finish(self) -> None:
         last = self.steps[-1].state if self.steps else None
         if last is None:
+            self.step_count += 1
             return
         if self.winner is not None:
             text = f"{self.winner} wins the game, {self.score_text()} ({self.decided})"
@@ -478,6 +406,7 @@ class _GameReferee(_Reporter):
     ) -> Step:
         step = Step(len(self.steps), kind, deal, trick, text, state, span, diagnostics)
         self.steps.append(step)
+        self.step_count += 1
         return step
 
     def result(self, option_diags: tuple[Diagnostic, ...]) -> GameReplay:
@@ -486,7 +415,7 @@ class _GameReferee(_Reporter):
             options=self.options,
             steps=tuple(self.steps),
             deals=tuple(self.deals),
-            diagnostics=tuple(self.found),
+            diagnostics=(*option_diags, *self.found),
             scores=tuple((side, self.scores[side]) for side in self.sides),
             winner=self.winner,
             decided=self.decided,
@@ -496,11 +425,10 @@ class _GameReferee(_Reporter):
 
 @dataclass(slots=True)
 class _Slots:
-    """What one seat received this deal: known cards and a count of unseen ones."""
+    """The cards the record shows one seat received, and where each came from."""
 
     known: list[Card] = field(default_factory=list)
-    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run"
-    unseen: int = 0
+    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run", "played"
 
 
 class _DealReferee:
@@ -531,13 +459,19 @@ class _DealReferee:
         self.offences: list[Offence] = []
         self.calls: list[str] = []
         self.runs = 0
-        self.first_step = len(game_ref.steps)
+        self.first_step = game_ref.step_count
         self.pending: list[Diagnostic] = []
         self.decided_here = False
         self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.assigned: list[list[tuple[Seat, Card]]] = []
         self.holders: dict[Card, Seat] = {}
         self.not_held: set[tuple[int, int]] = set()
+        self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+        self.played_by: dict[Seat, list[Card]] = {}
+        self.settled_by: str | None = None  # "stand", "give" or "run"
+        self._held_cache: tuple[tuple[tuple[Seat, tuple[Card, ...]], ...],
+                                tuple[tuple[Seat, int], ...]] | None = None
+        self.begs = 0
 
     # -- plumbing --
 
@@ -549,15 +483,23 @@ class _DealReferee:
     def state(self) -> TableState:
         seats = self.seats
         legal: frozenset[Card] = frozenset()
-        if self.to_move is not None and self.unknown.get(self.to_move, 0) == 0:
-            legal = legal_cards(self.hands[self.to_move], self.trick, self.trump, self.options)
+        if self.to_move in self.hands and self.unknown[self.to_move] == 0:
+            # a finished trick stays on show until the next card, but the next card leads
+            on_table = self.trick if len(self.trick) < len(seats) else []
+            legal = legal_cards(self.hands[self.to_move], on_table, self.trump, self.options)
+        if self._held_cache is None:  # rebuilt only after a card leaves or joins a hand
+            self._held_cache = (
+                tuple((seat, tuple(self.hands[seat])) for seat in seats),
+                tuple((seat, self.unknown[seat]) for seat in seats),
+            )
+        hands, unknown = self._held_cache
         return TableState(
             deal=self.deal.number,
             dealer=self.dealer,
             elder=self.elder,
             seats=seats,
-            hands=tuple((seat, tuple(self.hands[seat])) for seat in seats),
-            unknown=tuple((seat, self.unknown[seat]) for seat in seats),
+            hands=hands,
+            unknown=unknown,
             turnups=tuple(self.turnups),
             trump=self.trump,
             trick_number=self.trick_number,
@@ -574,6 +516,9 @@ class _DealReferee:
         )
 
     def step(self, kind: StepKind, text: str, span: Span | None, trick: int | None = None) -> None:
+        if not self.g.record_states:
+            self.g.step_count += 1
+            return
         diagnostics = tuple(self.pending)
         self.pending = []
         self.g.add_step(kind, self.deal.number, trick, text, self.state(), span, diagnostics)
@@ -585,24 +530,24 @@ class _DealReferee:
 
     def run(self) -> None:
         self.read_hands()
+        self.infer_from_play()
+        runs_written = len(self.deal.turnups) - 1
+        if runs_written <= 0:
+            self.merge_inferred()  # no run: every card played was in the hand as dealt
         self.step(StepKind.DEAL_START, f"deal {self.deal.number}: {self.dealer.letter} deals, "
                   f"{self.elder.letter} is elder hand", self.deal.span)
-        settled = self.opening()
-        tricks_expected = self.tricks_expected()
+        state = self.opening()
+        if runs_written > 0:
+            self.merge_inferred()
         ending = self.deal.ending
-        if isinstance(ending, Redeal):
-            self.check_redeal(ending, settled)
-        if self.trump is None and self.deal.turnups == () and self.deal.tricks:
-            self.report("AFN314", "the deal has no turn-up, so trumps are unknown", self.deal.span,
-                        hint="write the turned card: 'turn 4S'")
-        self.merge_inferred()
+        self.check_opening_end(state, ending)
         self.play()
-        self.check_trick_count(tricks_expected)
+        self.check_trick_count(self.tricks_expected())
         self.score(ending)
         self.finish(ending)
 
     def read_hands(self) -> None:
-        """Hands as recorded (dealt and run cards), plus the cards each seat plays."""
+        """The hands as recorded: the dealt six, then the cards of each run."""
         seen_turn = False
         for event in self.deal.opening:
             if isinstance(event, TurnUp):
@@ -614,17 +559,20 @@ class _DealReferee:
                     if held is not None and held not in slots.origin:
                         slots.known.append(held)
                         slots.origin[held] = origin
-        runs = sum(1 for _ in self.deal.turnups[1:])
-        size = self.hand_size_received(runs)
+        discarding = self.discarding()
         for seat, slots in self.received.items():
-            slots.unseen = max(0, size - len(slots.known))
-            if runs == 0 or self.options.hand_after_run is HandAfterRun.KEEP_ALL:
-                dealt = [c for c in slots.known if slots.origin[c] == "as dealt"]
-                self.hands[seat] = sorted(dealt, key=_hand_key)
-                self.unknown[seat] = DEALT - min(DEALT, len(dealt))
-            else:
+            if discarding:
                 self.hands[seat] = []
                 self.unknown[seat] = DEALT
+                continue
+            dealt = [c for c in slots.known if slots.origin[c] == "as dealt"]
+            self.hands[seat] = sorted(dealt, key=hand_key)
+            self.unknown[seat] = DEALT - min(DEALT, len(dealt))
+
+    def discarding(self) -> bool:
+        """Whether players discard down to six after a run (rule 15)."""
+        return self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX and \
+            len(self.deal.turnups) > 1
 
     def hand_size_received(self, runs: int) -> int:
         return DEALT + RUN_BATCH * runs
@@ -634,33 +582,121 @@ class _DealReferee:
             return DEALT
         return self.hand_size_received(self.runs)
 
+    # -- who held what: the record, and the play --
+
+    def infer_from_play(self) -> None:
+        """Seat every card played; a card no hand records was held by its player.
+
+        A card recorded in another seat's hand, or more cards than a seat
+        received, is a card not held (reported when it is played).
+        """
+        self.assigned = _assign_seats(self.deal, self.seats, self.options,
+                                      _trump_of(self.deal), report=self.g)
+        recorded_owner: dict[Card, Seat] = {}
+        for seat, slots in self.received.items():
+            for c in slots.known:
+                recorded_owner.setdefault(c, seat)
+        turned = {t.card for t in self.deal.turnups}
+        self.holders = {} if self.discarding() else dict(recorded_owner)
+        self.played_by = {seat: [] for seat in self.seats}
+        for t_index, seated in enumerate(self.assigned):
+            for p_index, (seat, c) in enumerate(seated):
+                if seat not in self.played_by or c in turned:
+                    continue
+                owner = recorded_owner.get(c)
+                if owner is not None and owner is not seat:
+                    self.not_held.add((t_index, p_index))
+                elif c not in self.played_by[seat]:  # played twice: the parser's AFN201
+                    self.played_by[seat].append(c)
+
+    def merge_inferred(self) -> None:
+        """Put the cards known only from the play into the hands (unseen slots first)."""
+        self._held_cache = None
+        for seat in self.seats:
+            slots = self.received[seat]
+            played = self.played_by[seat]
+            if self.discarding():
+                kept = played[:DEALT]
+                self.hands[seat] = sorted(kept, key=hand_key)
+                self.unknown[seat] = DEALT - len(kept)
+                for c in kept:
+                    self.holders.setdefault(c, seat)
+                for c in played[DEALT:]:
+                    self.mark_not_held(c, seat)
+                continue
+            extra = [c for c in played if c not in slots.origin]
+            room = self.unknown[seat]
+            for c in extra[room:]:
+                self.mark_not_held(c, seat)
+            take = extra[:room]
+            for c in take:
+                slots.origin[c] = "played"
+                self.holders[c] = seat
+            self.hands[seat] = sorted([*self.hands[seat], *take], key=hand_key)
+            self.unknown[seat] -= len(take)
+
+    def mark_not_held(self, c: Card, seat: Seat) -> None:
+        for t_index, seated in enumerate(self.assigned):
+            for p_index, (who, played) in enumerate(seated):
+                if who is seat and played == c:
+                    self.not_held.add((t_index, p_index))
+
     # -- opening: turn-up, stand, beg, give, run --
 
-    def opening(self) -> bool:
-        """Replays the opening; returns whether trumps were settled for play."""
-        state = "turn"  # turn → call → answer → running → settled
-        begs = 0
-        run_batch: dict[Seat, list[Card]] = {}
+    def opening(self) -> str:
+        """Replays the turn-ups and calls; returns the state at the end of the opening.
+
+        States: ``turn`` (nothing turned yet) → ``call`` (the elder to stand or
+        beg) → ``answer`` (the dealer to give or run) → ``running`` (a new
+        turn-up is due) → ``settled`` (trumps fixed; ``self.settled_by`` says how).
+        """
+        state = "turn"
         for event in self.deal.opening:
-            if isinstance(event, Hand):
-                if state == "running" or (state == "settled" and self.runs and not self.turnups):
-                    batch = run_batch.setdefault(event.seat, [])
-                    batch.extend(event.known_cards)
-                continue
             if isinstance(event, TurnUp):
+                self.to_move = self.elder if self.g.decided is None else None
                 state = self.turn_up(event, state)
-                continue
-            state, begs = self.call(event, state, begs)
-        if state == "answer":
-            self.report("AFN316", f"{self.elder.letter} begged but the dealer neither gave nor ran",
-                        self.deal.span, hint="write 'N gives' or 'N runs' after the beg")
-        if state == "running" and self.deal.tricks:
-            self.report("AFN309", "the cards were run but no new turn-up is written",
-                        self.deal.span, hint="write the card turned after the run: 'turn QD'")
-        return state in ("call", "settled")
+            elif isinstance(event, Call):
+                self.to_move = self.elder if event.kind is CallKind.STANDS else None
+                state = self.call(event, state)
+        return state
+
+    def check_opening_end(self, state: str, ending: object) -> None:
+        has_play = bool(self.deal.tricks)
+        if not self.deal.turnups:
+            if has_play or ending is None:
+                self.report("AFN314", "the deal has no turn-up, so trumps are unknown",
+                            self.deal.span, hint="write the turned card: 'turn 4S'")
+            return
+        if state == "answer" and (has_play or ending is None):
+            self.report("AFN316", f"{self.elder.letter} begged but the dealer neither gave nor "
+                        "ran", self.deal.span, hint="write 'N gives' or 'N runs' after the beg")
+        exhausted = self.runs >= max_runs(len(self.seats))
+        redeal = isinstance(ending, Redeal) and ending.reason is RedealReason.EXHAUSTED
+        if state == "running" and not redeal:
+            last = self.turnups[-1]
+            if self.runs == 0:
+                self.report("AFN309", "the cards were run but no new turn-up is written",
+                            self.deal.span, hint="write the card turned after the run: 'turn QD'")
+            elif exhausted:
+                self.report("AFN311", f"the run turned {last}, the suit of the original turn-up, "
+                            "and the pack is exhausted: the same dealer deals again",
+                            self.deal.span, hint="end the deal with 'redeal exhausted'")
+            else:
+                self.report("AFN309", f"the run turned {last}, the suit of the original "
+                            f"turn-up: the dealer must run again (rule 9)", self.deal.span,
+                            hint="write the next turn-up after it")
+        if redeal and not (state == "running" and exhausted):
+            assert isinstance(ending, Redeal)
+            why = "a new suit was turned" if state != "running" else "the dealer may run again"
+            self.report("AFN311", f"'redeal exhausted', but the pack is not exhausted: "
+                        f"{self.runs} of {max_runs(len(self.seats))} possible runs, and {why}",
+                        ending.span)
 
     def turn_up(self, event: TurnUp, state: str) -> str:
+        """One turned card; while the run goes on nobody is to play."""
         card = event.card
+        if self.turnups and self.turnups[0].suit is card.suit:
+            self.to_move = None
         original = self.turnups[0] if self.turnups else None
         from_run = original is not None
         if from_run and state != "running":
@@ -671,13 +707,15 @@ class _DealReferee:
             self.runs += 1
             limit = max_runs(len(self.seats))
             if self.runs > limit:
-                self.report("AFN311", f"run {self.runs} is impossible: with {len(self.seats)} "
-                            f"players the pack allows {limit} runs (3 cards each and a turn-up)",
+                players = len(self.seats)
+                self.report("AFN311", f"run {self.runs} is impossible: with {players} players "
+                            f"the pack allows {limit} runs (3 cards each and a turn-up; the "
+                            f"last turn-up is card {turnup_position(players, limit)} of 52)",
                             event.span)
             self.add_run_cards()
         self.turnups.append(card)
         same_suit = original is not None and card.suit is original.suit
-        becomes_trump = original is None or not same_suit
+        becomes_trump = not same_suit
         if becomes_trump:
             self.trump = card.suit
         text = f"{self.dealer.letter} turns up {card}"
@@ -692,32 +730,38 @@ class _DealReferee:
         self.award(points, event.span)
         if original is None:
             return "call"
-        return "running" if same_suit else "settled"
+        if same_suit:
+            return "running"
+        self.settled_by = "run"
+        return "settled"
 
     def add_run_cards(self) -> None:
         """A run gives three cards to each player: they join the hands (unseen ones counted)."""
-        if self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+        if self.discarding():
             return
+        self._held_cache = None
         for seat, slots in self.received.items():
-            batch = [c for c in slots.known if slots.origin[c] == "in a run"
-                     and c not in self.hands[seat]]
-            batch = batch[:RUN_BATCH]
-            self.hands[seat] = sorted([*self.hands[seat], *batch], key=_hand_key)
-            self.unknown[seat] += RUN_BATCH - len(batch)
+            batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
             for c in batch:
                 slots.origin[c] = "in the run"
+            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
+            self.unknown[seat] += RUN_BATCH - len(batch)
 
-    def call(self, event: Call, state: str, begs: int) -> tuple[str, int]:
+    def call(self, event: Call, state: str) -> str:
         seat, kind = event.seat, event.kind
         self.calls.append(f"{seat.letter} {kind.value}")
-        text = f"{seat.letter} {kind.value}"
-        if kind in (CallKind.STANDS, CallKind.BEGS):
-            self.check_elder_call(event, state, begs)
-            if kind is CallKind.STANDS:
-                self.step(StepKind.CALL, text, event.span)
-                return "settled", begs
-            self.step(StepKind.CALL, text + " (I beg)", event.span)
-            return "answer", begs + 1
+        if kind is CallKind.STANDS:
+            self.check_stand(event, state)
+            self.step(StepKind.CALL, f"{seat.letter} stands", event.span)
+            if state in ("call", "settled"):
+                self.settled_by = self.settled_by or "stand"
+                return "settled"
+            return state
+        if kind is CallKind.BEGS:
+            self.check_beg(event, state)
+            self.begs += 1
+            self.step(StepKind.CALL, f"{seat.letter} begs", event.span)
+            return "answer"
         if seat is not self.dealer:
             self.report("AFN309", f"{seat.letter} {kind.value}, but only the dealer "
                         f"({self.dealer.letter}) gives or runs", event.span)
@@ -725,110 +769,63 @@ class _DealReferee:
             self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
                         event.span)
         if kind is CallKind.GIVES:
-            self.step(StepKind.CALL, text + " (take one)", event.span)
+            self.to_move = self.elder
+            self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
             points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
                                           options=self.options, scores=self.g.scores)
             if refused is not None:
                 self.report("AFN310", f"the gift is forbidden under these rules: {refused}; "
                             "it is not scored", event.span)
             self.award(points, event.span)
-            return "settled", begs
-        limit = max_runs(len(self.seats))
-        if self.runs >= limit:
+            self.settled_by = "give"
+            return "settled"
+        if self.runs >= max_runs(len(self.seats)):
             self.report("AFN311", f"the pack is exhausted after {self.runs} runs: the cards "
                         "cannot be run again", event.span)
         self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each", event.span)
-        return "running", begs
+        return "running"
 
-    def check_elder_call(self, event: Call, state: str, begs: int) -> None:
-        seat, kind = event.seat, event.kind
+    def check_stand(self, event: Call, state: str) -> None:
+        seat = event.seat
         if seat is not self.elder:
-            self.report("AFN308", f"{seat.letter} {kind.value}, but only the elder hand "
+            self.report("AFN308", f"{seat.letter} stands, but only the elder hand "
                         f"({self.elder.letter}) stands or begs", event.span)
-        if state == "turn":
-            self.report("AFN308", f"{seat.letter} {kind.value} before any card is turned up",
-                        event.span)
-        elif state == "answer":
-            self.report("AFN308", f"{seat.letter} {kind.value} again before the dealer answered "
-                        "the beg", event.span)
-        elif state == "running":
-            self.report("AFN309", f"{seat.letter} {kind.value} while the run has not turned a "
-                        "new suit", event.span)
-        elif state == "settled" and (kind is CallKind.STANDS or begs == 0 or
-                                     self.options.begs_per_deal is BegsPerDeal.ONE):
-            if kind is CallKind.BEGS and begs >= 1:
-                self.report("AFN308", "a second beg in one deal: the rules allow one",
-                            event.span, hint="begs_per_deal=unlimited allows more")
-            elif kind is CallKind.BEGS or self.runs == 0:
-                self.report("AFN308", f"{seat.letter} {kind.value} after the trump was settled",
-                            event.span)
+        problem = {
+            "turn": "before any card is turned up",
+            "answer": "after begging: the dealer must give or run",
+            "running": "while the run has not turned a new suit",
+        }.get(state)
+        if state == "settled" and self.settled_by in ("stand", "give"):
+            problem = "twice: the trump is already settled"
+        if problem:
+            self.report("AFN308", f"{seat.letter} stands {problem}", event.span)
 
-    def check_redeal(self, ending: Redeal, settled: bool) -> None:
-        if ending.reason is not RedealReason.EXHAUSTED:
-            return
-        limit = max_runs(len(self.seats))
-        original = self.turnups[0] if self.turnups else None
-        last = self.turnups[-1] if self.turnups else None
-        exhausted = (original is not None and last is not None and self.runs >= limit
-                     and last.suit is original.suit)
-        if not exhausted:
-            self.report("AFN311", f"'redeal exhausted' but the pack is not exhausted: "
-                        f"{self.runs} of {limit} possible runs, and "
-                        + ("a new suit was turned" if settled else "the dealer may run again"),
-                        ending.span)
-
-    def merge_inferred(self) -> None:
-        """Cards a seat plays that no hand records: it held them (inferred from the play)."""
-        assigned = _assign_seats(self.deal, self.seats, self.options, self.trump, report=self.g)
-        self.assigned = assigned
-        recorded_owner: dict[Card, Seat] = {}
-        for seat, slots in self.received.items():
-            for c in slots.known:
-                recorded_owner.setdefault(c, seat)
-        turned = set(self.turnups)
-        discard = (self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX and self.runs > 0)
-        self.holders = {} if discard else dict(recorded_owner)
-        self.not_held = set()
-        played_by: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
-        for t_index, seated in enumerate(assigned):
-            for p_index, (seat, c) in enumerate(seated):
-                if seat not in played_by or c in turned:
-                    continue
-                owner = recorded_owner.get(c)
-                if owner is not None and owner is not seat:
-                    self.not_held.add((t_index, p_index))
-                    continue
-                if c in played_by[seat]:
-                    continue  # played twice: the parser reports it (AFN201)
-                played_by[seat].append(c)
-        for seat in self.seats:
-            slots = self.received[seat]
-            extra = [c for c in played_by[seat] if c not in slots.origin]
-            if discard:
-                self.hands[seat] = sorted(played_by[seat][:DEALT], key=_hand_key)
-                self.unknown[seat] = DEALT - len(self.hands[seat])
-                for c in self.hands[seat]:
-                    self.holders.setdefault(c, seat)
-                continue
-            room = self.unknown[seat]
-            take = extra[:room]
-            for c in extra[room:]:
-                self.mark_not_held(c, seat)
-            for c in take:
-                slots.origin[c] = "played"
-                self.holders[c] = seat
-            self.hands[seat] = sorted([*self.hands[seat], *take], key=_hand_key)
-            self.unknown[seat] -= len(take)
-
-    def mark_not_held(self, c: Card, seat: Seat) -> None:
-        for t_index, seated in enumerate(self.assigned):
-            for p_index, (who, played) in enumerate(seated):
-                if who is seat and played == c:
-                    self.not_held.add((t_index, p_index))
+    def check_beg(self, event: Call, state: str) -> None:
+        seat = event.seat
+        if seat is not self.elder:
+            self.report("AFN308", f"{seat.letter} begs, but only the elder hand "
+                        f"({self.elder.letter}) begs", event.span)
+        problem = {
+            "turn": "before any card is turned up",
+            "answer": "again before the dealer answered the beg",
+            "running": "while the run has not turned a new suit",
+        }.get(state)
+        if state == "settled":
+            if self.settled_by == "stand":
+                problem = "after standing"
+            elif self.settled_by == "give":
+                problem = "after the gift: the trump stands"
+            elif self.options.begs_per_deal is BegsPerDeal.ONE:
+                problem = "a second time: the rules allow one beg per deal"
+        if problem:
+            self.report("AFN308", f"{seat.letter} begs {problem}", event.span,
+                        hint="begs_per_deal=unlimited allows a beg after each run"
+                        if "second" in problem else None)
 
     # -- play --
 
     def play(self) -> None:
+        self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
         tricks = self.deal.tricks
         self.leader = self.elder
         self.to_move = self.elder if tricks or self.trump is not None else None
@@ -862,12 +859,13 @@ class _DealReferee:
             self.report_not_held(play, seat, c, number)
         elif c not in self.turnups:
             self.check_follow(play, seat, c, number, later)
+        self._held_cache = None
         if c in known:
             known.remove(c)
         elif where not in self.not_held and c not in self.turnups and self.unknown[seat] > 0:
             self.unknown[seat] -= 1
         self.trick.append((seat, c))
-        nxt = next_seat(seat, self.seats, clockwise=self.options.clockwise)
+        nxt = self.g.next_of.get(seat)
         self.to_move = nxt if len(self.trick) < len(self.seats) else None
         self.step(StepKind.PLAY, f"{seat.letter} plays {c}", play.span, number)
 
@@ -891,7 +889,7 @@ class _DealReferee:
         trump = self.trump
         held = self.hands[seat]
         if c.suit is not led and c.suit is not trump:
-            proof = next((h for h in held if h.suit is led and h != c), None)
+            proof = self.best_proof([h for h in held if h.suit is led and h != c], seat, later)
             if proof is not None:
                 because = self.proof_text(seat, proof, later)
                 reason = f"{seat.letter} revoked in trick {number}"
@@ -905,7 +903,7 @@ class _DealReferee:
                 and led is not trump and c.suit is trump):
             top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
             if top is not None and c.rank < top:
-                other = next((h for h in held if h.suit is not trump), None)
+                other = self.best_proof([h for h in held if h.suit is not trump], seat, later)
                 if other is not None:
                     because = self.proof_text(seat, other, later)
                     reason = f"{seat.letter} undertrumped in trick {number}"
@@ -913,6 +911,21 @@ class _DealReferee:
                                 f"trump while holding {other} ({because}); penalised like a "
                                 "revoke", play.span, trick=number, severity=Severity.WARNING)
                     self.offences.append(Offence(seat, "undertrump", number, reason))
+
+    def best_proof(self, candidates: list[Card], seat: Seat,
+                   later: dict[Seat, list[tuple[int, Card]]]) -> Card | None:
+        """The card that best proves an offence: one recorded in the hand, else the one
+        the offender plays soonest."""
+        if not candidates:
+            return None
+        origin = self.received[seat].origin
+        when = {c: number for number, c in later.get(seat, [])}
+
+        def strength(c: Card) -> tuple[int, int]:
+            recorded = origin.get(c) in ("as dealt", "in the run", "in a run")
+            return (0 if recorded else 1, when.get(c, 1 << 20))
+
+        return min(candidates, key=strength)
 
     def proof_text(self, seat: Seat, c: Card, later: dict[Seat, list[tuple[int, Card]]]) -> str:
         origin = self.received[seat].origin.get(c)
@@ -1044,6 +1057,11 @@ class _DealReferee:
 
     def score_redeal(self, ending: Redeal) -> None:
         offences = [o for o in self.declared_offences() if o.kind in ("misdeal", "wrongscore")]
+        misdeal_costs = self.options.misdeal is MisdealRule.OPPONENT_PLUS_1_AND_PASS
+        if ending.reason is RedealReason.MISDEAL and misdeal_costs and \
+                not any(o.kind == "misdeal" for o in offences):
+            offences.append(Offence(self.dealer, "misdeal", None,
+                                    f"{self.dealer.letter} misdealt"))
         if offences:
             self.award(self.penalties_only(offences), ending.span)
         if ending.reason is RedealReason.EXHAUSTED and \
@@ -1065,7 +1083,7 @@ class _DealReferee:
         self.to_move = None
         self.step(StepKind.DEAL_END, text, self.deal.ending.span if self.deal.ending else
                   (self.deal.total.span if self.deal.total else None))
-        last = len(self.g.steps) - 1
+        last = self.g.step_count - 1
         ending_text = None
         if isinstance(ending, Redeal):
             ending_text = f"redeal {ending.reason.value}"
@@ -1086,6 +1104,12 @@ class _DealReferee:
             complete=complete,
             ending=ending_text,
             unscored=tuple(self.unscored),
+            dealer=self.dealer,
+            elder=self.elder,
+            held=self.held_at_start,
+            tricks=tuple(self.completed_tricks),
+            claim_span=self.deal.claim.span if self.deal.claim else None,
+            total_span=self.deal.total.span if self.deal.total else None,
         ))
 
     def concede(self, ending: Concede) -> None:
@@ -1108,11 +1132,3 @@ _KIND_TEXT = {
     "wrongscore": "scoring wrongly",
     "other": "an irregularity",
 }
-
-
-def seats_for(options: Options) -> tuple[Seat, ...]:
-    return SEATS_FOR_PLAYERS.get(options.players, SEATS_FOR_PLAYERS[2])
-
-
-def play_order(seats: tuple[Seat, ...], options: Options) -> tuple[Seat, ...]:
-    return turn_order(seats, clockwise=options.clockwise)
