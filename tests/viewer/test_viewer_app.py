@@ -408,3 +408,23 @@ def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table() -> None:
             assert app.game_position == 0
 
     run(scenario)
+
+
+def test_the_command_palette_offers_go_to_and_open() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert "Go to a deal or trick" in titles and "Open another file" in titles
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"go to a deal")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, GoToScreen)
+            await pilot.press("2", "enter")
+            await pilot.pause()
+            assert app.entry is not None
+            assert app.step == app.entry.replay.deals[1].first_step
+
+    run(scenario)
