@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.worker import get_current_worker
 
 from allfours_notation import GameHeader, Seat
 from allfours_notation.rules.replay import StepKind
@@ -167,7 +168,10 @@ class ViewerApp(App[int]):
             return
         self.post_message(FileOpened(generation, path, text))
         games = 0
+        worker = get_current_worker()
         for batch in index_in_batches(text):
+            if worker.is_cancelled:  # another file was opened
+                return
             games += len(batch.headers)
             self.post_message(HeadersFound(generation, batch.headers, batch.fraction))
         self.post_message(IndexFinished(generation, games, time.perf_counter() - started))
@@ -239,6 +243,9 @@ class ViewerApp(App[int]):
         if start.seat is not None and self.entry is not None:
             seat = Seat.from_letter(start.seat)
             self.kibitz = seat if seat in self.entry.game.seats else None
+            if self.kibitz is None:
+                self.notify(f"Nobody sits {seat.name.capitalize()} in game {start.game}; "
+                            "showing all hands.", severity="warning")
         if start.deal is not None and self.entry is not None:
             found = model.find_deal(self.entry.replay, start.deal, start.trick)
             if found is None:

@@ -428,3 +428,23 @@ def test_the_command_palette_offers_go_to_and_open() -> None:
             assert app.step == app.entry.replay.deals[1].first_step
 
     run(scenario)
+
+
+def test_clicking_a_step_shows_it() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            steps = app.query_one(StepList)
+            await pilot.click(StepList, offset=(10, 5))  # the border takes the first row
+            assert app.step == steps.scroll_offset.y + 4
+            assert steps.current == app.step
+
+    run(scenario)
+
+
+def test_a_seat_nobody_sits_in_shows_all_hands() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO, Start(seat="E")) as (app, _):
+            assert app.kibitz is None
+            assert "▒▒" not in shown(app, "#table")
+
+    run(scenario)

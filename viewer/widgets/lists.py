@@ -87,7 +87,10 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
     # --- input ------------------------------------------------------------------------------
 
     def on_click(self, event: Click) -> None:
-        row = self.scroll_offset.y + event.y
+        inside = event.get_content_offset(self)  # None on the border or the scrollbar
+        if inside is None:
+            return
+        row = self.scroll_offset.y + inside.y
         if 0 <= row < self.line_count:
             self.cursor = row
             self.choose(row)
