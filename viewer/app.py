@@ -183,9 +183,7 @@ class ViewerApp(App[int]):
         self.unlisted.clear()
         self.game_position = self.entry = None
         self.title = f"AFN viewer — {Path(message.filename).name}"
-        games = self.query_one(GameList)
-        games.headers, games.game, games.entry, games.broken = [], None, None, set()
-        games.reset()
+        self.query_one(GameList).clear()
 
     def on_headers_found(self, message: HeadersFound) -> None:
         if message.generation != self.generation or self.library is None:

@@ -147,6 +147,12 @@ class GameList(PickList):
         self.headers.extend(headers)
         self.reset()
 
+    def clear(self) -> None:
+        """Forget the games of the previous file."""
+        self.headers, self.game, self.entry, self.broken = [], None, None, set()
+        self.current = None
+        self.reset()
+
     def locate(self, row: int) -> tuple[int, int | None]:
         """(game, deal or None) shown on ``row``."""
         if self.game is None or row <= self.game:
