@@ -14,14 +14,14 @@ from __future__ import annotations
 import bisect
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
+from typing import IO, Any, cast
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .cards import Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
@@ -57,12 +57,23 @@ from .records import (
 from .slicer import GameSlice, HeaderTag, slice_games
 from .source import decode, strip_bom
 from .structure import check_structure
+from .syntax_errors import deal_number_before, explain
 from .table import seats_of_game
 
 SUPPORTED_VERSION = 1
 
 # The export order of the mandatory tags; every other tag follows in written order.
-ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "Rules", "North", "East", "South", "West", "Result")
+ROSTER: tuple[str, ...] = (
+    "Event",
+    "Site",
+    "Date",
+    "Rules",
+    "North",
+    "East",
+    "South",
+    "West",
+    "Result",
+)
 _ROSTER_RANK = {name: rank for rank, name in enumerate(ROSTER)}
 
 
@@ -194,7 +205,7 @@ def parse_file(path: str | Path) -> ParseResult:
     return parse(path.read_bytes(), filename=str(path))
 
 
-def iter_games(source: str | Path | Iterable[str] | Any, *, filename: str | None = None) -> Iterator[Game]:
+def iter_games(source: str | Path | IO[Any], *, filename: str | None = None) -> Iterator[Game]:
     """Yield the games of a file one at a time, reading it in chunks.
 
     ``source`` is a path, or an open text or binary file.  Memory stays flat in the
@@ -293,9 +304,7 @@ def _loose_comments(text: str, start: int) -> tuple[Comment, ...]:
 # --- splitting coarse tokens ----------------------------------------------------------------------
 
 _CARD = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧]"
-_PLAY_RE = re.compile(
-    rf"(?:([0-9]+)\.\s*)?(?:([NESWnesw]):)?({_CARD})(!!|\?\?|!\?|\?!|!|\?)?"
-)
+_PLAY_RE = re.compile(rf"(?:([0-9]+)\.\s*)?(?:([NESWnesw]):)?({_CARD})(!!|\?\?|!\?|\?!|!|\?)?")
 _HAND_CARD_RE = re.compile(rf"{_CARD}|\?\?")
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"')
 _DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
@@ -325,7 +334,13 @@ _STAGE = {
     "CLAIM": 3,
     "TOTAL": 4,
 }
-_STAGE_NAMES = {0: "the opening", 1: "the play", 2: "the end of the deal", 3: "the claim", 4: "the total"}
+_STAGE_NAMES = {
+    0: "the opening",
+    1: "the play",
+    2: "the end of the deal",
+    3: "the claim",
+    4: "the total",
+}
 
 
 @dataclass(slots=True)
@@ -390,8 +405,14 @@ class _GameAssembler:
         column = cast(int, token.column) + (self.col_base if line == 1 else 0)
         end_column = cast(int, token.end_column) + (self.col_base if end_line == 1 else 0)
         start = cast(int, token.start_pos) + self.offset_base
-        return Span(line + self.line_base, column, end_line + self.line_base, end_column, start,
-                    cast(int, token.end_pos) + self.offset_base)
+        return Span(
+            line + self.line_base,
+            column,
+            end_line + self.line_base,
+            end_column,
+            start,
+            cast(int, token.end_pos) + self.offset_base,
+        )
 
     def sub_span(self, token: Token, span: Span, begin: int, finish: int) -> Span:
         """The span of ``token.value[begin:finish]`` inside a token at ``span``."""
@@ -402,12 +423,20 @@ class _GameAssembler:
             column = begin - value.rfind("\n", 0, begin)
         else:
             line, column = span.line, span.column + begin
-        return Span(line, column, line, column + finish - begin, span.start + begin,
-                    span.start + finish)
+        return Span(
+            line, column, line, column + finish - begin, span.start + begin, span.start + finish
+        )
 
-    def diag(self, code: str, message: str, span: Span | None, *,
-             severity: Severity = Severity.ERROR, hint: str | None = None,
-             trick: int | None = None) -> None:
+    def diag(
+        self,
+        code: str,
+        message: str,
+        span: Span | None,
+        *,
+        severity: Severity = Severity.ERROR,
+        hint: str | None = None,
+        trick: int | None = None,
+    ) -> None:
         self.diagnostics.append(
             Diagnostic(
                 code,
@@ -492,7 +521,11 @@ class _GameAssembler:
         return replace(game, diagnostics=tuple(self.diagnostics))
 
     def last_span(self) -> Span | None:
-        return Span(self.atoms[-1].end_line, 1, self.atoms[-1].end_line, 1, 0, 0) if self.atoms else None
+        return (
+            Span(self.atoms[-1].end_line, 1, self.atoms[-1].end_line, 1, 0, 0)
+            if self.atoms
+            else None
+        )
 
     def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
         if any(preliminary.tag(seat.tag_name) is not None for seat in Seat):
@@ -588,7 +621,9 @@ class _GameAssembler:
             for match in _HAND_CARD_RE.finditer(value, 1):
                 cards.append(None if match.group() == "??" else parse_card(match.group()))
             raw.opening.append(
-                self.atom(Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span), span)
+                self.atom(
+                    Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span), span
+                )
             )
         elif kind == "TURN":
             card = parse_card(value.split()[-1])
@@ -596,15 +631,19 @@ class _GameAssembler:
             raw.opening.append(self.atom(TurnUp(card=card, span=span), span))
         elif kind == "CALL":
             seat_text, verb = value.split()
-            node = Call(seat=Seat.from_letter(seat_text), kind=CallKind(verb.lower()), span=span)
-            raw.opening.append(self.atom(node, span))
+            call = Call(seat=Seat.from_letter(seat_text), kind=CallKind(verb.lower()), span=span)
+            raw.opening.append(self.atom(call, span))
         elif kind == "CONCEDE":
-            self.set_ending(raw, self.atom(Concede(seat=Seat.from_letter(value[0]), span=span), span), span)
+            self.set_ending(
+                raw, self.atom(Concede(seat=Seat.from_letter(value[0]), span=span), span), span
+            )
         elif kind == "PLAYS":
             self.add_plays(raw, token, span)
         elif kind == "PENALTY":
             _, seat_text, what = value.split()
-            node = Penalty(offender=Seat.from_letter(seat_text), kind=PenaltyKind(what.lower()), span=span)
+            node = Penalty(
+                offender=Seat.from_letter(seat_text), kind=PenaltyKind(what.lower()), span=span
+            )
             raw.penalties.append(self.atom(node, span))
         elif kind == "CLAIM":
             self.set_claim(raw, token, span)
@@ -653,14 +692,22 @@ class _GameAssembler:
             lower = word.lower()
             if lower in _CLAIM_ITEMS:
                 if seat is None:
-                    self.diag("AFN213", f"claim item '{word}' has no seat before it", word_span,
-                              hint="write the seat first: claim S high low")
+                    self.diag(
+                        "AFN213",
+                        f"claim item '{word}' has no seat before it",
+                        word_span,
+                        hint="write the seat first: claim S high low",
+                    )
                     continue
                 awards.append(Award(seat, _CLAIM_ITEMS[lower]))
             elif word.isdigit():
                 if not awards or awards[-1].points is not None:
-                    self.diag("AFN213", f"the number {word} follows no claim item", word_span,
-                              hint="a number gives the points of the item before it: N kick 3")
+                    self.diag(
+                        "AFN213",
+                        f"the number {word} follows no claim item",
+                        word_span,
+                        hint="a number gives the points of the item before it: N kick 3",
+                    )
                     continue
                 awards[-1] = replace(awards[-1], points=int(word))
             else:
@@ -694,10 +741,12 @@ class _GameAssembler:
         )
 
     def group_tricks(self, plays: list[_RawPlay], players: int) -> tuple[Trick, ...]:
-        """Plays → tricks: a trick number starts a trick, else every ``players`` cards do."""
+        """Plays → tricks.  A trick number starts a trick that runs to the next number,
+        as the writer grouped it; unnumbered plays make a trick every ``players`` cards."""
         groups: list[tuple[list[_RawPlay], bool]] = []
         for play in plays:
-            if play.trick_number is not None or not groups or len(groups[-1][0]) >= players:
+            current_full = bool(groups) and not groups[-1][1] and len(groups[-1][0]) >= players
+            if play.trick_number is not None or not groups or current_full:
                 groups.append(([], play.trick_number is not None))
             groups[-1][0].append(play)
         tricks: list[Trick] = []
@@ -716,7 +765,9 @@ class _GameAssembler:
             last = nodes[-1].span
             span = None
             if first is not None and last is not None:
-                span = Span(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
+                span = Span(
+                    first.line, first.column, last.end_line, last.end_column, first.start, last.end
+                )
             tricks.append(Trick(number=number, plays=nodes, numbered=numbered, span=span))
         return tuple(tricks)
 
@@ -726,26 +777,25 @@ class _GameAssembler:
         position = getattr(error, "pos_in_stream", None)
         if isinstance(error, UnexpectedToken) and isinstance(error.token, Token):
             position = error.token.start_pos
-        if isinstance(error, UnexpectedEOF) or position is None:
+        if isinstance(error, UnexpectedEOF) or position is None or position >= len(self.body):
             position = len(self.body.rstrip())
-        line = self.body.count("\n", 0, position) + 1
-        column = position - self.body.rfind("\n", 0, position)
-        word = _word_at(self.body, position)
-        code, message, hint = _explain(error, word, self.body, position)
-        absolute_line = line + self.line_base
+        explanation = explain(error, self.body, position)
+        offset = explanation.offset
+        line = self.body.count("\n", 0, offset) + 1
+        column = offset - self.body.rfind("\n", 0, offset)
         absolute_column = column + (self.col_base if line == 1 else 0)
         self.diagnostics.append(
             Diagnostic(
-                code,
+                explanation.code,
                 Severity.ERROR,
-                message,
+                explanation.message,
                 file=self.filename,
-                line=absolute_line,
+                line=line + self.line_base,
                 column=absolute_column,
-                end_column=absolute_column + max(1, len(word)),
+                end_column=absolute_column + explanation.length,
                 game=self.index,
-                deal=_deal_before(self.body, position),
-                hint=hint,
+                deal=deal_number_before(self.body, offset),
+                hint=explanation.hint,
             )
         )
 
@@ -772,8 +822,11 @@ def _tag_from_scan(tag: HeaderTag, line_base: int, col_base: int, offset_base: i
     line = tag.line + line_base
     column = tag.column + (col_base if tag.line == 1 else 0)
     offset = tag.offset + offset_base
-    return Tag(name=tag.name, value=unescape_tag_value(tag.value),
-               span=Span(line, column, line, column, offset, offset))
+    return Tag(
+        name=tag.name,
+        value=unescape_tag_value(tag.value),
+        span=Span(line, column, line, column, offset, offset),
+    )
 
 
 def _describe(token: Token) -> str:
@@ -786,106 +839,6 @@ def _describe(token: Token) -> str:
     if token.type == "CALL":
         return f"'{' '.join(words[:2])}'"
     return f"'{first}'"
-
-
-_DEAL_WORD = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
-
-
-def _deal_before(body: str, position: int) -> int | None:
-    number = None
-    for match in _DEAL_WORD.finditer(body, 0, position):
-        number = int(match.group(1))
-    return number
-
-
-def _word_at(text: str, position: int) -> str:
-    match = re.compile(r"[^\s{};]*").match(text, position)
-    word = match.group() if match else ""
-    if not word and position < len(text):
-        word = text[position]
-    return word[:40]
-
-
-# --- friendly syntax errors -----------------------------------------------------------------
-
-_CARD_ONLY = re.compile(rf"^{_CARD}$")
-_SEATED = re.compile(r"^([NESWnesw]):(.*)$")
-_EXPECTED_NAMES = {
-    "TAG": "a tag [Name \"value\"]",
-    "DEAL": "'deal <number> dealer <seat>'",
-    "HAND": "a hand (seat then cards)",
-    "TURN": "'turn <card>'",
-    "CALL": "'<seat> stands|begs|gives|runs|concedes'",
-    "PLAYS": "a card played",
-    "CLAIM": "'claim'",
-    "TOTAL": "'total'",
-    "PENALTY": "'penalty <seat> <kind>'",
-    "REDEAL": "'redeal exhausted|misdeal'",
-    "ABANDONED": "'abandoned'",
-    "END": "'end'",
-}
-_CARD_HINT = "cards are a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit (S H D C or ♠ ♥ ♦ ♣)"
-
-
-def _explain(error: UnexpectedInput, word: str, body: str, position: int) -> tuple[str, str, str | None]:
-    """Turn a Lark error into (code, message, hint) that speak AFN, not grammar."""
-    lower = word.lower()
-    if "\ufffd" in word:
-        return "AFN102", "this text holds bytes that are not UTF-8", "re-save the file as UTF-8"
-    if word.startswith("{"):
-        return "AFN103", "this comment is never closed", "close it with '}'"
-    if word.startswith("["):
-        return ("AFN101", f"tags are written [Name \"value\"]; cannot read {word!r}",
-                "tags come before the first deal of a game")
-    previous = _previous_word(body, position).lower()
-    seated = _SEATED.match(word)
-    card_text = seated.group(2) if seated else word
-    card_text = card_text.rstrip("!?")
-    looks_like_card = bool(re.match(r"^(10|[0-9AKQJTakqjt])[A-Za-z♠♥♦♣]*$", card_text))
-    if previous == "turn" or lower == "turn":
-        return "AFN101", f"'turn' must be followed by one card; found {word!r}", _CARD_HINT
-    if lower.startswith("deal") or previous == "deal" or previous == "dealer":
-        return ("AFN101", f"cannot read the deal header at {word!r}",
-                "a deal starts 'deal <number> dealer <seat>', e.g. 'deal 1 dealer N'")
-    if lower == "claim" or previous == "claim" or _in_statement(body, position, "claim"):
-        return ("AFN101", f"{word!r} is not part of a claim",
-                "a claim is 'claim' then seats, each followed by what it took: kick gift high "
-                "low jack hangjack game penalty (a number after an item gives its points)")
-    if lower == "total" or _in_statement(body, position, "total"):
-        return "AFN101", f"{word!r} is not part of a total", "a total is seat-score pairs: total N 3 S 5"
-    if lower == "penalty" or previous == "penalty":
-        return ("AFN101", f"cannot read the penalty at {word!r}",
-                "write 'penalty <seat> revoke|undertrump|misdeal|wrongscore|other'")
-    if lower == "redeal":
-        return "AFN101", "cannot read 'redeal'", "write 'redeal exhausted' or 'redeal misdeal'"
-    if (seated or looks_like_card) and not _CARD_ONLY.match(card_text):
-        return "AFN101", f"{card_text!r} is not a card", _CARD_HINT
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-        return "AFN101", "the game stops in the middle of a statement", None
-    if isinstance(error, UnexpectedToken):
-        if word and error.token.type != "DEAL" and not _deal_before(body, position):
-            return ("AFN101", f"{word!r} comes before any 'deal' line",
-                    "every hand, turn-up and trick belongs to a deal: 'deal 1 dealer N'")
-    expected: Iterable[str] = getattr(error, "allowed", None) or getattr(error, "expected", None) or ()
-    names = sorted({_EXPECTED_NAMES.get(name, name) for name in expected if not name.startswith("__")})
-    if len(names) > 6:
-        names = names[:6] + ["…"]
-    expected_text = f"; expected {', '.join(names)}" if names else ""
-    return "AFN101", f"unexpected {word!r}{expected_text}", None
-
-
-def _previous_word(body: str, position: int) -> str:
-    match = re.search(r"(\S+)\s*$", body[max(0, position - 40) : position])
-    return match.group(1) if match else ""
-
-
-_KEYWORD_BEFORE = re.compile(r"(?i)(?<![A-Za-z0-9_])(claim|total|turn|deal|penalty|redeal)\b[^{};\n]*$")
-
-
-def _in_statement(body: str, position: int, keyword: str) -> bool:
-    """Whether ``position`` sits inside a statement that began with ``keyword``."""
-    match = _KEYWORD_BEFORE.search(body[max(0, position - 200) : position])
-    return bool(match and match.group(1).lower() == keyword)
 
 
 # Re-exported for :mod:`.stream`.

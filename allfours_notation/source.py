@@ -38,7 +38,9 @@ def _decode_with_errors(data: bytes, filename: str | None) -> tuple[str, list[Di
 
     codecs.register_error("allfours-remember", remember)
     text = data.decode("utf-8", errors="allfours-remember")
-    diagnostics = [_bad_bytes(data, start, end, filename) for start, end in bad_runs[:MAX_ENCODING_DIAGNOSTICS]]
+    diagnostics = [
+        _bad_bytes(data, start, end, filename) for start, end in bad_runs[:MAX_ENCODING_DIAGNOSTICS]
+    ]
     if len(bad_runs) > MAX_ENCODING_DIAGNOSTICS:
         diagnostics.append(
             Diagnostic(

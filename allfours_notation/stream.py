@@ -22,15 +22,15 @@ from .source import BOM
 CHUNK_SIZE = 1 << 20
 
 
-def stream_games(source: str | Path | IO[Any], *, filename: str | None = None,
-                 chunk_size: int = CHUNK_SIZE) -> Iterator[Game]:
+def stream_games(
+    source: str | Path | IO[Any], *, filename: str | None = None, chunk_size: int = CHUNK_SIZE
+) -> Iterator[Game]:
     """Yield each game of ``source`` (a path or an open file) as soon as it is complete."""
     from .parser import parse_game_slice
 
     if isinstance(source, (str, Path)):
         with open(source, "rb") as handle:
-            yield from stream_games(handle, filename=filename or str(source),
-                                    chunk_size=chunk_size)
+            yield from stream_games(handle, filename=filename or str(source), chunk_size=chunk_size)
         return
     chunks = _text_chunks(source, chunk_size)
     buffer = ""
@@ -67,8 +67,9 @@ def stream_games(source: str | Path | IO[Any], *, filename: str | None = None,
             buffer = buffer[consumed:]
 
 
-def parse_game_slice_at(buffer: str, piece: GameSlice, absolute: GameSlice, index: int,
-                        filename: str | None, parse: Any) -> Game:
+def parse_game_slice_at(
+    buffer: str, piece: GameSlice, absolute: GameSlice, index: int, filename: str | None, parse: Any
+) -> Game:
     """Parse ``piece`` of ``buffer`` reporting positions as ``absolute`` says."""
     from .parser import _GameAssembler
 
@@ -86,8 +87,15 @@ def _shift(piece: GameSlice, line: int, column: int, offset: int) -> GameSlice:
     for tag in piece.tags:
         t_line, t_col = move(tag.line, tag.column)
         tags.append(HeaderTag(tag.name, tag.value, t_line, t_col, tag.offset + offset))
-    return GameSlice(piece.start + offset, piece.end + offset, new_line, new_column, tags,
-                     piece.has_end, piece.deals)
+    return GameSlice(
+        piece.start + offset,
+        piece.end + offset,
+        new_line,
+        new_column,
+        tags,
+        piece.has_end,
+        piece.deals,
+    )
 
 
 def _text_chunks(handle: IO[Any], chunk_size: int) -> Iterator[tuple[str, bool]]:

@@ -75,8 +75,13 @@ def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnost
         previous = deal
     if game.deals and game.deals[0].number != 1:
         first = game.deals[0]
-        report("AFN210", f"the first deal is numbered {first.number}", first.span, deal=first,
-               severity=Severity.WARNING)
+        report(
+            "AFN210",
+            f"the first deal is numbered {first.number}",
+            first.span,
+            deal=first,
+            severity=Severity.WARNING,
+        )
     return report.found
 
 
@@ -84,8 +89,12 @@ def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
     seen: set[str] = set()
     for tag in game.tags:
         if tag.name in seen:
-            report("AFN109", f"tag {tag.name} is given twice; the first one counts", tag.span,
-                   severity=Severity.WARNING)
+            report(
+                "AFN109",
+                f"tag {tag.name} is given twice; the first one counts",
+                tag.span,
+                severity=Severity.WARNING,
+            )
         seen.add(tag.name)
     missing = [name for name in MANDATORY_TAGS if name not in seen]
     if not any(seat.tag_name in seen for seat in Seat):
@@ -97,7 +106,7 @@ def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
             game.tags[0].span if game.tags else game.span,
             severity=Severity.WARNING,
             hint='a game starts with [Event "…"] [Site "…"] [Date "YYYY.MM.DD"] [Rules "…"], '
-            "a tag per player by seat, and [Result \"…\"]",
+            'a tag per player by seat, and [Result "…"]',
         )
     named = tuple(seat for seat in seats if game.tag(seat.tag_name) is not None)
     if named and named not in SEATS_FOR_PLAYERS.values():
@@ -153,51 +162,89 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
     seen_turnup = False
     ran = False
     batch_seats: set[Seat] = set()
+    first_play = deal.tricks[0].span.start if deal.tricks and deal.tricks[0].span else None
     for event in deal.opening:
         if isinstance(event, TurnUp):
             if event.card in dealt:
-                report("AFN202", f"{event.card} is turned up but was {dealt[event.card]}",
-                       event.span, deal=deal,
-                       hint="the turn-up is not part of any hand")
+                report(
+                    "AFN202",
+                    f"{event.card} is turned up but was {dealt[event.card]}",
+                    event.span,
+                    deal=deal,
+                    hint="the turn-up is not part of any hand",
+                )
             dealt.setdefault(event.card, "turned up")
-            seen_turnup = True
-            ran = False
+            seen_turnup = True  # a run goes on (turn after turn) until the next call
             batch_seats = set()
             continue
         if isinstance(event, Call):
-            ran = ran or event.kind is CallKind.RUNS
+            ran = event.kind is CallKind.RUNS
             continue
         limit = RUN_BATCH_SIZE if seen_turnup else DEALT_HAND_SIZE
-        if seen_turnup and not ran:
-            report("AFN206", f"the hand of {event.seat.letter} comes after the turn-up with no run",
-                   event.span, deal=deal,
-                   hint="write hands as dealt before 'turn'; cards from a run after 'runs'")
+        after_play = (
+            first_play is not None and event.span is not None and event.span.start > first_play
+        )
+        if seen_turnup and not ran and not after_play:  # after play: the parser said so
+            report(
+                "AFN206",
+                f"the hand of {event.seat.letter} comes after the turn-up with no run",
+                event.span,
+                deal=deal,
+                hint="write hands as dealt before 'turn'; cards from a run after 'runs'",
+            )
         if event.seat in batch_seats:
-            report("AFN208", f"{event.seat.tag_name}'s cards are written twice here", event.span,
-                   deal=deal)
+            report(
+                "AFN208",
+                f"{event.seat.tag_name}'s cards are written twice here",
+                event.span,
+                deal=deal,
+            )
         batch_seats.add(event.seat)
         if len(event.cards) > limit:
             what = "a hand as dealt" if not seen_turnup else "the cards of one run"
-            report("AFN203", f"{event.seat.tag_name} has {len(event.cards)} cards; {what} has "
-                   f"{limit}", event.span, deal=deal)
+            report(
+                "AFN203",
+                f"{event.seat.tag_name} has {len(event.cards)} cards; {what} has {limit}",
+                event.span,
+                deal=deal,
+            )
         for card in event.known_cards:
             if card in turnups:
-                report("AFN202", f"{card} is in {event.seat.tag_name}'s hand but is also turned up",
-                       event.span, deal=deal, hint="the turn-up is not part of any hand")
+                report(
+                    "AFN202",
+                    f"{card} is in {event.seat.tag_name}'s hand but is also turned up",
+                    event.span,
+                    deal=deal,
+                    hint="the turn-up is not part of any hand",
+                )
                 continue
             if card in dealt:
-                report("AFN201", f"{card} is dealt twice: to {event.seat.tag_name}, and "
-                       f"{dealt[card]}", event.span, deal=deal)
+                report(
+                    "AFN201",
+                    f"{card} is dealt twice: to {event.seat.tag_name}, and {dealt[card]}",
+                    event.span,
+                    deal=deal,
+                )
             dealt.setdefault(card, f"to {event.seat.tag_name}")
     played: dict[Card, int] = {}
     for trick in deal.tricks:
         for play in trick.plays:
             if play.card in played:
-                report("AFN201", f"{play.card} is played twice (first in trick "
-                       f"{played[play.card]})", play.span, deal=deal, trick=trick.number)
+                report(
+                    "AFN201",
+                    f"{play.card} is played twice (first in trick {played[play.card]})",
+                    play.span,
+                    deal=deal,
+                    trick=trick.number,
+                )
             elif play.card in turnups:
-                report("AFN202", f"{play.card} was turned up; a turn-up is in nobody's hand",
-                       play.span, deal=deal, trick=trick.number)
+                report(
+                    "AFN202",
+                    f"{play.card} was turned up; a turn-up is in nobody's hand",
+                    play.span,
+                    deal=deal,
+                    trick=trick.number,
+                )
             played.setdefault(play.card, trick.number)
 
 
@@ -224,6 +271,7 @@ def _check_total(deal: Deal, report: _Reporter) -> None:
     seen: set[Seat] = set()
     for score in deal.total.scores:
         if score.seat in seen:
-            report("AFN212", f"the total lists {score.seat.tag_name} twice", deal.total.span,
-                   deal=deal)
+            report(
+                "AFN212", f"the total lists {score.seat.tag_name} twice", deal.total.span, deal=deal
+            )
         seen.add(score.seat)

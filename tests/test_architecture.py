@@ -16,7 +16,9 @@ def test_core_package_never_imports_textual() -> None:
         "import allfours_notation.cli as c; c.build_parser(); "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "[]"
 
 

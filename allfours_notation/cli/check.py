@@ -28,9 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
     parser.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
-    parser.add_argument(
-        "--warnings-as-errors", action="store_true", help="exit 1 on warnings too"
-    )
+    parser.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,8 +55,9 @@ def run(args: argparse.Namespace) -> int:
             for diagnostic in diagnostics:
                 print_diagnostic(out, diagnostic, result.text)
     if args.json:
-        out.print_json(json.dumps({"diagnostics": records, "games": games,
-                                   "games_with_errors": broken}))
+        out.print_json(
+            json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken})
+        )
     else:
         out.print(summary_line(games, broken, errors, warnings))
     if unreadable:

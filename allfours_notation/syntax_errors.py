@@ -1,0 +1,226 @@
+"""Lark errors → messages that speak AFN, pointing at the word that is wrong.
+
+Lark reports where its lexer stopped.  With coarse terminals that is often the
+start of a statement (``turn 4X`` fails at ``turn``), so this module reads the
+statement word by word, finds the first word that cannot be right, and says
+what was expected there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+CARD_HINT = "a card is a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit (S H D C or ♠ ♥ ♦ ♣)"
+CLAIM_ITEMS = ("kick", "gift", "high", "low", "jack", "hangjack", "game", "penalty")
+CALLS = ("stands", "begs", "gives", "runs", "concedes")
+PENALTIES = ("revoke", "undertrump", "misdeal", "wrongscore", "other")
+REDEALS = ("exhausted", "misdeal")
+
+_CARD = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧](?:!!|\?\?|!\?|\?!|!|\?)?$")
+_SEAT = re.compile(r"^[NESWnesw]$")
+_PLAY = re.compile(r"^(?:[0-9]+\.)?(?:([NESWnesw]):)?(.*)$")
+_WORD = re.compile(r"[^\s{};]+")
+_DEAL_BEFORE = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
+_STATEMENT_START = re.compile(r"(?i)(?<![A-Za-z0-9_])(claim|total)\b[^{};]*$")
+
+_EXPECTED_NAMES = {
+    "TAG": 'a tag [Name "value"]',
+    "DEAL": "'deal <number> dealer <seat>'",
+    "HAND": "a hand (a seat, then cards)",
+    "TURN": "'turn <card>'",
+    "CALL": "'<seat> stands|begs|gives|runs|concedes'",
+    "PLAYS": "a card played",
+    "CLAIM": "'claim'",
+    "TOTAL": "'total'",
+    "PENALTY": "'penalty <seat> <kind>'",
+    "REDEAL": "'redeal exhausted|misdeal'",
+    "ABANDONED": "'abandoned'",
+    "END": "'end'",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """What to tell the writer: a code, a message, a hint, and the exact word (as an
+    offset and length in the game's text)."""
+
+    code: str
+    message: str
+    hint: str | None
+    offset: int
+    length: int
+
+
+class _At(Protocol):
+    """Builds an :class:`Explanation` pointing at word ``index`` of the statement."""
+
+    def __call__(
+        self, index: int, code: str, message: str, hint: str | None = None
+    ) -> Explanation: ...
+
+
+def deal_number_before(body: str, position: int) -> int | None:
+    number = None
+    for match in _DEAL_BEFORE.finditer(body, 0, position):
+        number = int(match.group(1))
+    return number
+
+
+def explain(error: UnexpectedInput, body: str, position: int) -> Explanation:
+    """Explain a syntax error at ``position`` of ``body`` (one game's text)."""
+    words = [(m.start(), m.group()) for m in _WORD.finditer(body, position)][:6]
+    if not words or words[0][0] != position:
+        words.insert(0, (position, body[position : position + 1]))
+
+    def at(index: int, code: str, message: str, hint: str | None = None) -> Explanation:
+        offset, word = words[min(index, len(words) - 1)]
+        return Explanation(code, message, hint, offset, max(1, len(word)))
+
+    first = words[0][1]
+    lower = first.lower()
+    if "\ufffd" in first:
+        return at(
+            0, "AFN102", "this text holds bytes that are not UTF-8", "re-save the file as UTF-8"
+        )
+    if first.startswith("{"):
+        return at(0, "AFN103", "this comment is never closed", "close it with '}'")
+    if first.startswith("["):
+        return at(0, "AFN101", 'cannot read this tag; a tag is written [Name "value"] on one line')
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        return at(0, "AFN101", "the game stops in the middle of a statement")
+    if deal_number_before(body, position) is None and lower not in ("deal", "end"):
+        return at(
+            0,
+            "AFN101",
+            f"{first!r} comes before any 'deal' line",
+            "every hand, turn-up and trick belongs to a deal: 'deal 1 dealer N'",
+        )
+    keyword = _KEYWORD_CHECKS.get(lower)
+    if keyword is not None:
+        return keyword(words, at)
+    window_start = max(0, position - 300)
+    statement = _STATEMENT_START.search(body[window_start:position])
+    if statement is not None:  # inside a claim or total that began earlier
+        return explain(error, body, window_start + statement.start())
+    if re.match(r"^[0-9]+\.$", first):
+        if len(words) < 2:
+            return at(0, "AFN101", f"trick number {first} is not followed by a card")
+        return at(1, "AFN101", f"{words[1][1]!r} is not a card", CARD_HINT)
+    if _SEAT.match(first):
+        return _after_seat(words, at)
+    play = _PLAY.match(first)
+    if play and play.group(2) and not _CARD.match(play.group(2)):
+        card_text = play.group(2)
+        if re.match(r"^(?:10|[0-9AKQJTakqjt])", card_text) or play.group(1):
+            return at(0, "AFN101", f"{card_text!r} is not a card", CARD_HINT)
+    return at(0, "AFN101", f"unexpected {first!r}{_expected(error)}")
+
+
+def _check_turn(words: list[tuple[int, str]], at: _At) -> Explanation:
+    if len(words) < 2:
+        return at(0, "AFN101", "'turn' must be followed by the card turned up", CARD_HINT)
+    return at(1, "AFN101", f"expected the card turned up, found {words[1][1]!r}", CARD_HINT)
+
+
+def _check_deal(words: list[tuple[int, str]], at: _At) -> Explanation:
+    hint = "a deal starts 'deal <number> dealer <seat>', e.g. 'deal 1 dealer N'"
+    expected = [
+        (r"^[0-9]+$", "the deal number"),
+        (r"^(?i:dealer)$", "the word 'dealer'"),
+        (r"^[NESWnesw]$", "the dealer's seat (N, E, S or W)"),
+    ]
+    for index, (pattern, what) in enumerate(expected, start=1):
+        if index >= len(words) or not re.match(pattern, words[index][1]):
+            found = repr(words[index][1]) if index < len(words) else "nothing"
+            return at(index, "AFN101", f"expected {what} here, found {found}", hint)
+    return at(0, "AFN101", "cannot read this deal header", hint)
+
+
+def _check_claim(words: list[tuple[int, str]], at: _At) -> Explanation:
+    hint = (
+        "a claim is 'claim' then a seat and what it took: "
+        + " ".join(CLAIM_ITEMS)
+        + " (a number after an item gives its points), e.g. 'claim S high low N game'"
+    )
+    for index, (_, word) in enumerate(words[1:], start=1):
+        if not (_SEAT.match(word) or word.lower() in CLAIM_ITEMS or word.isdigit()):
+            return at(index, "AFN101", f"{word!r} is not part of a claim", hint)
+    return at(0, "AFN101", "a claim needs at least one seat and item", hint)
+
+
+def _check_total(words: list[tuple[int, str]], at: _At) -> Explanation:
+    hint = "a total is seat and score pairs: total N 3 S 5"
+    index = 1
+    while index < len(words):
+        if not _SEAT.match(words[index][1]):
+            return at(index, "AFN101", f"expected a seat here, found {words[index][1]!r}", hint)
+        if index + 1 >= len(words) or not re.match(r"^-?[0-9]+$", words[index + 1][1]):
+            return at(index + 1, "AFN101", "expected the seat's score (a whole number) here", hint)
+        index += 2
+    return at(0, "AFN101", "cannot read this total", hint)
+
+
+def _check_penalty(words: list[tuple[int, str]], at: _At) -> Explanation:
+    hint = "write 'penalty <offender's seat> " + "|".join(PENALTIES) + "'"
+    if len(words) < 2 or not _SEAT.match(words[1][1]):
+        return at(1, "AFN101", "expected the offender's seat after 'penalty'", hint)
+    found = repr(words[2][1]) if len(words) > 2 else "nothing"
+    return at(2, "AFN101", f"expected the kind of penalty, found {found}", hint)
+
+
+def _check_redeal(words: list[tuple[int, str]], at: _At) -> Explanation:
+    found = repr(words[1][1]) if len(words) > 1 else "nothing"
+    return at(
+        1,
+        "AFN101",
+        f"expected why the cards were dealt again, found {found}",
+        "write 'redeal exhausted' (the pack ran out while running) or 'redeal misdeal'",
+    )
+
+
+def _after_seat(words: list[tuple[int, str]], at: _At) -> Explanation:
+    seat = words[0][1].upper()
+    if len(words) < 2:
+        return at(0, "AFN101", f"{seat} must be followed by a call or the cards of a hand")
+    second = words[1][1]
+    if re.match(r"^(?:10|[0-9AKQJTakqjt?])", second):
+        for index, (_, word) in enumerate(words[1:], start=1):
+            if word != "??" and not _CARD.match(word):
+                return at(index, "AFN101", f"{word!r} is not a card", CARD_HINT)
+        return at(1, "AFN101", f"cannot read the hand of {seat}", CARD_HINT)
+    return at(
+        1,
+        "AFN101",
+        f"{second!r} is not a call",
+        f"a seat is followed by {', '.join(CALLS)}, or by the cards of a hand ('{seat} JS 9H …');"
+        " a card played is written with a colon: '" + seat + ":JS'",
+    )
+
+
+_KEYWORD_CHECKS = {
+    "turn": _check_turn,
+    "deal": _check_deal,
+    "claim": _check_claim,
+    "total": _check_total,
+    "penalty": _check_penalty,
+    "redeal": _check_redeal,
+}
+
+
+def _expected(error: UnexpectedInput) -> str:
+    expected: Iterable[str] = (
+        getattr(error, "allowed", None) or getattr(error, "expected", None) or ()
+    )
+    names = sorted(
+        {_EXPECTED_NAMES.get(name, name) for name in expected if not name.startswith("__")}
+    )
+    if not names:
+        return ""
+    if len(names) > 6:
+        names = [*names[:6], "…"]
+    return "; expected " + ", ".join(names)
