@@ -1,0 +1,345 @@
+"""Claims, totals and the result in the record against the computed score (AFN4xx).
+
+The record is redundant on purpose: players write what they claimed and their
+running totals.  Each disagreement with the replay becomes one diagnostic at the
+claim (or total, or ``[Result]`` tag) naming the deal, the item, the claimed and
+the computed values and the reason; when the claim would be right under another
+profile, or with one option changed, the message says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..cards import Card, Seat
+from ..diagnostics import Diagnostic, Severity
+from ..records import ClaimItem, Deal, Game, Span, Tag
+from ..table import side_of
+from .profiles import PROFILES, LowOwner, Options, option_choices, parse_option_value
+from .scoring import Point
+
+if TYPE_CHECKING:
+    from .replay import DealResult, GameReplay
+
+# The options that can change who scores an item (tried when a claim disagrees).
+RELEVANT_OPTIONS: Mapping[ClaimItem, tuple[str, ...]] = {
+    ClaimItem.KICK: ("turnup_points", "jack_on_run", "keep_turnup_points_on_redeal"),
+    ClaimItem.GIFT: ("gift_at_target_minus_one", "gift_recipients"),
+    ClaimItem.HIGH: (),
+    ClaimItem.LOW: ("low_owner",),
+    ClaimItem.JACK: ("hang_jack",),
+    ClaimItem.HANG_JACK: ("hang_jack",),
+    ClaimItem.GAME: ("game_tie", "game_value"),
+    ClaimItem.PENALTY: ("revoke_penalty", "penalty_timing", "wrong_score_penalty", "misdeal"),
+}
+_DEFAULT_POINTS = {ClaimItem.HANG_JACK: 3}
+CLAIM_NAMES: Mapping[ClaimItem, str] = {
+    ClaimItem.KICK: "Kick (turn-up)",
+    ClaimItem.GIFT: "Gift",
+    ClaimItem.HIGH: "High",
+    ClaimItem.LOW: "Low",
+    ClaimItem.JACK: "Jack",
+    ClaimItem.HANG_JACK: "Hang Jack",
+    ClaimItem.GAME: "Game",
+    ClaimItem.PENALTY: "Penalty",
+}
+
+ItemTally = dict[ClaimItem, dict[str, int]]
+
+
+def rules_name(options: Options) -> str:
+    """``hoffmann1909``, or the nearest profile with its changes: ``foster with target=10``."""
+    best_name, best_changes = "", dict[str, str]()
+    for name, profile in PROFILES.items():
+        changes = options.changes_from(profile.options)
+        changes.pop("players", None)
+        if not best_name or len(changes) < len(best_changes):
+            best_name, best_changes = name, changes
+    if not best_changes:
+        return best_name
+    return best_name + " with " + ", ".join(f"{k}={v}" for k, v in best_changes.items())
+
+
+def find_disputes(result: GameReplay) -> list[Diagnostic]:
+    """Every claimed item, running total and result that disagrees with the replay."""
+    game = result.game
+    found: list[Diagnostic] = []
+    seats = result.steps[0].state.seats if result.steps else game.seats
+    for position, (deal, computed) in enumerate(zip(game.deals, result.deals, strict=False)):
+        if deal.claim is not None:
+            found.extend(_claim_disputes(result, position, deal, computed, seats))
+        if deal.total is not None:
+            found.extend(_total_disputes(result, position, deal, computed, seats))
+    found.extend(_result_disputes(result, seats))
+    return found
+
+
+# --- claims -----------------------------------------------------------------------------------
+
+
+def tally_points(points: Iterable[Point]) -> ItemTally:
+    tally: ItemTally = {}
+    for point in points:
+        per_side = tally.setdefault(point.item, {})
+        per_side[point.side] = per_side.get(point.side, 0) + point.points
+    for item in list(tally):
+        tally[item] = {side: value for side, value in tally[item].items() if value != 0}
+        if not tally[item]:
+            del tally[item]
+    return tally
+
+
+def tally_claim(deal: Deal, seats: tuple[Seat, ...], computed: ItemTally,
+                options: Options) -> ItemTally:
+    """The claim as points per item and side (an item's points default to the computed)."""
+    tally: ItemTally = {}
+    if deal.claim is None:
+        return tally
+    for award in deal.claim.awards:
+        side = side_of(award.seat, seats)
+        points = award.points
+        if points is None:
+            points = computed.get(award.item, {}).get(side)
+        if points is None:
+            points = options.game_value if award.item is ClaimItem.GAME else \
+                _DEFAULT_POINTS.get(award.item, 1)
+        per_side = tally.setdefault(award.item, {})
+        per_side[side] = per_side.get(side, 0) + points
+    return tally
+
+
+def _claim_disputes(result: GameReplay, position: int, deal: Deal, computed: DealResult,
+                    seats: tuple[Seat, ...]) -> list[Diagnostic]:
+    options = result.options
+    scored = tally_points(computed.points)
+    claimed = tally_claim(deal, seats, scored, options)
+    found = []
+    for item in ClaimItem:
+        mine, theirs = scored.get(item, {}), claimed.get(item, {})
+        if mine == theirs:
+            continue
+        message = _claim_message(result, position, deal, computed, item, theirs, mine)
+        found.append(_diag(result.game, computed.claim_span, "AFN401", message, deal.number))
+    return found
+
+
+def _claim_message(result: GameReplay, position: int, deal: Deal, computed: DealResult,
+                   item: ClaimItem, claimed: dict[str, int], scored: dict[str, int]) -> str:
+    label = CLAIM_NAMES[item]
+    claimed_text = _sides_text(claimed, scored)
+    scored_text = _sides_text(scored, claimed)
+    if claimed and scored and set(claimed) == set(scored):
+        head = f"deal {deal.number}: {label} claimed {claimed_text}, computed {scored_text}"
+    elif claimed:
+        head = f"deal {deal.number}: {label} claimed by {claimed_text}, computed " + \
+            (scored_text if scored else "nobody")
+    else:
+        head = f"deal {deal.number}: {label} not claimed, computed {scored_text}"
+    why = _why(result, computed, item)
+    text = head + (f": {why}" if why else "")
+    note = _rule_note(result, computed, item, claimed)
+    if note:
+        text += f"; {note}"
+    right = _right_under(result, position, item, claimed)
+    if right:
+        text += f" (the claim is right under {right})"
+    return text
+
+
+def _sides_text(values: dict[str, int], other: dict[str, int]) -> str:
+    parts = []
+    for side, points in values.items():
+        shown = side if other.get(side, points) == points and points == 1 else f"{side} {points}"
+        parts.append(shown)
+    return ", ".join(parts) if parts else "nobody"
+
+
+def _why(result: GameReplay, computed: DealResult, item: ClaimItem) -> str:
+    reasons = [p.reason for p in computed.points if p.item is item]
+    if reasons:
+        return "; ".join(dict.fromkeys(reasons))
+    late = [p for p in computed.unscored if p.item is item]
+    if late and result.decided:
+        return f"not scored, the game was decided first ({result.decided})"
+    if item in (ClaimItem.HIGH, ClaimItem.LOW):
+        return "no trump was in play" if computed.trump is not None else "trumps are unknown"
+    if item is ClaimItem.JACK:
+        if computed.turnups and computed.turnups[-1].is_jack:
+            return "the Jack of trumps was turned up: it scored as the turn-up"
+        return "the Jack of trumps was not in play"
+    if item is ClaimItem.GAME:
+        return "the pips were equal (or no counting card was won) and a tie scores nobody"
+    if item is ClaimItem.GIFT:
+        return "no gift was given" if not any("gives" in c for c in computed.calls) else \
+            "the gift was refused under these rules"
+    if item is ClaimItem.KICK:
+        return "no turn-up scores under these rules"
+    if item is ClaimItem.PENALTY:
+        return "no penalty is due"
+    return ""
+
+
+def _rule_note(result: GameReplay, computed: DealResult, item: ClaimItem,
+               claimed: dict[str, int]) -> str:
+    """An extra sentence when the difference is a known point of rule."""
+    if item is not ClaimItem.LOW or result.options.low_owner is not LowOwner.ORIGINAL_HOLDER:
+        return ""
+    low = _low_card(computed)
+    if low is None:
+        return ""
+    for _, winner, plays in computed.tricks:
+        if any(card == low for _, card in plays):
+            seats = tuple(seat for seat, _ in computed.held)
+            side = side_of(winner, seats)
+            if side in claimed:
+                return (f"under {rules_name(result.options)} Low goes to its original holder "
+                        f"even though {side} captured it")
+    return ""
+
+
+def _low_card(computed: DealResult) -> Card | None:
+    if computed.trump is None:
+        return None
+    trumps = [c for _, held in computed.held for c in held if c.suit is computed.trump]
+    return min(trumps, key=lambda c: c.rank) if trumps else None
+
+
+def _right_under(result: GameReplay, position: int, item: ClaimItem,
+                 claimed: dict[str, int]) -> str:
+    """Another profile, or one option changed, under which the claim of ``item`` is right."""
+    from .replay import replay_plain
+
+    current = result.options
+    tries: list[tuple[str, Options]] = []
+    for name, profile in PROFILES.items():
+        alternative = replace(profile.options, players=current.players)
+        if alternative != current:
+            tries.append((f"profile {name}", alternative))
+    names = list(RELEVANT_OPTIONS.get(item, ()))
+    if result.decided:
+        names.append("target")
+    for name in names:
+        for text in option_choices(name):
+            value = parse_option_value(name, text)
+            if value is not None and value != getattr(current, name):
+                alternative = replace(current, **{name: value})  # type: ignore[arg-type]
+                tries.append((f"{name}={text}", alternative))
+    found: list[str] = []
+    for label, alternative in tries:
+        other = replay_plain(result.game, alternative)
+        if position >= len(other.deals):
+            continue
+        if tally_points(other.deals[position].points).get(item, {}) == claimed:
+            found.append(label)
+        if len(found) == 2:
+            break
+    return " and ".join(found)
+
+
+# --- totals and the result --------------------------------------------------------------------
+
+
+def _total_disputes(result: GameReplay, position: int, deal: Deal, computed: DealResult,
+                    seats: tuple[Seat, ...]) -> list[Diagnostic]:
+    assert deal.total is not None
+    written: dict[str, int] = {}
+    clash = False
+    for score in deal.total.scores:
+        side = side_of(score.seat, seats)
+        if side in written and written[side] != score.points:
+            clash = True
+        written.setdefault(side, score.points)
+    actual = dict(computed.scores_after)
+    wrong = {side: value for side, value in written.items() if actual.get(side) != value}
+    if not wrong and not clash:
+        return []
+    written_text = " ".join(f"{s.seat.letter} {s.points}" for s in deal.total.scores)
+    actual_text = " ".join(f"{side} {value}" for side, value in actual.items())
+    message = f"deal {deal.number}: total {written_text}, computed {actual_text}"
+    if clash:
+        message += "; partners' scores differ, but a side has one score"
+    elif deal.claim is not None and _claim_is_wrong(deal, computed, seats, result.options):
+        message += "; the difference comes from the disputed claim of this deal"
+    elif position > 0 and _previous_total_wrong(result, position, seats):
+        message += "; it carries the error of an earlier total"
+    return [_diag(result.game, deal.total.span, "AFN402", message, deal.number)]
+
+
+def _claim_is_wrong(deal: Deal, computed: DealResult, seats: tuple[Seat, ...],
+                    options: Options) -> bool:
+    scored = tally_points(computed.points)
+    return tally_claim(deal, seats, scored, options) != scored
+
+
+def _previous_total_wrong(result: GameReplay, position: int, seats: tuple[Seat, ...]) -> bool:
+    for earlier in range(position - 1, -1, -1):
+        deal = result.game.deals[earlier]
+        if deal.total is None:
+            continue
+        actual = dict(result.deals[earlier].scores_after)
+        return any(actual.get(side_of(s.seat, seats)) != s.points for s in deal.total.scores)
+    return False
+
+
+def read_result(value: str, seats: tuple[Seat, ...]) -> tuple[bool, str | None]:
+    """``[Result]`` → (readable, winning side or None for unfinished ``*``)."""
+    text = value.strip().upper().replace("-", "").replace("–", "")
+    if text in ("*", "", "NONE", "UNFINISHED", "ABANDONED"):
+        return True, None
+    letters = {seat.letter for seat in seats}
+    if text in ("NS", "EW") and len(seats) == 4:
+        return True, text
+    if len(text) == 1 and text in letters:
+        return True, side_of(Seat.from_letter(text), seats)
+    return False, None
+
+
+def _result_disputes(result: GameReplay, seats: tuple[Seat, ...]) -> list[Diagnostic]:
+    game = result.game
+    tag = _tag(game, "Result")
+    if tag is None or not seats or not game.deals:
+        return []
+    readable, side = read_result(tag.value, seats)
+    scores = " ".join(f"{s} {v}" for s, v in result.scores)
+    if not readable:
+        return [_diag(game, tag.span, "AFN403", f"cannot read [Result \"{tag.value}\"]: write the "
+                      "winning seat (or side NS/EW with four players), or * when unfinished",
+                      None, severity=Severity.WARNING)]
+    if side == result.winner:
+        return []
+    if side is None:
+        message = f"[Result \"{tag.value}\"] says unfinished, but {result.winner} won " \
+            f"({result.decided}; {scores})"
+    elif result.winner is None:
+        message = f"[Result \"{tag.value}\"] names {side}, but no side reached " \
+            f"{result.options.target} ({scores})"
+    else:
+        message = f"[Result \"{tag.value}\"] names {side}, but {result.winner} won " \
+            f"({result.decided}; {scores})"
+    return [_diag(game, tag.span, "AFN403", message, None)]
+
+
+def _tag(game: Game, name: str) -> Tag | None:
+    return next((tag for tag in game.tags if tag.name == name), None)
+
+
+def _diag(game: Game, span: Span | None, code: str, message: str, deal: int | None, *,
+          severity: Severity = Severity.ERROR) -> Diagnostic:
+    where = span or game.span
+    return Diagnostic(
+        code,
+        severity,
+        message,
+        file=game.source,
+        line=where.line if where else None,
+        column=where.column if where else None,
+        end_column=span.end_column if span and span.line == span.end_line else None,
+        game=game.index,
+        deal=deal,
+    )
+
+
+__all__ = ["find_disputes", "read_result", "rules_name", "tally_claim", "tally_points"]
+

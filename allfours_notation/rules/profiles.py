@@ -1,0 +1,449 @@
+"""Rule options and the named rule profiles (RULES.md section 5).
+
+Every point on which the sources disagree is one named option; a profile pins
+every option and names the source of each.  A record picks its profile with the
+``[Rules]`` tag and may override single options with tags named after the
+option in CamelCase (``[Target "10"]``, ``[GameTie "nobody"]``).  The command
+line (``--rules``, ``--set``) overrides the file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+from ..diagnostics import Diagnostic, Severity
+from ..records import Game, Span, Tag
+from ..table import SEATS_FOR_PLAYERS
+
+
+class Direction(Enum):
+    CLOCKWISE = "clockwise"
+    ANTICLOCKWISE = "anticlockwise"
+
+
+class GameTie(Enum):
+    ELDER = "elder"
+    NOBODY = "nobody"
+
+
+class LowOwner(Enum):
+    ORIGINAL_HOLDER = "original_holder"
+    TRICK_WINNER = "trick_winner"
+
+
+class JackOnRun(Enum):
+    ANY_TURNED_JACK = "any_turned_jack"
+    ONLY_IF_TRUMP = "only_if_trump"
+    NEVER = "never"
+
+
+class GiftAtTargetMinusOne(Enum):
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class GiftRecipients(Enum):
+    BEGGAR_ONLY = "beggar_only"
+    EACH_OPPONENT = "each_opponent"
+
+
+class BegsPerDeal(Enum):
+    ONE = "1"
+    UNLIMITED = "unlimited"
+
+
+class HandAfterRun(Enum):
+    KEEP_ALL = "keep_all"
+    DISCARD_TO_SIX = "discard_to_six"
+
+
+class PackExhausted(Enum):
+    REDEAL_SAME_DEALER = "redeal_same_dealer"
+    REDEAL_NEXT_DEALER = "redeal_next_dealer"
+
+
+class YesNo(Enum):
+    YES = "yes"
+    NO = "no"
+
+
+class DealPattern(Enum):
+    THREE_THREE = "3+3"
+    ONE_AT_A_TIME = "1"
+
+
+class FollowRule(Enum):
+    FOLLOW_OR_TRUMP = "follow_or_trump"
+    NO_UNDERTRUMP = "follow_or_trump_no_undertrump"
+
+
+class TurnupPoints(Enum):
+    JACK1 = "jack1"
+    TRINIDAD = "trinidad"  # ace 1, six 2, jack 3
+    TOBAGO = "tobago"  # ace 1, two 2, jack 3
+
+
+class HangJack(Enum):
+    OFF = "off"
+    THREE = "3"
+
+
+class RevokePenalty(Enum):
+    OPPONENT_PLUS_1 = "opponent_plus_1"
+    FOSTER_GRADED = "foster_graded"
+    OPPONENT_PLUS_14 = "opponent_plus_14"
+    GAME_LOST = "game_lost"
+
+
+class PenaltyTiming(Enum):
+    AFTER_GAME = "after_game"
+    BEFORE_HIGH = "before_high"
+
+
+class MisdealRule(Enum):
+    """Rule 29: what a declared misdeal costs (not in the table of section 5; added)."""
+
+    REDEAL_SAME_DEALER = "redeal_same_dealer"  # [FWK]: a new deal, nobody scores
+    OPPONENT_PLUS_1_AND_PASS = "opponent_plus_1_and_pass"  # Trinidad tournaments
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Every rule option of RULES.md section 5; the defaults are Hoffmann's."""
+
+    target: int = 7
+    players: int = 2
+    direction: Direction = Direction.CLOCKWISE
+    game_tie: GameTie = GameTie.ELDER
+    game_value: int = 1
+    low_owner: LowOwner = LowOwner.ORIGINAL_HOLDER
+    jack_on_run: JackOnRun = JackOnRun.ANY_TURNED_JACK
+    gift_at_target_minus_one: GiftAtTargetMinusOne = GiftAtTargetMinusOne.ALLOWED
+    gift_recipients: GiftRecipients = GiftRecipients.BEGGAR_ONLY
+    begs_per_deal: BegsPerDeal = BegsPerDeal.ONE
+    hand_after_run: HandAfterRun = HandAfterRun.KEEP_ALL
+    pack_exhausted: PackExhausted = PackExhausted.REDEAL_SAME_DEALER
+    keep_turnup_points_on_redeal: YesNo = YesNo.YES
+    deal_pattern: DealPattern = DealPattern.THREE_THREE
+    follow_rule: FollowRule = FollowRule.FOLLOW_OR_TRUMP
+    turnup_points: TurnupPoints = TurnupPoints.JACK1
+    hang_jack: HangJack = HangJack.OFF
+    revoke_penalty: RevokePenalty = RevokePenalty.OPPONENT_PLUS_1
+    penalty_timing: PenaltyTiming = PenaltyTiming.AFTER_GAME
+    wrong_score_penalty: int = 1
+    misdeal: MisdealRule = MisdealRule.REDEAL_SAME_DEALER
+
+    @property
+    def clockwise(self) -> bool:
+        return self.direction is Direction.CLOCKWISE
+
+    def describe(self, name: str) -> str:
+        """The value of option ``name`` as written in a tag or on the command line."""
+        return value_text(getattr(self, name))
+
+    def changes_from(self, other: Options) -> dict[str, str]:
+        """``{option: value}`` for every option where ``self`` differs from ``other``."""
+        return {
+            f.name: self.describe(f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(other, f.name)
+        }
+
+
+# The allowed values of the integer options (RULES.md section 5).
+INT_CHOICES: Mapping[str, tuple[int, ...]] = MappingProxyType(
+    {
+        "target": (7, 10, 11, 14),
+        "players": (2, 3, 4),
+        "game_value": (1, 2),
+        "wrong_score_penalty": (1, 4),
+    }
+)
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
+
+
+def value_text(value: object) -> str:
+    return value.value if isinstance(value, Enum) else str(value)
+
+
+def option_type(name: str) -> Any:
+    """The enum class of an enum option, or ``int``."""
+    default = getattr(Options(), name)
+    return type(default)
+
+
+def option_choices(name: str) -> tuple[str, ...]:
+    """The values an option accepts, default first, as written."""
+    kind = option_type(name)
+    if kind is int:
+        return tuple(str(v) for v in INT_CHOICES[name])
+    return tuple(member.value for member in kind)
+
+
+def parse_option_value(name: str, text: str) -> object | None:
+    """The typed value of ``text`` for option ``name``; ``None`` when not allowed."""
+    kind = option_type(name)
+    cleaned = text.strip().lower().replace("-", "_")
+    if kind is int:
+        if cleaned.isdigit() and int(cleaned) in INT_CHOICES[name]:
+            return int(cleaned)
+        return None
+    members: list[Enum] = list(kind)
+    for member in members:
+        if cleaned == str(member.value).replace("-", "_"):
+            return member
+    return None
+
+
+def camel_case(name: str) -> str:
+    """``game_tie`` → ``GameTie``: the tag that overrides the option."""
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+TAG_TO_OPTION: Mapping[str, str] = MappingProxyType({camel_case(n): n for n in OPTION_NAMES})
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A named set of rules: every option pinned, each with its source."""
+
+    name: str
+    description: str
+    options: Options
+    sources: Mapping[str, str]
+
+
+_HGM = "[HGM] Hoffmann 1909"
+_HOFFMANN_SOURCES: dict[str, str] = {
+    "target": "[HGM] first to seven points",
+    "players": "[HGM] the basic game is for two",
+    "direction": "[HGM] play passes to the left (clockwise)",
+    "game_tie": "[HGM] equal pips, or no counting card: the elder hand scores Game",
+    "game_value": "[HGM] Game scores one",
+    "low_owner": "[HGM] [CAS] [FWK] Low to the player originally dealt it",
+    "jack_on_run": "[HGM] 'he again scores one' for a knave turned while running",
+    "gift_at_target_minus_one": "[HGM] is silent: the dealer may always give",
+    "gift_recipients": "[HGM] two players: the gift goes to the elder hand",
+    "begs_per_deal": "[FWK] [CAS] [FOS] one beg per deal",
+    "hand_after_run": "Wikipedia: every card is kept and played",
+    "pack_exhausted": "[HGM] the same dealer deals again (a 'bunch')",
+    "keep_turnup_points_on_redeal": "points scored for turn-ups before the redeal stand",
+    "deal_pattern": "[HGM] six each, three at a time",
+    "follow_rule": "[HGM] follow suit or trump, trumping allowed while holding the suit",
+    "turnup_points": "[HGM] a turned Jack scores the dealer one",
+    "hang_jack": "[HGM] Jack scores one to the winner of its trick",
+    "revoke_penalty": "[FWK] [H1807] [EB1911] the adversary scores one",
+    "penalty_timing": "sources silent: the penalty is counted after Game",
+    "wrong_score_penalty": "[FWK] the adversary scores one",
+    "misdeal": "[FWK] a misdeal before play: new deal by the same dealer",
+}
+
+
+def _profile(name: str, description: str, options: Options, sources: dict[str, str]) -> Profile:
+    return Profile(name, description, options, MappingProxyType({**_HOFFMANN_SOURCES, **sources}))
+
+
+DEFAULT_PROFILE = "hoffmann1909"
+
+PROFILES: Mapping[str, Profile] = MappingProxyType(
+    {
+        "hoffmann1909": _profile(
+            "hoffmann1909",
+            "Hoyle's Games Modernized, ed. Hoffmann, 1909: two players, seven points (default)",
+            Options(),
+            {},
+        ),
+        "english10": _profile(
+            "english10",
+            "Laws of All-Fours (Facts Worth Knowing / Hoyle 1807): as Hoffmann, ten points",
+            Options(target=10, wrong_score_penalty=4),
+            {
+                "target": "[FWK] [H1807] first to ten points",
+                "wrong_score_penalty": "[FWK] scoring wrongly: the adversary scores four",
+            },
+        ),
+        "foster": _profile(
+            "foster",
+            "Foster's Complete Hoyle, 'All Fours, Seven-up, or Old Sledge'",
+            Options(
+                gift_at_target_minus_one=GiftAtTargetMinusOne.FORBIDDEN,
+                revoke_penalty=RevokePenalty.FOSTER_GRADED,
+                gift_recipients=GiftRecipients.EACH_OPPONENT,
+            ),
+            {
+                "gift_at_target_minus_one": "[FOS] the dealer may not give the point that "
+                "puts the elder hand out",
+                "revoke_penalty": "[FOS] 1 point, 2 if the Jack is in play; the revoker scores "
+                "neither Game nor Jack and cannot go out that deal",
+                "gift_recipients": "[FOS] three players: a dealer who gives, gives each "
+                "adversary a point",
+                "target": "[FOS] seven points",
+            },
+        ),
+        "trinidad14": _profile(
+            "trinidad14",
+            "All Fours in Trinidad: four in partnerships, anticlockwise, fourteen points",
+            Options(
+                target=14,
+                players=4,
+                direction=Direction.ANTICLOCKWISE,
+                game_tie=GameTie.NOBODY,
+                follow_rule=FollowRule.NO_UNDERTRUMP,
+                turnup_points=TurnupPoints.TRINIDAD,
+                hang_jack=HangJack.THREE,
+                misdeal=MisdealRule.OPPONENT_PLUS_1_AND_PASS,
+            ),
+            {
+                "target": "[TT] first to fourteen",
+                "players": "[TT] four in two partnerships",
+                "direction": "[TT] deal and play pass to the right",
+                "game_tie": "[TT] equal pips: nobody scores Game",
+                "game_value": "[TT] Game one (some tournaments: two)",
+                "follow_rule": "[TT] undertrumping is an offence unless down to trumps",
+                "turnup_points": "[TT] kicks: ace 1, six 2, jack 3, on every turn-up",
+                "jack_on_run": "[TT] every turn-up of a run kicks",
+                "hang_jack": "[TT] Hang Jack: 3 to the side that captures the opponents' Jack",
+                "revoke_penalty": "[TT] local rules; default the adversary scores one",
+                "misdeal": "[TT] tournaments: one point to the opponents, the deal passes",
+            },
+        ),
+    }
+)
+
+
+# --- resolving the options of a game --------------------------------------------------------
+
+
+def resolve_options(
+    game: Game,
+    *,
+    profile: str | None = None,
+    overrides: Mapping[str, str] = MappingProxyType({}),
+) -> tuple[Options, list[Diagnostic]]:
+    """The rules ``game`` is played under, and any problem naming them.
+
+    Order of precedence, lowest first: the profile (``[Rules]`` tag, or
+    ``profile`` from the command line, else the default), the option tags of the
+    record, then ``overrides`` (``--set``).  The number of players follows the
+    table when the record names its seats and no option says otherwise.
+    """
+    problems: list[Diagnostic] = []
+    rules_tag = _find_tag(game, "Rules")
+    name = profile
+    if name is None and rules_tag is not None:
+        name = rules_tag.value.strip()
+    chosen = _lookup_profile(name, game, rules_tag if profile is None else None, problems)
+    options = chosen.options
+    explicit: set[str] = set()
+    for tag in game.tags:
+        option = TAG_TO_OPTION.get(tag.name)
+        if option is None:
+            continue
+        options = _apply(options, option, tag.value, game, tag.span, f"tag [{tag.name}]", problems)
+        explicit.add(option)
+    for key, value in overrides.items():
+        option = key.strip().lower().replace("-", "_")
+        option = TAG_TO_OPTION.get(key.strip(), option)
+        if option not in OPTION_NAMES:
+            problems.append(
+                _diag(game, None, "AFN502", f"unknown rule option {key!r}; the options are "
+                      + ", ".join(OPTION_NAMES))
+            )
+            continue
+        options = _apply(options, option, value, game, None, f"--set {key}", problems)
+        explicit.add(option)
+    seats = game.seats
+    if "players" not in explicit and len(seats) in SEATS_FOR_PLAYERS and seats:
+        options = replace(options, players=len(seats))
+    elif seats and len(seats) != options.players and len(seats) in SEATS_FOR_PLAYERS:
+        problems.append(
+            _diag(game, None, "AFN504", f"the rules say {options.players} players but "
+                  f"{len(seats)} sit at the table; playing with {len(seats)}",
+                  severity=Severity.WARNING)
+        )
+        options = replace(options, players=len(seats))
+    return options, problems
+
+
+def profile_named(name: str) -> Profile | None:
+    return PROFILES.get(name.strip().lower())
+
+
+def _lookup_profile(
+    name: str | None, game: Game, tag: Tag | None, problems: list[Diagnostic]
+) -> Profile:
+    if name is None or not name.strip():
+        return PROFILES[DEFAULT_PROFILE]
+    found = profile_named(name)
+    if found is not None:
+        return found
+    problems.append(
+        _diag(
+            game,
+            tag.span if tag else None,
+            "AFN501",
+            f"unknown rule profile {name!r}; the profiles are {', '.join(PROFILES)}; "
+            f"using {DEFAULT_PROFILE}",
+        )
+    )
+    return PROFILES[DEFAULT_PROFILE]
+
+
+def _apply(
+    options: Options,
+    option: str,
+    text: str,
+    game: Game,
+    span: Span | None,
+    where: str,
+    problems: list[Diagnostic],
+) -> Options:
+    value = parse_option_value(option, text)
+    if value is None:
+        problems.append(
+            _diag(
+                game,
+                span,
+                "AFN503",
+                f"{where}: {text!r} is not a value of {option}; the values are "
+                + ", ".join(option_choices(option)),
+            )
+        )
+        return options
+    changes: dict[str, Any] = {option: value}
+    return dataclasses.replace(options, **changes)
+
+
+def _find_tag(game: Game, name: str) -> Tag | None:
+    for tag in game.tags:
+        if tag.name == name:
+            return tag
+    return None
+
+
+def _diag(
+    game: Game,
+    span: Span | None,
+    code: str,
+    message: str,
+    *,
+    severity: Severity = Severity.ERROR,
+) -> Diagnostic:
+    fallback = game.span
+    where = span or fallback
+    return Diagnostic(
+        code,
+        severity,
+        message,
+        file=game.source,
+        line=where.line if where else None,
+        column=where.column if where else None,
+        end_column=span.end_column if span and span.line == span.end_line else None,
+        game=game.index,
+    )

@@ -1,0 +1,1144 @@
+"""The referee: re-plays every deal of a game and records the table after each event.
+
+``replay(game)`` walks the deals in order — the deal, each turn-up, stand, beg,
+give or run, each card, each trick, each point — and returns one immutable
+:class:`Step` per event, each holding the whole :class:`TableState` after it, so
+that a viewer can jump anywhere without recomputing.  On the way it checks the
+rules of play (a card not held, out of turn, a revoke, an undertrump, begging
+and running, the pack arithmetic, the dealer rotation) and asks
+:mod:`.scoring` for the points.  It never raises on a parsed record: whatever
+breaks a rule is reported as a :class:`Diagnostic` and play goes on as written.
+
+Where a revoke is detected: :meth:`_DealReferee.check_follow`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from ..cards import Card, Rank, Seat, Suit
+from ..diagnostics import Diagnostic, Severity
+from ..records import (
+    Abandoned,
+    Call,
+    CallKind,
+    ClaimItem,
+    Concede,
+    Deal,
+    Game,
+    Hand,
+    PenaltyKind,
+    Play,
+    Redeal,
+    RedealReason,
+    Span,
+    Trick,
+    TurnUp,
+)
+from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides, turn_order
+from .profiles import (
+    BegsPerDeal,
+    FollowRule,
+    HandAfterRun,
+    MisdealRule,
+    Options,
+    PackExhausted,
+    RevokePenalty,
+    YesNo,
+    resolve_options,
+)
+from .scoring import (
+    ITEM_LABELS,
+    DealFacts,
+    Offence,
+    Point,
+    count_in_order,
+    gift_points,
+    play_points,
+    turnup_points,
+)
+
+__all__ = [
+    "DealResult",
+    "GameReplay",
+    "Point",
+    "Step",
+    "StepKind",
+    "TableState",
+    "check_game",
+    "fill_seats",
+    "legal_cards",
+    "max_runs",
+    "replay",
+    "replay_plain",
+    "trick_winner",
+]
+
+DEALT = 6
+RUN_BATCH = 3
+
+
+class StepKind(Enum):
+    DEAL_START = "deal_start"
+    TURN_UP = "turn_up"
+    CALL = "call"
+    RUN = "run"
+    PLAY = "play"
+    TRICK_END = "trick_end"
+    AWARD = "award"
+    DEAL_END = "deal_end"
+    GAME_END = "game_end"
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table after one step.  Sides are ``"N"``/``"S"``… or ``"NS"``/``"EW"``."""
+
+    deal: int
+    dealer: Seat
+    elder: Seat
+    seats: tuple[Seat, ...]
+    hands: tuple[tuple[Seat, tuple[Card, ...]], ...]  # known cards still held, per seat
+    unknown: tuple[tuple[Seat, int], ...]  # unseen cards still held, per seat
+    turnups: tuple[Card, ...]
+    trump: Suit | None
+    trick_number: int
+    trick: tuple[tuple[Seat, Card], ...]  # cards on the table, leader first
+    leader: Seat | None
+    to_move: Seat | None
+    legal: frozenset[Card]  # legal cards for to_move (empty if unknown)
+    won: tuple[tuple[str, int], ...]  # tricks won per side this deal
+    pips: tuple[tuple[str, int], ...]  # pips toward Game per side this deal
+    last_trick_winner: Seat | None
+    deal_points: tuple[Point, ...]  # awarded so far this deal
+    scores: tuple[tuple[str, int], ...]  # game totals so far, per side
+    winner: str | None  # side that reached the target, if any
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        for owner, held in self.hands:
+            if owner is seat:
+                return held
+        return ()
+
+    def unknown_count(self, seat: Seat) -> int:
+        for owner, count in self.unknown:
+            if owner is seat:
+                return count
+        return 0
+
+    def score(self, side: str) -> int:
+        for name, value in self.scores:
+            if name == side:
+                return value
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    index: int
+    kind: StepKind
+    deal: int
+    trick: int | None
+    text: str  # one line for people: "S plays JS"
+    state: TableState
+    span: Span | None
+    diagnostics: tuple[Diagnostic, ...]  # problems found at this step
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    number: int
+    points: tuple[Point, ...]
+    scores_after: tuple[tuple[str, int], ...]
+    first_step: int
+    last_step: int
+    trump: Suit | None = None
+    turnups: tuple[Card, ...] = ()
+    calls: tuple[str, ...] = ()  # "S begs", "N gives" … in order
+    complete: bool = True  # every trick was played and scored
+    ending: str | None = None  # "redeal exhausted", "abandoned", "S concedes"
+    unscored: tuple[Point, ...] = ()  # items after the game was decided (rule 25)
+    dealer: Seat | None = None
+    elder: Seat | None = None
+    # Every card each seat held when play began (recorded or inferred), and the tricks.
+    held: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+    tricks: tuple[tuple[int, Seat, tuple[tuple[Seat, Card], ...]], ...] = ()
+    claim_span: Span | None = None
+    total_span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameReplay:
+    game: Game
+    options: Options
+    steps: tuple[Step, ...]
+    deals: tuple[DealResult, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    scores: tuple[tuple[str, int], ...]
+    winner: str | None
+    decided: str | None  # "deal 7, at High"
+    option_diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+
+# --- small pure helpers -----------------------------------------------------------------------
+
+
+def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
+    """Rule 19: the highest trump, else the highest card of the suit led."""
+    led = plays[0][1].suit
+    best_seat, best = plays[0]
+    for seat, played in plays[1:]:
+        if _beats(played, best, led, trump):
+            best_seat, best = seat, played
+    return best_seat
+
+
+def _beats(challenger: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
+    if challenger.suit is best.suit:
+        return challenger.rank > best.rank
+    return trump is not None and challenger.suit is trump
+
+
+def legal_cards(
+    hand: Iterable[Card],
+    trick: Sequence[tuple[Seat, Card]],
+    trump: Suit | None,
+    options: Options,
+) -> frozenset[Card]:
+    """Rules 17 and 20: what a player holding ``hand`` may play to ``trick``."""
+    held = frozenset(hand)
+    if not trick or not held:
+        return held
+    led = trick[0][1].suit
+    following = frozenset(c for c in held if c.suit is led or c.suit is trump)
+    allowed = following if any(c.suit is led for c in held) else held
+    if options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
+        top = max((c.rank for _, c in trick if c.suit is trump), default=None)
+        if top is not None and any(c.suit is not trump for c in held):
+            allowed = frozenset(c for c in allowed if c.suit is not trump or c.rank > top)
+    return allowed
+
+
+def max_runs(players: int) -> int:
+    """Rule 14: runs the pack allows (3 per player + 1 turn-up each)."""
+    return (52 - (DEALT * players + 1)) // (RUN_BATCH * players + 1)
+
+
+def _hand_key(c: Card) -> tuple[int, int]:
+    return (_SUIT_ORDER[c.suit], -int(c.rank))
+
+
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+
+
+# --- the game referee --------------------------------------------------------------------------
+
+
+def replay(game: Game, options: Options | None = None) -> GameReplay:
+    """Re-play ``game`` under ``options`` (default: the rules the record names).
+
+    Never raises on a parsed record: anything unexpected inside the referee is
+    turned into an AFN399 diagnostic and the replay so far is returned.  The
+    result's diagnostics hold the rules findings (AFN3xx) and the disputes
+    (AFN4xx); problems with the rules named by the record (AFN5xx) are in
+    ``option_diagnostics``.
+    """
+    option_diags: list[Diagnostic] = []
+    if options is None:
+        options, option_diags = resolve_options(game)
+    result = replay_plain(game, options, tuple(option_diags))
+    from .disputes import find_disputes  # disputes compare a finished replay with the record
+
+    try:
+        disputes = find_disputes(result)
+    except Exception as error:  # the referee must never take a file down
+        disputes = [_Reporter(game).make("AFN399", "the dispute check stopped unexpectedly: "
+                                         f"{error!r}", game.span, deal=None, trick=None)]
+    if disputes:
+        result = replace(result, diagnostics=(*result.diagnostics, *disputes))
+    return result
+
+
+def replay_plain(
+    game: Game, options: Options, option_diags: tuple[Diagnostic, ...] = ()
+) -> GameReplay:
+    """The replay without the dispute report (used to try other rules on a claim)."""
+    referee = _GameReferee(game, options)
+    try:
+        referee.run()
+    except Exception as error:  # the referee must never take a file down
+        referee.report("AFN399", f"the replay stopped unexpectedly: {error!r}", game.span,
+                       deal=None, trick=None)
+    return referee.result(option_diags)
+
+
+def check_game(game: Game, options: Options | None = None) -> list[Diagnostic]:
+    """Rules, options and dispute diagnostics: what ``allfours check`` adds to the parser's."""
+    result = replay(game, options)
+    return [*result.option_diagnostics, *result.diagnostics]
+
+
+def fill_seats(game: Game, options: Options | None = None) -> Game:
+    """``game`` with the seat of every play filled in where the rules tell who played it."""
+    if options is None:
+        options, _ = resolve_options(game)
+    seats = _table_seats(game, options)
+    deals = []
+    for deal in game.deals:
+        try:
+            assigned = _assign_seats(deal, seats, options, _trump_of(deal), report=None)
+        except Exception:  # never raise on a parsed record; leave the deal as written
+            deals.append(deal)
+            continue
+        tricks = []
+        for trick, seated in zip(deal.tricks, assigned, strict=False):
+            plays = tuple(
+                play if play.seat is not None else replace(play, seat=seat)
+                for play, (seat, _) in zip(trick.plays, seated, strict=False)
+            )
+            tricks.append(replace(trick, plays=plays))
+        deals.append(replace(deal, tricks=tuple(tricks)))
+    return replace(game, deals=tuple(deals))
+
+
+def _table_seats(game: Game, options: Options) -> tuple[Seat, ...]:
+    seats = game.seats
+    if len(seats) not in SEATS_FOR_PLAYERS:
+        seats = SEATS_FOR_PLAYERS.get(options.players, SEATS_FOR_PLAYERS[2])
+    return seats
+
+
+def _trump_of(deal: Deal) -> Suit | None:
+    """The suit of the last turn-up before play: the trump suit."""
+    turnups = deal.turnups
+    return turnups[-1].card.suit if turnups else None
+
+
+def _elder(dealer: Seat, seats: tuple[Seat, ...], options: Options) -> Seat:
+    if dealer not in seats:
+        return seats[0]
+    return next_seat(dealer, seats, clockwise=options.clockwise)
+
+
+class _Reporter:
+    """Makes diagnostics located in the game being replayed."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.found: list[Diagnostic] = []
+
+    def make(
+        self,
+        code: str,
+        message: str,
+        span: Span | None,
+        *,
+        deal: int | None,
+        trick: int | None,
+        severity: Severity = Severity.ERROR,
+        hint: str | None = None,
+    ) -> Diagnostic:
+        where = span or self.game.span
+        return Diagnostic(
+            code,
+            severity,
+            message,
+            file=self.game.source,
+            line=where.line if where else None,
+            column=where.column if where else None,
+            end_column=span.end_column if span and span.line == span.end_line else None,
+            game=self.game.index,
+            deal=deal,
+            trick=trick,
+            hint=hint,
+        )
+
+    def report(
+        self,
+        code: str,
+        message: str,
+        span: Span | None,
+        *,
+        deal: int | None,
+        trick: int | None,
+        severity: Severity = Severity.ERROR,
+        hint: str | None = None,
+    ) -> Diagnostic:
+        diagnostic = self.make(code, message, span, deal=deal, trick=trick, severity=severity,
+                               hint=hint)
+        self.found.append(diagnostic)
+        return diagnostic
+
+
+def _assign_seats(
+    deal: Deal,
+    seats: tuple[Seat, ...],
+    options: Options,
+    trump: Suit | None,
+    report: _Reporter | None,
+) -> list[list[tuple[Seat, Card]]]:
+    """Who played each card: the written label, else the seat whose turn it was.
+
+    Reports a wrong leader (AFN303) and a card out of turn (AFN302) when asked.
+    """
+    leader = _elder(deal.dealer, seats, options)
+    result: list[list[tuple[Seat, Card]]] = []
+    for trick in deal.tricks:
+        seated: list[tuple[Seat, Card]] = []
+        expected = leader
+        for position, play in enumerate(trick.plays):
+            seat = play.seat if play.seat is not None else expected
+            if report is not None and play.seat is not None and play.seat is not expected:
+                _report_turn(report, deal, trick, position, play, expected, seated)
+            seated.append((seat, play.card))
+            expected = next_seat(seat, seats, clockwise=options.clockwise) if seat in seats \
+                else expected
+        result.append(seated)
+        if seated:
+            leader = trick_winner(seated, trump)
+    return result
+
+
+def _report_turn(
+    report: _Reporter,
+    deal: Deal,
+    trick: Trick,
+    position: int,
+    play: Play,
+    expected: Seat,
+    seated: list[tuple[Seat, Card]],
+) -> None:
+    assert play.seat is not None
+    if position == 0:
+        why = "the elder hand leads the first trick" if trick.number == 1 else \
+            "the winner of the last trick leads"
+        report.report("AFN303", f"{play.seat.letter} leads trick {trick.number}, but "
+                      f"{expected.letter} should lead ({why})", play.span, deal=deal.number,
+                      trick=trick.number)
+        return
+    already = any(seat is play.seat for seat, _ in seated)
+    detail = f"{play.seat.letter} has already played to this trick" if already else \
+        f"it is {expected.letter}'s turn"
+    report.report("AFN302", f"{play.seat.letter} plays {play.card} out of turn: {detail}",
+                  play.span, deal=deal.number, trick=trick.number)
+
+
+class _GameReferee(_Reporter):
+    def __init__(self, game: Game, options: Options) -> None:
+        super().__init__(game)
+        self.options = options
+        self.seats = _table_seats(game, options)
+        self.sides = sides(self.seats)
+        self.scores: dict[str, int] = {side: 0 for side in self.sides}
+        self.steps: list[Step] = []
+        self.deals: list[DealResult] = []
+        self.winner: str | None = None
+        self.decided: str | None = None
+        self.decided_deal: int | None = None
+
+    def run(self) -> None:
+        expected_dealer: Seat | None = None
+        warned_after_end = False
+        for deal in self.game.deals:
+            if self.decided is not None and not warned_after_end:
+                self.report("AFN313", f"deal {deal.number} is played after the game was decided "
+                            f"({self.decided}); it is not scored", deal.span, deal=deal.number,
+                            trick=None, severity=Severity.WARNING)
+                warned_after_end = True
+            if expected_dealer is not None and deal.dealer is not expected_dealer:
+                self.report("AFN312", f"deal {deal.number} is dealt by {deal.dealer.letter}, but "
+                            f"the deal should pass to {expected_dealer.letter}", deal.span,
+                            deal=deal.number, trick=None, severity=Severity.WARNING,
+                            hint="the deal passes in turn; after a bunch (pack exhausted) or a "
+                            "misdeal it stays or passes as the rules say")
+            referee = _DealReferee(self, deal)
+            referee.run()
+            expected_dealer = self.next_dealer(deal)
+        self.finish()
+
+    def next_dealer(self, deal: Deal) -> Seat:
+        ending = deal.ending
+        dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
+        stays = False
+        if isinstance(ending, Redeal):
+            if ending.reason is RedealReason.EXHAUSTED:
+                stays = self.options.pack_exhausted is PackExhausted.REDEAL_SAME_DEALER
+            else:
+                stays = self.options.misdeal is MisdealRule.REDEAL_SAME_DEALER
+        if stays:
+            return dealer
+        return next_seat(dealer, self.seats, clockwise=self.options.clockwise)
+
+    def finish(self) -> None:
+        last = self.steps[-1].state if self.steps else None
+        if last is None:
+            return
+        if self.winner is not None:
+            text = f"{self.winner} wins the game, {self.score_text()} ({self.decided})"
+        else:
+            text = f"the game is unfinished, {self.score_text()}"
+        self.add_step(StepKind.GAME_END, last.deal, None, text, last, None, ())
+
+    def score_text(self) -> str:
+        return " ".join(f"{side} {self.scores[side]}" for side in self.sides)
+
+    def add_step(
+        self,
+        kind: StepKind,
+        deal: int,
+        trick: int | None,
+        text: str,
+        state: TableState,
+        span: Span | None,
+        diagnostics: tuple[Diagnostic, ...],
+    ) -> Step:
+        step = Step(len(self.steps), kind, deal, trick, text, state, span, diagnostics)
+        self.steps.append(step)
+        return step
+
+    def result(self, option_diags: tuple[Diagnostic, ...]) -> GameReplay:
+        return GameReplay(
+            game=self.game,
+            options=self.options,
+            steps=tuple(self.steps),
+            deals=tuple(self.deals),
+            diagnostics=tuple(self.found),
+            scores=tuple((side, self.scores[side]) for side in self.sides),
+            winner=self.winner,
+            decided=self.decided,
+            option_diagnostics=option_diags,
+        )
+
+
+@dataclass(slots=True)
+class _Slots:
+    """What one seat received this deal: known cards and a count of unseen ones."""
+
+    known: list[Card] = field(default_factory=list)
+    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run"
+    unseen: int = 0
+
+
+class _DealReferee:
+    """Replays one deal: opening, play, scoring."""
+
+    def __init__(self, game_ref: _GameReferee, deal: Deal) -> None:
+        self.g = game_ref
+        self.deal = deal
+        self.options = game_ref.options
+        self.seats = game_ref.seats
+        self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
+        self.elder = _elder(self.dealer, self.seats, self.options)
+        self.scoring = game_ref.decided is None
+        self.received: dict[Seat, _Slots] = {seat: _Slots() for seat in self.seats}
+        self.hands: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
+        self.unknown: dict[Seat, int] = {seat: 0 for seat in self.seats}
+        self.turnups: list[Card] = []
+        self.trump: Suit | None = None
+        self.trick_number = 0
+        self.trick: list[tuple[Seat, Card]] = []
+        self.leader: Seat | None = None
+        self.to_move: Seat | None = None
+        self.won: dict[str, int] = {side: 0 for side in game_ref.sides}
+        self.pips: dict[str, int] = {side: 0 for side in game_ref.sides}
+        self.last_winner: Seat | None = None
+        self.points: list[Point] = []
+        self.unscored: list[Point] = []
+        self.offences: list[Offence] = []
+        self.calls: list[str] = []
+        self.runs = 0
+        self.first_step = len(game_ref.steps)
+        self.pending: list[Diagnostic] = []
+        self.decided_here = False
+        self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
+        self.assigned: list[list[tuple[Seat, Card]]] = []
+        self.holders: dict[Card, Seat] = {}
+        self.not_held: set[tuple[int, int]] = set()
+        self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+
+    # -- plumbing --
+
+    def report(self, code: str, message: str, span: Span | None, *, trick: int | None = None,
+               severity: Severity = Severity.ERROR, hint: str | None = None) -> None:
+        self.pending.append(self.g.report(code, message, span, deal=self.deal.number,
+                                          trick=trick, severity=severity, hint=hint))
+
+    def state(self) -> TableState:
+        seats = self.seats
+        legal: frozenset[Card] = frozenset()
+        if self.to_move is not None and self.unknown.get(self.to_move, 0) == 0:
+            legal = legal_cards(self.hands[self.to_move], self.trick, self.trump, self.options)
+        return TableState(
+            deal=self.deal.number,
+            dealer=self.dealer,
+            elder=self.elder,
+            seats=seats,
+            hands=tuple((seat, tuple(self.hands[seat])) for seat in seats),
+            unknown=tuple((seat, self.unknown[seat]) for seat in seats),
+            turnups=tuple(self.turnups),
+            trump=self.trump,
+            trick_number=self.trick_number,
+            trick=tuple(self.trick),
+            leader=self.leader,
+            to_move=self.to_move,
+            legal=legal,
+            won=tuple(self.won.items()),
+            pips=tuple(self.pips.items()),
+            last_trick_winner=self.last_winner,
+            deal_points=tuple(self.points),
+            scores=tuple((side, self.g.scores[side]) for side in self.g.sides),
+            winner=self.g.winner,
+        )
+
+    def step(self, kind: StepKind, text: str, span: Span | None, trick: int | None = None) -> None:
+        diagnostics = tuple(self.pending)
+        self.pending = []
+        self.g.add_step(kind, self.deal.number, trick, text, self.state(), span, diagnostics)
+
+    def side(self, seat: Seat) -> str:
+        return side_of(seat, self.seats)
+
+    # -- the deal --
+
+    def run(self) -> None:
+        self.read_hands()
+        self.step(StepKind.DEAL_START, f"deal {self.deal.number}: {self.dealer.letter} deals, "
+                  f"{self.elder.letter} is elder hand", self.deal.span)
+        settled = self.opening()
+        tricks_expected = self.tricks_expected()
+        ending = self.deal.ending
+        if isinstance(ending, Redeal):
+            self.check_redeal(ending, settled)
+        if self.trump is None and self.deal.turnups == () and self.deal.tricks:
+            self.report("AFN314", "the deal has no turn-up, so trumps are unknown", self.deal.span,
+                        hint="write the turned card: 'turn 4S'")
+        self.merge_inferred()
+        self.play()
+        self.check_trick_count(tricks_expected)
+        self.score(ending)
+        self.finish(ending)
+
+    def read_hands(self) -> None:
+        """Hands as recorded (dealt and run cards), plus the cards each seat plays."""
+        seen_turn = False
+        for event in self.deal.opening:
+            if isinstance(event, TurnUp):
+                seen_turn = True
+            elif isinstance(event, Hand) and event.seat in self.received:
+                slots = self.received[event.seat]
+                origin = "in a run" if seen_turn else "as dealt"
+                for held in event.cards:
+                    if held is not None and held not in slots.origin:
+                        slots.known.append(held)
+                        slots.origin[held] = origin
+        runs = sum(1 for _ in self.deal.turnups[1:])
+        size = self.hand_size_received(runs)
+        for seat, slots in self.received.items():
+            slots.unseen = max(0, size - len(slots.known))
+            if runs == 0 or self.options.hand_after_run is HandAfterRun.KEEP_ALL:
+                dealt = [c for c in slots.known if slots.origin[c] == "as dealt"]
+                self.hands[seat] = sorted(dealt, key=_hand_key)
+                self.unknown[seat] = DEALT - min(DEALT, len(dealt))
+            else:
+                self.hands[seat] = []
+                self.unknown[seat] = DEALT
+
+    def hand_size_received(self, runs: int) -> int:
+        return DEALT + RUN_BATCH * runs
+
+    def tricks_expected(self) -> int:
+        if self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+            return DEALT
+        return self.hand_size_received(self.runs)
+
+    # -- opening: turn-up, stand, beg, give, run --
+
+    def opening(self) -> bool:
+        """Replays the opening; returns whether trumps were settled for play."""
+        state = "turn"  # turn → call → answer → running → settled
+        begs = 0
+        run_batch: dict[Seat, list[Card]] = {}
+        for event in self.deal.opening:
+            if isinstance(event, Hand):
+                if state == "running" or (state == "settled" and self.runs and not self.turnups):
+                    batch = run_batch.setdefault(event.seat, [])
+                    batch.extend(event.known_cards)
+                continue
+            if isinstance(event, TurnUp):
+                state = self.turn_up(event, state)
+                continue
+            state, begs = self.call(event, state, begs)
+        if state == "answer":
+            self.report("AFN316", f"{self.elder.letter} begged but the dealer neither gave nor ran",
+                        self.deal.span, hint="write 'N gives' or 'N runs' after the beg")
+        if state == "running" and self.deal.tricks:
+            self.report("AFN309", "the cards were run but no new turn-up is written",
+                        self.deal.span, hint="write the card turned after the run: 'turn QD'")
+        return state in ("call", "settled")
+
+    def turn_up(self, event: TurnUp, state: str) -> str:
+        card = event.card
+        original = self.turnups[0] if self.turnups else None
+        from_run = original is not None
+        if from_run and state != "running":
+            self.report("AFN309", f"{card} is turned up, but nobody ran the cards", event.span,
+                        hint="a new turn-up comes only after 'runs' (or after a run that "
+                        "turned the original suit again)")
+        if from_run:
+            self.runs += 1
+            limit = max_runs(len(self.seats))
+            if self.runs > limit:
+                self.report("AFN311", f"run {self.runs} is impossible: with {len(self.seats)} "
+                            f"players the pack allows {limit} runs (3 cards each and a turn-up)",
+                            event.span)
+            self.add_run_cards()
+        self.turnups.append(card)
+        same_suit = original is not None and card.suit is original.suit
+        becomes_trump = original is None or not same_suit
+        if becomes_trump:
+            self.trump = card.suit
+        text = f"{self.dealer.letter} turns up {card}"
+        if from_run:
+            text += f" (run {self.runs})" + (", the same suit: run again" if same_suit else
+                                              f": {card.suit.noun} are trumps")
+        else:
+            text += f": {card.suit.noun} are trumps"
+        self.step(StepKind.TURN_UP, text, event.span)
+        points = turnup_points(card, dealer=self.dealer, seats=self.seats, options=self.options,
+                               from_run=from_run, becomes_trump=becomes_trump)
+        self.award(points, event.span)
+        if original is None:
+            return "call"
+        return "running" if same_suit else "settled"
+
+    def add_run_cards(self) -> None:
+        """A run gives three cards to each player: they join the hands (unseen ones counted)."""
+        if self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+            return
+        for seat, slots in self.received.items():
+            batch = [c for c in slots.known if slots.origin[c] == "in a run"
+                     and c not in self.hands[seat]]
+            batch = batch[:RUN_BATCH]
+            self.hands[seat] = sorted([*self.hands[seat], *batch], key=_hand_key)
+            self.unknown[seat] += RUN_BATCH - len(batch)
+            for c in batch:
+                slots.origin[c] = "in the run"
+
+    def call(self, event: Call, state: str, begs: int) -> tuple[str, int]:
+        seat, kind = event.seat, event.kind
+        self.calls.append(f"{seat.letter} {kind.value}")
+        text = f"{seat.letter} {kind.value}"
+        if kind in (CallKind.STANDS, CallKind.BEGS):
+            self.check_elder_call(event, state, begs)
+            if kind is CallKind.STANDS:
+                self.step(StepKind.CALL, text, event.span)
+                return "settled", begs
+            self.step(StepKind.CALL, text + " (I beg)", event.span)
+            return "answer", begs + 1
+        if seat is not self.dealer:
+            self.report("AFN309", f"{seat.letter} {kind.value}, but only the dealer "
+                        f"({self.dealer.letter}) gives or runs", event.span)
+        if state != "answer":
+            self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
+                        event.span)
+        if kind is CallKind.GIVES:
+            self.step(StepKind.CALL, text + " (take one)", event.span)
+            points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
+                                          options=self.options, scores=self.g.scores)
+            if refused is not None:
+                self.report("AFN310", f"the gift is forbidden under these rules: {refused}; "
+                            "it is not scored", event.span)
+            self.award(points, event.span)
+            return "settled", begs
+        limit = max_runs(len(self.seats))
+        if self.runs >= limit:
+            self.report("AFN311", f"the pack is exhausted after {self.runs} runs: the cards "
+                        "cannot be run again", event.span)
+        self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each", event.span)
+        return "running", begs
+
+    def check_elder_call(self, event: Call, state: str, begs: int) -> None:
+        seat, kind = event.seat, event.kind
+        if seat is not self.elder:
+            self.report("AFN308", f"{seat.letter} {kind.value}, but only the elder hand "
+                        f"({self.elder.letter}) stands or begs", event.span)
+        if state == "turn":
+            self.report("AFN308", f"{seat.letter} {kind.value} before any card is turned up",
+                        event.span)
+        elif state == "answer":
+            self.report("AFN308", f"{seat.letter} {kind.value} again before the dealer answered "
+                        "the beg", event.span)
+        elif state == "running":
+            self.report("AFN309", f"{seat.letter} {kind.value} while the run has not turned a "
+                        "new suit", event.span)
+        elif state == "settled" and (kind is CallKind.STANDS or begs == 0 or
+                                     self.options.begs_per_deal is BegsPerDeal.ONE):
+            if kind is CallKind.BEGS and begs >= 1:
+                self.report("AFN308", "a second beg in one deal: the rules allow one",
+                            event.span, hint="begs_per_deal=unlimited allows more")
+            elif kind is CallKind.BEGS or self.runs == 0:
+                self.report("AFN308", f"{seat.letter} {kind.value} after the trump was settled",
+                            event.span)
+
+    def check_redeal(self, ending: Redeal, settled: bool) -> None:
+        if ending.reason is not RedealReason.EXHAUSTED:
+            return
+        limit = max_runs(len(self.seats))
+        original = self.turnups[0] if self.turnups else None
+        last = self.turnups[-1] if self.turnups else None
+        exhausted = (original is not None and last is not None and self.runs >= limit
+                     and last.suit is original.suit)
+        if not exhausted:
+            self.report("AFN311", f"'redeal exhausted' but the pack is not exhausted: "
+                        f"{self.runs} of {limit} possible runs, and "
+                        + ("a new suit was turned" if settled else "the dealer may run again"),
+                        ending.span)
+
+    def merge_inferred(self) -> None:
+        """Cards a seat plays that no hand records: it held them (inferred from the play)."""
+        assigned = _assign_seats(self.deal, self.seats, self.options, self.trump, report=self.g)
+        self.assigned = assigned
+        recorded_owner: dict[Card, Seat] = {}
+        for seat, slots in self.received.items():
+            for c in slots.known:
+                recorded_owner.setdefault(c, seat)
+        turned = set(self.turnups)
+        discard = (self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX and self.runs > 0)
+        self.holders = {} if discard else dict(recorded_owner)
+        self.not_held = set()
+        played_by: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
+        for t_index, seated in enumerate(assigned):
+            for p_index, (seat, c) in enumerate(seated):
+                if seat not in played_by or c in turned:
+                    continue
+                owner = recorded_owner.get(c)
+                if owner is not None and owner is not seat:
+                    self.not_held.add((t_index, p_index))
+                    continue
+                if c in played_by[seat]:
+                    continue  # played twice: the parser reports it (AFN201)
+                played_by[seat].append(c)
+        for seat in self.seats:
+            slots = self.received[seat]
+            extra = [c for c in played_by[seat] if c not in slots.origin]
+            if discard:
+                self.hands[seat] = sorted(played_by[seat][:DEALT], key=_hand_key)
+                self.unknown[seat] = DEALT - len(self.hands[seat])
+                for c in self.hands[seat]:
+                    self.holders.setdefault(c, seat)
+                continue
+            room = self.unknown[seat]
+            take = extra[:room]
+            for c in extra[room:]:
+                self.mark_not_held(c, seat)
+            for c in take:
+                slots.origin[c] = "played"
+                self.holders[c] = seat
+            self.hands[seat] = sorted([*self.hands[seat], *take], key=_hand_key)
+            self.unknown[seat] -= len(take)
+
+    def mark_not_held(self, c: Card, seat: Seat) -> None:
+        for t_index, seated in enumerate(self.assigned):
+            for p_index, (who, played) in enumerate(seated):
+                if who is seat and played == c:
+                    self.not_held.add((t_index, p_index))
+
+    # -- play --
+
+    def play(self) -> None:
+        self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
+        tricks = self.deal.tricks
+        self.leader = self.elder
+        self.to_move = self.elder if tricks or self.trump is not None else None
+        later_plays = self.later_plays_index()
+        for t_index, trick in enumerate(tricks):
+            self.trick_number = trick.number
+            self.trick = []
+            seated = self.assigned[t_index]
+            self.leader = seated[0][0] if seated else self.leader
+            for p_index, (play, (seat, c)) in enumerate(zip(trick.plays, seated, strict=False)):
+                self.play_card(play, seat, c, (t_index, p_index), trick.number, later_plays)
+            if len(self.trick) == len(self.seats) or (self.trick and trick is tricks[-1]):
+                self.end_trick(trick)
+
+    def later_plays_index(self) -> dict[Seat, list[tuple[int, Card]]]:
+        index: dict[Seat, list[tuple[int, Card]]] = {seat: [] for seat in self.seats}
+        for trick, seated in zip(self.deal.tricks, self.assigned, strict=False):
+            for seat, c in seated:
+                if seat in index:
+                    index[seat].append((trick.number, c))
+        return index
+
+    def play_card(self, play: Play, seat: Seat, c: Card, where: tuple[int, int], number: int,
+                  later: dict[Seat, list[tuple[int, Card]]]) -> None:
+        known = self.hands.get(seat)
+        if known is None:
+            self.trick.append((seat, c))
+            self.step(StepKind.PLAY, f"{seat.letter} plays {c}", play.span, number)
+            return
+        if where in self.not_held:
+            self.report_not_held(play, seat, c, number)
+        elif c not in self.turnups:
+            self.check_follow(play, seat, c, number, later)
+        if c in known:
+            known.remove(c)
+        elif where not in self.not_held and c not in self.turnups and self.unknown[seat] > 0:
+            self.unknown[seat] -= 1
+        self.trick.append((seat, c))
+        nxt = next_seat(seat, self.seats, clockwise=self.options.clockwise)
+        self.to_move = nxt if len(self.trick) < len(self.seats) else None
+        self.step(StepKind.PLAY, f"{seat.letter} plays {c}", play.span, number)
+
+    def report_not_held(self, play: Play, seat: Seat, c: Card, number: int) -> None:
+        owner = next((s for s, slots in self.received.items()
+                      if c in slots.origin and slots.origin[c] != "played"), None)
+        if owner is not None and owner is not seat:
+            message = f"{seat.letter} plays {c}, but {c} was dealt to {owner.letter}"
+        else:
+            size = self.hand_size_received(self.runs)
+            message = (f"{seat.letter} plays {c}, a card {seat.letter} does not hold: its hand "
+                       f"of {size} is already accounted for")
+        self.report("AFN301", message, play.span, trick=number)
+
+    def check_follow(self, play: Play, seat: Seat, c: Card, number: int,
+                     later: dict[Seat, list[tuple[int, Card]]]) -> None:
+        """Rule 18 (revoke) and rule 20 (undertrump).  This is where a revoke is detected."""
+        if not self.trick:
+            return
+        led = self.trick[0][1].suit
+        trump = self.trump
+        held = self.hands[seat]
+        if c.suit is not led and c.suit is not trump:
+            proof = next((h for h in held if h.suit is led and h != c), None)
+            if proof is not None:
+                because = self.proof_text(seat, proof, later)
+                reason = f"{seat.letter} revoked in trick {number}"
+                self.report("AFN306", f"revoke: {seat.letter} plays {c} on {led.noun} led, "
+                            f"neither following suit nor trumping, but held {proof} ({because}); "
+                            "the card stands and the revoke is penalised", play.span,
+                            trick=number, severity=Severity.WARNING)
+                self.offences.append(Offence(seat, "revoke", number, reason))
+            return
+        if (self.options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None
+                and led is not trump and c.suit is trump):
+            top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
+            if top is not None and c.rank < top:
+                other = next((h for h in held if h.suit is not trump), None)
+                if other is not None:
+                    because = self.proof_text(seat, other, later)
+                    reason = f"{seat.letter} undertrumped in trick {number}"
+                    self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
+                                f"trump while holding {other} ({because}); penalised like a "
+                                "revoke", play.span, trick=number, severity=Severity.WARNING)
+                    self.offences.append(Offence(seat, "undertrump", number, reason))
+
+    def proof_text(self, seat: Seat, c: Card, later: dict[Seat, list[tuple[int, Card]]]) -> str:
+        origin = self.received[seat].origin.get(c)
+        if origin in ("as dealt", "in the run", "in a run"):
+            return "hand as dealt" if origin == "as dealt" else "received in the run"
+        for number, played in later.get(seat, []):
+            if played == c:
+                return f"proved when {seat.letter} plays it in trick {number}"
+        return "inferred from the play"
+
+    def end_trick(self, trick: Trick) -> None:
+        winner = trick_winner(self.trick, self.trump)
+        side = self.side(winner) if winner in self.seats else winner.letter
+        self.won[side] = self.won.get(side, 0) + 1
+        self.pips[side] = self.pips.get(side, 0) + sum(c.pips for _, c in self.trick)
+        self.last_winner = winner
+        self.leader = winner
+        self.to_move = winner
+        best = next(c for s, c in self.trick if s is winner)
+        self.step(StepKind.TRICK_END, f"{winner.letter} wins trick {trick.number} with {best}",
+                  trick.span, trick.number)
+        self.completed_tricks.append((trick.number, winner, tuple(self.trick)))
+        self.trick = []
+
+    def check_trick_count(self, expected: int) -> None:
+        if self.trump is None or isinstance(self.deal.ending, Redeal):
+            if isinstance(self.deal.ending, Redeal) and self.deal.tricks:
+                self.report("AFN305", "cards are played in a deal that was redealt",
+                            self.deal.tricks[0].span)
+            return
+        played = len(self.deal.tricks)
+        if played > expected:
+            self.report("AFN305", f"{played} tricks are played; each player holds {expected} "
+                        "cards, so a deal has " + str(expected), self.deal.tricks[expected].span,
+                        trick=expected + 1)
+        elif played < expected and self.deal.ending is None and self.g.decided is None:
+            self.report("AFN304", f"only {played} of {expected} tricks are written and the deal "
+                        "does not say why", self.deal.tricks[-1].span if self.deal.tricks
+                        else self.deal.span,
+                        hint="write every trick, or end the deal with 'abandoned' or "
+                        "'S concedes'")
+
+    # -- scoring --
+
+    def award(self, points: Sequence[Point], span: Span | None,
+              capped: frozenset[str] = frozenset()) -> None:
+        if not points:
+            return
+        if not self.scoring or self.g.decided is not None:
+            self.unscored.extend(points)
+            return
+        scored, decider = count_in_order(points, self.g.scores, self.options, capped=capped)
+        for point in scored:
+            self.points.append(point)
+            label = ITEM_LABELS[point.item]
+            self.step(StepKind.AWARD, f"{point.side} scores {label} ({point.points}): "
+                      f"{point.reason}", span)
+        if decider is not None:
+            self.g.winner = decider.side
+            self.g.decided = f"deal {self.deal.number}, at {ITEM_LABELS[decider.item]}"
+            self.g.decided_deal = self.deal.number
+            self.decided_here = True
+            self.unscored.extend(points[len(scored):])
+
+    def declared_offences(self) -> list[Offence]:
+        """Penalties written in the record, matched with the offences the play shows."""
+        found = list(self.offences)
+        unmatched = list(self.offences)
+        for penalty in self.deal.penalties:
+            kind = penalty.kind.value
+            match = next((o for o in unmatched if o.seat is penalty.offender and o.kind == kind),
+                         None)
+            if match is not None:
+                unmatched.remove(match)
+                continue
+            if penalty.kind in (PenaltyKind.REVOKE, PenaltyKind.UNDERTRUMP) and \
+                    self.complete_hands():
+                self.report("AFN315", f"'penalty {penalty.offender.letter} {kind}' is declared, "
+                            f"but the play shows no {kind} by {penalty.offender.letter}; "
+                            "the declared penalty is scored", penalty.span,
+                            severity=Severity.WARNING)
+            found.append(Offence(penalty.offender, kind, None,
+                                 f"{penalty.offender.letter} was penalised for {_KIND_TEXT[kind]}"))
+        return found
+
+    def complete_hands(self) -> bool:
+        return all(self.unknown[seat] == 0 for seat in self.seats) and bool(self.deal.tricks)
+
+    def score(self, ending: object) -> None:
+        if isinstance(ending, Redeal):
+            self.score_redeal(ending)
+            return
+        offences = self.declared_offences()
+        if isinstance(ending, (Abandoned, Concede)) and len(self.deal.tricks) < \
+                self.tricks_expected():
+            if any(o.kind in ("misdeal", "wrongscore") for o in offences):
+                self.award(self.penalties_only(offences), self.deal.span)
+            return
+        if not self.deal.tricks and self.trump is None:
+            return
+        if not self.deal.tricks and self.g.decided is not None:
+            return
+        holders = self.holders
+        turnup_jack = bool(self.turnups) and self.trump is not None and \
+            self.turnups[-1] == Card(self.trump, Rank.JACK)
+        facts = DealFacts(
+            seats=self.seats,
+            dealer=self.dealer,
+            elder=self.elder,
+            trump=self.trump,
+            turnup_trump_jack=turnup_jack,
+            holders=holders,
+            tricks=tuple(self.completed_tricks),
+            offences=tuple(offences),
+        )
+        points = play_points(facts, self.options, self.g.scores)
+        capped: frozenset[str] = frozenset()
+        if self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED:
+            capped = frozenset(self.side(o.seat) for o in offences
+                               if o.kind in ("revoke", "undertrump"))
+        self.award(points, self.deal.claim.span if self.deal.claim else self.deal.span, capped)
+
+    def penalties_only(self, offences: list[Offence]) -> list[Point]:
+        facts = DealFacts(self.seats, self.dealer, self.elder, self.trump, False, {}, (),
+                          tuple(o for o in offences if o.kind in ("misdeal", "wrongscore")))
+        from .scoring import penalty_points
+
+        return penalty_points(facts, self.options, self.g.scores)
+
+    def score_redeal(self, ending: Redeal) -> None:
+        offences = [o for o in self.declared_offences() if o.kind in ("misdeal", "wrongscore")]
+        if offences:
+            self.award(self.penalties_only(offences), ending.span)
+        if ending.reason is RedealReason.EXHAUSTED and \
+                self.options.keep_turnup_points_on_redeal is YesNo.NO and not self.decided_here:
+            kicks = [p for p in self.points if p.item is ClaimItem.KICK]
+            cancel = [Point(p.side, p.seat, ClaimItem.KICK, -p.points,
+                            "turn-up points are cancelled by the redeal") for p in kicks]
+            self.award(cancel, ending.span)
+
+    def finish(self, ending: object) -> None:
+        text = f"deal {self.deal.number} ends: {self.g.score_text()}"
+        if isinstance(ending, Redeal):
+            text = f"deal {self.deal.number}: redeal ({ending.reason.value}); {self.g.score_text()}"
+        elif isinstance(ending, Abandoned):
+            text = f"deal {self.deal.number} is abandoned; {self.g.score_text()}"
+        elif isinstance(ending, Concede):
+            self.concede(ending)
+            text = f"deal {self.deal.number}: {ending.seat.letter} concedes; {self.g.score_text()}"
+        self.to_move = None
+        self.step(StepKind.DEAL_END, text, self.deal.ending.span if self.deal.ending else
+                  (self.deal.total.span if self.deal.total else None))
+        last = len(self.g.steps) - 1
+        ending_text = None
+        if isinstance(ending, Redeal):
+            ending_text = f"redeal {ending.reason.value}"
+        elif isinstance(ending, Abandoned):
+            ending_text = "abandoned"
+        elif isinstance(ending, Concede):
+            ending_text = f"{ending.seat.letter} concedes"
+        complete = ending is None and len(self.deal.tricks) >= self.tricks_expected()
+        self.g.deals.append(DealResult(
+            number=self.deal.number,
+            points=tuple(self.points),
+            scores_after=tuple((side, self.g.scores[side]) for side in self.g.sides),
+            first_step=self.first_step,
+            last_step=last,
+            trump=self.trump,
+            turnups=tuple(self.turnups),
+            calls=tuple(self.calls),
+            complete=complete,
+            ending=ending_text,
+            unscored=tuple(self.unscored),
+            dealer=self.dealer,
+            elder=self.elder,
+            held=self.held_at_start,
+            tricks=tuple(self.completed_tricks),
+            claim_span=self.deal.claim.span if self.deal.claim else None,
+            total_span=self.deal.total.span if self.deal.total else None,
+        ))
+
+    def concede(self, ending: Concede) -> None:
+        if self.g.decided is not None or ending.seat not in self.seats:
+            return
+        loser = self.side(ending.seat)
+        others = [side for side in self.g.sides if side != loser]
+        if not others:
+            return
+        best = max(others, key=lambda side: self.g.scores[side])
+        self.g.winner = best
+        self.g.decided = f"deal {self.deal.number}, by {ending.seat.letter}'s concession"
+        self.g.decided_deal = self.deal.number
+
+
+_KIND_TEXT = {
+    "revoke": "a revoke",
+    "undertrump": "an undertrump",
+    "misdeal": "a misdeal",
+    "wrongscore": "scoring wrongly",
+    "other": "an irregularity",
+}
+
+
+def seats_for(options: Options) -> tuple[Seat, ...]:
+    return SEATS_FOR_PLAYERS.get(options.players, SEATS_FOR_PLAYERS[2])
+
+
+def play_order(seats: tuple[Seat, ...], options: Options) -> tuple[Seat, ...]:
+    return turn_order(seats, clockwise=options.clockwise)

@@ -1,0 +1,336 @@
+"""Scoring a deal: turn-up points, the gift, High, Low, Jack, Game and penalties.
+
+This is THE place where every point of All Fours is decided (RULES.md section 4)
+and put in the counting order of rule 25.  The replayer (:mod:`.replay`) gathers
+the facts of a deal — who was dealt which trump, who won which trick — and asks
+this module for the points; it never scores anything itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card, Rank, Seat, Suit
+from ..records import ClaimItem
+from ..table import partner, side_of
+from .profiles import (
+    GameTie,
+    GiftAtTargetMinusOne,
+    GiftRecipients,
+    HangJack,
+    JackOnRun,
+    LowOwner,
+    MisdealRule,
+    Options,
+    PenaltyTiming,
+    RevokePenalty,
+    TurnupPoints,
+)
+
+ITEM_LABELS: Mapping[ClaimItem, str] = {
+    ClaimItem.KICK: "the turn-up",
+    ClaimItem.GIFT: "the gift",
+    ClaimItem.HIGH: "High",
+    ClaimItem.LOW: "Low",
+    ClaimItem.JACK: "Jack",
+    ClaimItem.HANG_JACK: "Hang Jack",
+    ClaimItem.GAME: "Game",
+    ClaimItem.PENALTY: "a penalty",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One scored item: ``side`` scores ``points`` for ``item``, and why."""
+
+    side: str
+    seat: Seat | None
+    item: ClaimItem
+    points: int
+    reason: str
+
+
+# --- at the turn-up and the beg ------------------------------------------------------------
+
+
+def kick_value(card: Card, options: Options) -> int:
+    """Points the dealer's side scores for turning ``card`` up (rules 7 and 26)."""
+    if options.turnup_points is TurnupPoints.JACK1:
+        return 1 if card.rank is Rank.JACK else 0
+    values = {Rank.ACE: 1, Rank.JACK: 3}
+    values[Rank.SIX if options.turnup_points is TurnupPoints.TRINIDAD else Rank.TWO] = 2
+    return values.get(card.rank, 0)
+
+
+def turnup_points(
+    card: Card,
+    *,
+    dealer: Seat,
+    seats: Sequence[Seat],
+    options: Options,
+    from_run: bool,
+    becomes_trump: bool,
+) -> list[Point]:
+    """The turn-up point(s) for one turned card; rule 10 decides turn-ups of a run."""
+    value = kick_value(card, options)
+    if value == 0:
+        return []
+    if from_run and options.jack_on_run is JackOnRun.NEVER:
+        return []
+    if from_run and options.jack_on_run is JackOnRun.ONLY_IF_TRUMP and not becomes_trump:
+        return []
+    if options.turnup_points is TurnupPoints.JACK1:
+        again = " again" if from_run else ""
+        reason = f"{dealer.letter}, the dealer, turned up {card}: a turned Jack scores{again}"
+    else:
+        reason = f"{dealer.letter}'s side kicks {card}: {value}"
+    return [Point(side_of(dealer, tuple(seats)), dealer, ClaimItem.KICK, value, reason)]
+
+
+def gift_points(
+    *,
+    dealer: Seat,
+    elder: Seat,
+    seats: Sequence[Seat],
+    options: Options,
+    scores: Mapping[str, int],
+) -> tuple[list[Point], str | None]:
+    """The gift ("take one"), or the reason it is refused (rules 9, 12, 13)."""
+    table = tuple(seats)
+    if options.gift_recipients is GiftRecipients.EACH_OPPONENT and len(table) == 3:
+        recipients = [seat for seat in table if seat is not dealer]
+    else:
+        recipients = [elder]
+    points = [
+        Point(side_of(seat, table), seat, ClaimItem.GIFT, 1,
+              f"{elder.letter} begged and {dealer.letter} gave one (take one)")
+        for seat in recipients
+    ]
+    if options.gift_at_target_minus_one is GiftAtTargetMinusOne.FORBIDDEN:
+        for point in points:
+            if scores.get(point.side, 0) + 1 >= options.target:
+                return [], (
+                    f"{point.side} stands at {options.target - 1}: the gift would put "
+                    f"{point.side} out, so the dealer must run the cards"
+                )
+    return points, None
+
+
+# --- after the play ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Offence:
+    """A revoke or undertrump found in the play, or a penalty declared at the table."""
+
+    seat: Seat
+    kind: str  # "revoke", "undertrump", "misdeal", "wrongscore", "other"
+    trick: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealFacts:
+    """What the scorer needs to know about one played deal."""
+
+    seats: tuple[Seat, ...]
+    dealer: Seat
+    elder: Seat
+    trump: Suit | None
+    turnup_trump_jack: bool  # the Jack of trumps is the turn-up (rule 23)
+    holders: Mapping[Card, Seat]  # every card in play and who was dealt it
+    tricks: Sequence[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]]  # (number, winner, plays)
+    offences: Sequence[Offence]
+
+
+def play_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -> list[Point]:
+    """High, Low, Jack (or Hang Jack), Game and penalties, in counting order (rule 25)."""
+    table = facts.seats
+    captured = {card: (number, winner) for number, winner, plays in facts.tricks
+                for _, card in plays}
+    offenders = {side_of(o.seat, table) for o in facts.offences
+                 if o.kind in ("revoke", "undertrump")}
+    graded = options.revoke_penalty is RevokePenalty.FOSTER_GRADED
+    barred = offenders if graded else set()
+    penalties = penalty_points(facts, options, scores)
+    items: list[Point] = []
+    if options.penalty_timing is PenaltyTiming.BEFORE_HIGH:
+        items.extend(penalties)
+    items.extend(high_low_points(facts, options, captured))
+    items.extend(jack_points(facts, options, captured, barred))
+    items.extend(game_points(facts, options, barred))
+    if options.penalty_timing is PenaltyTiming.AFTER_GAME:
+        items.extend(penalties)
+    return items
+
+
+def trumps_in_play(facts: DealFacts) -> list[Card]:
+    if facts.trump is None:
+        return []
+    return sorted((c for c in facts.holders if c.suit is facts.trump), key=lambda c: c.rank)
+
+
+def high_low_points(
+    facts: DealFacts, options: Options, captured: Mapping[Card, tuple[int, Seat]]
+) -> list[Point]:
+    """Rules 21 and 22.  Low is decided here and nowhere else."""
+    trumps = trumps_in_play(facts)
+    if not trumps:
+        return []
+    table = facts.seats
+    high, low = trumps[-1], trumps[0]
+    only = len(trumps) == 1
+    high_holder = facts.holders[high]
+    what = "the only trump in play" if only else "the highest trump in play"
+    points = [Point(side_of(high_holder, table), high_holder, ClaimItem.HIGH, 1,
+                    f"{high_holder.letter} was dealt {high}, {what}")]
+    low_holder = facts.holders[low]
+    what = "the only trump in play" if only else "the lowest trump in play"
+    if options.low_owner is LowOwner.TRICK_WINNER and low in captured:
+        number, winner = captured[low]
+        reason = f"{winner.letter} won {low}, {what}, in trick {number}"
+        points.append(Point(side_of(winner, table), winner, ClaimItem.LOW, 1, reason))
+    else:
+        reason = f"{low_holder.letter} was dealt {low}, {what}"
+        points.append(Point(side_of(low_holder, table), low_holder, ClaimItem.LOW, 1, reason))
+    return points
+
+
+def jack_points(
+    facts: DealFacts,
+    options: Options,
+    captured: Mapping[Card, tuple[int, Seat]],
+    barred: set[str],
+) -> list[Point]:
+    """Rule 23: the Jack of trumps to the winner of its trick; Hang Jack in Trinidad."""
+    if facts.trump is None or facts.turnup_trump_jack:
+        return []
+    jack = Card(facts.trump, Rank.JACK)
+    if jack not in facts.holders or jack not in captured:
+        return []
+    table = facts.seats
+    number, winner = captured[jack]
+    holder = facts.holders[jack]
+    side = side_of(winner, table)
+    if side in barred:
+        return []
+    same_side = side == side_of(holder, table)
+    if options.hang_jack is HangJack.THREE and not same_side:
+        return [Point(side, winner, ClaimItem.HANG_JACK, 3,
+                      f"{winner.letter} captured {holder.letter}'s {jack} in trick {number}: "
+                      "Hang Jack")]
+    return [Point(side, winner, ClaimItem.JACK, 1, f"{winner.letter} won {jack} in trick {number}")]
+
+
+def pips_by_side(facts: DealFacts) -> dict[str, int]:
+    table = facts.seats
+    pips = {side_of(seat, table): 0 for seat in table}
+    for _, winner, plays in facts.tricks:
+        pips[side_of(winner, table)] += sum(card.pips for _, card in plays)
+    return pips
+
+
+def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Point]:
+    """Rule 24: more pips in won tricks; a tie or no counting card per ``game_tie``."""
+    table = facts.seats
+    pips = pips_by_side(facts)
+    best = max(pips.values(), default=0)
+    leaders = [side for side, value in pips.items() if value == best]
+    tally = ", ".join(f"{side} {value}" for side, value in pips.items())
+    if best > 0 and len(leaders) == 1:
+        side = leaders[0]
+        seat = _seat_of_side(side, table)
+        reason = f"{side} won the most pips toward Game ({tally})"
+    else:
+        why = "no counting card was won" if best == 0 else f"the pips are equal ({tally})"
+        if options.game_tie is GameTie.NOBODY:
+            return []
+        side = side_of(facts.elder, table)
+        seat = facts.elder
+        reason = f"{why}: the elder hand {facts.elder.letter} scores Game"
+    if side in barred:
+        return []
+    return [Point(side, seat, ClaimItem.GAME, options.game_value, reason)]
+
+
+def penalty_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -> list[Point]:
+    """Rules 27-29: what each offence costs, scored to the adversaries."""
+    table = facts.seats
+    jack_in_play = facts.trump is not None and Card(facts.trump, Rank.JACK) in facts.holders
+    points: list[Point] = []
+    for offence in facts.offences:
+        if offence.kind == "other":
+            continue
+        if offence.kind == "misdeal":
+            if options.misdeal is not MisdealRule.OPPONENT_PLUS_1_AND_PASS:
+                continue
+            value = 1
+        elif offence.kind == "wrongscore":
+            value = options.wrong_score_penalty
+        else:
+            value = revoke_value(options, jack_in_play)
+        for side, seat in adversaries(offence.seat, table):
+            amount = value
+            if offence.kind in ("revoke", "undertrump") and \
+                    options.revoke_penalty is RevokePenalty.GAME_LOST:
+                amount = max(1, options.target - scores.get(side, 0))
+            points.append(Point(side, seat, ClaimItem.PENALTY, amount,
+                                f"{offence.reason}: {side} scores {amount}"))
+    return points
+
+
+def revoke_value(options: Options, jack_in_play: bool) -> int:
+    if options.revoke_penalty is RevokePenalty.FOSTER_GRADED:
+        return 2 if jack_in_play else 1
+    if options.revoke_penalty is RevokePenalty.OPPONENT_PLUS_14:
+        return 14
+    return 1
+
+
+def adversaries(offender: Seat, seats: Sequence[Seat]) -> list[tuple[str, Seat]]:
+    """Each opposing side of ``offender`` (one per side), in seat order."""
+    table = tuple(seats)
+    own = side_of(offender, table)
+    mate = partner(offender, table)
+    found: dict[str, Seat] = {}
+    for seat in table:
+        side = side_of(seat, table)
+        if side != own and seat is not mate:
+            found.setdefault(side, seat)
+    return list(found.items())
+
+
+def _seat_of_side(side: str, seats: Iterable[Seat]) -> Seat | None:
+    if len(side) == 1:
+        return Seat.from_letter(side)
+    return None
+
+
+# --- the race to the target -------------------------------------------------------------------
+
+
+def count_in_order(
+    points: Iterable[Point],
+    scores: dict[str, int],
+    options: Options,
+    *,
+    capped: set[str] | frozenset[str] = frozenset(),
+) -> tuple[list[Point], Point | None]:
+    """Add ``points`` to ``scores`` one by one (rule 25) until a side reaches the target.
+
+    Returns the points actually scored and the one that decided the game (the
+    later items of the deal are not scored).  Sides in ``capped`` cannot go out
+    this deal (Foster's revoker): their score stops at target - 1.
+    """
+    scored: list[Point] = []
+    for point in points:
+        before = scores.get(point.side, 0)
+        after = before + point.points
+        if point.side in capped and after >= options.target:
+            after = max(before, options.target - 1)
+        scores[point.side] = after
+        scored.append(point)
+        if after >= options.target:
+            return scored, point
+    return scored, None
