@@ -74,6 +74,8 @@ EXPECTED: dict[str, Expected] = {
     "no-hands.afn": Expected(),
     "one-broken-game.afn": Expected(errors=("AFN101",)),  # 'gmae' in game 2
     "revoke.afn": Expected(warnings=("AFN306",)),  # the revoke, reported and penalised
+    "three-handed.afn": Expected(),
+    "turned-jack-wins.afn": Expected(),
     "two-player-to-seven.afn": Expected(),
     "worked-example-a.afn": Expected(),
 }
