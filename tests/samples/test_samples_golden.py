@@ -73,10 +73,12 @@ EXPECTED: dict[str, Expected] = {
     "lax-input.afn": Expected(),
     "no-hands.afn": Expected(),
     "one-broken-game.afn": Expected(errors=("AFN101",)),  # 'gmae' in game 2
+    "partial-hands.afn": Expected(),
     "revoke.afn": Expected(warnings=("AFN306",)),  # the revoke, reported and penalised
     "three-handed.afn": Expected(),
     "turned-jack-wins.afn": Expected(),
     "two-player-to-seven.afn": Expected(),
+    "unfinished.afn": Expected(),
     "worked-example-a.afn": Expected(),
 }
 
