@@ -7,16 +7,21 @@ import json
 
 from rich.markup import escape
 
-from ..diagnostics import Diagnostic, Severity
-from ..parser import parse
+from ..diagnostics import Diagnostic, Severity, sort_key
+from ..parser import ParseResult, parse
+from ..rules.replay import check_game
 from .inputs import InputError, console, fail, read_input
 
 NAME = "check"
 HELP = "check AFN files and report every problem"
 DESCRIPTION = """\
-Read each FILE (or standard input for '-'), parse every game and report each
-problem with its position, a stable code and the offending line.  A broken game
-never hides the others.  Ends with a summary line: 'N games, M with errors'.
+Read each FILE (or standard input for '-'), parse every game, replay it under
+its rules and report each problem with its position, a stable code and the
+offending line: syntax and structure (AFN1xx, AFN2xx), rules of play (AFN3xx),
+claims and totals that disagree with the computed score (AFN4xx) and unknown
+rules or options (AFN5xx).  A broken game never hides the others.  Ends with a
+summary line: 'N games, M with errors'.  --rules and --set replay every game
+under other rules than the file names.
 
 exit status: 0 no errors (warnings allowed), 1 errors found, 2 unreadable input.
 """
@@ -28,10 +33,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
     parser.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
-    parser.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
+    parser.add_argument(
+        "--warnings-as-errors", action="store_true", help="exit 1 on warnings too"
+    )
+    parser.add_argument("--no-rules", action="store_true",
+                        help="parse only: skip the rules replay and the dispute report")
+    from .rules import add_rules_arguments
+
+    add_rules_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    from .rules import rules_overrides
+
+    chosen = rules_overrides(args)
+    if isinstance(chosen, str):
+        return fail(chosen)
     out = console()
     games = broken = errors = warnings = 0
     unreadable = False
@@ -44,9 +61,9 @@ def run(args: argparse.Namespace) -> int:
             unreadable = True
             continue
         result = parse(source.data, filename=source.name)
-        diagnostics = list(result.diagnostics)
+        diagnostics, with_errors = all_diagnostics(result, None if args.no_rules else chosen)
         games += len(result.games)
-        broken += sum(1 for g in result.games if g.has_errors)
+        broken += with_errors
         errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
         warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
         if args.json:
@@ -65,6 +82,38 @@ def run(args: argparse.Namespace) -> int:
     if errors or (args.warnings_as_errors and warnings):
         return 1
     return 0
+
+
+def all_diagnostics(
+    result: ParseResult, rules: tuple[str | None, dict[str, str]] | None
+) -> tuple[list[Diagnostic], int]:
+    """The parser's diagnostics and, unless ``rules`` is None, each game's rules and
+    dispute diagnostics after its own; and how many games have errors."""
+    if rules is None:
+        return list(result.diagnostics), sum(1 for g in result.games if g.has_errors)
+    from ..rules.profiles import resolve_options
+
+    profile, overrides = rules
+    by_game: dict[int, list[Diagnostic]] = {}
+    found: list[Diagnostic] = []
+    for diagnostic in result.diagnostics:
+        if diagnostic.game is None:
+            found.append(diagnostic)
+        else:
+            by_game.setdefault(diagnostic.game, []).append(diagnostic)
+    with_errors = 0
+    for game in result.games:
+        mine = by_game.pop(game.index, [])
+        if not game.broken:
+            options, problems = resolve_options(game, profile=profile, overrides=overrides)
+            mine.extend(problems)
+            mine.extend(check_game(game, options))
+            mine.sort(key=sort_key)
+        found.extend(mine)
+        with_errors += any(d.is_error for d in mine)
+    for rest in by_game.values():
+        found.extend(rest)
+    return found, with_errors
 
 
 def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:

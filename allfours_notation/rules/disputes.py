@@ -228,7 +228,7 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
                 tries.append((f"{name}={text}", alternative))
     found: list[str] = []
     for label, alternative in tries:
-        other = replay_plain(result.game, alternative)
+        other = replay_plain(result.game, alternative, record_states=False)
         if position >= len(other.deals):
             continue
         if tally_points(other.deals[position].points).get(item, {}) == claimed:

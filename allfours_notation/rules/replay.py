@@ -64,6 +64,7 @@ __all__ = [
     "DealResult",
     "GameReplay",
     "Point",
+    "Referee",
     "Step",
     "StepKind",
     "TableState",
@@ -262,10 +263,17 @@ def replay(game: Game, options: Options | None = None) -> GameReplay:
 
 
 def replay_plain(
-    game: Game, options: Options, option_diags: tuple[Diagnostic, ...] = ()
+    game: Game,
+    options: Options,
+    option_diags: tuple[Diagnostic, ...] = (),
+    *,
+    record_states: bool = True,
 ) -> GameReplay:
-    """The replay without the dispute report (used to try other rules on a claim)."""
-    referee = _GameReferee(game, options)
+    """The replay without the dispute report (used to try other rules on a claim).
+
+    ``record_states=False`` computes scores and diagnostics only, with no steps.
+    """
+    referee = _GameReferee(game, options, record_states=record_states)
     try:
         referee.run()
     except Exception as error:  # the referee must never take a file down
@@ -301,6 +309,45 @@ def fill_seats(game: Game, options: Options | None = None) -> Game:
             tricks.append(replace(trick, plays=plays))
         deals.append(replace(deal, tricks=tuple(tricks)))
     return replace(game, deals=tuple(deals))
+
+
+class Referee:
+    """Replays a game deal by deal, for callers that build the game as they go.
+
+    The generator uses it to know the scores before dealing the next deal.
+    ``record_states=False`` skips the table snapshots (scores and diagnostics only).
+    """
+
+    def __init__(self, game: Game, options: Options, *, record_states: bool = True) -> None:
+        self._referee = _GameReferee(game, options, record_states=record_states)
+
+    def add_deal(self, deal: Deal) -> DealResult:
+        return self._referee.add_deal(deal)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(self._referee.scores)
+
+    @property
+    def winner(self) -> str | None:
+        return self._referee.winner
+
+    @property
+    def decided(self) -> str | None:
+        return self._referee.decided
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self._referee.seats
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return tuple(self._referee.found)
+
+    @property
+    def expected_dealer(self) -> Seat | None:
+        """Who deals next under the rules (``None`` before the first deal)."""
+        return self._referee.expected_dealer
 
 
 def _table_seats(game: Game, options: Options) -> tuple[Seat, ...]:
@@ -426,9 +473,13 @@ def _report_turn(
 
 
 class _GameReferee(_Reporter):
-    def __init__(self, game: Game, options: Options) -> None:
+    def __init__(self, game: Game, options: Options, *, record_states: bool = True) -> None:
         super().__init__(game)
         self.options = options
+        self.record_states = record_states
+        self.step_count = 0
+        self.expected_dealer: Seat | None = None
+        self.warned_after_end = False
         self.seats = _table_seats(game, options)
         self.sides = sides(self.seats)
         self.scores: dict[str, int] = {side: 0 for side in self.sides}
@@ -439,24 +490,27 @@ class _GameReferee(_Reporter):
         self.decided_deal: int | None = None
 
     def run(self) -> None:
-        expected_dealer: Seat | None = None
-        warned_after_end = False
         for deal in self.game.deals:
-            if self.decided is not None and not warned_after_end:
-                self.report("AFN313", f"deal {deal.number} is played after the game was decided "
-                            f"({self.decided}); it is not scored", deal.span, deal=deal.number,
-                            trick=None, severity=Severity.WARNING)
-                warned_after_end = True
-            if expected_dealer is not None and deal.dealer is not expected_dealer:
-                self.report("AFN312", f"deal {deal.number} is dealt by {deal.dealer.letter}, but "
-                            f"the deal should pass to {expected_dealer.letter}", deal.span,
-                            deal=deal.number, trick=None, severity=Severity.WARNING,
-                            hint="the deal passes in turn; after a bunch (pack exhausted) or a "
-                            "misdeal it stays or passes as the rules say")
-            referee = _DealReferee(self, deal)
-            referee.run()
-            expected_dealer = self.next_dealer(deal)
+            self.add_deal(deal)
         self.finish()
+
+    def add_deal(self, deal: Deal) -> DealResult:
+        """Replay one more deal of the game; the scores carry over."""
+        if self.decided is not None and not self.warned_after_end:
+            self.report("AFN313", f"deal {deal.number} is played after the game was decided "
+                        f"({self.decided}); it is not scored", deal.span, deal=deal.number,
+                        trick=None, severity=Severity.WARNING)
+            self.warned_after_end = True
+        expected = self.expected_dealer
+        if expected is not None and deal.dealer is not expected:
+            self.report("AFN312", f"deal {deal.number} is dealt by {deal.dealer.letter}, but "
+                        f"the deal should pass to {expected.letter}", deal.span,
+                        deal=deal.number, trick=None, severity=Severity.WARNING,
+                        hint="the deal passes in turn; after a bunch (pack exhausted) or a "
+                        "misdeal it stays or passes as the rules say")
+        _DealReferee(self, deal).run()
+        self.expected_dealer = self.next_dealer(deal)
+        return self.deals[-1]
 
     def next_dealer(self, deal: Deal) -> Seat:
         ending = deal.ending
@@ -474,6 +528,7 @@ class _GameReferee(_Reporter):
     def finish(self) -> None:
         last = self.steps[-1].state if self.steps else None
         if last is None:
+            self.step_count += 1
             return
         if self.winner is not None:
             text = f"{self.winner} wins the game, {self.score_text()} ({self.decided})"
@@ -496,6 +551,7 @@ class _GameReferee(_Reporter):
     ) -> Step:
         step = Step(len(self.steps), kind, deal, trick, text, state, span, diagnostics)
         self.steps.append(step)
+        self.step_count += 1
         return step
 
     def result(self, option_diags: tuple[Diagnostic, ...]) -> GameReplay:
@@ -549,7 +605,7 @@ class _DealReferee:
         self.offences: list[Offence] = []
         self.calls: list[str] = []
         self.runs = 0
-        self.first_step = len(game_ref.steps)
+        self.first_step = game_ref.step_count
         self.pending: list[Diagnostic] = []
         self.decided_here = False
         self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
@@ -593,6 +649,9 @@ class _DealReferee:
         )
 
     def step(self, kind: StepKind, text: str, span: Span | None, trick: int | None = None) -> None:
+        if not self.g.record_states:
+            self.g.step_count += 1
+            return
         diagnostics = tuple(self.pending)
         self.pending = []
         self.g.add_step(kind, self.deal.number, trick, text, self.state(), span, diagnostics)
@@ -1085,7 +1144,7 @@ class _DealReferee:
         self.to_move = None
         self.step(StepKind.DEAL_END, text, self.deal.ending.span if self.deal.ending else
                   (self.deal.total.span if self.deal.total else None))
-        last = len(self.g.steps) - 1
+        last = self.g.step_count - 1
         ending_text = None
         if isinstance(ending, Redeal):
             ending_text = f"redeal {ending.reason.value}"

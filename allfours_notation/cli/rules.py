@@ -1,0 +1,149 @@
+"""``allfours rules``: the rule profiles and their options, with sources.
+
+Also the ``--rules NAME`` / ``--set OPTION=VALUE`` arguments that ``check`` and
+``score`` share, and how they turn into the options of one game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import fields
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..diagnostics import Diagnostic
+from ..records import Game
+from ..rules.profiles import (
+    DEFAULT_PROFILE,
+    OPTION_NAMES,
+    PROFILES,
+    TAG_TO_OPTION,
+    Options,
+    Profile,
+    camel_case,
+    option_choices,
+    parse_option_value,
+    resolve_options,
+)
+from .inputs import console, fail
+
+NAME = "rules"
+HELP = "list the rule profiles and their options"
+DESCRIPTION = f"""\
+Without NAME: every rule profile with the value of each option.  With NAME: one
+profile, each option with its allowed values and the source of the rule.
+
+A record picks its profile with [Rules "NAME"] (default {DEFAULT_PROFILE}) and
+overrides single options with tags named after the option in CamelCase, e.g.
+[Target "10"] or [GameTie "nobody"].  On the command line of 'check' and
+'score', --rules NAME and --set OPTION=VALUE override the file.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", nargs="?", metavar="NAME", help="a profile: "
+                        + ", ".join(PROFILES))
+    parser.add_argument("--json", action="store_true", help="print the profiles as JSON")
+
+
+def wide_console() -> Console:
+    """The console; when piped, wide enough that tables never wrap."""
+    out = console()
+    if not out.is_terminal:
+        out = Console(highlight=False, soft_wrap=True, width=max(out.width, 200))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    out = wide_console()
+    if args.name is not None and args.name.strip().lower() not in PROFILES:
+        return fail(f"unknown rule profile {args.name!r}; the profiles are "
+                    + ", ".join(PROFILES))
+    chosen = [PROFILES[args.name.strip().lower()]] if args.name else list(PROFILES.values())
+    if args.json:
+        out.print_json(json.dumps({"default": DEFAULT_PROFILE,
+                                   "profiles": [profile_json(p) for p in chosen]}))
+        return 0
+    if args.name:
+        print_profile(out, chosen[0])
+    else:
+        print_all(out, chosen)
+    return 0
+
+
+def profile_json(profile: Profile) -> dict[str, object]:
+    return {
+        "name": profile.name,
+        "description": profile.description,
+        "options": {name: profile.options.describe(name) for name in OPTION_NAMES},
+        "sources": dict(profile.sources),
+    }
+
+
+def print_all(out: object, profiles: list[Profile]) -> None:
+    from rich.console import Console
+
+    assert isinstance(out, Console)
+    for profile in profiles:
+        default = " (default)" if profile.name == DEFAULT_PROFILE else ""
+        out.print(f"[bold]{profile.name}[/]{default}: {escape(profile.description)}")
+    table = Table(box=None, pad_edge=False, show_edge=False)
+    table.add_column("option", no_wrap=True)
+    table.add_column("tag", no_wrap=True)
+    for profile in profiles:
+        table.add_column(profile.name, no_wrap=True)
+    for name in OPTION_NAMES:
+        values = [profile.options.describe(name) for profile in profiles]
+        table.add_row(name, camel_case(name), *values)
+    out.print()
+    out.print(table)
+
+
+def print_profile(out: object, profile: Profile) -> None:
+    from rich.console import Console
+
+    assert isinstance(out, Console)
+    out.print(f"[bold]{profile.name}[/]: {escape(profile.description)}")
+    for field in fields(Options):
+        name = field.name
+        out.print(f"  [bold]{name}[/] = {profile.options.describe(name)}   "
+                  f"[dim](tag {camel_case(name)}; values {' · '.join(option_choices(name))})[/]")
+        out.print(f"      {escape(profile.sources.get(name, ''))}")
+
+
+# --- shared by check and score ----------------------------------------------------------------
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", metavar="NAME",
+                        help="play every game under this profile: " + ", ".join(PROFILES))
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                        help="override one rule option (repeatable), e.g. --set target=10")
+
+
+def rules_overrides(args: argparse.Namespace) -> tuple[str | None, dict[str, str]] | str:
+    """The profile and option overrides of the command line, or an error message."""
+    profile = args.rules
+    if profile is not None and profile.strip().lower() not in PROFILES:
+        return f"unknown rule profile {profile!r}; the profiles are {', '.join(PROFILES)}"
+    overrides: dict[str, str] = {}
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep:
+            return f"--set {item!r}: write OPTION=VALUE, e.g. --set target=10"
+        option = TAG_TO_OPTION.get(key.strip(), key.strip().lower().replace("-", "_"))
+        if option not in OPTION_NAMES:
+            return f"--set: unknown rule option {key!r}; the options are {', '.join(OPTION_NAMES)}"
+        if parse_option_value(option, value) is None:
+            return (f"--set {key}: {value!r} is not a value of {option}; the values are "
+                    + ", ".join(option_choices(option)))
+        overrides[option] = value
+    return (profile.strip().lower() if profile else None), overrides
+
+
+def options_for(game: Game, profile: str | None,
+                overrides: dict[str, str]) -> tuple[Options, list[Diagnostic]]:
+    return resolve_options(game, profile=profile, overrides=overrides)

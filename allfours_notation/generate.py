@@ -1,0 +1,445 @@
+"""A seeded generator of random, legal All Fours games, as records or AFN text.
+
+For property tests and benchmarks.  Every game is played out card by card under
+a rule profile: the cards are shuffled and dealt, the elder stands or begs, the
+dealer gives or runs the cards (a bunch is redealt), every card played is legal,
+and the game stops the moment a side reaches the target.  Claims and totals are
+those the scorer computes, so a generated game checks clean.  The knobs of
+:class:`Knobs` set how often each feature appears.
+
+    >>> games = list(generate_games(seed=1, n_games=3, profile="trinidad14"))
+    >>> text = generate_corpus(seed=1, n_deals=1000)     # AFN text, ~1000 deals
+
+The same seed and arguments always give the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from .cards import FULL_PACK, Card, Rank, Seat
+from .records import (
+    Award,
+    Call,
+    CallKind,
+    Claim,
+    ClaimItem,
+    Comment,
+    CommentStyle,
+    Deal,
+    Game,
+    Glyph,
+    Hand,
+    OpeningEvent,
+    Play,
+    Redeal,
+    RedealReason,
+    Score,
+    Tag,
+    Total,
+    Trick,
+    TurnUp,
+)
+from .rules.disputes import tally_points
+from .rules.profiles import (
+    PROFILES,
+    BegsPerDeal,
+    DealPattern,
+    GiftAtTargetMinusOne,
+    HandAfterRun,
+    Options,
+)
+from .rules.replay import Referee, legal_cards, max_runs
+from .table import SEATS_FOR_PLAYERS, next_seat, side_of, turn_order
+
+_NAMES = ("Ann", "Ben", "Cora", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Joe", "Kay", "Lou")
+_REMARKS = ("a quiet deal", "E thought long here", "the Jack is out", "good lead",
+            "chalk it up", "close game", "he begs again", "run the pack")
+_DEFAULT_POINTS = {ClaimItem.HANG_JACK: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Knobs:
+    """How often each feature appears (each a probability, 0 to 1)."""
+
+    beg: float = 0.35  # the elder begs
+    gift: float = 0.5  # the dealer answers a beg with a gift (else he runs)
+    beg_again: float = 0.3  # another beg after a run, where the rules allow it
+    turned_jack: float = 0.08  # the first turn-up is forced to be a Jack
+    comments: float = 0.1  # a comment on a deal header and on a play
+    glyphs: float = 0.03  # a glyph after a played card
+    claims: float = 1.0  # the deal has a claim
+    totals: float = 1.0  # the deal has a running total
+    hands: float = 0.5  # the hands (and run cards) are recorded
+    unseen: float = 0.0  # a recorded card is written ?? instead
+    seat_labels: float = 1.0  # plays carry seat labels
+    trick_numbers: float = 1.0  # tricks carry numbers
+    stands_written: float = 0.9  # 'S stands' is written (it may be left out)
+    max_deals: int = 200  # safety stop for one game
+
+
+@dataclass(slots=True)
+class _Table:
+    options: Options
+    seats: tuple[Seat, ...]
+    rng: random.Random
+    knobs: Knobs
+    referee: Referee
+    deals: list[Deal] = field(default_factory=list)
+
+
+def profile_options(profile: str, players: int | None = None,
+                    options: Options | None = None) -> Options:
+    """The options of a named profile, with the number of players set."""
+    base = options if options is not None else PROFILES[profile].options
+    return replace(base, players=players) if players is not None else base
+
+
+def generate_games(
+    seed: int,
+    n_games: int,
+    *,
+    profile: str = "hoffmann1909",
+    players: int | None = None,
+    options: Options | None = None,
+    knobs: Knobs | None = None,
+) -> Iterator[Game]:
+    """``n_games`` random legal games under ``profile`` (or ``options``).
+
+    ``players`` (2, 3 or 4) overrides the profile's number of players.  Each game
+    carries the tags of a real record: Event, Site, Date, Rules, the players by
+    seat, Result, and an option tag for every option that differs from the
+    profile (so that the record alone tells the rules).
+    """
+    rng = random.Random(seed)
+    chosen = profile_options(profile, players, options)
+    for index in range(1, n_games + 1):
+        yield generate_game(rng, chosen, knobs or Knobs(), profile=profile, index=index)
+
+
+def generate_corpus(
+    seed: int,
+    *,
+    n_games: int | None = None,
+    n_deals: int | None = None,
+    profile: str = "hoffmann1909",
+    players: int | None = None,
+    knobs: Knobs | None = None,
+) -> str:
+    """AFN text of random games: ``n_games`` of them, or games until ``n_deals`` deals."""
+    if n_games is None and n_deals is None:
+        n_games = 1
+    parts = ["% AFN 1\n"]
+    rng = random.Random(seed)
+    chosen = profile_options(profile, players)
+    made = deals = 0
+    while (n_games is not None and made < n_games) or \
+            (n_games is None and n_deals is not None and deals < n_deals):
+        made += 1
+        game = generate_game(rng, chosen, knobs or Knobs(), profile=profile, index=made)
+        deals += len(game.deals)
+        parts.append("\n" + write_afn(game, version_line=False))
+    return "".join(parts)
+
+
+def generate_game(rng: random.Random, options: Options, knobs: Knobs, *,
+                  profile: str = "hoffmann1909", index: int = 1) -> Game:
+    """One complete game played out at random under ``options``."""
+    seats = SEATS_FOR_PLAYERS[options.players]
+    header = Game(tags=_tags(rng, seats, options, profile), index=index)
+    table = _Table(options, seats, rng, knobs, Referee(header, options, record_states=False))
+    dealer = rng.choice(seats)
+    number = 0
+    while table.referee.winner is None and number < knobs.max_deals:
+        number += 1
+        deal = _play_deal(table, number, dealer)
+        result = table.referee.add_deal(deal)
+        deal = _with_claim_and_total(table, deal, result.points, result.scores_after)
+        table.deals.append(deal)
+        following = table.referee.expected_dealer
+        dealer = following if following is not None else next_seat(
+            dealer, seats, clockwise=options.clockwise)
+    winner = table.referee.winner
+    tags = tuple(
+        replace(tag, value=winner or "*") if tag.name == "Result" else tag for tag in header.tags
+    )
+    return Game(tags=tags, deals=tuple(table.deals), index=index)
+
+
+def _tags(rng: random.Random, seats: tuple[Seat, ...], options: Options,
+          profile: str) -> tuple[Tag, ...]:
+    names = rng.sample(_NAMES, len(seats))
+    tags = [
+        Tag(name="Event", value=f"Generated game {rng.randrange(10**6)}"),
+        Tag(name="Site", value="Generator"),
+        Tag(name="Date", value=f"2026.{rng.randrange(1, 13):02d}.{rng.randrange(1, 29):02d}"),
+        Tag(name="Rules", value=profile),
+    ]
+    tags.extend(Tag(name=seat.tag_name, value=name) for seat, name in zip(seats, names,
+                                                                          strict=True))
+    tags.append(Tag(name="Result", value="*"))
+    base = PROFILES[profile].options
+    from .rules.profiles import camel_case
+
+    for option, value in options.changes_from(base).items():
+        if option != "players":
+            tags.append(Tag(name=camel_case(option), value=value))
+    return tuple(tags)
+
+
+# --- one deal ---------------------------------------------------------------------------------
+
+
+def _deal_order(dealer: Seat, table: _Table) -> tuple[Seat, ...]:
+    order = turn_order(table.seats, clockwise=table.options.clockwise)
+    start = order.index(next_seat(dealer, table.seats, clockwise=table.options.clockwise))
+    return order[start:] + order[:start]
+
+
+def _deal_cards(pack: list[Card], order: Sequence[Seat], each: int,
+                pattern: DealPattern) -> dict[Seat, list[Card]]:
+    """Deal ``each`` cards to every seat from the top of ``pack`` (3+3 or one at a time)."""
+    hands: dict[Seat, list[Card]] = {seat: [] for seat in order}
+    packet = 3 if pattern is DealPattern.THREE_THREE and each % 3 == 0 else 1
+    for _ in range(each // packet):
+        for seat in order:
+            for _ in range(packet):
+                hands[seat].append(pack.pop())
+    return hands
+
+
+def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
+    rng, knobs, options = table.rng, table.knobs, table.options
+    order = _deal_order(dealer, table)
+    elder = order[0]
+    pack = list(FULL_PACK)
+    rng.shuffle(pack)
+    if rng.random() < knobs.turned_jack:
+        position = len(pack) - 1 - 6 * len(order)  # the card turned after dealing
+        jacks = [i for i, c in enumerate(pack[: position]) if c.rank is Rank.JACK]
+        if jacks:
+            swap = rng.choice(jacks)
+            pack[swap], pack[position] = pack[position], pack[swap]
+    hands = _deal_cards(pack, order, 6, options.deal_pattern)
+    record_hands = rng.random() < knobs.hands
+    opening: list[OpeningEvent] = []
+    if record_hands:
+        opening.extend(_hand(seat, hands[seat], rng, knobs) for seat in order)
+    original = pack.pop()
+    opening.append(TurnUp(card=original))
+    scores = table.referee.scores
+    kick = _kick_decides(table, dealer, original, scores)
+    if kick:
+        return Deal(number=number, dealer=dealer, opening=tuple(opening))
+    trump = original.suit
+    runs = 0
+    begged = False
+    while True:
+        may_beg = not begged or options.begs_per_deal is BegsPerDeal.UNLIMITED
+        chance = knobs.beg if not begged else knobs.beg_again
+        if not may_beg or rng.random() >= chance:
+            if not begged and rng.random() < knobs.stands_written:
+                opening.append(Call(seat=elder, kind=CallKind.STANDS))
+            break
+        begged = True
+        opening.append(Call(seat=elder, kind=CallKind.BEGS))
+        if _may_give(table, elder, dealer, scores) and rng.random() < knobs.gift:
+            opening.append(Call(seat=dealer, kind=CallKind.GIVES))
+            break
+        if runs >= max_runs(len(order)):
+            # cannot run: he must give (only reached when a gift is forbidden)
+            opening.append(Call(seat=dealer, kind=CallKind.GIVES))
+            break
+        opening.append(Call(seat=dealer, kind=CallKind.RUNS))
+        while True:
+            runs += 1
+            extra = _deal_cards(pack, order, 3, DealPattern.ONE_AT_A_TIME)
+            for seat in order:
+                hands[seat].extend(extra[seat])
+            if record_hands:
+                opening.extend(_hand(seat, extra[seat], rng, knobs) for seat in order)
+            turned = pack.pop()
+            opening.append(TurnUp(card=turned))
+            if turned.suit is not original.suit:
+                trump = turned.suit
+                break
+            if runs >= max_runs(len(order)):
+                return Deal(number=number, dealer=dealer, opening=tuple(opening),
+                            ending=Redeal(reason=RedealReason.EXHAUSTED))
+        if options.begs_per_deal is BegsPerDeal.ONE:
+            break
+    if options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+        for seat in order:
+            hands[seat] = rng.sample(hands[seat], 6)
+    tricks = _play_tricks(table, hands, elder, trump)
+    return Deal(number=number, dealer=dealer, opening=tuple(opening), tricks=tricks,
+                leading=(), trailing=_maybe_comment(rng, knobs))
+
+
+def _kick_decides(table: _Table, dealer: Seat, turned: Card, scores: dict[str, int]) -> bool:
+    """Whether the first turn-up alone puts the dealer's side out (no beg, no play)."""
+    from .rules.scoring import kick_value
+
+    side = side_of(dealer, table.seats)
+    return scores.get(side, 0) + kick_value(turned, table.options) >= table.options.target
+
+
+def _may_give(table: _Table, elder: Seat, dealer: Seat, scores: dict[str, int]) -> bool:
+    if table.options.gift_at_target_minus_one is GiftAtTargetMinusOne.ALLOWED:
+        return True
+    receivers = [s for s in table.seats if s is not dealer] if len(table.seats) == 3 else [elder]
+    return all(scores.get(side_of(s, table.seats), 0) + 1 < table.options.target
+               for s in receivers)
+
+
+def _hand(seat: Seat, cards: Sequence[Card], rng: random.Random, knobs: Knobs) -> Hand:
+    shown = tuple(None if rng.random() < knobs.unseen else c for c in cards)
+    return Hand(seat=seat, cards=shown)
+
+
+def _play_tricks(table: _Table, hands: dict[Seat, list[Card]], elder: Seat,
+                 trump: object) -> tuple[Trick, ...]:
+    from .cards import Suit
+    from .rules.replay import trick_winner
+
+    assert isinstance(trump, Suit)
+    rng, knobs, options = table.rng, table.knobs, table.options
+    labels = rng.random() < knobs.seat_labels
+    numbers = rng.random() < knobs.trick_numbers
+    leader = elder
+    tricks: list[Trick] = []
+    count = len(hands[elder])
+    for number in range(1, count + 1):
+        played: list[tuple[Seat, Card]] = []
+        plays: list[Play] = []
+        seat = leader
+        for _ in table.seats:
+            legal = sorted(legal_cards(hands[seat], played, trump, options),
+                           key=lambda c: (c.suit.value, c.rank))
+            choice = rng.choice(legal)
+            hands[seat].remove(choice)
+            played.append((seat, choice))
+            glyph = rng.choice(list(Glyph)) if rng.random() < knobs.glyphs else None
+            plays.append(Play(card=choice, seat=seat if labels else None, glyph=glyph,
+                              trailing=_maybe_comment(rng, knobs, 0.2)))
+            seat = next_seat(seat, table.seats, clockwise=options.clockwise)
+        leader = trick_winner(played, trump)
+        tricks.append(Trick(number=number, plays=tuple(plays), numbered=numbers))
+    return tuple(tricks)
+
+
+def _maybe_comment(rng: random.Random, knobs: Knobs, scale: float = 1.0) -> tuple[Comment, ...]:
+    if rng.random() < knobs.comments * scale:
+        return (Comment(f" {rng.choice(_REMARKS)} ", CommentStyle.BRACE),)
+    return ()
+
+
+def _with_claim_and_total(table: _Table, deal: Deal, points: Sequence[object],
+                          scores_after: Sequence[tuple[str, int]]) -> Deal:
+    from .rules.scoring import Point
+
+    rng, knobs = table.rng, table.knobs
+    claim = None
+    if rng.random() < knobs.claims:
+        tally = tally_points(p for p in points if isinstance(p, Point))
+        awards: list[Award] = []
+        for item in ClaimItem:
+            for side, value in tally.get(item, {}).items():
+                seat = _seat_for(side, item, points, table.seats)
+                default = table.options.game_value if item is ClaimItem.GAME else \
+                    _DEFAULT_POINTS.get(item, 1)
+                awards.append(Award(seat, item, None if value == default else value))
+        claim = Claim(awards=tuple(awards)) if awards else None
+    total = None
+    if rng.random() < knobs.totals:
+        total = Total(scores=tuple(Score(_side_seat(side, table.seats), value)
+                                   for side, value in scores_after))
+    return replace(deal, claim=claim, total=total)
+
+
+def _seat_for(side: str, item: ClaimItem, points: Sequence[object],
+              seats: tuple[Seat, ...]) -> Seat:
+    from .rules.scoring import Point
+
+    for point in points:
+        if isinstance(point, Point) and point.side == side and point.item is item and \
+                point.seat is not None:
+            return point.seat
+    return _side_seat(side, seats)
+
+
+def _side_seat(side: str, seats: tuple[Seat, ...]) -> Seat:
+    return next(seat for seat in seats if side_of(seat, seats) == side)
+
+
+# --- a plain AFN writer for generated games ---------------------------------------------------
+
+
+def write_afn(game: Game, *, version_line: bool = True) -> str:
+    """AFN text of a game: tags, then each deal in table order, then ``end``.
+
+    A small writer for generated records (tests and benchmarks); the canonical
+    formatter lives elsewhere.
+    """
+    lines: list[str] = ["% AFN 1"] if version_line else []
+    for tag in game.tags:
+        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[{tag.name} "{value}"]')
+    for deal in game.deals:
+        lines.append("")
+        lines.append(f"deal {deal.number} dealer {deal.dealer.letter}" + _comments(deal.trailing))
+        for event in deal.opening:
+            lines.append("  " + _opening_text(event))
+        for trick in deal.tricks:
+            plays = " ".join(_play_text(play) for play in trick.plays)
+            prefix = f"{trick.number}. " if trick.numbered else ""
+            lines.append(f"  {prefix}{plays}")
+        for penalty in deal.penalties:
+            lines.append(f"  penalty {penalty.offender.letter} {penalty.kind.value}")
+        if isinstance(deal.ending, Redeal):
+            lines.append(f"  redeal {deal.ending.reason.value}")
+        if deal.claim is not None:
+            lines.append("  " + _claim_text(deal.claim))
+        if deal.total is not None:
+            lines.append("  total " + " ".join(f"{s.seat.letter} {s.points}"
+                                               for s in deal.total.scores))
+    lines.append("end")
+    return "\n".join(lines) + "\n"
+
+
+def _comments(comments: Sequence[Comment]) -> str:
+    return "".join(" " + str(c) for c in comments)
+
+
+def _opening_text(event: OpeningEvent) -> str:
+    if isinstance(event, Hand):
+        return event.seat.letter + " " + " ".join("??" if c is None else str(c)
+                                                   for c in event.cards)
+    if isinstance(event, TurnUp):
+        return f"turn {event.card}"
+    return f"{event.seat.letter} {event.kind.value}"
+
+
+def _play_text(play: Play) -> str:
+    seat = f"{play.seat.letter}:" if play.seat is not None else ""
+    glyph = play.glyph.value if play.glyph is not None else ""
+    return seat + str(play.card) + glyph + _comments(play.trailing)
+
+
+def _claim_text(claim: Claim) -> str:
+    words = ["claim"]
+    last: Seat | None = None
+    for award in claim.awards:
+        if award.seat is not last:
+            words.append(award.seat.letter)
+            last = award.seat
+        words.append(award.item.value)
+        if award.points is not None:
+            words.append(str(award.points))
+    return " ".join(words)
+
+
+__all__ = ["Knobs", "generate_corpus", "generate_game", "generate_games", "profile_options",
+           "write_afn"]
