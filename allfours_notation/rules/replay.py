@@ -75,6 +75,7 @@ __all__ = [
     "replay",
     "replay_plain",
     "trick_winner",
+    "turnup_position",
 ]
 
 DEALT = 6
@@ -225,6 +226,11 @@ def legal_cards(
 def max_runs(players: int) -> int:
     """Rule 14: runs the pack allows (3 per player + 1 turn-up each)."""
     return (52 - (DEALT * players + 1)) // (RUN_BATCH * players + 1)
+
+
+def turnup_position(players: int, run: int = 0) -> int:
+    """Rule 14: the place in the pack of the card turned after ``run`` runs (1-based)."""
+    return DEALT * players + 1 + run * (RUN_BATCH * players + 1)
 
 
 def _hand_key(c: Card) -> tuple[int, int]:
@@ -613,6 +619,9 @@ class _DealReferee:
         self.holders: dict[Card, Seat] = {}
         self.not_held: set[tuple[int, int]] = set()
         self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+        self.played_by: dict[Seat, list[Card]] = {}
+        self.settled_by: str | None = None  # "stand", "give" or "run"
+        self.begs = 0
 
     # -- plumbing --
 
@@ -663,24 +672,24 @@ class _DealReferee:
 
     def run(self) -> None:
         self.read_hands()
+        self.infer_from_play()
+        runs_written = len(self.deal.turnups) - 1
+        if runs_written <= 0:
+            self.merge_inferred()  # no run: every card played was in the hand as dealt
         self.step(StepKind.DEAL_START, f"deal {self.deal.number}: {self.dealer.letter} deals, "
                   f"{self.elder.letter} is elder hand", self.deal.span)
-        settled = self.opening()
-        tricks_expected = self.tricks_expected()
+        state = self.opening()
+        if runs_written > 0:
+            self.merge_inferred()
         ending = self.deal.ending
-        if isinstance(ending, Redeal):
-            self.check_redeal(ending, settled)
-        if self.trump is None and self.deal.turnups == () and self.deal.tricks:
-            self.report("AFN314", "the deal has no turn-up, so trumps are unknown", self.deal.span,
-                        hint="write the turned card: 'turn 4S'")
-        self.merge_inferred()
+        self.check_opening_end(state, ending)
         self.play()
-        self.check_trick_count(tricks_expected)
+        self.check_trick_count(self.tricks_expected())
         self.score(ending)
         self.finish(ending)
 
     def read_hands(self) -> None:
-        """Hands as recorded (dealt and run cards), plus the cards each seat plays."""
+        """The hands as recorded: the dealt six, then the cards of each run."""
         seen_turn = False
         for event in self.deal.opening:
             if isinstance(event, TurnUp):
@@ -692,17 +701,20 @@ class _DealReferee:
                     if held is not None and held not in slots.origin:
                         slots.known.append(held)
                         slots.origin[held] = origin
-        runs = sum(1 for _ in self.deal.turnups[1:])
-        size = self.hand_size_received(runs)
+        discarding = self.discarding()
         for seat, slots in self.received.items():
-            slots.unseen = max(0, size - len(slots.known))
-            if runs == 0 or self.options.hand_after_run is HandAfterRun.KEEP_ALL:
-                dealt = [c for c in slots.known if slots.origin[c] == "as dealt"]
-                self.hands[seat] = sorted(dealt, key=_hand_key)
-                self.unknown[seat] = DEALT - min(DEALT, len(dealt))
-            else:
+            if discarding:
                 self.hands[seat] = []
                 self.unknown[seat] = DEALT
+                continue
+            dealt = [c for c in slots.known if slots.origin[c] == "as dealt"]
+            self.hands[seat] = sorted(dealt, key=_hand_key)
+            self.unknown[seat] = DEALT - min(DEALT, len(dealt))
+
+    def discarding(self) -> bool:
+        """Whether players discard down to six after a run (rule 15)."""
+        return self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX and \
+            len(self.deal.turnups) > 1
 
     def hand_size_received(self, runs: int) -> int:
         return DEALT + RUN_BATCH * runs
@@ -712,30 +724,112 @@ class _DealReferee:
             return DEALT
         return self.hand_size_received(self.runs)
 
+    # -- who held what: the record, and the play --
+
+    def infer_from_play(self) -> None:
+        """Seat every card played; a card no hand records was held by its player.
+
+        A card recorded in another seat's hand, or more cards than a seat
+        received, is a card not held (reported when it is played).
+        """
+        self.assigned = _assign_seats(self.deal, self.seats, self.options,
+                                      _trump_of(self.deal), report=self.g)
+        recorded_owner: dict[Card, Seat] = {}
+        for seat, slots in self.received.items():
+            for c in slots.known:
+                recorded_owner.setdefault(c, seat)
+        turned = {t.card for t in self.deal.turnups}
+        self.holders = {} if self.discarding() else dict(recorded_owner)
+        self.played_by = {seat: [] for seat in self.seats}
+        for t_index, seated in enumerate(self.assigned):
+            for p_index, (seat, c) in enumerate(seated):
+                if seat not in self.played_by or c in turned:
+                    continue
+                owner = recorded_owner.get(c)
+                if owner is not None and owner is not seat:
+                    self.not_held.add((t_index, p_index))
+                elif c not in self.played_by[seat]:  # played twice: the parser's AFN201
+                    self.played_by[seat].append(c)
+
+    def merge_inferred(self) -> None:
+        """Put the cards known only from the play into the hands (unseen slots first)."""
+        for seat in self.seats:
+            slots = self.received[seat]
+            played = self.played_by[seat]
+            if self.discarding():
+                kept = played[:DEALT]
+                self.hands[seat] = sorted(kept, key=_hand_key)
+                self.unknown[seat] = DEALT - len(kept)
+                for c in kept:
+                    self.holders.setdefault(c, seat)
+                for c in played[DEALT:]:
+                    self.mark_not_held(c, seat)
+                continue
+            extra = [c for c in played if c not in slots.origin]
+            room = self.unknown[seat]
+            for c in extra[room:]:
+                self.mark_not_held(c, seat)
+            take = extra[:room]
+            for c in take:
+                slots.origin[c] = "played"
+                self.holders[c] = seat
+            self.hands[seat] = sorted([*self.hands[seat], *take], key=_hand_key)
+            self.unknown[seat] -= len(take)
+
+    def mark_not_held(self, c: Card, seat: Seat) -> None:
+        for t_index, seated in enumerate(self.assigned):
+            for p_index, (who, played) in enumerate(seated):
+                if who is seat and played == c:
+                    self.not_held.add((t_index, p_index))
+
     # -- opening: turn-up, stand, beg, give, run --
 
-    def opening(self) -> bool:
-        """Replays the opening; returns whether trumps were settled for play."""
-        state = "turn"  # turn → call → answer → running → settled
-        begs = 0
-        run_batch: dict[Seat, list[Card]] = {}
+    def opening(self) -> str:
+        """Replays the turn-ups and calls; returns the state at the end of the opening.
+
+        States: ``turn`` (nothing turned yet) → ``call`` (the elder to stand or
+        beg) → ``answer`` (the dealer to give or run) → ``running`` (a new
+        turn-up is due) → ``settled`` (trumps fixed; ``self.settled_by`` says how).
+        """
+        state = "turn"
         for event in self.deal.opening:
-            if isinstance(event, Hand):
-                if state == "running" or (state == "settled" and self.runs and not self.turnups):
-                    batch = run_batch.setdefault(event.seat, [])
-                    batch.extend(event.known_cards)
-                continue
             if isinstance(event, TurnUp):
                 state = self.turn_up(event, state)
-                continue
-            state, begs = self.call(event, state, begs)
-        if state == "answer":
-            self.report("AFN316", f"{self.elder.letter} begged but the dealer neither gave nor ran",
-                        self.deal.span, hint="write 'N gives' or 'N runs' after the beg")
-        if state == "running" and self.deal.tricks:
-            self.report("AFN309", "the cards were run but no new turn-up is written",
-                        self.deal.span, hint="write the card turned after the run: 'turn QD'")
-        return state in ("call", "settled")
+            elif isinstance(event, Call):
+                state = self.call(event, state)
+        return state
+
+    def check_opening_end(self, state: str, ending: object) -> None:
+        has_play = bool(self.deal.tricks)
+        if not self.deal.turnups:
+            if has_play or ending is None:
+                self.report("AFN314", "the deal has no turn-up, so trumps are unknown",
+                            self.deal.span, hint="write the turned card: 'turn 4S'")
+            return
+        if state == "answer" and (has_play or ending is None):
+            self.report("AFN316", f"{self.elder.letter} begged but the dealer neither gave nor "
+                        "ran", self.deal.span, hint="write 'N gives' or 'N runs' after the beg")
+        exhausted = self.runs >= max_runs(len(self.seats))
+        redeal = isinstance(ending, Redeal) and ending.reason is RedealReason.EXHAUSTED
+        if state == "running" and not redeal:
+            last = self.turnups[-1]
+            if self.runs == 0:
+                self.report("AFN309", "the cards were run but no new turn-up is written",
+                            self.deal.span, hint="write the card turned after the run: 'turn QD'")
+            elif exhausted:
+                self.report("AFN311", f"the run turned {last}, the suit of the original turn-up, "
+                            "and the pack is exhausted: the same dealer deals again",
+                            self.deal.span, hint="end the deal with 'redeal exhausted'")
+            else:
+                self.report("AFN309", f"the run turned {last}, the suit of the original "
+                            f"turn-up: the dealer must run again (rule 9)", self.deal.span,
+                            hint="write the next turn-up after it")
+        if redeal and not (state == "running" and exhausted):
+            assert isinstance(ending, Redeal)
+            why = "a new suit was turned" if state != "running" else "the dealer may run again"
+            self.report("AFN311", f"'redeal exhausted', but the pack is not exhausted: "
+                        f"{self.runs} of {max_runs(len(self.seats))} possible runs, and {why}",
+                        ending.span)
 
     def turn_up(self, event: TurnUp, state: str) -> str:
         card = event.card
@@ -749,13 +843,15 @@ class _DealReferee:
             self.runs += 1
             limit = max_runs(len(self.seats))
             if self.runs > limit:
-                self.report("AFN311", f"run {self.runs} is impossible: with {len(self.seats)} "
-                            f"players the pack allows {limit} runs (3 cards each and a turn-up)",
+                players = len(self.seats)
+                self.report("AFN311", f"run {self.runs} is impossible: with {players} players "
+                            f"the pack allows {limit} runs (3 cards each and a turn-up; the "
+                            f"last turn-up is card {turnup_position(players, limit)} of 52)",
                             event.span)
             self.add_run_cards()
         self.turnups.append(card)
         same_suit = original is not None and card.suit is original.suit
-        becomes_trump = original is None or not same_suit
+        becomes_trump = not same_suit
         if becomes_trump:
             self.trump = card.suit
         text = f"{self.dealer.letter} turns up {card}"
@@ -770,32 +866,37 @@ class _DealReferee:
         self.award(points, event.span)
         if original is None:
             return "call"
-        return "running" if same_suit else "settled"
+        if same_suit:
+            return "running"
+        self.settled_by = "run"
+        return "settled"
 
     def add_run_cards(self) -> None:
         """A run gives three cards to each player: they join the hands (unseen ones counted)."""
-        if self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+        if self.discarding():
             return
         for seat, slots in self.received.items():
-            batch = [c for c in slots.known if slots.origin[c] == "in a run"
-                     and c not in self.hands[seat]]
-            batch = batch[:RUN_BATCH]
-            self.hands[seat] = sorted([*self.hands[seat], *batch], key=_hand_key)
-            self.unknown[seat] += RUN_BATCH - len(batch)
+            batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
             for c in batch:
                 slots.origin[c] = "in the run"
+            self.hands[seat] = sorted([*self.hands[seat], *batch], key=_hand_key)
+            self.unknown[seat] += RUN_BATCH - len(batch)
 
-    def call(self, event: Call, state: str, begs: int) -> tuple[str, int]:
+    def call(self, event: Call, state: str) -> str:
         seat, kind = event.seat, event.kind
         self.calls.append(f"{seat.letter} {kind.value}")
-        text = f"{seat.letter} {kind.value}"
-        if kind in (CallKind.STANDS, CallKind.BEGS):
-            self.check_elder_call(event, state, begs)
-            if kind is CallKind.STANDS:
-                self.step(StepKind.CALL, text, event.span)
-                return "settled", begs
-            self.step(StepKind.CALL, text + " (I beg)", event.span)
-            return "answer", begs + 1
+        if kind is CallKind.STANDS:
+            self.check_stand(event, state)
+            self.step(StepKind.CALL, f"{seat.letter} stands", event.span)
+            if state in ("call", "settled"):
+                self.settled_by = self.settled_by or "stand"
+                return "settled"
+            return state
+        if kind is CallKind.BEGS:
+            self.check_beg(event, state)
+            self.begs += 1
+            self.step(StepKind.CALL, f"{seat.letter} begs", event.span)
+            return "answer"
         if seat is not self.dealer:
             self.report("AFN309", f"{seat.letter} {kind.value}, but only the dealer "
                         f"({self.dealer.letter}) gives or runs", event.span)
@@ -803,106 +904,57 @@ class _DealReferee:
             self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
                         event.span)
         if kind is CallKind.GIVES:
-            self.step(StepKind.CALL, text + " (take one)", event.span)
+            self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
             points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
                                           options=self.options, scores=self.g.scores)
             if refused is not None:
                 self.report("AFN310", f"the gift is forbidden under these rules: {refused}; "
                             "it is not scored", event.span)
             self.award(points, event.span)
-            return "settled", begs
-        limit = max_runs(len(self.seats))
-        if self.runs >= limit:
+            self.settled_by = "give"
+            return "settled"
+        if self.runs >= max_runs(len(self.seats)):
             self.report("AFN311", f"the pack is exhausted after {self.runs} runs: the cards "
                         "cannot be run again", event.span)
         self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each", event.span)
-        return "running", begs
+        return "running"
 
-    def check_elder_call(self, event: Call, state: str, begs: int) -> None:
-        seat, kind = event.seat, event.kind
+    def check_stand(self, event: Call, state: str) -> None:
+        seat = event.seat
         if seat is not self.elder:
-            self.report("AFN308", f"{seat.letter} {kind.value}, but only the elder hand "
+            self.report("AFN308", f"{seat.letter} stands, but only the elder hand "
                         f"({self.elder.letter}) stands or begs", event.span)
-        if state == "turn":
-            self.report("AFN308", f"{seat.letter} {kind.value} before any card is turned up",
-                        event.span)
-        elif state == "answer":
-            self.report("AFN308", f"{seat.letter} {kind.value} again before the dealer answered "
-                        "the beg", event.span)
-        elif state == "running":
-            self.report("AFN309", f"{seat.letter} {kind.value} while the run has not turned a "
-                        "new suit", event.span)
-        elif state == "settled" and (kind is CallKind.STANDS or begs == 0 or
-                                     self.options.begs_per_deal is BegsPerDeal.ONE):
-            if kind is CallKind.BEGS and begs >= 1:
-                self.report("AFN308", "a second beg in one deal: the rules allow one",
-                            event.span, hint="begs_per_deal=unlimited allows more")
-            elif kind is CallKind.BEGS or self.runs == 0:
-                self.report("AFN308", f"{seat.letter} {kind.value} after the trump was settled",
-                            event.span)
+        problem = {
+            "turn": "before any card is turned up",
+            "answer": "after begging: the dealer must give or run",
+            "running": "while the run has not turned a new suit",
+        }.get(state)
+        if state == "settled" and self.settled_by in ("stand", "give"):
+            problem = "twice: the trump is already settled"
+        if problem:
+            self.report("AFN308", f"{seat.letter} stands {problem}", event.span)
 
-    def check_redeal(self, ending: Redeal, settled: bool) -> None:
-        if ending.reason is not RedealReason.EXHAUSTED:
-            return
-        limit = max_runs(len(self.seats))
-        original = self.turnups[0] if self.turnups else None
-        last = self.turnups[-1] if self.turnups else None
-        exhausted = (original is not None and last is not None and self.runs >= limit
-                     and last.suit is original.suit)
-        if not exhausted:
-            self.report("AFN311", f"'redeal exhausted' but the pack is not exhausted: "
-                        f"{self.runs} of {limit} possible runs, and "
-                        + ("a new suit was turned" if settled else "the dealer may run again"),
-                        ending.span)
-
-    def merge_inferred(self) -> None:
-        """Cards a seat plays that no hand records: it held them (inferred from the play)."""
-        assigned = _assign_seats(self.deal, self.seats, self.options, self.trump, report=self.g)
-        self.assigned = assigned
-        recorded_owner: dict[Card, Seat] = {}
-        for seat, slots in self.received.items():
-            for c in slots.known:
-                recorded_owner.setdefault(c, seat)
-        turned = set(self.turnups)
-        discard = (self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX and self.runs > 0)
-        self.holders = {} if discard else dict(recorded_owner)
-        self.not_held = set()
-        played_by: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
-        for t_index, seated in enumerate(assigned):
-            for p_index, (seat, c) in enumerate(seated):
-                if seat not in played_by or c in turned:
-                    continue
-                owner = recorded_owner.get(c)
-                if owner is not None and owner is not seat:
-                    self.not_held.add((t_index, p_index))
-                    continue
-                if c in played_by[seat]:
-                    continue  # played twice: the parser reports it (AFN201)
-                played_by[seat].append(c)
-        for seat in self.seats:
-            slots = self.received[seat]
-            extra = [c for c in played_by[seat] if c not in slots.origin]
-            if discard:
-                self.hands[seat] = sorted(played_by[seat][:DEALT], key=_hand_key)
-                self.unknown[seat] = DEALT - len(self.hands[seat])
-                for c in self.hands[seat]:
-                    self.holders.setdefault(c, seat)
-                continue
-            room = self.unknown[seat]
-            take = extra[:room]
-            for c in extra[room:]:
-                self.mark_not_held(c, seat)
-            for c in take:
-                slots.origin[c] = "played"
-                self.holders[c] = seat
-            self.hands[seat] = sorted([*self.hands[seat], *take], key=_hand_key)
-            self.unknown[seat] -= len(take)
-
-    def mark_not_held(self, c: Card, seat: Seat) -> None:
-        for t_index, seated in enumerate(self.assigned):
-            for p_index, (who, played) in enumerate(seated):
-                if who is seat and played == c:
-                    self.not_held.add((t_index, p_index))
+    def check_beg(self, event: Call, state: str) -> None:
+        seat = event.seat
+        if seat is not self.elder:
+            self.report("AFN308", f"{seat.letter} begs, but only the elder hand "
+                        f"({self.elder.letter}) begs", event.span)
+        problem = {
+            "turn": "before any card is turned up",
+            "answer": "again before the dealer answered the beg",
+            "running": "while the run has not turned a new suit",
+        }.get(state)
+        if state == "settled":
+            if self.settled_by == "stand":
+                problem = "after standing"
+            elif self.settled_by == "give":
+                problem = "after the gift: the trump stands"
+            elif self.options.begs_per_deal is BegsPerDeal.ONE:
+                problem = "a second time: the rules allow one beg per deal"
+        if problem:
+            self.report("AFN308", f"{seat.letter} begs {problem}", event.span,
+                        hint="begs_per_deal=unlimited allows a beg after each run"
+                        if "second" in problem else None)
 
     # -- play --
 
@@ -970,7 +1022,7 @@ class _DealReferee:
         trump = self.trump
         held = self.hands[seat]
         if c.suit is not led and c.suit is not trump:
-            proof = next((h for h in held if h.suit is led and h != c), None)
+            proof = self.best_proof([h for h in held if h.suit is led and h != c], seat, later)
             if proof is not None:
                 because = self.proof_text(seat, proof, later)
                 reason = f"{seat.letter} revoked in trick {number}"
@@ -984,7 +1036,7 @@ class _DealReferee:
                 and led is not trump and c.suit is trump):
             top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
             if top is not None and c.rank < top:
-                other = next((h for h in held if h.suit is not trump), None)
+                other = self.best_proof([h for h in held if h.suit is not trump], seat, later)
                 if other is not None:
                     because = self.proof_text(seat, other, later)
                     reason = f"{seat.letter} undertrumped in trick {number}"
@@ -992,6 +1044,21 @@ class _DealReferee:
                                 f"trump while holding {other} ({because}); penalised like a "
                                 "revoke", play.span, trick=number, severity=Severity.WARNING)
                     self.offences.append(Offence(seat, "undertrump", number, reason))
+
+    def best_proof(self, candidates: list[Card], seat: Seat,
+                   later: dict[Seat, list[tuple[int, Card]]]) -> Card | None:
+        """The card that best proves an offence: one recorded in the hand, else the one
+        the offender plays soonest."""
+        if not candidates:
+            return None
+        origin = self.received[seat].origin
+        when = {c: number for number, c in later.get(seat, [])}
+
+        def strength(c: Card) -> tuple[int, int]:
+            recorded = origin.get(c) in ("as dealt", "in the run", "in a run")
+            return (0 if recorded else 1, when.get(c, 1 << 20))
+
+        return min(candidates, key=strength)
 
     def proof_text(self, seat: Seat, c: Card, later: dict[Seat, list[tuple[int, Card]]]) -> str:
         origin = self.received[seat].origin.get(c)
@@ -1123,6 +1190,11 @@ class _DealReferee:
 
     def score_redeal(self, ending: Redeal) -> None:
         offences = [o for o in self.declared_offences() if o.kind in ("misdeal", "wrongscore")]
+        misdeal_costs = self.options.misdeal is MisdealRule.OPPONENT_PLUS_1_AND_PASS
+        if ending.reason is RedealReason.MISDEAL and misdeal_costs and \
+                not any(o.kind == "misdeal" for o in offences):
+            offences.append(Offence(self.dealer, "misdeal", None,
+                                    f"{self.dealer.letter} misdealt"))
         if offences:
             self.award(self.penalties_only(offences), ending.span)
         if ending.reason is RedealReason.EXHAUSTED and \
