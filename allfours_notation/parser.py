@@ -712,6 +712,10 @@ class _GameAssembler:
                 awards[-1] = replace(awards[-1], points=int(word))
             else:
                 seat = Seat.from_letter(word)
+        # A claim is a set of awards: keep them grouped by seat, seats in the order they
+        # first appear (stable within a seat), which is the order the formatter writes.
+        first_seen = {award.seat: place for place, award in reversed(list(enumerate(awards)))}
+        awards.sort(key=lambda award: first_seen[award.seat])
         raw.claim = self.atom(Claim(awards=tuple(awards), span=span), span)
 
     def set_total(self, raw: _RawDeal, token: Token, span: Span) -> None:

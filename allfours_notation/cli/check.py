@@ -33,9 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
     parser.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
-    parser.add_argument(
-        "--warnings-as-errors", action="store_true", help="exit 1 on warnings too"
-    )
+    parser.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
     parser.add_argument("--no-rules", action="store_true",
                         help="parse only: skip the rules replay and the dispute report")
     from .rules import add_rules_arguments
