@@ -101,8 +101,15 @@ def golden_cases() -> list[tuple[str, str]]:
     ]
 
 
+@dataclass(frozen=True)
+class Run:
+    code: int
+    out: str
+    err: str
+
+
 def run_cli(args: list[str], capsys: pytest.CaptureFixture[str],
-            monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+            monkeypatch: pytest.MonkeyPatch) -> Run:
     """Run ``allfours ARGS`` in-process from the repository root, colour off."""
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("NO_COLOR", "1")
@@ -112,14 +119,23 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str],
     capsys.readouterr()
     code = main(args)
     captured = capsys.readouterr()
-    return code, captured.out + captured.err
+    return Run(code, captured.out, captured.err)
 
 
-def compare_with_golden(actual: str, golden: Path) -> None:
-    """Equal, or a failure showing a unified diff (golden → actual)."""
+def compare_with_golden(actual: str, golden: Path, *, optional: bool = False) -> None:
+    """Equal, or a failure showing a unified diff (golden → actual).
+
+    An ``optional`` golden file exists only when there is something to hold: an
+    empty ``actual`` means the file must not exist.
+    """
     if UPDATE:
         golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(actual, encoding="utf-8", newline="\n")
+        if optional and not actual:
+            golden.unlink(missing_ok=True)
+        else:
+            golden.write_text(actual, encoding="utf-8", newline="\n")
+        return
+    if optional and not actual and not golden.exists():
         return
     if not golden.exists():
         pytest.fail(f"no golden file {golden.relative_to(ROOT)}; "
@@ -139,16 +155,21 @@ def compare_with_golden(actual: str, golden: Path) -> None:
 @pytest.mark.parametrize(("sample", "command"), golden_cases())
 def test_golden_output(sample: str, command: str, capsys: pytest.CaptureFixture[str],
                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """stdout in ``<sample>.<command>.<ext>``; stderr, when there is any, in
+    ``<sample>.<command>.stderr.txt``."""
     extra, suffix = GOLDEN_COMMANDS[command]
-    _, output = run_cli([command, *extra, f"samples/{sample}"], capsys, monkeypatch)
-    compare_with_golden(output, GOLDEN_DIR / (sample.removesuffix(".afn") + suffix))
+    run = run_cli([command, *extra, f"samples/{sample}"], capsys, monkeypatch)
+    stem = sample.removesuffix(".afn")
+    compare_with_golden(run.out, GOLDEN_DIR / (stem + suffix))
+    compare_with_golden(run.err, GOLDEN_DIR / f"{stem}.{command}.stderr.txt", optional=True)
 
 
 def test_golden_files_have_a_sample_and_no_machine_path() -> None:
     """A golden file whose sample or command is gone is stale; none holds a path
     of the machine that wrote it."""
-    known = {sample.removesuffix(".afn") + suffix
-             for sample in SAMPLES for _, suffix in GOLDEN_COMMANDS.values()}
+    known = {sample.removesuffix(".afn") + name
+             for sample in SAMPLES for command, (_, suffix) in GOLDEN_COMMANDS.items()
+             for name in (suffix, f".{command}.stderr.txt")}
     for golden in GOLDEN_DIR.iterdir():
         assert golden.name in known, f"stale golden file {golden.name}"
         text = golden.read_text(encoding="utf-8")
@@ -160,10 +181,10 @@ def test_every_sample_has_an_expectation() -> None:
     assert sorted(EXPECTED) == SAMPLES
 
 
-def referee(sample: str) -> list[Diagnostic]:
+def referee(sample: str, directory: Path = SAMPLES_DIR) -> list[Diagnostic]:
     """Every diagnostic of a sample: the parser's, then the rules referee's for
     each game that could be read."""
-    text = (SAMPLES_DIR / sample).read_text(encoding="utf-8")
+    text = (directory / sample).read_text(encoding="utf-8")
     result = parse(text, filename=f"samples/{sample}")
     found = list(result.diagnostics)
     for game in result.games:
@@ -196,8 +217,9 @@ def test_check_exit_status(sample: str, capsys: pytest.CaptureFixture[str],
                            monkeypatch: pytest.MonkeyPatch) -> None:
     """``allfours check --json`` agrees with the parser on syntax and structure,
     and exits 1 exactly when it reports an error."""
-    code, output = run_cli(["check", "--json", f"samples/{sample}"], capsys, monkeypatch)
-    report = json.loads(output)
+    run = run_cli(["check", "--json", f"samples/{sample}"], capsys, monkeypatch)
+    code = run.code
+    report = json.loads(run.out)
     errors = [d["code"] for d in report["diagnostics"] if d["severity"] == "error"]
     assert code == (1 if errors else 0)
     parser_errors = [d.code for d in parse((SAMPLES_DIR / sample).read_bytes()).diagnostics
@@ -222,3 +244,19 @@ def test_broken_sample_error_points_at_the_typo() -> None:
     (error,) = [d for d in parse(text).diagnostics if d.is_error]
     assert (error.game, error.deal) == (2, 2)
     assert (error.line, error.column) == (line_number, line.index("gmae") + 1)
+
+
+@pytest.mark.skipif("fmt" not in REGISTERED, reason="no fmt subcommand yet")
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_canonical_form_means_the_same(sample: str, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The formatted sample (its golden file) is a fixed point of ``fmt`` and the
+    referee finds in it exactly what it finds in the sample."""
+    golden = GOLDEN_DIR / (sample.removesuffix(".afn") + GOLDEN_COMMANDS["fmt"][1])
+    run = run_cli(["fmt", str(golden.relative_to(ROOT))], capsys, monkeypatch)
+    assert run.out == golden.read_text(encoding="utf-8")
+
+    def summary(found: list[Diagnostic]) -> Counter[tuple[str, str]]:
+        return Counter((d.code, d.severity.value) for d in found)
+
+    assert summary(referee(golden.name, GOLDEN_DIR)) == summary(referee(sample))
