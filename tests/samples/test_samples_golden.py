@@ -52,11 +52,11 @@ REGISTERED = {module.NAME for module in COMMANDS}
 
 @dataclass(frozen=True)
 class Expected:
-    """What a sample is meant to produce: the codes of its errors and warnings
-    (as multisets), and the exit status of ``allfours check``."""
+    """What a sample is meant to produce: its errors and warnings, each as
+    (code, game index), compared as multisets."""
 
-    errors: tuple[str, ...] = ()
-    warnings: tuple[str, ...] = ()
+    errors: tuple[tuple[str, int], ...] = ()
+    warnings: tuple[tuple[str, int], ...] = ()
 
 
 # Every sample must be listed: a new sample has to say what it is meant to show.
@@ -66,15 +66,15 @@ EXPECTED: dict[str, Expected] = {
     "disputed-claim.afn": Expected(
         # deal 1 total off by one; deal 2 Low to the capturer and the total that
         # follows from it; deal 3 Game left out of the claim
-        errors=("AFN402", "AFN401", "AFN402", "AFN401"),
+        errors=(("AFN402", 1), ("AFN401", 1), ("AFN402", 1), ("AFN401", 1)),
     ),
     "exhausted-pack.afn": Expected(),
     "four-handed-trinidad.afn": Expected(),
     "lax-input.afn": Expected(),
     "no-hands.afn": Expected(),
-    "one-broken-game.afn": Expected(errors=("AFN101",)),  # 'gmae' in game 2
+    "one-broken-game.afn": Expected(errors=(("AFN101", 2),)),  # 'gmae' in game 2
     "partial-hands.afn": Expected(),
-    "revoke.afn": Expected(warnings=("AFN306",)),  # the revoke, reported and penalised
+    "revoke.afn": Expected(warnings=(("AFN306", 1),)),  # the revoke, reported and penalised
     "three-handed.afn": Expected(),
     "turned-jack-wins.afn": Expected(),
     "two-player-to-seven.afn": Expected(),
@@ -204,8 +204,8 @@ def expectation_cases() -> list[object]:
 @pytest.mark.parametrize("sample", expectation_cases())
 def test_sample_has_exactly_the_expected_diagnostics(sample: str) -> None:
     found = referee(sample)
-    errors = Counter(d.code for d in found if d.severity is Severity.ERROR)
-    warnings = Counter(d.code for d in found if d.severity is Severity.WARNING)
+    errors = Counter((d.code, d.game) for d in found if d.severity is Severity.ERROR)
+    warnings = Counter((d.code, d.game) for d in found if d.severity is Severity.WARNING)
     wanted = EXPECTED[sample]
     detail = "\n".join(f"{d.line}:{d.column} {d.code} {d.message}" for d in found)
     assert errors == Counter(wanted.errors), detail
