@@ -77,8 +77,9 @@ def format_result(result: ParseResult) -> str:
     printing a file never loses text; callers that rewrite files refuse broken
     input before they get here.
     """
-    games = [_verbatim(result.text, game) if game.broken else format_game(game)
-             for game in result.games]
+    games = [
+        _verbatim(result.text, game) if game.broken else format_game(game) for game in result.games
+    ]
     text = VERSION_LINE + "\n" + "\n".join(games)
     if result.trailing:
         writer = _Writer()
@@ -160,8 +161,9 @@ def format_checked(result: ParseResult) -> CheckedFormat:
         elif diagnostic.is_error and diagnostic.code.startswith("AFN1"):
             refusals.append(Refusal("the text cannot be read as it stands", diagnostic))
     for game in result.games:
-        if game.broken and not any(r.diagnostic and r.diagnostic.game == game.index
-                                   for r in refusals):
+        if game.broken and not any(
+            r.diagnostic and r.diagnostic.game == game.index for r in refusals
+        ):
             refusals.append(Refusal(f"game {game.index} has syntax errors"))
     text = format_result(result)
     if not any(game.broken for game in result.games):
@@ -173,12 +175,17 @@ def _differences(before: ParseResult, after: ParseResult) -> list[Refusal]:
     """What the formatted text would change (nothing, unless the formatter has a bug)."""
     found: list[Refusal] = []
     if len(before.games) != len(after.games):
-        found.append(Refusal(f"the formatted text holds {len(after.games)} games, "
-                             f"not {len(before.games)}"))
+        found.append(
+            Refusal(f"the formatted text holds {len(after.games)} games, not {len(before.games)}")
+        )
     for old, new in zip(before.games, after.games, strict=False):
         if canonical_records(old) != new:
-            found.append(Refusal(f"formatting would change game {old.index}; this is a bug "
-                                 "in the formatter, please report it"))
+            found.append(
+                Refusal(
+                    f"formatting would change game {old.index}; this is a bug "
+                    "in the formatter, please report it"
+                )
+            )
     if before.trailing != after.trailing:
         found.append(Refusal("formatting would change the comments after the last game"))
     return found
