@@ -205,9 +205,7 @@ def parse_file(path: str | Path) -> ParseResult:
     return parse(path.read_bytes(), filename=str(path))
 
 
-def iter_games(
-    source: str | Path | IO[Any], *, filename: str | None = None
-) -> Iterator[Game]:
+def iter_games(source: str | Path | IO[Any], *, filename: str | None = None) -> Iterator[Game]:
     """Yield the games of a file one at a time, reading it in chunks.
 
     ``source`` is a path, or an open text or binary file.  Memory stays flat in the
@@ -747,10 +745,12 @@ class _GameAssembler:
         )
 
     def group_tricks(self, plays: list[_RawPlay], players: int) -> tuple[Trick, ...]:
-        """Plays → tricks: a trick number starts a trick, else every ``players`` cards do."""
+        """Plays → tricks.  A trick number starts a trick that runs to the next number,
+        as the writer grouped it; unnumbered plays make a trick every ``players`` cards."""
         groups: list[tuple[list[_RawPlay], bool]] = []
         for play in plays:
-            if play.trick_number is not None or not groups or len(groups[-1][0]) >= players:
+            current_full = bool(groups) and not groups[-1][1] and len(groups[-1][0]) >= players
+            if play.trick_number is not None or not groups or current_full:
                 groups.append(([], play.trick_number is not None))
             groups[-1][0].append(play)
         tricks: list[Trick] = []

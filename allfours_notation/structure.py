@@ -162,6 +162,7 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
     seen_turnup = False
     ran = False
     batch_seats: set[Seat] = set()
+    first_play = deal.tricks[0].span.start if deal.tricks and deal.tricks[0].span else None
     for event in deal.opening:
         if isinstance(event, TurnUp):
             if event.card in dealt:
@@ -173,17 +174,17 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
                     hint="the turn-up is not part of any hand",
                 )
             dealt.setdefault(event.card, "turned up")
-            # A run that turns the original suit again goes on with no new call (rule 9).
-            first = deal.turnups[0].card
-            ran = ran and event.card is not first and event.card.suit is first.suit
-            seen_turnup = True
+            seen_turnup = True  # a run goes on (turn after turn) until the next call
             batch_seats = set()
             continue
         if isinstance(event, Call):
-            ran = ran or event.kind is CallKind.RUNS
+            ran = event.kind is CallKind.RUNS
             continue
         limit = RUN_BATCH_SIZE if seen_turnup else DEALT_HAND_SIZE
-        if seen_turnup and not ran:
+        after_play = (
+            first_play is not None and event.span is not None and event.span.start > first_play
+        )
+        if seen_turnup and not ran and not after_play:  # after play: the parser said so
             report(
                 "AFN206",
                 f"the hand of {event.seat.letter} comes after the turn-up with no run",

@@ -93,6 +93,13 @@ def explain(error: UnexpectedInput, body: str, position: int) -> Explanation:
         return at(0, "AFN101", 'cannot read this tag; a tag is written [Name "value"] on one line')
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         return at(0, "AFN101", "the game stops in the middle of a statement")
+    if deal_number_before(body, position) is None and lower not in ("deal", "end"):
+        return at(
+            0,
+            "AFN101",
+            f"{first!r} comes before any 'deal' line",
+            "every hand, turn-up and trick belongs to a deal: 'deal 1 dealer N'",
+        )
     keyword = _KEYWORD_CHECKS.get(lower)
     if keyword is not None:
         return keyword(words, at)
@@ -111,13 +118,6 @@ def explain(error: UnexpectedInput, body: str, position: int) -> Explanation:
         card_text = play.group(2)
         if re.match(r"^(?:10|[0-9AKQJTakqjt])", card_text) or play.group(1):
             return at(0, "AFN101", f"{card_text!r} is not a card", CARD_HINT)
-    if isinstance(error, UnexpectedToken) and deal_number_before(body, position) is None:
-        return at(
-            0,
-            "AFN101",
-            f"{first!r} comes before any 'deal' line",
-            "every hand, turn-up and trick belongs to a deal: 'deal 1 dealer N'",
-        )
     return at(0, "AFN101", f"unexpected {first!r}{_expected(error)}")
 
 

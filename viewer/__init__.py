@@ -1,0 +1,1 @@
+"""The Textual replay viewer for AFN games (uses the public API of allfours_notation)."""
