@@ -99,7 +99,7 @@ def test_exported_bad_input_conforms_to_the_schema(data: bytes) -> None:
     assert validate(_exported(parse(data, filename="x.afn")), SCHEMA) == []
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(results)
 def test_exported_generated_records_conform_to_the_schema(result: ParseResult) -> None:
     assert validate(_exported(result), SCHEMA) == []
