@@ -68,3 +68,10 @@ def test_every_sample_formats_to_a_fixed_point_without_loss(sample: Path) -> Non
     assert reread.games == tuple(canonical_records(game) for game in original.games)
     assert reread.trailing == original.trailing
     assert format_result(reread) == text
+
+
+@pytest.mark.parametrize("source", INPUTS, ids=lambda p: p.name.removesuffix(".in.afn"))
+def test_a_crlf_copy_with_a_bom_formats_to_the_same_text(source: Path) -> None:
+    data = source.read_bytes()
+    windows = b"\xef\xbb\xbf" + data.replace(b"\n", b"\r\n")
+    assert format_result(parse(windows)) == format_result(parse(data))
