@@ -13,8 +13,9 @@ canonical, byte-stable form:
 * ``end`` closes every game (a missing ``end`` is supplied).
 
 Comments stay beside the node they were written beside: a node's ``leading``
-comments come just before it (a brace comment inline, a ``;`` comment on its own
-line), its ``trailing`` ones after it on the same line.  The layout is chosen so
+comments come just before it (each on a line of its own, except short brace
+comments between two cards, which stay inline), its ``trailing`` ones after it
+on the same line; a ``;`` comment always ends its line.  The layout is chosen so
 that the parser attaches every comment to the same node again, which is what
 makes ``parse(format_game(g))`` equal ``g`` (see :func:`canonical_records`).
 """
@@ -159,7 +160,7 @@ def format_checked(result: ParseResult) -> CheckedFormat:
         if diagnostic.code in _LOSSY_CODES:
             refusals.append(Refusal(_LOSSY_CODES[diagnostic.code], diagnostic))
         elif diagnostic.is_error and diagnostic.code.startswith("AFN1"):
-            refusals.append(Refusal("the text cannot be read as it stands", diagnostic))
+            refusals.append(Refusal("fix this first: the file cannot be read whole", diagnostic))
     for game in result.games:
         if game.broken and not any(
             r.diagnostic and r.diagnostic.game == game.index for r in refusals
