@@ -37,7 +37,7 @@ def run(deals: str, *, options: Options | None = None, **kwargs: object) -> Game
 
 
 def codes(replayed: GameReplay) -> list[str]:
-    return [d.code for d in (*replayed.option_diagnostics, *replayed.diagnostics)]
+    return [d.code for d in replayed.diagnostics]
 
 
 def rules_codes(replayed: GameReplay) -> list[str]:
@@ -46,7 +46,7 @@ def rules_codes(replayed: GameReplay) -> list[str]:
 
 
 def find(replayed: GameReplay, code: str) -> list[Diagnostic]:
-    return [d for d in (*replayed.option_diagnostics, *replayed.diagnostics) if d.code == code]
+    return [d for d in replayed.diagnostics if d.code == code]
 
 
 def items(replayed: GameReplay, deal: int = 0) -> list[tuple[str, str, int]]:
@@ -87,4 +87,77 @@ deal 1 dealer N
   4. N:5D S:3D
   5. N:6C S:8C
   6. S:4C N:2C
+"""
+
+
+# S (elder) revokes in trick 3 of example C: N leads JD, S plays 8C holding 9D 3D.
+REVOKE_BY_S = """
+deal 1 dealer N
+  S KH QH 9D 8C 4C 3D
+  N 7S TH 5D 6C JD 2C
+  turn AS
+  S stands
+  1. S:KH N:TH
+  2. S:QH N:7S
+  3. N:JD S:8C
+  4. N:5D S:3D
+  5. N:6C S:4C
+  6. N:2C S:9D
+"""
+
+# Equal pips (10 each), no trump in play; S is the elder hand.
+TIE = """
+deal 1 dealer N
+  S TH 2S 3D 4D 5D 6D
+  N TS 3S 7H 8D 9D 2H
+  turn 4C
+  S stands
+  1. S:TH N:2H
+  2. S:3D N:8D
+  3. N:TS S:2S
+  4. N:3S S:4D
+  5. N:7H S:5D
+  6. N:9D S:6D
+"""
+
+# Example D's first deals: N (elder in deal 2) reaches 6; S has 1.
+N_AT_SIX = """
+deal 1 dealer N
+  S 9C 8C 7D 3H 2H 2D
+  N JS 9H 8H 7C 6D 5D
+  turn 4S
+  S stands
+  1. S:2D N:5D
+  2. N:JS S:2H
+  3. N:9H S:3H
+  4. N:8H S:7D
+  5. N:7C S:9C
+  6. S:8C N:6D
+
+deal 2 dealer S
+  N 7S TH 5D 6C JD 2C
+  S KH QH 9D 8C 4C 3D
+  turn AS
+  N stands
+  1. N:TH S:KH
+  2. S:QH N:7S
+  3. N:JD S:9D
+  4. N:5D S:3D
+  5. N:6C S:8C
+  6. S:4C N:2C
+"""
+
+# S (dealer in deal 2) takes High, Low, Jack and Game again: 4 + 4 = 8.
+S_TO_EIGHT = EXAMPLE_A + """
+deal 2 dealer S
+  S JS 9H 8H 7C 6D 5D
+  N 9C 8C 7D 3H 2H 2D
+  turn 4S
+  N stands
+  1. N:2D S:5D
+  2. S:JS N:2H
+  3. S:9H N:3H
+  4. S:8H N:7D
+  5. S:7C N:9C
+  6. N:8C S:6D
 """
