@@ -178,3 +178,12 @@ def test_printing_a_broken_file_keeps_its_text_and_exits_1(
     captured = capsysbinary.readouterr()
     assert b"turn 4X" in captured.out
     assert b"AFN101" in captured.err
+
+
+def test_write_through_a_symlink_rewrites_its_target_and_keeps_the_link(tmp_path: Path) -> None:
+    target = _file(tmp_path, "real.afn", LAX)
+    link = tmp_path / "link.afn"
+    link.symlink_to(target)
+    assert main(["fmt", "--write", str(link)]) == 0
+    assert link.is_symlink()
+    assert target.read_bytes() == CANONICAL
