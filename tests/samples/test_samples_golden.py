@@ -84,12 +84,7 @@ EXPECTED: dict[str, Expected] = {
 
 # Samples whose expectation the current code does not meet, with the reason.
 # strict xfail: when the code is fixed the test fails until the mark is removed.
-KNOWN_WRONG: dict[str, str] = {
-    "club-night.afn": (
-        "rules scorer: 'claim S kick kick' (two turned Jacks, NOTATION.md 4.7) is tallied "
-        "as 4: tally_claim gives each repeated item without points the whole computed value"
-    ),
-}
+KNOWN_WRONG: dict[str, str] = {}
 
 
 def golden_cases() -> list[tuple[str, str]]:
