@@ -76,6 +76,7 @@ EXPECTED: dict[str, Expected] = {
     "partial-hands.afn": Expected(),
     "revoke.afn": Expected(warnings=(("AFN306", 1),)),  # the revoke, reported and penalised
     "three-handed.afn": Expected(),
+    "tobago-options.afn": Expected(warnings=(("AFN307", 1),)),  # the undertrump, penalised
     "turned-jack-wins.afn": Expected(),
     "two-player-to-seven.afn": Expected(),
     "unfinished.afn": Expected(),
