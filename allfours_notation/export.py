@@ -26,7 +26,6 @@ from .records import Abandoned, Call, Concede, Game, Hand, Redeal, TurnUp
 
 FORMAT_NAME = "afn-records"
 FORMAT_VERSION = 1
-SCHEMA_ID = "https://allfours-notation.invalid/afn-records.schema.json"
 
 # The "type" written for each member of a union of records.
 _TYPE_NAMES: dict[type, str] = {

@@ -148,11 +148,11 @@ totals = st.builds(
 
 @st.composite
 def tricks(draw: st.DrawFn, players: int) -> tuple[Trick, ...]:
-    """At most ``players`` cards a trick: the parser starts a new trick after that
-    many, whatever the writer numbered."""
+    """Up to one card more than there are players: a numbered trick keeps the
+    writer's grouping, so even a trick with a card too many reads back whole."""
     count = draw(st.integers(0, 6))
     return tuple(
-        Trick(number=number, plays=tuple(draw(st.lists(plays, min_size=1, max_size=players))))
+        Trick(number=number, plays=tuple(draw(st.lists(plays, min_size=1, max_size=players + 1))))
         for number in range(1, count + 1)
     )
 
