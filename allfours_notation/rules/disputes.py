@@ -246,7 +246,10 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
         other = replay_plain(result.game, alternative, record_states=False)
         if position >= len(other.deals):
             continue
-        if tally_points(other.deals[position].points).get(item, {}) == claimed:
+        deal = other.deals[position]
+        if deal.after_decision or deal.unscored:
+            continue  # the game ended sooner under these rules: that proves nothing
+        if tally_points(deal.points).get(item, {}) == claimed:
             found.append(label)
         if len(found) == 2:
             break

@@ -1110,6 +1110,7 @@ class _DealReferee:
             tricks=tuple(self.completed_tricks),
             claim_span=self.deal.claim.span if self.deal.claim else None,
             total_span=self.deal.total.span if self.deal.total else None,
+            after_decision=not self.scoring,
         ))
 
     def concede(self, ending: Concede) -> None:

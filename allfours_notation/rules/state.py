@@ -105,6 +105,7 @@ class DealResult:
     tricks: tuple[tuple[int, Seat, tuple[tuple[Seat, Card], ...]], ...] = ()
     claim_span: Span | None = None
     total_span: Span | None = None
+    after_decision: bool = False  # played after the game was decided: not scored
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,3 +130,25 @@ def test_an_item_claimed_once_per_point() -> None:
     assert find(run(two_jacks.replace("kick kick", "kick 2")), "AFN401") == []
     [short] = find(run(two_jacks.replace("kick kick", "kick")), "AFN401")
     assert short.message.startswith("deal 1: Kick (turn-up) claimed N 1, computed N 2")
+
+
+def test_no_alternative_is_named_when_it_only_ends_the_game_sooner() -> None:
+    """Under game_value=2 S would win in deal 2, so deal 3 would score nothing; that must
+    not be offered as the rule under which omitting Game is right."""
+    from tests.rules.test_rules_section2 import GIFT_AT_SIX
+
+    two_deals = GIFT_AT_SIX.split("deal 3")[0]
+    third = """
+deal 3 dealer N
+  S 9C 8C 7D 3H 2H 2D
+  N JS 9H 8H 7C 6D 5D
+  turn 4S
+  S stands
+  1. S:2D N:5D 2. N:JS S:2H 3. N:9H S:3H 4. N:8H S:7D 5. N:7C S:9C 6. S:8C N:6D
+  claim N high low jack
+"""
+    result = run(two_deals + third)
+    assert dict(result.deals[1].scores_after) == {"N": 1, "S": 6}
+    [dispute] = find(result, "AFN401")
+    assert dispute.message == ("deal 3: Game not claimed, computed N: N won the most pips "
+                               "toward Game (N 1, S 0)")
