@@ -448,3 +448,15 @@ def test_a_seat_nobody_sits_in_shows_all_hands() -> None:
             assert "▒▒" not in shown(app, "#table")
 
     run(scenario)
+
+
+def test_a_game_or_deal_that_is_not_there_is_said_and_the_file_still_opens() -> None:
+    async def scenario() -> None:
+        async with loaded(BROKEN, Start(game=9)) as (app, _):
+            assert app.game_position == 0
+            assert any("no game 9" in n.message for n in app._notifications)
+        async with loaded(TWO, Start(deal=5)) as (app, _):
+            assert app.step == 0
+            assert any("no deal 5" in n.message for n in app._notifications)
+
+    run(scenario)
