@@ -83,5 +83,6 @@ def test_a_bad_claim_word_is_blamed_on_its_own_claim_not_an_earlier_one() -> Non
 
 def test_words_inside_comments_are_never_quoted() -> None:
     code, line, column, message = first_error("deal 1 dealer N\nS { elder } stand\nend")
+    assert code == "AFN101"
     assert (line, column) == (4, 13)
     assert "'stand' is not a call" in message
