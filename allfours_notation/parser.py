@@ -295,7 +295,7 @@ def _loose_comments(text: str, start: int) -> tuple[Comment, ...]:
     out = []
     for match in _COMMENT_RE.finditer(text, start):
         if match.group(1) is not None:
-            out.append(Comment(match.group(1), CommentStyle.BRACE))
+            out.append(Comment(match.group(1).replace("\r\n", "\n"), CommentStyle.BRACE))
         else:
             out.append(Comment(match.group(2).rstrip("\r"), CommentStyle.LINE))
     return tuple(out)
@@ -478,7 +478,8 @@ class _GameAssembler:
         span = self.span_of(token)
         value = str(token)
         if value.startswith("{"):
-            return Comment(value[1:-1], CommentStyle.BRACE, span), span
+            # Line breaks inside a comment are kept as LF, whatever the file used.
+            return Comment(value[1:-1].replace("\r\n", "\n"), CommentStyle.BRACE, span), span
         return Comment(value[1:].rstrip("\r"), CommentStyle.LINE, span), span
 
     def assemble(self, children: list[Any], comments: list[tuple[Comment, Span]]) -> Game:
@@ -712,6 +713,10 @@ class _GameAssembler:
                 awards[-1] = replace(awards[-1], points=int(word))
             else:
                 seat = Seat.from_letter(word)
+        # A claim is a set of awards: keep them grouped by seat, seats in the order they
+        # first appear (stable within a seat), which is the order the formatter writes.
+        first_seen = {award.seat: place for place, award in reversed(list(enumerate(awards)))}
+        awards.sort(key=lambda award: first_seen[award.seat])
         raw.claim = self.atom(Claim(awards=tuple(awards), span=span), span)
 
     def set_total(self, raw: _RawDeal, token: Token, span: Span) -> None:

@@ -1,0 +1,175 @@
+"""``allfours fmt``: print AFN files in canonical form, check them, or rewrite them."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from rich.markup import escape
+
+from ..formatter import CheckedFormat, format_checked
+from ..parser import parse
+from .inputs import InputError, console, fail, read_input
+
+NAME = "fmt"
+HELP = "write AFN files in canonical form (print, --check or --write)"
+DESCRIPTION = """\
+Format each FILE (or standard input for '-') in canonical AFN: the version line,
+tags in roster order, one statement per line, every trick numbered, uppercase
+cards with T for ten, a seat label on every card, 'end' after every game.
+Comments stay beside what they were written beside.
+
+By default the canonical text is printed on standard output.
+  --check  write nothing; list the files that are not canonical
+  --write  rewrite files in place, atomically (temporary file + rename), and
+           only after the new text has been read back to the same records, tags
+           and comments.  A file with syntax errors, or with a statement the
+           formatter would have to drop or move, is never rewritten.
+
+exit status: 0 all canonical (or rewritten), 1 a file is not canonical (--check)
+or cannot be formatted, 2 usage error or unreadable input.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--check", action="store_true", help="exit 1 if a file is not canonical; list those files"
+    )
+    mode.add_argument(
+        "--write", "-w", action="store_true", help="rewrite files in place, atomically"
+    )
+    parser.add_argument(
+        "--quiet", "-q", action="store_true", help="with --check/--write: print only problems"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.write and "-" in args.files:
+        return fail("--write cannot rewrite standard input; leave out --write to print the result")
+    report = _Report(quiet=args.quiet)
+    for name in args.files:
+        try:
+            source = read_input(name)
+        except InputError as error:
+            report.unreadable = True
+            fail(str(error))
+            continue
+        formatted = format_checked(parse(source.data, filename=source.name))
+        if args.check:
+            _check(name, source.data, formatted, report)
+        elif args.write:
+            _write(name, source.data, formatted, report)
+        else:
+            _print(name, formatted, report)
+    if args.check or args.write:
+        report.summary(write=args.write)
+    return report.exit_code()
+
+
+class _Report:
+    """Counts what happened to each file and says it: results on stdout, problems on stderr."""
+
+    def __init__(self, *, quiet: bool) -> None:
+        self.quiet = quiet
+        self.out = console()
+        self.err = console(stderr=True)
+        self.canonical = 0
+        self.changed = 0  # not canonical (--check) or rewritten (--write)
+        self.refused = 0
+        self.problems = False  # --check found a file that is not canonical
+        self.unreadable = False
+
+    def say(self, message: str) -> None:
+        if not self.quiet:
+            self.out.print(escape(message))
+
+    def refuse(self, name: str, formatted: CheckedFormat, what: str) -> None:
+        self.refused += 1
+        self.err.print(f"[bold red]{escape(name)}: {what}:[/]")
+        for refusal in formatted.refusals:
+            self.err.print("  " + escape(str(refusal)))
+
+    def summary(self, *, write: bool) -> None:
+        parts = []
+        if self.changed:
+            verb = "rewritten" if write else "would be reformatted"
+            parts.append(f"{_files(self.changed)} {verb}")
+        if self.canonical:
+            parts.append(f"{_files(self.canonical)} already canonical")
+        if self.refused:
+            parts.append(f"{_files(self.refused)} cannot be formatted")
+        if parts:
+            self.say(", ".join(parts))
+
+    def exit_code(self) -> int:
+        if self.unreadable:
+            return 2
+        return 1 if self.refused or self.problems else 0
+
+
+def _files(count: int) -> str:
+    return f"{count} file{'s' if count != 1 else ''}"
+
+
+def _check(name: str, data: bytes, formatted: CheckedFormat, report: _Report) -> None:
+    if not formatted.safe:
+        report.refuse(name, formatted, "cannot be formatted")
+    elif formatted.text.encode("utf-8") != data:
+        report.changed += 1
+        report.problems = True
+        report.out.print(f"would reformat {escape(name)}")
+    else:
+        report.canonical += 1
+
+
+def _write(name: str, data: bytes, formatted: CheckedFormat, report: _Report) -> None:
+    if not formatted.safe:
+        report.refuse(name, formatted, "not rewritten")
+        return
+    new = formatted.text.encode("utf-8")
+    if new == data:
+        report.canonical += 1
+        return
+    try:
+        write_atomically(Path(name), new)
+    except OSError as error:
+        report.unreadable = True
+        fail(f"{name}: cannot write: {error.strerror or error}")
+        return
+    report.changed += 1
+    report.say(f"reformatted {name}")
+
+
+def _print(name: str, formatted: CheckedFormat, report: _Report) -> None:
+    sys.stdout.flush()
+    sys.stdout.buffer.write(formatted.text.encode("utf-8"))
+    sys.stdout.buffer.flush()
+    if not formatted.safe:
+        report.refuse(name, formatted, "printed, but the output does not keep everything")
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path``'s contents with ``data`` so that a reader sees the old file or
+    the new one, never half of either: write a temporary file beside it, then rename
+    it over the original (``os.replace`` is atomic within one file system)."""
+    target = Path(os.path.realpath(path))  # rewrite a symlink's target, keep the link
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".fmt-tmp", dir=target.parent
+    )
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, target.stat().st_mode & 0o7777)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -1,0 +1,401 @@
+"""Records → canonical AFN text ("lax import, strict export").
+
+Whatever the writer typed (lowercase, ``10h``, ``J♠``, no trick numbers, no seat
+labels, statements crammed on one line), :func:`format_game` writes one
+canonical, byte-stable form:
+
+* tags in the parser's roster order, ``[Name "value"]`` with ``\\"`` and ``\\\\``;
+* a blank line, then each deal (deals separated by one blank line): the header
+  ``deal N dealer X``, then, indented two spaces, one statement per line: the
+  opening (hands, turn-ups, calls, in written order), one trick per line with its
+  number and a seat label on every card (``1. S:JS N:2D``), penalties, how the
+  deal ended, the claim and the total;
+* ``end`` closes every game (a missing ``end`` is supplied).
+
+Comments stay beside the node they were written beside: a node's ``leading``
+comments come just before it (each on a line of its own, except short brace
+comments between two cards, which stay inline), its ``trailing`` ones after it
+on the same line; a ``;`` comment always ends its line.  The layout is chosen so
+that the parser attaches every comment to the same node again, which is what
+makes ``parse(format_game(g))`` equal ``g`` (see :func:`canonical_records`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from .diagnostics import Diagnostic
+from .parser import ROSTER, ParseResult, parse
+from .records import (
+    Abandoned,
+    Award,
+    Call,
+    Claim,
+    Comment,
+    CommentStyle,
+    Concede,
+    Deal,
+    Ending,
+    Game,
+    Hand,
+    Node,
+    OpeningEvent,
+    Penalty,
+    Play,
+    Redeal,
+    Tag,
+    Total,
+    Trick,
+    TurnUp,
+)
+from .rules.replay import fill_seats
+
+VERSION_LINE = "% AFN 1"
+INDENT = "  "
+
+_ROSTER_RANK = {name: rank for rank, name in enumerate(ROSTER)}
+
+
+class FormatError(ValueError):
+    """A record that cannot be written as AFN (a broken game has no deals to write)."""
+
+
+def format_game(game: Game) -> str:
+    """One game in canonical AFN, ending with ``end`` and a newline."""
+    if game.broken:
+        raise FormatError(f"game {game.index} has syntax errors; it cannot be formatted")
+    writer = _Writer()
+    writer.game(with_seats(game))
+    return writer.text()
+
+
+def format_result(result: ParseResult) -> str:
+    """A whole file: the version line, every game (one blank line apart), then
+    the comments after the last game.
+
+    A broken game (one a syntax error stopped) is copied as written, so that
+    printing a file never loses text; callers that rewrite files refuse broken
+    input before they get here.
+    """
+    games = [
+        _verbatim(result.text, game) if game.broken else format_game(game) for game in result.games
+    ]
+    text = VERSION_LINE + "\n" + "\n".join(games)
+    if result.trailing:
+        writer = _Writer()
+        writer.own_lines(result.trailing, "")
+        text += "\n" + writer.text()
+    return text
+
+
+def with_seats(game: Game) -> Game:
+    """The game with every play's seat filled in where the rules can tell it.
+
+    The one place the formatter learns seats (from the rules replayer, which
+    knows trumps and so who won each trick and leads the next).  Seats the writer
+    gave are kept as written; a deal the rules cannot follow keeps its gaps.
+    """
+    return fill_seats(game)
+
+
+def canonical_records(game: Game) -> Game:
+    """What ``parse(format_game(game))`` must equal: the game with its seats filled
+    and its ``end`` written (the formatter closes every game)."""
+    return replace(with_seats(game), ended=True)
+
+
+def sorted_tags(tags: Iterable[Tag]) -> tuple[Tag, ...]:
+    """Roster tags first in roster order, every other tag after them as written."""
+    return tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
+
+
+def escape_tag_value(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+# --- the safety check (black's: prove the output means the same before writing it) -------
+
+# Diagnostics after which the records do not hold everything the text says: the
+# formatter would move or drop what they point at.  (Errors about the cards
+# themselves, such as a card dealt twice, leave the records whole.)
+_LOSSY_CODES = {
+    "AFN110": "a directive line other than '% AFN 1' would be dropped",
+    "AFN206": "a statement out of place would be moved or dropped",
+    "AFN213": "a claim word that belongs to no seat or item would be dropped",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a file must not be rewritten, and where."""
+
+    reason: str
+    diagnostic: Diagnostic | None = None
+
+    def __str__(self) -> str:
+        if self.diagnostic is None:
+            return self.reason
+        d = self.diagnostic
+        return f"{d.where()}: {d.code} {d.message} ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedFormat:
+    """Canonical text of a file, and every reason not to write it over the file."""
+
+    text: str
+    refusals: tuple[Refusal, ...]
+
+    @property
+    def safe(self) -> bool:
+        return not self.refusals
+
+
+def format_checked(result: ParseResult) -> CheckedFormat:
+    """Format ``result`` and prove the text reads back to the same records, tags and
+    comments.  Broken games, reading errors and lossy diagnostics are refusals."""
+    refusals: list[Refusal] = []
+    for diagnostic in result.diagnostics:
+        if diagnostic.code in _LOSSY_CODES:
+            refusals.append(Refusal(_LOSSY_CODES[diagnostic.code], diagnostic))
+        elif diagnostic.is_error and diagnostic.code.startswith("AFN1"):
+            refusals.append(Refusal("fix this first: the file cannot be read whole", diagnostic))
+    for game in result.games:
+        if game.broken and not any(
+            r.diagnostic and r.diagnostic.game == game.index for r in refusals
+        ):
+            refusals.append(Refusal(f"game {game.index} has syntax errors"))
+    text = format_result(result)
+    if not any(game.broken for game in result.games):
+        refusals.extend(_differences(result, parse(text, filename=result.file)))
+    return CheckedFormat(text, tuple(refusals))
+
+
+def _differences(before: ParseResult, after: ParseResult) -> list[Refusal]:
+    """What the formatted text would change (nothing, unless the formatter has a bug)."""
+    found: list[Refusal] = []
+    if len(before.games) != len(after.games):
+        found.append(
+            Refusal(f"the formatted text holds {len(after.games)} games, not {len(before.games)}")
+        )
+    for old, new in zip(before.games, after.games, strict=False):
+        if canonical_records(old) != new:
+            found.append(
+                Refusal(
+                    f"formatting would change game {old.index}; this is a bug "
+                    "in the formatter, please report it"
+                )
+            )
+    if before.trailing != after.trailing:
+        found.append(Refusal("formatting would change the comments after the last game"))
+    return found
+
+
+def _verbatim(text: str, game: Game) -> str:
+    if game.span is None:  # pragma: no cover - the parser always sets it
+        raise FormatError(f"game {game.index} is broken and its text is unknown")
+    return text[game.span.start : game.span.end].strip() + "\n"
+
+
+# --- the writer ---------------------------------------------------------------------------
+
+
+class _Writer:
+    """Builds the text line by line; knows where comments may go."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.current: str | None = None  # the line being written, if any
+
+    def text(self) -> str:
+        self.end_line()
+        return "".join(line + "\n" for line in self.lines)
+
+    # -- low level --
+
+    def start_line(self, indent: str) -> None:
+        self.end_line()
+        self.current = indent
+
+    def put(self, words: str) -> None:
+        """Append to the current line, one space after what is there."""
+        assert self.current is not None
+        if self.current.strip():
+            self.current += " "
+        self.current += words
+
+    def end_line(self) -> None:
+        # A line with nothing on it is dropped (blank lines come from blank_line);
+        # a line is never stripped: a ";" comment's trailing spaces are its text.
+        if self.current is not None and self.current.strip():
+            self.lines.append(self.current)
+        self.current = None
+
+    def blank_line(self) -> None:
+        self.end_line()
+        self.lines.append("")
+
+    # -- comments --
+
+    def leading(self, comments: tuple[Comment, ...], indent: str, *, inline: bool) -> None:
+        """Comments before a node.  Inline (brace comments on one line, between two
+        cards) they stay on the node's line; otherwise each gets a line of its own
+        and the node starts a fresh line after them."""
+        if inline:
+            for comment in comments:
+                self.put(str(comment))
+            return
+        for comment in comments:
+            self.start_line(indent)
+            self.put(str(comment))
+        if comments:
+            self.start_line(indent)
+
+    def trailing(self, comments: Iterable[Comment]) -> bool:
+        """Comments after a node on its line; true if the line must end here."""
+        must_end = False
+        for comment in comments:
+            self.put(str(comment))
+            must_end = True
+        return must_end
+
+    def own_lines(self, comments: Iterable[Comment], indent: str) -> None:
+        """Each comment on a line of its own (the game's, or the file's, last ones)."""
+        for comment in comments:
+            self.start_line(indent)
+            self.put(str(comment))
+        self.end_line()
+
+    def node(self, node: Node, words: str, indent: str) -> None:
+        """A statement on a line of its own, with its comments."""
+        self.start_line(indent)
+        self.leading(node.leading, indent, inline=False)
+        self.put(words)
+        self.trailing(node.trailing)
+        self.end_line()
+
+    # -- records --
+
+    def game(self, game: Game) -> None:
+        tags = sorted_tags(game.tags)
+        for tag in tags:
+            self.node(tag, f'[{tag.name} "{escape_tag_value(tag.value)}"]', "")
+        for number, deal in enumerate(game.deals):
+            if number or tags:
+                self.blank_line()
+            self.deal(deal)
+        self.own_lines(game.trailing, "")
+        self.start_line("")
+        self.put("end")
+        self.end_line()
+
+    def deal(self, deal: Deal) -> None:
+        self.node(deal, f"deal {deal.number} dealer {deal.dealer.letter}", "")
+        for event in deal.opening:
+            self.node(event, opening_text(event), INDENT)
+        for trick in deal.tricks:
+            self.trick(trick)
+        for penalty in deal.penalties:
+            self.node(penalty, penalty_text(penalty), INDENT)
+        if deal.ending is not None:
+            self.node(deal.ending, ending_text(deal.ending), INDENT)
+        if deal.claim is not None:
+            self.node(deal.claim, claim_text(deal.claim, deal), INDENT)
+        if deal.total is not None:
+            self.node(deal.total, total_text(deal.total), INDENT)
+
+    def trick(self, trick: Trick) -> None:
+        """``1. S:JS N:2D`` on one line.  A short brace comment stands inline before
+        its card; any other comment, or one after a card, ends the line and the
+        trick goes on in the next, aligned under its first card."""
+        number = f"{trick.number}."
+        continuation = INDENT + " " * (len(number) + 1)
+        self.start_line(INDENT)
+        for place, play in enumerate(trick.plays):
+            inline = _fits_inline(play.leading)
+            if place and not inline:
+                self.end_line()  # else a comment would trail the card before
+            if self.current is None:
+                self.start_line(continuation)
+            self.leading(play.leading, continuation if place else INDENT, inline=inline)
+            self.put(number + " " + play_text(play) if place == 0 else play_text(play))
+            if self.trailing(play.trailing):
+                self.end_line()
+        self.end_line()
+
+
+def _fits_inline(comments: tuple[Comment, ...]) -> bool:
+    """Whether comments can stand between two cards on one line and still lead the
+    second: the parser gives a comment to the card after it only when that card
+    starts on the line where the comment ends."""
+    return all(c.style is CommentStyle.BRACE and "\n" not in c.text for c in comments)
+
+
+# --- statements as text -------------------------------------------------------------------
+
+
+def opening_text(event: OpeningEvent) -> str:
+    if isinstance(event, Hand):
+        cards = " ".join("??" if card is None else str(card) for card in event.cards)
+        return f"{event.seat.letter} {cards}"
+    if isinstance(event, TurnUp):
+        return f"turn {event.card}"
+    assert isinstance(event, Call)
+    return f"{event.seat.letter} {event.kind.value}"
+
+
+def play_text(play: Play) -> str:
+    seat = f"{play.seat.letter}:" if play.seat is not None else ""
+    glyph = play.glyph.value if play.glyph is not None else ""
+    return f"{seat}{play.card}{glyph}"
+
+
+def penalty_text(penalty: Penalty) -> str:
+    return f"penalty {penalty.offender.letter} {penalty.kind.value}"
+
+
+def ending_text(ending: Ending) -> str:
+    if isinstance(ending, Redeal):
+        return f"redeal {ending.reason.value}"
+    if isinstance(ending, Abandoned):
+        return "abandoned"
+    assert isinstance(ending, Concede)
+    return f"{ending.seat.letter} concedes"
+
+
+def claim_text(claim: Claim, deal: Deal) -> str:
+    """``claim S high low jack game N kick 3``: awards grouped by seat, seats in the
+    order they first appear.  A claim of nothing names the dealer alone."""
+    if not claim.awards:
+        return f"claim {deal.dealer.letter}"
+    by_seat: dict[str, list[Award]] = {}
+    for award in claim.awards:
+        by_seat.setdefault(award.seat.letter, []).append(award)
+    words = ["claim"]
+    for seat, awards in by_seat.items():
+        words.append(seat)
+        for award in awards:
+            words.append(award.item.value)
+            if award.points is not None:
+                words.append(str(award.points))
+    return " ".join(words)
+
+
+def total_text(total: Total) -> str:
+    return "total " + " ".join(f"{score.seat.letter} {score.points}" for score in total.scores)
+
+
+__all__ = [
+    "VERSION_LINE",
+    "CheckedFormat",
+    "FormatError",
+    "Refusal",
+    "canonical_records",
+    "escape_tag_value",
+    "format_checked",
+    "format_game",
+    "format_result",
+    "sorted_tags",
+    "with_seats",
+]

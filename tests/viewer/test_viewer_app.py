@@ -1,0 +1,462 @@
+"""Pilot tests: drive every key of the viewer and check what the screen shows."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from allfours_notation import Card, Seat, cards
+from allfours_notation.rules.replay import StepKind, TableState
+from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown, wait_loaded
+from viewer import model
+from viewer.app import Start, ViewerApp
+from viewer.screens.dialogs import GoToScreen, OpenScreen
+from viewer.screens.help import HelpScreen
+from viewer.widgets.lists import DiagnosticList, GameList, StepList
+
+Scenario = Callable[[], Coroutine[Any, Any, None]]
+
+
+def run(scenario: Scenario) -> None:
+    asyncio.run(scenario())
+
+
+def pretty(seat_cards: tuple[Card, ...]) -> str:
+    return " ".join(c.pretty() for c in seat_cards)
+
+
+def current_state(app: ViewerApp) -> TableState:
+    assert app.entry is not None
+    return app.entry.steps[app.step].state
+
+
+def test_opens_on_the_first_step_with_every_hand_shown() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, _):
+            assert app.step == 0
+            assert app.query_one(StepList).current == 0
+            table = shown(app, "#table")
+            assert "North · Ann Baptiste" in table
+            assert "South · Ben Charles" in table
+            state = current_state(app)
+            assert set(state.hand(Seat.NORTH)) == set(cards("9C 8C 7D 3H 2H 2D"))
+            assert pretty(state.hand(Seat.NORTH)) in table
+            assert pretty(state.hand(Seat.SOUTH)) in table
+            assert "Arima club night" in shown(app, "#tags")
+            assert isinstance(app.focused, StepList)
+
+    run(scenario)
+
+
+def test_right_and_left_step_card_by_card() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            for _ in range(4):
+                await pilot.press("right")
+            assert app.step == 4
+            step = app.entry.steps[4] if app.entry else None
+            assert step is not None and step.text == "N plays 2D"
+            table = shown(app, "#table")
+            assert "S:J♠" in table and "N:2♦" in table
+            assert "J♠" not in pretty(current_state(app).hand(Seat.SOUTH))
+            assert len(current_state(app).hand(Seat.SOUTH)) == 5
+            assert app.query_one(StepList).current == 4
+            assert "N plays 2D" in shown(app, "#notes")
+            await pilot.press("left")
+            assert app.step == 3
+            assert current_state(app).to_move == Seat.NORTH
+            assert "2♦" in pretty(current_state(app).hand(Seat.NORTH))
+
+    run(scenario)
+
+
+def test_the_player_to_move_and_their_legal_cards_are_shown() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            for _ in range(3):  # S leads JS: N must follow with a trump or play anything
+                await pilot.press("right")
+            state = current_state(app)
+            assert state.to_move is Seat.NORTH and state.legal
+            table = shown(app, "#table")
+            assert "▶ North · Ann Baptiste" in table
+            legal = [c for c in state.hand(Seat.NORTH) if c in state.legal]
+            assert "legal " + " ".join(c.pretty() for c in legal) in table
+
+    run(scenario)
+
+
+def test_down_and_up_step_trick_by_trick() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            await pilot.press("down")
+            assert app.entry is not None
+            step = app.entry.steps[app.step]
+            assert step.kind is StepKind.TRICK_END and step.trick == 1
+            won = dict(current_state(app).won)
+            assert won["S"] == 1
+            table = shown(app, "#table")
+            assert "Tricks won N 0  S 1" in table
+            assert "Trick 1 · S led" in table and "won by S" in table
+            await pilot.press("down")
+            assert app.entry.steps[app.step].trick == 2
+            await pilot.press("up", "up")
+            assert app.step == 0
+
+    run(scenario)
+
+
+def test_page_keys_move_between_deals_and_the_game_list_follows() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            await pilot.press("right", "right", "pagedown")
+            assert app.entry is not None
+            step = app.entry.steps[app.step]
+            assert step.kind is StepKind.DEAL_START and step.deal == 2
+            assert "deal 2" in app.sub_title
+            games = app.query_one(GameList)
+            assert games.current is not None
+            assert rows(app, "#games")[games.current].strip().startswith("deal 2")
+            await pilot.press("pageup")
+            assert app.step == 0
+            assert rows(app, "#games")[games.current].strip().startswith("deal 1")
+
+    run(scenario)
+
+
+def test_home_and_end_go_to_the_edges_of_the_deal() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            for _ in range(7):
+                await pilot.press("right")
+            await pilot.press("end")
+            assert app.entry is not None
+            assert app.step == app.entry.replay.deals[0].last_step
+            assert app.entry.steps[app.step].kind is StepKind.DEAL_END
+            assert "Score N 0  S 4" in shown(app, "#score")
+            await pilot.press("home")
+            assert app.step == app.entry.replay.deals[0].first_step
+
+    run(scenario)
+
+
+def test_score_target_winner_and_points_with_reasons() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            await pilot.press("pagedown", "end")
+            score = shown(app, "#score")
+            assert "Score N 2  S 7" in score
+            flat = " ".join(score.split())
+            assert "target 7" in score
+            assert "Game won by S" in score
+            state = current_state(app)
+            items = {p.item.value for p in state.deal_points}
+            assert {"kick", "gift", "high", "low", "game"} <= items
+            for point in state.deal_points:
+                assert f"{point.side} {point.item.value} {point.points} {point.reason}" in flat
+
+    run(scenario)
+
+
+def test_comments_and_glyphs_at_the_current_step() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            assert app.entry is not None
+            played = next(s.index for s in app.entry.steps if s.text == "S plays TC")
+            app.go(played)
+            await pilot.pause()
+            notes = shown(app, "#notes")
+            assert "!!  brilliant play" in notes
+            await pilot.press("right")
+            assert "ten of trumps makes Game" in shown(app, "#notes")
+
+    run(scenario)
+
+
+def test_n_and_p_move_between_games_and_a_broken_game_is_listed() -> None:
+    async def scenario() -> None:
+        async with loaded(BROKEN) as (app, pilot):
+            assert len(rows(app, "#games")) >= 3
+            await pilot.press("n")
+            assert app.game_position == 1
+            table = shown(app, "#table")
+            assert "cannot be replayed" in table
+            assert "AFN101" in table and "^" in table  # the error beside its source line
+            codes = [d.code for d in app.query_one(DiagnosticList).diagnostics]
+            assert "AFN101" in codes
+            assert rows(app, "#games")[1].startswith("✗")
+            await pilot.press("n")
+            assert app.game_position == 2 and app.entry is not None and app.entry.steps
+            await pilot.press("n")  # no game 4: stays
+            assert app.game_position == 2
+            await pilot.press("p", "p", "p")
+            assert app.game_position == 0
+            assert "Arima club night" in shown(app, "#tags")
+
+    run(scenario)
+
+
+def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None:
+    async def scenario() -> None:
+        async with loaded(BROKEN, Start(game=3)) as (app, pilot):
+            diagnostics = app.query_one(DiagnosticList)
+            target = next(i for i, d in enumerate(diagnostics.diagnostics) if d.code == "AFN306")
+            diagnostics.focus()
+            await pilot.pause()
+            for _ in range(target):
+                await pilot.press("down")
+            await pilot.press("enter")
+            assert app.entry is not None
+            wanted = diagnostics.diagnostics[target]
+            assert wanted in app.entry.steps[app.step].diagnostics
+            assert isinstance(app.focused, StepList)
+            assert app.query_one(StepList).current == app.step
+            notes = shown(app, "#notes")
+            assert f"error {wanted.code}" in notes or f"warning {wanted.code}" in notes
+            assert wanted.message[:30] in " ".join(notes.split())
+
+    run(scenario)
+
+
+def test_picking_a_game_in_the_list() -> None:
+    async def scenario() -> None:
+        async with loaded(BROKEN) as (app, pilot):
+            games = app.query_one(GameList)
+            games.focus()
+            await pilot.pause()
+            last_row = games.line_count - 1
+            await pilot.press(*["down"] * last_row, "enter")
+            assert app.game_position == 2
+            assert isinstance(app.focused, StepList)
+            assert "Broken rules" in shown(app, "#tags")
+
+    run(scenario)
+
+
+def test_g_goes_to_a_deal_and_trick() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            await pilot.press("g")
+            assert isinstance(app.screen, GoToScreen)
+            await pilot.press("x", "y", "enter")  # not a deal: the dialog stays and says so
+            assert isinstance(app.screen, GoToScreen)
+            await pilot.press("backspace", "backspace", "2", ".", "4", "enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, GoToScreen)
+            assert app.entry is not None
+            step = app.entry.steps[app.step]
+            assert step.deal == 2 and step.trick == 4
+            assert app.entry.steps[app.step + 1].trick != 4
+            assert isinstance(app.focused, StepList)
+            await pilot.press("g", "escape")
+            assert not isinstance(app.screen, GoToScreen)
+
+    run(scenario)
+
+
+def test_k_cycles_kibitz_through_every_seat_then_all_hands() -> None:
+    async def scenario() -> None:
+        async with loaded(FOUR) as (app, pilot):
+            await pilot.press("k")
+            assert app.kibitz is Seat.NORTH
+            table = shown(app, "#table")
+            state = current_state(app)
+            assert pretty(state.hand(Seat.NORTH)) in table
+            assert pretty(state.hand(Seat.SOUTH)) not in table
+            assert table.count("▒▒") == 18
+            assert "kibitz N" in app.sub_title
+            await pilot.press("right", "right", "right")  # E leads; S to move, cards hidden
+            state = current_state(app)
+            assert state.to_move is Seat.SOUTH and state.legal
+            table = shown(app, "#table")
+            assert "To move S" in table and "legal" not in table
+            assert not any(card.pretty() in table for card in state.hand(Seat.SOUTH))
+            for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
+                await pilot.press("k")
+                assert app.kibitz is seat
+            await pilot.press("k")
+            assert app.kibitz is None
+            assert "▒▒" not in shown(app, "#table")
+
+    run(scenario)
+
+
+def test_a_toggles_autoplay() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO, autoplay_seconds=0.05) as (app, pilot):
+            await pilot.press("a")
+            assert app.autoplay is not None
+            await pilot.pause(0.4)
+            reached = app.step
+            assert reached > 0
+            await pilot.press("a")
+            assert app.autoplay is None
+            stopped_at = app.step
+            await pilot.pause(0.2)
+            assert app.step == stopped_at
+
+    run(scenario)
+
+
+def test_o_opens_another_file() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            await pilot.press("o")
+            assert isinstance(app.screen, OpenScreen)
+            app.screen.query_one("#open").value = str(FOUR)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            for _ in range(100):
+                if app.entry is not None and "four.afn" in app.title:
+                    break
+                await pilot.pause(0.02)
+            assert "four.afn" in app.title
+            assert app.entry is not None and len(app.entry.game.seats) == 4
+            assert "Partners" in shown(app, "#tags")
+
+    run(scenario)
+
+
+def test_o_with_a_missing_file_keeps_the_current_one(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            await pilot.press("o")
+            app.screen.query_one("#open").value = str(tmp_path / "nope.afn")  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "two.afn" in app.title
+            assert app.entry is not None
+
+    run(scenario)
+
+
+def test_question_mark_shows_every_key() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            help_text = " ".join(shown(app, "#help-keys").split())
+            for binding in ViewerApp.BINDINGS:
+                assert binding.tooltip in help_text  # type: ignore[union-attr]
+            await pilot.press("escape")
+            assert not isinstance(app.screen, HelpScreen)
+
+    run(scenario)
+
+
+def test_q_quits() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            await pilot.press("q")
+            await pilot.pause()
+            assert not app.is_running
+
+    run(scenario)
+
+
+def test_ascii_fallback_writes_suit_letters() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO, unicode=False) as (app, _):
+            table = shown(app, "#table")
+            assert "JS 9H 8H" in table
+            assert "♠" not in table and "♥" not in table
+
+    run(scenario)
+
+
+def test_start_at_a_deal_trick_and_seat() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO, Start(game=1, deal=2, trick=3, seat="S")) as (app, _):
+            assert app.entry is not None
+            assert app.step == model.find_deal(app.entry.replay, 2, 3)
+            assert app.entry.steps[app.step].trick == 3
+            assert app.kibitz is Seat.SOUTH
+
+    run(scenario)
+
+
+def test_a_large_file_is_indexed_in_batches(tmp_path: Path) -> None:
+    body = TWO.read_text().replace("% AFN 1\n", "")
+    games = 400
+    text = "% AFN 1\n" + "".join(body.replace("Arima club night", f"Night {i}")
+                                 for i in range(1, games + 1))
+    path = tmp_path / "many.afn"
+    path.write_text(text)
+
+    async def scenario() -> None:
+        async with loaded(path) as (app, pilot):
+            assert app.library is not None and len(app.library) == games
+            assert app.first_shown is not None
+            assert len(rows(app, "#games")) == games + 2  # the current game's two deals
+            assert app.library.is_loaded(0) and not app.library.is_loaded(games - 1)
+            app.show_game(games - 1)
+            await pilot.pause()
+            assert f"Night {games}" in shown(app, "#tags")
+
+    run(scenario)
+
+
+def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table() -> None:
+    async def scenario() -> None:
+        app = ViewerApp(str(TWO), unicode=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_loaded(pilot)
+            assert not app.query_one("#left").display
+            assert app.query_one("#table").region.width > 40
+            assert "South · Ben Charles" in shown(app, "#table")
+            await pilot.press("n")  # n/p still work without the list
+            assert app.game_position == 0
+
+    run(scenario)
+
+
+def test_the_command_palette_offers_go_to_and_open() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert "Go to a deal or trick" in titles and "Open another file" in titles
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"go to a deal")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, GoToScreen)
+            await pilot.press("2", "enter")
+            await pilot.pause()
+            assert app.entry is not None
+            assert app.step == app.entry.replay.deals[1].first_step
+
+    run(scenario)
+
+
+def test_clicking_a_step_shows_it() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            steps = app.query_one(StepList)
+            await pilot.click(StepList, offset=(10, 5))  # the border takes the first row
+            assert app.step == steps.scroll_offset.y + 4
+            assert steps.current == app.step
+
+    run(scenario)
+
+
+def test_a_seat_nobody_sits_in_shows_all_hands() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO, Start(seat="E")) as (app, _):
+            assert app.kibitz is None
+            assert "▒▒" not in shown(app, "#table")
+
+    run(scenario)
+
+
+def test_a_game_or_deal_that_is_not_there_is_said_and_the_file_still_opens() -> None:
+    async def scenario() -> None:
+        async with loaded(BROKEN, Start(game=9)) as (app, _):
+            assert app.game_position == 0
+            assert any("no game 9" in n.message for n in app._notifications)
+        async with loaded(TWO, Start(deal=5)) as (app, _):
+            assert app.step == 0
+            assert any("no deal 5" in n.message for n in app._notifications)
+
+    run(scenario)

@@ -1,0 +1,448 @@
+"""The viewer app: loads a file in a worker, shows one step of one game at a time.
+
+Every key the person presses picks a step index (see :mod:`viewer.model`) and
+:meth:`ViewerApp.go` redraws the widgets from that step's precomputed state.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.worker import get_current_worker
+
+from allfours_notation import GameHeader, Seat
+from allfours_notation.rules.replay import StepKind
+
+from . import model
+from .loader import NotAfnError, check_path, index_in_batches, read_text
+from .messages import (
+    DiagnosticChosen,
+    FileOpened,
+    GameChosen,
+    HeadersFound,
+    IndexFinished,
+    LoadFailed,
+    StepChosen,
+)
+from .model import GameEntry, Library
+from .screens.dialogs import GoToScreen, OpenScreen
+from .screens.help import HelpScreen
+from .widgets.lists import DiagnosticList, GameList, StepList
+from .widgets.panels import NotesPanel, ScorePanel, TagsPanel
+from .widgets.table import TableView
+
+LIST_EVERY = 0.5  # seconds between updates of the game list while a file is indexed
+FIRST_PAINT_WAIT = 2.0  # at most this long the indexer waits for the first game to be drawn
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where to open: game number (1-based), deal number and trick as written, a seat."""
+
+    game: int = 1
+    deal: int | None = None
+    trick: int | None = None
+    seat: str | None = None
+
+
+def terminal_has_unicode() -> bool:
+    encoding = getattr(sys.stdout, "encoding", None) or ""
+    return "utf" in encoding.lower()
+
+
+class ViewerApp(App[int]):
+    """Step through the games of one AFN file."""
+
+    CSS_PATH = "viewer.tcss"
+    TITLE = "AFN viewer"
+    # Narrow terminals drop the game list and tags (n/p still change games).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-medium"), (150, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012
+
+    # Short descriptions fit the footer; the tooltip is what the help screen says.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "Card", key_display="→", tooltip="Next card (next step)"),
+        Binding("left", "step(-1)", "Back", key_display="←",
+                tooltip="Previous card (previous step)"),
+        Binding("down", "trick(1)", "Trick", key_display="↓", tooltip="Next trick"),
+        Binding("up", "trick(-1)", "Back", key_display="↑", tooltip="Previous trick"),
+        Binding("pagedown", "deal(1)", "Deal", key_display="PgDn", tooltip="Next deal"),
+        Binding("pageup", "deal(-1)", "Back", key_display="PgUp", tooltip="Previous deal"),
+        Binding("n", "game(1)", "Game", tooltip="Next game"),
+        Binding("p", "game(-1)", "Back", tooltip="Previous game"),
+        Binding("home", "deal_edge(0)", "Start", key_display="Home", tooltip="Start of the deal"),
+        Binding("end", "deal_edge(1)", "End", key_display="End", tooltip="End of the deal"),
+        Binding("g", "goto", "Go to", tooltip="Go to a deal or a trick"),
+        Binding("k", "kibitz", "Kibitz",
+                tooltip="Kibitz: one seat's view (other hands face down), then all hands"),
+        Binding("a", "autoplay", "Auto", tooltip="Autoplay on/off (one step a second)"),
+        Binding("o", "open", "Open", tooltip="Open another file"),
+        Binding("question_mark", "help", "Help", key_display="?", tooltip="This help"),
+        Binding("q", "quit", "Quit", tooltip="Quit"),
+    ]
+
+    def __init__(self, path: str, start: Start | None = None, *, unicode: bool | None = None,
+                 autoplay_seconds: float = 1.0) -> None:
+        super().__init__()
+        self.path = path
+        self.start = start or Start()
+        self.unicode = terminal_has_unicode() if unicode is None else unicode
+        self.autoplay_seconds = autoplay_seconds
+        self.library: Library | None = None
+        self.game_position: int | None = None
+        self.entry: GameEntry | None = None
+        self.step = 0
+        self.kibitz: Seat | None = None
+        self.autoplay: Timer | None = None
+        self.generation = 0
+        self.load_started = 0.0
+        self.first_shown: float | None = None  # seconds from load start to the first deal
+        self.index_seconds: float | None = None
+        self.pending_start: Start | None = self.start
+        self.painted = threading.Event()  # set once the screen shows the first batch
+        self.unlisted: list[GameHeader] = []  # indexed, not yet in the game list
+        self.listed_at = 0.0
+        self.indexed_fraction = 0.0
+
+    # --- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield GameList(id="games")
+                yield TagsPanel(id="tags")
+            with Vertical(id="centre"):
+                yield TableView(id="table")
+                yield StepList(id="steps")
+            with Vertical(id="right"):
+                yield ScorePanel(id="score")
+                yield NotesPanel(id="notes")
+                yield DiagnosticList(id="diagnostics")
+        with Horizontal(id="status-bar"):
+            yield Static("", id="status")
+            yield ProgressBar(id="progress", show_eta=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        titles = {"games": "Games and deals", "tags": "Tags", "table": "Table",
+                  "steps": "Steps", "score": "Score", "notes": "At this step",
+                  "diagnostics": "Diagnostics"}
+        for widget_id, title in titles.items():
+            self.query_one(f"#{widget_id}").border_title = title
+        self.query_one(StepList).focus()
+        self.open_file(self.path, self.start)
+
+    # --- loading ------------------------------------------------------------------------
+
+    def open_file(self, path: str, start: Start | None = None) -> None:
+        """Start indexing ``path`` in a thread; the first game shows as soon as it is found."""
+        self.stop_autoplay()
+        self.generation += 1
+        self.path = path
+        self.pending_start = start or Start()
+        self.load_started = time.perf_counter()
+        self.first_shown = None
+        self.index_seconds = None
+        self.query_one("#status", Static).update(f"Reading {Path(path).name} …")
+        self.query_one(ProgressBar).update(total=100, progress=0)
+        self.painted = threading.Event()
+        self.load(path, self.generation)
+
+    @work(thread=True, exclusive=True, group="load")
+    def load(self, path: str, generation: int) -> None:
+        started = time.perf_counter()
+        try:
+            text = read_text(path)
+        except OSError as error:
+            self.post_message(LoadFailed(generation, f"{path}: cannot read: {error.strerror}"))
+            return
+        self.post_message(FileOpened(generation, path, text))
+        games = 0
+        worker = get_current_worker()
+        painted = self.painted
+        for batch in index_in_batches(text):
+            if worker.is_cancelled:  # another file was opened
+                return
+            games += len(batch.headers)
+            self.post_message(HeadersFound(generation, batch.headers, batch.fraction))
+            # Let the first game be drawn before scanning on: the two would share the GIL.
+            painted.wait(timeout=FIRST_PAINT_WAIT)
+        self.post_message(IndexFinished(generation, games, time.perf_counter() - started))
+
+    def on_file_opened(self, message: FileOpened) -> None:
+        if message.generation != self.generation:
+            return
+        self.library = Library(message.filename, message.text)
+        self.unlisted.clear()
+        self.game_position = self.entry = None
+        self.title = f"AFN viewer — {Path(message.filename).name}"
+        self.query_one(GameList).clear()
+
+    def on_headers_found(self, message: HeadersFound) -> None:
+        if message.generation != self.generation or self.library is None:
+            return
+        self.library.add(message.headers)
+        self.unlisted.extend(message.headers)
+        self.indexed_fraction = message.fraction
+        # Growing the list relayouts the screen: do it a few times a second at most.
+        if time.perf_counter() - self.listed_at > LIST_EVERY or len(self.library) == len(
+                self.unlisted):
+            self.list_headers()
+        start = self.pending_start
+        if start is not None and start.game <= len(self.library):
+            self.pending_start = None
+            self.show_start(start)
+        self.call_after_refresh(self.painted.set)
+
+    def list_headers(self) -> None:
+        """Show the headers indexed since the last call in the game list and status line."""
+        self.listed_at = time.perf_counter()
+        if self.unlisted:
+            self.query_one(GameList).add(tuple(self.unlisted))
+            self.unlisted.clear()
+        self.query_one(ProgressBar).update(progress=round(self.indexed_fraction * 100))
+        if self.library is not None and not self.library.complete:
+            self.query_one("#status", Static).update(
+                f"Indexing … {len(self.library):,} games found", layout=False)
+
+    def on_index_finished(self, message: IndexFinished) -> None:
+        if message.generation != self.generation or self.library is None:
+            return
+        self.library.complete = True
+        self.index_seconds = message.seconds
+        self.list_headers()
+        self.update_subtitle()
+        self.query_one(ProgressBar).update(progress=100)
+        count = len(self.library)
+        self.query_one("#status", Static).update(
+            f"{Path(self.path).name}: {count:,} game{'s' if count != 1 else ''}")
+        if self.pending_start is not None:
+            wanted = self.pending_start.game
+            self.pending_start = None
+            if count:
+                self.notify(f"There is no game {wanted}; showing game 1.", severity="warning")
+                self.show_game(0)
+            else:
+                self.query_one(TableView).show_message("No games in this file.")
+
+    def on_load_failed(self, message: LoadFailed) -> None:
+        if message.generation == self.generation:
+            self.query_one("#status", Static).update(message.reason)
+            self.notify(message.reason, severity="error")
+
+    def show_start(self, start: Start) -> None:
+        self.show_game(start.game - 1)
+        if start.seat is not None and self.entry is not None:
+            seat = Seat.from_letter(start.seat)
+            self.kibitz = seat if seat in self.entry.game.seats else None
+            if self.kibitz is None:
+                self.notify(f"Nobody sits {seat.name.capitalize()} in game {start.game}; "
+                            "showing all hands.", severity="warning")
+        if start.deal is not None and self.entry is not None:
+            found = model.find_deal(self.entry.replay, start.deal, start.trick)
+            if found is None:
+                where = f"deal {start.deal}" + (f" trick {start.trick}" if start.trick else "")
+                self.notify(f"Game {start.game} has no {where}.", severity="warning")
+            else:
+                self.go(found)
+        else:
+            self.go(self.step)
+
+    # --- showing ------------------------------------------------------------------------
+
+    def show_game(self, position: int, deal: int | None = None) -> None:
+        """Parse and replay game ``position`` (0-based) if need be and show its first step."""
+        assert self.library is not None
+        entry = self.library.entry(position)
+        self.game_position, self.entry = position, entry
+        self.query_one(TagsPanel).show_tags(entry.header)
+        self.query_one(StepList).set_entry(entry)
+        self.query_one(DiagnosticList).set_diagnostics(entry.diagnostics)
+        self.query_one("#diagnostics").border_title = f"Diagnostics ({len(entry.diagnostics)})"
+        first = 0
+        if deal is not None and deal < len(entry.replay.deals):
+            first = entry.replay.deals[deal].first_step
+        if self.kibitz is not None and self.kibitz not in entry.game.seats:
+            self.kibitz = None
+        if entry.steps:
+            self.go(first)
+        else:
+            self.step = 0
+            self.query_one(GameList).set_current(position, entry, None)
+            self.query_one(TableView).show_unplayable(entry, self.library.text)
+            self.query_one(ScorePanel).clear()
+            self.query_one(NotesPanel).show_text("")
+            self.update_subtitle()
+        if self.first_shown is None:
+            self.call_after_refresh(self.mark_first_shown, self.generation)
+
+    def mark_first_shown(self, generation: int) -> None:
+        """Note when the first game of a file reached the screen (for the benchmarks)."""
+        if generation == self.generation and self.first_shown is None:
+            self.first_shown = time.perf_counter() - self.load_started
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` of the current game."""
+        entry = self.entry
+        if entry is None or not entry.steps or self.game_position is None:
+            return
+        self.step = model.clamp(entry.steps, index)
+        step = entry.steps[self.step]
+        self.query_one(TableView).show_state(step.state, entry.game, kibitz=self.kibitz,
+                                             unicode=self.unicode,
+                                             trick_over=step.kind is StepKind.TRICK_END)
+        self.query_one(StepList).show_current(self.step)
+        self.query_one(ScorePanel).show_step(entry.replay, step)
+        self.query_one(NotesPanel).show_step(step, entry.notes_at(step))
+        deal = model.deal_of(entry.replay, self.step) if entry.replay.deals else None
+        self.query_one(GameList).set_current(self.game_position, entry, deal)
+        self.update_subtitle()
+
+    def update_subtitle(self) -> None:
+        if self.entry is None or self.library is None or self.game_position is None:
+            return
+        total = f"{len(self.library):,}" + ("" if self.library.complete else "+")
+        parts = [f"game {self.game_position + 1} of {total}"]
+        if self.entry.steps:
+            step = self.entry.steps[self.step]
+            parts.append(f"deal {step.deal}")
+            if step.trick is not None:
+                parts.append(f"trick {step.trick}")
+            parts.append(f"step {self.step + 1}/{len(self.entry.steps)}")
+        if self.kibitz is not None:
+            parts.append(f"kibitz {self.kibitz.letter}")
+        if self.autoplay is not None:
+            parts.append("autoplay")
+        self.sub_title = " · ".join(parts)
+
+    # --- actions ------------------------------------------------------------------------
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.step + delta)
+
+    def action_trick(self, delta: int) -> None:
+        if self.entry is not None:
+            move = model.next_trick if delta > 0 else model.previous_trick
+            self.go(move(self.entry.steps, self.step))
+
+    def action_deal(self, delta: int) -> None:
+        if self.entry is not None:
+            move = model.next_deal if delta > 0 else model.previous_deal
+            self.go(move(self.entry.replay, self.step))
+
+    def action_deal_edge(self, end: int) -> None:
+        if self.entry is not None:
+            edge = model.deal_end if end else model.deal_start
+            self.go(edge(self.entry.replay, self.step))
+
+    def action_game(self, delta: int) -> None:
+        if self.library is None or self.game_position is None:
+            return
+        target = self.game_position + delta
+        if 0 <= target < len(self.library):
+            self.show_game(target)
+        else:
+            self.bell()
+
+    def action_goto(self) -> None:
+        if self.entry is None:
+            return
+
+        def answered(answer: str | None) -> None:
+            self.query_one(StepList).focus()
+            wanted = model.parse_goto(answer) if answer else None
+            if wanted is None or self.entry is None:
+                return
+            found = model.find_deal(self.entry.replay, *wanted)
+            if found is None:
+                self.notify(f"No such deal or trick in this game: {answer}", severity="warning")
+            else:
+                self.go(found)
+
+        self.push_screen(GoToScreen(), answered)
+
+    def action_kibitz(self) -> None:
+        if self.entry is None:
+            return
+        self.kibitz = model.kibitz_cycle(self.entry.game.seats, self.kibitz)
+        self.go(self.step)
+
+    def action_autoplay(self) -> None:
+        if self.autoplay is not None:
+            self.stop_autoplay()
+        else:
+            self.autoplay = self.set_interval(self.autoplay_seconds, self.autoplay_tick)
+        self.update_subtitle()
+
+    def autoplay_tick(self) -> None:
+        if self.entry is None or self.step >= len(self.entry.steps) - 1:
+            self.stop_autoplay()
+            return
+        self.go(self.step + 1)
+
+    def stop_autoplay(self) -> None:
+        if self.autoplay is not None:
+            self.autoplay.stop()
+            self.autoplay = None
+            self.update_subtitle()
+
+    def action_open(self) -> None:
+        def answered(answer: str | None) -> None:
+            self.query_one(StepList).focus()
+            if not answer:
+                return
+            try:
+                check_path(answer)
+            except NotAfnError as error:
+                self.notify(str(error), severity="error")
+                return
+            self.open_file(answer)
+
+        self.push_screen(OpenScreen(self.path), answered)
+
+    def action_help(self) -> None:
+        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        self.push_screen(HelpScreen(bindings))
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Go to a deal or trick", "Jump to deal N or deal.trick",
+                            self.action_goto)
+        yield SystemCommand("Open another file", "Read another AFN file", self.action_open)
+        yield SystemCommand("Kibitz", "Cycle one seat's view and all hands", self.action_kibitz)
+
+    # --- picks from the lists -------------------------------------------------------------
+
+    def on_game_chosen(self, message: GameChosen) -> None:
+        if message.game != self.game_position:
+            self.show_game(message.game, message.deal)
+        elif message.deal is not None and self.entry is not None:
+            self.go(self.entry.replay.deals[message.deal].first_step)
+        self.query_one(StepList).focus()
+
+    def on_step_chosen(self, message: StepChosen) -> None:
+        self.go(message.step)
+
+    def on_diagnostic_chosen(self, message: DiagnosticChosen) -> None:
+        if self.entry is None:
+            return
+        found = model.step_of_diagnostic(self.entry.replay, message.diagnostic)
+        if found is not None:
+            self.go(found)
+            self.query_one(StepList).focus()
+        text = self.library.text if self.library is not None else None
+        self.query_one(NotesPanel).add_diagnostic(message.diagnostic.render(text))

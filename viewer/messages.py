@@ -1,0 +1,66 @@
+"""Every message passed between the viewer's widgets and its app, in one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from allfours_notation import Diagnostic, GameHeader
+
+
+@dataclass
+class FileOpened(Message):
+    """The loader read and decoded a file (posted from the loading thread)."""
+
+    generation: int
+    filename: str
+    text: str
+
+
+@dataclass
+class HeadersFound(Message):
+    """A batch of game headers; ``fraction`` of the text has been indexed."""
+
+    generation: int
+    headers: tuple[GameHeader, ...]
+    fraction: float
+
+
+@dataclass
+class IndexFinished(Message):
+    """The whole file has been indexed."""
+
+    generation: int
+    games: int
+    seconds: float
+
+
+@dataclass
+class LoadFailed(Message):
+    """The file could not be read; ``reason`` is one sentence for people."""
+
+    generation: int
+    reason: str
+
+
+@dataclass
+class GameChosen(Message):
+    """The person picked a game (0-based) and perhaps one of its deals (0-based)."""
+
+    game: int
+    deal: int | None = None
+
+
+@dataclass
+class StepChosen(Message):
+    """The person picked a step of the current game."""
+
+    step: int
+
+
+@dataclass
+class DiagnosticChosen(Message):
+    """The person picked a diagnostic of the current game."""
+
+    diagnostic: Diagnostic

@@ -1,0 +1,241 @@
+"""What the viewer shows, without Textual: the file's games, their replays, and moves
+between steps.
+
+A :class:`Library` holds the text of one file and the header of every game found so far.
+A game is parsed the first time it is shown and replayed once; its steps are kept, so
+jumping to any step is a lookup.  The navigation functions below only choose a step index
+from the kinds and numbers the replayer gave each step: no rule of the game is applied here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from allfours_notation import Diagnostic, Game, GameHeader, Seat, parse_indexed
+from allfours_notation.diagnostics import sort_key
+from allfours_notation.records import Comment, Deal, Glyph, Node, Play
+from allfours_notation.rules.replay import GameReplay, Step, StepKind, replay
+
+# Steps that ↑/↓ (previous/next trick) stop at: a deal's start, each trick's end, its end.
+TRICK_STOPS = frozenset({StepKind.DEAL_START, StepKind.TRICK_END, StepKind.DEAL_END,
+                         StepKind.GAME_END})
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Comments and the glyph written at one place in the record."""
+
+    comments: tuple[Comment, ...]
+    glyph: Glyph | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One game as the viewer needs it: header, records, replay, notes, diagnostics."""
+
+    header: GameHeader
+    game: Game
+    replay: GameReplay
+    notes: dict[int, Note] = field(repr=False)
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.replay.steps
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+    def notes_at(self, step: Step) -> list[Note]:
+        """The notes written inside the source text of ``step``."""
+        span = step.span
+        if span is None:
+            return []
+        return [note for start, note in self.notes.items() if span.start <= start < max(span.end,
+                span.start + 1)]
+
+
+class Library:
+    """The games of one file: headers as the index grows, entries built on demand."""
+
+    def __init__(self, filename: str, text: str) -> None:
+        self.filename = filename
+        self.text = text
+        self.headers: list[GameHeader] = []
+        self._entries: dict[int, GameEntry] = {}
+        self.complete = False
+
+    def __len__(self) -> int:
+        return len(self.headers)
+
+    def add(self, headers: Sequence[GameHeader]) -> None:
+        self.headers.extend(headers)
+
+    def is_loaded(self, position: int) -> bool:
+        """True when game ``position`` (0-based) was parsed already."""
+        return position in self._entries
+
+    def entry(self, position: int) -> GameEntry:
+        """Game ``position`` (0-based), parsed and replayed the first time it is asked for."""
+        cached = self._entries.get(position)
+        if cached is None:
+            cached = build_entry(self.text, self.headers[position], self.filename)
+            self._entries[position] = cached
+        return cached
+
+
+def build_entry(text: str, header: GameHeader, filename: str) -> GameEntry:
+    game = parse_indexed(text, header, filename=filename)
+    result = replay(game)
+    options_found = getattr(result, "option_diagnostics", ())  # AFN5xx, where kept apart
+    diagnostics = merge_diagnostics(game.diagnostics, options_found, result.diagnostics)
+    return GameEntry(header, game, result, collect_notes(game), diagnostics)
+
+
+def merge_diagnostics(*groups: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """Every diagnostic once, in the order a reader meets them in the file."""
+    seen: dict[Diagnostic, None] = {}
+    for group in groups:
+        for diagnostic in group:
+            seen.setdefault(diagnostic, None)
+    return tuple(sorted(seen, key=sort_key))
+
+
+def collect_notes(game: Game) -> dict[int, Note]:
+    """Comments and glyphs of every record in ``game``, keyed by source offset."""
+    notes: dict[int, Note] = {}
+
+    def keep(node: Node | Deal) -> None:
+        glyph = node.glyph if isinstance(node, Play) else None
+        comments = node.leading + node.trailing
+        if (comments or glyph) and node.span is not None:
+            notes[node.span.start] = Note(comments, glyph)
+
+    for deal in game.deals:
+        keep(deal)
+        for event in deal.opening:
+            keep(event)
+        for trick in deal.tricks:
+            keep(trick)
+            for play in trick.plays:
+                keep(play)
+        for other in (*deal.penalties, deal.claim, deal.total, deal.ending):
+            if other is not None:
+                keep(other)
+    return notes
+
+
+# --- moving between steps ---------------------------------------------------------------------
+
+
+def clamp(steps: Sequence[Step], index: int) -> int:
+    return max(0, min(len(steps) - 1, index))
+
+
+def deal_of(replay_: GameReplay, index: int) -> int:
+    """Position (0-based) in ``replay_.deals`` of the deal holding step ``index``."""
+    for position, deal in enumerate(replay_.deals):
+        if deal.first_step <= index <= deal.last_step:
+            return position
+    for position, deal in reversed(list(enumerate(replay_.deals))):
+        if deal.first_step <= index:
+            return position
+    return 0
+
+
+def next_trick(steps: Sequence[Step], index: int) -> int:
+    for later in range(index + 1, len(steps)):
+        if steps[later].kind in TRICK_STOPS:
+            return later
+    return clamp(steps, len(steps) - 1)
+
+
+def previous_trick(steps: Sequence[Step], index: int) -> int:
+    for earlier in range(index - 1, -1, -1):
+        if steps[earlier].kind in TRICK_STOPS:
+            return earlier
+    return 0
+
+
+def next_deal(replay_: GameReplay, index: int) -> int:
+    if not replay_.deals:
+        return index
+    position = deal_of(replay_, index)
+    if position + 1 < len(replay_.deals):
+        return replay_.deals[position + 1].first_step
+    return index
+
+
+def previous_deal(replay_: GameReplay, index: int) -> int:
+    if not replay_.deals:
+        return index
+    position = deal_of(replay_, index)
+    return replay_.deals[max(0, position - 1)].first_step
+
+
+def deal_start(replay_: GameReplay, index: int) -> int:
+    if not replay_.deals:
+        return 0
+    return replay_.deals[deal_of(replay_, index)].first_step
+
+
+def deal_end(replay_: GameReplay, index: int) -> int:
+    if not replay_.deals:
+        return clamp(replay_.steps, len(replay_.steps) - 1)
+    return replay_.deals[deal_of(replay_, index)].last_step
+
+
+def find_deal(replay_: GameReplay, number: int, trick: int | None = None) -> int | None:
+    """The first step of deal ``number`` or, given ``trick``, the step that completes that
+    trick (its last step); ``None`` when there is no such deal or trick."""
+    for deal in replay_.deals:
+        if deal.number != number:
+            continue
+        if trick is None:
+            return deal.first_step
+        matches = [i for i in range(deal.first_step, deal.last_step + 1)
+                   if replay_.steps[i].trick == trick]
+        return matches[-1] if matches else None
+    return None
+
+
+def step_of_diagnostic(replay_: GameReplay, diagnostic: Diagnostic) -> int | None:
+    """The step a diagnostic belongs to: the step that raised it, else the step of its deal
+    and trick, else the last step written at or before its line."""
+    for step in replay_.steps:
+        if diagnostic in step.diagnostics:
+            return step.index
+    if diagnostic.deal is not None:
+        found = find_deal(replay_, diagnostic.deal, diagnostic.trick)
+        if found is None and diagnostic.trick is not None:
+            found = find_deal(replay_, diagnostic.deal)
+        if found is not None:
+            return found
+    if diagnostic.line is not None:
+        before = [s.index for s in replay_.steps
+                  if s.span is not None and s.span.line <= diagnostic.line]
+        if before:
+            return before[-1]
+    return None
+
+
+def parse_goto(text: str) -> tuple[int, int | None] | None:
+    """Read what a person types in the go-to dialog: ``3`` (deal 3), ``3.2``, ``3 2``,
+    ``deal 3 trick 2`` or ``d3 t2``.  ``None`` when it is not one of these."""
+    words = text.lower().replace(".", " ").replace("deal", " ").replace("trick", " ")
+    words = words.replace("d", " ").replace("t", " ").replace(",", " ")
+    numbers = words.split()
+    if not 1 <= len(numbers) <= 2 or not all(n.isdigit() for n in numbers):
+        return None
+    deal = int(numbers[0])
+    trick = int(numbers[1]) if len(numbers) == 2 else None
+    return deal, trick
+
+
+def kibitz_cycle(seats: Sequence[Seat], current: Seat | None) -> Seat | None:
+    """All hands shown → each seat's own view in turn → all hands again."""
+    order: list[Seat | None] = [None, *seats]
+    position = order.index(current) if current in order else 0
+    return order[(position + 1) % len(order)]

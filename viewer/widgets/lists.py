@@ -1,0 +1,268 @@
+"""Long lists drawn a line at a time (Textual's line API): games, steps, diagnostics.
+
+Only the visible lines are rendered, so a list of 25,000 games costs nothing to grow or
+scroll.  Each list has a *current* line (the game, step or diagnostic on show) and, when it
+has focus, a *cursor* the person moves with ↑/↓ and picks with Enter or a click.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.events import Click
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from allfours_notation import Diagnostic, GameHeader, Severity
+
+from ..messages import DiagnosticChosen, GameChosen, StepChosen
+from ..model import GameEntry
+
+
+class LineList(ScrollView, can_focus=True, inherit_bindings=False):
+    """A scrolling list of one-line rows with a current row and a cursor."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"line-list--current", "line-list--cursor"}
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.current: int | None = None
+        self.cursor = 0
+
+    # --- for subclasses ---------------------------------------------------------------------
+
+    @property
+    def line_count(self) -> int:
+        raise NotImplementedError
+
+    def line_text(self, row: int) -> Text:
+        raise NotImplementedError
+
+    def choose(self, row: int) -> None:
+        """The person picked ``row`` (Enter or click)."""
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """The rows changed: resize the scroll area and redraw."""
+        self.virtual_size = Size(0, self.line_count)
+        self.cursor = max(0, min(self.cursor, self.line_count - 1))
+        self.refresh()
+
+    def show_current(self, row: int | None) -> None:
+        """Make ``row`` the current one and scroll it into view."""
+        self.current = row
+        if row is not None:
+            self.cursor = row
+            self.scroll_to_row(row, center=True)
+            # Rows just added take effect at the next layout: scroll again after it.
+            self.call_after_refresh(self.scroll_to_row, row, True)
+        self.refresh()
+
+    def scroll_to_row(self, row: int, center: bool = False) -> None:
+        """Bring ``row`` into view; ``center`` keeps rows before and after it in sight."""
+        self.scroll_to_region(Region(0, row, 1, 1), animate=False, force=True, center=center)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y
+        width = self.size.width
+        base = self.rich_style
+        if row >= self.line_count:
+            return Strip.blank(width, base)
+        text = self.line_text(row).copy()
+        text.no_wrap = True
+        text.end = ""
+        text.truncate(width, overflow="ellipsis", pad=True)
+        if row == self.current:
+            text.stylize(self.get_component_rich_style("line-list--current"))
+        if self.has_focus and row == self.cursor:
+            text.stylize(self.get_component_rich_style("line-list--cursor"))
+        strip = Strip(list(text.render(self.app.console)), text.cell_len)
+        return strip.crop_extend(scroll_x, scroll_x + width, base).apply_style(base)
+
+    # --- input ------------------------------------------------------------------------------
+
+    def on_click(self, event: Click) -> None:
+        inside = event.get_content_offset(self)  # None on the border or the scrollbar
+        if inside is None:
+            return
+        row = self.scroll_offset.y + inside.y
+        if 0 <= row < self.line_count:
+            self.cursor = row
+            self.choose(row)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class PickList(LineList):
+    """A :class:`LineList` whose cursor moves with the arrow keys while it has focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("pagedown", "cursor(10)", "Page down", show=False),
+        Binding("pageup", "cursor(-10)", "Page up", show=False),
+        Binding("enter", "choose", "Choose", show=False),
+    ]
+
+    def action_cursor(self, delta: int) -> None:
+        if not self.line_count:
+            return
+        self.cursor = max(0, min(self.line_count - 1, self.cursor + delta))
+        self.scroll_to_row(self.cursor)
+        self.refresh()
+
+    def action_choose(self) -> None:
+        if 0 <= self.cursor < self.line_count:
+            self.choose(self.cursor)
+
+
+class GameList(PickList):
+    """Every game of the file; the current game's deals are listed under it."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.headers: list[GameHeader] = []
+        self.game: int | None = None
+        self.entry: GameEntry | None = None
+        self.broken: set[int] = set()
+
+    @property
+    def deal_rows(self) -> int:
+        return len(self.entry.replay.deals) if self.entry is not None else 0
+
+    @property
+    def line_count(self) -> int:
+        return len(self.headers) + self.deal_rows
+
+    def add(self, headers: tuple[GameHeader, ...]) -> None:
+        self.headers.extend(headers)
+        self.reset()
+
+    def clear(self) -> None:
+        """Forget the games of the previous file."""
+        self.headers, self.game, self.entry, self.broken = [], None, None, set()
+        self.current = None
+        self.reset()
+
+    def locate(self, row: int) -> tuple[int, int | None]:
+        """(game, deal or None) shown on ``row``."""
+        if self.game is None or row <= self.game:
+            return row, None
+        if row <= self.game + self.deal_rows:
+            return self.game, row - self.game - 1
+        return row - self.deal_rows, None
+
+    def row_of(self, game: int, deal: int | None) -> int:
+        if deal is None:
+            return game if self.game is None or game <= self.game else game + self.deal_rows
+        return game + 1 + deal
+
+    def set_current(self, game: int, entry: GameEntry, deal: int | None) -> None:
+        self.game, self.entry = game, entry
+        if entry.has_errors:
+            self.broken.add(game)
+        self.reset()
+        self.show_current(self.row_of(game, deal))
+
+    def line_text(self, row: int) -> Text:
+        game, deal = self.locate(row)
+        if deal is not None and self.entry is not None:
+            result = self.entry.replay.deals[deal]
+            scores = " ".join(f"{side} {points}" for side, points in result.scores_after)
+            return Text.assemble("    ", (f"deal {result.number}", "bold"), f"  {scores}")
+        header = self.headers[game]
+        mark = Text("✗ ", style="bold red") if game in self.broken else Text("  ")
+        title = header.tag("Event") or "(no event)"
+        players = " v ".join(name for seat in ("North", "East", "South", "West")
+                             if (name := header.tag(seat)))
+        line = Text.assemble(mark, (f"{header.index:>4} ", "dim"), (title, "bold"))
+        if players:
+            line.append(f" · {players}")
+        line.append(f" · {header.deals} deal{'s' if header.deals != 1 else ''}", style="dim")
+        return line
+
+    def choose(self, row: int) -> None:
+        game, deal = self.locate(row)
+        self.post_message(GameChosen(game, deal))
+
+
+class StepList(LineList):
+    """The steps of the current game, deal by deal, with the current step highlighted.
+
+    It has no arrow bindings of its own: with focus here, the arrows step the replay.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.entry: GameEntry | None = None
+
+    @property
+    def line_count(self) -> int:
+        return len(self.entry.steps) if self.entry is not None else 0
+
+    def set_entry(self, entry: GameEntry) -> None:
+        self.entry = entry
+        self.current = None
+        self.reset()
+
+    def line_text(self, row: int) -> Text:
+        assert self.entry is not None
+        step = self.entry.steps[row]
+        where = f"{step.deal}.{step.trick}" if step.trick is not None else f"{step.deal}"
+        line = Text.assemble((f"{where:>6} ", "dim"), step.text)
+        if self.current is not None and row > self.current:
+            line.stylize("dim")  # still to come
+        if step.diagnostics:
+            worst = min(d.severity.rank for d in step.diagnostics)
+            line.append(" ✗" if worst == 0 else " ⚠", style="bold red" if worst == 0 else "yellow")
+        return line
+
+    def choose(self, row: int) -> None:
+        self.post_message(StepChosen(row))
+
+
+_SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+
+
+class DiagnosticList(PickList):
+    """The diagnostics of the current game; choosing one jumps to its step."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def line_count(self) -> int:
+        return len(self.diagnostics)
+
+    def set_diagnostics(self, diagnostics: tuple[Diagnostic, ...]) -> None:
+        self.diagnostics = diagnostics
+        self.current = None
+        self.cursor = 0
+        self.reset()
+
+    def line_text(self, row: int) -> Text:
+        diagnostic = self.diagnostics[row]
+        where = diagnostic.context().replace("game ", "g").replace("deal ", "d")
+        where = where.replace("trick ", "t").replace(", ", ".")
+        line = diagnostic.line
+        return Text.assemble(
+            (f"{diagnostic.code} ", _SEVERITY_STYLE[diagnostic.severity]),
+            (f"l{line} " if line is not None else "", "dim"),
+            (f"[{where}] " if where else "", "dim"),
+            diagnostic.message,
+        )
+
+    def choose(self, row: int) -> None:
+        self.current = row
+        self.refresh()
+        self.post_message(DiagnosticChosen(self.diagnostics[row]))
