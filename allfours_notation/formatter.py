@@ -61,12 +61,17 @@ class FormatError(ValueError):
     """A record that cannot be written as AFN (a broken game has no deals to write)."""
 
 
-def format_game(game: Game) -> str:
-    """One game in canonical AFN, ending with ``end`` and a newline."""
+def format_game(game: Game, *, as_recorded: bool = False) -> str:
+    """One game in canonical AFN, ending with ``end`` and a newline.
+
+    ``as_recorded`` keeps what the record leaves out out of the text: seat labels
+    the writer did not give and trick numbers the writer did not write (how the
+    generator writes lax input for tests and benchmarks).
+    """
     if game.broken:
         raise FormatError(f"game {game.index} has syntax errors; it cannot be formatted")
-    writer = _Writer()
-    writer.game(with_seats(game))
+    writer = _Writer(as_recorded=as_recorded)
+    writer.game(game if as_recorded else with_seats(game))
     return writer.text()
 
 
@@ -204,9 +209,10 @@ def _verbatim(text: str, game: Game) -> str:
 class _Writer:
     """Builds the text line by line; knows where comments may go."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, as_recorded: bool = False) -> None:
         self.lines: list[str] = []
         self.current: str | None = None  # the line being written, if any
+        self.as_recorded = as_recorded
 
     def text(self) -> str:
         self.end_line()
@@ -311,6 +317,8 @@ class _Writer:
         trick goes on in the next, aligned under its first card."""
         number = f"{trick.number}."
         continuation = INDENT + " " * (len(number) + 1)
+        if self.as_recorded and not trick.numbered:
+            number, continuation = "", INDENT
         self.start_line(INDENT)
         for place, play in enumerate(trick.plays):
             inline = _fits_inline(play.leading)
@@ -319,7 +327,8 @@ class _Writer:
             if self.current is None:
                 self.start_line(continuation)
             self.leading(play.leading, continuation if place else INDENT, inline=inline)
-            self.put(number + " " + play_text(play) if place == 0 else play_text(play))
+            first = place == 0 and number
+            self.put(number + " " + play_text(play) if first else play_text(play))
             if self.trailing(play.trailing):
                 self.end_line()
         self.end_line()

@@ -408,67 +408,12 @@ def _side_seat(side: str, seats: tuple[Seat, ...]) -> Seat:
 
 
 def write_afn(game: Game, *, version_line: bool = True) -> str:
-    """AFN text of a game: tags, then each deal in table order, then ``end``.
+    """AFN text of a generated game as recorded: seat labels and trick numbers only
+    where the generator put them, so corpora hold realistic lax input too."""
+    from .formatter import format_game
 
-    A small writer for generated records (tests and benchmarks); the canonical
-    formatter lives elsewhere.
-    """
-    lines: list[str] = ["% AFN 1"] if version_line else []
-    for tag in game.tags:
-        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
-        lines.append(f'[{tag.name} "{value}"]')
-    for deal in game.deals:
-        lines.append("")
-        lines.append(f"deal {deal.number} dealer {deal.dealer.letter}" + _comments(deal.trailing))
-        for event in deal.opening:
-            lines.append("  " + _opening_text(event))
-        for trick in deal.tricks:
-            plays = " ".join(_play_text(play) for play in trick.plays)
-            prefix = f"{trick.number}. " if trick.numbered else ""
-            lines.append(f"  {prefix}{plays}")
-        for penalty in deal.penalties:
-            lines.append(f"  penalty {penalty.offender.letter} {penalty.kind.value}")
-        if isinstance(deal.ending, Redeal):
-            lines.append(f"  redeal {deal.ending.reason.value}")
-        if deal.claim is not None:
-            lines.append("  " + _claim_text(deal.claim))
-        if deal.total is not None:
-            lines.append("  total " + " ".join(f"{s.seat.letter} {s.points}"
-                                               for s in deal.total.scores))
-    lines.append("end")
-    return "\n".join(lines) + "\n"
-
-
-def _comments(comments: Sequence[Comment]) -> str:
-    return "".join(" " + str(c) for c in comments)
-
-
-def _opening_text(event: OpeningEvent) -> str:
-    if isinstance(event, Hand):
-        return event.seat.letter + " " + " ".join("??" if c is None else str(c)
-                                                   for c in event.cards)
-    if isinstance(event, TurnUp):
-        return f"turn {event.card}"
-    return f"{event.seat.letter} {event.kind.value}"
-
-
-def _play_text(play: Play) -> str:
-    seat = f"{play.seat.letter}:" if play.seat is not None else ""
-    glyph = play.glyph.value if play.glyph is not None else ""
-    return seat + str(play.card) + glyph + _comments(play.trailing)
-
-
-def _claim_text(claim: Claim) -> str:
-    words = ["claim"]
-    last: Seat | None = None
-    for award in claim.awards:
-        if award.seat is not last:
-            words.append(award.seat.letter)
-            last = award.seat
-        words.append(award.item.value)
-        if award.points is not None:
-            words.append(str(award.points))
-    return " ".join(words)
+    text = format_game(game, as_recorded=True)
+    return "% AFN 1\n" + text if version_line else text
 
 
 __all__ = ["Knobs", "generate_corpus", "generate_game", "generate_games", "profile_options",
