@@ -7,9 +7,18 @@ The public API, in the order data flows::
     iter_games(path)       → games one at a time, reading in chunks
     scan_headers(text)     → header tags of every game, without parsing play
     parse_indexed(text, h) → the one game a header points at
+    replay(game)           → every step of every deal, with the table after it
+    check_game(game)       → rules and dispute diagnostics
+    format_game(game)      → canonical AFN text
+    result_to_json(result) → the records as JSON-ready data
+
+The last four are imported on first use, so that reading a file does not pay
+for the rules engine or the formatter.
 
 This package never imports Textual; the viewer lives in the ``viewer`` package.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
 from .diagnostics import Diagnostic, Severity
@@ -33,7 +42,30 @@ from .records import (
     TurnUp,
 )
 
+if TYPE_CHECKING:
+    from .export import result_to_json
+    from .formatter import format_game, format_result
+    from .rules.replay import check_game, replay
+
 __version__ = "0.1.0"
+
+_LAZY = {
+    "replay": "allfours_notation.rules.replay",
+    "check_game": "allfours_notation.rules.replay",
+    "format_game": "allfours_notation.formatter",
+    "format_result": "allfours_notation.formatter",
+    "result_to_json": "allfours_notation.export",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the heavier parts of the API on first use."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Award",
@@ -62,11 +94,16 @@ __all__ = [
     "__version__",
     "card",
     "cards",
+    "check_game",
+    "format_game",
+    "format_result",
     "iter_games",
     "parse",
     "parse_card",
     "parse_file",
     "parse_indexed",
+    "replay",
+    "result_to_json",
     "scan_headers",
     "scan_headers_file",
 ]

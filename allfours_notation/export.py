@@ -15,18 +15,17 @@ what it means.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 from .cards import Card, Seat
-from .diagnostics import Diagnostic
 from .parser import ParseResult
 from .records import Abandoned, Call, Concede, Game, Hand, Redeal, TurnUp
 
 FORMAT_NAME = "afn-records"
 FORMAT_VERSION = 1
-SCHEMA_ID = "https://allfours-notation.invalid/afn-records.schema.json"
 
 # The "type" written for each member of a union of records.
 _TYPE_NAMES: dict[type, str] = {
@@ -62,33 +61,65 @@ def game_to_json(game: Game) -> dict[str, Any]:
 
 def to_json(value: object) -> JSON:
     """Any record (or part of one) as plain JSON values."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Seat):
-        return value.letter
-    if isinstance(value, Enum):
-        return value.value if isinstance(value.value, str) else value.name.lower()
-    if isinstance(value, tuple | list):
-        return [to_json(item) for item in value]
-    if isinstance(value, Diagnostic):
-        return _fields_to_json(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        out = _fields_to_json(value)
-        type_name = _TYPE_NAMES.get(type(value))
-        return {"type": type_name, **out} if type_name else out
-    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+    kind = type(value)
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        convert = _CONVERTERS[kind] = _converter(kind)
+    return convert(value)
 
 
 _NODE_FIELDS = ("leading", "trailing", "span")
+_CONVERTERS: dict[type, Callable[[Any], JSON]] = {}
 
 
-def _fields_to_json(value: Any) -> dict[str, Any]:
-    """A record's own fields first, then its comments and span (easier to read)."""
-    names = [field.name for field in fields(value)]
+def _converter(kind: type) -> Callable[[Any], JSON]:
+    """How to write a value of this type; worked out once per type (export speed)."""
+    if kind in (str, int, bool, type(None)):
+        return _same
+    if kind is Card:
+        return str
+    if issubclass(kind, Seat):
+        return _seat_letter
+    if issubclass(kind, Enum):
+        return _enum_word
+    if kind in (tuple, list):
+        return _sequence
+    if is_dataclass(kind):
+        return _record_converter(kind)
+    raise TypeError(f"cannot write {kind.__name__} as JSON")
+
+
+def _same(value: Any) -> JSON:
+    return cast(JSON, value)
+
+
+def _seat_letter(value: Any) -> JSON:
+    return cast(Seat, value).letter
+
+
+def _enum_word(value: Any) -> JSON:
+    member = cast(Enum, value)
+    return member.value if isinstance(member.value, str) else member.name.lower()
+
+
+def _sequence(value: Any) -> JSON:
+    return [to_json(item) for item in value]
+
+
+def _record_converter(kind: type) -> Callable[[Any], JSON]:
+    """A record's own fields first, then its comments and span (easier to read);
+    a union member's ``type`` before everything."""
+    names = [field.name for field in fields(kind)]
     names = [n for n in names if n not in _NODE_FIELDS] + [n for n in names if n in _NODE_FIELDS]
-    return {name: to_json(getattr(value, name)) for name in names}
+    type_name = _TYPE_NAMES.get(kind)
+
+    def convert(value: Any) -> JSON:
+        out: dict[str, Any] = {"type": type_name} if type_name else {}
+        for name in names:
+            out[name] = to_json(getattr(value, name))
+        return out
+
+    return convert
 
 
 def dumps(result: ParseResult, *, indent: int | None = 2) -> str:

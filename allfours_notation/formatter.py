@@ -13,8 +13,9 @@ canonical, byte-stable form:
 * ``end`` closes every game (a missing ``end`` is supplied).
 
 Comments stay beside the node they were written beside: a node's ``leading``
-comments come just before it (a brace comment inline, a ``;`` comment on its own
-line), its ``trailing`` ones after it on the same line.  The layout is chosen so
+comments come just before it (each on a line of its own, except short brace
+comments between two cards, which stay inline), its ``trailing`` ones after it
+on the same line; a ``;`` comment always ends its line.  The layout is chosen so
 that the parser attaches every comment to the same node again, which is what
 makes ``parse(format_game(g))`` equal ``g`` (see :func:`canonical_records`).
 """
@@ -60,12 +61,17 @@ class FormatError(ValueError):
     """A record that cannot be written as AFN (a broken game has no deals to write)."""
 
 
-def format_game(game: Game) -> str:
-    """One game in canonical AFN, ending with ``end`` and a newline."""
+def format_game(game: Game, *, as_recorded: bool = False) -> str:
+    """One game in canonical AFN, ending with ``end`` and a newline.
+
+    ``as_recorded`` keeps what the record leaves out out of the text: seat labels
+    the writer did not give and trick numbers the writer did not write (how the
+    generator writes lax input for tests and benchmarks).
+    """
     if game.broken:
         raise FormatError(f"game {game.index} has syntax errors; it cannot be formatted")
-    writer = _Writer()
-    writer.game(with_seats(game))
+    writer = _Writer(as_recorded=as_recorded)
+    writer.game(game if as_recorded else with_seats(game))
     return writer.text()
 
 
@@ -77,8 +83,9 @@ def format_result(result: ParseResult) -> str:
     printing a file never loses text; callers that rewrite files refuse broken
     input before they get here.
     """
-    games = [_verbatim(result.text, game) if game.broken else format_game(game)
-             for game in result.games]
+    games = [
+        _verbatim(result.text, game) if game.broken else format_game(game) for game in result.games
+    ]
     text = VERSION_LINE + "\n" + "\n".join(games)
     if result.trailing:
         writer = _Writer()
@@ -158,10 +165,11 @@ def format_checked(result: ParseResult) -> CheckedFormat:
         if diagnostic.code in _LOSSY_CODES:
             refusals.append(Refusal(_LOSSY_CODES[diagnostic.code], diagnostic))
         elif diagnostic.is_error and diagnostic.code.startswith("AFN1"):
-            refusals.append(Refusal("the text cannot be read as it stands", diagnostic))
+            refusals.append(Refusal("fix this first: the file cannot be read whole", diagnostic))
     for game in result.games:
-        if game.broken and not any(r.diagnostic and r.diagnostic.game == game.index
-                                   for r in refusals):
+        if game.broken and not any(
+            r.diagnostic and r.diagnostic.game == game.index for r in refusals
+        ):
             refusals.append(Refusal(f"game {game.index} has syntax errors"))
     text = format_result(result)
     if not any(game.broken for game in result.games):
@@ -173,12 +181,17 @@ def _differences(before: ParseResult, after: ParseResult) -> list[Refusal]:
     """What the formatted text would change (nothing, unless the formatter has a bug)."""
     found: list[Refusal] = []
     if len(before.games) != len(after.games):
-        found.append(Refusal(f"the formatted text holds {len(after.games)} games, "
-                             f"not {len(before.games)}"))
+        found.append(
+            Refusal(f"the formatted text holds {len(after.games)} games, not {len(before.games)}")
+        )
     for old, new in zip(before.games, after.games, strict=False):
         if canonical_records(old) != new:
-            found.append(Refusal(f"formatting would change game {old.index}; this is a bug "
-                                 "in the formatter, please report it"))
+            found.append(
+                Refusal(
+                    f"formatting would change game {old.index}; this is a bug "
+                    "in the formatter, please report it"
+                )
+            )
     if before.trailing != after.trailing:
         found.append(Refusal("formatting would change the comments after the last game"))
     return found
@@ -196,9 +209,10 @@ def _verbatim(text: str, game: Game) -> str:
 class _Writer:
     """Builds the text line by line; knows where comments may go."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, as_recorded: bool = False) -> None:
         self.lines: list[str] = []
         self.current: str | None = None  # the line being written, if any
+        self.as_recorded = as_recorded
 
     def text(self) -> str:
         self.end_line()
@@ -218,10 +232,11 @@ class _Writer:
         self.current += words
 
     def end_line(self) -> None:
-        if self.current is not None:
-            # Never strip a line that ends in a ";" comment: its spaces are its text.
-            self.lines.append(self.current if self.current.strip() else "")
-            self.current = None
+        # A line with nothing on it is dropped (blank lines come from blank_line);
+        # a line is never stripped: a ";" comment's trailing spaces are its text.
+        if self.current is not None and self.current.strip():
+            self.lines.append(self.current)
+        self.current = None
 
     def blank_line(self) -> None:
         self.end_line()
@@ -229,13 +244,19 @@ class _Writer:
 
     # -- comments --
 
-    def leading(self, comments: Iterable[Comment], indent: str) -> None:
-        """Comments before a node on a fresh line: a brace comment stays on the line
-        the node starts on; a ``;`` comment ends its line."""
+    def leading(self, comments: tuple[Comment, ...], indent: str, *, inline: bool) -> None:
+        """Comments before a node.  Inline (brace comments on one line, between two
+        cards) they stay on the node's line; otherwise each gets a line of its own
+        and the node starts a fresh line after them."""
+        if inline:
+            for comment in comments:
+                self.put(str(comment))
+            return
         for comment in comments:
+            self.start_line(indent)
             self.put(str(comment))
-            if comment.style is CommentStyle.LINE:
-                self.start_line(indent)
+        if comments:
+            self.start_line(indent)
 
     def trailing(self, comments: Iterable[Comment]) -> bool:
         """Comments after a node on its line; true if the line must end here."""
@@ -255,7 +276,7 @@ class _Writer:
     def node(self, node: Node, words: str, indent: str) -> None:
         """A statement on a line of its own, with its comments."""
         self.start_line(indent)
-        self.leading(node.leading, indent)
+        self.leading(node.leading, indent, inline=False)
         self.put(words)
         self.trailing(node.trailing)
         self.end_line()
@@ -291,18 +312,23 @@ class _Writer:
             self.node(deal.total, total_text(deal.total), INDENT)
 
     def trick(self, trick: Trick) -> None:
-        """``1. S:JS N:2D`` on one line; a comment that must end a line continues
-        the trick on the next one, aligned under its first card."""
+        """``1. S:JS N:2D`` on one line.  A short brace comment stands inline before
+        its card; any other comment, or one after a card, ends the line and the
+        trick goes on in the next, aligned under its first card."""
         number = f"{trick.number}."
         continuation = INDENT + " " * (len(number) + 1)
+        if self.as_recorded and not trick.numbered:
+            number, continuation = "", INDENT
         self.start_line(INDENT)
         for place, play in enumerate(trick.plays):
-            if place and not _fits_inline(play.leading):
+            inline = _fits_inline(play.leading)
+            if place and not inline:
                 self.end_line()  # else a comment would trail the card before
             if self.current is None:
                 self.start_line(continuation)
-            self.leading(play.leading, continuation if place else INDENT)
-            self.put(number + " " + play_text(play) if place == 0 else play_text(play))
+            self.leading(play.leading, continuation if place else INDENT, inline=inline)
+            first = place == 0 and number
+            self.put(number + " " + play_text(play) if first else play_text(play))
             if self.trailing(play.trailing):
                 self.end_line()
         self.end_line()

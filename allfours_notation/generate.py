@@ -237,7 +237,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     runs = 0
     begged = False
     while True:
-        may_beg = not begged or options.begs_per_deal is BegsPerDeal.UNLIMITED
+        may_beg = (not begged or options.begs_per_deal is BegsPerDeal.UNLIMITED) and (
+            runs < max_runs(len(order)) or _may_give(table, elder, dealer, scores))
         chance = knobs.beg if not begged else knobs.beg_again
         if not may_beg or rng.random() >= chance:
             if not begged and rng.random() < knobs.stands_written:
@@ -247,6 +248,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
         opening.append(Call(seat=elder, kind=CallKind.BEGS))
         if _may_give(table, elder, dealer, scores) and rng.random() < knobs.gift:
             opening.append(Call(seat=dealer, kind=CallKind.GIVES))
+            if _opening_decides(table, opening, dealer, elder):
+                return Deal(number=number, dealer=dealer, opening=tuple(opening))
             break
         if runs >= max_runs(len(order)):
             # cannot run: he must give (only reached when a gift is forbidden)
@@ -262,6 +265,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
                 opening.extend(_hand(seat, extra[seat], rng, knobs) for seat in order)
             turned = pack.pop()
             opening.append(TurnUp(card=turned))
+            if _opening_decides(table, opening, dealer, elder):
+                return Deal(number=number, dealer=dealer, opening=tuple(opening))
             if turned.suit is not original.suit:
                 trump = turned.suit
                 break
@@ -276,6 +281,31 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     tricks = _play_tricks(table, hands, elder, trump)
     return Deal(number=number, dealer=dealer, opening=tuple(opening), tricks=tricks,
                 leading=(), trailing=_maybe_comment(rng, knobs))
+
+
+def _opening_decides(table: _Table, opening: Sequence[OpeningEvent], dealer: Seat,
+                     elder: Seat) -> bool:
+    """Whether the turn-ups and the gift so far put a side out: the deal stops there."""
+    from .rules.scoring import count_in_order, gift_points, turnup_points
+
+    scores = table.referee.scores
+    options = table.options
+    turnups = [e.card for e in opening if isinstance(e, TurnUp)]
+    for event in opening:
+        if isinstance(event, TurnUp):
+            first = turnups[0]
+            from_run = event.card is not first
+            points = turnup_points(event.card, dealer=dealer, seats=table.seats, options=options,
+                                   from_run=from_run,
+                                   becomes_trump=not from_run or event.card.suit is not first.suit)
+        elif isinstance(event, Call) and event.kind is CallKind.GIVES:
+            points, _ = gift_points(dealer=dealer, elder=elder, seats=table.seats,
+                                    options=options, scores=scores)
+        else:
+            continue
+        if count_in_order(points, scores, options)[1] is not None:
+            return True
+    return False
 
 
 def _kick_decides(table: _Table, dealer: Seat, turned: Card, scores: dict[str, int]) -> bool:
@@ -378,67 +408,12 @@ def _side_seat(side: str, seats: tuple[Seat, ...]) -> Seat:
 
 
 def write_afn(game: Game, *, version_line: bool = True) -> str:
-    """AFN text of a game: tags, then each deal in table order, then ``end``.
+    """AFN text of a generated game as recorded: seat labels and trick numbers only
+    where the generator put them, so corpora hold realistic lax input too."""
+    from .formatter import format_game
 
-    A small writer for generated records (tests and benchmarks); the canonical
-    formatter lives elsewhere.
-    """
-    lines: list[str] = ["% AFN 1"] if version_line else []
-    for tag in game.tags:
-        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
-        lines.append(f'[{tag.name} "{value}"]')
-    for deal in game.deals:
-        lines.append("")
-        lines.append(f"deal {deal.number} dealer {deal.dealer.letter}" + _comments(deal.trailing))
-        for event in deal.opening:
-            lines.append("  " + _opening_text(event))
-        for trick in deal.tricks:
-            plays = " ".join(_play_text(play) for play in trick.plays)
-            prefix = f"{trick.number}. " if trick.numbered else ""
-            lines.append(f"  {prefix}{plays}")
-        for penalty in deal.penalties:
-            lines.append(f"  penalty {penalty.offender.letter} {penalty.kind.value}")
-        if isinstance(deal.ending, Redeal):
-            lines.append(f"  redeal {deal.ending.reason.value}")
-        if deal.claim is not None:
-            lines.append("  " + _claim_text(deal.claim))
-        if deal.total is not None:
-            lines.append("  total " + " ".join(f"{s.seat.letter} {s.points}"
-                                               for s in deal.total.scores))
-    lines.append("end")
-    return "\n".join(lines) + "\n"
-
-
-def _comments(comments: Sequence[Comment]) -> str:
-    return "".join(" " + str(c) for c in comments)
-
-
-def _opening_text(event: OpeningEvent) -> str:
-    if isinstance(event, Hand):
-        return event.seat.letter + " " + " ".join("??" if c is None else str(c)
-                                                   for c in event.cards)
-    if isinstance(event, TurnUp):
-        return f"turn {event.card}"
-    return f"{event.seat.letter} {event.kind.value}"
-
-
-def _play_text(play: Play) -> str:
-    seat = f"{play.seat.letter}:" if play.seat is not None else ""
-    glyph = play.glyph.value if play.glyph is not None else ""
-    return seat + str(play.card) + glyph + _comments(play.trailing)
-
-
-def _claim_text(claim: Claim) -> str:
-    words = ["claim"]
-    last: Seat | None = None
-    for award in claim.awards:
-        if award.seat is not last:
-            words.append(award.seat.letter)
-            last = award.seat
-        words.append(award.item.value)
-        if award.points is not None:
-            words.append(str(award.points))
-    return " ".join(words)
+    text = format_game(game, as_recorded=True)
+    return "% AFN 1\n" + text if version_line else text
 
 
 __all__ = ["Knobs", "generate_corpus", "generate_game", "generate_games", "profile_options",

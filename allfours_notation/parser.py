@@ -347,7 +347,7 @@ def _loose_comments(text: str, start: int) -> tuple[Comment, ...]:
     out = []
     for match in _COMMENT_RE.finditer(text, start):
         if match.group(1) is not None:
-            out.append(Comment(match.group(1), CommentStyle.BRACE))
+            out.append(Comment(match.group(1).replace("\r\n", "\n"), CommentStyle.BRACE))
         else:
             out.append(Comment(match.group(2).rstrip("\r"), CommentStyle.LINE))
     return tuple(out)
@@ -540,7 +540,8 @@ class _GameAssembler:
         span = self.span_of(token)
         value = str(token)
         if value.startswith("{"):
-            return Comment(value[1:-1], CommentStyle.BRACE, span), span
+            # Line breaks inside a comment are kept as LF, whatever the file used.
+            return Comment(value[1:-1].replace("\r\n", "\n"), CommentStyle.BRACE, span), span
         return Comment(value[1:].rstrip("\r"), CommentStyle.LINE, span), span
 
     def assemble(self, children: list[Any], comments: list[tuple[Comment, Span]]) -> Game:

@@ -24,9 +24,11 @@ REDEALS = ("exhausted", "misdeal")
 _CARD = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧](?:!!|\?\?|!\?|\?!|!|\?)?$")
 _SEAT = re.compile(r"^[NESWnesw]$")
 _PLAY = re.compile(r"^(?:[0-9]+\.)?(?:([NESWnesw]):)?(.*)$")
-_WORD = re.compile(r"[^\s{};]+")
+# Words of a statement, skipping comments: group 1 is a word.
+_WORD = re.compile(r"\{[^}]*\}?|;[^\n]*|([^\s{};]+)")
+_CONTINUED_STATEMENTS = {"CLAIM", "TOTAL"}
+_ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
 _DEAL_BEFORE = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
-_STATEMENT_START = re.compile(r"(?i)(?<![A-Za-z0-9_])(claim|total)\b[^{};]*$")
 
 _EXPECTED_NAMES = {
     "TAG": 'a tag [Name "value"]',
@@ -64,6 +66,38 @@ class _At(Protocol):
     ) -> Explanation: ...
 
 
+def _words(body: str, position: int, limit: int = 6) -> list[tuple[int, str]]:
+    """The next ``limit`` words from ``position`` (its own word first), comments skipped."""
+    words: list[tuple[int, str]] = []
+    for match in _WORD.finditer(body, position):
+        if match.group(1) is not None:
+            words.append((match.start(), match.group(1)))
+        elif match.start() == position:  # the error is at a comment: keep it as the word
+            words.append((match.start(), match.group()))
+        if len(words) >= limit:
+            break
+    return words
+
+
+def _statement_before(error: UnexpectedInput, body: str, position: int) -> int | None:
+    """Where a claim or total starts, when the lexer stopped inside one.
+
+    Claims and totals are single tokens, so a bad word in the middle of one ends
+    the token just before it: the last token read is then that statement, with
+    nothing but blanks and comments between it and the error.
+    """
+    history = getattr(error, "token_history", None)
+    if not history:
+        return None
+    last = history[-1]
+    if getattr(last, "type", None) not in _CONTINUED_STATEMENTS or last.end_pos is None:
+        return None
+    between = _ONLY_COMMENTS.match(body, last.end_pos)
+    if between is None or between.end() < position:
+        return None
+    return int(last.start_pos)
+
+
 def deal_number_before(body: str, position: int) -> int | None:
     number = None
     for match in _DEAL_BEFORE.finditer(body, 0, position):
@@ -73,7 +107,7 @@ def deal_number_before(body: str, position: int) -> int | None:
 
 def explain(error: UnexpectedInput, body: str, position: int) -> Explanation:
     """Explain a syntax error at ``position`` of ``body`` (one game's text)."""
-    words = [(m.start(), m.group()) for m in _WORD.finditer(body, position)][:6]
+    words = _words(body, position)
     if not words or words[0][0] != position:
         words.insert(0, (position, body[position : position + 1]))
 
@@ -103,10 +137,9 @@ def explain(error: UnexpectedInput, body: str, position: int) -> Explanation:
     keyword = _KEYWORD_CHECKS.get(lower)
     if keyword is not None:
         return keyword(words, at)
-    window_start = max(0, position - 300)
-    statement = _STATEMENT_START.search(body[window_start:position])
-    if statement is not None:  # inside a claim or total that began earlier
-        return explain(error, body, window_start + statement.start())
+    inside = _statement_before(error, body, position)
+    if inside is not None:  # a claim or total that began before the bad word
+        return explain(error, body, inside)
     if re.match(r"^[0-9]+\.$", first):
         if len(words) < 2:
             return at(0, "AFN101", f"trick number {first} is not followed by a card")

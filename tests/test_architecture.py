@@ -26,3 +26,19 @@ def test_grammar_builds_in_strict_mode() -> None:
     """strict=True turns shift/reduce conflicts and terminal collisions into errors."""
     parser = Lark(grammar_text(), parser="lalr", lexer="contextual", strict=True)
     assert parser.parse('[Event "x"] deal 1 dealer N turn 4S S stands end') is not None
+
+
+def test_public_api_reaches_every_layer_lazily() -> None:
+    code = (
+        "import sys, allfours_notation as a; "
+        "before = 'allfours_notation.rules.replay' in sys.modules; "
+        "names = [a.replay.__name__, a.check_game.__name__, a.format_game.__name__, "
+        "a.result_to_json.__name__]; "
+        "print(before, names)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == (
+        "False ['replay', 'check_game', 'format_game', 'result_to_json']"
+    )

@@ -7,6 +7,7 @@ Every key the person presses picks a step index (see :mod:`viewer.model`) and
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,8 +21,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.worker import get_current_worker
 
-from allfours_notation import Seat
+from allfours_notation import GameHeader, Seat
+from allfours_notation.rules.replay import StepKind
 
 from . import model
 from .loader import NotAfnError, check_path, index_in_batches, read_text
@@ -40,6 +43,9 @@ from .screens.help import HelpScreen
 from .widgets.lists import DiagnosticList, GameList, StepList
 from .widgets.panels import NotesPanel, ScorePanel, TagsPanel
 from .widgets.table import TableView
+
+LIST_EVERY = 0.5  # seconds between updates of the game list while a file is indexed
+FIRST_PAINT_WAIT = 2.0  # at most this long the indexer waits for the first game to be drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,9 @@ class ViewerApp(App[int]):
 
     CSS_PATH = "viewer.tcss"
     TITLE = "AFN viewer"
+    # Narrow terminals drop the game list and tags (n/p still change games).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-medium"), (150, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012
 
     # Short descriptions fit the footer; the tooltip is what the help screen says.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -103,6 +112,10 @@ class ViewerApp(App[int]):
         self.first_shown: float | None = None  # seconds from load start to the first deal
         self.index_seconds: float | None = None
         self.pending_start: Start | None = self.start
+        self.painted = threading.Event()  # set once the screen shows the first batch
+        self.unlisted: list[GameHeader] = []  # indexed, not yet in the game list
+        self.listed_at = 0.0
+        self.indexed_fraction = 0.0
 
     # --- layout -------------------------------------------------------------------------
 
@@ -146,6 +159,7 @@ class ViewerApp(App[int]):
         self.index_seconds = None
         self.query_one("#status", Static).update(f"Reading {Path(path).name} …")
         self.query_one(ProgressBar).update(total=100, progress=0)
+        self.painted = threading.Event()
         self.load(path, self.generation)
 
     @work(thread=True, exclusive=True, group="load")
@@ -158,39 +172,60 @@ class ViewerApp(App[int]):
             return
         self.post_message(FileOpened(generation, path, text))
         games = 0
+        worker = get_current_worker()
+        painted = self.painted
         for batch in index_in_batches(text):
+            if worker.is_cancelled:  # another file was opened
+                return
             games += len(batch.headers)
             self.post_message(HeadersFound(generation, batch.headers, batch.fraction))
+            # Let the first game be drawn before scanning on: the two would share the GIL.
+            painted.wait(timeout=FIRST_PAINT_WAIT)
         self.post_message(IndexFinished(generation, games, time.perf_counter() - started))
 
     def on_file_opened(self, message: FileOpened) -> None:
         if message.generation != self.generation:
             return
         self.library = Library(message.filename, message.text)
+        self.unlisted.clear()
         self.game_position = self.entry = None
         self.title = f"AFN viewer — {Path(message.filename).name}"
-        games = self.query_one(GameList)
-        games.headers, games.game, games.entry, games.broken = [], None, None, set()
-        games.reset()
+        self.query_one(GameList).clear()
 
     def on_headers_found(self, message: HeadersFound) -> None:
         if message.generation != self.generation or self.library is None:
             return
         self.library.add(message.headers)
-        self.query_one(GameList).add(message.headers)
-        self.query_one(ProgressBar).update(progress=round(message.fraction * 100))
-        self.query_one("#status", Static).update(
-            f"Indexing … {len(self.library):,} games found")
+        self.unlisted.extend(message.headers)
+        self.indexed_fraction = message.fraction
+        # Growing the list relayouts the screen: do it a few times a second at most.
+        if time.perf_counter() - self.listed_at > LIST_EVERY or len(self.library) == len(
+                self.unlisted):
+            self.list_headers()
         start = self.pending_start
         if start is not None and start.game <= len(self.library):
             self.pending_start = None
             self.show_start(start)
+        self.call_after_refresh(self.painted.set)
+
+    def list_headers(self) -> None:
+        """Show the headers indexed since the last call in the game list and status line."""
+        self.listed_at = time.perf_counter()
+        if self.unlisted:
+            self.query_one(GameList).add(tuple(self.unlisted))
+            self.unlisted.clear()
+        self.query_one(ProgressBar).update(progress=round(self.indexed_fraction * 100))
+        if self.library is not None and not self.library.complete:
+            self.query_one("#status", Static).update(
+                f"Indexing … {len(self.library):,} games found", layout=False)
 
     def on_index_finished(self, message: IndexFinished) -> None:
         if message.generation != self.generation or self.library is None:
             return
         self.library.complete = True
         self.index_seconds = message.seconds
+        self.list_headers()
+        self.update_subtitle()
         self.query_one(ProgressBar).update(progress=100)
         count = len(self.library)
         self.query_one("#status", Static).update(
@@ -214,6 +249,9 @@ class ViewerApp(App[int]):
         if start.seat is not None and self.entry is not None:
             seat = Seat.from_letter(start.seat)
             self.kibitz = seat if seat in self.entry.game.seats else None
+            if self.kibitz is None:
+                self.notify(f"Nobody sits {seat.name.capitalize()} in game {start.game}; "
+                            "showing all hands.", severity="warning")
         if start.deal is not None and self.entry is not None:
             found = model.find_deal(self.entry.replay, start.deal, start.trick)
             if found is None:
@@ -245,13 +283,16 @@ class ViewerApp(App[int]):
         else:
             self.step = 0
             self.query_one(GameList).set_current(position, entry, None)
-            reason = "see its diagnostics" if entry.diagnostics else "it has no deals"
-            self.query_one(TableView).show_message(
-                f"Game {entry.header.index} cannot be replayed: {reason}.")
+            self.query_one(TableView).show_unplayable(entry, self.library.text)
             self.query_one(ScorePanel).clear()
             self.query_one(NotesPanel).show_text("")
             self.update_subtitle()
         if self.first_shown is None:
+            self.call_after_refresh(self.mark_first_shown, self.generation)
+
+    def mark_first_shown(self, generation: int) -> None:
+        """Note when the first game of a file reached the screen (for the benchmarks)."""
+        if generation == self.generation and self.first_shown is None:
             self.first_shown = time.perf_counter() - self.load_started
 
     def go(self, index: int) -> None:
@@ -262,7 +303,8 @@ class ViewerApp(App[int]):
         self.step = model.clamp(entry.steps, index)
         step = entry.steps[self.step]
         self.query_one(TableView).show_state(step.state, entry.game, kibitz=self.kibitz,
-                                             unicode=self.unicode)
+                                             unicode=self.unicode,
+                                             trick_over=step.kind is StepKind.TRICK_END)
         self.query_one(StepList).show_current(self.step)
         self.query_one(ScorePanel).show_step(entry.replay, step)
         self.query_one(NotesPanel).show_step(step, entry.notes_at(step))
@@ -399,8 +441,8 @@ class ViewerApp(App[int]):
         if self.entry is None:
             return
         found = model.step_of_diagnostic(self.entry.replay, message.diagnostic)
-        if found is None:
-            self.notify("This problem belongs to no step of the game.", severity="information")
-            return
-        self.go(found)
-        self.query_one(StepList).focus()
+        if found is not None:
+            self.go(found)
+            self.query_one(StepList).focus()
+        text = self.library.text if self.library is not None else None
+        self.query_one(NotesPanel).add_diagnostic(message.diagnostic.render(text))

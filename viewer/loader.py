@@ -10,6 +10,7 @@ next slice.  Nothing here imports Textual.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from allfours_notation.cli.view import unreadable_reason
 from allfours_notation.source import decode
 
 FIRST_BATCH = 64 * 1024
+_CONTENT = re.compile(r"\S")
 BATCH = 1024 * 1024
 
 
@@ -70,12 +72,13 @@ def index_in_batches(text: str, *, first: int = FIRST_BATCH, size: int = BATCH) 
             number += 1
             headers.append(_shifted(header, number, start, line, column))
         last = found[-1].end if found else stop - start
-        yield Batch(tuple(headers), start + last, total)
+        finished = _CONTENT.search(text, start + last) is None
+        yield Batch(tuple(headers), total if finished else start + last, total)
+        if finished:
+            break
         line, column = _advance(text, start, start + last, line, column)
         start += last
         chunk = size
-        if not text[start:].strip():
-            break
     if total == 0 or number == 0:
         yield Batch((), total, total)
 

@@ -89,7 +89,8 @@ class Library:
 def build_entry(text: str, header: GameHeader, filename: str) -> GameEntry:
     game = parse_indexed(text, header, filename=filename)
     result = replay(game)
-    diagnostics = merge_diagnostics(game.diagnostics, result.diagnostics)
+    options_found = getattr(result, "option_diagnostics", ())  # AFN5xx, where kept apart
+    diagnostics = merge_diagnostics(game.diagnostics, options_found, result.diagnostics)
     return GameEntry(header, game, result, collect_notes(game), diagnostics)
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 
 from ..export import dumps
+from ..formatter import with_seats
 from ..parser import parse
 from .inputs import InputError, fail, read_input
 
@@ -29,10 +31,18 @@ exit status: 0 no errors, 1 the file has errors (the JSON is still written),
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="an AFN file; '-' reads stdin")
     parser.add_argument(
-        "--json", action="store_true", default=True,
+        "--json",
+        action="store_true",
+        default=True,
         help="write JSON (the only format, and the default)",
     )
     parser.add_argument("--compact", action="store_true", help="one line, no indentation")
+    parser.add_argument(
+        "--fill-seats",
+        action="store_true",
+        help="give every card its seat, worked out from the play as 'fmt' does "
+        "(by default a seat the writer left out is null)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,6 +51,9 @@ def run(args: argparse.Namespace) -> int:
     except InputError as error:
         return fail(str(error))
     result = parse(source.data, filename=source.name)
+    if args.fill_seats:
+        games = tuple(game if game.broken else with_seats(game) for game in result.games)
+        result = replace(result, games=games)
     text = dumps(result, indent=None if args.compact else 2)
     sys.stdout.buffer.write(text.encode("utf-8"))
     sys.stdout.buffer.flush()

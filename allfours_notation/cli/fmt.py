@@ -24,7 +24,7 @@ cards with T for ten, a seat label on every card, 'end' after every game.
 Comments stay beside what they were written beside.
 
 By default the canonical text is printed on standard output.
-  --check  print nothing but the names of files that are not canonical
+  --check  write nothing; list the files that are not canonical
   --write  rewrite files in place, atomically (temporary file + rename), and
            only after the new text has been read back to the same records, tags
            and comments.  A file with syntax errors, or with a statement the

@@ -5,6 +5,7 @@ every intermediate table state; ``check_game(game)`` returns the rules and
 dispute diagnostics; ``fill_seats(game)`` names the player of every card.
 """
 
+from .disputes import find_disputes, rules_name
 from .profiles import (
     DEFAULT_PROFILE,
     OPTION_NAMES,
@@ -18,14 +19,18 @@ from .replay import (
     DealResult,
     GameReplay,
     Point,
+    Referee,
     Step,
     StepKind,
     TableState,
     check_game,
     fill_seats,
     legal_cards,
+    max_runs,
     replay,
+    replay_plain,
     trick_winner,
+    turnup_position,
 )
 
 __all__ = [
@@ -38,13 +43,19 @@ __all__ = [
     "Options",
     "Point",
     "Profile",
+    "Referee",
     "Step",
     "StepKind",
     "TableState",
     "check_game",
     "fill_seats",
+    "find_disputes",
     "legal_cards",
+    "max_runs",
     "replay",
+    "replay_plain",
     "resolve_options",
+    "rules_name",
     "trick_winner",
+    "turnup_position",
 ]

@@ -95,21 +95,36 @@ def tally_points(points: Iterable[Point]) -> ItemTally:
 
 
 def tally_claim(deal: Deal, seats: tuple[Seat, ...], computed: ItemTally,
-                options: Options) -> ItemTally:
-    """The claim as points per item and side (an item's points default to the computed)."""
+                options: Options, points: Iterable[Point] = ()) -> ItemTally:
+    """The claim as points per item and side.
+
+    An item written without its points means the rules' value: when a side
+    claims an item as many times as it was computed (two turned Jacks), each
+    takes the computed value; otherwise each counts the item's usual value.
+    """
+    entries: dict[tuple[ClaimItem, str], int] = {}
+    for point in points:
+        key = (point.item, point.side)
+        entries[key] = entries.get(key, 0) + 1
+    unnumbered: dict[tuple[ClaimItem, str], int] = {}
     tally: ItemTally = {}
     if deal.claim is None:
         return tally
     for award in deal.claim.awards:
         side = side_of(award.seat, seats)
-        points = award.points
-        if points is None:
-            points = computed.get(award.item, {}).get(side)
-        if points is None:
-            points = options.game_value if award.item is ClaimItem.GAME else \
-                _DEFAULT_POINTS.get(award.item, 1)
         per_side = tally.setdefault(award.item, {})
-        per_side[side] = per_side.get(side, 0) + points
+        if award.points is None:
+            unnumbered[(award.item, side)] = unnumbered.get((award.item, side), 0) + 1
+            per_side.setdefault(side, 0)
+        else:
+            per_side[side] = per_side.get(side, 0) + award.points
+    for (item, side), count in unnumbered.items():
+        computed_value = computed.get(item, {}).get(side)
+        if computed_value is not None and count == max(1, entries.get((item, side), 1)):
+            tally[item][side] += computed_value
+        else:
+            unit = options.game_value if item is ClaimItem.GAME else _DEFAULT_POINTS.get(item, 1)
+            tally[item][side] += unit * count
     return tally
 
 
@@ -117,7 +132,7 @@ def _claim_disputes(result: GameReplay, position: int, deal: Deal, computed: Dea
                     seats: tuple[Seat, ...]) -> list[Diagnostic]:
     options = result.options
     scored = tally_points(computed.points)
-    claimed = tally_claim(deal, seats, scored, options)
+    claimed = tally_claim(deal, seats, scored, options, computed.points)
     found = []
     for item in ClaimItem:
         mine, theirs = scored.get(item, {}), claimed.get(item, {})
@@ -234,7 +249,10 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
         other = replay_plain(result.game, alternative, record_states=False)
         if position >= len(other.deals):
             continue
-        if tally_points(other.deals[position].points).get(item, {}) == claimed:
+        deal = other.deals[position]
+        if deal.after_decision or deal.unscored:
+            continue  # the game ended sooner under these rules: that proves nothing
+        if tally_points(deal.points).get(item, {}) == claimed:
             found.append(label)
         if len(found) == 2:
             break
@@ -273,7 +291,7 @@ def _total_disputes(result: GameReplay, position: int, deal: Deal, computed: Dea
 def _claim_is_wrong(deal: Deal, computed: DealResult, seats: tuple[Seat, ...],
                     options: Options) -> bool:
     scored = tally_points(computed.points)
-    return tally_claim(deal, seats, scored, options) != scored
+    return tally_claim(deal, seats, scored, options, computed.points) != scored
 
 
 def _previous_total_wrong(result: GameReplay, position: int, seats: tuple[Seat, ...]) -> bool:

@@ -14,9 +14,8 @@ Where a revoke is detected: :meth:`_DealReferee.check_follow`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from enum import Enum
 
 from ..cards import Card, Rank, Seat, Suit
 from ..diagnostics import Diagnostic, Severity
@@ -37,7 +36,16 @@ from ..records import (
     Trick,
     TurnUp,
 )
-from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides, turn_order
+from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides
+from .play import (
+    DEALT,
+    RUN_BATCH,
+    hand_key,
+    legal_cards,
+    max_runs,
+    trick_winner,
+    turnup_position,
+)
 from .profiles import (
     BegsPerDeal,
     FollowRule,
@@ -59,6 +67,7 @@ from .scoring import (
     play_points,
     turnup_points,
 )
+from .state import DealResult, GameReplay, Step, StepKind, TableState
 
 __all__ = [
     "DealResult",
@@ -78,168 +87,6 @@ __all__ = [
     "turnup_position",
 ]
 
-DEALT = 6
-RUN_BATCH = 3
-
-
-class StepKind(Enum):
-    DEAL_START = "deal_start"
-    TURN_UP = "turn_up"
-    CALL = "call"
-    RUN = "run"
-    PLAY = "play"
-    TRICK_END = "trick_end"
-    AWARD = "award"
-    DEAL_END = "deal_end"
-    GAME_END = "game_end"
-
-
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """The table after one step.  Sides are ``"N"``/``"S"``… or ``"NS"``/``"EW"``."""
-
-    deal: int
-    dealer: Seat
-    elder: Seat
-    seats: tuple[Seat, ...]
-    hands: tuple[tuple[Seat, tuple[Card, ...]], ...]  # known cards still held, per seat
-    unknown: tuple[tuple[Seat, int], ...]  # unseen cards still held, per seat
-    turnups: tuple[Card, ...]
-    trump: Suit | None
-    trick_number: int
-    trick: tuple[tuple[Seat, Card], ...]  # cards on the table, leader first
-    leader: Seat | None
-    to_move: Seat | None
-    legal: frozenset[Card]  # legal cards for to_move (empty if unknown)
-    won: tuple[tuple[str, int], ...]  # tricks won per side this deal
-    pips: tuple[tuple[str, int], ...]  # pips toward Game per side this deal
-    last_trick_winner: Seat | None
-    deal_points: tuple[Point, ...]  # awarded so far this deal
-    scores: tuple[tuple[str, int], ...]  # game totals so far, per side
-    winner: str | None  # side that reached the target, if any
-
-    def hand(self, seat: Seat) -> tuple[Card, ...]:
-        for owner, held in self.hands:
-            if owner is seat:
-                return held
-        return ()
-
-    def unknown_count(self, seat: Seat) -> int:
-        for owner, count in self.unknown:
-            if owner is seat:
-                return count
-        return 0
-
-    def score(self, side: str) -> int:
-        for name, value in self.scores:
-            if name == side:
-                return value
-        return 0
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    index: int
-    kind: StepKind
-    deal: int
-    trick: int | None
-    text: str  # one line for people: "S plays JS"
-    state: TableState
-    span: Span | None
-    diagnostics: tuple[Diagnostic, ...]  # problems found at this step
-
-
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    number: int
-    points: tuple[Point, ...]
-    scores_after: tuple[tuple[str, int], ...]
-    first_step: int
-    last_step: int
-    trump: Suit | None = None
-    turnups: tuple[Card, ...] = ()
-    calls: tuple[str, ...] = ()  # "S begs", "N gives" … in order
-    complete: bool = True  # every trick was played and scored
-    ending: str | None = None  # "redeal exhausted", "abandoned", "S concedes"
-    unscored: tuple[Point, ...] = ()  # items after the game was decided (rule 25)
-    dealer: Seat | None = None
-    elder: Seat | None = None
-    # Every card each seat held when play began (recorded or inferred), and the tricks.
-    held: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
-    tricks: tuple[tuple[int, Seat, tuple[tuple[Seat, Card], ...]], ...] = ()
-    claim_span: Span | None = None
-    total_span: Span | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameReplay:
-    game: Game
-    options: Options
-    steps: tuple[Step, ...]
-    deals: tuple[DealResult, ...]
-    diagnostics: tuple[Diagnostic, ...]
-    scores: tuple[tuple[str, int], ...]
-    winner: str | None
-    decided: str | None  # "deal 7, at High"
-    option_diagnostics: tuple[Diagnostic, ...] = field(default=())
-
-
-# --- small pure helpers -----------------------------------------------------------------------
-
-
-def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
-    """Rule 19: the highest trump, else the highest card of the suit led."""
-    led = plays[0][1].suit
-    best_seat, best = plays[0]
-    for seat, played in plays[1:]:
-        if _beats(played, best, led, trump):
-            best_seat, best = seat, played
-    return best_seat
-
-
-def _beats(challenger: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
-    if challenger.suit is best.suit:
-        return challenger.rank > best.rank
-    return trump is not None and challenger.suit is trump
-
-
-def legal_cards(
-    hand: Iterable[Card],
-    trick: Sequence[tuple[Seat, Card]],
-    trump: Suit | None,
-    options: Options,
-) -> frozenset[Card]:
-    """Rules 17 and 20: what a player holding ``hand`` may play to ``trick``."""
-    held = frozenset(hand)
-    if not trick or not held:
-        return held
-    led = trick[0][1].suit
-    following = frozenset(c for c in held if c.suit is led or c.suit is trump)
-    allowed = following if any(c.suit is led for c in held) else held
-    if options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
-        top = max((c.rank for _, c in trick if c.suit is trump), default=None)
-        if top is not None and any(c.suit is not trump for c in held):
-            allowed = frozenset(c for c in allowed if c.suit is not trump or c.rank > top)
-    return allowed
-
-
-def max_runs(players: int) -> int:
-    """Rule 14: runs the pack allows (3 per player + 1 turn-up each)."""
-    return (52 - (DEALT * players + 1)) // (RUN_BATCH * players + 1)
-
-
-def turnup_position(players: int, run: int = 0) -> int:
-    """Rule 14: the place in the pack of the card turned after ``run`` runs (1-based)."""
-    return DEALT * players + 1 + run * (RUN_BATCH * players + 1)
-
-
-def _hand_key(c: Card) -> tuple[int, int]:
-    return (_SUIT_ORDER[c.suit], -int(c.rank))
-
-
-_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
-
-
 # --- the game referee --------------------------------------------------------------------------
 
 
@@ -249,10 +96,11 @@ def replay(game: Game, options: Options | None = None, *,
 
     Never raises on a parsed record: anything unexpected inside the referee is
     turned into an AFN399 diagnostic and the replay so far is returned.  The
-    result's diagnostics hold the rules findings (AFN3xx) and the disputes
-    (AFN4xx); problems with the rules named by the record (AFN5xx) are in
-    ``option_diagnostics``.  ``record_states=False`` keeps no steps (no table
-    snapshot per card): scores and diagnostics only, several times faster.
+    result's diagnostics hold, in this order, the problems with the rules the
+    record names (AFN5xx, also kept apart in ``option_diagnostics``), the rules
+    findings (AFN3xx) and the disputes (AFN4xx).  ``record_states=False`` keeps
+    no steps (no table snapshot per card): scores and diagnostics only, several
+    times faster.
     """
     option_diags: list[Diagnostic] = []
     if options is None:
@@ -297,7 +145,7 @@ def check_game(game: Game, options: Options | None = None) -> list[Diagnostic]:
     of the replay's time.
     """
     result = replay(game, options, record_states=False)
-    return [*result.option_diagnostics, *result.diagnostics]
+    return list(result.diagnostics)
 
 
 def fill_seats(game: Game, options: Options | None = None) -> Game:
@@ -494,6 +342,8 @@ class _GameReferee(_Reporter):
         self.warned_after_end = False
         self.seats = _table_seats(game, options)
         self.sides = sides(self.seats)
+        self.next_of = {seat: next_seat(seat, self.seats, clockwise=options.clockwise)
+                        for seat in self.seats}
         self.scores: dict[str, int] = {side: 0 for side in self.sides}
         self.steps: list[Step] = []
         self.deals: list[DealResult] = []
@@ -572,7 +422,7 @@ class _GameReferee(_Reporter):
             options=self.options,
             steps=tuple(self.steps),
             deals=tuple(self.deals),
-            diagnostics=tuple(self.found),
+            diagnostics=(*option_diags, *self.found),
             scores=tuple((side, self.scores[side]) for side in self.sides),
             winner=self.winner,
             decided=self.decided,
@@ -582,11 +432,10 @@ class _GameReferee(_Reporter):
 
 @dataclass(slots=True)
 class _Slots:
-    """What one seat received this deal: known cards and a count of unseen ones."""
+    """The cards the record shows one seat received, and where each came from."""
 
     known: list[Card] = field(default_factory=list)
-    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run"
-    unseen: int = 0
+    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run", "played"
 
 
 class _DealReferee:
@@ -627,6 +476,8 @@ class _DealReferee:
         self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
         self.played_by: dict[Seat, list[Card]] = {}
         self.settled_by: str | None = None  # "stand", "give" or "run"
+        self._held_cache: tuple[tuple[tuple[Seat, tuple[Card, ...]], ...],
+                                tuple[tuple[Seat, int], ...]] | None = None
         self.begs = 0
 
     # -- plumbing --
@@ -639,15 +490,23 @@ class _DealReferee:
     def state(self) -> TableState:
         seats = self.seats
         legal: frozenset[Card] = frozenset()
-        if self.to_move is not None and self.unknown.get(self.to_move, 0) == 0:
-            legal = legal_cards(self.hands[self.to_move], self.trick, self.trump, self.options)
+        if self.to_move in self.hands and self.unknown[self.to_move] == 0:
+            # a finished trick stays on show until the next card, but the next card leads
+            on_table = self.trick if len(self.trick) < len(seats) else []
+            legal = legal_cards(self.hands[self.to_move], on_table, self.trump, self.options)
+        if self._held_cache is None:  # rebuilt only after a card leaves or joins a hand
+            self._held_cache = (
+                tuple((seat, tuple(self.hands[seat])) for seat in seats),
+                tuple((seat, self.unknown[seat]) for seat in seats),
+            )
+        hands, unknown = self._held_cache
         return TableState(
             deal=self.deal.number,
             dealer=self.dealer,
             elder=self.elder,
             seats=seats,
-            hands=tuple((seat, tuple(self.hands[seat])) for seat in seats),
-            unknown=tuple((seat, self.unknown[seat]) for seat in seats),
+            hands=hands,
+            unknown=unknown,
             turnups=tuple(self.turnups),
             trump=self.trump,
             trick_number=self.trick_number,
@@ -688,6 +547,10 @@ class _DealReferee:
         if runs_written > 0:
             self.merge_inferred()
         ending = self.deal.ending
+        if self.decided_here and self.deal.tricks:
+            self.report("AFN313", f"the game was decided before play ({self.g.decided}); the "
+                        "tricks of this deal are not scored", self.deal.tricks[0].span,
+                        severity=Severity.WARNING)
         self.check_opening_end(state, ending)
         self.play()
         self.check_trick_count(self.tricks_expected())
@@ -714,7 +577,7 @@ class _DealReferee:
                 self.unknown[seat] = DEALT
                 continue
             dealt = [c for c in slots.known if slots.origin[c] == "as dealt"]
-            self.hands[seat] = sorted(dealt, key=_hand_key)
+            self.hands[seat] = sorted(dealt, key=hand_key)
             self.unknown[seat] = DEALT - min(DEALT, len(dealt))
 
     def discarding(self) -> bool:
@@ -759,12 +622,13 @@ class _DealReferee:
 
     def merge_inferred(self) -> None:
         """Put the cards known only from the play into the hands (unseen slots first)."""
+        self._held_cache = None
         for seat in self.seats:
             slots = self.received[seat]
             played = self.played_by[seat]
             if self.discarding():
                 kept = played[:DEALT]
-                self.hands[seat] = sorted(kept, key=_hand_key)
+                self.hands[seat] = sorted(kept, key=hand_key)
                 self.unknown[seat] = DEALT - len(kept)
                 for c in kept:
                     self.holders.setdefault(c, seat)
@@ -779,7 +643,7 @@ class _DealReferee:
             for c in take:
                 slots.origin[c] = "played"
                 self.holders[c] = seat
-            self.hands[seat] = sorted([*self.hands[seat], *take], key=_hand_key)
+            self.hands[seat] = sorted([*self.hands[seat], *take], key=hand_key)
             self.unknown[seat] -= len(take)
 
     def mark_not_held(self, c: Card, seat: Seat) -> None:
@@ -800,12 +664,16 @@ class _DealReferee:
         state = "turn"
         for event in self.deal.opening:
             if isinstance(event, TurnUp):
+                self.to_move = self.elder if self.g.decided is None else None
                 state = self.turn_up(event, state)
             elif isinstance(event, Call):
+                self.to_move = self.elder if event.kind is CallKind.STANDS else None
                 state = self.call(event, state)
         return state
 
     def check_opening_end(self, state: str, ending: object) -> None:
+        if self.decided_here:
+            return  # the game ended during the opening: nothing more was due
         has_play = bool(self.deal.tricks)
         if not self.deal.turnups:
             if has_play or ending is None:
@@ -838,7 +706,10 @@ class _DealReferee:
                         ending.span)
 
     def turn_up(self, event: TurnUp, state: str) -> str:
+        """One turned card; while the run goes on nobody is to play."""
         card = event.card
+        if self.turnups and self.turnups[0].suit is card.suit:
+            self.to_move = None
         original = self.turnups[0] if self.turnups else None
         from_run = original is not None
         if from_run and state != "running":
@@ -881,11 +752,12 @@ class _DealReferee:
         """A run gives three cards to each player: they join the hands (unseen ones counted)."""
         if self.discarding():
             return
+        self._held_cache = None
         for seat, slots in self.received.items():
             batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
             for c in batch:
                 slots.origin[c] = "in the run"
-            self.hands[seat] = sorted([*self.hands[seat], *batch], key=_hand_key)
+            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
             self.unknown[seat] += RUN_BATCH - len(batch)
 
     def call(self, event: Call, state: str) -> str:
@@ -910,6 +782,7 @@ class _DealReferee:
             self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
                         event.span)
         if kind is CallKind.GIVES:
+            self.to_move = self.elder
             self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
             points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
                                           options=self.options, scores=self.g.scores)
@@ -999,12 +872,13 @@ class _DealReferee:
             self.report_not_held(play, seat, c, number)
         elif c not in self.turnups:
             self.check_follow(play, seat, c, number, later)
+        self._held_cache = None
         if c in known:
             known.remove(c)
         elif where not in self.not_held and c not in self.turnups and self.unknown[seat] > 0:
             self.unknown[seat] -= 1
         self.trick.append((seat, c))
-        nxt = next_seat(seat, self.seats, clockwise=self.options.clockwise)
+        nxt = self.g.next_of.get(seat)
         self.to_move = nxt if len(self.trick) < len(self.seats) else None
         self.step(StepKind.PLAY, f"{seat.letter} plays {c}", play.span, number)
 
@@ -1196,6 +1070,11 @@ class _DealReferee:
 
     def score_redeal(self, ending: Redeal) -> None:
         offences = [o for o in self.declared_offences() if o.kind in ("misdeal", "wrongscore")]
+        misdeal_costs = self.options.misdeal is MisdealRule.OPPONENT_PLUS_1_AND_PASS
+        if ending.reason is RedealReason.MISDEAL and misdeal_costs and \
+                not any(o.kind == "misdeal" for o in offences):
+            offences.append(Offence(self.dealer, "misdeal", None,
+                                    f"{self.dealer.letter} misdealt"))
         if offences:
             self.award(self.penalties_only(offences), ending.span)
         if ending.reason is RedealReason.EXHAUSTED and \
@@ -1244,6 +1123,7 @@ class _DealReferee:
             tricks=tuple(self.completed_tricks),
             claim_span=self.deal.claim.span if self.deal.claim else None,
             total_span=self.deal.total.span if self.deal.total else None,
+            after_decision=not self.scoring,
         ))
 
     def concede(self, ending: Concede) -> None:
@@ -1266,11 +1146,3 @@ _KIND_TEXT = {
     "wrongscore": "scoring wrongly",
     "other": "an irregularity",
 }
-
-
-def seats_for(options: Options) -> tuple[Seat, ...]:
-    return SEATS_FOR_PLAYERS.get(options.players, SEATS_FOR_PLAYERS[2])
-
-
-def play_order(seats: tuple[Seat, ...], options: Options) -> tuple[Seat, ...]:
-    return turn_order(seats, clockwise=options.clockwise)

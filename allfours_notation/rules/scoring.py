@@ -227,7 +227,8 @@ def pips_by_side(facts: DealFacts) -> dict[str, int]:
     table = facts.seats
     pips = {side_of(seat, table): 0 for seat in table}
     for _, winner, plays in facts.tricks:
-        pips[side_of(winner, table)] += sum(card.pips for _, card in plays)
+        side = side_of(winner, table)
+        pips[side] = pips.get(side, 0) + sum(card.pips for _, card in plays)
     return pips
 
 

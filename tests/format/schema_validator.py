@@ -13,8 +13,19 @@ from typing import Any
 
 _ANNOTATIONS = {"$schema", "$id", "title", "description"}
 _ASSERTIONS = {
-    "$ref", "$defs", "type", "properties", "required", "additionalProperties", "items",
-    "minItems", "enum", "const", "pattern", "minimum", "oneOf",
+    "$ref",
+    "$defs",
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "items",
+    "minItems",
+    "enum",
+    "const",
+    "pattern",
+    "minimum",
+    "oneOf",
 }
 
 
@@ -49,8 +60,9 @@ def validate(instance: Any, schema: dict[str, Any]) -> list[str]:
     return errors
 
 
-def _check(value: Any, schema: dict[str, Any], root: dict[str, Any], path: str,
-           errors: list[str]) -> None:
+def _check(
+    value: Any, schema: dict[str, Any], root: dict[str, Any], path: str, errors: list[str]
+) -> None:
     unknown = set(schema) - _ANNOTATIONS - _ASSERTIONS
     if unknown:
         raise SchemaError(f"unsupported keywords {sorted(unknown)} at {path}")

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from allfours_notation.cards import FULL_PACK, Card, Seat
 from allfours_notation.parser import ROSTER, ParseResult
-from allfours_notation.table import SEATS_FOR_PLAYERS
 from allfours_notation.records import (
     Abandoned,
     Award,
@@ -45,15 +44,15 @@ from allfours_notation.records import (
     Trick,
     TurnUp,
 )
+from allfours_notation.table import SEATS_FOR_PLAYERS
 
 _ROSTER_RANK = {name: rank for rank, name in enumerate(ROSTER)}
 
-# Text people write in comments and tags: any printable character, some that AFN
-# gives a meaning elsewhere, and no carriage return (a CRLF file is read as LF).
-_LINE_TEXT = st.text(
-    st.characters(exclude_categories=("Cs",), exclude_characters="\n\r"), max_size=20
-)
-_SPICY = st.sampled_from(["end", "deal 2 dealer N", "[Event \"x\"]", "% AFN 2", ";", "{", "\"", "\\"])
+# Text people write in comments and tags: any character UTF-8 can carry, pieces
+# that mean something elsewhere in AFN, but no carriage return (the parser drops a
+# ';' comment's final CR, as it belongs to a CRLF line end).
+_LINE_TEXT = st.text(st.characters(codec="utf-8", exclude_characters="\n\r"), max_size=20)
+_SPICY = st.sampled_from(["end", "deal 2 dealer N", '[Event "x"]', "% AFN 2", ";", "{", '"', "\\"])
 _LINE_TEXT_SPICY = st.one_of(_LINE_TEXT, _SPICY, st.tuples(_LINE_TEXT, _SPICY).map("".join))
 
 seats = st.sampled_from(list(Seat))
@@ -99,8 +98,10 @@ tag_names = st.one_of(
 tags = st.builds(Tag, **commented(name=tag_names, value=_LINE_TEXT_SPICY))
 
 hands = st.builds(
-    Hand, **commented(seat=seats, cards=st.lists(st.one_of(st.none(), cards), min_size=1,
-                                                 max_size=6).map(tuple))
+    Hand,
+    **commented(
+        seat=seats, cards=st.lists(st.one_of(st.none(), cards), min_size=1, max_size=6).map(tuple)
+    ),
 )
 turnups = st.builds(TurnUp, **commented(card=cards))
 calls = st.builds(Call, **commented(seat=seats, kind=st.sampled_from(list(CallKind))))
@@ -108,8 +109,11 @@ opening_events: st.SearchStrategy[OpeningEvent] = st.one_of(hands, turnups, call
 
 plays = st.builds(
     Play,
-    **commented(card=cards, seat=st.one_of(st.none(), seats),
-                glyph=st.one_of(st.none(), st.sampled_from(list(Glyph)))),
+    **commented(
+        card=cards,
+        seat=st.one_of(st.none(), seats),
+        glyph=st.one_of(st.none(), st.sampled_from(list(Glyph))),
+    ),
 )
 penalties = st.builds(Penalty, **commented(offender=seats, kind=st.sampled_from(list(PenaltyKind))))
 endings: st.SearchStrategy[Ending] = st.one_of(
@@ -144,11 +148,11 @@ totals = st.builds(
 
 @st.composite
 def tricks(draw: st.DrawFn, players: int) -> tuple[Trick, ...]:
-    """At most ``players`` cards a trick: the parser starts a new trick after that
-    many, whatever the writer numbered."""
+    """Up to one card more than there are players: a numbered trick keeps the
+    writer's grouping, so even a trick with a card too many reads back whole."""
     count = draw(st.integers(0, 6))
     return tuple(
-        Trick(number=number, plays=tuple(draw(st.lists(plays, min_size=1, max_size=players))))
+        Trick(number=number, plays=tuple(draw(st.lists(plays, min_size=1, max_size=players + 1))))
         for number in range(1, count + 1)
     )
 
@@ -189,6 +193,7 @@ def games(draw: st.DrawFn) -> Game:
         ended=draw(st.booleans()),
         trailing=tuple(draw(st.lists(any_comment, max_size=2))),
     )
+
 
 results = st.builds(
     ParseResult,

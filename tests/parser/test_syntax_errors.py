@@ -69,3 +69,20 @@ def test_caret_snippet_underlines_the_word() -> None:
         "    4 | turn 4X",
         "             ^^",
     ]
+
+
+def test_a_bad_claim_word_is_blamed_on_its_own_claim_not_an_earlier_one() -> None:
+    body = (
+        "deal 1 dealer N\nturn 4S S stands\nclaim S high\ntotal N 0 S 1\n"
+        "deal 2 dealer S\nturn 5S N stands\nclaim N high lo game\nend"
+    )
+    code, line, column, message = first_error(body)
+    assert (code, line, column) == ("AFN101", 9, 14)
+    assert "'lo'" in message
+
+
+def test_words_inside_comments_are_never_quoted() -> None:
+    code, line, column, message = first_error("deal 1 dealer N\nS { elder } stand\nend")
+    assert code == "AFN101"
+    assert (line, column) == (4, 13)
+    assert "'stand' is not a call" in message

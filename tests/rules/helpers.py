@@ -37,7 +37,7 @@ def run(deals: str, *, options: Options | None = None, **kwargs: object) -> Game
 
 
 def codes(replayed: GameReplay) -> list[str]:
-    return [d.code for d in (*replayed.option_diagnostics, *replayed.diagnostics)]
+    return [d.code for d in replayed.diagnostics]
 
 
 def rules_codes(replayed: GameReplay) -> list[str]:
@@ -46,7 +46,7 @@ def rules_codes(replayed: GameReplay) -> list[str]:
 
 
 def find(replayed: GameReplay, code: str) -> list[Diagnostic]:
-    return [d for d in (*replayed.option_diagnostics, *replayed.diagnostics) if d.code == code]
+    return [d for d in replayed.diagnostics if d.code == code]
 
 
 def items(replayed: GameReplay, deal: int = 0) -> list[tuple[str, str, int]]:

@@ -193,3 +193,10 @@ def test_rule_15_every_card_is_kept_after_a_run() -> None:
     [keep] = find(run(deal), "AFN304")
     assert "6 of 9 tricks" in keep.message
     assert "AFN304" not in rules_codes(run(deal, tags={"HandAfterRun": "discard_to_six"}))
+
+
+def test_rule_7_play_after_the_winning_turn_is_not_scored() -> None:
+    result = run(N_AT_SIX + "\ndeal 3 dealer N\n  turn JH\n  S stands\n  1. S:2C N:3C")
+    [late] = find(result, "AFN313")
+    assert late.trick is None and "decided before play" in late.message
+    assert dict(result.scores) == {"N": 7, "S": 1}

@@ -3,31 +3,31 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
-from viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown
-
-from allfours_notation import Seat, cards
-from allfours_notation.rules.replay import StepKind
+from allfours_notation import Card, Seat, cards
+from allfours_notation.rules.replay import StepKind, TableState
+from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown, wait_loaded
 from viewer import model
 from viewer.app import Start, ViewerApp
 from viewer.screens.dialogs import GoToScreen, OpenScreen
 from viewer.screens.help import HelpScreen
 from viewer.widgets.lists import DiagnosticList, GameList, StepList
 
-Scenario = Callable[[], Awaitable[None]]
+Scenario = Callable[[], Coroutine[Any, Any, None]]
 
 
 def run(scenario: Scenario) -> None:
     asyncio.run(scenario())
 
 
-def pretty(seat_cards: tuple[object, ...]) -> str:
-    return " ".join(c.pretty() for c in seat_cards)  # type: ignore[attr-defined]
+def pretty(seat_cards: tuple[Card, ...]) -> str:
+    return " ".join(c.pretty() for c in seat_cards)
 
 
-def current_state(app: ViewerApp):  # type: ignore[no-untyped-def]
+def current_state(app: ViewerApp) -> TableState:
     assert app.entry is not None
     return app.entry.steps[app.step].state
 
@@ -66,7 +66,7 @@ def test_right_and_left_step_card_by_card() -> None:
             assert "N plays 2D" in shown(app, "#notes")
             await pilot.press("left")
             assert app.step == 3
-            assert Seat.NORTH == current_state(app).to_move
+            assert current_state(app).to_move == Seat.NORTH
             assert "2♦" in pretty(current_state(app).hand(Seat.NORTH))
 
     run(scenario)
@@ -81,7 +81,7 @@ def test_the_player_to_move_and_their_legal_cards_are_shown() -> None:
             assert state.to_move is Seat.NORTH and state.legal
             table = shown(app, "#table")
             assert "▶ North · Ann Baptiste" in table
-            legal = sorted(state.legal, key=lambda c: (c.suit.value, -c.rank))
+            legal = [c for c in state.hand(Seat.NORTH) if c in state.legal]
             assert "legal " + " ".join(c.pretty() for c in legal) in table
 
     run(scenario)
@@ -96,7 +96,9 @@ def test_down_and_up_step_trick_by_trick() -> None:
             assert step.kind is StepKind.TRICK_END and step.trick == 1
             won = dict(current_state(app).won)
             assert won["S"] == 1
-            assert "Tricks won N 0  S 1" in shown(app, "#table")
+            table = shown(app, "#table")
+            assert "Tricks won N 0  S 1" in table
+            assert "Trick 1 · S led" in table and "won by S" in table
             await pilot.press("down")
             assert app.entry.steps[app.step].trick == 2
             await pilot.press("up", "up")
@@ -178,7 +180,9 @@ def test_n_and_p_move_between_games_and_a_broken_game_is_listed() -> None:
             assert len(rows(app, "#games")) >= 3
             await pilot.press("n")
             assert app.game_position == 1
-            assert "cannot be replayed" in shown(app, "#table")
+            table = shown(app, "#table")
+            assert "cannot be replayed" in table
+            assert "AFN101" in table and "^" in table  # the error beside its source line
             codes = [d.code for d in app.query_one(DiagnosticList).diagnostics]
             assert "AFN101" in codes
             assert rows(app, "#games")[1].startswith("✗")
@@ -208,6 +212,9 @@ def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None
             assert wanted in app.entry.steps[app.step].diagnostics
             assert isinstance(app.focused, StepList)
             assert app.query_one(StepList).current == app.step
+            notes = shown(app, "#notes")
+            assert f"error {wanted.code}" in notes or f"warning {wanted.code}" in notes
+            assert wanted.message[:30] in " ".join(notes.split())
 
     run(scenario)
 
@@ -259,6 +266,12 @@ def test_k_cycles_kibitz_through_every_seat_then_all_hands() -> None:
             assert pretty(state.hand(Seat.SOUTH)) not in table
             assert table.count("▒▒") == 18
             assert "kibitz N" in app.sub_title
+            await pilot.press("right", "right", "right")  # E leads; S to move, cards hidden
+            state = current_state(app)
+            assert state.to_move is Seat.SOUTH and state.legal
+            table = shown(app, "#table")
+            assert "To move S" in table and "legal" not in table
+            assert not any(card.pretty() in table for card in state.hand(Seat.SOUTH))
             for seat in (Seat.EAST, Seat.SOUTH, Seat.WEST):
                 await pilot.press("k")
                 assert app.kibitz is seat
@@ -379,5 +392,71 @@ def test_a_large_file_is_indexed_in_batches(tmp_path: Path) -> None:
             app.show_game(games - 1)
             await pilot.pause()
             assert f"Night {games}" in shown(app, "#tags")
+
+    run(scenario)
+
+
+def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table() -> None:
+    async def scenario() -> None:
+        app = ViewerApp(str(TWO), unicode=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_loaded(pilot)
+            assert not app.query_one("#left").display
+            assert app.query_one("#table").region.width > 40
+            assert "South · Ben Charles" in shown(app, "#table")
+            await pilot.press("n")  # n/p still work without the list
+            assert app.game_position == 0
+
+    run(scenario)
+
+
+def test_the_command_palette_offers_go_to_and_open() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert "Go to a deal or trick" in titles and "Open another file" in titles
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            await pilot.press(*"go to a deal")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, GoToScreen)
+            await pilot.press("2", "enter")
+            await pilot.pause()
+            assert app.entry is not None
+            assert app.step == app.entry.replay.deals[1].first_step
+
+    run(scenario)
+
+
+def test_clicking_a_step_shows_it() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            steps = app.query_one(StepList)
+            await pilot.click(StepList, offset=(10, 5))  # the border takes the first row
+            assert app.step == steps.scroll_offset.y + 4
+            assert steps.current == app.step
+
+    run(scenario)
+
+
+def test_a_seat_nobody_sits_in_shows_all_hands() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO, Start(seat="E")) as (app, _):
+            assert app.kibitz is None
+            assert "▒▒" not in shown(app, "#table")
+
+    run(scenario)
+
+
+def test_a_game_or_deal_that_is_not_there_is_said_and_the_file_still_opens() -> None:
+    async def scenario() -> None:
+        async with loaded(BROKEN, Start(game=9)) as (app, _):
+            assert app.game_position == 0
+            assert any("no game 9" in n.message for n in app._notifications)
+        async with loaded(TWO, Start(deal=5)) as (app, _):
+            assert app.step == 0
+            assert any("no deal 5" in n.message for n in app._notifications)
 
     run(scenario)

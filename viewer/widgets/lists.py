@@ -57,8 +57,14 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         self.current = row
         if row is not None:
             self.cursor = row
-            self.scroll_to_region(Region(0, row, 1, 1), animate=False, force=True)
+            self.scroll_to_row(row, center=True)
+            # Rows just added take effect at the next layout: scroll again after it.
+            self.call_after_refresh(self.scroll_to_row, row, True)
         self.refresh()
+
+    def scroll_to_row(self, row: int, center: bool = False) -> None:
+        """Bring ``row`` into view; ``center`` keeps rows before and after it in sight."""
+        self.scroll_to_region(Region(0, row, 1, 1), animate=False, force=True, center=center)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -81,7 +87,10 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
     # --- input ------------------------------------------------------------------------------
 
     def on_click(self, event: Click) -> None:
-        row = self.scroll_offset.y + event.y
+        inside = event.get_content_offset(self)  # None on the border or the scrollbar
+        if inside is None:
+            return
+        row = self.scroll_offset.y + inside.y
         if 0 <= row < self.line_count:
             self.cursor = row
             self.choose(row)
@@ -108,7 +117,7 @@ class PickList(LineList):
         if not self.line_count:
             return
         self.cursor = max(0, min(self.line_count - 1, self.cursor + delta))
-        self.scroll_to_region(Region(0, self.cursor, 1, 1), animate=False, force=True)
+        self.scroll_to_row(self.cursor)
         self.refresh()
 
     def action_choose(self) -> None:
@@ -136,6 +145,12 @@ class GameList(PickList):
 
     def add(self, headers: tuple[GameHeader, ...]) -> None:
         self.headers.extend(headers)
+        self.reset()
+
+    def clear(self) -> None:
+        """Forget the games of the previous file."""
+        self.headers, self.game, self.entry, self.broken = [], None, None, set()
+        self.current = None
         self.reset()
 
     def locate(self, row: int) -> tuple[int, int | None]:
@@ -204,6 +219,8 @@ class StepList(LineList):
         step = self.entry.steps[row]
         where = f"{step.deal}.{step.trick}" if step.trick is not None else f"{step.deal}"
         line = Text.assemble((f"{where:>6} ", "dim"), step.text)
+        if self.current is not None and row > self.current:
+            line.stylize("dim")  # still to come
         if step.diagnostics:
             worst = min(d.severity.rank for d in step.diagnostics)
             line.append(" ✗" if worst == 0 else " ⚠", style="bold red" if worst == 0 else "yellow")

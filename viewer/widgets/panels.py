@@ -69,6 +69,10 @@ class ScorePanel(Static):
 class NotesPanel(Static):
     """What happened at this step, the comments and glyphs written there, and its problems."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[Text] = []
+
     def show_step(self, step: Step, notes: list[Note]) -> None:
         lines = [Text(step.text, style="bold")]
         for note in notes:
@@ -80,7 +84,14 @@ class NotesPanel(Static):
         for diagnostic in step.diagnostics:
             style = "bold red" if diagnostic.is_error else "yellow"
             lines.append(Text(f"{diagnostic.code}: {diagnostic.message}", style=style))
+        self.lines = lines
         self.update(Text("\n").join(lines))
 
+    def add_diagnostic(self, rendered: str) -> None:
+        """Add a chosen diagnostic in full: headline, source line with a caret, hint."""
+        self.lines = [*self.lines, Text(""), Text(rendered, style="yellow")]
+        self.update(Text("\n").join(self.lines))
+
     def show_text(self, text: str) -> None:
-        self.update(Text(text, style="italic"))
+        self.lines = [Text(text, style="italic")]
+        self.update(self.lines[0])

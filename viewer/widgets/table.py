@@ -16,7 +16,12 @@ from allfours_notation import Game, Seat
 from allfours_notation.rules.replay import TableState
 from allfours_notation.table import side_of
 
+from ..model import GameEntry
 from .cards import card_text, cards_text, face_down, suit_text
+
+MAX_SHOWN_ERRORS = 4  # of a game that cannot be replayed, in the table's place
+TRICK_WIDTH = 20  # the middle of the table, where the trick lies
+SIDE_WIDTH = 28  # a title longer than this is cut in two at East and West
 
 
 def player_name(game: Game, seat: Seat) -> str:
@@ -24,37 +29,49 @@ def player_name(game: Game, seat: Seat) -> str:
 
 
 def seat_panel(state: TableState, game: Game, seat: Seat, *, kibitz: Seat | None,
-               unicode: bool) -> Text:
-    """Name, side and role on one line; the cards still held on the next."""
+               unicode: bool) -> RenderableType:
+    """A marker for the player to move, then name, side and role (two lines at the narrow
+    East and West places) over the cards still held, face down when kibitzing another
+    seat.  The marker has its own column so that a long hand wraps under the cards."""
     to_move = state.to_move == seat
-    title = Text("▶ " if to_move else "  ", style="bold green")
-    title.append(f"{seat.name.capitalize()} · {player_name(game, seat)}", style="bold")
+    title = Text(f"{seat.name.capitalize()} · {player_name(game, seat)}", style="bold")
+    extra = Text()
     if len(state.seats) == 4:
-        title.append(f" [{side_of(seat, state.seats)}]", style="cyan")
-    roles = [role for role, who in (("dealer", state.dealer), ("elder", state.elder))
-             if who == seat]
-    if roles:
-        title.append(" " + " ".join(roles), style="dim italic")
+        extra.append(f"[{side_of(seat, state.seats)}] ", style="cyan")
+    for role, who in (("dealer", state.dealer), ("elder", state.elder)):
+        if who == seat:
+            extra.append(f"{role} ", style="dim italic")
+    extra.rstrip()
+    narrow = seat in (Seat.EAST, Seat.WEST) and title.cell_len + extra.cell_len > SIDE_WIDTH
+    lines = [Text.assemble(title, "\n" if narrow else " ", extra) if extra else title]
     held = state.hand(seat)
     unknown = dict(state.unknown).get(seat, 0)
-    hidden = kibitz is not None and seat != kibitz
-    if hidden:
+    if kibitz is not None and seat != kibitz:
         hand = face_down(len(held) + unknown, unicode=unicode)
     else:
         hand = cards_text(held, unicode=unicode, legal=state.legal if to_move else frozenset())
         if unknown:
-            hand.append((" " if held else "") + f"{face_down(unknown, unicode=unicode)}")
-    if not hand.plain:
-        hand = Text("(no cards)", style="dim")
-    return Text.assemble(title, "\n  ", hand)
+            hand.append(" " if held else "")
+            hand.append_text(face_down(unknown, unicode=unicode))
+    lines.append(hand if hand.plain else Text("(no cards)", style="dim"))
+    grid = Table.grid()
+    grid.add_column(width=2, style="bold green")
+    grid.add_column(max_width=SIDE_WIDTH + 12 if seat in (Seat.EAST, Seat.WEST) else None)
+    grid.add_row("▶" if to_move else "", Text("\n").join(lines))
+    if seat is Seat.EAST:
+        return Align.right(grid)
+    return grid
 
 
-def trick_panel(state: TableState, *, unicode: bool) -> Text:
-    """The cards on the table, each beside its player's side of the grid."""
+def trick_panel(state: TableState, *, unicode: bool, trick_over: bool = False) -> Text:
+    """The cards on the table, each beside its player's side of the grid; once the trick
+    is over, who won it."""
     played = dict(state.trick)
     header = Text(f"Trick {state.trick_number}" if state.trick_number else "", style="bold")
-    if state.leader is not None and state.trick:
-        header.append(f" · {state.leader.letter} led", style="dim")
+    if state.trick:  # leader first; after the trick, state.leader is the next leader
+        header.append(f" · {state.trick[0][0].letter} led", style="dim")
+        if trick_over and state.last_trick_winner is not None:
+            header.append(f"\nwon by {state.last_trick_winner.letter}", style="bold yellow")
     elif state.last_trick_winner is not None and not state.trick:
         header.append(f" · last won by {state.last_trick_winner.letter}", style="dim")
 
@@ -67,7 +84,10 @@ def trick_panel(state: TableState, *, unicode: bool) -> Text:
     return Text("\n").join([header, Text(""), at(Seat.NORTH), middle, at(Seat.SOUTH)])
 
 
-def info_lines(state: TableState, game: Game, *, unicode: bool) -> Text:
+def info_lines(state: TableState, game: Game, *, unicode: bool,
+               kibitz: Seat | None = None) -> Text:
+    """Turn-up, trumps, tricks and pips; who is to move and, unless that would show a
+    hand the kibitzer cannot see, their legal cards."""
     line = Text("Turn-up ", style="dim")
     if state.turnups:
         line.append_text(Text(" ").join(card_text(c, unicode=unicode) for c in state.turnups))
@@ -82,11 +102,11 @@ def info_lines(state: TableState, game: Game, *, unicode: bool) -> Text:
                           pips or "—")
     lines = [line, tally]
     if state.to_move is not None:
-        legal = sorted(state.legal, key=lambda c: (c.suit.value, -c.rank))
+        legal = [c for c in state.hand(state.to_move) if c in state.legal]
         move = Text.assemble(("To move ", "dim"),
                              (f"{state.to_move.letter} ({player_name(game, state.to_move)})",
                               "bold green"))
-        if legal:
+        if legal and kibitz in (None, state.to_move):
             move.append("   legal ", style="dim")
             move.append_text(cards_text(legal, unicode=unicode))
         lines.append(move)
@@ -94,25 +114,26 @@ def info_lines(state: TableState, game: Game, *, unicode: bool) -> Text:
 
 
 def table_renderable(state: TableState, game: Game, *, kibitz: Seat | None,
-                     unicode: bool) -> RenderableType:
+                     unicode: bool, trick_over: bool = False) -> RenderableType:
     """North above, West and East either side of the trick, South below; facts under it."""
 
-    def seat(which: Seat) -> Text:
+    def seat(which: Seat) -> RenderableType:
         if which not in state.seats:
             return Text("")
         return seat_panel(state, game, which, kibitz=kibitz, unicode=unicode)
 
     middle = Table.grid(expand=True)
     middle.add_column(ratio=1)
-    middle.add_column(ratio=1, justify="center")
+    middle.add_column(width=TRICK_WIDTH, justify="center")
     middle.add_column(ratio=1, justify="right")
-    middle.add_row(seat(Seat.WEST), trick_panel(state, unicode=unicode), seat(Seat.EAST))
+    middle.add_row(seat(Seat.WEST), trick_panel(state, unicode=unicode, trick_over=trick_over),
+                   seat(Seat.EAST))
     return Group(
         Align.center(seat(Seat.NORTH)),
         middle,
         Align.center(seat(Seat.SOUTH)),
         Text(""),
-        info_lines(state, game, unicode=unicode),
+        info_lines(state, game, unicode=unicode, kibitz=kibitz),
     )
 
 
@@ -120,8 +141,20 @@ class TableView(Static):
     """The table at the current step (or a sentence saying why there is none)."""
 
     def show_state(self, state: TableState, game: Game, *, kibitz: Seat | None,
-                   unicode: bool) -> None:
-        self.update(table_renderable(state, game, kibitz=kibitz, unicode=unicode))
+                   unicode: bool, trick_over: bool = False) -> None:
+        self.update(table_renderable(state, game, kibitz=kibitz, unicode=unicode,
+                                     trick_over=trick_over))
 
     def show_message(self, message: str) -> None:
         self.update(Text(message, style="italic"))
+
+    def show_unplayable(self, entry: GameEntry, text: str) -> None:
+        """A game with no step to show: say why, with its errors beside the source."""
+        reason = "it could not be read" if entry.game.broken else "it has no deals"
+        lines = [Text(f"Game {entry.header.index} cannot be replayed: {reason}.",
+                      style="italic")]
+        for diagnostic in entry.diagnostics[:MAX_SHOWN_ERRORS]:
+            lines.append(Text(""))
+            lines.append(Text(diagnostic.render(text),
+                              style="red" if diagnostic.is_error else "yellow"))
+        self.update(Group(*lines))

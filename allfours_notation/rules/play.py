@@ -1,0 +1,69 @@
+"""The rules of play that need no history: who wins a trick, which cards may be
+played, and the arithmetic of the pack (RULES.md rules 14, 17, 19 and 20)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..cards import Card, Seat, Suit
+from .profiles import FollowRule, Options
+
+__all__ = ["DEALT", "RUN_BATCH", "hand_key", "legal_cards", "max_runs", "trick_winner",
+           "turnup_position"]
+
+DEALT = 6
+RUN_BATCH = 3
+
+
+def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
+    """Rule 19: the highest trump, else the highest card of the suit led."""
+    led = plays[0][1].suit
+    best_seat, best = plays[0]
+    for seat, played in plays[1:]:
+        if _beats(played, best, led, trump):
+            best_seat, best = seat, played
+    return best_seat
+
+
+def _beats(challenger: Card, best: Card, led: Suit, trump: Suit | None) -> bool:
+    if challenger.suit is best.suit:
+        return challenger.rank > best.rank
+    return trump is not None and challenger.suit is trump
+
+
+def legal_cards(
+    hand: Iterable[Card],
+    trick: Sequence[tuple[Seat, Card]],
+    trump: Suit | None,
+    options: Options,
+) -> frozenset[Card]:
+    """Rules 17 and 20: what a player holding ``hand`` may play to ``trick``."""
+    held = frozenset(hand)
+    if not trick or not held:
+        return held
+    led = trick[0][1].suit
+    following = frozenset(c for c in held if c.suit is led or c.suit is trump)
+    allowed = following if any(c.suit is led for c in held) else held
+    if options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
+        top = max((c.rank for _, c in trick if c.suit is trump), default=None)
+        if top is not None and any(c.suit is not trump for c in held):
+            allowed = frozenset(c for c in allowed if c.suit is not trump or c.rank > top)
+    return allowed
+
+
+def max_runs(players: int) -> int:
+    """Rule 14: runs the pack allows (3 per player + 1 turn-up each)."""
+    return (52 - (DEALT * players + 1)) // (RUN_BATCH * players + 1)
+
+
+def turnup_position(players: int, run: int = 0) -> int:
+    """Rule 14: the place in the pack of the card turned after ``run`` runs (1-based)."""
+    return DEALT * players + 1 + run * (RUN_BATCH * players + 1)
+
+
+def hand_key(c: Card) -> tuple[int, int]:
+    """Order of cards in a hand as shown: by suit (S H C D), high cards first."""
+    return (_SUIT_ORDER[c.suit], -int(c.rank))
+
+
+_SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}

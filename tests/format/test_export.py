@@ -1,0 +1,176 @@
+"""JSON export: a golden file, the schema, and ``allfours export``."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from allfours_notation.cli import main
+from allfours_notation.export import result_to_json
+from allfours_notation.parser import ParseResult, parse
+
+from .schema_validator import SchemaError, validate
+from .strategies import results
+
+ROOT = Path(__file__).parents[2]
+GOLDEN = Path(__file__).parent / "golden"
+SCHEMA: dict[str, Any] = json.loads(
+    (ROOT / "grammar" / "afn-records.schema.json").read_text(encoding="utf-8")
+)
+BROKEN = b'% AFN 1\n[Event "x"]\ndeal 1 dealer N\n  turn 4X\nend\n[Event "y"] deal 1 dealer S end\n'
+
+
+def _exported(result: ParseResult) -> Any:
+    """Through real JSON text, as a reader of the file would see it."""
+    return json.loads(json.dumps(result_to_json(result)))
+
+
+def test_json_golden(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    source = GOLDEN / "glyphs.in.afn"
+    monkeypatch.chdir(GOLDEN)  # the JSON names the file as the command line did
+    assert main(["export", "--json", source.name]) == 0
+    written = capsysbinary.readouterr().out.decode("utf-8")
+    expected = GOLDEN / "glyphs.json"
+    if os.environ.get("AFN_UPDATE_GOLDEN"):
+        expected.write_text(written, encoding="utf-8")
+    assert written == expected.read_text(encoding="utf-8")
+
+
+def test_export_writes_cards_seats_comments_and_positions() -> None:
+    result = parse(
+        b'% AFN 1\n[North "a"] [South "b"]\ndeal 1 dealer N\n'
+        b"  S js ?? ; two cards\n  turn 4s\n  S stands\n  1. S:JS! {x} N:2D\nend\n"
+    )
+    deal = _exported(result)["games"][0]["deals"][0]
+    hand = deal["opening"][0]
+    assert hand["type"] == "hand" and hand["seat"] == "S" and hand["cards"] == ["JS", None]
+    assert hand["trailing"] == [
+        {
+            "text": " two cards",
+            "style": "line",
+            "span": {
+                "line": 4,
+                "column": 11,
+                "end_line": 4,
+                "end_column": 22,
+                "start": 58,
+                "end": 69,
+            },
+        }
+    ]
+    first, second = deal["tricks"][0]["plays"]
+    assert (first["card"], first["seat"], first["glyph"]) == ("JS", "S", "!")
+    assert second["leading"][0]["text"] == "x"
+    assert second["span"]["line"] == 7 and second["span"]["column"] == 16
+
+
+def test_diagnostics_are_exported_with_the_file_and_each_game() -> None:
+    data = _exported(parse(BROKEN, filename="b.afn"))
+    assert data["games"][0]["broken"] is True and data["games"][0]["deals"] == []
+    assert [d["code"] for d in data["games"][0]["diagnostics"]] == ["AFN101"]
+    assert "AFN101" in [d["code"] for d in data["diagnostics"]]
+    assert data["diagnostics"][0]["file"] == "b.afn"
+
+
+@pytest.mark.parametrize(
+    "source",
+    sorted(GOLDEN.glob("*.afn")) + sorted((ROOT / "samples").glob("*.afn")),
+    ids=lambda p: p.name,
+)
+def test_exported_files_conform_to_the_schema(source: Path) -> None:
+    assert validate(_exported(parse(source.read_bytes(), filename=source.name)), SCHEMA) == []
+
+
+@pytest.mark.parametrize(
+    "data",
+    [BROKEN, b"\xff\xfe not utf-8", b"", b"{ never closed"],
+    ids=["broken", "bad-bytes", "empty", "open-comment"],
+)
+def test_exported_bad_input_conforms_to_the_schema(data: bytes) -> None:
+    assert validate(_exported(parse(data, filename="x.afn")), SCHEMA) == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(results)
+def test_exported_generated_records_conform_to_the_schema(result: ParseResult) -> None:
+    assert validate(_exported(result), SCHEMA) == []
+
+
+def test_the_validator_finds_what_does_not_conform() -> None:
+    """So that a passing schema test means something."""
+    good = _exported(parse((GOLDEN / "glyphs.in.afn").read_bytes()))
+    play = good["games"][0]["deals"][0]["tricks"][0]["plays"][0]
+    play["card"] = "10C"
+    del play["glyph"]
+    play["colour"] = "red"
+    good["games"][0]["deals"][0]["opening"][0]["type"] = "turnup"
+    good["games"][0]["ended"] = 1
+    errors = validate(good, SCHEMA)
+    assert any("'10C' does not match" in e for e in errors)
+    assert any("missing 'glyph'" in e for e in errors)
+    assert any("unexpected property 'colour'" in e for e in errors)
+    assert any("oneOf" in e and "opening[0]" in e for e in errors)
+    assert any(".ended: expected boolean" in e for e in errors)
+
+
+def test_the_validator_refuses_keywords_it_does_not_check() -> None:
+    with pytest.raises(SchemaError):
+        validate({}, {"type": "object", "maxProperties": 3})
+
+
+def test_the_schema_names_every_exported_definition() -> None:
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    for name in (
+        "game",
+        "deal",
+        "hand",
+        "turn",
+        "call",
+        "trick",
+        "play",
+        "claim",
+        "total",
+        "penalty",
+        "redeal",
+        "abandoned",
+        "concede",
+        "comment",
+        "span",
+        "diagnostic",
+    ):
+        assert SCHEMA["$defs"][name]["description"]
+
+
+def test_export_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(BROKEN)))
+    assert main(["export", "--compact", "-"]) == 1  # the file has errors; JSON still written
+    out = capsysbinary.readouterr().out
+    assert out.count(b"\n") == 1
+    assert json.loads(out)["file"] == "<stdin>"
+
+
+def test_export_of_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+    assert main(["export", str(tmp_path / "nope.afn")]) == 2
+
+
+def test_fill_seats_gives_every_card_its_seat(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    source = str(GOLDEN / "four-players.in.afn")
+    assert main(["export", source]) == 0
+    bare = json.loads(capsysbinary.readouterr().out)
+    main(["export", "--fill-seats", source])
+    filled = json.loads(capsysbinary.readouterr().out)
+    bare_seats = [p["seat"] for t in bare["games"][0]["deals"][0]["tricks"] for p in t["plays"]]
+    filled_seats = [p["seat"] for t in filled["games"][0]["deals"][0]["tricks"] for p in t["plays"]]
+    assert set(bare_seats) == {None}
+    assert filled_seats[:8] == ["W", "S", "E", "N", "N", "W", "S", "E"]

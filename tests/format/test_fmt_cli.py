@@ -1,0 +1,189 @@
+"""``allfours fmt``: printing, --check, --write (atomic, and never over a broken file)."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from allfours_notation import formatter
+from allfours_notation.cli import main
+
+GOLDEN = Path(__file__).parent / "golden"
+LAX = (GOLDEN / "lax.in.afn").read_bytes()
+CANONICAL = (GOLDEN / "lax.out.afn").read_bytes()
+BROKEN = b'% AFN 1\n[Event "x"]\ndeal 1 dealer N\n  turn 4X\nend\n'
+TWO_CLAIMS = b"% AFN 1\ndeal 1 dealer N\n  turn 4S\n  claim S high\n  claim N low\nend\n"
+
+
+def _file(tmp_path: Path, name: str, data: bytes) -> Path:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+def test_prints_the_canonical_text(
+    tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    assert main(["fmt", str(_file(tmp_path, "lax.afn", LAX))]) == 0
+    assert capsysbinary.readouterr().out == CANONICAL
+
+
+def test_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(LAX)))
+    assert main(["fmt", "-"]) == 0
+    assert capsysbinary.readouterr().out == CANONICAL
+
+
+def test_check_lists_the_files_that_are_not_canonical(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lax = _file(tmp_path, "lax.afn", LAX)
+    good = _file(tmp_path, "good.afn", CANONICAL)
+    assert main(["fmt", "--check", str(lax), str(good)]) == 1
+    out = capsys.readouterr().out
+    assert f"would reformat {lax}" in out
+    assert str(good) not in out
+    assert "1 file would be reformatted, 1 file already canonical" in out
+    assert lax.read_bytes() == LAX  # --check never writes
+
+
+def test_check_passes_on_canonical_files(tmp_path: Path) -> None:
+    assert main(["fmt", "--check", str(_file(tmp_path, "good.afn", CANONICAL))]) == 0
+
+
+@pytest.mark.parametrize(
+    "variant", [b"\xef\xbb\xbf" + CANONICAL, CANONICAL.replace(b"\n", b"\r\n")], ids=["bom", "crlf"]
+)
+def test_a_bom_or_crlf_is_not_canonical(tmp_path: Path, variant: bytes) -> None:
+    assert main(["fmt", "--check", str(_file(tmp_path, "x.afn", variant))]) == 1
+
+
+def test_check_fails_on_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fmt", "--check", str(_file(tmp_path, "broken.afn", BROKEN))]) == 1
+    assert "cannot be formatted" in capsys.readouterr().err
+
+
+def test_write_rewrites_in_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lax = _file(tmp_path, "lax.afn", LAX)
+    lax.chmod(0o640)
+    assert main(["fmt", "--write", str(lax)]) == 0
+    assert lax.read_bytes() == CANONICAL
+    assert lax.stat().st_mode & 0o777 == 0o640
+    assert f"reformatted {lax}" in capsys.readouterr().out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lax.afn"]  # no temporary left
+
+
+def test_write_leaves_a_canonical_file_untouched(tmp_path: Path) -> None:
+    good = _file(tmp_path, "good.afn", CANONICAL)
+    before = good.stat()
+    assert main(["fmt", "--write", str(good)]) == 0
+    after = good.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [(BROKEN, "AFN101"), (TWO_CLAIMS, "AFN206")],
+    ids=["syntax-error", "statement-dropped"],
+)
+def test_write_never_rewrites_a_file_it_cannot_keep_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, reason: str
+) -> None:
+    path = _file(tmp_path, "bad.afn", data)
+    good = _file(tmp_path, "lax.afn", LAX)
+    assert main(["fmt", "--write", str(path), str(good)]) == 1
+    assert path.read_bytes() == data
+    assert good.read_bytes() == CANONICAL  # the other file is still formatted
+    err = capsys.readouterr().err
+    assert f"{path}: not rewritten" in err
+    assert reason in err
+
+
+def test_write_refuses_when_the_output_would_change_the_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The safety check: a formatter that lost a comment must not write."""
+    real = formatter.format_result
+    monkeypatch.setattr(
+        formatter,
+        "format_result",
+        lambda result: real(result).replace("{ Lax input", "{ Lost input"),
+    )
+    lax = _file(tmp_path, "lax.afn", LAX)
+    assert main(["fmt", "--write", str(lax)]) == 1
+    assert lax.read_bytes() == LAX
+    assert "formatting would change game 1" in capsys.readouterr().err
+
+
+def test_write_goes_through_a_temporary_file_in_the_same_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lax = _file(tmp_path, "lax.afn", LAX)
+    renames: list[tuple[str, str]] = []
+    real_replace = os.replace
+
+    def recording_replace(source: str, target: str) -> None:
+        renames.append((str(source), str(target)))
+        assert Path(target).read_bytes() == LAX  # the original is whole until the rename
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", recording_replace)
+    assert main(["fmt", "--write", str(lax)]) == 0
+    [(source, target)] = renames
+    assert Path(source).parent == tmp_path.resolve() and Path(target) == lax.resolve()
+    assert lax.read_bytes() == CANONICAL
+
+
+def test_a_failed_rename_leaves_the_original_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lax = _file(tmp_path, "lax.afn", LAX)
+
+    def failing_replace(source: str, target: str) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    assert main(["fmt", "--write", str(lax)]) == 2
+    assert lax.read_bytes() == LAX
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lax.afn"]
+
+
+def test_write_cannot_rewrite_standard_input() -> None:
+    assert main(["fmt", "--write", "-"]) == 2
+
+
+def test_a_missing_file_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fmt", str(tmp_path / "nope.afn")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_check_and_write_exclude_each_other() -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["fmt", "--check", "--write", "x.afn"])
+    assert exit_.value.code == 2
+
+
+def test_printing_a_broken_file_keeps_its_text_and_exits_1(
+    tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    assert main(["fmt", str(_file(tmp_path, "broken.afn", BROKEN))]) == 1
+    captured = capsysbinary.readouterr()
+    assert b"turn 4X" in captured.out
+    assert b"AFN101" in captured.err
+
+
+def test_write_through_a_symlink_rewrites_its_target_and_keeps_the_link(tmp_path: Path) -> None:
+    target = _file(tmp_path, "real.afn", LAX)
+    link = tmp_path / "link.afn"
+    link.symlink_to(target)
+    assert main(["fmt", "--write", str(link)]) == 0
+    assert link.is_symlink()
+    assert target.read_bytes() == CANONICAL

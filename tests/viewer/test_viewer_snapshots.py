@@ -1,0 +1,42 @@
+"""A few SVG snapshots of the whole screen (pytest-textual-snapshot 1.0.0, syrupy 7).
+
+Update after a deliberate change with ``pytest tests/viewer --snapshot-update`` and look
+at the new pictures before committing them.  The screen holds no clock and no timing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from tests.viewer.viewer_helpers import BROKEN, FOUR, SIZE, TWO, wait_loaded
+from viewer.app import Start, ViewerApp
+
+SnapCompare = Callable[..., bool]
+
+
+def app_for(path: Path, start: Start | None = None) -> ViewerApp:
+    # A relative name keeps the machine's paths out of the pictures.
+    return ViewerApp(str(path), start, unicode=True)
+
+
+async def ready(pilot: Pilot[int]) -> None:
+    await wait_loaded(pilot)
+    await pilot.pause(0.05)
+
+
+def test_two_players_in_the_middle_of_a_trick(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_for(TWO), press=["right"] * 9, terminal_size=SIZE,
+                        run_before=ready)
+
+
+def test_four_players_kibitzing_south(snap_compare: SnapCompare) -> None:
+    app = app_for(FOUR, Start(deal=1, trick=2, seat="S"))
+    assert snap_compare(app, press=["right"], terminal_size=SIZE, run_before=ready)
+
+
+def test_a_game_with_rules_errors(snap_compare: SnapCompare) -> None:
+    app = app_for(BROKEN, Start(game=3))
+    assert snap_compare(app, press=["down", "down"], terminal_size=SIZE, run_before=ready)
