@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import Card, Seat
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, Severity
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,3 +322,32 @@ class Game:
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
+
+
+def diagnostic_at(
+    game: Game,
+    span: Span | None,
+    code: str,
+    message: str,
+    *,
+    severity: Severity = Severity.ERROR,
+    deal: int | None = None,
+    trick: int | None = None,
+    hint: str | None = None,
+) -> Diagnostic:
+    """A diagnostic about ``game`` at ``span`` (or at the game itself when the
+    problem has no better place): the one way every layer locates its findings."""
+    where = span or game.span
+    return Diagnostic(
+        code,
+        severity,
+        message,
+        file=game.source,
+        line=where.line if where else None,
+        column=where.column if where else None,
+        end_column=span.end_column if span and span.line == span.end_line else None,
+        game=game.index,
+        deal=deal,
+        trick=trick,
+        hint=hint,
+    )

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from .cards import Card, Seat
 from .diagnostics import Diagnostic, Severity
-from .records import Call, CallKind, Deal, Game, Hand, Span, TurnUp
+from .records import Call, CallKind, Deal, Game, Hand, Span, TurnUp, diagnostic_at
 from .table import SEATS_FOR_PLAYERS, seats_of_game
 
 DEALT_HAND_SIZE = 6
@@ -37,17 +37,13 @@ class _Reporter:
         severity: Severity = Severity.ERROR,
         hint: str | None = None,
     ) -> None:
-        fallback = self.game.span
         self.found.append(
-            Diagnostic(
+            diagnostic_at(
+                self.game,
+                span,
                 code,
-                severity,
                 message,
-                file=self.filename,
-                line=span.line if span else (fallback.line if fallback else None),
-                column=span.column if span else (fallback.column if fallback else None),
-                end_column=span.end_column if span and span.line == span.end_line else None,
-                game=self.game.index,
+                severity=severity,
                 deal=deal.number if deal else None,
                 trick=trick,
                 hint=hint,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
-from ..records import ClaimItem, Deal, Game, Span, Tag
+from ..records import ClaimItem, Deal, Game, Span, Tag, diagnostic_at
 from ..table import side_of
 from .profiles import PROFILES, LowOwner, Options, option_choices, parse_option_value
 from .scoring import Point
@@ -348,18 +348,7 @@ def _tag(game: Game, name: str) -> Tag | None:
 
 def _diag(game: Game, span: Span | None, code: str, message: str, deal: int | None, *,
           severity: Severity = Severity.ERROR) -> Diagnostic:
-    where = span or game.span
-    return Diagnostic(
-        code,
-        severity,
-        message,
-        file=game.source,
-        line=where.line if where else None,
-        column=where.column if where else None,
-        end_column=span.end_column if span and span.line == span.end_line else None,
-        game=game.index,
-        deal=deal,
-    )
+    return diagnostic_at(game, span, code, message, severity=severity, deal=deal)
 
 
 __all__ = ["find_disputes", "read_result", "rules_name", "tally_claim", "tally_points"]

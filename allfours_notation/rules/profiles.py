@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
-from ..records import Game, Span, Tag
+from ..records import Game, Span, Tag, diagnostic_at
 from ..table import SEATS_FOR_PLAYERS
 
 
@@ -435,15 +435,4 @@ def _diag(
     *,
     severity: Severity = Severity.ERROR,
 ) -> Diagnostic:
-    fallback = game.span
-    where = span or fallback
-    return Diagnostic(
-        code,
-        severity,
-        message,
-        file=game.source,
-        line=where.line if where else None,
-        column=where.column if where else None,
-        end_column=span.end_column if span and span.line == span.end_line else None,
-        game=game.index,
-    )
+    return diagnostic_at(game, span, code, message, severity=severity)

@@ -35,6 +35,7 @@ from ..records import (
     Span,
     Trick,
     TurnUp,
+    diagnostic_at,
 )
 from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides
 from .play import (
@@ -247,19 +248,8 @@ class _Reporter:
         severity: Severity = Severity.ERROR,
         hint: str | None = None,
     ) -> Diagnostic:
-        where = span or self.game.span
-        return Diagnostic(
-            code,
-            severity,
-            message,
-            file=self.game.source,
-            line=where.line if where else None,
-            column=where.column if where else None,
-            end_column=span.end_column if span and span.line == span.end_line else None,
-            game=self.game.index,
-            deal=deal,
-            trick=trick,
-            hint=hint,
+        return diagnostic_at(
+            self.game, span, code, message, severity=severity, deal=deal, trick=trick, hint=hint
         )
 
     def report(
