@@ -21,6 +21,12 @@ class Suit(Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons that compare by identity, so the identity hash (in C)
+    # is a valid hash.  Enum's own is Python code (the hash of the name), and a
+    # suit is hashed inside every card's hash: for every card the structure checks
+    # and the replayer put in a set or a dict.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value
@@ -173,6 +179,9 @@ class Seat(Enum):
     EAST = "E"
     SOUTH = "S"
     WEST = "W"
+
+    # As for Suit: seats key the replayer's dicts for every card played.
+    __hash__ = object.__hash__
 
     @property
     def letter(self) -> str:
