@@ -8,6 +8,10 @@ Turn order is clockwise (N → E → S → W) unless the rules say anticlockwise
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+
 from .cards import CLOCKWISE, Seat
 from .records import Game, TurnUp
 
@@ -47,10 +51,24 @@ def turn_order(seats: tuple[Seat, ...], *, clockwise: bool = True) -> tuple[Seat
     return (ordered[0], *reversed(ordered[1:]))
 
 
+@cache
+def next_seats(seats: tuple[Seat, ...], *, clockwise: bool = True) -> Mapping[Seat, Seat]:
+    """The seat after each seat at this table, in the direction of play.
+
+    A table has at most a handful of shapes (2, 3 or 4 seats, either direction),
+    so the table is worked out once per shape and kept: the referee asks who is
+    next for every card played.
+    """
+    order = turn_order(seats, clockwise=clockwise)
+    return MappingProxyType({seat: order[(i + 1) % len(order)] for i, seat in enumerate(order)})
+
+
 def next_seat(seat: Seat, seats: tuple[Seat, ...], *, clockwise: bool = True) -> Seat:
     """The seat that plays (or deals) after ``seat``."""
-    order = turn_order(seats, clockwise=clockwise)
-    return order[(order.index(seat) + 1) % len(order)]
+    table = next_seats(seats, clockwise=clockwise)
+    if seat not in table:
+        raise ValueError(f"{seat.letter} is not at a table of {len(table)}")
+    return table[seat]
 
 
 def elder_hand(dealer: Seat, seats: tuple[Seat, ...], *, clockwise: bool = True) -> Seat:

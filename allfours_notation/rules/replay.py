@@ -37,7 +37,7 @@ from ..records import (
     TurnUp,
     diagnostic_at,
 )
-from ..table import SEATS_FOR_PLAYERS, next_seat, side_of, sides
+from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, sides
 from .play import (
     DEALT,
     RUN_BATCH,
@@ -281,6 +281,7 @@ def _assign_seats(
     Reports a wrong leader (AFN303) and a card out of turn (AFN302) when asked.
     """
     leader = _elder(deal.dealer, seats, options)
+    following = next_seats(seats, clockwise=options.clockwise)
     result: list[list[tuple[Seat, Card]]] = []
     for trick in deal.tricks:
         seated: list[tuple[Seat, Card]] = []
@@ -290,8 +291,7 @@ def _assign_seats(
             if report is not None and play.seat is not None and play.seat is not expected:
                 _report_turn(report, deal, trick, position, play, expected, seated)
             seated.append((seat, play.card))
-            expected = next_seat(seat, seats, clockwise=options.clockwise) if seat in seats \
-                else expected
+            expected = following.get(seat, expected)  # a seat not at the table: no turn
         result.append(seated)
         if seated:
             leader = trick_winner(seated, trump)
@@ -332,8 +332,7 @@ class _GameReferee(_Reporter):
         self.warned_after_end = False
         self.seats = _table_seats(game, options)
         self.sides = sides(self.seats)
-        self.next_of = {seat: next_seat(seat, self.seats, clockwise=options.clockwise)
-                        for seat in self.seats}
+        self.next_of = next_seats(self.seats, clockwise=options.clockwise)
         self.scores: dict[str, int] = {side: 0 for side in self.sides}
         self.steps: list[Step] = []
         self.deals: list[DealResult] = []
