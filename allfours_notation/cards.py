@@ -116,10 +116,31 @@ _PIPS = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card.  Ordered by suit letter then rank only so that sets print stably."""
+    """One card.  Ordered by suit letter then rank only so that sets print stably.
+
+    There are only 52 cards, so each is made once and kept: ``Card(suit, rank)``
+    hands back the same object every time.  Two equal cards are then one object,
+    so equality is identity and the hash is the identity hash, both in C.  The
+    referee and the structure checks put every card played in sets and dicts;
+    the dataclass's own ``__eq__``/``__hash__`` (Python code building a tuple per
+    call) were a tenth of ``allfours check``.
+    """
 
     suit: Suit
     rank: Rank
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        made = _MADE.get((suit, rank))
+        if made is None:
+            made = _MADE[(suit, rank)] = object.__new__(cls)
+        return made
+
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Suit, Rank]]:
+        """Copies and pickles go through ``Card(...)``, so they stay the one card."""
+        return (Card, (self.suit, self.rank))
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter
@@ -141,6 +162,9 @@ class Card:
         """``jack of spades``, for explanations in diagnostics."""
         return f"{self.rank.noun} of {self.suit.noun}"
 
+
+# Every card made so far, by suit and rank (see Card.__new__).
+_MADE: dict[tuple[Suit, Rank], Card] = {}
 
 # One card token as AFN accepts it; the grammar uses the same shape.
 CARD_PATTERN = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧]"
