@@ -434,6 +434,9 @@ class _DealReferee:
         self.g = game_ref
         self.deal = deal
         self.options = game_ref.options
+        # Without steps (``allfours check``) no step text is read, so the steps met
+        # for every card and point skip building theirs.
+        self.keeps_steps = game_ref.record_states
         self.seats = game_ref.seats
         self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
         self.elder = _elder(self.dealer, self.seats, self.options)
@@ -855,7 +858,7 @@ class _DealReferee:
         known = self.hands.get(seat)
         if known is None:
             self.trick.append((seat, c))
-            self.step(StepKind.PLAY, f"{seat.letter} plays {c}", play.span, number)
+            self.play_step(seat, c, play.span, number)
             return
         if where in self.not_held:
             self.report_not_held(play, seat, c, number)
@@ -869,7 +872,11 @@ class _DealReferee:
         self.trick.append((seat, c))
         nxt = self.g.next_of.get(seat)
         self.to_move = nxt if len(self.trick) < len(self.seats) else None
-        self.step(StepKind.PLAY, f"{seat.letter} plays {c}", play.span, number)
+        self.play_step(seat, c, play.span, number)
+
+    def play_step(self, seat: Seat, c: Card, span: Span | None, number: int) -> None:
+        text = f"{seat.letter} plays {c}" if self.keeps_steps else ""
+        self.step(StepKind.PLAY, text, span, number)
 
     def report_not_held(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         owner = next((s for s, slots in self.received.items()
@@ -946,11 +953,14 @@ class _DealReferee:
         self.last_winner = winner
         self.leader = winner
         self.to_move = winner
-        best = next(c for s, c in self.trick if s is winner)
-        self.step(StepKind.TRICK_END, f"{winner.letter} wins trick {trick.number} with {best}",
-                  trick.span, trick.number)
+        self.step(StepKind.TRICK_END, self.trick_text(winner, trick.number) if self.keeps_steps
+                  else "", trick.span, trick.number)
         self.completed_tricks.append((trick.number, winner, tuple(self.trick)))
         self.trick = []
+
+    def trick_text(self, winner: Seat, number: int) -> str:
+        best = next(c for s, c in self.trick if s is winner)
+        return f"{winner.letter} wins trick {number} with {best}"
 
     def check_trick_count(self, expected: int) -> None:
         if self.trump is None or isinstance(self.deal.ending, Redeal):
@@ -982,9 +992,9 @@ class _DealReferee:
         scored, decider = count_in_order(points, self.g.scores, self.options, capped=capped)
         for point in scored:
             self.points.append(point)
-            label = ITEM_LABELS[point.item]
-            self.step(StepKind.AWARD, f"{point.side} scores {label} ({point.points}): "
-                      f"{point.reason}", span)
+            text = f"{point.side} scores {ITEM_LABELS[point.item]} ({point.points}): " \
+                f"{point.reason}" if self.keeps_steps else ""
+            self.step(StepKind.AWARD, text, span)
         if decider is not None:
             self.g.winner = decider.side
             self.g.decided = f"deal {self.deal.number}, at {ITEM_LABELS[decider.item]}"
@@ -1074,16 +1084,11 @@ class _DealReferee:
             self.award(cancel, ending.span)
 
     def finish(self, ending: object) -> None:
-        text = f"deal {self.deal.number} ends: {self.g.score_text()}"
-        if isinstance(ending, Redeal):
-            text = f"deal {self.deal.number}: redeal ({ending.reason.value}); {self.g.score_text()}"
-        elif isinstance(ending, Abandoned):
-            text = f"deal {self.deal.number} is abandoned; {self.g.score_text()}"
-        elif isinstance(ending, Concede):
+        if isinstance(ending, Concede):
             self.concede(ending)
-            text = f"deal {self.deal.number}: {ending.seat.letter} concedes; {self.g.score_text()}"
         self.to_move = None
-        self.step(StepKind.DEAL_END, text, self.deal.ending.span if self.deal.ending else
+        self.step(StepKind.DEAL_END, self.end_text(ending) if self.keeps_steps else "",
+                  self.deal.ending.span if self.deal.ending else
                   (self.deal.total.span if self.deal.total else None))
         last = self.g.step_count - 1
         ending_text = None
@@ -1114,6 +1119,17 @@ class _DealReferee:
             total_span=self.deal.total.span if self.deal.total else None,
             after_decision=not self.scoring,
         ))
+
+    def end_text(self, ending: object) -> str:
+        if isinstance(ending, Redeal):
+            return f"deal {self.deal.number}: redeal ({ending.reason.value}); " \
+                f"{self.g.score_text()}"
+        if isinstance(ending, Abandoned):
+            return f"deal {self.deal.number} is abandoned; {self.g.score_text()}"
+        if isinstance(ending, Concede):
+            return f"deal {self.deal.number}: {ending.seat.letter} concedes; " \
+                f"{self.g.score_text()}"
+        return f"deal {self.deal.number} ends: {self.g.score_text()}"
 
     def concede(self, ending: Concede) -> None:
         if self.g.decided is not None or ending.seat not in self.seats:
