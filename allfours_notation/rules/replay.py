@@ -1052,6 +1052,7 @@ class _DealReferee:
             holders=holders,
             tricks=tuple(self.completed_tricks),
             offences=tuple(offences),
+            pips=self.pips,
         )
         points = play_points(facts, self.options, self.g.scores)
         capped: frozenset[str] = frozenset()

@@ -142,6 +142,9 @@ class DealFacts:
     holders: Mapping[Card, Seat]  # every card in play and who was dealt it
     tricks: Sequence[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]]  # (number, winner, plays)
     offences: Sequence[Offence]
+    # Pips toward Game won per side, when the caller counted them trick by trick
+    # already (the referee does); else counted from ``tricks``.
+    pips: Mapping[str, int] | None = None
 
 
 def play_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -> list[Point]:
@@ -224,6 +227,8 @@ def jack_points(
 
 
 def pips_by_side(facts: DealFacts) -> dict[str, int]:
+    if facts.pips is not None:
+        return dict(facts.pips)
     table = facts.seats
     pips = {side_of(seat, table): 0 for seat in table}
     for _, winner, plays in facts.tricks:
