@@ -333,6 +333,8 @@ class _GameReferee(_Reporter):
         self.seats = _table_seats(game, options)
         self.sides = sides(self.seats)
         self.next_of = next_seats(self.seats, clockwise=options.clockwise)
+        # Each seat's scoring side, asked at every trick: worked out once per game.
+        self.side_by_seat = {seat: side_of(seat, self.seats) for seat in self.seats}
         self.scores: dict[str, int] = {side: 0 for side in self.sides}
         self.steps: list[Step] = []
         self.deals: list[DealResult] = []
@@ -470,6 +472,7 @@ class _DealReferee:
         self.settled_by: str | None = None  # "stand", "give" or "run"
         self._held_cache: tuple[tuple[tuple[Seat, tuple[Card, ...]], ...],
                                 tuple[tuple[Seat, int], ...]] | None = None
+        self._later_plays: dict[Seat, list[tuple[int, Card]]] | None = None
         self.begs = 0
 
     # -- plumbing --
@@ -523,7 +526,8 @@ class _DealReferee:
         self.g.add_step(kind, self.deal.number, trick, text, self.state(), span, diagnostics)
 
     def side(self, seat: Seat) -> str:
-        return side_of(seat, self.seats)
+        side = self.g.side_by_seat.get(seat)
+        return side if side is not None else side_of(seat, self.seats)
 
     # -- the deal --
 
@@ -834,16 +838,25 @@ class _DealReferee:
         tricks = self.deal.tricks
         self.leader = self.elder
         self.to_move = self.elder if tricks or self.trump is not None else None
-        later_plays = self.later_plays_index()
         for t_index, trick in enumerate(tricks):
             self.trick_number = trick.number
             self.trick = []
             seated = self.assigned[t_index]
             self.leader = seated[0][0] if seated else self.leader
             for p_index, (play, (seat, c)) in enumerate(zip(trick.plays, seated, strict=False)):
-                self.play_card(play, seat, c, (t_index, p_index), trick.number, later_plays)
+                self.play_card(play, seat, c, (t_index, p_index), trick.number)
             if len(self.trick) == len(self.seats) or (self.trick and trick is tricks[-1]):
                 self.end_trick(trick)
+
+    def later_plays(self) -> dict[Seat, list[tuple[int, Card]]]:
+        """Every card each seat plays in this deal, with its trick number.
+
+        Only a suspected revoke or undertrump needs it (to name the proof), so it
+        is built on the first such suspicion rather than for every deal.
+        """
+        if self._later_plays is None:
+            self._later_plays = self.later_plays_index()
+        return self._later_plays
 
     def later_plays_index(self) -> dict[Seat, list[tuple[int, Card]]]:
         index: dict[Seat, list[tuple[int, Card]]] = {seat: [] for seat in self.seats}
@@ -853,8 +866,8 @@ class _DealReferee:
                     index[seat].append((trick.number, c))
         return index
 
-    def play_card(self, play: Play, seat: Seat, c: Card, where: tuple[int, int], number: int,
-                  later: dict[Seat, list[tuple[int, Card]]]) -> None:
+    def play_card(self, play: Play, seat: Seat, c: Card, where: tuple[int, int],
+                  number: int) -> None:
         known = self.hands.get(seat)
         if known is None:
             self.trick.append((seat, c))
@@ -863,7 +876,7 @@ class _DealReferee:
         if where in self.not_held:
             self.report_not_held(play, seat, c, number)
         elif c not in self.turnups:
-            self.check_follow(play, seat, c, number, later)
+            self.check_follow(play, seat, c, number)
         self._held_cache = None
         if c in known:
             known.remove(c)
@@ -889,8 +902,7 @@ class _DealReferee:
                        f"of {size} is already accounted for")
         self.report("AFN301", message, play.span, trick=number)
 
-    def check_follow(self, play: Play, seat: Seat, c: Card, number: int,
-                     later: dict[Seat, list[tuple[int, Card]]]) -> None:
+    def check_follow(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         """Rule 18 (revoke) and rule 20 (undertrump).  This is where a revoke is detected."""
         if not self.trick:
             return
@@ -898,9 +910,9 @@ class _DealReferee:
         trump = self.trump
         held = self.hands[seat]
         if c.suit is not led and c.suit is not trump:
-            proof = self.best_proof([h for h in held if h.suit is led and h != c], seat, later)
+            proof = self.best_proof([h for h in held if h.suit is led and h != c], seat)
             if proof is not None:
-                because = self.proof_text(seat, proof, later)
+                because = self.proof_text(seat, proof)
                 reason = f"{seat.letter} revoked in trick {number}"
                 self.report("AFN306", f"revoke: {seat.letter} plays {c} on {led.noun} led, "
                             f"neither following suit nor trumping, but held {proof} ({because}); "
@@ -912,23 +924,22 @@ class _DealReferee:
                 and led is not trump and c.suit is trump):
             top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
             if top is not None and c.rank < top:
-                other = self.best_proof([h for h in held if h.suit is not trump], seat, later)
+                other = self.best_proof([h for h in held if h.suit is not trump], seat)
                 if other is not None:
-                    because = self.proof_text(seat, other, later)
+                    because = self.proof_text(seat, other)
                     reason = f"{seat.letter} undertrumped in trick {number}"
                     self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
                                 f"trump while holding {other} ({because}); penalised like a "
                                 "revoke", play.span, trick=number, severity=Severity.WARNING)
                     self.offences.append(Offence(seat, "undertrump", number, reason))
 
-    def best_proof(self, candidates: list[Card], seat: Seat,
-                   later: dict[Seat, list[tuple[int, Card]]]) -> Card | None:
+    def best_proof(self, candidates: list[Card], seat: Seat) -> Card | None:
         """The card that best proves an offence: one recorded in the hand, else the one
         the offender plays soonest."""
         if not candidates:
             return None
         origin = self.received[seat].origin
-        when = {c: number for number, c in later.get(seat, [])}
+        when = {c: number for number, c in self.later_plays().get(seat, [])}
 
         def strength(c: Card) -> tuple[int, int]:
             recorded = origin.get(c) in ("as dealt", "in the run", "in a run")
@@ -936,11 +947,11 @@ class _DealReferee:
 
         return min(candidates, key=strength)
 
-    def proof_text(self, seat: Seat, c: Card, later: dict[Seat, list[tuple[int, Card]]]) -> str:
+    def proof_text(self, seat: Seat, c: Card) -> str:
         origin = self.received[seat].origin.get(c)
         if origin in ("as dealt", "in the run", "in a run"):
             return "hand as dealt" if origin == "as dealt" else "received in the run"
-        for number, played in later.get(seat, []):
+        for number, played in self.later_plays().get(seat, []):
             if played == c:
                 return f"proved when {seat.letter} plays it in trick {number}"
         return "inferred from the play"
