@@ -135,9 +135,25 @@ def _seat_positions(deal: Deal) -> Iterator[tuple[Seat, Span | None, str]]:
             yield score.seat, deal.total.span, "the total"
 
 
+def _seats_named(deal: Deal) -> set[Seat]:
+    """Every seat the deal names: a quick test before the slower walk that says where."""
+    named = {play.seat for trick in deal.tricks for play in trick.plays if play.seat is not None}
+    named.add(deal.dealer)
+    named.update(event.seat for event in deal.opening if not isinstance(event, TurnUp))
+    named.update(penalty.offender for penalty in deal.penalties)
+    if deal.claim is not None:
+        named.update(award.seat for award in deal.claim.awards)
+    if deal.total is not None:
+        named.update(score.seat for score in deal.total.scores)
+    return named
+
+
 def _check_deal(deal: Deal, seats: tuple[Seat, ...], report: _Reporter) -> None:
     seat_set = set(seats)
-    for seat, span, what in _seat_positions(deal):
+    # Nearly every deal names only seats at the table; only when one does not is
+    # each seat named walked with a description of where it stands.
+    misplaced = not _seats_named(deal) <= seat_set
+    for seat, span, what in _seat_positions(deal) if misplaced else ():
         if seat not in seat_set:
             report(
                 "AFN205",
@@ -153,7 +169,7 @@ def _check_deal(deal: Deal, seats: tuple[Seat, ...], report: _Reporter) -> None:
 
 def _check_cards(deal: Deal, report: _Reporter) -> None:
     """Each card is dealt at most once; turn-ups are in nobody's hand or play."""
-    dealt: dict[Card, str] = {}
+    dealt: dict[Card, Seat | None] = {}  # who was dealt each card; None: turned up
     turnups = {t.card: t for t in deal.turnups}
     seen_turnup = False
     ran = False
@@ -164,12 +180,12 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
             if event.card in dealt:
                 report(
                     "AFN202",
-                    f"{event.card} is turned up but was {dealt[event.card]}",
+                    f"{event.card} is turned up but was {_dealt_text(dealt[event.card])}",
                     event.span,
                     deal=deal,
                     hint="the turn-up is not part of any hand",
                 )
-            dealt.setdefault(event.card, "turned up")
+            dealt.setdefault(event.card, None)
             seen_turnup = True  # a run goes on (turn after turn) until the next call
             batch_seats = set()
             continue
@@ -217,11 +233,12 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
             if card in dealt:
                 report(
                     "AFN201",
-                    f"{card} is dealt twice: to {event.seat.tag_name}, and {dealt[card]}",
+                    f"{card} is dealt twice: to {event.seat.tag_name}, and "
+                    f"{_dealt_text(dealt[card])}",
                     event.span,
                     deal=deal,
                 )
-            dealt.setdefault(card, f"to {event.seat.tag_name}")
+            dealt.setdefault(card, event.seat)
     played: dict[Card, int] = {}
     for trick in deal.tricks:
         for play in trick.plays:
@@ -242,6 +259,11 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
                     trick=trick.number,
                 )
             played.setdefault(play.card, trick.number)
+
+
+def _dealt_text(owner: Seat | None) -> str:
+    """Where a card went, for a message: worded only when a problem is reported."""
+    return "turned up" if owner is None else f"to {owner.tag_name}"
 
 
 def _check_tricks(deal: Deal, players: int, report: _Reporter) -> None:
