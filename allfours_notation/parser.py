@@ -92,13 +92,20 @@ def grammar_text() -> str:
 
 
 class _Collector:
-    """Receives the comments Lark's lexer skips, for the game being parsed."""
+    """Receives the comments Lark's lexer skips, for the game being parsed, and the
+    last claim or total it read (where a claim cut by comments starts, for
+    :func:`~.syntax_errors.explain`)."""
 
     def __init__(self) -> None:
         self.comments: list[Token] = []
+        self.opened: Token | None = None
 
     def __call__(self, token: Token) -> Token:
         self.comments.append(token)
+        return token
+
+    def open_statement(self, token: Token) -> Token:
+        self.opened = token
         return token
 
 
@@ -117,6 +124,10 @@ class _Callbacks:
     def deal(self, children: list[Any]) -> list[Any]:
         return children
 
+    def statement(self, children: list[Any]) -> list[Any]:
+        """A statement a comment cut in two or more tokens: its tokens, in order."""
+        return children
+
 
 _local = threading.local()
 
@@ -131,7 +142,12 @@ def _lark() -> tuple[Lark, _Collector]:
             parser="lalr",
             lexer="contextual",
             transformer=cast(Any, _Callbacks()),
-            lexer_callbacks={"BRACE_COMMENT": collector, "LINE_COMMENT": collector},
+            lexer_callbacks={
+                "BRACE_COMMENT": collector,
+                "LINE_COMMENT": collector,
+                "CLAIM": collector.open_statement,
+                "TOTAL": collector.open_statement,
+            },
             cache=True,
             propagate_positions=False,
             maybe_placeholders=False,
@@ -394,6 +410,8 @@ _STAGE = {
     "CLAIM": 3,
     "TOTAL": 4,
 }
+# Continuation tokens (a statement a comment cut) and the statement they belong to.
+_STATEMENT_OF = {"TURN_WORD": "TURN"}
 _STAGE_NAMES = {
     0: "the opening",
     1: "the play",
@@ -525,6 +543,7 @@ class _GameAssembler:
     def run(self) -> Game:
         lark, collector = _lark()
         collector.comments = []
+        collector.opened = None
         try:
             raw = lark.parse(self.body)
         except UnexpectedInput as error:
@@ -609,9 +628,13 @@ class _GameAssembler:
     def attach_comments(self, comments: list[tuple[Comment, Span]]) -> tuple[Comment, ...]:
         """Give each comment to the node it stands beside; return the game's own.
 
-        A comment on the same line as the end of a node, with no node after it on
-        that line, trails that node; any other comment leads the next node.
-        Comments after the last node belong to the game.
+        A comment inside a statement (between two cards of a hand, two words of a
+        claim) leads that statement: the formatter writes it on a line of its own
+        before the statement, where it reads back the same whatever its style (a
+        line comment could not trail a statement followed by more comments).  A
+        comment on the same line as the end of a node, with no node after it on that
+        line, trails that node; any other comment leads the next node.  Comments
+        after the last node belong to the game.
         """
         if not comments:
             return ()
@@ -625,7 +648,9 @@ class _GameAssembler:
             following = atoms[after] if after < len(atoms) else None
             same_line = previous is not None and previous.end_line == span.line
             next_on_line = following is not None and following.line == span.end_line
-            if previous is not None and same_line and not next_on_line:
+            if previous is not None and span.start < previous.end:  # inside it
+                previous.leading.append(comment)
+            elif previous is not None and same_line and not next_on_line:
                 previous.trailing.append(comment)
             elif following is not None:
                 following.leading.append(comment)
@@ -655,13 +680,18 @@ class _GameAssembler:
         header = self.atom(Deal(number=number, dealer=dealer, span=header_span), header_span)
         raw = _RawDeal(header, number, dealer)
         stage = 0
-        for token in children[1:]:
-            token = cast(Token, token)
-            kind = token.type
+        for child in children[1:]:
+            parts = cast(list[Token], child if isinstance(child, list) else [child])
+            token = parts[0]
+            kind = _STATEMENT_OF.get(token.type, token.type)
             if kind == "CALL" and str(token).lower().endswith("concedes"):
                 kind = "CONCEDE"
             token_stage = _STAGE[kind]
             span = self.span_of(token)
+            if len(parts) > 1:
+                last = self.span_of(parts[-1])
+                span = Span(span.line, span.column, last.end_line, last.end_column, span.start,
+                            last.end)
             if raw.ending is not None and kind not in ("CLAIM", "TOTAL"):
                 self.diag("AFN206", f"{_describe(token)} after the deal has ended", span)
             elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
@@ -674,22 +704,25 @@ class _GameAssembler:
                     "tricks, penalties, claim, total",
                 )
             stage = max(stage, token_stage)
-            self.add_statement(raw, kind, token, span)
+            self.add_statement(raw, kind, parts, span)
         return raw
 
-    def add_statement(self, raw: _RawDeal, kind: str, token: Token, span: Span) -> None:
+    def add_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> None:
+        """Add one statement: its tokens (more than one when comments cut it) at ``span``."""
+        token = parts[0]
         value = str(token)
         if kind == "HAND":
             cards: list[Card | None] = []
-            for match in _HAND_CARD_RE.finditer(value, 1):
-                cards.append(None if match.group() == "??" else parse_card(match.group()))
+            for number, part in enumerate(parts):  # the first part starts with the seat
+                for match in _HAND_CARD_RE.finditer(str(part), 1 if number == 0 else 0):
+                    cards.append(None if match.group() == "??" else parse_card(match.group()))
             raw.opening.append(
                 self.atom(
                     Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span), span
                 )
             )
         elif kind == "TURN":
-            card = parse_card(value.split()[-1])
+            card = parse_card(str(parts[-1]).split()[-1])
             assert card is not None
             raw.opening.append(self.atom(TurnUp(card=card, span=span), span))
         elif kind == "CALL":
@@ -709,9 +742,9 @@ class _GameAssembler:
             )
             raw.penalties.append(self.atom(node, span))
         elif kind == "CLAIM":
-            self.set_claim(raw, token, span)
+            self.set_claim(raw, parts, span)
         elif kind == "TOTAL":
-            self.set_total(raw, token, span)
+            self.set_total(raw, parts, span)
         elif kind == "REDEAL":
             reason = RedealReason(value.split()[-1].lower())
             self.set_ending(raw, self.atom(Redeal(reason=reason, span=span), span), span)
@@ -758,14 +791,13 @@ class _GameAssembler:
                 number_at,
             ))
 
-    def set_claim(self, raw: _RawDeal, token: Token, span: Span) -> None:
+    def set_claim(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
         if raw.claim is not None:
             self.diag("AFN206", "a deal has one claim; merge the two", span)
             return
         awards: list[Award] = []
         seat: Seat | None = None
-        value = str(token)
-        for word_match in list(_WORDS.finditer(value))[1:]:
+        for token, token_span, word_match in self.claim_words(parts, span):
             word = word_match.group()
             lower = word.lower()
             if lower in _CLAIM_ITEMS:
@@ -773,7 +805,7 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"claim item '{word}' has no seat before it",
-                        self.sub_span(token, span, word_match.start(), word_match.end()),
+                        self.sub_span(token, token_span, word_match.start(), word_match.end()),
                         hint="write the seat first: claim S high low",
                     )
                     continue
@@ -783,7 +815,7 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"the number {word} follows no claim item",
-                        self.sub_span(token, span, word_match.start(), word_match.end()),
+                        self.sub_span(token, token_span, word_match.start(), word_match.end()),
                         hint="a number gives the points of the item before it: N kick 3",
                     )
                     continue
@@ -796,11 +828,24 @@ class _GameAssembler:
         awards.sort(key=lambda award: first_seen[award.seat])
         raw.claim = self.atom(Claim(awards=tuple(awards), span=span), span)
 
-    def set_total(self, raw: _RawDeal, token: Token, span: Span) -> None:
+    def claim_words(
+        self, parts: list[Token], span: Span
+    ) -> Iterator[tuple[Token, Span, re.Match[str]]]:
+        """Each word of a claim after 'claim', with the token it stands in and that
+        token's span (for the span of a word named in a diagnostic)."""
+        for number, token in enumerate(parts):
+            token_span = span if number == 0 else self.span_of(token)
+            words = _WORDS.finditer(str(token))
+            if number == 0:
+                next(words)  # the word 'claim'
+            for word_match in words:
+                yield token, token_span, word_match
+
+    def set_total(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
         if raw.total is not None:
             self.diag("AFN206", "a deal has one total", span)
             return
-        words = str(token).split()[1:]
+        words = [word for part in parts for word in str(part).split()][1:]
         scores = tuple(
             Score(Seat.from_letter(words[i]), int(words[i + 1])) for i in range(0, len(words), 2)
         )
@@ -861,7 +906,7 @@ class _GameAssembler:
             position = error.token.start_pos
         if isinstance(error, UnexpectedEOF) or position is None or position >= len(self.body):
             position = len(self.body.rstrip())
-        explanation = explain(error, self.body, position)
+        explanation = explain(error, self.body, position, _lark()[1].opened)
         offset = explanation.offset
         line = self.body.count("\n", 0, offset) + 1
         column = offset - self.body.rfind("\n", 0, offset)
