@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any, TypeVar, cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -421,44 +421,26 @@ _STAGE_NAMES = {
 }
 
 
-@dataclass(slots=True)
-class _Atom:
-    """A node waiting for its comments, with its place in the text."""
-
-    node: Node
-    start: int
-    end: int
-    line: int
-    end_line: int
-    leading: list[Comment] = field(default_factory=list)
-    trailing: list[Comment] = field(default_factory=list)
-
-    def finished(self) -> Any:
-        if not self.leading and not self.trailing:
-            return self.node
-        return replace(self.node, leading=tuple(self.leading), trailing=tuple(self.trailing))
-
-
-@dataclass(slots=True)
-class _RawPlay:
-    atom: _Atom
-    trick_number: int | None
-    # Where the trick number stands (the PLAYS token, its span, the number's first and
-    # last index in it): its span is worked out only for a diagnostic.
-    number_at: tuple[Token, Span, int, int] | None
+# Where a trick number stands: the PLAYS token, its span, the number's first and last
+# index in it.  Its own span is worked out only for a diagnostic.
+_NumberPlace = tuple[Token, Span, int, int]
+_N = TypeVar("_N", bound=Node)
 
 
 @dataclass(slots=True)
 class _RawDeal:
-    header: _Atom
-    number: int
-    dealer: Seat
-    opening: list[_Atom] = field(default_factory=list)
-    plays: list[_RawPlay] = field(default_factory=list)
-    penalties: list[_Atom] = field(default_factory=list)
-    claim: _Atom | None = None
-    total: _Atom | None = None
-    ending: _Atom | None = None
+    """A deal's nodes as read, before plays are grouped into tricks and comments
+    attached (the nodes carry none yet)."""
+
+    header: Deal
+    opening: list[OpeningEvent] = field(default_factory=list)
+    plays: list[Play] = field(default_factory=list)
+    # (index in ``plays``, the number written, where) for each play a trick number precedes
+    numbers: list[tuple[int, int, _NumberPlace]] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    claim: Claim | None = None
+    total: Total | None = None
+    ending: Ending | None = None
 
 
 class _GameAssembler:
@@ -474,7 +456,11 @@ class _GameAssembler:
         self.col_base = piece.column - 1
         self.offset_base = piece.start
         self.diagnostics: list[Diagnostic] = []
-        self.atoms: list[_Atom] = []
+        # Every node made from the text, in the order made: where comments are
+        # attached (when the game has any) and where the game's last line is found.
+        self.nodes: list[Node] = []
+        # The comments of each node that has any, by the node's id().
+        self.comments_of: dict[int, tuple[list[Comment], list[Comment]]] = {}
         self.current_deal: int | None = None
 
     # -- positions --
@@ -533,10 +519,23 @@ class _GameAssembler:
             )
         )
 
-    def atom(self, node: Node, span: Span) -> _Atom:
-        atom = _Atom(node, span.start, span.end, span.line, span.end_line)
-        self.atoms.append(atom)
-        return atom
+    def keep(self, node: _N) -> _N:
+        """Note a node made from the text (see ``self.nodes``)."""
+        self.nodes.append(node)
+        return node
+
+    def finished(self, node: _N) -> _N:
+        """``node`` with the comments attached to it."""
+        found = self.comments_of.get(id(node))
+        if found is None:
+            return node
+        leading, trailing = found
+        return replace(node, leading=tuple(leading), trailing=tuple(trailing))
+
+    def all_finished(self, nodes: list[_N]) -> tuple[_N, ...]:
+        if not self.comments_of:  # the usual case: nothing to attach
+            return tuple(nodes)
+        return tuple(self.finished(node) for node in nodes)
 
     # -- the run --
 
@@ -564,19 +563,19 @@ class _GameAssembler:
         return Comment(value[1:].rstrip("\r"), CommentStyle.LINE, span), span
 
     def assemble(self, children: list[Any], comments: list[tuple[Comment, Span]]) -> Game:
-        tag_atoms: list[_Atom] = []
+        tag_nodes: list[Tag] = []
         raw_deals: list[_RawDeal] = []
         ended = False
         for child in children:
             if isinstance(child, Token):
                 if child.type == "TAG":
-                    tag_atoms.append(self.tag_atom(child))
+                    tag_nodes.append(self.tag_node(child))
                 else:  # END
                     ended = True
             else:
                 raw_deals.append(self.raw_deal(child))
         game_trailing = self.attach_comments(comments)
-        tags = tuple(atom.finished() for atom in tag_atoms)
+        tags = self.all_finished(tag_nodes)
         tags = tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
         preliminary = Game(tags=tags, index=self.index)
         seats = self.seats_for(preliminary, raw_deals)
@@ -603,24 +602,22 @@ class _GameAssembler:
         return replace(game, diagnostics=tuple(self.diagnostics))
 
     def last_span(self) -> Span | None:
-        return (
-            Span(self.atoms[-1].end_line, 1, self.atoms[-1].end_line, 1, 0, 0)
-            if self.atoms
-            else None
-        )
+        if not self.nodes:
+            return None
+        end_line = cast(Span, self.nodes[-1].span).end_line
+        return Span(end_line, 1, end_line, 1, 0, 0)
 
     def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
         if any(preliminary.tag(seat.tag_name) is not None for seat in Seat):
             return seats_of_game(preliminary)
-        used = {raw.dealer for raw in raw_deals}
+        used = {raw.header.dealer for raw in raw_deals}
         for raw in raw_deals:
-            for atom in raw.opening:
-                if not isinstance(atom.node, TurnUp):
-                    used.add(cast(Hand | Call, atom.node).seat)
+            for event in raw.opening:
+                if not isinstance(event, TurnUp):
+                    used.add(event.seat)
             for play in raw.plays:
-                seat = cast(Play, play.atom.node).seat
-                if seat is not None:
-                    used.add(seat)
+                if play.seat is not None:
+                    used.add(play.seat)
         return tuple(seat for seat in Seat if seat in used)
 
     # -- comments --
@@ -638,35 +635,39 @@ class _GameAssembler:
         """
         if not comments:
             return ()
-        atoms = sorted(self.atoms, key=lambda atom: atom.start)
-        starts = [atom.start for atom in atoms]
+        placed = sorted(
+            ((cast(Span, node.span), node) for node in self.nodes), key=lambda pair: pair[0].start
+        )
+        starts = [where.start for where, _ in placed]
         game_trailing: list[Comment] = []
         for comment, span in comments:
             after = bisect.bisect_left(starts, span.end)
-            before = after - 1
-            previous = atoms[before] if before >= 0 else None
-            following = atoms[after] if after < len(atoms) else None
-            same_line = previous is not None and previous.end_line == span.line
-            next_on_line = following is not None and following.line == span.end_line
-            if previous is not None and span.start < previous.end:  # inside it
-                previous.leading.append(comment)
+            previous = placed[after - 1] if after > 0 else None
+            following = placed[after] if after < len(placed) else None
+            same_line = previous is not None and previous[0].end_line == span.line
+            next_on_line = following is not None and following[0].line == span.end_line
+            if previous is not None and span.start < previous[0].end:  # inside it
+                self.comments_here(previous[1])[0].append(comment)
             elif previous is not None and same_line and not next_on_line:
-                previous.trailing.append(comment)
+                self.comments_here(previous[1])[1].append(comment)
             elif following is not None:
-                following.leading.append(comment)
+                self.comments_here(following[1])[0].append(comment)
             else:
                 game_trailing.append(comment)
         return tuple(game_trailing)
 
-    # -- tokens → atoms --
+    def comments_here(self, node: Node) -> tuple[list[Comment], list[Comment]]:
+        """The leading and trailing comments of ``node``, to be added to."""
+        return self.comments_of.setdefault(id(node), ([], []))
 
-    def tag_atom(self, token: Token) -> _Atom:
+    # -- tokens → nodes --
+
+    def tag_node(self, token: Token) -> Tag:
         match = _TAG_RE.match(str(token))
         assert match is not None  # the grammar guarantees the shape
         span = self.span_of(token)
-        return self.atom(
-            Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=span),
-            span,
+        return self.keep(
+            Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=span)
         )
 
     def raw_deal(self, children: list[Any]) -> _RawDeal:
@@ -677,8 +678,7 @@ class _GameAssembler:
         self.current_deal = number
         dealer = Seat.from_letter(match.group(2))
         header_span = self.span_of(header_token)
-        header = self.atom(Deal(number=number, dealer=dealer, span=header_span), header_span)
-        raw = _RawDeal(header, number, dealer)
+        raw = _RawDeal(self.keep(Deal(number=number, dealer=dealer, span=header_span)))
         stage = 0
         for child in children[1:]:
             parts = cast(list[Token], child if isinstance(child, list) else [child])
@@ -717,22 +717,18 @@ class _GameAssembler:
                 for match in _HAND_CARD_RE.finditer(str(part), 1 if number == 0 else 0):
                     cards.append(None if match.group() == "??" else parse_card(match.group()))
             raw.opening.append(
-                self.atom(
-                    Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span), span
-                )
+                self.keep(Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span))
             )
         elif kind == "TURN":
             card = parse_card(str(parts[-1]).split()[-1])
             assert card is not None
-            raw.opening.append(self.atom(TurnUp(card=card, span=span), span))
+            raw.opening.append(self.keep(TurnUp(card=card, span=span)))
         elif kind == "CALL":
             seat_text, verb = value.split()
             call = Call(seat=Seat.from_letter(seat_text), kind=CallKind(verb.lower()), span=span)
-            raw.opening.append(self.atom(call, span))
+            raw.opening.append(self.keep(call))
         elif kind == "CONCEDE":
-            self.set_ending(
-                raw, self.atom(Concede(seat=Seat.from_letter(value[0]), span=span), span), span
-            )
+            self.set_ending(raw, self.keep(Concede(seat=Seat.from_letter(value[0]), span=span)))
         elif kind == "PLAYS":
             self.add_plays(raw, token, span)
         elif kind == "PENALTY":
@@ -740,22 +736,22 @@ class _GameAssembler:
             node = Penalty(
                 offender=Seat.from_letter(seat_text), kind=PenaltyKind(what.lower()), span=span
             )
-            raw.penalties.append(self.atom(node, span))
+            raw.penalties.append(self.keep(node))
         elif kind == "CLAIM":
             self.set_claim(raw, parts, span)
         elif kind == "TOTAL":
             self.set_total(raw, parts, span)
         elif kind == "REDEAL":
             reason = RedealReason(value.split()[-1].lower())
-            self.set_ending(raw, self.atom(Redeal(reason=reason, span=span), span), span)
+            self.set_ending(raw, self.keep(Redeal(reason=reason, span=span)))
         else:  # ABANDONED
-            self.set_ending(raw, self.atom(Abandoned(span=span), span), span)
+            self.set_ending(raw, self.keep(Abandoned(span=span)))
 
-    def set_ending(self, raw: _RawDeal, atom: _Atom, span: Span) -> None:
+    def set_ending(self, raw: _RawDeal, ending: Ending) -> None:
         if raw.ending is None:
-            raw.ending = atom
+            raw.ending = ending
         else:
-            self.diag("AFN206", "a deal can end only once", span)
+            self.diag("AFN206", "a deal can end only once", ending.span)
 
     def add_plays(self, raw: _RawDeal, token: Token, span: Span) -> None:
         """Split a run of plays.  Lines and columns are followed as the matches go
@@ -764,6 +760,7 @@ class _GameAssembler:
         value = str(token)
         # The column of index i is i - line_start: a newline's index on later lines.
         line, line_start, seen = span.line, -span.column, 0
+        first = len(raw.plays)
         for match in _PLAY_RE.finditer(value):
             number_text, seat_text, card_text, glyph_text = match.groups()
             card_start = match.start(2) if seat_text else match.start(3)
@@ -782,14 +779,11 @@ class _GameAssembler:
                 glyph=_GLYPHS[glyph_text] if glyph_text else None,
                 span=play_span,
             )
-            number_at = None
             if number_text is not None:
-                number_at = (token, span, match.start(1), match.end(1) + 1)
-            raw.plays.append(_RawPlay(
-                self.atom(play, play_span),
-                int(number_text) if number_text is not None else None,
-                number_at,
-            ))
+                place = (token, span, match.start(1), match.end(1) + 1)
+                raw.numbers.append((len(raw.plays), int(number_text), place))
+            raw.plays.append(play)
+        self.nodes.extend(raw.plays[first:])
 
     def set_claim(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
         if raw.claim is not None:
@@ -826,7 +820,7 @@ class _GameAssembler:
         # first appear (stable within a seat), which is the order the formatter writes.
         first_seen = {award.seat: place for place, award in reversed(list(enumerate(awards)))}
         awards.sort(key=lambda award: first_seen[award.seat])
-        raw.claim = self.atom(Claim(awards=tuple(awards), span=span), span)
+        raw.claim = self.keep(Claim(awards=tuple(awards), span=span))
 
     def claim_words(
         self, parts: list[Token], span: Span
@@ -849,45 +843,55 @@ class _GameAssembler:
         scores = tuple(
             Score(Seat.from_letter(words[i]), int(words[i + 1])) for i in range(0, len(words), 2)
         )
-        raw.total = self.atom(Total(scores=scores, span=span), span)
+        raw.total = self.keep(Total(scores=scores, span=span))
 
-    # -- atoms → deal --
+    # -- nodes → deal --
 
     def build_deal(self, raw: _RawDeal, players: int) -> Deal:
-        self.current_deal = raw.number
-        header = cast(Deal, raw.header.finished())
-        tricks = self.group_tricks(raw.plays, max(players, 1))
-        return replace(
-            header,
-            opening=tuple(cast(OpeningEvent, atom.finished()) for atom in raw.opening),
-            tricks=tricks,
-            penalties=tuple(atom.finished() for atom in raw.penalties),
-            claim=raw.claim.finished() if raw.claim else None,
-            total=raw.total.finished() if raw.total else None,
-            ending=cast(Ending, raw.ending.finished()) if raw.ending else None,
+        header = raw.header
+        self.current_deal = header.number
+        if self.comments_of:
+            header = self.finished(header)
+        finished = self.finished if self.comments_of else None
+        return Deal(
+            number=header.number,
+            dealer=header.dealer,
+            opening=self.all_finished(raw.opening),
+            tricks=self.group_tricks(raw, max(players, 1)),
+            penalties=self.all_finished(raw.penalties),
+            claim=finished(raw.claim) if finished and raw.claim else raw.claim,
+            total=finished(raw.total) if finished and raw.total else raw.total,
+            ending=finished(raw.ending) if finished and raw.ending else raw.ending,
+            leading=header.leading,
+            trailing=header.trailing,
+            span=header.span,
         )
 
-    def group_tricks(self, plays: list[_RawPlay], players: int) -> tuple[Trick, ...]:
+    def group_tricks(self, raw: _RawDeal, players: int) -> tuple[Trick, ...]:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,
         as the writer grouped it; unnumbered plays make a trick every ``players`` cards."""
-        groups: list[tuple[list[_RawPlay], bool]] = []
-        for play in plays:
-            current_full = bool(groups) and not groups[-1][1] and len(groups[-1][0]) >= players
-            if play.trick_number is not None or not groups or current_full:
-                groups.append(([], play.trick_number is not None))
-            groups[-1][0].append(play)
+        plays = raw.plays
+        numbers = {index: (written, place) for index, written, place in raw.numbers}
+        # Each trick as (index of its first play, its written number and where, if any).
+        starts: list[tuple[int, tuple[int, _NumberPlace] | None]] = []
+        for index in range(len(plays)):
+            mark = numbers.get(index)
+            if mark is not None or not starts:
+                starts.append((index, mark))
+            elif starts[-1][1] is None and index - starts[-1][0] >= players:
+                starts.append((index, None))
         tricks: list[Trick] = []
-        for number, (members, numbered) in enumerate(groups, start=1):
-            written = members[0].trick_number
-            if written is not None and written != number:
+        for number, (begin, mark) in enumerate(starts, start=1):
+            if mark is not None and mark[0] != number:
                 self.diag(
                     "AFN207",
-                    f"trick numbered {written} is trick {number} of this deal",
-                    self.sub_span(*members[0].number_at) if members[0].number_at else None,
+                    f"trick numbered {mark[0]} is trick {number} of this deal",
+                    self.sub_span(*mark[1]),
                     severity=Severity.WARNING,
                     trick=number,
                 )
-            nodes = tuple(cast(Play, member.atom.finished()) for member in members)
+            finish = starts[number][0] if number < len(starts) else len(plays)
+            nodes = self.all_finished(plays[begin:finish])
             first = nodes[0].span
             last = nodes[-1].span
             span = None
@@ -895,7 +899,7 @@ class _GameAssembler:
                 span = Span(
                     first.line, first.column, last.end_line, last.end_column, first.start, last.end
                 )
-            tricks.append(Trick(number=number, plays=nodes, numbered=numbered, span=span))
+            tricks.append(Trick(number=number, plays=nodes, numbered=mark is not None, span=span))
         return tuple(tricks)
 
     # -- errors --
