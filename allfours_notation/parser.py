@@ -118,9 +118,6 @@ class _Callbacks:
     def game(self, children: list[Any]) -> list[Any]:
         return children
 
-    def tag(self, children: list[Any]) -> Any:
-        return children[0]
-
     def deal(self, children: list[Any]) -> list[Any]:
         return children
 
@@ -374,7 +371,7 @@ def _loose_comments(text: str, start: int) -> tuple[Comment, ...]:
 _CARD = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧]"
 _PLAY_RE = re.compile(rf"(?:([0-9]+)\.\s*)?(?:([NESWnesw]):)?({_CARD})(!!|\?\?|!\?|\?!|!|\?)?")
 _HAND_CARD_RE = re.compile(rf"{_CARD}|\?\?")
-_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"')
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
@@ -568,8 +565,8 @@ class _GameAssembler:
         ended = False
         for child in children:
             if isinstance(child, Token):
-                if child.type == "TAG":
-                    tag_nodes.append(self.tag_node(child))
+                if child.type == "TAGS":
+                    self.add_tags(tag_nodes, child)
                 else:  # END
                     ended = True
             else:
@@ -662,13 +659,13 @@ class _GameAssembler:
 
     # -- tokens → nodes --
 
-    def tag_node(self, token: Token) -> Tag:
-        match = _TAG_RE.match(str(token))
-        assert match is not None  # the grammar guarantees the shape
+    def add_tags(self, tags: list[Tag], token: Token) -> None:
+        """Split a block of tags (one token, so that Lark reads a header in one step)."""
         span = self.span_of(token)
-        return self.keep(
-            Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=span)
-        )
+        for match in _TAG_RE.finditer(str(token)):
+            tag_span = self.sub_span(token, span, match.start(), match.end())
+            tag = Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=tag_span)
+            tags.append(self.keep(tag))
 
     def raw_deal(self, children: list[Any]) -> _RawDeal:
         header_token = cast(Token, children[0])

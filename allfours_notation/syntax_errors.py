@@ -41,7 +41,7 @@ _ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
 _DEAL_BEFORE = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
 
 _EXPECTED_NAMES = {
-    "TAG": 'a tag [Name "value"]',
+    "TAGS": 'a tag [Name "value"]',
     "DEAL": "'deal <number> dealer <seat>'",
     "HAND": "a hand (a seat, then cards)",
     "TURN": "'turn <card>'",
