@@ -1,1 +1,1 @@
-"""Benchmarks for allfours-notation: run with ``python -m bench`` (see the README's Performance section)."""
+"""Benchmarks for allfours-notation: ``python -m bench`` (the README's Performance section)."""
