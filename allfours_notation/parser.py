@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any, TypeVar, cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -92,13 +92,20 @@ def grammar_text() -> str:
 
 
 class _Collector:
-    """Receives the comments Lark's lexer skips, for the game being parsed."""
+    """Receives the comments Lark's lexer skips, for the game being parsed, and the
+    last claim or total it read (where a claim cut by comments starts, for
+    :func:`~.syntax_errors.explain`)."""
 
     def __init__(self) -> None:
         self.comments: list[Token] = []
+        self.opened: Token | None = None
 
     def __call__(self, token: Token) -> Token:
         self.comments.append(token)
+        return token
+
+    def open_statement(self, token: Token) -> Token:
+        self.opened = token
         return token
 
 
@@ -111,10 +118,11 @@ class _Callbacks:
     def game(self, children: list[Any]) -> list[Any]:
         return children
 
-    def tag(self, children: list[Any]) -> Any:
-        return children[0]
-
     def deal(self, children: list[Any]) -> list[Any]:
+        return children
+
+    def statement(self, children: list[Any]) -> list[Any]:
+        """A statement a comment cut in two or more tokens: its tokens, in order."""
         return children
 
 
@@ -131,7 +139,12 @@ def _lark() -> tuple[Lark, _Collector]:
             parser="lalr",
             lexer="contextual",
             transformer=cast(Any, _Callbacks()),
-            lexer_callbacks={"BRACE_COMMENT": collector, "LINE_COMMENT": collector},
+            lexer_callbacks={
+                "BRACE_COMMENT": collector,
+                "LINE_COMMENT": collector,
+                "CLAIM": collector.open_statement,
+                "TOTAL": collector.open_statement,
+            },
             cache=True,
             propagate_positions=False,
             maybe_placeholders=False,
@@ -358,7 +371,7 @@ def _loose_comments(text: str, start: int) -> tuple[Comment, ...]:
 _CARD = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧]"
 _PLAY_RE = re.compile(rf"(?:([0-9]+)\.\s*)?(?:([NESWnesw]):)?({_CARD})(!!|\?\?|!\?|\?!|!|\?)?")
 _HAND_CARD_RE = re.compile(rf"{_CARD}|\?\?")
-_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"')
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
@@ -394,6 +407,8 @@ _STAGE = {
     "CLAIM": 3,
     "TOTAL": 4,
 }
+# Continuation tokens (a statement a comment cut) and the statement they belong to.
+_STATEMENT_OF = {"TURN_WORD": "TURN"}
 _STAGE_NAMES = {
     0: "the opening",
     1: "the play",
@@ -403,44 +418,26 @@ _STAGE_NAMES = {
 }
 
 
-@dataclass(slots=True)
-class _Atom:
-    """A node waiting for its comments, with its place in the text."""
-
-    node: Node
-    start: int
-    end: int
-    line: int
-    end_line: int
-    leading: list[Comment] = field(default_factory=list)
-    trailing: list[Comment] = field(default_factory=list)
-
-    def finished(self) -> Any:
-        if not self.leading and not self.trailing:
-            return self.node
-        return replace(self.node, leading=tuple(self.leading), trailing=tuple(self.trailing))
-
-
-@dataclass(slots=True)
-class _RawPlay:
-    atom: _Atom
-    trick_number: int | None
-    # Where the trick number stands (the PLAYS token, its span, the number's first and
-    # last index in it): its span is worked out only for a diagnostic.
-    number_at: tuple[Token, Span, int, int] | None
+# Where a trick number stands: the PLAYS token, its span, the number's first and last
+# index in it.  Its own span is worked out only for a diagnostic.
+_NumberPlace = tuple[Token, Span, int, int]
+_N = TypeVar("_N", bound=Node)
 
 
 @dataclass(slots=True)
 class _RawDeal:
-    header: _Atom
-    number: int
-    dealer: Seat
-    opening: list[_Atom] = field(default_factory=list)
-    plays: list[_RawPlay] = field(default_factory=list)
-    penalties: list[_Atom] = field(default_factory=list)
-    claim: _Atom | None = None
-    total: _Atom | None = None
-    ending: _Atom | None = None
+    """A deal's nodes as read, before plays are grouped into tricks and comments
+    attached (the nodes carry none yet)."""
+
+    header: Deal
+    opening: list[OpeningEvent] = field(default_factory=list)
+    plays: list[Play] = field(default_factory=list)
+    # (index in ``plays``, the number written, where) for each play a trick number precedes
+    numbers: list[tuple[int, int, _NumberPlace]] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    claim: Claim | None = None
+    total: Total | None = None
+    ending: Ending | None = None
 
 
 class _GameAssembler:
@@ -456,7 +453,11 @@ class _GameAssembler:
         self.col_base = piece.column - 1
         self.offset_base = piece.start
         self.diagnostics: list[Diagnostic] = []
-        self.atoms: list[_Atom] = []
+        # Every node made from the text, in the order made: where comments are
+        # attached (when the game has any) and where the game's last line is found.
+        self.nodes: list[Node] = []
+        # The comments of each node that has any, by the node's id().
+        self.comments_of: dict[int, tuple[list[Comment], list[Comment]]] = {}
         self.current_deal: int | None = None
 
     # -- positions --
@@ -515,16 +516,30 @@ class _GameAssembler:
             )
         )
 
-    def atom(self, node: Node, span: Span) -> _Atom:
-        atom = _Atom(node, span.start, span.end, span.line, span.end_line)
-        self.atoms.append(atom)
-        return atom
+    def keep(self, node: _N) -> _N:
+        """Note a node made from the text (see ``self.nodes``)."""
+        self.nodes.append(node)
+        return node
+
+    def finished(self, node: _N) -> _N:
+        """``node`` with the comments attached to it."""
+        found = self.comments_of.get(id(node))
+        if found is None:
+            return node
+        leading, trailing = found
+        return replace(node, leading=tuple(leading), trailing=tuple(trailing))
+
+    def all_finished(self, nodes: list[_N]) -> tuple[_N, ...]:
+        if not self.comments_of:  # the usual case: nothing to attach
+            return tuple(nodes)
+        return tuple(self.finished(node) for node in nodes)
 
     # -- the run --
 
     def run(self) -> Game:
         lark, collector = _lark()
         collector.comments = []
+        collector.opened = None
         try:
             raw = lark.parse(self.body)
         except UnexpectedInput as error:
@@ -545,19 +560,19 @@ class _GameAssembler:
         return Comment(value[1:].rstrip("\r"), CommentStyle.LINE, span), span
 
     def assemble(self, children: list[Any], comments: list[tuple[Comment, Span]]) -> Game:
-        tag_atoms: list[_Atom] = []
+        tag_nodes: list[Tag] = []
         raw_deals: list[_RawDeal] = []
         ended = False
         for child in children:
             if isinstance(child, Token):
-                if child.type == "TAG":
-                    tag_atoms.append(self.tag_atom(child))
+                if child.type == "TAGS":
+                    self.add_tags(tag_nodes, child)
                 else:  # END
                     ended = True
             else:
                 raw_deals.append(self.raw_deal(child))
         game_trailing = self.attach_comments(comments)
-        tags = tuple(atom.finished() for atom in tag_atoms)
+        tags = self.all_finished(tag_nodes)
         tags = tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
         preliminary = Game(tags=tags, index=self.index)
         seats = self.seats_for(preliminary, raw_deals)
@@ -584,24 +599,22 @@ class _GameAssembler:
         return replace(game, diagnostics=tuple(self.diagnostics))
 
     def last_span(self) -> Span | None:
-        return (
-            Span(self.atoms[-1].end_line, 1, self.atoms[-1].end_line, 1, 0, 0)
-            if self.atoms
-            else None
-        )
+        if not self.nodes:
+            return None
+        end_line = cast(Span, self.nodes[-1].span).end_line
+        return Span(end_line, 1, end_line, 1, 0, 0)
 
     def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
         if any(preliminary.tag(seat.tag_name) is not None for seat in Seat):
             return seats_of_game(preliminary)
-        used = {raw.dealer for raw in raw_deals}
+        used = {raw.header.dealer for raw in raw_deals}
         for raw in raw_deals:
-            for atom in raw.opening:
-                if not isinstance(atom.node, TurnUp):
-                    used.add(cast(Hand | Call, atom.node).seat)
+            for event in raw.opening:
+                if not isinstance(event, TurnUp):
+                    used.add(event.seat)
             for play in raw.plays:
-                seat = cast(Play, play.atom.node).seat
-                if seat is not None:
-                    used.add(seat)
+                if play.seat is not None:
+                    used.add(play.seat)
         return tuple(seat for seat in Seat if seat in used)
 
     # -- comments --
@@ -609,40 +622,50 @@ class _GameAssembler:
     def attach_comments(self, comments: list[tuple[Comment, Span]]) -> tuple[Comment, ...]:
         """Give each comment to the node it stands beside; return the game's own.
 
-        A comment on the same line as the end of a node, with no node after it on
-        that line, trails that node; any other comment leads the next node.
-        Comments after the last node belong to the game.
+        A comment inside a statement (between two cards of a hand, two words of a
+        claim) leads that statement: the formatter writes it on a line of its own
+        before the statement, where it reads back the same whatever its style (a
+        line comment could not trail a statement followed by more comments).  A
+        comment on the same line as the end of a node, with no node after it on that
+        line, trails that node; any other comment leads the next node.  Comments
+        after the last node belong to the game.
         """
         if not comments:
             return ()
-        atoms = sorted(self.atoms, key=lambda atom: atom.start)
-        starts = [atom.start for atom in atoms]
+        placed = sorted(
+            ((cast(Span, node.span), node) for node in self.nodes), key=lambda pair: pair[0].start
+        )
+        starts = [where.start for where, _ in placed]
         game_trailing: list[Comment] = []
         for comment, span in comments:
             after = bisect.bisect_left(starts, span.end)
-            before = after - 1
-            previous = atoms[before] if before >= 0 else None
-            following = atoms[after] if after < len(atoms) else None
-            same_line = previous is not None and previous.end_line == span.line
-            next_on_line = following is not None and following.line == span.end_line
-            if previous is not None and same_line and not next_on_line:
-                previous.trailing.append(comment)
+            previous = placed[after - 1] if after > 0 else None
+            following = placed[after] if after < len(placed) else None
+            same_line = previous is not None and previous[0].end_line == span.line
+            next_on_line = following is not None and following[0].line == span.end_line
+            if previous is not None and span.start < previous[0].end:  # inside it
+                self.comments_here(previous[1])[0].append(comment)
+            elif previous is not None and same_line and not next_on_line:
+                self.comments_here(previous[1])[1].append(comment)
             elif following is not None:
-                following.leading.append(comment)
+                self.comments_here(following[1])[0].append(comment)
             else:
                 game_trailing.append(comment)
         return tuple(game_trailing)
 
-    # -- tokens → atoms --
+    def comments_here(self, node: Node) -> tuple[list[Comment], list[Comment]]:
+        """The leading and trailing comments of ``node``, to be added to."""
+        return self.comments_of.setdefault(id(node), ([], []))
 
-    def tag_atom(self, token: Token) -> _Atom:
-        match = _TAG_RE.match(str(token))
-        assert match is not None  # the grammar guarantees the shape
+    # -- tokens → nodes --
+
+    def add_tags(self, tags: list[Tag], token: Token) -> None:
+        """Split a block of tags (one token, so that Lark reads a header in one step)."""
         span = self.span_of(token)
-        return self.atom(
-            Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=span),
-            span,
-        )
+        for match in _TAG_RE.finditer(str(token)):
+            tag_span = self.sub_span(token, span, match.start(), match.end())
+            tag = Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=tag_span)
+            tags.append(self.keep(tag))
 
     def raw_deal(self, children: list[Any]) -> _RawDeal:
         header_token = cast(Token, children[0])
@@ -652,16 +675,20 @@ class _GameAssembler:
         self.current_deal = number
         dealer = Seat.from_letter(match.group(2))
         header_span = self.span_of(header_token)
-        header = self.atom(Deal(number=number, dealer=dealer, span=header_span), header_span)
-        raw = _RawDeal(header, number, dealer)
+        raw = _RawDeal(self.keep(Deal(number=number, dealer=dealer, span=header_span)))
         stage = 0
-        for token in children[1:]:
-            token = cast(Token, token)
-            kind = token.type
+        for child in children[1:]:
+            parts = cast(list[Token], child if isinstance(child, list) else [child])
+            token = parts[0]
+            kind = _STATEMENT_OF.get(token.type, token.type)
             if kind == "CALL" and str(token).lower().endswith("concedes"):
                 kind = "CONCEDE"
             token_stage = _STAGE[kind]
             span = self.span_of(token)
+            if len(parts) > 1:
+                last = self.span_of(parts[-1])
+                span = Span(span.line, span.column, last.end_line, last.end_column, span.start,
+                            last.end)
             if raw.ending is not None and kind not in ("CLAIM", "TOTAL"):
                 self.diag("AFN206", f"{_describe(token)} after the deal has ended", span)
             elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
@@ -674,32 +701,31 @@ class _GameAssembler:
                     "tricks, penalties, claim, total",
                 )
             stage = max(stage, token_stage)
-            self.add_statement(raw, kind, token, span)
+            self.add_statement(raw, kind, parts, span)
         return raw
 
-    def add_statement(self, raw: _RawDeal, kind: str, token: Token, span: Span) -> None:
+    def add_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> None:
+        """Add one statement: its tokens (more than one when comments cut it) at ``span``."""
+        token = parts[0]
         value = str(token)
         if kind == "HAND":
             cards: list[Card | None] = []
-            for match in _HAND_CARD_RE.finditer(value, 1):
-                cards.append(None if match.group() == "??" else parse_card(match.group()))
+            for number, part in enumerate(parts):  # the first part starts with the seat
+                for match in _HAND_CARD_RE.finditer(str(part), 1 if number == 0 else 0):
+                    cards.append(None if match.group() == "??" else parse_card(match.group()))
             raw.opening.append(
-                self.atom(
-                    Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span), span
-                )
+                self.keep(Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span))
             )
         elif kind == "TURN":
-            card = parse_card(value.split()[-1])
+            card = parse_card(str(parts[-1]).split()[-1])
             assert card is not None
-            raw.opening.append(self.atom(TurnUp(card=card, span=span), span))
+            raw.opening.append(self.keep(TurnUp(card=card, span=span)))
         elif kind == "CALL":
             seat_text, verb = value.split()
             call = Call(seat=Seat.from_letter(seat_text), kind=CallKind(verb.lower()), span=span)
-            raw.opening.append(self.atom(call, span))
+            raw.opening.append(self.keep(call))
         elif kind == "CONCEDE":
-            self.set_ending(
-                raw, self.atom(Concede(seat=Seat.from_letter(value[0]), span=span), span), span
-            )
+            self.set_ending(raw, self.keep(Concede(seat=Seat.from_letter(value[0]), span=span)))
         elif kind == "PLAYS":
             self.add_plays(raw, token, span)
         elif kind == "PENALTY":
@@ -707,22 +733,22 @@ class _GameAssembler:
             node = Penalty(
                 offender=Seat.from_letter(seat_text), kind=PenaltyKind(what.lower()), span=span
             )
-            raw.penalties.append(self.atom(node, span))
+            raw.penalties.append(self.keep(node))
         elif kind == "CLAIM":
-            self.set_claim(raw, token, span)
+            self.set_claim(raw, parts, span)
         elif kind == "TOTAL":
-            self.set_total(raw, token, span)
+            self.set_total(raw, parts, span)
         elif kind == "REDEAL":
             reason = RedealReason(value.split()[-1].lower())
-            self.set_ending(raw, self.atom(Redeal(reason=reason, span=span), span), span)
+            self.set_ending(raw, self.keep(Redeal(reason=reason, span=span)))
         else:  # ABANDONED
-            self.set_ending(raw, self.atom(Abandoned(span=span), span), span)
+            self.set_ending(raw, self.keep(Abandoned(span=span)))
 
-    def set_ending(self, raw: _RawDeal, atom: _Atom, span: Span) -> None:
+    def set_ending(self, raw: _RawDeal, ending: Ending) -> None:
         if raw.ending is None:
-            raw.ending = atom
+            raw.ending = ending
         else:
-            self.diag("AFN206", "a deal can end only once", span)
+            self.diag("AFN206", "a deal can end only once", ending.span)
 
     def add_plays(self, raw: _RawDeal, token: Token, span: Span) -> None:
         """Split a run of plays.  Lines and columns are followed as the matches go
@@ -731,6 +757,7 @@ class _GameAssembler:
         value = str(token)
         # The column of index i is i - line_start: a newline's index on later lines.
         line, line_start, seen = span.line, -span.column, 0
+        first = len(raw.plays)
         for match in _PLAY_RE.finditer(value):
             number_text, seat_text, card_text, glyph_text = match.groups()
             card_start = match.start(2) if seat_text else match.start(3)
@@ -749,23 +776,19 @@ class _GameAssembler:
                 glyph=_GLYPHS[glyph_text] if glyph_text else None,
                 span=play_span,
             )
-            number_at = None
             if number_text is not None:
-                number_at = (token, span, match.start(1), match.end(1) + 1)
-            raw.plays.append(_RawPlay(
-                self.atom(play, play_span),
-                int(number_text) if number_text is not None else None,
-                number_at,
-            ))
+                place = (token, span, match.start(1), match.end(1) + 1)
+                raw.numbers.append((len(raw.plays), int(number_text), place))
+            raw.plays.append(play)
+        self.nodes.extend(raw.plays[first:])
 
-    def set_claim(self, raw: _RawDeal, token: Token, span: Span) -> None:
+    def set_claim(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
         if raw.claim is not None:
             self.diag("AFN206", "a deal has one claim; merge the two", span)
             return
         awards: list[Award] = []
         seat: Seat | None = None
-        value = str(token)
-        for word_match in list(_WORDS.finditer(value))[1:]:
+        for token, token_span, word_match in self.claim_words(parts, span):
             word = word_match.group()
             lower = word.lower()
             if lower in _CLAIM_ITEMS:
@@ -773,7 +796,7 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"claim item '{word}' has no seat before it",
-                        self.sub_span(token, span, word_match.start(), word_match.end()),
+                        self.sub_span(token, token_span, word_match.start(), word_match.end()),
                         hint="write the seat first: claim S high low",
                     )
                     continue
@@ -783,7 +806,7 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"the number {word} follows no claim item",
-                        self.sub_span(token, span, word_match.start(), word_match.end()),
+                        self.sub_span(token, token_span, word_match.start(), word_match.end()),
                         hint="a number gives the points of the item before it: N kick 3",
                     )
                     continue
@@ -794,55 +817,78 @@ class _GameAssembler:
         # first appear (stable within a seat), which is the order the formatter writes.
         first_seen = {award.seat: place for place, award in reversed(list(enumerate(awards)))}
         awards.sort(key=lambda award: first_seen[award.seat])
-        raw.claim = self.atom(Claim(awards=tuple(awards), span=span), span)
+        raw.claim = self.keep(Claim(awards=tuple(awards), span=span))
 
-    def set_total(self, raw: _RawDeal, token: Token, span: Span) -> None:
+    def claim_words(
+        self, parts: list[Token], span: Span
+    ) -> Iterator[tuple[Token, Span, re.Match[str]]]:
+        """Each word of a claim after 'claim', with the token it stands in and that
+        token's span (for the span of a word named in a diagnostic)."""
+        for number, token in enumerate(parts):
+            token_span = span if number == 0 else self.span_of(token)
+            words = _WORDS.finditer(str(token))
+            if number == 0:
+                next(words)  # the word 'claim'
+            for word_match in words:
+                yield token, token_span, word_match
+
+    def set_total(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
         if raw.total is not None:
             self.diag("AFN206", "a deal has one total", span)
             return
-        words = str(token).split()[1:]
+        words = [word for part in parts for word in str(part).split()][1:]
         scores = tuple(
             Score(Seat.from_letter(words[i]), int(words[i + 1])) for i in range(0, len(words), 2)
         )
-        raw.total = self.atom(Total(scores=scores, span=span), span)
+        raw.total = self.keep(Total(scores=scores, span=span))
 
-    # -- atoms → deal --
+    # -- nodes → deal --
 
     def build_deal(self, raw: _RawDeal, players: int) -> Deal:
-        self.current_deal = raw.number
-        header = cast(Deal, raw.header.finished())
-        tricks = self.group_tricks(raw.plays, max(players, 1))
-        return replace(
-            header,
-            opening=tuple(cast(OpeningEvent, atom.finished()) for atom in raw.opening),
-            tricks=tricks,
-            penalties=tuple(atom.finished() for atom in raw.penalties),
-            claim=raw.claim.finished() if raw.claim else None,
-            total=raw.total.finished() if raw.total else None,
-            ending=cast(Ending, raw.ending.finished()) if raw.ending else None,
+        header = raw.header
+        self.current_deal = header.number
+        if self.comments_of:
+            header = self.finished(header)
+        finished = self.finished if self.comments_of else None
+        return Deal(
+            number=header.number,
+            dealer=header.dealer,
+            opening=self.all_finished(raw.opening),
+            tricks=self.group_tricks(raw, max(players, 1)),
+            penalties=self.all_finished(raw.penalties),
+            claim=finished(raw.claim) if finished and raw.claim else raw.claim,
+            total=finished(raw.total) if finished and raw.total else raw.total,
+            ending=finished(raw.ending) if finished and raw.ending else raw.ending,
+            leading=header.leading,
+            trailing=header.trailing,
+            span=header.span,
         )
 
-    def group_tricks(self, plays: list[_RawPlay], players: int) -> tuple[Trick, ...]:
+    def group_tricks(self, raw: _RawDeal, players: int) -> tuple[Trick, ...]:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,
         as the writer grouped it; unnumbered plays make a trick every ``players`` cards."""
-        groups: list[tuple[list[_RawPlay], bool]] = []
-        for play in plays:
-            current_full = bool(groups) and not groups[-1][1] and len(groups[-1][0]) >= players
-            if play.trick_number is not None or not groups or current_full:
-                groups.append(([], play.trick_number is not None))
-            groups[-1][0].append(play)
+        plays = raw.plays
+        numbers = {index: (written, place) for index, written, place in raw.numbers}
+        # Each trick as (index of its first play, its written number and where, if any).
+        starts: list[tuple[int, tuple[int, _NumberPlace] | None]] = []
+        for index in range(len(plays)):
+            mark = numbers.get(index)
+            if mark is not None or not starts:
+                starts.append((index, mark))
+            elif starts[-1][1] is None and index - starts[-1][0] >= players:
+                starts.append((index, None))
         tricks: list[Trick] = []
-        for number, (members, numbered) in enumerate(groups, start=1):
-            written = members[0].trick_number
-            if written is not None and written != number:
+        for number, (begin, mark) in enumerate(starts, start=1):
+            if mark is not None and mark[0] != number:
                 self.diag(
                     "AFN207",
-                    f"trick numbered {written} is trick {number} of this deal",
-                    self.sub_span(*members[0].number_at) if members[0].number_at else None,
+                    f"trick numbered {mark[0]} is trick {number} of this deal",
+                    self.sub_span(*mark[1]),
                     severity=Severity.WARNING,
                     trick=number,
                 )
-            nodes = tuple(cast(Play, member.atom.finished()) for member in members)
+            finish = starts[number][0] if number < len(starts) else len(plays)
+            nodes = self.all_finished(plays[begin:finish])
             first = nodes[0].span
             last = nodes[-1].span
             span = None
@@ -850,7 +896,7 @@ class _GameAssembler:
                 span = Span(
                     first.line, first.column, last.end_line, last.end_column, first.start, last.end
                 )
-            tricks.append(Trick(number=number, plays=nodes, numbered=numbered, span=span))
+            tricks.append(Trick(number=number, plays=nodes, numbered=mark is not None, span=span))
         return tuple(tricks)
 
     # -- errors --
@@ -861,7 +907,7 @@ class _GameAssembler:
             position = error.token.start_pos
         if isinstance(error, UnexpectedEOF) or position is None or position >= len(self.body):
             position = len(self.body.rstrip())
-        explanation = explain(error, self.body, position)
+        explanation = explain(error, self.body, position, _lark()[1].opened)
         offset = explanation.offset
         line = self.body.count("\n", 0, offset) + 1
         column = offset - self.body.rfind("\n", 0, offset)

@@ -16,8 +16,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+# A quoted string's inside: characters other than a quote, backslash or line break, or
+# a backslash and the character it escapes.  Written as runs of plain characters
+# between escapes ("unrolled") rather than as a choice per character, because the
+# regular-expression engine then takes a run in one step: the scan of a header block
+# goes about half again as fast.
+_QUOTED = r"""[^"\\\n]*(?:\\.[^"\\\n]*)*"""
 # A tag after its "[": name, then the value in double quotes (escapes kept).
-_TAG_BODY = r"""[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]"""
+_TAG_BODY = r"""[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"(""" + _QUOTED + r""")"[ \t]*\]"""
 _TAG = re.compile(r"\[" + _TAG_BODY)
 
 # One left-to-right scan finds everything that matters for cutting.  Every such
@@ -37,12 +43,12 @@ _SCAN = re.compile(
         (?<=\{) (?P<brace>[^}]*\}?)
       | (?<=;) (?P<semi>[^\n]*)
       | (?<=\[) (?P<tags>{tag} (?:\s*\[{tag})* )?
-      | (?<=") (?P<string>(?:[^"\\\n]|\\.)*"?)
+      | (?<=") (?P<string>{quoted}"?)
       | (?<=%) (?P<directive>[^\n]*)
       | (?<=[Ee]) (?P<end>[Nn][Dd]) (?![A-Za-z0-9_])
       | (?<=[Dd]) (?P<deal>[Ee][Aa][Ll]) (?![A-Za-z0-9_])
     )
-    """.replace("{tag}", _TAG_BODY),
+    """.replace("{tag}", _TAG_BODY).replace("{quoted}", _QUOTED),
     re.VERBOSE,
 )
 

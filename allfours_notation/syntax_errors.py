@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from lark import Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 CARD_HINT = "a card is a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit (S H D C or ♠ ♥ ♦ ♣)"
@@ -26,12 +27,21 @@ _SEAT = re.compile(r"^[NESWnesw]$")
 _PLAY = re.compile(r"^(?:[0-9]+\.)?(?:([NESWnesw]):)?(.*)$")
 # Words of a statement, skipping comments: group 1 is a word.
 _WORD = re.compile(r"\{[^}]*\}?|;[^\n]*|([^\s{};]+)")
-_CONTINUED_STATEMENTS = {"CLAIM", "TOTAL"}
+# Statements a bad word can stop in the middle, once their first token has been read:
+# a claim or total (one token, or more when comments cut it) and "turn { c }" (whose
+# card is a token of its own).  The value says whether the token starts the statement.
+_CONTINUED_STATEMENTS = {
+    "CLAIM": True,
+    "TOTAL": True,
+    "TURN_WORD": True,
+    "CLAIM_MORE": False,
+    "TOTAL_MORE": False,
+}
 _ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
 _DEAL_BEFORE = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
 
 _EXPECTED_NAMES = {
-    "TAG": 'a tag [Name "value"]',
+    "TAGS": 'a tag [Name "value"]',
     "DEAL": "'deal <number> dealer <seat>'",
     "HAND": "a hand (a seat, then cards)",
     "TURN": "'turn <card>'",
@@ -66,8 +76,11 @@ class _At(Protocol):
     ) -> Explanation: ...
 
 
-def _words(body: str, position: int, limit: int = 6) -> list[tuple[int, str]]:
-    """The next ``limit`` words from ``position`` (its own word first), comments skipped."""
+def _words(body: str, position: int, limit: int = 40) -> list[tuple[int, str]]:
+    """The next ``limit`` words from ``position`` (its own word first), comments skipped.
+
+    Enough words to reach the bad one when a long claim or total is read again
+    from its start."""
     words: list[tuple[int, str]] = []
     for match in _WORD.finditer(body, position):
         if match.group(1) is not None:
@@ -79,23 +92,29 @@ def _words(body: str, position: int, limit: int = 6) -> list[tuple[int, str]]:
     return words
 
 
-def _statement_before(error: UnexpectedInput, body: str, position: int) -> int | None:
-    """Where a claim or total starts, when the lexer stopped inside one.
+def _statement_before(
+    error: UnexpectedInput, body: str, position: int, opened: Token | None
+) -> int | None:
+    """Where a claim, total or turn starts, when the lexer stopped inside one.
 
-    Claims and totals are single tokens, so a bad word in the middle of one ends
-    the token just before it: the last token read is then that statement, with
-    nothing but blanks and comments between it and the error.
+    A bad word in the middle of a claim or total ends the token just before it:
+    the last token read is then that statement (or its continuation after a
+    comment, and then ``opened``, the last claim or total the lexer read, is where
+    it started), with nothing but blanks and comments between it and the error.
     """
     history = getattr(error, "token_history", None)
     if not history:
         return None
     last = history[-1]
-    if getattr(last, "type", None) not in _CONTINUED_STATEMENTS or last.end_pos is None:
+    starts_statement = _CONTINUED_STATEMENTS.get(getattr(last, "type", ""))
+    if starts_statement is None or last.end_pos is None:
         return None
     between = _ONLY_COMMENTS.match(body, last.end_pos)
     if between is None or between.end() < position:
         return None
-    return int(last.start_pos)
+    if starts_statement:
+        return int(last.start_pos)
+    return int(opened.start_pos) if opened is not None and opened.start_pos is not None else None
 
 
 def deal_number_before(body: str, position: int) -> int | None:
@@ -105,8 +124,14 @@ def deal_number_before(body: str, position: int) -> int | None:
     return number
 
 
-def explain(error: UnexpectedInput, body: str, position: int) -> Explanation:
-    """Explain a syntax error at ``position`` of ``body`` (one game's text)."""
+def explain(
+    error: UnexpectedInput, body: str, position: int, opened: Token | None = None
+) -> Explanation:
+    """Explain a syntax error at ``position`` of ``body`` (one game's text).
+
+    ``opened`` is the last claim or total token the lexer read, if any: where a
+    claim or total cut by comments starts.
+    """
     words = _words(body, position)
     if not words or words[0][0] != position:
         words.insert(0, (position, body[position : position + 1]))
@@ -125,8 +150,6 @@ def explain(error: UnexpectedInput, body: str, position: int) -> Explanation:
         return at(0, "AFN103", "this comment is never closed", "close it with '}'")
     if first.startswith("["):
         return at(0, "AFN101", 'cannot read this tag; a tag is written [Name "value"] on one line')
-    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
-        return at(0, "AFN101", "the game stops in the middle of a statement")
     if deal_number_before(body, position) is None and lower not in ("deal", "end"):
         return at(
             0,
@@ -137,9 +160,11 @@ def explain(error: UnexpectedInput, body: str, position: int) -> Explanation:
     keyword = _KEYWORD_CHECKS.get(lower)
     if keyword is not None:
         return keyword(words, at)
-    inside = _statement_before(error, body, position)
-    if inside is not None:  # a claim or total that began before the bad word
-        return explain(error, body, inside)
+    inside = _statement_before(error, body, position, opened)
+    if inside is not None:  # a claim, total or turn that began before the bad word
+        return explain(error, body, inside, opened)
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        return at(0, "AFN101", "the game stops in the middle of a statement")
     if re.match(r"^[0-9]+\.$", first):
         if len(words) < 2:
             return at(0, "AFN101", f"trick number {first} is not followed by a card")

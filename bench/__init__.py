@@ -1,1 +1,1 @@
-"""Benchmarks for allfours-notation: run with ``python -m bench`` (see bench/RESULTS.md)."""
+"""Benchmarks for allfours-notation: ``python -m bench`` (the README's Performance section)."""

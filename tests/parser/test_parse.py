@@ -16,6 +16,7 @@ from allfours_notation.records import (
     Redeal,
     RedealReason,
     Score,
+    Span,
     TurnUp,
 )
 from tests.conftest import codes
@@ -200,3 +201,34 @@ def test_crlf_and_bom_are_accepted() -> None:
     result = parse(data)
     assert result.ok
     assert result.games == parse(EXAMPLE_A).games
+
+
+def test_every_node_span_covers_exactly_its_own_text() -> None:
+    """Spans are worked out by arithmetic inside coarse tokens (a header block, a run
+    of plays): each must still point at its own words, on its own line and column."""
+    text = (
+        "% AFN 1\n"
+        '[Event "e"]  [Site "s"]\n'
+        '   [North "A"] { between } [South "B"]\n'
+        "deal 1 dealer N\n"
+        "  turn 4S S stands\n"
+        "  1. S:JS N:2D! 2.\n"
+        "  S:9H\n"
+        "  N:3H\n"
+        "end\n"
+    )
+    result = parse(text)
+    (game,) = result.games
+    lines = text.split("\n")
+
+    def located(span: Span | None) -> str:
+        assert span is not None and span.line == span.end_line
+        by_offset = text[span.start : span.end]
+        assert lines[span.line - 1][span.column - 1 : span.end_column - 1] == by_offset
+        return by_offset
+
+    assert [located(tag.span) for tag in game.tags] == [
+        '[Event "e"]', '[Site "s"]', '[North "A"]', '[South "B"]',
+    ]
+    plays = list(game.deals[0].plays())
+    assert [located(play.span) for play in plays] == ["S:JS", "N:2D!", "S:9H", "N:3H"]

@@ -30,6 +30,14 @@ def first_error(body: str) -> tuple[str, int | None, int | None, str]:
         ("deal one dealer N\nend", 3, 6, "deal number"),
         ("deal 1 dealer N\nN stands 1. ZZ\nend", 4, 13, "'ZZ' is not a card"),
         ("S JS\nend", 3, 1, "before any 'deal'"),
+        # statements cut by comments: the word is blamed where it stands
+        ("deal 1 dealer N\nclaim S high { c }\nlow lo\nend", 5, 5, "'lo' is not part of a claim"),
+        ("deal 1 dealer N\nclaim S high {a} low {b} N lo\nend", 4, 28, "'lo' is not part"),
+        ("deal 1 dealer N\ntotal N 0 { c } S 4 {d} E x\nend", 4, 27, "score"),
+        ("deal 1 dealer N\ntotal N 0 S 1 E 2 {c} W 3 N x\nend", 4, 29, "score"),
+        ("deal 1 dealer N\nturn { c } 4X\nend", 4, 12, "'4X'"),
+        ("deal 1 dealer N\nturn { c }\nend", 5, 1, "card turned up"),
+        ("deal 1 dealer N\nS JS 9H { c } 8H 1X\nend", 4, 18, "'1X' is not a card"),
     ],
 )
 def test_error_points_at_the_wrong_word(body: str, line: int, column: int, words: str) -> None:

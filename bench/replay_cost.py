@@ -1,6 +1,6 @@
 """Measure the cost of replay + scoring relative to parsing alone, on one corpus, in one run.
 
-    python scripts/replay_cost.py [--deals 5000] [--repeat 5] [--seed 2026]
+    python -m bench.replay_cost [--deals 5000] [--repeat 5] [--seed 2026]
 
 The corpus is made by the package's seeded generator (half two-handed
 hoffmann1909, half four-handed trinidad14).  Each figure is the median of
