@@ -178,6 +178,10 @@ class ClaimItem(Enum):
     GAME = "game"
     PENALTY = "penalty"
 
+    # Enum members are singletons, so the identity hash (in C) is a valid one; the
+    # scorer and the dispute report key dicts by item for every deal.
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True, slots=True)
 class Award:
