@@ -260,8 +260,13 @@ def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
 
 def parse_game_slice(text: str, piece: GameSlice, *, index: int, filename: str | None) -> Game:
     """Parse one game cut out of ``text`` by the slicer (positions are ``text``'s)."""
-    body = text[piece.start : piece.end]
-    return _GameAssembler(body, piece, index=index, filename=filename).run()
+    return parse_game_body(text[piece.start : piece.end], piece, index=index, filename=filename)
+
+
+def parse_game_body(body: str, origin: GameSlice, *, index: int, filename: str | None) -> Game:
+    """Parse one game's text; ``origin`` says where it stands in its file, so that
+    positions are the file's even when ``body`` came from a streamed chunk."""
+    return _GameAssembler(body, origin, index=index, filename=filename).run()
 
 
 def parse_file(path: str | Path) -> ParseResult:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Iterator
-from dataclasses import replace
 from io import TextIOBase
 from pathlib import Path
 from typing import IO, Any
@@ -26,7 +25,7 @@ def stream_games(
     source: str | Path | IO[Any], *, filename: str | None = None, chunk_size: int = CHUNK_SIZE
 ) -> Iterator[Game]:
     """Yield each game of ``source`` (a path or an open file) as soon as it is complete."""
-    from .parser import parse_game_slice
+    from .parser import parse_game_body
 
     if isinstance(source, (str, Path)):
         with open(source, "rb") as handle:
@@ -52,8 +51,9 @@ def stream_games(
         consumed = 0
         for piece in pieces:
             index += 1
-            absolute = _shift(piece, line, column, offset)
-            yield parse_game_slice_at(buffer, piece, absolute, index, filename, parse_game_slice)
+            body = buffer[piece.start : piece.end]
+            origin = _shift(piece, line, column, offset)
+            yield parse_game_body(body, origin, index=index, filename=filename)
             consumed = piece.end
         if consumed:
             eaten = buffer[:consumed]
@@ -65,17 +65,6 @@ def stream_games(
                 column += consumed
             offset += consumed
             buffer = buffer[consumed:]
-
-
-def parse_game_slice_at(
-    buffer: str, piece: GameSlice, absolute: GameSlice, index: int, filename: str | None, parse: Any
-) -> Game:
-    """Parse ``piece`` of ``buffer`` reporting positions as ``absolute`` says."""
-    from .parser import _GameAssembler
-
-    body = buffer[piece.start : piece.end]
-    game: Game = _GameAssembler(body, absolute, index=index, filename=filename).run()
-    return replace(game, index=index)
 
 
 def _shift(piece: GameSlice, line: int, column: int, offset: int) -> GameSlice:
