@@ -112,8 +112,8 @@ def replay(game: Game, options: Options | None = None, *,
     try:
         disputes = find_disputes(result)
     except Exception as error:  # the referee must never take a file down
-        disputes = [_Reporter(game).make("AFN399", "the dispute check stopped unexpectedly: "
-                                         f"{error!r}", game.span, deal=None, trick=None)]
+        disputes = [diagnostic_at(game, game.span, "AFN399",
+                                  f"the dispute check stopped unexpectedly: {error!r}")]
     if disputes:
         result = replace(result, diagnostics=(*result.diagnostics, *disputes))
     return result
@@ -237,21 +237,6 @@ class _Reporter:
         self.game = game
         self.found: list[Diagnostic] = []
 
-    def make(
-        self,
-        code: str,
-        message: str,
-        span: Span | None,
-        *,
-        deal: int | None,
-        trick: int | None,
-        severity: Severity = Severity.ERROR,
-        hint: str | None = None,
-    ) -> Diagnostic:
-        return diagnostic_at(
-            self.game, span, code, message, severity=severity, deal=deal, trick=trick, hint=hint
-        )
-
     def report(
         self,
         code: str,
@@ -263,8 +248,9 @@ class _Reporter:
         severity: Severity = Severity.ERROR,
         hint: str | None = None,
     ) -> Diagnostic:
-        diagnostic = self.make(code, message, span, deal=deal, trick=trick, severity=severity,
-                               hint=hint)
+        diagnostic = diagnostic_at(
+            self.game, span, code, message, severity=severity, deal=deal, trick=trick, hint=hint
+        )
         self.found.append(diagnostic)
         return diagnostic
 
