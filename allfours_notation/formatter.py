@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .diagnostics import Diagnostic
-from .parser import ROSTER, ParseResult, parse
+from .parser import ParseResult, parse, sorted_tags
 from .records import (
     Abandoned,
     Award,
@@ -44,7 +44,6 @@ from .records import (
     Penalty,
     Play,
     Redeal,
-    Tag,
     Total,
     Trick,
     TurnUp,
@@ -54,7 +53,6 @@ from .rules.replay import fill_seats
 VERSION_LINE = "% AFN 1"
 INDENT = "  "
 
-_ROSTER_RANK = {name: rank for rank, name in enumerate(ROSTER)}
 
 
 class FormatError(ValueError):
@@ -108,11 +106,6 @@ def canonical_records(game: Game) -> Game:
     """What ``parse(format_game(game))`` must equal: the game with its seats filled
     and its ``end`` written (the formatter closes every game)."""
     return replace(with_seats(game), ended=True)
-
-
-def sorted_tags(tags: Iterable[Tag]) -> tuple[Tag, ...]:
-    """Roster tags first in roster order, every other tag after them as written."""
-    return tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
 
 
 def escape_tag_value(value: str) -> str:

@@ -15,7 +15,7 @@ import bisect
 import gc
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -77,6 +77,11 @@ ROSTER: tuple[str, ...] = (
     "Result",
 )
 _ROSTER_RANK = {name: rank for rank, name in enumerate(ROSTER)}
+
+
+def sorted_tags(tags: Iterable[Tag]) -> tuple[Tag, ...]:
+    """Roster tags first in roster order, every other tag after them as written."""
+    return tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
 
 
 # --- loading the grammar ----------------------------------------------------------------------
@@ -578,7 +583,7 @@ class _GameAssembler:
                 raw_deals.append(self.raw_deal(child))
         game_trailing = self.attach_comments(comments)
         tags = self.all_finished(tag_nodes)
-        tags = tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
+        tags = sorted_tags(tags)
         preliminary = Game(tags=tags, index=self.index)
         seats = self.seats_for(preliminary, raw_deals)
         deals = tuple(self.build_deal(raw, len(seats)) for raw in raw_deals)
@@ -940,7 +945,7 @@ class _GameAssembler:
             _tag_from_scan(tag, position, self.line_base, self.col_base, self.offset_base)
             for tag, position in zip(found, positions, strict=True)
         )
-        tags = tuple(sorted(tags, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
+        tags = sorted_tags(tags)
         return Game(
             tags=tags,
             ended=self.piece.has_end,

@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from allfours_notation.cards import FULL_PACK, Card, Seat
-from allfours_notation.parser import ROSTER, ParseResult
+from allfours_notation.parser import ROSTER, ParseResult, sorted_tags
 from allfours_notation.records import (
     Abandoned,
     Award,
@@ -45,8 +45,6 @@ from allfours_notation.records import (
     TurnUp,
 )
 from allfours_notation.table import SEATS_FOR_PLAYERS
-
-_ROSTER_RANK = {name: rank for rank, name in enumerate(ROSTER)}
 
 # Text people write in comments and tags: any character UTF-8 can carry, pieces
 # that mean something elsewhere in AFN, but no carriage return (the parser drops a
@@ -174,7 +172,7 @@ def deals(players: int) -> st.SearchStrategy[Deal]:
 
 
 def _roster_sorted(found: list[Tag]) -> tuple[Tag, ...]:
-    return tuple(sorted(found, key=lambda tag: _ROSTER_RANK.get(tag.name, len(ROSTER))))
+    return sorted_tags(found)
 
 
 @st.composite
