@@ -144,7 +144,7 @@ def _link_known(numbered: Sequence[Diagnostic], causes: dict[int, int],
 
 def _link_claims_and_totals(numbered: Sequence[Diagnostic], causes: dict[int, int],
                             deal_roots: dict[int, int], replayed: GameReplay | None) -> None:
-    claims = {}
+    claims: dict[int, int] = {}
     totals: dict[int, int] = {}
     for position, diagnostic in enumerate(numbered):
         if diagnostic.deal is None:
@@ -209,7 +209,12 @@ def _earliest_deal_root(deal_roots: dict[int, int], *, before: int | None,
 
 def _link_game_level(numbered: Sequence[Diagnostic], causes: dict[int, int],
                      deal_roots: dict[int, int]) -> None:
+    """The ``[Result]`` and "after the game was decided" follow from the earliest root in
+    a deal: a recording root, else the first error of any deal (a disputed claim)."""
     earliest = _earliest_deal_root(deal_roots, before=None, replayed=None)
+    if earliest is None:
+        earliest = next((p for p, d in enumerate(numbered)
+                         if d.deal is not None and d.is_error and p not in causes), None)
     if earliest is None:
         return
     for position, diagnostic in enumerate(numbered):

@@ -52,6 +52,7 @@ RECORDING_CODES = frozenset({
     "AFN201", "AFN202", "AFN203", "AFN204", "AFN205", "AFN208",
     "AFN301", "AFN302", "AFN303", "AFN305",
 })
+_OFFENCES = frozenset({"AFN306", "AFN307"})
 # Findings of a deal that a slip can cause; the rest (numbering, dealer
 # rotation, a game already decided) stay roots of their own.
 NOT_FROM_A_DEAL_SLIP = frozenset({"AFN207", "AFN210", "AFN211", "AFN312", "AFN313"})
@@ -101,7 +102,7 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
             by_deal.setdefault(diagnostic.deal, []).append(diagnostic)
     for position, deal in enumerate(game.deals):
         mine = by_deal.get(deal.number, [])
-        if not any(d.code in RECORDING_CODES for d in mine):
+        if not _looks_slipped(mine):
             continue
         computed = replayed.deals[position] if position < len(replayed.deals) else None
         try:
@@ -115,6 +116,13 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
             continue
     hinted = [_total_hint(game, replayed, d) if d.code == "AFN402" else d for d in diagnostics]
     return Findings(tuple(sorted([*hinted, *added], key=sort_key)), tuple(follows))
+
+
+def _looks_slipped(found: Sequence[Diagnostic]) -> bool:
+    """A deal worth searching: its text is not a possible deal, or it shows a revoke
+    that nobody wrote down (no penalty claimed: the claim disagrees)."""
+    codes = {d.code for d in found}
+    return bool(codes & RECORDING_CODES) or (bool(codes & _OFFENCES) and "AFN401" in codes)
 
 
 def _explained_elsewhere(replayed: GameReplay, position: int, fixed: Deal,
@@ -229,7 +237,7 @@ def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Dia
     players = len(computed.held) if computed is not None and computed.held else len(game.seats)
     if players < 2 or not plays:
         return None
-    suspects = {(d.line, d.column) for d in found}
+    suspects = {(d.line, d.column or 0) for d in found if d.line is not None}
     trouble = _first_trouble(plays, found)
     near = range(max(0, trouble - players - _WINDOW), min(len(plays), trouble + _WINDOW) + 1)
     best = _best_edit(game, options, deal, plays, players, near, computed, suspects, trouble)
@@ -255,7 +263,7 @@ def _best_edit(game: Game, options: Options, deal: Deal, plays: tuple[Play, ...]
             continue
         span = plays[edit.at].span if edit.at < len(plays) else None
         pointed = span is not None and (span.line, span.column) in suspects
-        rank = (int(verdict.claim_wrong), _layout_breaks(deal, edit.plays, players),
+        rank = (_layout_breaks(deal, edit.plays, players), int(verdict.claim_wrong),
                 int(not pointed), abs(edit.at - trouble), list(SlipKind).index(edit.kind))
         clean.append((rank, edit, verdict))
     if not clean:

@@ -160,6 +160,9 @@ def explain(
             f"{first!r} comes before any 'deal' line",
             "every hand, turn-up and trick belongs to a deal: 'deal 1 dealer N'",
         )
+    if first.startswith((",", ";,")) or first.endswith(","):
+        return at(0, "AFN101", "a comma here: AFN separates cards, plays and words with spaces",
+                  "leave the comma out: '1. S:2C N:3C'")
     keyword = _KEYWORD_CHECKS.get(lower)
     if keyword is not None:
         return keyword(words, at)

@@ -70,12 +70,17 @@ def test_check_reports_rules_and_disputes(tmp_path: Path,
     assert main(["check", path]) == 1
     out = capsys.readouterr().out
     assert "error AFN401 [game 1, deal 1]: deal 1: Jack not claimed, computed S" in out
-    assert "error AFN402" in out and "1 game, 1 with errors" in out
+    # the total is wrong because the claim is: one root, the total folded under it
+    assert "error AFN402" not in out and "and 1 error that follows from it" in out
+    assert "1 game, 1 with errors (2 errors; 1 root cause)" in out
+    assert main(["check", "--all", path]) == 1
+    assert "↳ " in (shown := capsys.readouterr().out) and "error AFN402" in shown
     assert main(["check", "--no-rules", path]) == 0
     capsys.readouterr()
     assert main(["check", "--json", path]) == 1
-    codes = [d["code"] for d in json.loads(capsys.readouterr().out)["diagnostics"]]
-    assert codes == ["AFN401", "AFN402"]
+    found = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert [d["code"] for d in found] == ["AFN401", "AFN402"]
+    assert found[0]["cause"] is None and found[1]["cause"] == found[0]["id"]
 
 
 def test_check_with_rules_from_the_command_line(tmp_path: Path,
