@@ -24,8 +24,8 @@ def test_score_sheet_names_the_moment_the_game_was_decided(
     assert main(["score", write(tmp_path, S_TO_EIGHT, result="S")]) == 0
     out = capsys.readouterr().out
     assert "Winner: S (N 0  S 7), decided deal 2, at Jack" in out
-    assert "Game     S  (not scored: the game was already decided)" in out
-    assert "deal 2, dealer S, turn 4S (spades trumps), N stands" in out
+    assert "Game     S  —   not scored: the game was already decided" in out
+    assert "deal 2, dealer S, turn 4♠ (spades trumps), N stands" in out
 
 
 def test_score_rules_and_set_override_the_file(tmp_path: Path,
@@ -45,7 +45,8 @@ def test_score_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "--json", write(tmp_path, EXAMPLE_A)]) == 0
     sheet = json.loads(capsys.readouterr().out)["games"][0]
     assert sheet["rules"] == "hoffmann1909"
-    assert sheet["options"]["target"] == "7"
+    assert sheet["options"]["target"] == 7  # numbers as numbers, choices as words
+    assert sheet["options"]["low_owner"] == "original_holder"
     deal = sheet["deals"][0]
     assert [p["item"] for p in deal["points"]] == ["high", "low", "jack", "game"]
     assert deal["scores_after"] == {"N": 0, "S": 4} and deal["turnups"] == ["4S"]
