@@ -86,7 +86,7 @@ def _linked(result: ParseResult) -> dict[tuple[object, ...], Diagnostic]:
 
     found: dict[tuple[object, ...], Diagnostic] = {}
     next_id = 1
-    in_games = set()
+    in_games: set[tuple[object, ...]] = set()
     for game in result.games:
         for diagnostic in link_causes(game.diagnostics, first_id=next_id):
             found[_key(diagnostic)] = diagnostic
