@@ -9,6 +9,7 @@ from dataclasses import replace
 from ..export import dumps
 from ..formatter import with_seats
 from ..parser import parse
+from ..schema import schema_text
 from .inputs import InputError, fail, read_input
 
 NAME = "export"
@@ -18,8 +19,9 @@ Parse each FILE (or standard input for '-') and write its records as JSON on
 standard output: every game with its tags, deals, hands, turn-ups, calls,
 tricks, claims, totals and comments, each with its position (line and column),
 and every diagnostic (with its id, and the id of the root cause it follows
-from).  Cards are written "JS", seats "N", an unseen card null.  The JSON Schema
-(draft 2020-12) is grammar/afn-records.schema.json.
+from).  Cards are written "JS", seats "N", an unseen card null.  The JSON
+follows a JSON Schema (draft 2020-12) that ships with the package: 'allfours
+export --schema' prints it (in the source tree: grammar/afn-records.schema.json).
 
 One FILE gives one JSON document.  Several FILEs give one document per file, one
 after the other (with --compact, one per line: JSON Lines), in the order given.
@@ -35,8 +37,8 @@ exit status: 0 no errors, 1 a file has errors (the JSON is still written),
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="AFN files; '-' reads stdin")
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="AFN files; '-' reads stdin (none with --schema)")
     formats = parser.add_argument_group("format")
     formats.add_argument(
         "--json",
@@ -48,6 +50,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-positions", action="store_false", dest="positions",
                         help="leave out every record's position (its 'span')")
     parser.add_argument(
+        "--schema",
+        action="store_true",
+        help="print the JSON Schema that the exported JSON follows, and exit",
+    )
+    parser.add_argument(
         "--fill-seats",
         action="store_true",
         help="give every card its seat, worked out from the play as 'fmt' does "
@@ -56,6 +63,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.schema:
+        if args.files:
+            return fail("--schema takes no FILE: it prints the schema of every export")
+        sys.stdout.buffer.write(schema_text().encode("utf-8"))
+        sys.stdout.buffer.flush()
+        return 0
+    if not args.files:
+        return fail("export needs a FILE ('-' reads standard input), or --schema")
     if args.files.count("-") > 1:
         return fail("'-' (standard input) can be given only once")
     status = 0

@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if terminal is not None:
         return fail(terminal)
 
-    from viewer import run_viewer  # Textual is imported only here
+    from ..viewer import run_viewer  # Textual is imported only here
 
     return run_viewer(args.file, game=args.game, deal=args.deal, trick=args.trick, seat=seat,
                       unicode=False if args.ascii else None)
