@@ -320,8 +320,12 @@ def _mates_span(plays: Sequence[Play], index: int, players: int) -> Span | None:
 def _report(game: Game, deal: Deal, plays: tuple[Play, ...], players: int, edit: _Edit,
             verdict: _Verdict, computed: DealResult | None) -> Diagnostic:
     fixed = verdict.result
-    trick_number = edit.at // players + 1
     at = plays[edit.at] if edit.at < len(plays) else plays[-1]
+    # a card left out belongs to a trick of the fixed deal; any other slip is in a
+    # trick as written
+    trick_number = edit.at // players + 1 if edit.kind is SlipKind.MISSING else \
+        next((t.number for t in deal.tricks if any(p is at for p in t.plays)),
+             edit.at // players + 1)
     span = at.span
     if edit.kind is SlipKind.MISSING:
         seat = _seat_of(fixed, edit.at, players)
