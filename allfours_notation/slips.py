@@ -56,8 +56,10 @@ _OFFENCES = frozenset({"AFN306", "AFN307"})
 # Findings of a deal that a slip can cause; the rest (numbering, dealer
 # rotation, a game already decided) stay roots of their own.
 NOT_FROM_A_DEAL_SLIP = frozenset({"AFN207", "AFN210", "AFN211", "AFN312", "AFN313"})
-# More plays than this in the search window and only the cheap edits are tried.
+# Plays searched on either side of the first trouble before the whole deal is tried.
 _WINDOW = 2
+# A deal with more plays than a pack holds is not searched (hostile input stays cheap).
+MAX_PLAYS = 52
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +116,8 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
                     replayed, position, fixed, diagnostics))
         except Exception:  # a helper must never take a file down: no hint then
             continue
-    hinted = [_total_hint(game, replayed, d) if d.code == "AFN402" else d for d in diagnostics]
+    hinted = [_safe_total_hint(game, replayed, d) if d.code == "AFN402" else d
+              for d in diagnostics]
     return Findings(tuple(sorted([*hinted, *added], key=sort_key)), tuple(follows))
 
 
@@ -235,8 +238,8 @@ def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Dia
                    computed: DealResult | None) -> tuple[Diagnostic, Deal] | None:
     plays = _flat(deal)
     players = len(computed.held) if computed is not None and computed.held else len(game.seats)
-    if players < 2 or not plays:
-        return None
+    if players < 2 or not plays or len(plays) > MAX_PLAYS:
+        return None  # more cards than a pack: not a slip of the pen, and too dear to search
     suspects = {(d.line, d.column or 0) for d in found if d.line is not None}
     trouble = _first_trouble(plays, found)
     near = range(max(0, trouble - players - _WINDOW), min(len(plays), trouble + _WINDOW) + 1)
@@ -381,6 +384,13 @@ def _still_held(computed: DealResult | None, seat: Seat | None, plays: Sequence[
 
 
 # --- running totals ------------------------------------------------------------------------------
+
+
+def _safe_total_hint(game: Game, replayed: GameReplay, diagnostic: Diagnostic) -> Diagnostic:
+    try:
+        return _total_hint(game, replayed, diagnostic)
+    except Exception:  # a hint must never take a file down
+        return diagnostic
 
 
 def _total_hint(game: Game, replayed: GameReplay, diagnostic: Diagnostic) -> Diagnostic:

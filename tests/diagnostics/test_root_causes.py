@@ -6,10 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from allfours_notation.causes import Group, follow_text, link_causes, roots_first
 from allfours_notation.cli import main
-from allfours_notation.diagnostics import Diagnostic, Severity
+from allfours_notation.cli.check import file_diagnostics
+from allfours_notation.diagnostics import Diagnostic, Severity, sort_key
+from allfours_notation.parser import read_games
 
 ROOT = Path(__file__).resolve().parents[2]
 CLEAN = (ROOT / "samples" / "two-player-to-seven.afn").read_text(encoding="utf-8")
@@ -135,3 +139,27 @@ def test_linking_rules() -> None:
 def test_roots_first_links_what_is_not_linked_yet() -> None:
     groups = roots_first([_d("AFN201", 3, deal=1), _d("AFN301", 4, deal=1)])
     assert len(groups) == 1 and len(groups[0].consequences) == 1
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, len(CLEAN) - 1), st.integers(1, 6),
+                          st.sampled_from(["", " ", "S:", "QS ", "9", "\n", "N:2C "])),
+                min_size=1, max_size=3))
+def test_any_damage_gives_linked_diagnostics_never_a_traceback(
+    edits: list[tuple[int, int, str]],
+) -> None:
+    """Cut and paste anywhere: every diagnostic is numbered, every cause is a root of the
+    same game, and the roots come in file order."""
+    text = CLEAN
+    for at, length, new in edits:
+        text = text[:at] + new + text[at + length:]
+    reader = read_games(text)
+    for diagnostics, _ in file_diagnostics(reader, (None, {})):
+        ids = {d.id: d for d in diagnostics}
+        assert None not in ids
+        for diagnostic in diagnostics:
+            if diagnostic.cause is not None:
+                root = ids[diagnostic.cause]
+                assert root.cause is None and root.game == diagnostic.game
+        roots = [group.root for group in roots_first(diagnostics)]
+        assert roots == sorted(roots, key=sort_key)
