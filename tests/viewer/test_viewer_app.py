@@ -7,13 +7,15 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from textual.binding import Binding
+
 from allfours_notation import Card, Seat, cards
 from allfours_notation.rules.replay import StepKind, TableState
 from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown, wait_loaded
 from viewer import model
 from viewer.app import Start, ViewerApp
 from viewer.screens.dialogs import GoToScreen, OpenScreen
-from viewer.screens.help import HelpScreen
+from viewer.screens.help import HelpScreen, key_rows
 from viewer.widgets.lists import DiagnosticList, GameList, StepList
 
 Scenario = Callable[[], Coroutine[Any, Any, None]]
@@ -212,9 +214,14 @@ def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None
             assert wanted in app.entry.steps[app.step].diagnostics
             assert isinstance(app.focused, StepList)
             assert app.query_one(StepList).current == app.step
-            notes = shown(app, "#notes")
-            assert f"error {wanted.code}" in notes or f"warning {wanted.code}" in notes
-            assert wanted.message[:30] in " ".join(notes.split())
+            detail = shown(app, "#detail-message")
+            assert wanted.code in detail
+            assert wanted.message in " ".join(detail.split())
+            snippet = shown(app, "#detail-snippet").splitlines()
+            assert snippet[0].lstrip().startswith(f"{wanted.line} |")
+            assert wanted.column is not None
+            caret = snippet[1].index("^") - snippet[0].index("|") - 2
+            assert caret == wanted.column - 1  # the caret stands under the column
 
     run(scenario)
 
@@ -337,9 +344,41 @@ def test_question_mark_shows_every_key() -> None:
             assert isinstance(app.screen, HelpScreen)
             help_text = " ".join(shown(app, "#help-keys").split())
             for binding in ViewerApp.BINDINGS:
-                assert binding.tooltip in help_text  # type: ignore[union-attr]
+                assert isinstance(binding, Binding)
+                label = binding.key_display or binding.key
+                assert label in help_text, label
+            listed = " ".join(f"{keys} {does}" for keys, does in key_rows(
+                [b for b in ViewerApp.BINDINGS if isinstance(b, Binding)]))
+            for binding in ViewerApp.BINDINGS:
+                assert isinstance(binding, Binding)
+                if binding.group is None or len(binding.group.description) > 6:
+                    assert binding.tooltip in listed, binding.tooltip
+                else:
+                    assert binding.description.lower() in listed.lower()
+            for word in listed.split():  # the two columns interleave their lines on screen
+                assert word in help_text
+            for panel in ("games", "tags", "steps", "points", "notes", "diagnostics"):
+                assert panel in help_text
+            for key in ("Tab", "Enter", "Esc", "Ctrl+P"):
+                assert key in help_text
             await pilot.press("escape")
             assert not isinstance(app.screen, HelpScreen)
+
+    run(scenario)
+
+
+def test_the_help_fits_an_80_by_24_terminal() -> None:
+    async def scenario() -> None:
+        app = ViewerApp(str(TWO), unicode=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_loaded(pilot)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            box = app.screen.query_one("#help-box")
+            assert box.region.y >= 0 and box.region.bottom <= 24
+            assert box.region.right <= 80
+            assert box.max_scroll_y == 0  # nothing hidden below the fold
+            assert "closes this help" in shown(app, "#help-foot")
 
     run(scenario)
 
