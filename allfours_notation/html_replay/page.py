@@ -42,7 +42,8 @@ def render_page(data: dict[str, Any], record: str, *, filename: str) -> str:
 <header class="top">
   <h1 id="title">{title}</h1>
   <p class="sub"><span id="rules"></span> · <span id="source">{html.escape(filename)}</span>
-    <button type="button" id="scheme" title="Switch between the light and dark schemes">◐</button></p>
+    <button type="button" id="scheme"
+      title="Switch between the light and dark schemes">◐</button></p>
   <nav id="deal-links" aria-label="Deals"></nav>
 </header>
 <main>
@@ -59,7 +60,8 @@ def render_page(data: dict[str, Any], record: str, *, filename: str) -> str:
       <button type="button" id="next-deal" title="Next deal (PgDn)">deal ⇥</button>
     </div>
     <input type="range" id="slider" min="0" max="0" value="0" aria-label="Step">
-    <p class="keys">Keys: → ← card, ↓ ↑ trick, PgDn PgUp deal, Home End start and end of the deal.</p>
+    <p class="keys">Keys: → ← card, ↓ ↑ trick, PgDn PgUp deal,
+      Home End start and end of the deal.</p>
   </section>
   <section id="score" class="score" aria-label="Score"></section>
   <section id="problems" class="problems" aria-label="Problems"></section>
