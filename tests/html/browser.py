@@ -48,3 +48,38 @@ def chromium(width: int = 1280, height: int = 800) -> Iterator[WebDriver]:
             yield session
         finally:
             session.quit()
+
+
+def screenshot(page: str, out: str, width: int, height: int, presses: int = 0) -> None:
+    """Save a PNG of ``page`` at ``width``×``height`` CSS pixels after ``presses`` → keys
+    (the README's phone picture is made this way)."""
+    from pathlib import Path
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    with chromium(width, height) as browser:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+        browser.get(Path(page).resolve().as_uri())
+        if presses:
+            browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT * presses)
+        browser.save_screenshot(out)
+
+
+def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tests.html.browser",
+                                     description="Screenshot a replay page in headless Chromium.")
+    parser.add_argument("page")
+    parser.add_argument("out")
+    parser.add_argument("--size", default="360x740", help="WIDTHxHEIGHT in CSS pixels")
+    parser.add_argument("--right", type=int, default=0, help="press → this many times first")
+    args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
+    screenshot(args.page, args.out, width, height, args.right)
+
+
+if __name__ == "__main__":
+    main()
