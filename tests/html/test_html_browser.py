@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.afn"))
 
-pytestmark = pytest.mark.skipif(chromium_paths() is None,
-                                reason="chromium and chromedriver are not installed")
+# One worker runs them all (pytest-xdist), so one browser serves every test.
+pytestmark = [pytest.mark.skipif(chromium_paths() is None,
+                                 reason="chromium and chromedriver are not installed"),
+              pytest.mark.xdist_group("chromium")]
 
 
 @pytest.fixture(scope="module")
