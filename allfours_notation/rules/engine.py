@@ -197,6 +197,9 @@ class Table:
         # per deal: (first step the play shows more of, last step, cards each seat was
         # seen to hold only when it played them); see :func:`.replay.with_hindsight`
         self.hindsight: list[tuple[int, int, dict[Seat, list[Card]]]] = []
+        # offences reported when their proof came: (diagnostic, how many diagnostics
+        # there were at the offending card, the index of its step)
+        self.proved_later: list[tuple[Diagnostic, int, int]] = []
         self._event_diags: list[Diagnostic] = []
         self._event_steps: list[Step] = []
 
@@ -390,6 +393,8 @@ class _Suspicion:
     order: int  # place of the offending card in the deal's play
     span: Span | None
     recorded: list[Card]  # written cards that prove it; the first of them played names it
+    found_at: int  # how many diagnostics the game had when the card was played
+    step: int  # the index of the offending card's step
 
 
 class _DealTable:
@@ -431,6 +436,7 @@ class _DealTable:
         self.trick: list[tuple[Seat, Card]] = []
         self.trick_span: Span | None = None
         self.trick_ended = True
+        self.written = False  # the trick was opened by a Trick record
         self.trick_count = 0
         self.first_trick_span: Span | None = None
         self.last_trick_span: Span | None = None
@@ -548,7 +554,7 @@ class _DealTable:
             self.to_move = self.elder if event.kind is CallKind.STANDS else None
             self.call(event)
         elif isinstance(event, Trick):
-            self.open_trick(event.number, event.span)
+            self.open_trick(event.number, event.span, explicit=True)
         elif isinstance(event, Play):
             self.play(event)
 
@@ -810,13 +816,23 @@ class _DealTable:
         self.to_move = self.elder
         self.expected_seat = self.elder
 
-    def open_trick(self, number: int | None, span: Span | None) -> None:
+    def open_trick(self, number: int | None, span: Span | None, *,
+                   explicit: bool = False) -> None:
         """A new trick: a short trick before it keeps no winner, but its best card
-        still says who leads next."""
+        still says who leads next.
+
+        A trick opened by a :class:`Trick` record (``explicit``) ends when the next
+        one opens or the deal is scored, so that a record's trick of too many
+        cards stays one trick; a trick opened by its first card ends when full.
+        """
         if not self.playing:
             self.begin_play(span)
         elif self.trick and not self.trick_ended:
-            self.expected_seat = trick_winner(self.trick, self.trump)
+            if len(self.trick) == len(self.seats):
+                self.end_trick()
+            else:  # short or overfull (the parser said so): no winner kept
+                self.expected_seat = trick_winner(self.trick, self.trump)
+        self.written = explicit
         self.trick_count += 1
         self.trick_number = number if number is not None else self.trick_number + 1
         self.trick = []
@@ -842,23 +858,28 @@ class _DealTable:
         self.last_seat = seat
         self.play_order += 1
         self.play_card(play, seat, play.card, number)
-        if len(self.trick) == len(self.seats):
+        if len(self.trick) == len(self.seats) and not self.written:
             self.end_trick()
 
     def report_turn(self, play: Play, expected: Seat, number: int) -> None:
-        """A wrong leader (AFN303) or a card out of turn (AFN302)."""
+        """A wrong leader (AFN303) or a card out of turn (AFN302).
+
+        These belong to the event (its outcome has them) but not to its step: the
+        card is seated as labelled and play goes on, so the viewer marks no step.
+        """
         assert play.seat is not None
         if not self.trick:
             why = "the elder hand leads the first trick" if number == 1 else \
                 "the winner of the last trick leads"
-            self.report("AFN303", f"{play.seat.letter} leads trick {number}, but "
-                        f"{expected.letter} should lead ({why})", play.span, trick=number)
+            self.g.report("AFN303", f"{play.seat.letter} leads trick {number}, but "
+                          f"{expected.letter} should lead ({why})", play.span,
+                          deal=self.number, trick=number)
             return
         already = any(seat is play.seat for seat, _ in self.trick)
         detail = f"{play.seat.letter} has already played to this trick" if already else \
             f"it is {expected.letter}'s turn"
-        self.report("AFN302", f"{play.seat.letter} plays {play.card} out of turn: {detail}",
-                    play.span, trick=number)
+        self.g.report("AFN302", f"{play.seat.letter} plays {play.card} out of turn: {detail}",
+                      play.span, deal=self.number, trick=number)
 
     def play_card(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         """Seat, check and place one card; the hands and the evidence move with it."""
@@ -962,7 +983,8 @@ class _DealTable:
                 kind, proofs = "undertrump", [h for h in held if h.suit is not trump]
         if kind and (proofs or self.unknown[seat] > 0):
             self.suspicions.append(_Suspicion(kind, seat, c, led, number, self.play_order,
-                                              play.span, proofs))
+                                              play.span, proofs, len(self.g.found),
+                                              self.g.step_count))
 
     def offence(self, s: _Suspicion, proof: Card, because: str) -> None:
         seat, c, number = s.seat, s.card, s.trick
@@ -978,6 +1000,7 @@ class _DealTable:
                         "revoke", s.span, trick=number, severity=Severity.WARNING)
             reason = f"{seat.letter} undertrumped in trick {number}"
         self.offences.append((s.order, Offence(seat, s.kind, number, reason)))
+        self.g.proved_later.append((self.g.found[-1], s.found_at, s.step))
 
     def prove(self, seat: Seat, c: Card, number: int, *, recorded: bool) -> None:
         """``seat`` played ``c`` from its hand: it was held all along, so it may prove
@@ -1304,10 +1327,11 @@ class _DealTable:
                 return Expect(ExpectKind.DEAL_END, self.dealer,
                               "the pack is exhausted: redeal by the same rules")
             return Expect(ExpectKind.RUN, self.dealer)
-        done = self.trick_count >= self.tricks_expected() and (self.trick_ended or not self.trick)
-        if done:
+        full = len(self.trick) >= len(self.seats)
+        done = self.trick_ended or not self.trick or full
+        if self.trick_count >= self.tricks_expected() and done:
             return Expect(ExpectKind.CLAIM, None)
         seat = self.expected_seat if self.playing else self.elder
-        if self.playing and self.trick_ended:
-            seat = self.last_winner
+        if self.trick and full and not self.trick_ended:
+            seat = trick_winner(self.trick, self.trump)
         return Expect(ExpectKind.PLAY, seat)

@@ -105,13 +105,16 @@ def replay_plain(
         for event in deal_events(deal):
             table.apply(event)
     table.apply(GameOver())
-    steps = with_hindsight(table.steps, table.hindsight, options) if record_states else ()
+    steps: list[Step] = []
+    if record_states:
+        steps = with_hindsight(table.steps, table.hindsight, options)
+        steps = _offences_at_their_cards(steps, table.proved_later)
     return GameReplay(
         game=game,
         options=options,
         steps=tuple(steps),
         deals=tuple(table.deals),
-        diagnostics=(*option_diags, *table.found),
+        diagnostics=(*option_diags, *_in_play_order(table.found, table.proved_later)),
         scores=tuple((side, table.scores[side]) for side in table.sides),
         winner=table.winner,
         decided=table.decided,
@@ -141,6 +144,37 @@ def with_hindsight(steps: list[Step], deals: list[tuple[int, int, dict[Seat, lis
                 if played in waiting.get(seat, ()):
                     waiting[seat].remove(played)
             out[index] = replace(step, state=_completed(state, waiting, options))
+    return out
+
+
+def _in_play_order(found: list[Diagnostic],
+                   proved_later: list[tuple[Diagnostic, int, int]]) -> list[Diagnostic]:
+    """The diagnostics in the order of the cards they are about: an offence proved by a
+    later card goes back to where the offending card was played."""
+    if not proved_later:
+        return found
+    later = {id(d): (at, n) for n, (d, at, _) in enumerate(proved_later)}
+    keyed = [((later[id(d)][0], 0, later[id(d)][1]) if id(d) in later else (i, 1, 0), d)
+             for i, d in enumerate(found)]
+    keyed.sort(key=lambda pair: pair[0])
+    return [d for _, d in keyed]
+
+
+def _offences_at_their_cards(steps: list[Step],
+                             proved_later: list[tuple[Diagnostic, int, int]]) -> list[Step]:
+    """Each offence proved by a later card shown at the step of the offending card."""
+    if not proved_later:
+        return steps
+    out = list(steps)
+    moved = {id(d) for d, _, _ in proved_later}
+    for index, step in enumerate(out):
+        if any(id(d) in moved for d in step.diagnostics):
+            out[index] = replace(step, diagnostics=tuple(d for d in step.diagnostics
+                                                         if id(d) not in moved))
+    for diagnostic, _, index in proved_later:
+        if index < len(out):
+            step = out[index]
+            out[index] = replace(step, diagnostics=(*step.diagnostics, diagnostic))
     return out
 
 
