@@ -251,7 +251,8 @@ class Table:
         if deal is None or deal.closed or deal.to_move is None:
             return None
         seat = deal.to_move
-        if seat not in deal.hands or deal.unknown[seat] != 0 or deal.phase != "play":
+        if seat not in deal.hands or deal.unknown[seat] != 0 or \
+                deal.phase not in ("settled", "play"):
             return None
         on_table = deal.trick if len(deal.trick) < len(self.seats) else []
         return legal_cards(deal.hands[seat], on_table, deal.trump, self.options)
