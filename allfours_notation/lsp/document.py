@@ -1,0 +1,275 @@
+"""An editor buffer cut into games, each parsed and checked once per text it had.
+
+A keystroke changes one game.  :class:`Analyzer` slices the buffer (a regular
+expression scan, no grammar), and for every game looks up its text in the cache
+of the previous analysis: only a game whose text changed is parsed and replayed
+again.  Each game is parsed *relative to its own start* (line 1 is the game's
+first line), so a game that merely moved down because lines were added above it
+keeps its cached analysis; :class:`GameAnalysis` shifts positions back into the
+document when they are read.
+
+Nothing here knows about the language server protocol; :mod:`.features` and
+:mod:`.server` translate.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+
+from ..diagnostics import Diagnostic, Severity, sort_key
+from ..parser import parse_game_body, read_games
+from ..records import Game
+from ..slicer import GameSlice
+
+_SURROGATE = re.compile("[\ud800-\udfff]+")
+MAX_SURROGATE_DIAGNOSTICS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class LineIndex:
+    """Offsets of line starts, to turn (line, column) into offsets and back.
+
+    ``utf16`` says whether the client counts columns in UTF-16 code units (the
+    protocol's default) rather than in characters (Python's ``str`` indexes).
+    """
+
+    text: str
+    starts: tuple[int, ...]
+    utf16: bool = True
+
+    @classmethod
+    def of(cls, text: str, *, utf16: bool = True) -> LineIndex:
+        starts = [0]
+        starts.extend(m.end() for m in re.finditer("\n", text))
+        return cls(text, tuple(starts), utf16)
+
+    @property
+    def line_count(self) -> int:
+        return len(self.starts)
+
+    def line_text(self, line: int) -> str:
+        """The text of 0-based ``line`` without its line break."""
+        if line < 0 or line >= len(self.starts):
+            return ""
+        end = self.starts[line + 1] if line + 1 < len(self.starts) else len(self.text)
+        return self.text[self.starts[line] : end].rstrip("\r\n")
+
+    def to_client(self, line: int, column: int) -> tuple[int, int]:
+        """0-based (line, character column) → 0-based (line, client column)."""
+        line = min(max(line, 0), len(self.starts) - 1)
+        text = self.line_text(line)
+        column = min(max(column, 0), len(text))
+        if not self.utf16 or text.isascii():
+            return line, column
+        return line, len(text[:column].encode("utf-16-le", "surrogatepass")) // 2
+
+    def from_client(self, line: int, column: int) -> tuple[int, int]:
+        """0-based (line, client column) → 0-based (line, character column)."""
+        line = min(max(line, 0), len(self.starts) - 1)
+        text = self.line_text(line)
+        if not self.utf16 or text.isascii():
+            return line, min(max(column, 0), len(text))
+        units = 0
+        for index, char in enumerate(text):
+            if units >= column:
+                return line, index
+            units += 2 if ord(char) > 0xFFFF else 1
+        return line, len(text)
+
+    def offset(self, line: int, column: int) -> int:
+        """Offset of 0-based (line, character column)."""
+        line = min(max(line, 0), len(self.starts) - 1)
+        return min(self.starts[line] + max(column, 0), len(self.text))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """0-based (line, character column) of ``offset``."""
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line, offset - self.starts[line]
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    """One game parsed and checked relative to its own first line.
+
+    ``game`` and ``diagnostics`` carry positions in the game's own coordinates:
+    line 1 is the line the game starts on; columns on that first line are the
+    document's (the game may start after another game's ``end``); offsets count
+    from the game's first character.  The replay with table states is made only
+    when hover or completion first asks for it, then kept.
+    """
+
+    body: str
+    column: int
+    index: int
+    game: Game
+    diagnostics: tuple[Diagnostic, ...]
+    _replay: object | None = field(default=None, repr=False)
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return (self.body, self.column, self.index)
+
+    def replay(self) -> object | None:
+        """The game's :class:`~allfours_notation.rules.state.GameReplay`, with every
+        step's table (None for a game a syntax error stopped)."""
+        if self.game.broken:
+            return None
+        if self._replay is None:
+            from ..rules.replay import replay
+
+            self._replay = replay(self.game)
+        return self._replay
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedGame:
+    """A cached game analysis and where the game stands in the document now."""
+
+    analysis: GameAnalysis
+    piece: GameSlice
+
+    @property
+    def game(self) -> Game:
+        return self.analysis.game
+
+    @property
+    def line_shift(self) -> int:
+        """Add to a game-relative 1-based line to get the document's line."""
+        return self.piece.line - 1
+
+    def document_diagnostics(self) -> list[Diagnostic]:
+        shift = self.line_shift
+        if not shift:
+            return list(self.analysis.diagnostics)
+        return [
+            d if d.line is None else replace(d, line=d.line + shift)
+            for d in self.analysis.diagnostics
+        ]
+
+    def relative_offset(self, offset: int) -> int:
+        return offset - self.piece.start
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentAnalysis:
+    """Everything known about one version of a buffer."""
+
+    text: str
+    lines: LineIndex
+    games: tuple[PlacedGame, ...]
+    file_diagnostics: tuple[Diagnostic, ...]
+    parsed: int  # how many games this analysis had to parse (the others came from the cache)
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """File-level diagnostics first, then each game's, as ``allfours check`` orders them."""
+        found = list(self.file_diagnostics)
+        for placed in self.games:
+            found.extend(placed.document_diagnostics())
+        return found
+
+    def game_at(self, offset: int) -> PlacedGame | None:
+        """The game whose slice holds ``offset`` (the last game for the end of text)."""
+        starts = [placed.piece.start for placed in self.games]
+        position = bisect.bisect_right(starts, offset) - 1
+        if position < 0:
+            return self.games[0] if self.games else None
+        return self.games[position]
+
+
+def game_diagnostics(game: Game) -> tuple[Diagnostic, ...]:
+    """What ``allfours check`` reports for one game: the parser's findings and,
+    unless a syntax error stopped it, the rules profile, rules and dispute
+    findings, sorted by position."""
+    mine = list(game.diagnostics)
+    if not game.broken:
+        from ..rules.profiles import resolve_options
+        from ..rules.replay import check_game
+
+        options, problems = resolve_options(game)
+        mine.extend(problems)
+        mine.extend(check_game(game, options))
+        mine.sort(key=sort_key)
+    return tuple(mine)
+
+
+def clean_text(text: str) -> tuple[str, list[Diagnostic]]:
+    """Replace lone surrogates (undecodable bytes some clients pass through) with
+    U+FFFD, keeping every offset, and report them as ``check`` reports bad bytes."""
+    if not _SURROGATE.search(text):
+        return text, []
+    lines = LineIndex.of(text)
+    found: list[Diagnostic] = []
+    for match in _SURROGATE.finditer(text):
+        if len(found) == MAX_SURROGATE_DIAGNOSTICS:
+            break
+        line, column = lines.position(match.start())
+        found.append(
+            Diagnostic(
+                "AFN102",
+                Severity.ERROR,
+                "the editor passed characters that are not text (bytes that are not "
+                "UTF-8); AFN files are UTF-8 text",
+                line=line + 1,
+                column=column + 1,
+                end_column=column + 1 + len(match.group()),
+                hint="re-save the file as UTF-8",
+            )
+        )
+    return _SURROGATE.sub(lambda m: "\ufffd" * len(m.group()), text), found
+
+
+class Stale(Exception):
+    """The text changed while it was being analysed; the result would be thrown away."""
+
+
+class Analyzer:
+    """Analyses successive versions of one buffer, reusing every unchanged game.
+
+    Not thread-safe: the server gives each buffer's analyses to one worker
+    thread, one after another.
+    """
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, int, int], GameAnalysis] = {}
+
+    def analyse(self, text: str, stale: Callable[[], bool] = lambda: False) -> DocumentAnalysis:
+        """Analyse ``text``; raise :class:`Stale` as soon as ``stale()`` says a newer
+        text has arrived (checked between games, so a big buffer stops early)."""
+        text, bad_text = clean_text(text)
+        reader = read_games(text)
+        cache = self._cache
+        fresh: dict[tuple[str, int, int], GameAnalysis] = {}
+        placed: list[PlacedGame] = []
+        parsed = 0
+        for index, piece in enumerate(reader.slices, start=1):
+            body = text[piece.start : piece.end]
+            key = (body, piece.column, index)
+            found = cache.get(key) or fresh.get(key)
+            if found is None:
+                if stale():
+                    raise Stale
+                found = analyse_game(body, piece, index)
+                parsed += 1
+            fresh[key] = found
+            placed.append(PlacedGame(found, piece))
+        self._cache = fresh
+        file_level = (*bad_text, *reader.diagnostics, *reader.closing_diagnostics())
+        return DocumentAnalysis(
+            text, LineIndex.of(text), tuple(placed), tuple(file_level), parsed
+        )
+
+
+def analyse_game(body: str, piece: GameSlice, index: int) -> GameAnalysis:
+    """Parse and check one game's text in its own coordinates (see :class:`GameAnalysis`)."""
+    origin = GameSlice(
+        start=0, end=len(body), line=1, column=piece.column, has_end=piece.has_end
+    )
+    game = parse_game_body(body, origin, index=index, filename=None)
+    return GameAnalysis(body, piece.column, index, game, game_diagnostics(game))
+
+
+def errors_in(diagnostics: Iterable[Diagnostic]) -> int:
+    return sum(1 for d in diagnostics if d.is_error)
