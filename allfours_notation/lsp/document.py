@@ -28,23 +28,27 @@ _SURROGATE = re.compile("[\ud800-\udfff]+")
 MAX_SURROGATE_DIAGNOSTICS = 20
 
 
+_UNIT_BYTES = {"utf-8": 1, "utf-16": 2, "utf-32": 4}
+
+
 @dataclass(frozen=True, slots=True)
 class LineIndex:
     """Offsets of line starts, to turn (line, column) into offsets and back.
 
-    ``utf16`` says whether the client counts columns in UTF-16 code units (the
-    protocol's default) rather than in characters (Python's ``str`` indexes).
+    ``encoding`` is how the client counts columns: ``utf-16`` code units (the
+    protocol's default), ``utf-32`` (characters, as Python's ``str`` indexes) or
+    ``utf-8`` bytes.
     """
 
     text: str
     starts: tuple[int, ...]
-    utf16: bool = True
+    encoding: str = "utf-16"
 
     @classmethod
-    def of(cls, text: str, *, utf16: bool = True) -> LineIndex:
+    def of(cls, text: str, *, encoding: str = "utf-16") -> LineIndex:
         starts = [0]
         starts.extend(m.end() for m in re.finditer("\n", text))
-        return cls(text, tuple(starts), utf16)
+        return cls(text, tuple(starts), encoding if encoding in _UNIT_BYTES else "utf-16")
 
     @property
     def line_count(self) -> int:
@@ -57,26 +61,31 @@ class LineIndex:
         end = self.starts[line + 1] if line + 1 < len(self.starts) else len(self.text)
         return self.text[self.starts[line] : end].rstrip("\r\n")
 
+    def _units(self, text: str) -> int:
+        width = _UNIT_BYTES[self.encoding]
+        codec = "utf-8" if width == 1 else f"{self.encoding}-le"
+        return len(text.encode(codec, "surrogatepass")) // width
+
     def to_client(self, line: int, column: int) -> tuple[int, int]:
         """0-based (line, character column) → 0-based (line, client column)."""
         line = min(max(line, 0), len(self.starts) - 1)
         text = self.line_text(line)
         column = min(max(column, 0), len(text))
-        if not self.utf16 or text.isascii():
+        if self.encoding == "utf-32" or text.isascii():
             return line, column
-        return line, len(text[:column].encode("utf-16-le", "surrogatepass")) // 2
+        return line, self._units(text[:column])
 
     def from_client(self, line: int, column: int) -> tuple[int, int]:
         """0-based (line, client column) → 0-based (line, character column)."""
         line = min(max(line, 0), len(self.starts) - 1)
         text = self.line_text(line)
-        if not self.utf16 or text.isascii():
+        if self.encoding == "utf-32" or text.isascii():
             return line, min(max(column, 0), len(text))
         units = 0
         for index, char in enumerate(text):
             if units >= column:
                 return line, index
-            units += 2 if ord(char) > 0xFFFF else 1
+            units += self._units(char)
         return line, len(text)
 
     def offset(self, line: int, column: int) -> int:
@@ -235,7 +244,8 @@ class Analyzer:
     def __init__(self) -> None:
         self._cache: dict[tuple[str, int, int], GameAnalysis] = {}
 
-    def analyse(self, text: str, stale: Callable[[], bool] = lambda: False) -> DocumentAnalysis:
+    def analyse(self, text: str, stale: Callable[[], bool] = lambda: False, *,
+                encoding: str = "utf-16") -> DocumentAnalysis:
         """Analyse ``text``; raise :class:`Stale` as soon as ``stale()`` says a newer
         text has arrived (checked between games, so a big buffer stops early)."""
         text, bad_text = clean_text(text)
@@ -258,7 +268,7 @@ class Analyzer:
         self._cache = fresh
         file_level = (*bad_text, *reader.diagnostics, *reader.closing_diagnostics())
         return DocumentAnalysis(
-            text, LineIndex.of(text), tuple(placed), tuple(file_level), parsed
+            text, LineIndex.of(text, encoding=encoding), tuple(placed), tuple(file_level), parsed
         )
 
 
