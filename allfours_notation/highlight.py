@@ -50,7 +50,7 @@ class AfnLexer(RegexLexer):
     mimetypes: ClassVar[list[str]] = ["text/x-afn"]
     url = "https://github.com/allfours-notation"
 
-    tokens: ClassVar[dict[str, list[object]]] = {  # type: ignore[misc]
+    tokens: ClassVar[dict[str, list[object]]] = {
         "root": [
             (r"\s+", Text.Whitespace),
             (r"\{", Comment.Multiline, "brace"),

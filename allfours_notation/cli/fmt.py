@@ -147,9 +147,14 @@ def _write(name: str, data: bytes, formatted: CheckedFormat, report: _Report) ->
 
 
 def _print(name: str, formatted: CheckedFormat, report: _Report) -> None:
-    sys.stdout.flush()
-    sys.stdout.buffer.write(formatted.text.encode("utf-8"))
-    sys.stdout.buffer.flush()
+    if report.out.is_terminal:  # coloured as AFN; piped output stays the exact bytes
+        from ..highlight import highlighted
+
+        report.out.print(highlighted(formatted.text), end="")
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(formatted.text.encode("utf-8"))
+        sys.stdout.buffer.flush()
     if not formatted.safe:
         report.refuse(name, formatted, "printed, but the output does not keep everything")
 
