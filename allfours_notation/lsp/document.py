@@ -18,11 +18,12 @@ import bisect
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 
 from ..diagnostics import Diagnostic, Severity, sort_key
-from ..parser import parse_game_body, read_games
+from ..parser import parse_game_body, read_sliced
 from ..records import Game
-from ..slicer import GameSlice
+from ..slicer import Directive, GameSlice, SliceResult, slice_games
 
 _SURROGATE = re.compile("[\ud800-\udfff]+")
 MAX_SURROGATE_DIAGNOSTICS = 20
@@ -46,9 +47,16 @@ class LineIndex:
 
     @classmethod
     def of(cls, text: str, *, encoding: str = "utf-16") -> LineIndex:
-        starts = [0]
-        starts.extend(m.end() for m in re.finditer("\n", text))
-        return cls(text, tuple(starts), encoding if encoding in _UNIT_BYTES else "utf-16")
+        return cls(text, _line_starts(text, 0), encoding if encoding in _UNIT_BYTES else "utf-16")
+
+    def extended(self, text: str, same_until: int, *, encoding: str) -> LineIndex:
+        """The index of ``text``, which equals this index's text before offset
+        ``same_until``: the lines before it are kept, only the rest is counted."""
+        if encoding != self.encoding:
+            return LineIndex.of(text, encoding=encoding)
+        kept = bisect.bisect_right(self.starts, same_until) - 1
+        start = self.starts[kept]
+        return LineIndex(text, self.starts[:kept] + _line_starts(text, start), encoding)
 
     @property
     def line_count(self) -> int:
@@ -97,6 +105,70 @@ class LineIndex:
         """0-based (line, character column) of ``offset``."""
         line = bisect.bisect_right(self.starts, offset) - 1
         return line, offset - self.starts[line]
+
+
+def _line_starts(text: str, start: int) -> tuple[int, ...]:
+    """Offsets of the starts of the lines of ``text[start:]`` (``start`` is a line's
+    start), counted in C: split, measure, add up."""
+    lengths = map((1).__add__, map(len, text[start:].split("\n")))
+    return tuple(accumulate(lengths, initial=start))[:-1]
+
+
+def common_prefix(a: str, b: str, block: int = 1 << 16) -> int:
+    """How many leading characters ``a`` and ``b`` share, comparing block by block."""
+    limit = min(len(a), len(b))
+    at = 0
+    while at < limit and a[at : at + block] == b[at : at + block]:
+        at += block
+    if at >= limit:
+        return limit
+    low, high = at, min(at + block, limit)  # the first difference is in [low, high)
+    while low < high:
+        middle = (low + high) // 2
+        if a[low : middle + 1] == b[low : middle + 1]:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def slice_after(text: str, previous: SliceResult | None,
+                same_until: int) -> tuple[SliceResult, int]:
+    """Cut ``text`` into games, keeping the previous cut's games that end before
+    offset ``same_until`` (where the text first differs) and cutting only the rest.
+
+    The slicer starts afresh after each ``end``, so cutting the tail on its own
+    gives the games the whole text would.  Returns the cut and how many games
+    were kept.
+    """
+    kept = 0
+    if previous is not None:
+        for piece in previous.games:
+            if not (piece.has_end and piece.end < same_until):
+                break
+            kept += 1
+    if not kept or previous is None:
+        return slice_games(text), 0
+    games = previous.games[:kept]
+    resume = games[-1].end
+    last = games[-1]
+    eaten = text[last.start : resume]
+    newlines = eaten.count("\n")
+    line = last.line + newlines
+    column = resume - text.rfind("\n", 0, resume) if newlines else last.column + len(eaten)
+    tail = slice_games(text[resume:])
+    directives = [d for d in previous.directives if d.offset < resume]
+    for directive in tail.directives:
+        d_column = directive.column + (column - 1 if directive.line == 1 else 0)
+        directives.append(Directive(directive.text, directive.line + line - 1, d_column,
+                                    directive.offset + resume))
+    unterminated = previous.unterminated_comment
+    if unterminated is None or unterminated >= resume:
+        unterminated = None if tail.unterminated_comment is None else \
+            tail.unterminated_comment + resume
+    trailing = None if tail.trailing_start is None else tail.trailing_start + resume
+    moved = [piece.moved(line, column, resume) for piece in tail.games]
+    return SliceResult([*games, *moved], directives, trailing, unterminated), kept
 
 
 @dataclass(slots=True)
@@ -237,24 +309,33 @@ class Stale(Exception):
 class Analyzer:
     """Analyses successive versions of one buffer, reusing every unchanged game.
 
-    Not thread-safe: the server gives each buffer's analyses to one worker
-    thread, one after another.
+    Three things are reused from the previous version: the cut into games before
+    the first changed character (only the rest of the text is cut again), the
+    line index before it, and the analysis of every game whose text is unchanged
+    wherever it now stands.  Not thread-safe: the server gives each buffer's
+    analyses to one worker thread, one after another.
     """
 
     def __init__(self) -> None:
         self._cache: dict[tuple[str, int, int], GameAnalysis] = {}
+        self._text = ""
+        self._sliced: SliceResult | None = None
+        self._placed: tuple[PlacedGame, ...] = ()
+        self._lines: LineIndex | None = None
 
     def analyse(self, text: str, stale: Callable[[], bool] = lambda: False, *,
                 encoding: str = "utf-16") -> DocumentAnalysis:
         """Analyse ``text``; raise :class:`Stale` as soon as ``stale()`` says a newer
         text has arrived (checked between games, so a big buffer stops early)."""
         text, bad_text = clean_text(text)
-        reader = read_games(text)
+        same_until = common_prefix(self._text, text) if self._sliced is not None else 0
+        sliced, kept = slice_after(text, self._sliced, same_until)
+        reader = read_sliced(text, sliced)
         cache = self._cache
-        fresh: dict[tuple[str, int, int], GameAnalysis] = {}
-        placed: list[PlacedGame] = []
+        placed = list(self._placed[:kept])
+        fresh = {p.analysis.key: p.analysis for p in placed}
         parsed = 0
-        for index, piece in enumerate(reader.slices, start=1):
+        for index, piece in enumerate(sliced.games[kept:], start=kept + 1):
             body = text[piece.start : piece.end]
             key = (body, piece.column, index)
             found = cache.get(key) or fresh.get(key)
@@ -265,11 +346,14 @@ class Analyzer:
                 parsed += 1
             fresh[key] = found
             placed.append(PlacedGame(found, piece))
-        self._cache = fresh
+        if self._lines is None or not same_until:
+            lines = LineIndex.of(text, encoding=encoding)
+        else:
+            lines = self._lines.extended(text, same_until, encoding=encoding)
+        self._cache, self._text, self._sliced = fresh, text, sliced
+        self._placed, self._lines = tuple(placed), lines
         file_level = (*bad_text, *reader.diagnostics, *reader.closing_diagnostics())
-        return DocumentAnalysis(
-            text, LineIndex.of(text, encoding=encoding), tuple(placed), tuple(file_level), parsed
-        )
+        return DocumentAnalysis(text, lines, self._placed, tuple(file_level), parsed)
 
 
 def analyse_game(body: str, piece: GameSlice, index: int) -> GameAnalysis:

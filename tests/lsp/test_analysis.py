@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 
 from allfours_notation.cli.check import file_diagnostics
+from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.lsp import features
 from allfours_notation.lsp.document import Analyzer, LineIndex
 from allfours_notation.parser import read_games
@@ -22,19 +23,18 @@ def sample(name: str) -> str:
     return (SAMPLES / name).read_text(encoding="utf-8")
 
 
+def as_tuple(d: Diagnostic) -> tuple[object, ...]:
+    return (d.code, d.line, d.column, d.end_column, d.message, d.game, d.deal)
+
+
 def checked(text: str) -> list[tuple[object, ...]]:
     """What ``allfours check`` reports for ``text``, as comparable tuples."""
     reader = read_games(text)
-    found = [d for diags, _ in file_diagnostics(reader, (None, {})) for d in diags]
-    return [(d.code, d.line, d.column, d.end_column, d.message, d.game, d.deal) for d in found]
+    return [as_tuple(d) for diags, _ in file_diagnostics(reader, (None, {})) for d in diags]
 
 
 def analysed(text: str, analyzer: Analyzer | None = None) -> list[tuple[object, ...]]:
-    analysis = (analyzer or Analyzer()).analyse(text)
-    return [
-        (d.code, d.line, d.column, d.end_column, d.message, d.game, d.deal)
-        for d in analysis.diagnostics()
-    ]
+    return [as_tuple(d) for d in (analyzer or Analyzer()).analyse(text).diagnostics()]
 
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
@@ -60,7 +60,7 @@ def test_games_that_move_down_keep_their_analysis_and_their_positions_follow() -
     assert analysed(moved, analyzer) == checked(moved)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_incremental_analysis_equals_a_fresh_one(data: st.DataObject) -> None:
     """Whatever is typed wherever, the cached analysis says what a fresh one says."""
@@ -70,9 +70,16 @@ def test_incremental_analysis_equals_a_fresh_one(data: st.DataObject) -> None:
     for _ in range(3):
         at = data.draw(st.integers(0, len(text)))
         cut = data.draw(st.integers(0, 4))
-        typed = data.draw(st.sampled_from(["", "\n", "x", "end", "deal 9 dealer S", "N:2H", "{"]))
+        typed = data.draw(st.sampled_from(
+            ["", "\n", "x", "end", "end\n", "deal 9 dealer S", "N:2H", "{", "}", ";",
+             '[Event "x"]', "% AFN 1\n", "é♠"]
+        ))
         text = text[:at] + typed + text[at + cut :]
-        assert analysed(text, analyzer) == checked(text)
+        incremental, fresh = analyzer.analyse(text), Analyzer().analyse(text)
+        assert [as_tuple(d) for d in incremental.diagnostics()] == checked(text)
+        assert incremental.lines.starts == fresh.lines.starts
+        assert [p.piece for p in incremental.games] == [p.piece for p in fresh.games]
+        assert incremental.file_diagnostics == fresh.file_diagnostics
 
 
 def test_client_columns_count_utf16_units() -> None:

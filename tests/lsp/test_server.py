@@ -119,10 +119,16 @@ async def test_a_slip_gets_its_diagnostic_where_it_was_typed(client: LanguageCli
     assert await diagnostics_for(client, uri, 1) == []
     # South holds 2S, 4S, QS and TS: trick 3 is led with a card South does not hold
     slipped = text.replace("3. S:4S N:3D", "3. S:5S N:3D", 1)
-    change_text(client, uri, slipped, 2)
-    found = await diagnostics_for(client, uri, 2)
     line = line_of(slipped, "3. S:5S N:3D")
     column = slipped.splitlines()[line].index("S:5S")
+    typed = types.Range(types.Position(line, column + 2), types.Position(line, column + 3))
+    client.text_document_did_change(  # the edit as an editor sends it: one character
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[types.TextDocumentContentChangePartial(range=typed, text="5")],
+        )
+    )
+    found = await diagnostics_for(client, uri, 2)
     first = found[0]
     assert first.severity == types.DiagnosticSeverity.Error
     assert (first.range.start.line, first.range.start.character) == (line, column)
