@@ -279,7 +279,13 @@ def game_diagnostics(game: Game) -> tuple[Diagnostic, ...]:
 def clean_text(text: str) -> tuple[str, list[Diagnostic]]:
     """Replace lone surrogates (undecodable bytes some clients pass through) with
     U+FFFD, keeping every offset, and report them as ``check`` reports bad bytes."""
-    if not _SURROGATE.search(text):
+    if text.isascii():
+        return text, []
+    try:  # encoding fails exactly when there is a surrogate, and runs in C at memory speed
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        pass
+    else:
         return text, []
     lines = LineIndex.of(text)
     found: list[Diagnostic] = []
@@ -333,24 +339,25 @@ class Analyzer:
         reader = read_sliced(text, sliced)
         cache = self._cache
         placed = list(self._placed[:kept])
-        fresh = {p.analysis.key: p.analysis for p in placed}
         parsed = 0
         for index, piece in enumerate(sliced.games[kept:], start=kept + 1):
             body = text[piece.start : piece.end]
             key = (body, piece.column, index)
-            found = cache.get(key) or fresh.get(key)
+            found = cache.get(key)
             if found is None:
                 if stale():
                     raise Stale
                 found = analyse_game(body, piece, index)
+                cache[key] = found
                 parsed += 1
-            fresh[key] = found
             placed.append(PlacedGame(found, piece))
+        if len(cache) > 2 * len(placed) + 64:  # forget the games no longer in the text
+            cache = {p.analysis.key: p.analysis for p in placed}
         if self._lines is None or not same_until:
             lines = LineIndex.of(text, encoding=encoding)
         else:
             lines = self._lines.extended(text, same_until, encoding=encoding)
-        self._cache, self._text, self._sliced = fresh, text, sliced
+        self._cache, self._text, self._sliced = cache, text, sliced
         self._placed, self._lines = tuple(placed), lines
         file_level = (*bad_text, *reader.diagnostics, *reader.closing_diagnostics())
         return DocumentAnalysis(text, lines, self._placed, tuple(file_level), parsed)
