@@ -44,12 +44,7 @@ def run(args: argparse.Namespace) -> int:
         from .inputs import fail
 
         return fail("--debounce must be 0 or more milliseconds")
-    try:
-        from ..lsp.server import serve
-    except ImportError as error:  # pygls is an optional extra
-        from .inputs import fail
+    from ..lsp.server import serve  # pygls is imported here, by this command only
 
-        return fail(f"the language server needs pygls: pip install 'allfours-notation[lsp]' "
-                    f"({error})")
     serve(debounce=args.debounce / 1000)
     return 0
