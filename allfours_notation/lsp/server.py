@@ -99,7 +99,9 @@ class AfnServer(LanguageServer):
 
     @property
     def encoding(self) -> str:
-        return str(self.workspace.position_encoding or "utf-16")
+        """How the client counts columns: ``utf-16`` (the default), ``utf-8`` or ``utf-32``."""
+        chosen = self.workspace.position_encoding or types.PositionEncodingKind.Utf16
+        return chosen.value if isinstance(chosen, types.PositionEncodingKind) else str(chosen)
 
     def buffer(self, uri: str) -> Buffer:
         return self.buffers.setdefault(uri, Buffer())

@@ -52,9 +52,21 @@ def test_invalid_utf8_in_a_message_and_on_disk(tmp_path: Path) -> None:
     )
     assert server.stdin is not None and server.stdout is not None
     try:
-        send(server.stdin, message("initialize", {"capabilities": {}}, 1))
-        assert "capabilities" in answer_to(server.stdout, 1)["result"]
+        utf8 = {"general": {"positionEncodings": ["utf-8"]}}
+        send(server.stdin, message("initialize", {"capabilities": utf8}, 1))
+        assert answer_to(server.stdout, 1)["result"]["capabilities"]["positionEncoding"] == "utf-8"
         send(server.stdin, message("initialized", {}))
+        # columns in UTF-8 bytes: "{é♠} " before the slip is 9 bytes but 5 characters
+        slip = (ROOT / "samples" / "club-night.afn").read_text(encoding="utf-8").replace(
+            "  3. S:4S N:3D", "  3. {é♠} S:5S N:3D", 1)
+        document = {"uri": "file:///nowhere/slip.afn", "languageId": "afn", "version": 1,
+                    "text": slip}
+        send(server.stdin, message("textDocument/didOpen", {"textDocument": document}))
+        while (got := receive(server.stdout)).get("method") != "textDocument/publishDiagnostics":
+            pass
+        first = got["params"]["diagnostics"][0]["range"]
+        assert first["start"] == {"line": 20, "character": len("  3. {é♠} ".encode())}
+        assert first["end"]["character"] - first["start"]["character"] == len("S:5S")
         raw = on_disk.read_bytes().replace(b"\\", b"\\\\").replace(b'"', b'\\"')
         send(server.stdin, b'{"jsonrpc":"2.0","method":"textDocument/didOpen","params":'
              b'{"textDocument":{"uri":"file:///nowhere/raw.afn","languageId":"afn",'
