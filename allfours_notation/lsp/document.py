@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
 
-from ..diagnostics import Diagnostic, Severity, sort_key
+from ..diagnostics import Diagnostic, Severity
 from ..parser import parse_game_body, read_sliced
 from ..records import Game
 from ..slicer import Directive, GameSlice, SliceResult, slice_games
@@ -261,19 +261,21 @@ class DocumentAnalysis:
 
 
 def game_diagnostics(game: Game) -> tuple[Diagnostic, ...]:
-    """What ``allfours check`` reports for one game: the parser's findings and,
-    unless a syntax error stopped it, the rules profile, rules and dispute
-    findings, sorted by position."""
-    mine = list(game.diagnostics)
-    if not game.broken:
-        from ..rules.profiles import resolve_options
-        from ..rules.replay import check_game
+    """What ``allfours check`` reports for one game, in its order: the parser's
+    findings and, unless a syntax error stopped it, the rules profile, rules and
+    dispute findings, with the probable slips named, each linked to the root it
+    follows from (``id``/``cause`` numbered within the game)."""
+    from ..causes import explain, link_causes
 
-        options, problems = resolve_options(game)
-        mine.extend(problems)
-        mine.extend(check_game(game, options))
-        mine.sort(key=sort_key)
-    return tuple(mine)
+    mine = list(game.diagnostics)
+    if game.broken:
+        return link_causes(mine)
+    from ..rules.profiles import resolve_options
+    from ..rules.replay import replay
+
+    options, problems = resolve_options(game)
+    replayed = replay(game, options, record_states=False)
+    return explain(replayed, [*mine, *problems, *replayed.diagnostics])
 
 
 def clean_text(text: str) -> tuple[str, list[Diagnostic]]:
@@ -359,8 +361,10 @@ class Analyzer:
             lines = self._lines.extended(text, same_until, encoding=encoding)
         self._cache, self._text, self._sliced = cache, text, sliced
         self._placed, self._lines = tuple(placed), lines
-        file_level = (*bad_text, *reader.diagnostics, *reader.closing_diagnostics())
-        return DocumentAnalysis(text, lines, self._placed, tuple(file_level), parsed)
+        from ..causes import link_causes  # sorted by position, as ``check`` prints them
+
+        file_level = link_causes([*bad_text, *reader.diagnostics, *reader.closing_diagnostics()])
+        return DocumentAnalysis(text, lines, self._placed, file_level, parsed)
 
 
 def analyse_game(body: str, piece: GameSlice, index: int) -> GameAnalysis:

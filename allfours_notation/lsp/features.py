@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ..cards import CARD_PATTERN, Card, Rank, Seat, Suit, parse_card
+from ..causes import follow_text, roots_first
 from ..diagnostics import Diagnostic, Severity
 from ..formatter import VERSION_LINE, claim_text, format_checked
 from ..parser import ParseResult, parse, parse_game_body
@@ -84,6 +85,44 @@ def to_lsp(diagnostic: Diagnostic, lines: LineIndex) -> types.Diagnostic:
         code=diagnostic.code,
         source=SOURCE + (f" [{context}]" if context else ""),
     )
+
+
+def published(analysis: DocumentAnalysis, uri: str) -> list[types.Diagnostic]:
+    """Every finding, grouped as ``allfours check`` groups them.
+
+    ``check`` prints each root and folds the findings that follow from it into
+    "and 6 errors that follow from it".  Here the root keeps its severity, says
+    the same under its message and lists the consequences as related
+    information; each consequence is published as a hint (shown faintly, left
+    out of problem lists) whose related information points at its root.
+    """
+    lines = analysis.lines
+    found = [to_lsp(d, lines) for d in analysis.file_diagnostics]
+    for placed in analysis.games:
+        for group in roots_first(placed.document_diagnostics()):
+            root = to_lsp(group.root, lines)
+            if not group.consequences:
+                found.append(root)
+                continue
+            root.message += "\n" + follow_text(group)
+            root.related_information = [
+                types.DiagnosticRelatedInformation(
+                    types.Location(uri, to_lsp(c, lines).range), f"{c.code} {c.message}"
+                )
+                for c in group.consequences
+            ]
+            found.append(root)
+            for consequence in group.consequences:
+                follower = to_lsp(consequence, lines)
+                follower.severity = types.DiagnosticSeverity.Hint
+                follower.related_information = [
+                    types.DiagnosticRelatedInformation(
+                        types.Location(uri, root.range),
+                        f"follows from {group.root.code}: {group.root.message}",
+                    )
+                ]
+                found.append(follower)
+    return found
 
 
 # --- where the cursor is --------------------------------------------------------------------

@@ -181,8 +181,8 @@ class AfnServer(LanguageServer):
         self.publish(uri, analysis, version)
 
     def publish(self, uri: str, analysis: DocumentAnalysis, version: int | None) -> None:
-        found = analysis.diagnostics()
-        shown = [features.to_lsp(d, analysis.lines) for d in found[:MAX_PUBLISHED]]
+        found = features.published(analysis, uri)
+        shown = found[:MAX_PUBLISHED]
         if len(found) > MAX_PUBLISHED:
             shown.append(
                 types.Diagnostic(

@@ -7,6 +7,7 @@ test's time); each test opens its own document URI.
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -97,19 +98,35 @@ async def test_a_clean_sample_has_no_diagnostics(client: LanguageClient) -> None
     assert await diagnostics_for(client, uri, 1) == []
 
 
-async def test_diagnostics_are_checks(client: LanguageClient) -> None:
+async def test_diagnostics_are_checks_grouped_as_check_groups_them(
+    client: LanguageClient,
+) -> None:
     uri = uri_of("disputed-claim.afn")
     open_text(client, uri, sample("disputed-claim.afn"))
     found = await diagnostics_for(client, uri, 1)
     check = subprocess.run(
-        [sys.executable, "-m", "allfours_notation", "check", str(SAMPLES / "disputed-claim.afn")],
+        [sys.executable, "-m", "allfours_notation", "check", "--json",
+         str(SAMPLES / "disputed-claim.afn")],
         capture_output=True, text=True, check=False,
     ).stdout
-    expected = [line.split(": ")[0] for line in check.splitlines() if ": error " in line]
-    assert [f"{d.range.start.line + 1}:{d.range.start.character + 1}" for d in found] == [
-        e.split(":", 1)[1] for e in expected
+    expected = json.loads(check)["diagnostics"]
+    assert [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found] == [
+        (e["code"], e["line"], e["column"]) for e in expected
     ]
-    assert {d.code for d in found} == {"AFN401", "AFN402"}
+    by_id = {e["id"]: e for e in expected}
+    for shown, wanted in zip(found, expected, strict=True):
+        assert shown.message.startswith(wanted["message"])
+        if wanted["cause"] is None:
+            assert shown.severity == types.DiagnosticSeverity.Error
+            continue
+        # a consequence: a hint pointing at its root, which says it has followers
+        root = by_id[wanted["cause"]]
+        assert shown.severity == types.DiagnosticSeverity.Hint
+        assert shown.related_information is not None
+        assert shown.related_information[0].location.range.start.line == root["line"] - 1
+        root_shown = found[expected.index(root)]
+        assert "follows from it" in root_shown.message
+    assert any(e["cause"] is not None for e in expected)  # the sample has a consequence
 
 
 async def test_a_slip_gets_its_diagnostic_where_it_was_typed(client: LanguageClient) -> None:
