@@ -9,6 +9,7 @@ line by line, at each position the first pattern that matches there.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -172,3 +173,26 @@ def test_rich_text_keeps_the_text() -> None:
     assert highlighted(line).plain == line
     assert any(span.style for span in highlighted(line).spans)
 
+
+
+def test_check_colours_the_snippet_only_on_a_terminal() -> None:
+    from rich.console import Console
+
+    from allfours_notation import parse
+    from allfours_notation.cli.check import print_diagnostic
+    from allfours_notation.rules import check_game
+
+    text = (ROOT / "samples" / "revoke.afn").read_text(encoding="utf-8")
+    result = parse(text)
+    diagnostic = check_game(result.games[0])[0]
+    outputs = {}
+    for terminal in (True, False):
+        out = Console(force_terminal=terminal, record=True, width=200, color_system="standard",
+                      file=io.StringIO())
+        print_diagnostic(out, diagnostic, text)
+        outputs[terminal] = (out.export_text(styles=False, clear=False),
+                             out.export_text(styles=True))
+    assert outputs[True][0] == outputs[False][0]  # the same words either way
+    assert outputs[False][1] == outputs[False][0]  # no colour when piped
+    snippet = next(line for line in outputs[True][1].splitlines() if " | " in line)
+    assert "\x1b[" in snippet  # the source line is coloured on a terminal

@@ -179,3 +179,34 @@ def apply(text: str, edits: list[types.TextEdit]) -> str:
         end = lines.offset(*lines.from_client(edit.range.end.line, edit.range.end.character))
         text = text[:start] + edit.new_text + text[end:]
     return text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SAMPLE_NAMES), st.integers(0, 10_000), st.sampled_from(["", "x", "{"]))
+def test_every_answer_anywhere_never_raises(name: str, place: int, typed: str) -> None:
+    """Hover, completion, quick fixes, symbols and folds at any place of any sample,
+    also with a stray character typed there."""
+    text = sample(name)
+    at = place % (len(text) + 1)
+    text = text[:at] + typed + text[at:]
+    analysis = Analyzer().analyse(text)
+    line, column = analysis.lines.position(min(at + len(typed), len(text)))
+    features.hover(analysis, line, column)
+    for item in features.completion(analysis, line, column):
+        assert item.label
+    features.code_actions(analysis, "u", max(0, line - 3), line + 3)
+    for symbol in features.symbols(analysis):
+        assert inside(symbol.selection_range, symbol.range)
+        for deal in symbol.children or []:
+            assert inside(deal.range, symbol.range)
+            for trick in deal.children or []:
+                assert inside(trick.range, deal.range)
+    assert all(f.start_line < f.end_line for f in features.folding(analysis))
+
+
+def inside(inner: types.Range, outer: types.Range) -> bool:
+    """``inner`` within ``outer`` (what the protocol asks of an outline's ranges)."""
+    def at(p: types.Position) -> tuple[int, int]:
+        return (p.line, p.character)
+
+    return at(outer.start) <= at(inner.start) <= at(inner.end) <= at(outer.end)

@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 SERVER = [sys.executable, "-m", "allfours_notation", "lsp", "--debounce", "50"]
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+# one event loop and one server for the module, on one xdist worker
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.xdist_group("lsp-server")]
 PUBLISHED: dict[str, list[tuple[int | None, list[types.Diagnostic]]]] = {}
 
 
