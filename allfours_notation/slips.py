@@ -60,6 +60,21 @@ NOT_FROM_A_DEAL_SLIP = frozenset({"AFN207", "AFN210", "AFN211", "AFN312", "AFN31
 _WINDOW = 2
 # A deal with more plays than a pack holds is not searched (hostile input stays cheap).
 MAX_PLAYS = 52
+# Replays of a fixed deal tried per game at most (about half a second): one slipped deal
+# needs some tens, a whole-deal search a few hundred; a file full of broken deals
+# gets hints for the first ones and stays quick.
+MAX_TRIALS = 800
+
+
+@dataclass(slots=True)
+class _Budget:
+    """The trials left for one game's search."""
+
+    left: int = MAX_TRIALS
+
+    def spend(self) -> bool:
+        self.left -= 1
+        return self.left >= 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +113,7 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
     game = replayed.game
     added: list[Diagnostic] = []
     follows: list[tuple[Diagnostic, Diagnostic]] = []
+    budget = _Budget(MAX_TRIALS)
     by_deal: dict[int, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         if diagnostic.deal is not None:
@@ -108,7 +124,7 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
             continue
         computed = replayed.deals[position] if position < len(replayed.deals) else None
         try:
-            found = _diagnose_deal(game, replayed.options, deal, mine, computed)
+            found = _diagnose_deal(game, replayed.options, deal, mine, computed, budget)
             if found is not None:
                 root, fixed = found
                 added.append(root)
@@ -235,7 +251,8 @@ def _edits(deal: Deal, plays: tuple[Play, ...], players: int, window: range,
 
 
 def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Diagnostic],
-                   computed: DealResult | None) -> tuple[Diagnostic, Deal] | None:
+                   computed: DealResult | None,
+                   budget: _Budget) -> tuple[Diagnostic, Deal] | None:
     plays = _flat(deal)
     players = len(computed.held) if computed is not None and computed.held else len(game.seats)
     if players < 2 or not plays or len(plays) > MAX_PLAYS:
@@ -243,11 +260,12 @@ def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Dia
     suspects = {(d.line, d.column or 0) for d in found if d.line is not None}
     trouble = _first_trouble(plays, found)
     near = range(max(0, trouble - players - _WINDOW), min(len(plays), trouble + _WINDOW) + 1)
-    best = _best_edit(game, options, deal, plays, players, near, computed, suspects, trouble)
+    best = _best_edit(game, options, deal, plays, players, near, computed, suspects, trouble,
+                      budget)
     if best is None:
         everywhere = range(0, len(plays) + 1)
         best = _best_edit(game, options, deal, plays, players, everywhere, computed, suspects,
-                          trouble)
+                          trouble, budget)
     if best is None:
         return None
     edit, verdict = best
@@ -257,10 +275,12 @@ def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Dia
 
 def _best_edit(game: Game, options: Options, deal: Deal, plays: tuple[Play, ...], players: int,
                window: range, computed: DealResult | None, suspects: set[tuple[int, int]],
-               trouble: int) -> tuple[_Edit, _Verdict] | None:
+               trouble: int, budget: _Budget) -> tuple[_Edit, _Verdict] | None:
     """The edit that leaves a clean deal; among several, the one the findings point at."""
     clean: list[tuple[tuple[int, int, int, int, int], _Edit, _Verdict]] = []
     for edit in _edits(deal, plays, players, window, computed):
+        if not budget.spend():
+            break
         verdict = _verdict(game, options, _rebuilt(deal, edit.plays, players))
         if verdict.problems:
             continue
