@@ -47,6 +47,9 @@ from .widgets.table import TableView
 
 LIST_EVERY = 0.5  # seconds between updates of the game list while a file is indexed
 MARKS_EVERY = 0.3  # seconds between batches of marks from the background check
+# The check holds the GIL while it referees a game: it waits this long after the last
+# move the person made before it goes on, so that stepping through a game stays quick.
+QUIET_BEFORE_CHECKING = 0.4
 FIRST_PAINT_WAIT = 2.0  # at most this long the indexer waits for the first game to be drawn
 
 
@@ -151,6 +154,7 @@ class ViewerApp(App[int]):
         self.listed_at = 0.0
         self.indexed_fraction = 0.0
         self.panel = "steps"  # the panel shown beside the table in a small terminal
+        self.last_move = 0.0  # perf_counter() of the last step shown (read by the checker)
         self.diagnostic: Diagnostic | None = None  # chosen in the diagnostics panel
 
     # --- layout -------------------------------------------------------------------------
@@ -290,6 +294,10 @@ class ViewerApp(App[int]):
         found: dict[int, Mark] = {}
         sent = time.perf_counter()
         for position, header in enumerate(tuple(library.headers)):
+            while time.perf_counter() - self.last_move < QUIET_BEFORE_CHECKING:
+                if worker.is_cancelled:
+                    return
+                time.sleep(QUIET_BEFORE_CHECKING / 4)  # the person is stepping: wait
             if worker.is_cancelled or generation != self.generation:
                 return
             if library.is_loaded(position):
@@ -381,6 +389,7 @@ class ViewerApp(App[int]):
         if entry is None or not entry.steps or self.game_position is None:
             return
         self.step = model.clamp(entry.steps, index)
+        self.last_move = time.perf_counter()
         step = entry.steps[self.step]
         kibitz = self.kibitz is not None
         self.query_one(TableView).show_state(step.state, entry.game, kibitz=self.kibitz,
