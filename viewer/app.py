@@ -99,14 +99,19 @@ class ViewerApp(App[int]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012
 
     # The footer lists these in order and a small terminal cuts it on the right, so help
-    # and quit come first.  Short descriptions fit the footer; the tooltip is what the
-    # help screen says.
+    # and quit come first, then the keys whose effect cannot be guessed (the arrows can).
+    # Short descriptions fit the footer; the tooltip is what the help screen says.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?", tooltip="This help"),
         Binding("q", "quit", "Quit", tooltip="Quit"),
         *(Binding(key, f"panel('{name}')", title, group=PANELS,
                   tooltip=f"Show the {title.lower()} panel")
           for key, name, title in PANEL_KEYS),
+        Binding("k", "kibitz", "Kibitz",
+                tooltip="Kibitz one seat (other hands face down), then all"),
+        Binding("o", "open", "Open", tooltip="Open another file"),
+        Binding("g", "goto", "Go to", tooltip="Go to a deal or a trick"),
+        Binding("a", "autoplay", "Auto", tooltip="Autoplay on/off (one step a second)"),
         Binding("right", "step(1)", "Card", key_display="→", group=STEP,
                 tooltip="Next card (next step)"),
         Binding("left", "step(-1)", "Back", key_display="←", group=STEP,
@@ -120,11 +125,6 @@ class ViewerApp(App[int]):
                 tooltip="Previous deal"),
         Binding("n", "game(1)", "Game", group=GAME, tooltip="Next game"),
         Binding("p", "game(-1)", "Back", group=GAME, tooltip="Previous game"),
-        Binding("k", "kibitz", "Kibitz",
-                tooltip="Kibitz one seat (other hands face down), then all"),
-        Binding("g", "goto", "Go to", tooltip="Go to a deal or a trick"),
-        Binding("o", "open", "Open", tooltip="Open another file"),
-        Binding("a", "autoplay", "Auto", tooltip="Autoplay on/off (one step a second)"),
         Binding("home", "deal_edge(0)", "Start", key_display="Home", group=EDGE,
                 tooltip="Start of the deal"),
         Binding("end", "deal_edge(1)", "End", key_display="End", group=EDGE,
