@@ -19,14 +19,14 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from . import check, completion, export, fmt, html, rules, score, view
+from . import check, completion, export, fmt, html, lsp, rules, score, view
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 
 # The order here is the order of ``allfours --help``.
-COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, completion)
+COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, lsp, completion)
 
 
 @cache
