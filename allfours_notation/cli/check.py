@@ -5,13 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
 from ..diagnostics import Diagnostic, Severity, sort_key
-from ..parser import FileReader, read_games
+from ..parser import FileReader, parse_game_body, read_games
+from ..records import Game
 from ..rules.replay import check_game
-from .inputs import InputError, console, fail, read_input
+from ..slicer import GameSlice
+from .inputs import InputError, console, expanded_or_fail, fail, read_input
+from .progress import Advance, progress_bar
+
+if TYPE_CHECKING:
+    from ..archive.parallel import WorkerPool
 
 NAME = "check"
 HELP = "check AFN files and report every problem"
@@ -22,7 +29,12 @@ offending line: syntax and structure (AFN1xx, AFN2xx), rules of play (AFN3xx),
 claims and totals that disagree with the computed score (AFN4xx) and unknown
 rules or options (AFN5xx).  A broken game never hides the others.  Ends with a
 summary line: 'N games, M with errors'.  --rules and --set replay every game
-under other rules than the file names.
+under other rules than the file names.  A FILE may be a folder: every .afn
+file under it is checked, in sorted order.
+
+Games are checked by -j N worker processes (default: one per core); the output
+is the same, byte for byte and in the same order, whatever N.  On a terminal a
+progress bar on standard error shows how far a long run has got.
 
 exit status: 0 no errors (warnings allowed), 1 errors found, 2 unreadable input.
 """
@@ -31,7 +43,11 @@ _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="AFN files or folders of them; '-' reads stdin")
+    parser.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
+                        help="check games in N processes (default: one per core; 1: no "
+                        "worker processes)")
     parser.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
     parser.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
@@ -48,30 +64,33 @@ def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, str):
         return fail(chosen)
+    from ..archive.parallel import WorkerPool, cpu_count
+
     out = console()
     games = broken = errors = warnings = 0
-    unreadable = False
+    names, unreadable = expanded_or_fail(args.files)
     records: list[dict[str, object]] = []
-    for name in args.files:
-        try:
-            source = read_input(name)
-        except InputError as error:
-            fail(str(error))
-            unreadable = True
-            continue
-        reader = read_games(source.data, filename=source.name)
-        del source  # the decoded text is all that is kept of the file
-        rules = None if args.no_rules else chosen
-        for diagnostics, with_errors in file_diagnostics(reader, rules):
-            games += with_errors is not None
-            broken += bool(with_errors)
-            errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
-            warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-            if args.json:
-                records.extend(diagnostic_json(d) for d in diagnostics)
-            elif not args.quiet:
-                for diagnostic in diagnostics:
-                    print_diagnostic(out, diagnostic, reader.text)
+    with WorkerPool(args.jobs or cpu_count()) as pool, progress_bar(names, "checking") as advance:
+        for name in names:
+            try:
+                source = read_input(name)
+            except InputError as error:
+                fail(str(error))
+                unreadable = True
+                continue
+            reader = read_games(source.data, filename=source.name)
+            del source  # the decoded text is all that is kept of the file
+            rules = None if args.no_rules else chosen
+            for diagnostics, with_errors in file_diagnostics(reader, rules, pool, advance):
+                games += with_errors is not None
+                broken += bool(with_errors)
+                errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+                warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
+                if args.json:
+                    records.extend(diagnostic_json(d) for d in diagnostics)
+                elif not args.quiet:
+                    for diagnostic in diagnostics:
+                        print_diagnostic(out, diagnostic, reader.text)
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken})
@@ -85,28 +104,63 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def file_diagnostics(
-    reader: FileReader, rules: tuple[str | None, dict[str, str]] | None
-) -> Iterator[tuple[list[Diagnostic], bool | None]]:
+Rules = tuple[str | None, dict[str, str]] | None
+Checked = tuple[list[Diagnostic], bool | None]
+SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: forking costs more
+
+
+def file_diagnostics(reader: FileReader, rules: Rules, pool: WorkerPool | None = None,
+                     advance: Advance | None = None) -> Iterator[Checked]:
     """The diagnostics of a file in the order they are reported, a game at a time.
 
     First what concerns the whole file (with ``None``), then each game's (with
     whether it has errors): the parser's and, unless ``rules`` is None, the rules
     and dispute diagnostics, sorted.  Only one game's records are alive at a time,
-    so memory does not grow with the number of games.
+    so memory does not grow with the number of games.  With a ``pool`` the games
+    are checked in its worker processes, and come back in the same order.
     """
     yield [*reader.diagnostics, *reader.closing_diagnostics()], None
-    for game in reader.games():
-        mine = list(game.diagnostics)
-        if rules is not None and not game.broken:
-            from ..rules.profiles import resolve_options
+    if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
+        checked: Iterator[Checked] = (game_diagnostics(game, rules) for game in reader.games())
+    else:
+        text, file = reader.text, reader.file
+        checked = pool.map(_check_slice, (
+            (text[piece.start : piece.end], piece, index, file, rules)
+            for index, piece in enumerate(reader.slices, start=1)))
+    for piece, result in zip(reader.slices, checked, strict=True):
+        if advance is not None:
+            advance(piece.end - piece.start)
+        yield result
 
-            profile, overrides = rules
-            options, problems = resolve_options(game, profile=profile, overrides=overrides)
-            mine.extend(problems)
-            mine.extend(check_game(game, options))
-            mine.sort(key=sort_key)
-        yield mine, game.has_errors if rules is None else any(d.is_error for d in mine)
+
+def game_diagnostics(game: Game, rules: Rules) -> Checked:
+    """One game's diagnostics, sorted, and whether any is an error."""
+    mine = list(game.diagnostics)
+    if rules is not None and not game.broken:
+        from ..rules.profiles import resolve_options
+
+        profile, overrides = rules
+        options, problems = resolve_options(game, profile=profile, overrides=overrides)
+        mine.extend(problems)
+        mine.extend(check_game(game, options))
+        mine.sort(key=sort_key)
+    return mine, game.has_errors if rules is None else any(d.is_error for d in mine)
+
+
+def _check_slice(work: tuple[str, GameSlice, int, str | None, Rules]) -> Checked:
+    """In a worker process: parse and check one game cut out of its file."""
+    body, piece, index, file, rules = work
+    return game_diagnostics(parse_game_body(body, piece, index=index, filename=file), rules)
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError("the number of processes is at least 1")
+    return jobs
 
 
 def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:

@@ -1,4 +1,4 @@
-"""``allfours export --json``: the records of a file as JSON."""
+"""``allfours export``: the records of files as JSON, or an archive into SQLite or CSV."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from dataclasses import replace
 from ..export import dumps
 from ..formatter import with_seats
 from ..parser import parse
-from .inputs import InputError, fail, read_input
+from .inputs import InputError, expanded_or_fail, fail, read_input
 
 NAME = "export"
-HELP = "write the records of an AFN file as JSON"
+HELP = "write the records of AFN files as JSON, or into an SQLite database or CSV files"
 DESCRIPTION = """\
 Parse FILE (or standard input for '-') and write its records as JSON on standard
 output: every game with its tags, deals, hands, turn-ups, calls, tricks, claims,
@@ -23,19 +23,38 @@ Schema (draft 2020-12) is grammar/afn-records.schema.json.
 A file with errors is still exported (its broken games without deals, its
 diagnostics saying why).
 
-exit status: 0 no errors, 1 the file has errors (the JSON is still written),
+Several files (or a folder: every .afn file under it, in sorted order) are
+written as JSON Lines: one compact JSON document per file, one per line.
+
+--sqlite DB adds every game to an SQLite database (created if needed): tables
+games, tags, seats, deals, turnups, calls, tricks, plays, awards, totals and
+diagnostics, joined by game_id (and deal, trick), as the referee computes them;
+the schema is docs/archive-schema.md.  A game already in the database (the
+same records, however laid out) is not added again, so exporting a folder
+again after new files arrived adds only the new games.  --csv DIR writes the
+same tables as CSV files, one per table (replacing those already in DIR).
+Both read one game at a time, so memory stays flat however large the archive,
+and show a progress bar on a terminal.
+
+examples:
+  allfours export --sqlite season.db season/
+  sqlite3 season.db "SELECT player, COUNT(*) FROM awards JOIN seats USING (game_id, seat)
+                     WHERE item = 'low' GROUP BY player ORDER BY 2 DESC"
+  allfours export --csv tables/ season/
+
+exit status: 0 no errors, 1 some game has errors (everything is still written),
 2 usage error or unreadable input.
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="an AFN file; '-' reads stdin")
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        default=True,
-        help="write JSON (the only format, and the default)",
-    )
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="AFN files or folders of them; '-' reads stdin")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true",
+                      help="write the records as JSON on standard output (the default)")
+    form.add_argument("--sqlite", metavar="DB", help="add the games to the SQLite database DB")
+    form.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
     parser.add_argument("--compact", action="store_true", help="one line, no indentation")
     parser.add_argument(
         "--fill-seats",
@@ -46,15 +65,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        source = read_input(args.file)
-    except InputError as error:
-        return fail(str(error))
-    result = parse(source.data, filename=source.name)
-    if args.fill_seats:
-        games = tuple(game if game.broken else with_seats(game) for game in result.games)
-        result = replace(result, games=games)
-    text = dumps(result, indent=None if args.compact else 2)
-    sys.stdout.buffer.write(text.encode("utf-8"))
-    sys.stdout.buffer.flush()
-    return 0 if result.ok else 1
+    if args.sqlite or args.csv:
+        from .export_tables import export_tables
+
+        return export_tables(args)
+    names, unreadable = expanded_or_fail(args.files)
+    status = 2 if unreadable else 0
+    for name in names:
+        try:
+            source = read_input(name)
+        except InputError as error:
+            fail(str(error))
+            status = 2
+            continue
+        result = parse(source.data, filename=source.name)
+        if args.fill_seats:
+            games = tuple(game if game.broken else with_seats(game) for game in result.games)
+            result = replace(result, games=games)
+        # One file: the document as before; several: JSON Lines, a compact document each.
+        text = dumps(result, indent=None if args.compact or len(names) > 1 else 2)
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
+        if not result.ok:
+            status = max(status, 1)
+    return status

@@ -14,7 +14,7 @@ from ..records import ClaimItem, Game
 from ..rules.disputes import rules_name
 from ..rules.replay import DealResult, GameReplay, replay
 from .check import diagnostic_json, print_diagnostic
-from .inputs import InputError, console, fail, read_input
+from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
 
 NAME = "score"
@@ -43,7 +43,8 @@ _ITEM_NAMES = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="AFN files or folders (every .afn file under them); '-' reads stdin")
     add_rules_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the score sheets as JSON")
 
@@ -54,9 +55,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(chosen)
     profile, overrides = chosen
     out = console()
-    status = 0
+    names, unreadable = expanded_or_fail(args.files)
+    status = 2 if unreadable else 0
     sheets: list[dict[str, object]] = []
-    for name in args.files:
+    for name in names:
         try:
             source = read_input(name)
         except InputError as error:
