@@ -42,7 +42,10 @@ def console(*, stderr: bool = False) -> Console:
 
 def fail(message: str) -> int:
     """One clear line on stderr; the usage/unreadable exit code."""
-    console(stderr=True).print(f"[bold red]allfours:[/] {message}", markup=True)
+    from rich.markup import escape
+
+    # escaped: a message quoting a file name or an extra such as [plots] is not markup
+    console(stderr=True).print(f"[bold red]allfours:[/] {escape(message)}", markup=True)
     return 2
 
 

@@ -32,8 +32,9 @@ def test_empty_folder_is_a_problem_not_a_file(tmp_path: Path) -> None:
 def test_every_file_command_takes_a_folder(cli: Cli, archive: Path) -> None:
     """A folder gives what its .afn files named one by one, in sorted order, give."""
     files = sorted((p for p in archive.rglob("*.afn")), key=lambda p: p.relative_to(archive).parts)
+    # path parts compared: club/broken.afn after annotated.afn, before club-night.afn
     assert [p.name for p in files][:4] == ["annotated.afn", "broken.afn", "generated.afn",
-                                          "club-night.afn"]  # parts compared: club/ after "annotated"
+                                          "club-night.afn"]
     for command in (["check", "-j", "1"], ["score"], ["fmt", "--check"], ["export"], ["list"],
                     ["stats"], ["find", "--list"]):
         by_folder = cli([*command, str(archive)])
