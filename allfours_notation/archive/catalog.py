@@ -76,18 +76,21 @@ def csv_row(entry: Entry) -> list[object]:
 
 def entry_of(file: str, text: str, header: GameHeader) -> Entry:
     """The entry of the game ``header`` points at in ``text``."""
-    players = tuple((seat.letter, name) for seat in CLOCKWISE
-                    if (name := header.tag(seat.tag_name)) is not None)
+    tags: dict[str, str] = {}
+    for name, value in header.tags:
+        tags.setdefault(name, value)  # the first of a repeated tag, as Game.tag
+    players = tuple((seat.letter, tags[seat.tag_name]) for seat in CLOCKWISE
+                    if seat.tag_name in tags)
     return Entry(
         file=file,
         game=header.index,
         line=header.line,
-        date=header.tag("Date"),
-        event=header.tag("Event"),
+        date=tags.get("Date"),
+        event=tags.get("Event"),
         players=players,
-        rules=header.tag("Rules") or DEFAULT_RULES,
+        rules=tags.get("Rules") or DEFAULT_RULES,
         deals=header.deals,
-        result=header.tag("Result"),
+        result=tags.get("Result"),
         final=last_total(text, header.start, header.end),
     )
 

@@ -215,16 +215,30 @@ class Criteria:
 # --- original bytes -----------------------------------------------------------------------------
 
 
+_DIRECTIVES = re.compile(r"(?:[ \t\r\n]*%[^\n]*(?:\n|\Z))+")
+
+
+def game_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where a game sliced as ``text[start:end]`` begins once the version line
+    (``% AFN 1``), which the slicer counts into the first game, is cut off: so
+    that games from several files can follow one version line in one file."""
+    match = _DIRECTIVES.match(text, start, end)
+    return (match.end() if match else start), end
+
+
+def game_bytes(text: str, start: int, end: int) -> bytes:
+    """A game's original bytes, from a text that decoded without a replacement."""
+    start, end = game_span(text, start, end)
+    return text[start:end].encode("utf-8")
+
+
 @dataclass(frozen=True, slots=True)
 class RawGames:
-    """A file's games as their original bytes, for output byte for byte.
+    """A file with bytes that are not UTF-8, its games as their original bytes.
 
-    The parser reads text with every byte that is not UTF-8 replaced; here the
-    file is decoded with ``surrogateescape`` instead, so that encoding a game's
-    text gives back exactly the bytes that were read (a BOM aside).  The
-    version line (``% AFN 1``), which the slicer counts into the first game, is
-    cut out of each game so that games from several files can follow one
-    version line in one output file.
+    The parser reads text with every such byte replaced; here the file is decoded
+    with ``surrogateescape`` instead, so that encoding a game's text gives back
+    exactly the bytes that were read (a BOM aside).
     """
 
     text: str
@@ -237,18 +251,5 @@ class RawGames:
 
 def raw_games(data: bytes) -> RawGames:
     text = data.decode("utf-8", "surrogateescape").removeprefix(BOM)
-    sliced = slice_games(text)
-    cuts = [(d.offset, _line_end(text, d.offset)) for d in sliced.directives]
-    spans = []
-    for piece in sliced.games:
-        start = piece.start
-        for cut_start, cut_end in cuts:
-            if start <= cut_start < piece.end and not text[start:cut_start].strip():
-                start = cut_end
-        spans.append((start, piece.end))
-    return RawGames(text, tuple(spans))
-
-
-def _line_end(text: str, offset: int) -> int:
-    newline = text.find("\n", offset)
-    return len(text) if newline < 0 else newline + 1
+    spans = tuple(game_span(text, piece.start, piece.end) for piece in slice_games(text).games)
+    return RawGames(text, spans)

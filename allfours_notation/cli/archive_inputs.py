@@ -19,15 +19,28 @@ from .inputs import InputError, expanded_or_fail, fail, read_input
 
 @dataclass(frozen=True, slots=True)
 class Scanned:
-    """One file: its name, bytes, decoded text and the header of every game."""
+    """One file: its name, decoded text and the header of every game.
+
+    ``raw`` keeps the file's bytes only when some are not UTF-8 (the text then
+    holds U+FFFD in their place, and :func:`original_bytes` needs the bytes to
+    give a game back as it was); otherwise the text encodes back to them.
+    """
 
     name: str
-    data: bytes
     text: str
     headers: list[GameHeader]
+    raw: bytes | None = None
 
     def game(self, header: GameHeader) -> Game:
         return parse_indexed(self.text, header, filename=self.name)
+
+    def original_bytes(self, header: GameHeader) -> bytes:
+        """The game's bytes as they stand in the file (a version line before it cut)."""
+        from ..archive.select import game_bytes, raw_games
+
+        if self.raw is None:
+            return game_bytes(self.text, header.start, header.end)
+        return raw_games(self.raw).game_bytes(header.index)
 
 
 @dataclass(slots=True)
@@ -45,8 +58,10 @@ class Walk:
                 fail(str(error))
                 self.unreadable = True
                 continue
-            text, _ = decode(source.data, source.name)
-            yield Scanned(source.name, source.data, text, scan_headers(text))
+            text, problems = decode(source.data, source.name)
+            raw = source.data if problems else None
+            del source  # the text is all that is kept of a clean file
+            yield Scanned(name if name != "-" else "<stdin>", text, scan_headers(text), raw)
 
 
 def walk(names: Sequence[str]) -> Walk:

@@ -14,7 +14,6 @@ from ..archive.select import (
     date_key,
     deals_range,
     player_test,
-    raw_games,
     tag_test,
 )
 from .archive_inputs import Scanned, walk
@@ -136,7 +135,6 @@ def _find_in(scanned: Scanned, chosen: Criteria, sink: _Sink, seen: set[str] | N
     from ..archive.catalog import entry_of
     from ..archive.identity import game_digest
 
-    raw = None
     for header in scanned.headers:
         if not chosen.header_matches(header):
             continue
@@ -152,9 +150,7 @@ def _find_in(scanned: Scanned, chosen: Criteria, sink: _Sink, seen: set[str] | N
         if sink.listing:
             sink.add_line(entry_of(scanned.name, scanned.text, header))
             continue
-        if raw is None:
-            raw = raw_games(scanned.data)
-        sink.add_game(raw.game_bytes(header.index), Path(scanned.name).stem, header.index)
+        sink.add_game(scanned.original_bytes(header), Path(scanned.name).stem, header.index)
 
 
 class _Sink:

@@ -9,7 +9,6 @@ import sys
 
 from ..archive.catalog import CSV_COLUMNS, Entry, csv_row, entry_line, entry_of, with_counts
 from .archive_inputs import walk
-from .inputs import console
 
 NAME = "list"
 HELP = "list the games of AFN files and folders, one line each"
@@ -67,7 +66,6 @@ class EntryPrinter:
     def __init__(self, *, as_json: bool = False, as_csv: bool = False) -> None:
         self.as_json, self.as_csv = as_json, as_csv
         self.count = 0
-        self.out = console()
         self.writer = csv.writer(sys.stdout, lineterminator="\n") if as_csv else None
         if self.writer is not None:
             self.writer.writerow(CSV_COLUMNS)
@@ -79,7 +77,7 @@ class EntryPrinter:
         elif self.writer is not None:
             self.writer.writerow(csv_row(entry))
         else:
-            self.out.print(entry_line(entry), markup=False, highlight=False)
+            sys.stdout.write(entry_line(entry) + "\n")  # plain: Rich costs more than the scan
         self.count += 1
 
     def close(self) -> None:
