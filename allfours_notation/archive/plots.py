@@ -17,7 +17,7 @@ FIGURE_INCHES = (15.0, 5.0)
 DPI = 100  # so a PNG is 1500 × 500 pixels
 ITEMS = (("high", "High"), ("low", "Low"), ("jack", "Jack"), ("game", "Game"),
          ("hang_jack", "Hanged"), ("kicks", "Kicks"), ("gifts", "Gifts"))
-MOST_PLAYERS = 12  # more would make the bars unreadable: the players with most games
+MOST_PLAYERS = 10  # more would make the charts unreadable: those with most games (or wins)
 
 
 class PlotsUnavailable(Exception):
@@ -71,6 +71,18 @@ def _progression(axes: object, line: GameLine | None) -> None:
     axes.legend(fontsize=8, title=f"winner: {line.winner or 'none yet'}",
                 title_fontsize=8)
     axes.grid(alpha=0.3)
+    _whole_numbers(axes, both=True)
+
+
+def _whole_numbers(axes: object, *, both: bool = False) -> None:
+    """Deals, points and wins are counted: no tick at 2.5."""
+    from matplotlib.axes import Axes
+    from matplotlib.ticker import MaxNLocator
+
+    assert isinstance(axes, Axes)
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if both:
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _items(axes: object, summary: Summary) -> None:
@@ -92,6 +104,9 @@ def _items(axes: object, summary: Summary) -> None:
     axes.set_title("Items taken, per player", fontsize=10)
     axes.set_ylabel("times")
     axes.tick_params(axis="x", labelrotation=30, labelsize=8)
+    for tick in axes.get_xticklabels():
+        tick.set_horizontalalignment("right")
+    _whole_numbers(axes)
     axes.legend(fontsize=8, ncols=2)
 
 
@@ -118,3 +133,4 @@ def _season(axes: object, lines: tuple[GameLine, ...]) -> None:
     if top:
         axes.legend(fontsize=8)
     axes.grid(alpha=0.3)
+    _whole_numbers(axes, both=True)
