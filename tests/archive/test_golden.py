@@ -1,19 +1,16 @@
 """Golden outputs of ``list``, ``find`` and ``stats`` on the bundled samples.
 
-Rewrite them after an intended change with
-``UPDATE_GOLDEN=1 python -m pytest tests/archive/test_golden.py`` and read the diff.
+Rewrite them after an intended change with ``python -m pytest --update-goldens
+tests/archive`` and read the diff.
 """
 
 from __future__ import annotations
 
-import difflib
-import os
-
 import pytest
 
-from .conftest import GOLDEN, ROOT, Cli
+from tests.golden import check_golden
 
-UPDATE = os.environ.get("UPDATE_GOLDEN", "") not in ("", "0")
+from .conftest import GOLDEN, ROOT, Cli
 
 # golden file → (arguments, exit status)
 CASES: dict[str, tuple[list[str], int]] = {
@@ -31,21 +28,11 @@ CASES: dict[str, tuple[list[str], int]] = {
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_golden(cli: Cli, name: str) -> None:
+def test_golden(cli: Cli, name: str, update_goldens: bool) -> None:
     args, status = CASES[name]
     run = cli(args)
     assert run.code == status, run.err
-    golden = GOLDEN / name
-    if UPDATE:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(run.out, encoding="utf-8", newline="\n")
-        return
-    expected = golden.read_text(encoding="utf-8")
-    if run.out != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(keepends=True),
-                                            run.out.splitlines(keepends=True),
-                                            fromfile=f"{name} (golden)", tofile="actual"))
-        pytest.fail(f"output differs from tests/golden/archive/{name}\n{diff}", pytrace=False)
+    check_golden(run.out, GOLDEN / name, update=update_goldens)
 
 
 def test_no_stale_golden_file_and_no_machine_path() -> None:
