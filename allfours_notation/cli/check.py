@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
-from ..diagnostics import Diagnostic, Severity, sort_key
+from ..causes import Group, explain, follow_text, link_causes, roots_first
+from ..diagnostics import Diagnostic, Severity
 from ..parser import FileReader, parse_game_body, read_games
 from ..records import Game
-from ..rules.replay import check_game
+from ..rules.replay import replay
 from ..slicer import GameSlice
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .progress import Advance, progress_bar
@@ -27,10 +28,17 @@ Read each FILE (or standard input for '-'), parse every game, replay it under
 its rules and report each problem with its position, a stable code and the
 offending line: syntax and structure (AFN1xx, AFN2xx), rules of play (AFN3xx),
 claims and totals that disagree with the computed score (AFN4xx) and unknown
-rules or options (AFN5xx).  A broken game never hides the others.  Ends with a
-summary line: 'N games, M with errors'.  --rules and --set replay every game
-under other rules than the file names.  A FILE may be a folder: every .afn
-file under it is checked, in sorted order.
+rules or options (AFN5xx).  A broken game never hides the others.
+
+One slip makes one error: each problem is linked to the root cause it follows
+from (a card left out of a trick makes later leads "out of turn", the claim and
+the totals wrong).  Roots are printed in file order, each followed by one line
+'and N errors that follow from it'; --all prints those too.  Where a small fix
+explains a deal (a card missing, an extra card, a card written twice, two plays
+swapped, a wrong seat label: AFN221-AFN225, or a digit typo in a total), the
+root says what to write.  Ends with a summary line: 'N games, M with errors'.
+--rules and --set replay every game under other rules than the file names.
+A FILE may be a folder: every .afn file under it is checked, in sorted order.
 
 Games are checked by -j N worker processes (default: one per core); the output
 is the same, byte for byte and in the same order, whatever N.  On a terminal a
@@ -50,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "worker processes)")
     parser.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
+    parser.add_argument("--all", action="store_true", dest="show_all",
+                        help="print every problem, also those that follow from a root cause "
+                        "(each under its root)")
     parser.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
     parser.add_argument("--no-rules", action="store_true",
                         help="parse only: skip the rules replay and the dispute report")
@@ -67,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     from ..archive.parallel import WorkerPool, cpu_count
 
     out = console()
-    games = broken = errors = warnings = 0
+    games = broken = errors = warnings = roots = 0
+    next_id = 1
     names, unreadable = expanded_or_fail(args.files)
     records: list[dict[str, object]] = []
     with WorkerPool(args.jobs or cpu_count()) as pool, progress_bar(names, "checking") as advance:
@@ -81,22 +93,25 @@ def run(args: argparse.Namespace) -> int:
             reader = read_games(source.data, filename=source.name)
             del source  # the decoded text is all that is kept of the file
             rules = None if args.no_rules else chosen
-            for diagnostics, with_errors in file_diagnostics(reader, rules, pool, advance):
+            for diagnostics, with_errors in file_diagnostics(reader, rules, first_id=next_id,
+                                                             pool=pool, advance=advance):
+                next_id += len(diagnostics)
                 games += with_errors is not None
                 broken += bool(with_errors)
                 errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
                 warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
+                roots += sum(1 for d in diagnostics if d.cause is None)
                 if args.json:
                     records.extend(diagnostic_json(d) for d in diagnostics)
                 elif not args.quiet:
-                    for diagnostic in diagnostics:
-                        print_diagnostic(out, diagnostic, reader.text)
+                    for group in roots_first(diagnostics):
+                        print_group(out, group, reader.text, show_all=args.show_all)
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken})
         )
     else:
-        out.print(summary_line(games, broken, errors, warnings))
+        out.print(summary_line(games, broken, errors, warnings, roots))
     if unreadable:
         return 2
     if errors or (args.warnings_as_errors and warnings):
@@ -109,17 +124,23 @@ Checked = tuple[list[Diagnostic], bool | None]
 SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: forking costs more
 
 
-def file_diagnostics(reader: FileReader, rules: Rules, pool: WorkerPool | None = None,
+def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
+                     pool: WorkerPool | None = None,
                      advance: Advance | None = None) -> Iterator[Checked]:
     """The diagnostics of a file in the order they are reported, a game at a time.
 
     First what concerns the whole file (with ``None``), then each game's (with
     whether it has errors): the parser's and, unless ``rules`` is None, the rules
-    and dispute diagnostics, sorted.  Only one game's records are alive at a time,
-    so memory does not grow with the number of games.  With a ``pool`` the games
-    are checked in its worker processes, and come back in the same order.
+    and dispute diagnostics, with the probable slips named; sorted, numbered from
+    ``first_id`` on and linked to their root causes.  Only one game's records are
+    alive at a time, so memory does not grow with the number of games.  With a
+    ``pool`` the games are checked in its worker processes, each numbered from 1,
+    and come back in order to be numbered on from ``first_id`` here.
     """
-    yield [*reader.diagnostics, *reader.closing_diagnostics()], None
+    head = list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()],
+                            first_id=first_id))
+    first_id += len(head)
+    yield head, None
     if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
         checked: Iterator[Checked] = (game_diagnostics(game, rules) for game in reader.games())
     else:
@@ -127,24 +148,37 @@ def file_diagnostics(reader: FileReader, rules: Rules, pool: WorkerPool | None =
         checked = pool.map(_check_slice, (
             (text[piece.start : piece.end], piece, index, file, rules)
             for index, piece in enumerate(reader.slices, start=1)))
-    for piece, result in zip(reader.slices, checked, strict=True):
+    for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
         if advance is not None:
             advance(piece.end - piece.start)
-        yield result
+        yield renumbered(mine, first_id - 1), with_errors
+        first_id += len(mine)
 
 
 def game_diagnostics(game: Game, rules: Rules) -> Checked:
-    """One game's diagnostics, sorted, and whether any is an error."""
-    mine = list(game.diagnostics)
+    """One game's diagnostics, sorted, numbered from 1 and linked to their root
+    causes, and whether any is an error."""
+    mine: list[Diagnostic] = list(game.diagnostics)
     if rules is not None and not game.broken:
         from ..rules.profiles import resolve_options
 
         profile, overrides = rules
         options, problems = resolve_options(game, profile=profile, overrides=overrides)
-        mine.extend(problems)
-        mine.extend(check_game(game, options))
-        mine.sort(key=sort_key)
+        replayed = replay(game, options, record_states=False)
+        mine = list(explain(replayed, [*mine, *problems, *replayed.diagnostics]))
+    else:
+        mine = list(link_causes(mine))
     return mine, game.has_errors if rules is None else any(d.is_error for d in mine)
+
+
+def renumbered(diagnostics: list[Diagnostic], offset: int) -> list[Diagnostic]:
+    """A game's diagnostics numbered from ``offset + 1`` instead of 1 (ids and causes
+    alike: a cause always lies in the same game)."""
+    if not offset:
+        return diagnostics
+    return [d.located(id=None if d.id is None else d.id + offset,
+                      cause=None if d.cause is None else d.cause + offset)
+            for d in diagnostics]
 
 
 def _check_slice(work: tuple[str, GameSlice, int, str | None, Rules]) -> Checked:
@@ -163,7 +197,10 @@ def _jobs(text: str) -> int:
     return jobs
 
 
-def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:
+def summary_line(games: int, broken: int, errors: int, warnings: int,
+                 roots: int | None = None) -> str:
+    """``2 games, 1 with errors (15 errors, 1 warning; 1 root cause)``: the root causes
+    are counted only when some problems follow from others."""
     plural = "game" if games == 1 else "games"
     text = f"{games} {plural}, {broken} with errors"
     extras = []
@@ -171,7 +208,29 @@ def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:
         extras.append(f"{errors} error{'s' if errors != 1 else ''}")
     if warnings:
         extras.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-    return text + (f" ({', '.join(extras)})" if extras else "")
+    detail = ", ".join(extras)
+    if roots is not None and roots < errors + warnings:
+        detail += f"; {roots} root cause{'s' if roots != 1 else ''}"
+    return text + (f" ({detail})" if extras else "")
+
+
+def print_group(out: object, group: Group, text: str, *, show_all: bool) -> None:
+    """A root, then its consequences (``--all``) or one line counting them."""
+    from rich.console import Console
+
+    assert isinstance(out, Console)
+    print_diagnostic(out, group.root, text)
+    if not group.consequences:
+        return
+    if not show_all:
+        out.print(f"  [dim]{escape(follow_text(group))} (--all shows them)[/]")
+        return
+    for consequence in group.consequences:
+        lines = consequence.render(text).split("\n")
+        style = _STYLE[consequence.severity]
+        out.print(f"  ↳ [{style}]{escape(lines[0])}[/] [dim](follows from the above)[/]")
+        for line in lines[1:]:
+            out.print("    " + escape(line))
 
 
 def print_diagnostic(out: object, diagnostic: Diagnostic, text: str) -> None:
@@ -197,4 +256,6 @@ def diagnostic_json(diagnostic: Diagnostic) -> dict[str, object]:
         "deal": diagnostic.deal,
         "trick": diagnostic.trick,
         "hint": diagnostic.hint,
+        "id": diagnostic.id,
+        "cause": diagnostic.cause,
     }

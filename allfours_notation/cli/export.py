@@ -15,18 +15,23 @@ from .inputs import InputError, expanded_or_fail, fail, read_input
 NAME = "export"
 HELP = "write the records of AFN files as JSON, or into an SQLite database or CSV files"
 DESCRIPTION = """\
-Parse FILE (or standard input for '-') and write its records as JSON on standard
-output: every game with its tags, deals, hands, turn-ups, calls, tricks, claims,
-totals and comments, each with its position (line and column), and every
-diagnostic.  Cards are written "JS", seats "N", an unseen card null.  The JSON
-follows a JSON Schema (draft 2020-12) that ships with the package: 'allfours export
---schema' prints it (in the source tree: grammar/afn-records.schema.json).
+Parse each FILE (or standard input for '-') and write its records as JSON on
+standard output: every game with its tags, deals, hands, turn-ups, calls,
+tricks, claims, totals and comments, each with its position (line and column),
+and every diagnostic (with its id, and the id of the root cause it follows
+from).  Cards are written "JS", seats "N", an unseen card null.  The JSON
+follows a JSON Schema (draft 2020-12) that ships with the package: 'allfours
+export --schema' prints it (in the source tree: grammar/afn-records.schema.json).
+
+One FILE gives one JSON document.  Several FILEs give one document per file, one
+after the other (with --compact, one per line: JSON Lines), in the order given.
+--no-positions leaves out the position of every record (a 'span' per card,
+most of the output); diagnostics keep their line and column.
 
 A file with errors is still exported (its broken games without deals, its
 diagnostics saying why).
 
-Several files (or a folder: every .afn file under it, in sorted order) are
-written as JSON Lines: one compact JSON document per file, one per line.
+A FILE may be a folder: every .afn file under it, recursively, in sorted order.
 
 --sqlite DB adds every game to an SQLite database (created if needed): tables
 games, tags, seats, deals, turnups, calls, tricks, plays, awards, totals and
@@ -44,21 +49,27 @@ examples:
                      WHERE item = 'low' GROUP BY player ORDER BY 2 DESC"
   allfours export --csv tables/ season/
 
-exit status: 0 no errors, 1 some game has errors (everything is still written),
+exit status: 0 no errors, 1 a file has errors (everything is still written),
 2 usage error or unreadable input.
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE",
-                        help="AFN files or folders of them; '-' reads stdin (not needed with "
-                        "--schema)")
-    form = parser.add_mutually_exclusive_group()
-    form.add_argument("--json", action="store_true",
-                      help="write the records as JSON on standard output (the default)")
-    form.add_argument("--sqlite", metavar="DB", help="add the games to the SQLite database DB")
-    form.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
-    parser.add_argument("--compact", action="store_true", help="one line, no indentation")
+                        help="AFN files or folders of them; '-' reads stdin (none with --schema)")
+    formats = parser.add_argument_group("format").add_mutually_exclusive_group()
+    formats.add_argument(
+        "--json",
+        action="store_true",
+        help="write the records as JSON (the default)",
+    )
+    formats.add_argument("--sqlite", metavar="DB",
+                         help="add the games to the SQLite database DB (created if needed)")
+    formats.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
+    parser.add_argument("--compact", action="store_true",
+                        help="each document on one line, no indentation")
+    parser.add_argument("--no-positions", action="store_false", dest="positions",
+                        help="leave out every record's position (its 'span')")
     parser.add_argument(
         "--schema",
         action="store_true",
@@ -81,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not args.files:
         return fail("export needs a FILE ('-' reads standard input), or --schema")
+    if args.files.count("-") > 1:
+        return fail("'-' (standard input) can be given only once")
     if args.sqlite or args.csv:
         from .export_tables import export_tables
 
@@ -98,10 +111,9 @@ def run(args: argparse.Namespace) -> int:
         if args.fill_seats:
             games = tuple(game if game.broken else with_seats(game) for game in result.games)
             result = replace(result, games=games)
-        # One file: the document as before; several: JSON Lines, a compact document each.
-        text = dumps(result, indent=None if args.compact or len(names) > 1 else 2)
+        text = dumps(result, indent=None if args.compact else 2, positions=args.positions)
         sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.buffer.flush()
-        if not result.ok:
-            status = max(status, 1)
+        if not result.ok and status == 0:
+            status = 1
     return status
