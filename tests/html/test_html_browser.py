@@ -164,3 +164,31 @@ def test_the_page_fits_phone_and_desktop(browser: WebDriver, tmp_path: Path,
         assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_dark_and_light_schemes(browser: WebDriver, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    path = next(p for p in SAMPLES if p.stem == "two-player-to-seven")
+
+    def background() -> str:
+        value: str = browser.execute_script(
+            "return getComputedStyle(document.body).backgroundColor")
+        return value
+
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        open_page(browser, path, 1, tmp_path / "page.html")
+        browser.execute_script("localStorage.removeItem('afn-scheme')")
+        browser.refresh()
+        assert browser.execute_script("return document.documentElement.className") == "dark"
+        dark = background()
+        browser.find_element(By.ID, "scheme").click()  # the person prefers light
+        assert browser.execute_script("return document.documentElement.className") == ""
+        assert background() != dark
+        browser.refresh()  # and the page remembers it
+        assert browser.execute_script("return document.documentElement.className") == ""
+    finally:
+        browser.execute_script("localStorage.removeItem('afn-scheme')")
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
