@@ -22,7 +22,9 @@ from .cards import Card, Seat, Suit, card
 from .diagnostics import Diagnostic
 from .records import ClaimItem, Deal, Game
 from .rules.disputes import rules_name, tally_claim, tally_points
+from .rules.engine import table_seats
 from .rules.replay import DealResult, GameReplay
+from .rules.start import score_tag, start_text, starting_scores
 from .table import side_of
 
 ITEM_NAMES = {
@@ -121,7 +123,8 @@ def game_sheet(replayed: GameReplay, diagnostics: Sequence[Diagnostic], *,
     return GameSheet(
         index=game.index,
         title=game_title(game),
-        rules=f"{rules_name(options)}, target {options.target}, {options.players} players",
+        rules=f"{rules_name(options)}, target {options.target}, {options.players} players"
+        + _start_text(replayed),
         sides=sides,
         deals=tuple(deals),
         scores=replayed.scores,
@@ -129,6 +132,15 @@ def game_sheet(replayed: GameReplay, diagnostics: Sequence[Diagnostic], *,
         decided=replayed.decided,
         problems=tuple(d for d in roots if d.deal is None),
     )
+
+
+def _start_text(replayed: GameReplay) -> str:
+    """``, from N 12 S 13`` when the record starts part-way through a game."""
+    if score_tag(replayed.game) is None:
+        return ""
+    start, problems = starting_scores(replayed.game, table_seats(replayed.game, replayed.options),
+                                      replayed.options)
+    return "" if problems else f", from {start_text(start)}"
 
 
 def _deal_sheet(replayed: GameReplay, record: Deal | None, computed: DealResult,

@@ -78,6 +78,7 @@ from .scoring import (
     play_points,
     turnup_points,
 )
+from .start import starting_scores
 from .state import DealResult, Step, StepKind, TableState
 
 __all__ = [
@@ -182,7 +183,9 @@ class Table:
         self.sides = sides(self.seats)
         self.next_of = next_seats(self.seats, clockwise=options.clockwise)
         self.side_by_seat = {seat: side_of(seat, self.seats) for seat in self.seats}
-        self.scores: dict[str, int] = {side: 0 for side in self.sides}
+        start, start_problems = starting_scores(game, self.seats, options)
+        self.start: dict[str, int] = dict(start)
+        self.scores: dict[str, int] = dict(start)
         self.steps: list[Step] = []
         self.step_count = 0
         self.deals: list[DealResult] = []
@@ -202,6 +205,7 @@ class Table:
         self.proved_later: list[tuple[Diagnostic, int, int]] = []
         self._event_diags: list[Diagnostic] = []
         self._event_steps: list[Step] = []
+        self.found.extend(start_problems)
 
     # -- the public answers --
 
