@@ -447,9 +447,8 @@ def _report(game: Game, deal: Deal, plays: tuple[Play, ...], players: int, edit:
         right = seat.letter if seat else "another seat"
         message = f"{at.card} is labelled {written}, but it seems to be {right}'s card"
         hint = f"write {right}:{at.card}: with that label the deal checks clean"
-    trick = trick_number if edit.kind is not SlipKind.SWAPPED else None
     return diagnostic_at(game, span, edit.kind.value, message, deal=deal.number,
-                         trick=trick or trick_number, hint=hint)
+                         trick=trick_number, hint=hint)
 
 
 def _token(play: Play) -> str:
