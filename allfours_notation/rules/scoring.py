@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import Card, Rank, Seat, Suit
 from ..records import ClaimItem
-from ..table import partner, side_of
+from ..table import next_seats, partner, side_of
 from .profiles import (
     GameTie,
     GiftAtTargetMinusOne,
@@ -99,7 +99,10 @@ def gift_points(
     """The gift ("take one"), or the reason it is refused (rules 9, 12, 13)."""
     table = tuple(seats)
     if options.gift_recipients is GiftRecipients.EACH_OPPONENT and len(table) == 3:
-        recipients = [seat for seat in table if seat is not dealer]
+        # counted one after the other in table order from the elder (it matters when
+        # the first gift decides the game)
+        after = next_seats(table, clockwise=options.clockwise)
+        recipients = [elder, after[elder]]
     else:
         recipients = [elder]
     points = [
@@ -156,16 +159,28 @@ def play_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -
                  if o.kind in ("revoke", "undertrump")}
     graded = options.revoke_penalty is RevokePenalty.FOSTER_GRADED
     barred = offenders if graded else set()
-    penalties = penalty_points(facts, options, scores)
+    # A declared wrong score is about the score written after the hand: it is counted
+    # last whatever ``penalty_timing`` says (that option places revokes).
+    timed = [o for o in facts.offences if o.kind != "wrongscore"]
+    wrong = [o for o in facts.offences if o.kind == "wrongscore"]
     items: list[Point] = []
     if options.penalty_timing is PenaltyTiming.BEFORE_HIGH:
-        items.extend(penalties)
+        items.extend(penalty_points(facts, options, scores, timed))
     items.extend(high_low_points(facts, options, captured))
     items.extend(jack_points(facts, options, captured, barred))
     items.extend(game_points(facts, options, barred))
     if options.penalty_timing is PenaltyTiming.AFTER_GAME:
-        items.extend(penalties)
+        items.extend(penalty_points(facts, options, running(scores, items), timed))
+    items.extend(penalty_points(facts, options, running(scores, items), wrong))
     return items
+
+
+def running(scores: Mapping[str, int], items: Iterable[Point]) -> dict[str, int]:
+    """``scores`` after ``items``: what a penalty counted next finds on the sheet."""
+    after = dict(scores)
+    for point in items:
+        after[point.side] = after.get(point.side, 0) + point.points
+    return after
 
 
 def trumps_in_play(facts: DealFacts) -> list[Card]:
@@ -260,12 +275,19 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     return [Point(side, seat, ClaimItem.GAME, options.game_value, reason)]
 
 
-def penalty_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -> list[Point]:
-    """Rules 27-29: what each offence costs, scored to the adversaries."""
+def penalty_points(facts: DealFacts, options: Options, scores: Mapping[str, int],
+                   offences: Sequence[Offence] | None = None) -> list[Point]:
+    """Rules 27-29: what each offence (default: all of the deal's) costs, scored to the
+    adversaries.
+
+    ``scores`` are those at the moment the penalties are counted: ``game_lost`` gives
+    each adversary exactly what it then needs, so no total passes the target.
+    """
     table = facts.seats
     jack_in_play = facts.trump is not None and Card(facts.trump, Rank.JACK) in facts.holders
     points: list[Point] = []
-    for offence in facts.offences:
+    running_scores = dict(scores)
+    for offence in facts.offences if offences is None else offences:
         if offence.kind == "other":
             continue
         if offence.kind == "misdeal":
@@ -280,7 +302,8 @@ def penalty_points(facts: DealFacts, options: Options, scores: Mapping[str, int]
             amount = value
             if offence.kind in ("revoke", "undertrump") and \
                     options.revoke_penalty is RevokePenalty.GAME_LOST:
-                amount = max(1, options.target - scores.get(side, 0))
+                amount = max(1, options.target - running_scores.get(side, 0))
+            running_scores[side] = running_scores.get(side, 0) + amount
             points.append(Point(side, seat, ClaimItem.PENALTY, amount,
                                 f"{offence.reason}: {side} scores {amount}"))
     return points
