@@ -49,7 +49,9 @@ from .rules.profiles import (
     DealPattern,
     GiftAtTargetMinusOne,
     HandAfterRun,
+    JackOnRun,
     Options,
+    seated,
 )
 from .rules.replay import Referee, legal_cards, max_runs
 from .table import SEATS_FOR_PLAYERS, next_seat, side_of, turn_order
@@ -93,8 +95,10 @@ class _Table:
 def profile_options(profile: str, players: int | None = None,
                     options: Options | None = None) -> Options:
     """The options of a named profile, with the number of players set."""
-    base = options if options is not None else PROFILES[profile].options
-    return replace(base, players=players) if players is not None else base
+    if options is not None:
+        return replace(options, players=players) if players is not None else options
+    base = PROFILES[profile].options
+    return seated(replace(base, players=players)) if players is not None else base
 
 
 def generate_games(
@@ -180,8 +184,9 @@ def _tags(rng: random.Random, seats: tuple[Seat, ...], options: Options,
     tags.extend(Tag(name=seat.tag_name, value=name) for seat, name in zip(seats, names,
                                                                           strict=True))
     tags.append(Tag(name="Result", value="*"))
-    base = PROFILES[profile].options
     from .rules.profiles import camel_case
+
+    base = seated(replace(PROFILES[profile].options, players=options.players))
 
     for option, value in options.changes_from(base).items():
         if option != "players":
@@ -275,7 +280,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
                             ending=Redeal(reason=RedealReason.EXHAUSTED))
         if options.begs_per_deal is BegsPerDeal.ONE:
             break
-    if options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+    if options.hand_after_run is HandAfterRun.DISCARD_TO_SIX or \
+            (options.hand_after_run is HandAfterRun.KEEP_IF_ONE_RUN and runs >= 2):
         for seat in order:
             hands[seat] = rng.sample(hands[seat], 6)
     tricks = _play_tricks(table, hands, elder, trump)
@@ -295,6 +301,9 @@ def _opening_decides(table: _Table, opening: Sequence[OpeningEvent], dealer: Sea
         if isinstance(event, TurnUp):
             first = turnups[0]
             from_run = event.card is not first
+            ran = any(isinstance(e, Call) and e.kind is CallKind.RUNS for e in opening)
+            if not from_run and ran and options.jack_on_run is JackOnRun.FINAL_ONLY:
+                continue  # the run cancels the first turn-up's points
             points = turnup_points(event.card, dealer=dealer, seats=table.seats, options=options,
                                    from_run=from_run,
                                    becomes_trump=not from_run or event.card.suit is not first.suit)

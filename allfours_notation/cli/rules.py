@@ -21,10 +21,11 @@ from ..rules.profiles import (
     OPTION_NAMES,
     PROFILES,
     TAG_TO_OPTION,
+    VALUE_SOURCES,
     Options,
     Profile,
     camel_case,
-    option_choices,
+    choices_text,
     parse_option_value,
     resolve_options,
 )
@@ -110,8 +111,12 @@ def print_profile(out: object, profile: Profile) -> None:
     for field in fields(Options):
         name = field.name
         out.print(f"  [bold]{name}[/] = {profile.options.describe(name)}   "
-                  f"[dim](tag {camel_case(name)}; values {' · '.join(option_choices(name))})[/]")
+                  f"[dim](tag {camel_case(name)}; values "
+                  f"{escape(choices_text(name).replace(', ', ' · '))})[/]")
         out.print(f"      {escape(profile.sources.get(name, ''))}")
+        for (option, value), source in VALUE_SOURCES.items():
+            if option == name:
+                out.print(f"      [dim]{escape(value)}: {escape(source)}[/]")
 
 
 # --- shared by check and score ----------------------------------------------------------------
@@ -139,7 +144,7 @@ def rules_overrides(args: argparse.Namespace) -> tuple[str | None, dict[str, str
             return f"--set: unknown rule option {key!r}; the options are {', '.join(OPTION_NAMES)}"
         if parse_option_value(option, value) is None:
             return (f"--set {key}: {value!r} is not a value of {option}; the values are "
-                    + ", ".join(option_choices(option)))
+                    + choices_text(option))
         overrides[option] = value
     return (profile.strip().lower() if profile else None), overrides
 

@@ -17,7 +17,14 @@ from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
 from ..records import ClaimItem, Deal, Game, Span, Tag, diagnostic_at
 from ..table import side_of
-from .profiles import PROFILES, LowOwner, Options, option_choices, parse_option_value
+from .profiles import (
+    PROFILES,
+    LowOwner,
+    Options,
+    option_choices,
+    parse_option_value,
+    seated,
+)
 from .scoring import Point
 
 if TYPE_CHECKING:
@@ -53,7 +60,8 @@ def rules_name(options: Options) -> str:
     """``hoffmann1909``, or the nearest profile with its changes: ``foster with target=10``."""
     best_name, best_changes = "", dict[str, str]()
     for name, profile in PROFILES.items():
-        changes = options.changes_from(profile.options)
+        changes = options.changes_from(seated(replace(profile.options,
+                                                      players=options.players)))
         changes.pop("players", None)
         if not best_name or len(changes) < len(best_changes):
             best_name, best_changes = name, changes

@@ -60,7 +60,9 @@ from .play import DEALT, RUN_BATCH, hand_key, legal_cards, max_runs, trick_winne
 from .profiles import (
     BegsPerDeal,
     FollowRule,
+    FosterCap,
     HandAfterRun,
+    JackOnRun,
     MisdealRule,
     Options,
     PackExhausted,
@@ -435,6 +437,10 @@ class _DealTable:
         self.calls: list[str] = []
         self.started = False  # the DEAL_START step is out
         self.discarding = False
+        # jack_on_run=final_only: the first turn-up's points wait until it is known to stay
+        # trumps (a stand, a gift, the play); a run drops them
+        self.waiting_kick: list[Point] = []
+        self.waiting_span: Span | None = None
         # play
         self.playing = False
         self.trick_number = 0
@@ -611,8 +617,14 @@ class _DealTable:
     def hand_size_received(self) -> int:
         return DEALT + RUN_BATCH * self.runs
 
+    def discards_after_run(self) -> bool:
+        """Rule 15 as the options say: do the players discard to six after this run?"""
+        rule = self.options.hand_after_run
+        return rule is HandAfterRun.DISCARD_TO_SIX or \
+            (rule is HandAfterRun.KEEP_IF_ONE_RUN and self.runs >= 2)
+
     def tricks_expected(self) -> int:
-        if self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+        if self.discarding:
             return DEALT
         return self.hand_size_received()
 
@@ -656,7 +668,10 @@ class _DealTable:
         self.step(StepKind.TURN_UP, text, event.span)
         points = turnup_points(card, dealer=self.dealer, seats=self.seats, options=self.options,
                                from_run=from_run, becomes_trump=becomes_trump)
-        self.award(points, event.span)
+        if not from_run and self.options.jack_on_run is JackOnRun.FINAL_ONLY:
+            self.waiting_kick, self.waiting_span = points, event.span
+        else:
+            self.award(points, event.span)
         if original is None:
             self.phase = "call"
         elif same_suit:
@@ -672,7 +687,7 @@ class _DealTable:
         of the hands says which six they kept: from the first run on, every hand
         is six unseen cards and the play shows them.
         """
-        if self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+        if self.discards_after_run():
             if not self.discarding:
                 self.discarding = True
                 self.holders = {}
@@ -691,6 +706,8 @@ class _DealTable:
     def call(self, event: Call) -> None:
         seat, kind = event.seat, event.kind
         self.calls.append(f"{seat.letter} {kind.value}")
+        if kind is not CallKind.BEGS:
+            self.settle_kick(kept=kind is not CallKind.RUNS)
         if kind is CallKind.STANDS:
             self.check_stand(event)
             self.step(StepKind.CALL, f"{seat.letter} stands", event.span)
@@ -727,6 +744,13 @@ class _DealTable:
                         "cannot be run again", event.span)
         self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each", event.span)
         self.phase = "running"
+
+    def settle_kick(self, *, kept: bool) -> None:
+        """``jack_on_run=final_only``: the first turn-up stays trumps (``kept``) and
+        scores now, or the cards are run and it never scores."""
+        points, self.waiting_kick = self.waiting_kick, []
+        if kept and points and self.runs == 0:
+            self.award(points, self.waiting_span)
 
     def check_stand(self, event: Call) -> None:
         seat = event.seat
@@ -769,6 +793,8 @@ class _DealTable:
 
     def check_opening_end(self, has_play: bool) -> None:
         """What the opening left undone, asked when the play begins (or the deal ends)."""
+        if self.phase in ("call", "settled"):
+            self.settle_kick(kept=True)  # play with no call is standing (decision 5)
         if self.decided_here:
             return  # the game ended during the opening: nothing more was due
         ending = self.ending
@@ -1204,7 +1230,9 @@ class _DealTable:
         )
         points = play_points(facts, self.options, self.g.scores)
         capped: frozenset[str] = frozenset()
-        if self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED:
+        jack_in_play = self.trump is not None and Card(self.trump, Rank.JACK) in self.holders
+        if self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
+                (self.options.foster_cap is FosterCap.ALWAYS or jack_in_play):
             capped = frozenset(self.side(o.seat) for o in offences
                                if o.kind in ("revoke", "undertrump"))
         self.award(points, self.claim.span if self.claim else self.header.span, capped)

@@ -29,6 +29,15 @@ class Direction(Enum):
 class GameTie(Enum):
     ELDER = "elder"
     NOBODY = "nobody"
+    ELDEST_OF_TIED = "eldest_of_tied"  # of the tied sides, the first from the elder
+
+
+class GameWhenNoCounters(Enum):
+    """Who scores Game when no counting card was won (rule 24), apart from a tie."""
+
+    AS_GAME_TIE = "as_game_tie"
+    ELDER = "elder"
+    NOBODY = "nobody"
 
 
 class LowOwner(Enum):
@@ -40,6 +49,7 @@ class JackOnRun(Enum):
     ANY_TURNED_JACK = "any_turned_jack"
     ONLY_IF_TRUMP = "only_if_trump"
     NEVER = "never"
+    FINAL_ONLY = "final_only"  # only the turn-up that finally makes trumps, the first included
 
 
 class GiftAtTargetMinusOne(Enum):
@@ -60,6 +70,7 @@ class BegsPerDeal(Enum):
 class HandAfterRun(Enum):
     KEEP_ALL = "keep_all"
     DISCARD_TO_SIX = "discard_to_six"
+    KEEP_IF_ONE_RUN = "keep_if_one_run"  # keep all after one run, discard to six after more
 
 
 class PackExhausted(Enum):
@@ -86,6 +97,7 @@ class TurnupPoints(Enum):
     JACK1 = "jack1"
     TRINIDAD = "trinidad"  # ace 1, six 2, jack 3
     TOBAGO = "tobago"  # ace 1, two 2, jack 3
+    NONE = "none"  # no turn-up scores
 
 
 class HangJack(Enum):
@@ -98,6 +110,14 @@ class RevokePenalty(Enum):
     FOSTER_GRADED = "foster_graded"
     OPPONENT_PLUS_14 = "opponent_plus_14"
     GAME_LOST = "game_lost"
+    NONE = "none"  # the card stands, nothing is scored
+
+
+class FosterCap(Enum):
+    """Under ``foster_graded``: when the revoker's side may not go out that deal."""
+
+    ALWAYS = "always"
+    JACK_IN_PLAY = "jack_in_play"
 
 
 class PenaltyTiming(Enum):
@@ -120,6 +140,7 @@ class Options:
     players: int = 2
     direction: Direction = Direction.CLOCKWISE
     game_tie: GameTie = GameTie.ELDER
+    game_when_no_counters: GameWhenNoCounters = GameWhenNoCounters.AS_GAME_TIE
     game_value: int = 1
     low_owner: LowOwner = LowOwner.ORIGINAL_HOLDER
     jack_on_run: JackOnRun = JackOnRun.ANY_TURNED_JACK
@@ -134,6 +155,7 @@ class Options:
     turnup_points: TurnupPoints = TurnupPoints.JACK1
     hang_jack: HangJack = HangJack.OFF
     revoke_penalty: RevokePenalty = RevokePenalty.OPPONENT_PLUS_1
+    foster_cap: FosterCap = FosterCap.ALWAYS
     penalty_timing: PenaltyTiming = PenaltyTiming.AFTER_GAME
     wrong_score_penalty: int = 1
     misdeal: MisdealRule = MisdealRule.REDEAL_SAME_DEALER
@@ -155,15 +177,18 @@ class Options:
         }
 
 
-# The allowed values of the integer options (RULES.md section 5).
+# The customary values of the integer options (RULES.md section 5), default first.
 INT_CHOICES: Mapping[str, tuple[int, ...]] = MappingProxyType(
     {
         "target": (7, 10, 11, 14),
         "players": (2, 3, 4),
         "game_value": (1, 2),
-        "wrong_score_penalty": (1, 4),
+        "wrong_score_penalty": (1, 4, 0),
     }
 )
+# Integer options that take any whole number in a range, not only the customary values:
+# tables play to 5, 15, 21 ...
+INT_RANGES: Mapping[str, tuple[int, int]] = MappingProxyType({"target": (1, 99)})
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
 
@@ -186,14 +211,26 @@ def option_choices(name: str) -> tuple[str, ...]:
     return tuple(member.value for member in kind)
 
 
+def choices_text(name: str) -> str:
+    """The values of ``name`` for a message or a listing: ``7, 10, 11, 14 or any whole
+    number from 1 to 99``."""
+    text = ", ".join(option_choices(name))
+    bounds = INT_RANGES.get(name)
+    if bounds is not None:
+        text += f" or any whole number from {bounds[0]} to {bounds[1]}"
+    return text
+
+
 def parse_option_value(name: str, text: str) -> object | None:
     """The typed value of ``text`` for option ``name``; ``None`` when not allowed."""
     kind = option_type(name)
     cleaned = text.strip().lower().replace("-", "_")
     if kind is int:
-        if cleaned.isdigit() and int(cleaned) in INT_CHOICES[name]:
-            return int(cleaned)
-        return None
+        if not cleaned.isdigit():
+            return None
+        number = int(cleaned)
+        low, high = INT_RANGES.get(name, (0, -1))
+        return number if number in INT_CHOICES[name] or low <= number <= high else None
     members: list[Enum] = list(kind)
     for member in members:
         if cleaned == str(member.value).replace("-", "_"):
@@ -225,6 +262,8 @@ _HOFFMANN_SOURCES: dict[str, str] = {
     "players": "[HGM] the basic game is for two",
     "direction": "[HGM] play passes to the left (clockwise)",
     "game_tie": "[HGM] equal pips, or no counting card: the elder hand scores Game",
+    "game_when_no_counters": "[HGM] 'if there be no counting card, the elder hand scores "
+    "Game': as game_tie",
     "game_value": "[HGM] Game scores one",
     "low_owner": "[HGM] [CAS] [FWK] Low to the player originally dealt it",
     "jack_on_run": "[HGM] 'he again scores one' for a knave turned while running",
@@ -239,10 +278,34 @@ _HOFFMANN_SOURCES: dict[str, str] = {
     "turnup_points": "[HGM] a turned Jack scores the dealer one",
     "hang_jack": "[HGM] Jack scores one to the winner of its trick",
     "revoke_penalty": "[FWK] [H1807] [EB1911] the adversary scores one",
+    "foster_cap": "[FOS] the revoker 'cannot go out that deal', Jack in play or not",
     "penalty_timing": "sources silent: the penalty is counted after Game",
     "wrong_score_penalty": "[FWK] the adversary scores one",
     "misdeal": "[FWK] a misdeal before play: new deal by the same dealer",
 }
+
+
+# Where a value no profile uses comes from: `allfours rules NAME` prints it under the option.
+VALUE_SOURCES: Mapping[tuple[str, str], str] = MappingProxyType(
+    {
+        ("target", "any"): "house rule: tables also play to 5, 15 or 21; any whole number "
+        "from 1 to 99",
+        ("game_tie", "eldest_of_tied"): "three players (the default there): of the tied "
+        "players, the first from the elder; Hoffmann's 'the elder hand' was written for two",
+        ("game_when_no_counters", "elder"): "[HGM] read literally: no counting card, the "
+        "elder hand scores Game, whatever game_tie says",
+        ("game_when_no_counters", "nobody"): "[TT] practice: no counting card, no Game",
+        ("jack_on_run", "final_only"): "house rule: only the turn-up that finally makes "
+        "trumps scores; a run cancels the first",
+        ("turnup_points", "none"): "house rule: a turn-up scores nothing",
+        ("revoke_penalty", "none"): "friendly play: the card stands and nothing is scored",
+        ("foster_cap", "jack_in_play"): "a narrower reading of [FOS]: the revoker is kept "
+        "from going out only when the Jack is in play",
+        ("wrong_score_penalty", "0"): "friendly play: the sheet is corrected, no penalty",
+        ("hand_after_run", "keep_if_one_run"): "house rule: after one run every card is "
+        "kept; after two or more each player discards to six",
+    }
+)
 
 
 def _profile(name: str, description: str, options: Options, sources: dict[str, str]) -> Profile:
@@ -368,7 +431,22 @@ def resolve_options(
                   severity=Severity.WARNING)
         )
         options = replace(options, players=len(seats))
+    if "game_tie" not in explicit:
+        options = seated(options)
     return options, problems
+
+
+def seated(options: Options) -> Options:
+    """``options`` with the defaults that depend on the number of players.
+
+    Three players: a Game tie goes to the first of the *tied* players from the elder
+    (``eldest_of_tied``), not to an elder who may have taken no pips at all; Hoffmann's
+    "the elder hand scores Game" was written for two.  An explicit ``game_tie`` (tag or
+    ``--set``) is kept.
+    """
+    if options.players == 3 and options.game_tie is GameTie.ELDER:
+        return replace(options, game_tie=GameTie.ELDEST_OF_TIED)
+    return options
 
 
 def profile_named(name: str) -> Profile | None:
@@ -412,7 +490,7 @@ def _apply(
                 span,
                 "AFN503",
                 f"{where}: {text!r} is not a value of {option}; the values are "
-                + ", ".join(option_choices(option)),
+                + choices_text(option),
             )
         )
         return options

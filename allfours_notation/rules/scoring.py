@@ -16,6 +16,7 @@ from ..records import ClaimItem
 from ..table import next_seats, partner, side_of
 from .profiles import (
     GameTie,
+    GameWhenNoCounters,
     GiftAtTargetMinusOne,
     GiftRecipients,
     HangJack,
@@ -56,6 +57,8 @@ class Point:
 
 def kick_value(card: Card, options: Options) -> int:
     """Points the dealer's side scores for turning ``card`` up (rules 7 and 26)."""
+    if options.turnup_points is TurnupPoints.NONE:
+        return 0
     if options.turnup_points is TurnupPoints.JACK1:
         return 1 if card.rank is Rank.JACK else 0
     values = {Rank.ACE: 1, Rank.JACK: 3}
@@ -78,7 +81,8 @@ def turnup_points(
         return []
     if from_run and options.jack_on_run is JackOnRun.NEVER:
         return []
-    if from_run and options.jack_on_run is JackOnRun.ONLY_IF_TRUMP and not becomes_trump:
+    if from_run and not becomes_trump and \
+            options.jack_on_run in (JackOnRun.ONLY_IF_TRUMP, JackOnRun.FINAL_ONLY):
         return []
     if options.turnup_points is TurnupPoints.JACK1:
         again = " again" if from_run else ""
@@ -253,7 +257,8 @@ def pips_by_side(facts: DealFacts) -> dict[str, int]:
 
 
 def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Point]:
-    """Rule 24: more pips in won tricks; a tie or no counting card per ``game_tie``."""
+    """Rule 24: more pips in won tricks; a tie per ``game_tie``, no counting card per
+    ``game_when_no_counters``."""
     table = facts.seats
     pips = pips_by_side(facts)
     best = max(pips.values(), default=0)
@@ -265,14 +270,41 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
         reason = f"{side} won the most pips toward Game ({tally})"
     else:
         why = "no counting card was won" if best == 0 else f"the pips are equal ({tally})"
-        if options.game_tie is GameTie.NOBODY:
+        tie = _tie_rule(options, no_counters=best == 0)
+        if tie is GameTie.NOBODY:
             return []
-        side = side_of(facts.elder, table)
         seat = facts.elder
-        reason = f"{why}: the elder hand {facts.elder.letter} scores Game"
+        if tie is GameTie.ELDEST_OF_TIED:
+            seat = _first_from(facts.elder, table, leaders, options)
+            who = "the elder hand" if seat is facts.elder else "the first tied player " \
+                "from the elder hand"
+        else:
+            who = "the elder hand"
+        side = side_of(seat, table)
+        reason = f"{why}: {who} {seat.letter} scores Game"
     if side in barred:
         return []
     return [Point(side, seat, ClaimItem.GAME, options.game_value, reason)]
+
+
+def _tie_rule(options: Options, *, no_counters: bool) -> GameTie:
+    """``game_tie``, or ``game_when_no_counters`` when nobody won a counting card."""
+    rule = options.game_when_no_counters
+    if not no_counters or rule is GameWhenNoCounters.AS_GAME_TIE:
+        return options.game_tie
+    return GameTie.ELDER if rule is GameWhenNoCounters.ELDER else GameTie.NOBODY
+
+
+def _first_from(elder: Seat, table: tuple[Seat, ...], leaders: Sequence[str],
+                options: Options) -> Seat:
+    """Of the seats whose side is in ``leaders``, the first in play order from the elder."""
+    after = next_seats(table, clockwise=options.clockwise)
+    seat = elder
+    for _ in table:
+        if side_of(seat, table) in leaders:
+            return seat
+        seat = after[seat]
+    return elder
 
 
 def penalty_points(facts: DealFacts, options: Options, scores: Mapping[str, int],
@@ -304,6 +336,8 @@ def penalty_points(facts: DealFacts, options: Options, scores: Mapping[str, int]
                     options.revoke_penalty is RevokePenalty.GAME_LOST:
                 amount = max(1, options.target - running_scores.get(side, 0))
             running_scores[side] = running_scores.get(side, 0) + amount
+            if amount <= 0:
+                continue  # revoke_penalty=none, wrong_score_penalty=0: nothing to count
             points.append(Point(side, seat, ClaimItem.PENALTY, amount,
                                 f"{offence.reason}: {side} scores {amount}"))
     return points
@@ -314,6 +348,8 @@ def revoke_value(options: Options, jack_in_play: bool) -> int:
         return 2 if jack_in_play else 1
     if options.revoke_penalty is RevokePenalty.OPPONENT_PLUS_14:
         return 14
+    if options.revoke_penalty is RevokePenalty.NONE:
+        return 0
     return 1
 
 

@@ -59,7 +59,7 @@ def test_bad_rules_arguments_are_usage_errors(tmp_path: Path,
     assert main(["score", path, "--rules", "hoyle"]) == 2
     assert "the profiles are hoffmann1909, english10, foster, trinidad14" in \
         capsys.readouterr().err
-    assert main(["check", path, "--set", "target=9"]) == 2
+    assert main(["check", path, "--set", "target=100"]) == 2
     assert "the values are 7, 10, 11, 14" in capsys.readouterr().err
     assert main(["check", path, "--set", "target"]) == 2
     assert "OPTION=VALUE" in capsys.readouterr().err

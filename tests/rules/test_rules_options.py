@@ -33,23 +33,26 @@ TABLE_OF_SECTION_5 = {
     "target": ("7", "10", "11", "14"),
     "players": ("2", "3", "4"),
     "direction": ("clockwise", "anticlockwise"),
-    "game_tie": ("elder", "nobody"),
+    "game_tie": ("elder", "nobody", "eldest_of_tied"),
+    "game_when_no_counters": ("as_game_tie", "elder", "nobody"),
     "game_value": ("1", "2"),
     "low_owner": ("original_holder", "trick_winner"),
-    "jack_on_run": ("any_turned_jack", "only_if_trump", "never"),
+    "jack_on_run": ("any_turned_jack", "only_if_trump", "never", "final_only"),
     "gift_at_target_minus_one": ("allowed", "forbidden"),
     "gift_recipients": ("beggar_only", "each_opponent"),
     "begs_per_deal": ("1", "unlimited"),
-    "hand_after_run": ("keep_all", "discard_to_six"),
+    "hand_after_run": ("keep_all", "discard_to_six", "keep_if_one_run"),
     "pack_exhausted": ("redeal_same_dealer", "redeal_next_dealer"),
     "keep_turnup_points_on_redeal": ("yes", "no"),
     "deal_pattern": ("3+3", "1"),
     "follow_rule": ("follow_or_trump", "follow_or_trump_no_undertrump"),
-    "turnup_points": ("jack1", "trinidad", "tobago"),
+    "turnup_points": ("jack1", "trinidad", "tobago", "none"),
     "hang_jack": ("off", "3"),
-    "revoke_penalty": ("opponent_plus_1", "foster_graded", "opponent_plus_14", "game_lost"),
+    "revoke_penalty": ("opponent_plus_1", "foster_graded", "opponent_plus_14", "game_lost",
+                       "none"),
+    "foster_cap": ("always", "jack_in_play"),
     "penalty_timing": ("after_game", "before_high"),
-    "wrong_score_penalty": ("1", "4"),
+    "wrong_score_penalty": ("1", "4", "0"),
 }
 
 
@@ -116,13 +119,13 @@ def test_rules_tag_picks_the_profile_and_tags_override() -> None:
 
 def test_unknown_profile_option_and_value_list_the_valid_ones() -> None:
     text = game_text("deal 1 dealer N\n  turn 4S\n  abandoned", rules="hoyle",
-                     tags={"Target": "12"})
+                     tags={"Target": "100"})
     game = parse(text).games[0]
     options, problems = resolve_options(game)
     assert [p.code for p in problems] == ["AFN501", "AFN503"]
     assert "hoffmann1909, english10, foster, trinidad14" in problems[0].message
     assert "7, 10, 11, 14" in problems[1].message
-    assert problems[1].line == text.splitlines().index('[Target "12"]') + 1
+    assert problems[1].line == text.splitlines().index('[Target "100"]') + 1
     assert options == Options()
     _, unknown = resolve_options(game, overrides={"colour": "red"})
     assert "AFN502" in [p.code for p in unknown]
@@ -133,7 +136,7 @@ def test_option_values_are_read_laxly() -> None:
     assert parse_option_value("deal_pattern", "3+3") is DealPattern.THREE_THREE
     assert parse_option_value("game_tie", "Nobody") is not None
     assert parse_option_value("low_owner", "trick-winner") is not None
-    assert parse_option_value("target", "9") is None
+    assert parse_option_value("target", "100") is None
 
 
 # --- behaviour of the values not covered by the rule tests ------------------------------------
