@@ -20,6 +20,7 @@ from .progress import Advance, progress_bar
 
 if TYPE_CHECKING:
     from ..archive.parallel import WorkerPool
+    from ..rules.profiles import Profile
 
 NAME = "check"
 HELP = "check AFN files and report every problem"
@@ -73,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     from .rules import rules_overrides
 
     chosen = rules_overrides(args)
+    if isinstance(chosen, int):
+        return chosen
     if isinstance(chosen, str):
         return fail(chosen)
     from ..archive.parallel import WorkerPool, cpu_count
@@ -120,7 +123,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-Rules = tuple[str | None, dict[str, str]] | None
+# (profile, overrides) or (profile, overrides, house rules): what --rules, --set and
+# --rules-file ask for; None: no rules replay
+Rules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str],
+                                                   "Profile | None"] | None
 Checked = tuple[list[Diagnostic], bool | None]
 SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: forking costs more
 
@@ -163,8 +169,10 @@ def game_diagnostics(game: Game, rules: Rules) -> Checked:
     if rules is not None and not game.broken:
         from ..rules.profiles import resolve_options
 
-        profile, overrides = rules
-        options, problems = resolve_options(game, profile=profile, overrides=overrides)
+        profile, overrides = rules[0], rules[1]
+        house = rules[2] if len(rules) > 2 else None
+        options, problems = resolve_options(game, profile=profile, overrides=overrides,
+                                            house=house)
         replayed = replay(game, options, record_states=False)
         mine = list(explain(replayed, [*mine, *problems, *replayed.diagnostics]))
     else:

@@ -41,6 +41,11 @@ A record picks its profile with [Rules "NAME"] (default {DEFAULT_PROFILE}) and
 overrides single options with tags named after the option in CamelCase, e.g.
 [Target "10"] or [GameTie "nobody"].  On the command line of 'check' and
 'score', --rules NAME and --set OPTION=VALUE override the file.
+
+A club's own rules live in a TOML file: a base profile, the options it changes
+and where each change comes from (see the README, "House rules").  'rules --file
+club.toml' prints that profile; 'check' and 'score' take it with --rules-file, for
+every game that names no profile or names it as [Rules "club:NAME"].
 """
 
 
@@ -48,6 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", nargs="?", metavar="NAME", help="a profile: "
                         + ", ".join(PROFILES))
     parser.add_argument("--json", action="store_true", help="print the profiles as JSON")
+    parser.add_argument("--file", metavar="CLUB.toml",
+                        help="print the house rules of this TOML file (a base profile and "
+                        "its changes, each with its source); errors are shown in the file")
 
 
 def wide_console() -> Console:
@@ -60,6 +68,18 @@ def wide_console() -> Console:
 
 def run(args: argparse.Namespace) -> int:
     out = wide_console()
+    if args.file is not None:
+        if args.name is not None:
+            return fail("give NAME or --file, not both")
+        house = load_house_file(args.file)
+        if isinstance(house, int):
+            return house
+        if args.json:
+            out.print_json(json.dumps({"default": DEFAULT_PROFILE,
+                                       "profiles": [profile_json(house)]}))
+        else:
+            print_profile(out, house)
+        return 0
     if args.name is not None and args.name.strip().lower() not in PROFILES:
         return fail(f"unknown rule profile {args.name!r}; the profiles are "
                     + ", ".join(PROFILES))
@@ -125,14 +145,29 @@ def print_profile(out: object, profile: Profile) -> None:
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", metavar="NAME",
                         help="play every game under this profile: " + ", ".join(PROFILES))
+    parser.add_argument("--rules-file", metavar="CLUB.toml",
+                        help="house rules in a TOML file: the profile of every game that "
+                        "names none or names it as [Rules \"club:NAME\"]")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                         help="override one rule option (repeatable), e.g. --set target=10")
 
 
-def rules_overrides(args: argparse.Namespace) -> tuple[str | None, dict[str, str]] | str:
-    """The profile and option overrides of the command line, or an error message."""
+CommandRules = tuple[str | None, dict[str, str], Profile | None]
+
+
+def rules_overrides(args: argparse.Namespace) -> CommandRules | str | int:
+    """The profile, option overrides and house rules of the command line; or an error
+    message; or the exit status after the house-rules file's errors were shown."""
+    house: Profile | None = None
+    if getattr(args, "rules_file", None) is not None:
+        loaded = load_house_file(args.rules_file)
+        if isinstance(loaded, int):
+            return loaded
+        house = loaded
     profile = args.rules
-    if profile is not None and profile.strip().lower() not in PROFILES:
+    known = profile is not None and (profile.strip().lower() in PROFILES or (
+        house is not None and profile.strip().lower() == f"club:{house.name}"))
+    if profile is not None and not known:
         return f"unknown rule profile {profile!r}; the profiles are {', '.join(PROFILES)}"
     overrides: dict[str, str] = {}
     for item in args.set:
@@ -146,9 +181,32 @@ def rules_overrides(args: argparse.Namespace) -> tuple[str | None, dict[str, str
             return (f"--set {key}: {value!r} is not a value of {option}; the values are "
                     + choices_text(option))
         overrides[option] = value
-    return (profile.strip().lower() if profile else None), overrides
+    return (profile.strip().lower() if profile else None), overrides, house
 
 
-def options_for(game: Game, profile: str | None,
-                overrides: dict[str, str]) -> tuple[Options, list[Diagnostic]]:
-    return resolve_options(game, profile=profile, overrides=overrides)
+def options_for(game: Game, profile: str | None, overrides: dict[str, str],
+                house: Profile | None = None) -> tuple[Options, list[Diagnostic]]:
+    return resolve_options(game, profile=profile, overrides=overrides, house=house)
+
+
+def load_house_file(name: str) -> Profile | int:
+    """The profile of a house-rules file; else its problems are printed with the
+    file's lines (stderr) and the usage exit status is returned."""
+    from ..rules.house import load_house_rules
+    from .inputs import InputError, read_input
+
+    try:
+        data = read_input(name).data
+    except InputError as error:
+        return fail(str(error))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return fail(f"{name}: not UTF-8 text (byte {error.start})")
+    house = load_house_rules(text, name)
+    err = console(stderr=True)
+    for diagnostic in house.diagnostics:
+        err.print(escape(diagnostic.render(text)), markup=True)
+    if house.profile is None:
+        return fail(f"{name}: the house rules cannot be used (see above)")
+    return house.profile

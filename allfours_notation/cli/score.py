@@ -74,11 +74,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
+    if isinstance(chosen, int):
+        return chosen
     if isinstance(chosen, str):
         return fail(chosen)
     if args.json and args.format != "text":
         return fail("--json and --format are alternatives: give one")
-    profile, overrides = chosen
+    profile, overrides, house = chosen
     out = console()
     unicode = not args.ascii
     names, unreadable = expanded_or_fail(args.files)
@@ -103,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
                               "see 'allfours check')[/]")
                 status = max(status, 1)
                 continue
-            options, problems = options_for(game, profile, overrides)
+            options, problems = options_for(game, profile, overrides, house)
             replayed = replay(game, options, record_states=False)
             found = list(explain(replayed, [*game.diagnostics, *problems,
                                             *replayed.diagnostics], first_id=next_id))

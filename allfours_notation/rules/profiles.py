@@ -388,6 +388,7 @@ def resolve_options(
     *,
     profile: str | None = None,
     overrides: Mapping[str, str] = MappingProxyType({}),
+    house: Profile | None = None,
 ) -> tuple[Options, list[Diagnostic]]:
     """The rules ``game`` is played under, and any problem naming them.
 
@@ -395,13 +396,16 @@ def resolve_options(
     ``profile`` from the command line, else the default), the option tags of the
     record, then ``overrides`` (``--set``).  The number of players follows the
     table when the record names its seats and no option says otherwise.
+    ``house`` is a club's profile from a house-rules file (``--rules-file``): the
+    profile of a record that names none, or names it as ``club:NAME``.
     """
     problems: list[Diagnostic] = []
     rules_tag = _find_tag(game, "Rules")
     name = profile
     if name is None and rules_tag is not None:
         name = rules_tag.value.strip()
-    chosen = _lookup_profile(name, game, rules_tag if profile is None else None, problems)
+    chosen = _lookup_profile(name, game, rules_tag if profile is None else None, problems,
+                             house)
     options = chosen.options
     explicit: set[str] = set()
     for tag in game.tags:
@@ -454,13 +458,25 @@ def profile_named(name: str) -> Profile | None:
 
 
 def _lookup_profile(
-    name: str | None, game: Game, tag: Tag | None, problems: list[Diagnostic]
+    name: str | None, game: Game, tag: Tag | None, problems: list[Diagnostic],
+    house: Profile | None = None,
 ) -> Profile:
     if name is None or not name.strip():
-        return PROFILES[DEFAULT_PROFILE]
+        return house or PROFILES[DEFAULT_PROFILE]
     found = profile_named(name)
     if found is not None:
         return found
+    club = name.strip().lower()
+    if club.startswith("club:"):
+        if house is not None and club == f"club:{house.name}":
+            return house
+        loaded = f" (the file given is club:{house.name})" if house is not None else ""
+        problems.append(
+            _diag(game, tag.span if tag else None, "AFN501",
+                  f"house rules {name!r} are not loaded{loaded}; give their file with "
+                  f"--rules-file; using {DEFAULT_PROFILE}")
+        )
+        return PROFILES[DEFAULT_PROFILE]
     problems.append(
         _diag(
             game,
