@@ -52,7 +52,13 @@ _SCAN = re.compile(
     re.VERBOSE,
 )
 
-_ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*|%[^\n]*)*\Z")
+# White space and comments up to the end of the text.  Every repetition is possessive
+# (``*+``): once a blank, a comment or a directive is read it is never given back, so
+# a run of blanks or semicolons followed by a word fails in one pass instead of
+# trying every way of splitting the run (the backtracking that once made 32 spaces
+# and an "x" hang).  The alternatives start with different characters, so nothing
+# is lost by not backtracking.
+_ONLY_COMMENTS = re.compile(r"(?:\s++|\{[^}]*+\}|;[^\n]*+|%[^\n]*+)*+\Z")
 
 
 class HeaderTag(NamedTuple):

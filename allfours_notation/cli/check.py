@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from rich.markup import escape
 
-from ..diagnostics import Diagnostic, Severity, sort_key
+from ..diagnostics import Diagnostic, LineIndex, Severity, sort_key
 from ..parser import FileReader, read_games
 from ..rules.replay import check_game
 from .inputs import InputError, console, fail, read_input
@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         reader = read_games(source.data, filename=source.name)
         del source  # the decoded text is all that is kept of the file
+        lines = LineIndex(reader.text)  # built once per file: printing stays linear
         rules = None if args.no_rules else chosen
         for diagnostics, with_errors in file_diagnostics(reader, rules):
             games += with_errors is not None
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
                 records.extend(diagnostic_json(d) for d in diagnostics)
             elif not args.quiet:
                 for diagnostic in diagnostics:
-                    print_diagnostic(out, diagnostic, reader.text)
+                    print_diagnostic(out, diagnostic, lines)
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken})
@@ -120,7 +121,7 @@ def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
-def print_diagnostic(out: object, diagnostic: Diagnostic, text: str) -> None:
+def print_diagnostic(out: object, diagnostic: Diagnostic, text: str | LineIndex) -> None:
     from rich.console import Console
 
     assert isinstance(out, Console)
