@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .limits import MAX_TAGS_PER_GAME
+
 # A quoted string's inside: characters other than a quote, backslash or line break, or
 # a backslash and the character it escapes.  Written as runs of plain characters
 # between escapes ("unrolled") rather than as a choice per character, because the
@@ -95,6 +97,8 @@ class GameSlice:
     deals: int = 0
     # (start, end) offsets of each run of tags: where :func:`header_tags` looks
     tag_blocks: list[tuple[int, int]] = field(default_factory=list)
+    # More tags than MAX_TAGS_PER_GAME: those past the limit were not kept.
+    too_many_tags: bool = False
 
 
 @dataclass(slots=True)
@@ -167,9 +171,12 @@ def slice_games(text: str) -> SliceResult:
                 line, column = lines.at(match.start())
                 current = GameSlice(start=match.start(), end=len(text), line=line, column=column)
                 in_body = False
-            if kind == "tags":
+            if kind == "tags" and not current.too_many_tags:  # past the limit, keep no more
                 current.tags += _TAG.findall(text, match.start(), match.end())
                 current.tag_blocks.append(match.span())
+                if len(current.tags) > MAX_TAGS_PER_GAME:
+                    current.too_many_tags = True
+                    del current.tags[MAX_TAGS_PER_GAME:]
             continue
         # "end"
         current.end = match.end()

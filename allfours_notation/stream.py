@@ -82,6 +82,7 @@ def _shift(piece: GameSlice, line: int, column: int, offset: int) -> GameSlice:
         piece.has_end,
         piece.deals,
         blocks,
+        piece.too_many_tags,
     )
 
 

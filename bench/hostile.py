@@ -40,7 +40,7 @@ class Sample:
 
     cpu: float
     rss_mb: float
-    status: str  # "ok", "timeout" or "memory"
+    status: str  # "ok", "timeout", "memory", "traceback" or "exit N"
 
 
 def _limits(memory_mb: int) -> None:
@@ -72,6 +72,8 @@ def run_once(command: list[str], path: Path, timeout: float, memory_mb: int) -> 
     exit_code = os.waitstatus_to_exitcode(code)
     if status == "ok" and b"MemoryError" in err:
         status = "memory"
+    elif status == "ok" and b"Traceback" in err:
+        status = "traceback"
     elif status == "ok" and exit_code not in (0, 1):
         status = f"exit {exit_code}"
     return Sample(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, status)

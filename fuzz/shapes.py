@@ -111,7 +111,15 @@ def comment_lines(size: int) -> str:
 
 
 def repeated_cards(size: int) -> str:
-    """A deal whose cards repeat: one diagnostic per card, all printed."""
+    """Deals whose cards repeat: a diagnostic per card, all printed (within the limits)."""
+    unit = "deal {n} dealer N\nturn 2H\n" + "N:JS S:JS\n" * 40
+    count = max(1, size // len(unit.format(n=1000)))
+    body = "".join(unit.format(n=number) for number in range(1, count + 1))
+    return HEADER + body + "end\n"
+
+
+def huge_deal_repeated(size: int) -> str:
+    """One deal of repeated cards past the cards-per-deal limit."""
     return _repeat("N:JS S:JS\n", size, HEADER + "deal 1 dealer N\nturn 2H\n", "end\n")
 
 
@@ -143,6 +151,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "numbered-tricks": numbered_tricks,
     "comment-lines": comment_lines,
     "repeated-cards": repeated_cards,
+    "huge-deal-repeated": huge_deal_repeated,
     "long-line": long_line,
     "recursion-turn": recursion_turn,
 }
