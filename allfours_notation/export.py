@@ -21,6 +21,8 @@ from enum import Enum
 from typing import Any, cast
 
 from .cards import Card, Seat
+from .diagnostics import Diagnostic
+from .guard import guarded
 from .parser import ParseResult
 from .records import Abandoned, Call, Concede, Game, Hand, Redeal, TurnUp
 
@@ -41,16 +43,33 @@ JSON = dict[str, Any] | list[Any] | str | int | bool | None
 
 
 def result_to_json(result: ParseResult) -> dict[str, Any]:
-    """A whole file as a JSON-ready dict."""
+    """A whole file as a JSON-ready dict.
+
+    A game the conversion fails on (a bug) is written as a broken game holding the
+    internal-error diagnostic (AFN901), which is also added to the file's."""
+    faults: list[Diagnostic] = []
+    games = [_game_or_fault(game, faults) for game in result.games]
     return {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
         "file": result.file,
         "version": result.version,
-        "games": [game_to_json(game) for game in result.games],
+        "games": games,
         "trailing": [to_json(comment) for comment in result.trailing],
-        "diagnostics": [to_json(diagnostic) for diagnostic in result.diagnostics],
+        "diagnostics": [to_json(diagnostic) for diagnostic in (*result.diagnostics, *faults)],
     }
+
+
+def _game_or_fault(game: Game, faults: list[Diagnostic]) -> dict[str, Any]:
+    def stand_in(problem: Diagnostic) -> dict[str, Any]:
+        faults.append(problem)
+        return game_to_json(Game(index=game.index, source=game.source, ended=game.ended,
+                                 diagnostics=(problem,), broken=True, span=game.span))
+
+    where = game.span
+    return guarded(lambda: game_to_json(game), stand_in, doing="writing this game as JSON",
+                   file=game.source, line=where.line if where else None,
+                   column=where.column if where else None, game=game.index)
 
 
 def game_to_json(game: Game) -> dict[str, Any]:

@@ -209,7 +209,8 @@ class FileReader:
         """What is known after the last game: that there was none."""
         if self.slices:
             return ()
-        return (Diagnostic("AFN107", Severity.WARNING, "no games found", file=self.file, line=1),)
+        return (Diagnostic("AFN107", Severity.WARNING, "no games found", file=self.file, line=1,
+                           column=1),)
 
 
 @contextmanager

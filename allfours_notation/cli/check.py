@@ -9,7 +9,9 @@ from collections.abc import Iterator
 from rich.markup import escape
 
 from ..diagnostics import Diagnostic, LineIndex, Severity, sort_key
+from ..guard import guarded
 from ..parser import FileReader, read_games
+from ..records import Game
 from ..rules.replay import check_game
 from .inputs import InputError, console, fail, read_input
 
@@ -100,14 +102,25 @@ def file_diagnostics(
     for game in reader.games():
         mine = list(game.diagnostics)
         if rules is not None and not game.broken:
-            from ..rules.profiles import resolve_options
-
-            profile, overrides = rules
-            options, problems = resolve_options(game, profile=profile, overrides=overrides)
-            mine.extend(problems)
-            mine.extend(check_game(game, options))
+            mine.extend(rules_diagnostics(game, rules))
             mine.sort(key=sort_key)
         yield mine, game.has_errors if rules is None else any(d.is_error for d in mine)
+
+
+def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]) -> list[Diagnostic]:
+    """The rules, options and dispute diagnostics of one game; an internal fault
+    becomes one AFN901 at the game instead of a traceback."""
+    from ..rules.profiles import resolve_options
+
+    def work() -> list[Diagnostic]:
+        profile, overrides = rules
+        options, problems = resolve_options(game, profile=profile, overrides=overrides)
+        return [*problems, *check_game(game, options)]
+
+    where = game.span
+    return guarded(work, lambda problem: [problem], doing="checking this game's rules",
+                   file=game.source, line=where.line if where else None,
+                   column=where.column if where else None, game=game.index)
 
 
 def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:

@@ -48,24 +48,40 @@ def read_input(name: str, *, limit: int = MAX_FILE_BYTES) -> Input:
         if len(data) > limit:
             raise InputError(f"<stdin>: more than {_size(limit)}, the largest input read")
         return Input("<stdin>", data)
-    path = Path(name)
-    try:
-        # O_NONBLOCK: opening a FIFO that has no writer must not wait for one.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: is a directory, not an AFN file") from None
-    except OSError as error:
-        raise InputError(f"{name}: cannot read: {error.strerror or error}") from error
+    handle = _open(name)
     try:
         return Input(name, *_read_regular(name, handle, limit))
     finally:
         os.close(handle)
 
 
-def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, FileIdentity]:
-    info = os.fstat(handle)
+def read_head(name: str, count: int) -> bytes:
+    """The first ``count`` bytes of a regular file no larger than the limit (what the
+    viewer sniffs before opening a file); :class:`InputError` otherwise."""
+    handle = _open(name)
+    try:
+        _check_regular(name, os.fstat(handle), MAX_FILE_BYTES)
+        os.set_blocking(handle, True)
+        return os.read(handle, count)
+    except OSError as error:
+        raise InputError(f"{name}: cannot read: {error.strerror or error}") from error
+    finally:
+        os.close(handle)
+
+
+def _open(name: str) -> int:
+    try:
+        # O_NONBLOCK: opening a FIFO that has no writer must not wait for one.
+        return os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a directory, not an AFN file") from None
+    except OSError as error:
+        raise InputError(f"{name}: cannot read: {error.strerror or error}") from error
+
+
+def _check_regular(name: str, info: os.stat_result, limit: int) -> None:
     if stat.S_ISDIR(info.st_mode):
         raise InputError(f"{name}: is a directory, not an AFN file")
     if not stat.S_ISREG(info.st_mode):
@@ -74,6 +90,11 @@ def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, FileIdenti
     if info.st_size > limit:
         raise InputError(f"{name}: {_size(info.st_size)} is larger than {_size(limit)}, "
                          "the largest file read")
+
+
+def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, FileIdentity]:
+    info = os.fstat(handle)
+    _check_regular(name, info, limit)
     os.set_blocking(handle, True)
     chunks, total = [], 0
     try:

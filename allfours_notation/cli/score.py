@@ -8,7 +8,8 @@ import json
 from rich.console import Console
 from rich.markup import escape
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, LineIndex
+from ..guard import INTERNAL_ERROR, guarded
 from ..parser import parse
 from ..records import ClaimItem, Game
 from ..rules.disputes import rules_name
@@ -56,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
     out = console()
     status = 0
     sheets: list[dict[str, object]] = []
+    reading: list[dict[str, object]] = []
     for name in args.files:
         try:
             source = read_input(name)
@@ -64,25 +66,59 @@ def run(args: argparse.Namespace) -> int:
             status = 2
             continue
         result = parse(source.data, filename=source.name)
+        lines = LineIndex(result.text)
+        # What concerns the file itself (bytes that are not UTF-8, the version line),
+        # reported as 'check' reports it.
+        for problem in (d for d in result.diagnostics if d.game is None):
+            if problem.is_error:
+                status = max(status, 1)
+            if args.json:
+                reading.append(diagnostic_json(problem))
+            else:
+                print_diagnostic(out, problem, lines)
         for game in result.games:
             if game.broken:
                 if not args.json:
                     out.print(f"[bold red]game {game.index}: cannot be scored (syntax error; "
                               "see 'allfours check')[/]")
+                    for fault in (d for d in game.diagnostics if d.code == INTERNAL_ERROR):
+                        print_diagnostic(out, fault, lines)
                 status = max(status, 1)
                 continue
-            options, problems = options_for(game, profile, overrides)
-            replayed = replay(game, options)
+            scored = _replayed(game, profile, overrides)
+            if isinstance(scored, Diagnostic):
+                status = max(status, 1)
+                if not args.json:
+                    print_diagnostic(out, scored, lines)
+                else:
+                    reading.append(diagnostic_json(scored))
+                continue
+            replayed, problems = scored
             found = [*problems, *replayed.diagnostics]
             if any(d.is_error for d in found):
                 status = max(status, 1)
             if args.json:
                 sheets.append(sheet_json(replayed, name, found))
             else:
-                print_sheet(out, replayed, found, result.text)
+                print_sheet(out, replayed, found, lines)
     if args.json:
-        out.print_json(json.dumps({"games": sheets}))
+        out.print_json(json.dumps({"games": sheets, "diagnostics": reading}))
     return status
+
+
+def _replayed(game: Game, profile: str | None, overrides: dict[str, str]
+              ) -> tuple[GameReplay, list[Diagnostic]] | Diagnostic:
+    """The game replayed under its rules with the problems naming them, or the
+    internal-error diagnostic (AFN901) when the referee has a bug."""
+
+    def work() -> tuple[GameReplay, list[Diagnostic]] | Diagnostic:
+        options, problems = options_for(game, profile, overrides)
+        return replay(game, options), problems
+
+    where = game.span
+    return guarded(work, lambda problem: problem, doing="scoring this game", file=game.source,
+                   line=where.line if where else None, column=where.column if where else None,
+                   game=game.index)
 
 
 # --- text -------------------------------------------------------------------------------------
@@ -95,7 +131,8 @@ def game_title(game: Game) -> str:
     return " — ".join(bit for bit in bits if bit)
 
 
-def print_sheet(out: Console, replayed: GameReplay, found: list[Diagnostic], text: str) -> None:
+def print_sheet(out: Console, replayed: GameReplay, found: list[Diagnostic],
+                text: str | LineIndex) -> None:
     game = replayed.game
     out.print(f"[bold]Game {game.index}[/]: {escape(game_title(game))}")
     out.print(f"  rules: {escape(rules_name(replayed.options))}, target "
@@ -103,8 +140,11 @@ def print_sheet(out: Console, replayed: GameReplay, found: list[Diagnostic], tex
     for problem in found:
         if problem.deal is None and problem.code.startswith("AFN5"):
             print_diagnostic(out, problem, text)
+    by_deal: dict[int | None, list[Diagnostic]] = {}
+    for problem in found:  # grouped once: a deal's problems are not searched for per deal
+        by_deal.setdefault(problem.deal, []).append(problem)
     for deal in replayed.deals:
-        print_deal(out, deal, [d for d in found if d.deal == deal.number])
+        print_deal(out, deal, by_deal.get(deal.number, []))
     totals = "  ".join(f"{side} {value}" for side, value in replayed.scores)
     if replayed.winner is not None:
         out.print(f"[bold green]Winner: {replayed.winner}[/] ({totals}), decided "
