@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .diagnostics import Diagnostic
+from .guard import BUG_TEXT, INTERNAL_ERROR
 from .parser import ParseResult, parse, sorted_tags
 from .records import (
     Abandoned,
@@ -176,6 +177,8 @@ def format_checked(result: ParseResult, *, renumber: bool = False) -> CheckedFor
     for diagnostic in result.diagnostics:
         if diagnostic.code in _LOSSY_CODES:
             refusals.append(Refusal(_LOSSY_CODES[diagnostic.code], diagnostic))
+        elif diagnostic.code == INTERNAL_ERROR:
+            refusals.append(Refusal(BUG_TEXT, diagnostic))
         elif diagnostic.is_error and diagnostic.code.startswith("AFN1"):
             refusals.append(Refusal("fix this first: the file cannot be read whole", diagnostic))
     for game in result.games:
