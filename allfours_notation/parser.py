@@ -565,6 +565,10 @@ class _GameAssembler:
     def run(self) -> Game:
         if self.over_limit():
             return self.broken_game()
+        if not self.piece.deals and not self.piece.tags and self.body.strip().lower() == "end":
+            # A game that is only the word "end" (a file of "end end end …" is
+            # thousands of them): what the grammar would give, without running it.
+            return self.assemble([Token("END", "end")], [])
         lark, collector = _lark()
         collector.comments = []
         collector.opened = None

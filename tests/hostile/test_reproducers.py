@@ -17,6 +17,7 @@ import pytest
 from allfours_notation import parse
 from allfours_notation.cli import main
 from allfours_notation.rules import disputes
+from allfours_notation.rules.profiles import PROFILES
 from allfours_notation.rules.replay import check_game
 from allfours_notation.syntax_errors import explain
 from tests.conftest import codes
@@ -63,7 +64,7 @@ def test_explaining_restarts_a_statement_at_most_once() -> None:
     from lark.exceptions import UnexpectedCharacters
 
     body = "deal 3 dealer N\nturn`"
-    error = UnexpectedCharacters(body, len("deal 3 dealer N\n"), 2, 1)
+    error = UnexpectedCharacters(body, len("deal 3 dealer N\n"), 2, 1)  # type: ignore[no-untyped-call]
     explanation = explain(error, body, len("deal 3 dealer N\n"))
     assert explanation.code == "AFN101"
 
@@ -80,12 +81,12 @@ def test_disputed_deals_replay_each_alternative_once(monkeypatch: pytest.MonkeyP
 
     def counting(*args: object, **kwargs: object) -> object:
         calls.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(replay_module, "replay_plain", counting)
     found = check_game(game)
     assert codes(found).count("AFN401") >= 400
-    alternatives = len(disputes.PROFILES) + sum(len(v) for v in disputes.RELEVANT_OPTIONS.values())
+    alternatives = len(PROFILES) + sum(len(v) for v in disputes.RELEVANT_OPTIONS.values())
     assert len(calls) <= 1 + 4 * alternatives  # independent of the number of deals
 
 
