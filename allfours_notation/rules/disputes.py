@@ -66,10 +66,10 @@ def find_disputes(result: GameReplay) -> list[Diagnostic]:
     """Every claimed item, running total and result that disagrees with the replay."""
     game = result.game
     found: list[Diagnostic] = []
-    from .replay import _table_seats  # a cycle: replay imports this module's users
+    from .engine import table_seats  # a cycle: the engine imports this module's users
 
     # The referee's seats (every step's state has them), also when no steps were kept.
-    seats = _table_seats(game, result.options) if result.deals else game.seats
+    seats = table_seats(game, result.options) if result.deals else game.seats
     # Each alternative rule set is replayed once per game, not once per disputed claim:
     # a game of many disputed deals would otherwise cost deals x deals replays.
     replays: dict[Options, GameReplay] = {}
@@ -165,6 +165,10 @@ def _claim_message(result: GameReplay, position: int, deal: Deal, computed: Deal
     note = _rule_note(result, computed, item, claimed)
     if note:
         text += f"; {note}"
+    if result.decided and any(p.item is item for p in computed.unscored):
+        # Counted after the target was reached: no other rules make it right, the fix is
+        # to claim only what was counted before (rule 25: High, Low, Jack, Game in order).
+        return text + "; claim only the items counted before the target was reached"
     right = _right_under(result, position, item, claimed, replays)
     if right:
         text += f" (the claim is right under {right})"

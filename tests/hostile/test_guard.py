@@ -60,14 +60,14 @@ def test_every_command_exits_1_without_a_traceback(
 def test_a_rules_fault_in_check_is_reported_and_the_next_game_checked(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    real = check_module.check_game
+    real = check_module.replay
 
-    def check_game(game: Any, options: Any = None) -> Any:
+    def replay(game: Any, *args: Any, **kwargs: Any) -> Any:
         if game.index == 1:
             raise KeyError("planted")
-        return real(game, options)
+        return real(game, *args, **kwargs)
 
-    monkeypatch.setattr(check_module, "check_game", check_game)
+    monkeypatch.setattr(check_module, "replay", replay)
     path = tmp_path / "two.afn"
     path.write_text(TWO_GAMES, encoding="utf-8")
     assert main(["check", "--json", str(path)]) == 1
