@@ -100,6 +100,22 @@ class GameSlice:
     # More tags than MAX_TAGS_PER_GAME: those past the limit were not kept.
     too_many_tags: bool = False
 
+    def moved(self, line: int, column: int, offset: int) -> GameSlice:
+        """This slice of a text that starts at ``offset`` (``line``, ``column``) of a
+        larger one, placed in the larger text."""
+        first_line = self.line == 1
+        return GameSlice(
+            self.start + offset,
+            self.end + offset,
+            self.line + line - 1,
+            self.column + (column - 1 if first_line else 0),
+            self.tags,
+            self.has_end,
+            self.deals,
+            [(start + offset, end + offset) for start, end in self.tag_blocks],
+            self.too_many_tags,
+        )
+
 
 @dataclass(slots=True)
 class SliceResult:

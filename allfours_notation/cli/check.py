@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
                     print_group(out, group, lines, show_all=args.show_all)
     if args.json:
         out.print_json(
-            json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken})
+            json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
+                        "root_causes": roots})
         )
     else:
         out.print(summary_line(games, broken, errors, warnings, roots))
@@ -194,7 +195,19 @@ def print_diagnostic(out: object, diagnostic: Diagnostic, text: str | LineIndex)
     style = _STYLE[diagnostic.severity]
     out.print(f"[{style}]{escape(lines[0])}[/]")
     for line in lines[1:]:
-        out.print(escape(line))
+        out.print(snippet_text(line) if out.is_terminal else escape(line))
+
+
+def snippet_text(line: str) -> object:
+    """A caret snippet's source line coloured as AFN (other lines as they are)."""
+    gutter, bar, source = line.partition(" | ")
+    if not bar or not gutter.strip().isdigit():
+        return escape(line)
+    from rich.text import Text
+
+    from ..highlight import highlighted
+
+    return Text(gutter + bar) + highlighted(source)
 
 
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, object]:

@@ -11,11 +11,11 @@ from rich.markup import escape
 
 from ..causes import explain
 from ..diagnostics import Diagnostic, LineIndex
+from ..export import option_value
 from ..guard import INTERNAL_ERROR, guarded
 from ..parser import parse
 from ..records import Game
 from ..rules.disputes import rules_name
-from ..rules.profiles import value_text
 from ..rules.replay import DealResult, GameReplay, replay
 from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
 from .check import diagnostic_json, print_diagnostic
@@ -170,13 +170,6 @@ def _scored(game: Game, profile: str | None, overrides: dict[str, str],
 
 
 # --- JSON -------------------------------------------------------------------------------------
-
-
-def option_value(value: object) -> object:
-    """An option as JSON: numbers as numbers, choices as their word."""
-    if isinstance(value, bool | int):
-        return value
-    return value_text(value)
 
 
 def sheet_json(replayed: GameReplay, name: str, found: list[Diagnostic], *,
