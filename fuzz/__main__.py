@@ -144,7 +144,11 @@ def main(argv: list[str] | None = None) -> int:
 
     atheris.Setup(
         [sys.argv[0], f"-max_total_time={int(args.minutes * 60) + 600}", f"-max_len={args.max_len}",
-         "-timeout=60", "-rss_limit_mb=3000", "-print_final_stats=1", str(corpus)],
+         # The campaign stops itself at its deadline (after re-timing the slow
+         # candidates, which takes a while): libFuzzer's own timeout must not fire
+         # then.  Its findings go under fuzz/out/, never the current folder.
+         "-timeout=3600", "-rss_limit_mb=3000", "-print_final_stats=1",
+         f"-artifact_prefix={OUT}/", str(corpus)],
         one_input,
     )
     atheris.Fuzz()
