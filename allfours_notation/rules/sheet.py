@@ -29,8 +29,10 @@ def default_points(item: ClaimItem, options: Options) -> int:
 def claim_for(points: Sequence[Point], seats: tuple[Seat, ...], options: Options) -> Claim | None:
     """The claim that says exactly what ``points`` scored (``None`` when nothing was).
 
-    Items in the order of :class:`ClaimItem`; a number only where it differs from
-    the rules' value; each item under the seat that took it, else a seat of its side.
+    Items in the order of :class:`ClaimItem`, grouped by seat in the order the seats
+    first appear (as the formatter writes a claim, so the records read back equal);
+    a number only where it differs from the rules' value; each item under the seat
+    that took it, else a seat of its side.
     """
     tally = tally_points(points)
     awards: list[Award] = []
@@ -39,6 +41,8 @@ def claim_for(points: Sequence[Point], seats: tuple[Seat, ...], options: Options
             seat = _seat_for(side, item, points, seats)
             awards.append(Award(seat, item, None if value == default_points(item, options)
                                 else value))
+    order = list(dict.fromkeys(award.seat for award in awards))
+    awards.sort(key=lambda award: order.index(award.seat))  # stable: item order kept
     return Claim(awards=tuple(awards)) if awards else None
 
 
