@@ -13,6 +13,7 @@ from ..parser import parse
 from ..records import ClaimItem, Game
 from ..rules.disputes import rules_name
 from ..rules.replay import DealResult, GameReplay, replay
+from ..rules.scoring import Point
 from .check import diagnostic_json, print_diagnostic
 from .inputs import InputError, console, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
@@ -130,12 +131,16 @@ def deal_heading(deal: DealResult) -> str:
     return ", ".join(bits)
 
 
+def point_line(point: Point) -> str:
+    """One scored item as the score sheet prints it (the recorder shows the same line)."""
+    sign = "+" if point.points >= 0 else ""
+    return f"{_ITEM_NAMES[point.item]:<8} {point.side:<2} {sign}{point.points:<3} {point.reason}"
+
+
 def print_deal(out: Console, deal: DealResult, problems: list[Diagnostic]) -> None:
     out.print(f"[bold cyan]{escape(deal_heading(deal))}[/]")
     for point in deal.points:
-        sign = "+" if point.points >= 0 else ""
-        out.print(f"    {_ITEM_NAMES[point.item]:<8} {point.side:<2} {sign}{point.points:<3} "
-                  f"{escape(point.reason)}")
+        out.print(f"    {escape(point_line(point))}")
     for point in deal.unscored:
         out.print(f"    [dim]{_ITEM_NAMES[point.item]:<8} {point.side:<2} (not scored: the game "
                   "was already decided)[/]")

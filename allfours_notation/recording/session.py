@@ -161,6 +161,16 @@ class Session:
     def _deal_over(self, deal: Deal, judged: Judgement) -> bool:
         return self._played_out(deal, judged) or self.winner(judged) is not None
 
+    def scores(self, judged: Judgement | None = None) -> tuple[tuple[str, int], ...]:
+        """The running score after the last finished deal (a deal still being played
+        counts for nothing yet)."""
+        judged = judged or self.judgement()
+        finished = self.finished_deals(judged)
+        done = [d for d in judged.replayed.deals if d.number in finished]
+        if done:
+            return done[-1].scores_after
+        return tuple((side, 0) for side, _ in judged.replayed.scores)
+
     @property
     def over(self) -> bool:
         return self.expect().phase is Phase.OVER
@@ -280,15 +290,20 @@ class Session:
     def undo(self) -> Outcome:
         if not self._past:
             return Outcome(False, "nothing to undo")
-        self._future.append(self.entries)
-        self._set(self._past.pop())
-        return Outcome(True, "undone")
+        current = self.entries
+        self._set(self._past[-1])
+        self._past.pop()
+        self._future.append(current)
+        return Outcome(True, f"undone: {_describe(current[-1])}" if current and
+                       len(current) > len(self.entries) else "undone")
 
     def redo(self) -> Outcome:
         if not self._future:
             return Outcome(False, "nothing to redo")
-        self._past.append(self.entries)
-        self._set(self._future.pop())
+        current = self.entries
+        self._set(self._future[-1])
+        self._future.pop()
+        self._past.append(current)
         return Outcome(True, "redone")
 
     def correct(self, index: int, text: str, *, confirmed: bool = False) -> Outcome:
@@ -334,14 +349,21 @@ class Session:
         return flags
 
     def _change(self, entries: tuple[Entry, ...]) -> None:
-        self._past.append(self.entries)
-        self._future.clear()
+        current = self.entries
         self._set(entries)
+        self._past.append(current)
+        self._future.clear()
 
     def _set(self, entries: tuple[Entry, ...]) -> None:
+        """Make ``entries`` the session's, on disk first: if the write fails, nothing changed."""
+        previous = self.entries
         self.entries = entries
+        try:
+            self.save()
+        except BaseException:
+            self.entries = previous
+            raise
         self.flags = {i: m for i, m in self.flags.items() if i < len(entries)}
-        self.save()
 
     def save(self) -> None:
         """Write the record, once its text is proved to read back as this game.
