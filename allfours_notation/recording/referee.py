@@ -32,6 +32,8 @@ _UNFINISHED_WORDING = (
     ("AFN309", "the cards were run but no new turn-up"),
     ("AFN309", "the dealer must run again"),
     ("AFN311", "the pack is exhausted: the same dealer deals again"),
+    # the referee scores a deal still being played as if it ended there
+    ("AFN403", "says unfinished, but"),
 )
 
 

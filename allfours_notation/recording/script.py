@@ -12,7 +12,7 @@ does, skipping the lines already recorded): the kill-and-resume test runs it.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..records import (
@@ -32,7 +32,7 @@ from ..records import (
 from .opening import NewGame, Refused, Resume, inspect
 from .storage import FileLocked, RecordFile
 
-__all__ = ["card_text", "lines_of_game", "main"]
+__all__ = ["card_text", "lines_of_game", "main", "record_lines"]
 
 _SHORT = {CallKind.STANDS: "s", CallKind.BEGS: "b", CallKind.GIVES: "g", CallKind.RUNS: "r"}
 
@@ -85,12 +85,19 @@ def _play_line(play: Play) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Record into FILE from the lines on standard input; ``y`` lines confirm."""
+    """Record into FILE from the lines on standard input."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
         print("usage: python -m allfours_notation.recording.script FILE < lines", file=sys.stderr)
         return 2
-    path = Path(args[0])
+    return record_lines(Path(args[0]), sys.stdin.read().splitlines())
+
+
+def record_lines(path: Path, lines: list[str],
+                 after_entry: Callable[[int], None] | None = None) -> int:
+    """Resume the unfinished game of ``path`` and record ``lines`` into it, skipping
+    those already recorded; a revoke or undertrump is confirmed.  ``after_entry`` is
+    called with the number of entries after each one is on disk."""
     record = RecordFile(path)
     try:
         record.acquire()
@@ -105,12 +112,13 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(opened, NewGame):
             print(f"{path}: no unfinished game to record into", file=sys.stderr)
             return 2
-        return _feed(opened, sys.stdin.read().splitlines())
+        return _feed(opened, lines, after_entry)
     finally:
         record.release()
 
 
-def _feed(opened: Resume, lines: list[str]) -> int:
+def _feed(opened: Resume, lines: list[str],
+          after_entry: Callable[[int], None] | None) -> int:
     session = opened.session
     done = len(session.entries)
     entries = 0
@@ -128,6 +136,8 @@ def _feed(opened: Resume, lines: list[str]) -> int:
         if not outcome.accepted:
             print(f"line {line!r}: {outcome.message}", file=sys.stderr)
             return 1
+        if after_entry is not None:
+            after_entry(len(session.entries))
     return 0
 
 
