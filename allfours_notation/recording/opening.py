@@ -78,7 +78,8 @@ def inspect(path: Path, record: RecordFile | None = None) -> Refused | Resume | 
     text, _ = decode(path.read_bytes())
     result = parse(text, filename=str(path))
     games = result.games
-    problems: list[Diagnostic] = [d for d in result.diagnostics if d.is_error]
+    problems: list[Diagnostic] = [d for d in result.diagnostics
+                                  if d.is_error and d.game is None]
     for game in games:
         is_last = game is games[-1]
         found = [*game.diagnostics, *([] if game.broken else check_game(game))]

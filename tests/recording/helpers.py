@@ -9,11 +9,11 @@ from pathlib import Path
 from allfours_notation.formatter import canonical_records
 from allfours_notation.generate import Knobs, generate_games
 from allfours_notation.parser import parse
-from allfours_notation.records import Game, Tag
 from allfours_notation.recording.opening import new_tags
 from allfours_notation.recording.referee import is_unfinished
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
+from allfours_notation.records import Game, Tag
 from allfours_notation.rules.profiles import PROFILES
 from allfours_notation.rules.replay import check_game
 

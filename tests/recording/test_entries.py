@@ -5,6 +5,13 @@ from __future__ import annotations
 import pytest
 
 from allfours_notation import Seat, card
+from allfours_notation.recording.entries import (
+    Annotation,
+    DealStart,
+    Expectation,
+    Phase,
+    read_entry,
+)
 from allfours_notation.records import (
     Abandoned,
     Call,
@@ -21,13 +28,6 @@ from allfours_notation.records import (
     Redeal,
     RedealReason,
     TurnUp,
-)
-from allfours_notation.recording.entries import (
-    Annotation,
-    DealStart,
-    Expectation,
-    Phase,
-    read_entry,
 )
 
 SEATS = (Seat.NORTH, Seat.SOUTH)
