@@ -116,6 +116,10 @@ def test_the_script_driver_records_from_standard_input(tmp_path: Path) -> None:
     assert same_records(written[0], game)
 
 
+def _tell(fd: int) -> None:
+    os.write(fd, b".")
+
+
 def _killed_run(path: Path, lines: list[str], entries: int, rng: random.Random) -> bool:
     """Record in a child process; SIGKILL it after ``entries`` more entries and a random
     instant more (inside the next write, often).  True when the child finished first."""
@@ -125,7 +129,7 @@ def _killed_run(path: Path, lines: list[str], entries: int, rng: random.Random) 
         code = 3
         try:
             os.close(read_end)
-            code = record_lines(path, lines, lambda _: os.write(write_end, b"."))
+            code = record_lines(path, lines, lambda _: _tell(write_end))
         finally:
             os._exit(code)
     os.close(write_end)
