@@ -330,7 +330,7 @@ def _measure_memory(report: Report, corpus: Corpus, log: Callable[[str], None]) 
 def _measure_viewer(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
     import importlib.util
 
-    if importlib.util.find_spec("viewer.app") is None:
+    if importlib.util.find_spec("allfours_notation.viewer.app") is None:
         report.skipped.append("viewer: no viewer in this tree yet")
         return
     log(f"viewer: open {corpus.label}, time to the first deal shown")

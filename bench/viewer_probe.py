@@ -19,7 +19,7 @@ TIMEOUT = 300.0
 
 
 async def _probe(path: str, spawned: float) -> dict[str, float | None]:
-    from viewer.app import ViewerApp
+    from allfours_notation.viewer.app import ViewerApp
 
     started = time.time()
     app = ViewerApp(path)

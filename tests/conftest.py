@@ -1,12 +1,73 @@
-"""Shared test helpers."""
+"""Shared test helpers, the Hypothesis profiles and the one switch that updates golden files.
+
+Hypothesis profiles (``HYPOTHESIS_PROFILE=NAME``): ``dev`` (the default) tries few
+examples so that the whole suite stays near a minute on two cores; ``ci`` tries as many as
+the suite did before it was made fast; ``nightly`` tries many more, for a long unattended
+run.  The profile in force is printed in the header of every run.
+
+``pytest --update-goldens`` rewrites every golden file (the text goldens through
+:func:`tests.golden.check_golden` and the viewer's SVG snapshots through syrupy) instead
+of comparing with them; read the diff before committing it.  It runs in one process, since
+syrupy cannot update snapshots from several workers.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
+import pytest
+from hypothesis import HealthCheck, settings
+
 from allfours_notation.diagnostics import Diagnostic
+
+PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
+UPDATE_OPTION = "--update-goldens"
+
+settings.register_profile(
+    "dev", max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "nightly", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get(PROFILE_VARIABLE) or "dev")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        UPDATE_OPTION,
+        action="store_true",
+        default=False,
+        help="rewrite every golden file and snapshot with the current output instead of "
+        "comparing (then read the diff before committing it)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """With ``--update-goldens``: no xdist workers, and syrupy updates its snapshots too."""
+    if config.getoption(UPDATE_OPTION):
+        if hasattr(config.option, "numprocesses"):
+            config.option.numprocesses = None
+            config.option.dist = "no"
+        config.option.update_snapshots = True
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    profile = os.environ.get(PROFILE_VARIABLE) or "dev"
+    mode = "rewriting golden files" if config.getoption(UPDATE_OPTION) else "comparing goldens"
+    return f"hypothesis profile: {profile} (set {PROFILE_VARIABLE}=ci or nightly); {mode}"
 
 
 def codes(diagnostics: Iterable[Diagnostic]) -> list[str]:
     """The codes of ``diagnostics`` in order, for compact assertions."""
     return [d.code for d in diagnostics]
+
+
+@pytest.fixture
+def update_goldens(request: pytest.FixtureRequest) -> bool:
+    """True when the run rewrites golden files (``--update-goldens``) instead of comparing."""
+    return bool(request.config.getoption(UPDATE_OPTION))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 from lark import Lark
 
@@ -20,6 +22,33 @@ def test_core_package_never_imports_textual() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_viewer_is_imported_only_as_allfours_notation_viewer() -> None:
+    """The viewer's sources live in ``viewer/`` at the top of the repository, but the
+    package knows them as ``allfours_notation.viewer`` (through a symlink; that is what
+    the wheel installs).  Importing the top-level ``viewer`` as well would load every
+    module twice, as two different sets of classes."""
+    link = ROOT / "allfours_notation" / "viewer"
+    assert link.is_symlink() and link.resolve() == (ROOT / "viewer").resolve()
+    offenders = []
+    for folder in ("allfours_notation", "viewer", "tests", "bench"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if folder == "allfours_notation" and path.is_relative_to(link):
+                continue  # the same files as viewer/, reached through the link
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.ImportFrom) and node.level == 0:
+                    names = [node.module or ""]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                else:
+                    continue
+                if any(name == "viewer" or name.startswith("viewer.") for name in names):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == [], "import allfours_notation.viewer instead: " + ", ".join(offenders)
 
 
 def test_grammar_builds_in_strict_mode() -> None:

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return fail("--trick needs --deal")
     seat = Seat.from_letter(args.seat).letter if args.seat else None
 
-    from viewer import run_viewer  # Textual is imported only here
+    from ..viewer import run_viewer  # Textual is imported only here
 
     return run_viewer(args.file, game=args.game, deal=args.deal, trick=args.trick, seat=seat,
                       unicode=False if args.ascii else None)

@@ -19,8 +19,10 @@ from bench import floor
 from bench.report import as_json, dumps, markdown
 from bench.run import CHECK, FLOOR, HEADERS, PARSE, STREAM, Config, Report, run
 
-# endplay's own imports warn about a pyparsing deprecation; not ours to fix.
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+# endplay's own imports warn about a pyparsing deprecation; not ours to fix.  The tests
+# share one benchmark run (the module fixture), so they run on one xdist worker.
+pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
+              pytest.mark.xdist_group("bench")]
 
 TINY = Config(repeats=2, sizes=(("tiny", 12),), throughput_sizes=("tiny",), peer_size="tiny",
               memory_sizes=("tiny",))

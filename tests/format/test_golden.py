@@ -3,19 +3,19 @@
 The inputs cover lax writing (lowercase, ``10``, suit symbols, no trick numbers,
 no seat labels, statements run together), comments everywhere, glyphs, four
 players, runs with their hands, penalties, redeals, abandoned and conceded
-deals.  Set ``AFN_UPDATE_GOLDEN=1`` to rewrite the expected files (then read the
+deals.  ``pytest --update-goldens`` rewrites the expected files (then read the
 diff before committing it).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from allfours_notation.formatter import canonical_records, format_result
 from allfours_notation.parser import parse
+from tests.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 INPUTS = sorted(GOLDEN.glob("*.in.afn"))
@@ -31,12 +31,9 @@ def test_there_are_golden_cases() -> None:
 
 
 @pytest.mark.parametrize("source", INPUTS, ids=lambda p: p.name.removesuffix(".in.afn"))
-def test_input_formats_to_the_expected_text(source: Path) -> None:
+def test_input_formats_to_the_expected_text(source: Path, update_goldens: bool) -> None:
     formatted = format_result(parse(source.read_bytes(), filename=source.name))
-    expected = _expected_path(source)
-    if os.environ.get("AFN_UPDATE_GOLDEN"):
-        expected.write_text(formatted, encoding="utf-8")
-    assert formatted == expected.read_text(encoding="utf-8")
+    check_golden(formatted, _expected_path(source), update=update_goldens)
 
 
 @pytest.mark.parametrize("source", INPUTS, ids=lambda p: p.name.removesuffix(".in.afn"))

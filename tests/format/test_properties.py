@@ -21,7 +21,7 @@ def _reparse(text: str) -> ParseResult:
     return result
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_a_formatted_game_reads_back_the_same_and_formats_the_same(game: Game) -> None:
     text = format_game(game)
@@ -31,7 +31,7 @@ def test_a_formatted_game_reads_back_the_same_and_formats_the_same(game: Game) -
     assert format_result(reread) == "% AFN 1\n" + text  # a fixed point
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(results)
 def test_a_formatted_file_keeps_every_game_and_the_comments_after_them(
     result: ParseResult,
@@ -47,7 +47,7 @@ _LOSSY = {"AFN110", "AFN206", "AFN213"}  # the formatter refuses to rewrite thes
 _GRAMMAR = Lark(grammar_text(), parser="lalr", lexer="contextual")
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(deadline=None, suppress_health_check=list(HealthCheck))
 @given(from_lark(_GRAMMAR))
 def test_text_from_the_grammar_formats_without_loss(text: str) -> None:
     """Lax text as the grammar allows it (any case, ``10``, suit symbols, labels

@@ -18,7 +18,7 @@ AFN_ALPHABET = (
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(AFN_ALPHABET), max_size=80).map("".join))
 def test_afn_like_noise_never_raises(text: str) -> None:
     result = parse(text)
@@ -26,7 +26,7 @@ def test_afn_like_noise_never_raises(text: str) -> None:
     assert len(scan_headers(text)) == len(result.games)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_never_raise(data: bytes) -> None:
     result = parse(data)

@@ -1,14 +1,13 @@
 """RULES.md section 7, worked examples A-F, as golden tests.
 
 Each ``golden/example_X.afn`` is replayed; the score sheet printed by
-``allfours score`` must equal ``golden/example_X.txt`` (set AFN_UPDATE_GOLDEN=1
-to rewrite them after a deliberate change), and the facts the example states
+``allfours score`` must equal ``golden/example_X.txt`` (``pytest --update-goldens``
+rewrites them after a deliberate change), and the facts the example states
 are asserted one by one.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from allfours_notation.cli import main
 from allfours_notation.parser import parse_file
 from allfours_notation.rules import Options, legal_cards, replay
 from allfours_notation.rules.replay import max_runs, turnup_position
+from tests.golden import check_golden
 from tests.rules.helpers import rules_codes, run
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -29,14 +29,13 @@ def replay_example(name: str):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_score_sheet_matches_golden(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_score_sheet_matches_golden(
+    name: str, capsys: pytest.CaptureFixture[str], update_goldens: bool
+) -> None:
     source = GOLDEN / f"example_{name}.afn"
     assert main(["score", str(source)]) == 0
     output = capsys.readouterr().out
-    expected_file = GOLDEN / f"example_{name}.txt"
-    if os.environ.get("AFN_UPDATE_GOLDEN"):
-        expected_file.write_text(output, encoding="utf-8")
-    assert output == expected_file.read_text(encoding="utf-8")
+    check_golden(output, GOLDEN / f"example_{name}.txt", update=update_goldens)
 
 
 @pytest.mark.parametrize("name", EXAMPLES)

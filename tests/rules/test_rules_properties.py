@@ -31,7 +31,7 @@ from allfours_notation.rules.scoring import kick_value
 from allfours_notation.table import side_of
 
 TABLES = [(name, players) for name in PROFILES for players in (2, 4)] + [("foster", 3)]
-FAST = settings(max_examples=15, deadline=None, derandomize=True,
+FAST = settings(deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 knobs_strategy = st.builds(

@@ -8,7 +8,7 @@ ever reaches a golden file, and with colour off.
 
 Rewrite the golden files after an intended change with::
 
-    UPDATE_GOLDEN=1 python -m pytest tests/samples
+    python -m pytest --update-goldens
 
 then read the diff before committing it.
 
@@ -20,9 +20,7 @@ the library (parser + rules referee), independently of the CLI's wording.
 
 from __future__ import annotations
 
-import difflib
 import json
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -34,12 +32,12 @@ from allfours_notation import parse
 from allfours_notation.cli import COMMANDS, main
 from allfours_notation.diagnostics import Diagnostic, Severity
 from allfours_notation.rules import check_game
+from tests.golden import check_golden
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES_DIR = ROOT / "samples"
 GOLDEN_DIR = ROOT / "tests" / "golden" / "samples"
 ABSOLUTE_PATH = re.compile(r"(?:^|[\s'\"(])/[A-Za-z0-9_.-]+/")
-UPDATE = os.environ.get("UPDATE_GOLDEN", "") not in ("", "0")
 
 SAMPLES = sorted(path.name for path in SAMPLES_DIR.glob("*.afn"))
 
@@ -120,46 +118,17 @@ def run_cli(args: list[str], capsys: pytest.CaptureFixture[str],
     return Run(code, captured.out, captured.err)
 
 
-def compare_with_golden(actual: str, golden: Path, *, optional: bool = False) -> None:
-    """Equal, or a failure showing a unified diff (golden → actual).
-
-    An ``optional`` golden file exists only when there is something to hold: an
-    empty ``actual`` means the file must not exist.
-    """
-    if UPDATE:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        if optional and not actual:
-            golden.unlink(missing_ok=True)
-        else:
-            golden.write_text(actual, encoding="utf-8", newline="\n")
-        return
-    if optional and not actual and not golden.exists():
-        return
-    if not golden.exists():
-        pytest.fail(f"no golden file {golden.relative_to(ROOT)}; "
-                    "create it with UPDATE_GOLDEN=1 python -m pytest tests/samples")
-    expected = golden.read_text(encoding="utf-8")
-    if actual == expected:
-        return
-    diff = "".join(difflib.unified_diff(
-        expected.splitlines(keepends=True), actual.splitlines(keepends=True),
-        fromfile=f"{golden.relative_to(ROOT)} (golden)", tofile="actual output",
-    ))
-    pytest.fail("output differs from the golden file "
-                "(if the change is intended: UPDATE_GOLDEN=1 python -m pytest tests/samples)\n"
-                + diff, pytrace=False)
-
-
 @pytest.mark.parametrize(("sample", "command"), golden_cases())
 def test_golden_output(sample: str, command: str, capsys: pytest.CaptureFixture[str],
-                       monkeypatch: pytest.MonkeyPatch) -> None:
+                       monkeypatch: pytest.MonkeyPatch, update_goldens: bool) -> None:
     """stdout in ``<sample>.<command>.<ext>``; stderr, when there is any, in
     ``<sample>.<command>.stderr.txt``."""
     extra, suffix = GOLDEN_COMMANDS[command]
     run = run_cli([command, *extra, f"samples/{sample}"], capsys, monkeypatch)
     stem = sample.removesuffix(".afn")
-    compare_with_golden(run.out, GOLDEN_DIR / (stem + suffix))
-    compare_with_golden(run.err, GOLDEN_DIR / f"{stem}.{command}.stderr.txt", optional=True)
+    check_golden(run.out, GOLDEN_DIR / (stem + suffix), update=update_goldens)
+    check_golden(run.err, GOLDEN_DIR / f"{stem}.{command}.stderr.txt", update=update_goldens,
+                 optional=True)
 
 
 def test_golden_files_have_a_sample_and_no_machine_path() -> None:

@@ -9,12 +9,12 @@ from typing import Any
 
 from allfours_notation import Card, Seat, cards
 from allfours_notation.rules.replay import StepKind, TableState
+from allfours_notation.viewer import model
+from allfours_notation.viewer.app import Start, ViewerApp
+from allfours_notation.viewer.screens.dialogs import GoToScreen, OpenScreen
+from allfours_notation.viewer.screens.help import HelpScreen
+from allfours_notation.viewer.widgets.lists import DiagnosticList, GameList, StepList
 from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown, wait_loaded
-from viewer import model
-from viewer.app import Start, ViewerApp
-from viewer.screens.dialogs import GoToScreen, OpenScreen
-from viewer.screens.help import HelpScreen
-from viewer.widgets.lists import DiagnosticList, GameList, StepList
 
 Scenario = Callable[[], Coroutine[Any, Any, None]]
 

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from allfours_notation import Seat, parse, scan_headers
 from allfours_notation.rules.replay import StepKind, replay
+from allfours_notation.viewer import model
+from allfours_notation.viewer.loader import NotAfnError, check_path, index_in_batches, read_text
 from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO
-from viewer import model
-from viewer.loader import NotAfnError, check_path, index_in_batches, read_text
 
 TEXTS = [read_text(path) for path in (TWO, FOUR, BROKEN)]
 MANY = "% AFN 1\n" + "".join(
@@ -22,7 +22,7 @@ MANY = "% AFN 1\n" + "".join(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(text=st.sampled_from([*TEXTS, MANY]), first=st.integers(1, 3000),
        size=st.integers(1, 5000))
 def test_batches_find_the_same_games_as_one_scan(text: str, first: int, size: int) -> None:

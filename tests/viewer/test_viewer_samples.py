@@ -9,10 +9,10 @@ import pytest
 from rich.console import Console
 
 from allfours_notation import scan_headers
-from viewer.loader import check_path, read_text
-from viewer.model import Library
-from viewer.widgets.panels import score_renderable
-from viewer.widgets.table import table_renderable
+from allfours_notation.viewer.loader import check_path, read_text
+from allfours_notation.viewer.model import Library
+from allfours_notation.viewer.widgets.panels import score_renderable
+from allfours_notation.viewer.widgets.table import table_renderable
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.afn"))
 

@@ -1,6 +1,6 @@
 """A few SVG snapshots of the whole screen (pytest-textual-snapshot 1.0.0, syrupy 7).
 
-Update after a deliberate change with ``pytest tests/viewer --snapshot-update`` and look
+Update after a deliberate change with ``pytest --update-goldens`` and look
 at the new pictures before committing them.  The screen holds no clock and no timing.
 """
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from allfours_notation.viewer.app import Start, ViewerApp
 from tests.viewer.viewer_helpers import BROKEN, FOUR, SIZE, TWO, wait_loaded
-from viewer.app import Start, ViewerApp
 
 SnapCompare = Callable[..., bool]
 

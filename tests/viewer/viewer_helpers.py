@@ -11,8 +11,8 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from viewer.app import Start, ViewerApp
-from viewer.widgets.lists import LineList
+from allfours_notation.viewer.app import Start, ViewerApp
+from allfours_notation.viewer.widgets.lists import LineList
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TWO = FIXTURES / "two.afn"
