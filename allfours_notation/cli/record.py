@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                 print_diagnostic(out, diagnostic, opened.text)
             out.print(f"[bold red]{opened.message}[/]")
             return 1
-        from viewer.recorder import RecorderApp, StartForm  # Textual is imported only here
+        from ..viewer.recorder import RecorderApp, StartForm  # Textual is imported only here
 
         unicode = False if args.ascii else None
         title = f"AFN recorder — {path.name}"

@@ -35,9 +35,10 @@ class RecorderApp(App[int]):
     TITLE = "AFN recorder"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+z", "undo", "Undo", tooltip="Undo the last entry (again and again)"),
-        Binding("ctrl+y", "redo", "Redo", tooltip="Redo what was undone"),
-        Binding("ctrl+e", "entries", "Correct",
+        Binding("ctrl+z", "undo", "Undo", priority=True,
+                tooltip="Undo the last entry (again and again)"),
+        Binding("ctrl+y", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
+        Binding("ctrl+e", "entries", "Correct", priority=True,
                 tooltip="Go to the entries: ↑/↓ choose one, Enter corrects it, Esc returns"),
         Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
         Binding("escape", "cancel", "Cancel", show=False,
