@@ -11,10 +11,10 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from allfours_notation.records import Tag
 from allfours_notation.recording.opening import NewGame, Resume, inspect
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
+from allfours_notation.records import Tag
 from allfours_notation.viewer.recorder import RecorderApp, StartForm
 
 # Characters Pilot needs by their key name.

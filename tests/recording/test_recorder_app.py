@@ -11,9 +11,9 @@ import pytest
 from textual.widgets import Input
 
 from allfours_notation.parser import parse
-from allfours_notation.records import Game
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.script import lines_of_game
+from allfours_notation.records import Game
 from allfours_notation.rules.replay import check_game
 from allfours_notation.viewer.recorder.app import RecorderApp
 from allfours_notation.viewer.recorder.help import RecorderHelp
