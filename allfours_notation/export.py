@@ -21,6 +21,7 @@ from enum import Enum
 from typing import Any, cast
 
 from .cards import Card, Seat
+from .diagnostics import Diagnostic
 from .parser import ParseResult
 from .records import Abandoned, Call, Concede, Game, Hand, Redeal, TurnUp
 
@@ -40,17 +41,61 @@ _TYPE_NAMES: dict[type, str] = {
 JSON = dict[str, Any] | list[Any] | str | int | bool | None
 
 
-def result_to_json(result: ParseResult) -> dict[str, Any]:
-    """A whole file as a JSON-ready dict."""
+def result_to_json(result: ParseResult, *, positions: bool = True) -> dict[str, Any]:
+    """A whole file as a JSON-ready dict; ``positions=False`` leaves out every ``span``
+    (most of the bytes: a span per card) for readers that want the records only."""
+    data = _file_json(result)
+    return data if positions else cast(dict[str, Any], _without_spans(data))
+
+
+def _without_spans(value: JSON) -> JSON:
+    if isinstance(value, dict):
+        return {key: _without_spans(item) for key, item in value.items() if key != "span"}
+    if isinstance(value, list):
+        return [_without_spans(item) for item in value]
+    return value
+
+
+def _file_json(result: ParseResult) -> dict[str, Any]:
+    linked = _linked(result)
+    games = []
+    for game in result.games:
+        value = game_to_json(game)
+        value["diagnostics"] = [to_json(linked.get(_key(d), d)) for d in game.diagnostics]
+        games.append(value)
     return {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
         "file": result.file,
         "version": result.version,
-        "games": [game_to_json(game) for game in result.games],
+        "games": games,
         "trailing": [to_json(comment) for comment in result.trailing],
-        "diagnostics": [to_json(diagnostic) for diagnostic in result.diagnostics],
+        "diagnostics": [to_json(linked.get(_key(d), d)) for d in result.diagnostics],
     }
+
+
+def _key(diagnostic: Diagnostic) -> tuple[object, ...]:
+    return (diagnostic.code, diagnostic.line, diagnostic.column, diagnostic.game,
+            diagnostic.message)
+
+
+def _linked(result: ParseResult) -> dict[tuple[object, ...], Diagnostic]:
+    """Every diagnostic of the file numbered once and linked to its root, game by game
+    (a game's list and the file's list then show the same ``id``)."""
+    from .causes import link_causes
+
+    found: dict[tuple[object, ...], Diagnostic] = {}
+    next_id = 1
+    in_games: set[tuple[object, ...]] = set()
+    for game in result.games:
+        for diagnostic in link_causes(game.diagnostics, first_id=next_id):
+            found[_key(diagnostic)] = diagnostic
+        next_id += len(game.diagnostics)
+        in_games.update(_key(d) for d in game.diagnostics)
+    alone = [d for d in result.diagnostics if _key(d) not in in_games]
+    for diagnostic in link_causes(alone, first_id=next_id):
+        found[_key(diagnostic)] = diagnostic
+    return found
 
 
 def game_to_json(game: Game) -> dict[str, Any]:
@@ -122,9 +167,10 @@ def _record_converter(kind: type) -> Callable[[Any], JSON]:
     return convert
 
 
-def dumps(result: ParseResult, *, indent: int | None = 2) -> str:
+def dumps(result: ParseResult, *, indent: int | None = 2, positions: bool = True) -> str:
     """The JSON text of a file's records (UTF-8 kept as is, keys in record order)."""
-    return json.dumps(result_to_json(result), indent=indent, ensure_ascii=False) + "\n"
+    data = result_to_json(result, positions=positions)
+    return json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
 
 
 __all__ = ["FORMAT_NAME", "FORMAT_VERSION", "dumps", "game_to_json", "result_to_json", "to_json"]

@@ -231,13 +231,11 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
                 )
                 continue
             if card in dealt:
-                report(
-                    "AFN201",
-                    f"{card} is dealt twice: to {event.seat.tag_name}, and "
-                    f"{_dealt_text(dealt[card])}",
-                    event.span,
-                    deal=deal,
-                )
+                owner = dealt[card]
+                where = f"{card} is written twice in {event.seat.tag_name}'s hand" \
+                    if owner is event.seat else \
+                    f"{card} is dealt twice: to {event.seat.tag_name}, and {_dealt_text(owner)}"
+                report("AFN201", where, event.span, deal=deal)
             dealt.setdefault(card, event.seat)
     played: dict[Card, int] = {}
     for trick in deal.tricks:
@@ -275,12 +273,16 @@ def _check_tricks(deal: Deal, players: int, report: _Reporter) -> None:
             continue
         report(
             "AFN204",
-            f"trick {trick.number} has {len(trick.plays)} cards; with {players} players a "
-            f"trick has {players}",
+            f"trick {trick.number} has {_cards(len(trick.plays))}; with {players} players "
+            f"a trick has {players}",
             trick.span,
             deal=deal,
             trick=trick.number,
         )
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _check_total(deal: Deal, report: _Reporter) -> None:

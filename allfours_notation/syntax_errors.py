@@ -37,6 +37,9 @@ _CONTINUED_STATEMENTS = {
     "CLAIM_MORE": False,
     "TOTAL_MORE": False,
 }
+# Words that start the statement after a total (a number left out runs into them).
+_NEXT_STATEMENT_WORDS = frozenset({"deal", "end", "claim", "total", "penalty", "redeal",
+                                   "abandoned", "turn"})
 _ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
 _DEAL_BEFORE = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
 
@@ -157,6 +160,9 @@ def explain(
             f"{first!r} comes before any 'deal' line",
             "every hand, turn-up and trick belongs to a deal: 'deal 1 dealer N'",
         )
+    if first.startswith((",", ";,")) or first.endswith(","):
+        return at(0, "AFN101", "a comma here: AFN separates cards, plays and words with spaces",
+                  "leave the comma out: '1. S:2C N:3C'")
     keyword = _KEYWORD_CHECKS.get(lower)
     if keyword is not None:
         return keyword(words, at)
@@ -217,7 +223,15 @@ def _check_total(words: list[tuple[int, str]], at: _At) -> Explanation:
     while index < len(words):
         if not _SEAT.match(words[index][1]):
             return at(index, "AFN101", f"expected a seat here, found {words[index][1]!r}", hint)
-        if index + 1 >= len(words) or not re.match(r"^-?[0-9]+$", words[index + 1][1]):
+        following = words[index + 1][1] if index + 1 < len(words) else ""
+        if not re.match(r"^-?[0-9]+$", following):
+            if not following or _SEAT.match(following) or following[0] in "[{;%" \
+                    or following.lower() in _NEXT_STATEMENT_WORDS:
+                # the number is missing (the next word starts another statement): point at
+                # the seat left without it, not at the next line
+                seat = words[index][1].upper()
+                return at(index, "AFN101", f"{seat} has no score in this total",
+                          f"write {seat}'s running score after it, e.g. 'total N 3 S 5'")
             return at(index + 1, "AFN101", "expected the seat's score (a whole number) here", hint)
         index += 2
     return at(0, "AFN101", "cannot read this total", hint)

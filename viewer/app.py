@@ -23,7 +23,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
-from allfours_notation import GameHeader, Seat
+from allfours_notation import Diagnostic, GameHeader, Seat
 from allfours_notation.rules.replay import StepKind
 
 from . import model
@@ -32,20 +32,43 @@ from .messages import (
     DiagnosticChosen,
     FileOpened,
     GameChosen,
+    GamesChecked,
     HeadersFound,
     IndexFinished,
     LoadFailed,
     StepChosen,
 )
-from .model import GameEntry, Library
+from .model import GameEntry, Library, Mark, check_mark
 from .screens.dialogs import GoToScreen, OpenScreen
 from .screens.help import HelpScreen
-from .widgets.lists import DiagnosticList, GameList, StepList
-from .widgets.panels import NotesPanel, ScorePanel, TagsPanel
+from .widgets.lists import MARK_LEGEND, DiagnosticList, GameList, StepList
+from .widgets.panels import DiagnosticDetail, NotesPanel, NowBar, ScorePanel, TagsPanel
 from .widgets.table import TableView
 
 LIST_EVERY = 0.5  # seconds between updates of the game list while a file is indexed
+MARKS_EVERY = 0.3  # seconds between batches of marks from the background check
 FIRST_PAINT_WAIT = 2.0  # at most this long the indexer waits for the first game to be drawn
+
+
+# Every panel but the table, the current step and the score: its key, name and title.
+# In a small terminal one of them at a time shows beside the table; in a wide one the
+# key brings it forward (tags under a short screen) and focuses it when it has a cursor.
+PANEL_KEYS = (
+    ("1", "games", "Games"),
+    ("2", "tags", "Tags"),
+    ("3", "steps", "Steps"),
+    ("4", "points", "Points"),
+    ("5", "notes", "Notes"),
+    ("6", "diagnostics", "Diagnostics"),
+)
+PANEL_WIDGETS = {"games": "#games", "tags": "#tags", "steps": "#steps", "points": "#score",
+                 "notes": "#notes", "diagnostics": "#diagnostics"}
+PANELS = Binding.Group("Panels", compact=True)
+STEP = Binding.Group("Card")
+TRICK = Binding.Group("Trick")
+DEAL = Binding.Group("Deal")
+GAME = Binding.Group("Game")
+EDGE = Binding.Group("Start/End")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,26 +95,37 @@ class ViewerApp(App[int]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-medium"), (150, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012
 
-    # Short descriptions fit the footer; the tooltip is what the help screen says.
+    # The footer lists these in order and a small terminal cuts it on the right, so help
+    # and quit come first.  Short descriptions fit the footer; the tooltip is what the
+    # help screen says.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "step(1)", "Card", key_display="→", tooltip="Next card (next step)"),
-        Binding("left", "step(-1)", "Back", key_display="←",
-                tooltip="Previous card (previous step)"),
-        Binding("down", "trick(1)", "Trick", key_display="↓", tooltip="Next trick"),
-        Binding("up", "trick(-1)", "Back", key_display="↑", tooltip="Previous trick"),
-        Binding("pagedown", "deal(1)", "Deal", key_display="PgDn", tooltip="Next deal"),
-        Binding("pageup", "deal(-1)", "Back", key_display="PgUp", tooltip="Previous deal"),
-        Binding("n", "game(1)", "Game", tooltip="Next game"),
-        Binding("p", "game(-1)", "Back", tooltip="Previous game"),
-        Binding("home", "deal_edge(0)", "Start", key_display="Home", tooltip="Start of the deal"),
-        Binding("end", "deal_edge(1)", "End", key_display="End", tooltip="End of the deal"),
-        Binding("g", "goto", "Go to", tooltip="Go to a deal or a trick"),
-        Binding("k", "kibitz", "Kibitz",
-                tooltip="Kibitz: one seat's view (other hands face down), then all hands"),
-        Binding("a", "autoplay", "Auto", tooltip="Autoplay on/off (one step a second)"),
-        Binding("o", "open", "Open", tooltip="Open another file"),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="This help"),
         Binding("q", "quit", "Quit", tooltip="Quit"),
+        *(Binding(key, f"panel('{name}')", title, group=PANELS,
+                  tooltip=f"Show the {title.lower()} panel")
+          for key, name, title in PANEL_KEYS),
+        Binding("right", "step(1)", "Card", key_display="→", group=STEP,
+                tooltip="Next card (next step)"),
+        Binding("left", "step(-1)", "Back", key_display="←", group=STEP,
+                tooltip="Previous card (previous step)"),
+        Binding("down", "trick(1)", "Trick", key_display="↓", group=TRICK, tooltip="Next trick"),
+        Binding("up", "trick(-1)", "Back", key_display="↑", group=TRICK,
+                tooltip="Previous trick"),
+        Binding("pagedown", "deal(1)", "Deal", key_display="PgDn", group=DEAL,
+                tooltip="Next deal"),
+        Binding("pageup", "deal(-1)", "Back", key_display="PgUp", group=DEAL,
+                tooltip="Previous deal"),
+        Binding("n", "game(1)", "Game", group=GAME, tooltip="Next game"),
+        Binding("p", "game(-1)", "Back", group=GAME, tooltip="Previous game"),
+        Binding("k", "kibitz", "Kibitz",
+                tooltip="Kibitz one seat (other hands face down), then all"),
+        Binding("g", "goto", "Go to", tooltip="Go to a deal or a trick"),
+        Binding("o", "open", "Open", tooltip="Open another file"),
+        Binding("a", "autoplay", "Auto", tooltip="Autoplay on/off (one step a second)"),
+        Binding("home", "deal_edge(0)", "Start", key_display="Home", group=EDGE,
+                tooltip="Start of the deal"),
+        Binding("end", "deal_edge(1)", "End", key_display="End", group=EDGE,
+                tooltip="End of the deal"),
     ]
 
     def __init__(self, path: str, start: Start | None = None, *, unicode: bool | None = None,
@@ -116,33 +150,39 @@ class ViewerApp(App[int]):
         self.unlisted: list[GameHeader] = []  # indexed, not yet in the game list
         self.listed_at = 0.0
         self.indexed_fraction = 0.0
+        self.panel = "steps"  # the panel shown beside the table in a small terminal
+        self.diagnostic: Diagnostic | None = None  # chosen in the diagnostics panel
 
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="main"):
+        with Horizontal(id="main", classes="-side-steps"):
             with Vertical(id="left"):
-                yield GameList(id="games")
+                yield GameList(id="games", unicode=self.unicode)
                 yield TagsPanel(id="tags")
             with Vertical(id="centre"):
                 yield TableView(id="table")
+                yield NowBar(id="now")
                 yield StepList(id="steps")
             with Vertical(id="right"):
                 yield ScorePanel(id="score")
                 yield NotesPanel(id="notes")
                 yield DiagnosticList(id="diagnostics")
+                yield DiagnosticDetail(id="diagnostic-detail")
         with Horizontal(id="status-bar"):
             yield Static("", id="status")
             yield ProgressBar(id="progress", show_eta=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        titles = {"games": "Games and deals", "tags": "Tags", "table": "Table",
-                  "steps": "Steps", "score": "Score", "notes": "At this step",
-                  "diagnostics": "Diagnostics"}
+        titles = {"games": "1 Games and deals", "tags": "2 Tags", "table": "Table",
+                  "steps": "3 Steps", "score": "4 Score and points", "notes": "5 At this step",
+                  "diagnostics": "6 Diagnostics", "diagnostic-detail": "Diagnostic"}
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}").border_title = title
+        self.query_one("#games").border_subtitle = (
+            MARK_LEGEND if self.unicode else MARK_LEGEND.replace("✗", "x"))
         self.query_one(StepList).focus()
         self.open_file(self.path, self.start)
 
@@ -159,6 +199,7 @@ class ViewerApp(App[int]):
         self.index_seconds = None
         self.query_one("#status", Static).update(f"Reading {Path(path).name} …")
         self.query_one(ProgressBar).update(total=100, progress=0)
+        self.query_one(ProgressBar).remove_class("-done")
         self.painted = threading.Event()
         self.load(path, self.generation)
 
@@ -227,7 +268,9 @@ class ViewerApp(App[int]):
         self.list_headers()
         self.update_subtitle()
         self.query_one(ProgressBar).update(progress=100)
+        self.query_one(ProgressBar).add_class("-done")
         count = len(self.library)
+        self.check_all(self.library, self.generation)
         self.query_one("#status", Static).update(
             f"{Path(self.path).name}: {count:,} game{'s' if count != 1 else ''}")
         if self.pending_start is not None:
@@ -238,6 +281,42 @@ class ViewerApp(App[int]):
                 self.show_game(0)
             else:
                 self.query_one(TableView).show_message("No games in this file.")
+
+    @work(thread=True, exclusive=True, group="check")
+    def check_all(self, library: Library, generation: int) -> None:
+        """Parse and referee every game of the file, in the order listed, so that every
+        game's mark is known without visiting it; the marks go out a batch at a time."""
+        worker = get_current_worker()
+        found: dict[int, Mark] = {}
+        sent = time.perf_counter()
+        for position, header in enumerate(tuple(library.headers)):
+            if worker.is_cancelled or generation != self.generation:
+                return
+            if library.is_loaded(position):
+                found[position] = library.entry(position).mark
+            else:
+                try:
+                    found[position] = check_mark(library.text, header, library.filename)
+                except Exception:  # a bug in the referee must not stop the viewer
+                    found[position] = Mark.UNREADABLE
+            if time.perf_counter() - sent > MARKS_EVERY:
+                self.post_message(GamesChecked(generation, found))
+                found, sent = {}, time.perf_counter()
+        self.post_message(GamesChecked(generation, found, finished=True))
+
+    def on_games_checked(self, message: GamesChecked) -> None:
+        if message.generation != self.generation or self.library is None:
+            return
+        self.library.marks.update(message.marks)
+        self.query_one(GameList).set_marks(message.marks)
+        if message.finished:
+            marks = self.library.marks.values()
+            unreadable = sum(1 for m in marks if m is Mark.UNREADABLE)
+            problems = sum(1 for m in marks if m is Mark.PROBLEMS)
+            count = len(self.library)
+            self.query_one("#status", Static).update(
+                f"{Path(self.path).name}: {count:,} game{'s' if count != 1 else ''}, "
+                f"{unreadable:,} cannot be read, {problems:,} with problems")
 
     def on_load_failed(self, message: LoadFailed) -> None:
         if message.generation == self.generation:
@@ -271,8 +350,7 @@ class ViewerApp(App[int]):
         self.game_position, self.entry = position, entry
         self.query_one(TagsPanel).show_tags(entry.header)
         self.query_one(StepList).set_entry(entry)
-        self.query_one(DiagnosticList).set_diagnostics(entry.diagnostics)
-        self.query_one("#diagnostics").border_title = f"Diagnostics ({len(entry.diagnostics)})"
+        self.diagnostic = None
         first = 0
         if deal is not None and deal < len(entry.replay.deals):
             first = entry.replay.deals[deal].first_step
@@ -285,7 +363,9 @@ class ViewerApp(App[int]):
             self.query_one(GameList).set_current(position, entry, None)
             self.query_one(TableView).show_unplayable(entry, self.library.text)
             self.query_one(ScorePanel).clear()
+            self.query_one(NowBar).clear()
             self.query_one(NotesPanel).show_text("")
+            self.show_diagnostics(entry.diagnostics)
             self.update_subtitle()
         if self.first_shown is None:
             self.call_after_refresh(self.mark_first_shown, self.generation)
@@ -302,15 +382,39 @@ class ViewerApp(App[int]):
             return
         self.step = model.clamp(entry.steps, index)
         step = entry.steps[self.step]
+        kibitz = self.kibitz is not None
         self.query_one(TableView).show_state(step.state, entry.game, kibitz=self.kibitz,
                                              unicode=self.unicode,
                                              trick_over=step.kind is StepKind.TRICK_END)
-        self.query_one(StepList).show_current(self.step)
+        steps = self.query_one(StepList)
+        steps.set_kibitz(kibitz)
+        steps.show_current(self.step)
         self.query_one(ScorePanel).show_step(entry.replay, step)
+        self.query_one(NowBar).show_step(entry.replay, step,
+                                         of=None if kibitz else len(entry.steps))
         self.query_one(NotesPanel).show_step(step, entry.notes_at(step))
         deal = model.deal_of(entry.replay, self.step) if entry.replay.deals else None
-        self.query_one(GameList).set_current(self.game_position, entry, deal)
+        self.query_one(GameList).set_current(self.game_position, entry, deal, kibitz=kibitz)
+        self.show_diagnostics(entry.diagnostics_until(self.step) if kibitz
+                              else entry.diagnostics)
         self.update_subtitle()
+
+    def show_diagnostics(self, diagnostics: tuple[Diagnostic, ...]) -> None:
+        """List ``diagnostics`` (all of the game's, or a kibitzer's share) and show the
+        chosen one, or else the first, in full."""
+        listed = self.query_one(DiagnosticList)
+        if listed.diagnostics != diagnostics:
+            listed.set_diagnostics(diagnostics)
+            if self.diagnostic not in diagnostics:
+                self.diagnostic = None
+        hidden = len(self.entry.diagnostics) - len(diagnostics) if self.entry else 0
+        title = f"6 Diagnostics ({len(diagnostics)}"
+        self.query_one("#diagnostics").border_title = title + (
+            f", {hidden} later)" if hidden else ")")
+        shown = self.diagnostic if self.diagnostic is not None else (
+            diagnostics[0] if diagnostics else None)
+        text = self.library.text if self.library is not None else None
+        self.query_one(DiagnosticDetail).show(shown, text)
 
     def update_subtitle(self) -> None:
         if self.entry is None or self.library is None or self.game_position is None:
@@ -322,7 +426,8 @@ class ViewerApp(App[int]):
             parts.append(f"deal {step.deal}")
             if step.trick is not None:
                 parts.append(f"trick {step.trick}")
-            parts.append(f"step {self.step + 1}/{len(self.entry.steps)}")
+            of = "" if self.kibitz is not None else f"/{len(self.entry.steps)}"
+            parts.append(f"step {self.step + 1}{of}")
         if self.kibitz is not None:
             parts.append(f"kibitz {self.kibitz.letter}")
         if self.autoplay is not None:
@@ -418,6 +523,19 @@ class ViewerApp(App[int]):
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
         self.push_screen(HelpScreen(bindings))
 
+    def action_panel(self, name: str) -> None:
+        """Bring panel ``name`` forward: beside the table in a small terminal, in place of
+        the game list for the tags on a short screen; focus it when it has a cursor."""
+        self.panel = name
+        main = self.query_one("#main")
+        for _, other, _ in PANEL_KEYS:
+            main.set_class(other == name, f"-side-{other}")
+        widget = self.query_one(PANEL_WIDGETS[name])
+        if widget.can_focus:
+            self.call_after_refresh(widget.focus)
+        elif isinstance(self.focused, DiagnosticList | GameList):
+            self.query_one(StepList).focus()
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Go to a deal or trick", "Jump to deal N or deal.trick",
@@ -440,9 +558,12 @@ class ViewerApp(App[int]):
     def on_diagnostic_chosen(self, message: DiagnosticChosen) -> None:
         if self.entry is None:
             return
+        self.diagnostic = message.diagnostic
         found = model.step_of_diagnostic(self.entry.replay, message.diagnostic)
         if found is not None:
             self.go(found)
-            self.query_one(StepList).focus()
-        text = self.library.text if self.library is not None else None
-        self.query_one(NotesPanel).add_diagnostic(message.diagnostic.render(text))
+            steps = self.query_one(StepList)
+            if not self.screen.has_class("-narrow"):  # the steps show beside the list
+                steps.focus()
+        else:
+            self.show_diagnostics(self.query_one(DiagnosticList).diagnostics)

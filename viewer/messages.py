@@ -8,6 +8,8 @@ from textual.message import Message
 
 from allfours_notation import Diagnostic, GameHeader
 
+from .model import Mark
+
 
 @dataclass
 class FileOpened(Message):
@@ -34,6 +36,16 @@ class IndexFinished(Message):
     generation: int
     games: int
     seconds: float
+
+
+@dataclass
+class GamesChecked(Message):
+    """Marks of games (by 0-based position) from the background check; ``finished`` on
+    the last batch."""
+
+    generation: int
+    marks: dict[int, Mark]
+    finished: bool = False
 
 
 @dataclass

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 
-from allfours_notation import Diagnostic, Game, GameHeader, Seat, parse_indexed
+from allfours_notation import Diagnostic, Game, GameHeader, Seat, Severity, parse_indexed
 from allfours_notation.diagnostics import sort_key
 from allfours_notation.records import Comment, Deal, Glyph, Node, Play
 from allfours_notation.rules.replay import GameReplay, Step, StepKind, replay
@@ -20,6 +21,34 @@ from allfours_notation.rules.replay import GameReplay, Step, StepKind, replay
 # Steps that ↑/↓ (previous/next trick) stop at: a deal's start, each trick's end, its end.
 TRICK_STOPS = frozenset({StepKind.DEAL_START, StepKind.TRICK_END, StepKind.DEAL_END,
                          StepKind.GAME_END})
+
+
+class Mark(Enum):
+    """What the game list says about a game, each mark meaning one thing only."""
+
+    UNCHECKED = "unchecked"  # the background check has not reached it yet
+    CLEAN = "clean"  # read and replayed: no errors or warnings
+    PROBLEMS = "problems"  # read, with disputes or rules problems (errors or warnings)
+    UNREADABLE = "unreadable"  # cannot be read: syntax errors, nothing to replay
+
+
+def mark_of(game: Game, diagnostics: Sequence[Diagnostic]) -> Mark:
+    """The mark of a game from its records and every diagnostic found in it."""
+    if game.broken:
+        return Mark.UNREADABLE
+    if any(d.severity in (Severity.ERROR, Severity.WARNING) for d in diagnostics):
+        return Mark.PROBLEMS
+    return Mark.CLEAN
+
+
+def check_mark(text: str, header: GameHeader, filename: str) -> Mark:
+    """Parse and referee one game without keeping its steps: what the background check
+    computes for every game of the file, so the list is marked without visiting games."""
+    game = parse_indexed(text, header, filename=filename)
+    if game.broken:
+        return Mark.UNREADABLE
+    result = replay(game, record_states=False)
+    return mark_of(game, (*game.diagnostics, *result.diagnostics))
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +68,8 @@ class GameEntry:
     replay: GameReplay
     notes: dict[int, Note] = field(repr=False)
     diagnostics: tuple[Diagnostic, ...]
+    # the step each diagnostic belongs to (None: no step), in the order of ``diagnostics``
+    diagnostic_steps: tuple[int | None, ...] = field(default=(), repr=False)
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -47,6 +78,16 @@ class GameEntry:
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
+
+    @property
+    def mark(self) -> Mark:
+        return mark_of(self.game, self.diagnostics)
+
+    def diagnostics_until(self, index: int) -> tuple[Diagnostic, ...]:
+        """The diagnostics found at or before step ``index`` (and those of no step): what a
+        kibitzer may see, since later ones are drawn from plays still to come."""
+        return tuple(d for d, at in zip(self.diagnostics, self.diagnostic_steps, strict=True)
+                     if at is None or at <= index)
 
     def notes_at(self, step: Step) -> list[Note]:
         """The notes written inside the source text of ``step``."""
@@ -65,6 +106,7 @@ class Library:
         self.text = text
         self.headers: list[GameHeader] = []
         self._entries: dict[int, GameEntry] = {}
+        self.marks: dict[int, Mark] = {}  # from the background check, by position
         self.complete = False
 
     def __len__(self) -> int:
@@ -91,7 +133,8 @@ def build_entry(text: str, header: GameHeader, filename: str) -> GameEntry:
     result = replay(game)
     options_found = getattr(result, "option_diagnostics", ())  # AFN5xx, where kept apart
     diagnostics = merge_diagnostics(game.diagnostics, options_found, result.diagnostics)
-    return GameEntry(header, game, result, collect_notes(game), diagnostics)
+    steps = tuple(step_of_diagnostic(result, d) for d in diagnostics)
+    return GameEntry(header, game, result, collect_notes(game), diagnostics, steps)
 
 
 def merge_diagnostics(*groups: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:

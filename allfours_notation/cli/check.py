@@ -8,9 +8,10 @@ from collections.abc import Iterator
 
 from rich.markup import escape
 
-from ..diagnostics import Diagnostic, Severity, sort_key
+from ..causes import Group, explain, follow_text, link_causes, roots_first
+from ..diagnostics import Diagnostic, Severity
 from ..parser import FileReader, read_games
-from ..rules.replay import check_game
+from ..rules.replay import replay
 from .inputs import InputError, console, fail, read_input
 
 NAME = "check"
@@ -20,9 +21,16 @@ Read each FILE (or standard input for '-'), parse every game, replay it under
 its rules and report each problem with its position, a stable code and the
 offending line: syntax and structure (AFN1xx, AFN2xx), rules of play (AFN3xx),
 claims and totals that disagree with the computed score (AFN4xx) and unknown
-rules or options (AFN5xx).  A broken game never hides the others.  Ends with a
-summary line: 'N games, M with errors'.  --rules and --set replay every game
-under other rules than the file names.
+rules or options (AFN5xx).  A broken game never hides the others.
+
+One slip makes one error: each problem is linked to the root cause it follows
+from (a card left out of a trick makes later leads "out of turn", the claim and
+the totals wrong).  Roots are printed in file order, each followed by one line
+'and N errors that follow from it'; --all prints those too.  Where a small fix
+explains a deal (a card missing, an extra card, a card written twice, two plays
+swapped, a wrong seat label: AFN221-AFN225, or a digit typo in a total), the
+root says what to write.  Ends with a summary line: 'N games, M with errors'.
+--rules and --set replay every game under other rules than the file names.
 
 exit status: 0 no errors (warnings allowed), 1 errors found, 2 unreadable input.
 """
@@ -34,6 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
     parser.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
+    parser.add_argument("--all", action="store_true", dest="show_all",
+                        help="print every problem, also those that follow from a root cause "
+                        "(each under its root)")
     parser.add_argument("--warnings-as-errors", action="store_true", help="exit 1 on warnings too")
     parser.add_argument("--no-rules", action="store_true",
                         help="parse only: skip the rules replay and the dispute report")
@@ -49,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(chosen, str):
         return fail(chosen)
     out = console()
-    games = broken = errors = warnings = 0
+    games = broken = errors = warnings = roots = 0
+    next_id = 1
     unreadable = False
     records: list[dict[str, object]] = []
     for name in args.files:
@@ -62,22 +74,24 @@ def run(args: argparse.Namespace) -> int:
         reader = read_games(source.data, filename=source.name)
         del source  # the decoded text is all that is kept of the file
         rules = None if args.no_rules else chosen
-        for diagnostics, with_errors in file_diagnostics(reader, rules):
+        for diagnostics, with_errors in file_diagnostics(reader, rules, first_id=next_id):
+            next_id += len(diagnostics)
             games += with_errors is not None
             broken += bool(with_errors)
             errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
             warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
+            roots += sum(1 for d in diagnostics if d.cause is None)
             if args.json:
                 records.extend(diagnostic_json(d) for d in diagnostics)
             elif not args.quiet:
-                for diagnostic in diagnostics:
-                    print_diagnostic(out, diagnostic, reader.text)
+                for group in roots_first(diagnostics):
+                    print_group(out, group, reader.text, show_all=args.show_all)
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken})
         )
     else:
-        out.print(summary_line(games, broken, errors, warnings))
+        out.print(summary_line(games, broken, errors, warnings, roots))
     if unreadable:
         return 2
     if errors or (args.warnings_as_errors and warnings):
@@ -86,30 +100,40 @@ def run(args: argparse.Namespace) -> int:
 
 
 def file_diagnostics(
-    reader: FileReader, rules: tuple[str | None, dict[str, str]] | None
+    reader: FileReader, rules: tuple[str | None, dict[str, str]] | None, *, first_id: int = 1
 ) -> Iterator[tuple[list[Diagnostic], bool | None]]:
     """The diagnostics of a file in the order they are reported, a game at a time.
 
     First what concerns the whole file (with ``None``), then each game's (with
     whether it has errors): the parser's and, unless ``rules`` is None, the rules
-    and dispute diagnostics, sorted.  Only one game's records are alive at a time,
-    so memory does not grow with the number of games.
+    and dispute diagnostics, with the probable slips named; sorted, numbered from
+    ``first_id`` on and linked to their root causes.  Only one game's records are
+    alive at a time, so memory does not grow with the number of games.
     """
-    yield [*reader.diagnostics, *reader.closing_diagnostics()], None
+    head = list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()],
+                            first_id=first_id))
+    first_id += len(head)
+    yield head, None
     for game in reader.games():
-        mine = list(game.diagnostics)
+        mine: list[Diagnostic] = list(game.diagnostics)
         if rules is not None and not game.broken:
             from ..rules.profiles import resolve_options
 
             profile, overrides = rules
             options, problems = resolve_options(game, profile=profile, overrides=overrides)
-            mine.extend(problems)
-            mine.extend(check_game(game, options))
-            mine.sort(key=sort_key)
+            replayed = replay(game, options, record_states=False)
+            mine = list(explain(replayed, [*mine, *problems, *replayed.diagnostics],
+                                first_id=first_id))
+        else:
+            mine = list(link_causes(mine, first_id=first_id))
+        first_id += len(mine)
         yield mine, game.has_errors if rules is None else any(d.is_error for d in mine)
 
 
-def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:
+def summary_line(games: int, broken: int, errors: int, warnings: int,
+                 roots: int | None = None) -> str:
+    """``2 games, 1 with errors (15 errors, 1 warning; 1 root cause)``: the root causes
+    are counted only when some problems follow from others."""
     plural = "game" if games == 1 else "games"
     text = f"{games} {plural}, {broken} with errors"
     extras = []
@@ -117,7 +141,29 @@ def summary_line(games: int, broken: int, errors: int, warnings: int) -> str:
         extras.append(f"{errors} error{'s' if errors != 1 else ''}")
     if warnings:
         extras.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-    return text + (f" ({', '.join(extras)})" if extras else "")
+    detail = ", ".join(extras)
+    if roots is not None and roots < errors + warnings:
+        detail += f"; {roots} root cause{'s' if roots != 1 else ''}"
+    return text + (f" ({detail})" if extras else "")
+
+
+def print_group(out: object, group: Group, text: str, *, show_all: bool) -> None:
+    """A root, then its consequences (``--all``) or one line counting them."""
+    from rich.console import Console
+
+    assert isinstance(out, Console)
+    print_diagnostic(out, group.root, text)
+    if not group.consequences:
+        return
+    if not show_all:
+        out.print(f"  [dim]{escape(follow_text(group))} (--all shows them)[/]")
+        return
+    for consequence in group.consequences:
+        lines = consequence.render(text).split("\n")
+        style = _STYLE[consequence.severity]
+        out.print(f"  ↳ [{style}]{escape(lines[0])}[/] [dim](follows from the above)[/]")
+        for line in lines[1:]:
+            out.print("    " + escape(line))
 
 
 def print_diagnostic(out: object, diagnostic: Diagnostic, text: str) -> None:
@@ -143,4 +189,6 @@ def diagnostic_json(diagnostic: Diagnostic) -> dict[str, object]:
         "deal": diagnostic.deal,
         "trick": diagnostic.trick,
         "hint": diagnostic.hint,
+        "id": diagnostic.id,
+        "cause": diagnostic.cause,
     }

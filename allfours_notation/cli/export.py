@@ -13,33 +13,42 @@ from ..schema import schema_text
 from .inputs import InputError, fail, read_input
 
 NAME = "export"
-HELP = "write the records of an AFN file as JSON"
+HELP = "write the records of AFN files as JSON"
 DESCRIPTION = """\
-Parse FILE (or standard input for '-') and write its records as JSON on standard
-output: every game with its tags, deals, hands, turn-ups, calls, tricks, claims,
-totals and comments, each with its position (line and column), and every
-diagnostic.  Cards are written "JS", seats "N", an unseen card null.  The JSON
-follows a JSON Schema (draft 2020-12) that ships with the package: 'allfours export
---schema' prints it (in the source tree: grammar/afn-records.schema.json).
+Parse each FILE (or standard input for '-') and write its records as JSON on
+standard output: every game with its tags, deals, hands, turn-ups, calls,
+tricks, claims, totals and comments, each with its position (line and column),
+and every diagnostic (with its id, and the id of the root cause it follows
+from).  Cards are written "JS", seats "N", an unseen card null.  The JSON
+follows a JSON Schema (draft 2020-12) that ships with the package: 'allfours
+export --schema' prints it (in the source tree: grammar/afn-records.schema.json).
+
+One FILE gives one JSON document.  Several FILEs give one document per file, one
+after the other (with --compact, one per line: JSON Lines), in the order given.
+--no-positions leaves out the position of every record (a 'span' per card,
+most of the output); diagnostics keep their line and column.
 
 A file with errors is still exported (its broken games without deals, its
 diagnostics saying why).
 
-exit status: 0 no errors, 1 the file has errors (the JSON is still written),
+exit status: 0 no errors, 1 a file has errors (the JSON is still written),
 2 usage error or unreadable input.
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", nargs="?",
-                        help="an AFN file; '-' reads stdin (not needed with --schema)")
-    parser.add_argument(
+    parser.add_argument("files", nargs="*", metavar="FILE",
+                        help="AFN files; '-' reads stdin (none with --schema)")
+    formats = parser.add_argument_group("format")
+    formats.add_argument(
         "--json",
         action="store_true",
-        default=True,
-        help="write JSON (the only format, and the default)",
+        help="write the records as JSON (the default)",
     )
-    parser.add_argument("--compact", action="store_true", help="one line, no indentation")
+    parser.add_argument("--compact", action="store_true",
+                        help="each document on one line, no indentation")
+    parser.add_argument("--no-positions", action="store_false", dest="positions",
+                        help="leave out every record's position (its 'span')")
     parser.add_argument(
         "--schema",
         action="store_true",
@@ -55,22 +64,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.schema:
-        if args.file is not None:
+        if args.files:
             return fail("--schema takes no FILE: it prints the schema of every export")
         sys.stdout.buffer.write(schema_text().encode("utf-8"))
         sys.stdout.buffer.flush()
         return 0
-    if args.file is None:
+    if not args.files:
         return fail("export needs a FILE ('-' reads standard input), or --schema")
-    try:
-        source = read_input(args.file)
-    except InputError as error:
-        return fail(str(error))
-    result = parse(source.data, filename=source.name)
-    if args.fill_seats:
-        games = tuple(game if game.broken else with_seats(game) for game in result.games)
-        result = replace(result, games=games)
-    text = dumps(result, indent=None if args.compact else 2)
-    sys.stdout.buffer.write(text.encode("utf-8"))
-    sys.stdout.buffer.flush()
-    return 0 if result.ok else 1
+    if args.files.count("-") > 1:
+        return fail("'-' (standard input) can be given only once")
+    status = 0
+    for name in args.files:
+        try:
+            source = read_input(name)
+        except InputError as error:
+            fail(str(error))
+            status = 2
+            continue
+        result = parse(source.data, filename=source.name)
+        if args.fill_seats:
+            games = tuple(game if game.broken else with_seats(game) for game in result.games)
+            result = replace(result, games=games)
+        text = dumps(result, indent=None if args.compact else 2, positions=args.positions)
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
+        if not result.ok and status == 0:
+            status = 1
+    return status

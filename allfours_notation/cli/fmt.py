@@ -23,7 +23,8 @@ tags in roster order, one statement per line, every trick numbered, uppercase
 cards with T for ten, a seat label on every card, 'end' after every game.
 Comments stay beside what they were written beside.
 
-By default the canonical text is printed on standard output.
+By default the canonical text is printed on standard output; several FILEs
+print as one AFN stream, with the version line '% AFN 1' once at the top.
   --check  write nothing; list the files that are not canonical
   --write  rewrite files in place, atomically (temporary file + rename), and
            only after the new text has been read back to the same records, tags
@@ -84,6 +85,7 @@ class _Report:
         self.refused = 0
         self.problems = False  # --check found a file that is not canonical
         self.unreadable = False
+        self.printed = 0  # files printed on standard output so far
 
     def say(self, message: str) -> None:
         if not self.quiet:
@@ -146,9 +148,18 @@ def _write(name: str, data: bytes, formatted: CheckedFormat, report: _Report) ->
     report.say(f"reformatted {name}")
 
 
+VERSION_LINE = "% AFN 1\n"
+
+
 def _print(name: str, formatted: CheckedFormat, report: _Report) -> None:
+    """Several files print as one AFN stream: one version line at the top, then each
+    file's games after a blank line (a second '% AFN 1' would be an error there)."""
+    text = formatted.text
+    if report.printed and text.startswith(VERSION_LINE):
+        text = "\n" + text[len(VERSION_LINE):].lstrip("\n")
+    report.printed += 1
     sys.stdout.flush()
-    sys.stdout.buffer.write(formatted.text.encode("utf-8"))
+    sys.stdout.buffer.write(text.encode("utf-8"))
     sys.stdout.buffer.flush()
     if not formatted.safe:
         report.refuse(name, formatted, "printed, but the output does not keep everything")

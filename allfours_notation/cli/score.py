@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from dataclasses import fields
 
-from rich.console import Console
 from rich.markup import escape
 
+from ..causes import explain
 from ..diagnostics import Diagnostic
 from ..parser import parse
-from ..records import ClaimItem, Game
 from ..rules.disputes import rules_name
+from ..rules.profiles import value_text
 from ..rules.replay import DealResult, GameReplay, replay
-from ..rules.scoring import Point
-from .check import diagnostic_json, print_diagnostic
+from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
+from .check import diagnostic_json
 from .inputs import InputError, console, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
 
@@ -22,41 +24,66 @@ NAME = "score"
 HELP = "print the computed score sheet of each game"
 DESCRIPTION = """\
 Replay every game of each FILE under its rules and print a score sheet: deal by
-deal the dealer, the turn-up, the beg, who took each item and why, the deal's
-points and the running totals; then the winner and the moment the game was
-decided ("deal 7, at High").  Disagreements with the claims and totals written
-in the record are shown under the deal ('allfours check' lists them all).
+deal the dealer, the turn-up, the beg, who took each item and why, and beside it
+what the record claimed (✓ when it agrees, else what it claimed); for Game the
+counting cards each side took and their pips ('N: 10♥ A♠ K♦ = 17 · S: Q♣ = 2');
+the deal's points and the running totals beside the written total (✓ or the
+difference); then the winner and the moment the game was decided ("deal 7, at
+High").  Sides are always listed in table order (N E S W; NS before EW).  The
+root causes of any problem are shown under the deal ('allfours check' explains
+them).
+
+  --format text      for a terminal (the default)
+  --format markdown  a Markdown page (tables per deal)
+  --format html      one printable, self-contained HTML page (no scripts, no
+                     outside files) that a club can post or print
+  --json             the sheets as JSON data
 
 exit status: 0 sheets printed, 1 some record has rules errors or disputes,
 2 unreadable input or bad options.
 """
 
-_ITEM_NAMES = {
-    ClaimItem.KICK: "Kick",
-    ClaimItem.GIFT: "Gift",
-    ClaimItem.HIGH: "High",
-    ClaimItem.LOW: "Low",
-    ClaimItem.JACK: "Jack",
-    ClaimItem.HANG_JACK: "HangJack",
-    ClaimItem.GAME: "Game",
-    ClaimItem.PENALTY: "Penalty",
-}
+FORMATS = ("text", "markdown", "html")
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number from 1 on."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: numbering starts at 1")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
     add_rules_arguments(parser)
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="text (default), markdown, or html: a printable page")
     parser.add_argument("--json", action="store_true", help="print the score sheets as JSON")
+    parser.add_argument("--game", type=positive, metavar="N",
+                        help="only game N of each file (1-based)")
+    parser.add_argument("--deal", type=positive, metavar="N",
+                        help="only deal N of each game (its totals still count every deal)")
+    parser.add_argument("--ascii", action="store_true",
+                        help="write suits as letters (JS) instead of symbols (J♠)")
 
 
 def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, str):
         return fail(chosen)
+    if args.json and args.format != "text":
+        return fail("--json and --format are alternatives: give one")
     profile, overrides = chosen
     out = console()
+    unicode = not args.ascii
     status = 0
     sheets: list[dict[str, object]] = []
+    pages: list[GameSheet] = []
+    next_id = 1
     for name in args.files:
         try:
             source = read_input(name)
@@ -66,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         result = parse(source.data, filename=source.name)
         for game in result.games:
+            if args.game is not None and game.index != args.game:
+                continue
             if game.broken:
                 if not args.json:
                     out.print(f"[bold red]game {game.index}: cannot be scored (syntax error; "
@@ -73,101 +102,58 @@ def run(args: argparse.Namespace) -> int:
                 status = max(status, 1)
                 continue
             options, problems = options_for(game, profile, overrides)
-            replayed = replay(game, options)
-            found = [*problems, *replayed.diagnostics]
+            replayed = replay(game, options, record_states=False)
+            found = list(explain(replayed, [*game.diagnostics, *problems,
+                                            *replayed.diagnostics], first_id=next_id))
+            next_id += len(found)
             if any(d.is_error for d in found):
                 status = max(status, 1)
+            if args.deal is not None and all(d.number != args.deal for d in replayed.deals):
+                fail(f"{name}: game {game.index} has no deal {args.deal}")
+                status = 2
+                continue
+            sheet = game_sheet(replayed, found, unicode=unicode, deal=args.deal)
             if args.json:
-                sheets.append(sheet_json(replayed, name, found))
+                sheets.append(sheet_json(replayed, name, found, deal=args.deal))
+            elif args.format == "text":
+                for style, line in text_lines(sheet, unicode=unicode):
+                    out.print(f"[{style}]{escape(line)}[/]" if style else escape(line))
+            elif args.format == "markdown":
+                sys.stdout.write(markdown(sheet, unicode=unicode) + "\n")
             else:
-                print_sheet(out, replayed, found, result.text)
+                pages.append(sheet)
     if args.json:
         out.print_json(json.dumps({"games": sheets}))
+    elif args.format == "html":
+        title = "Score sheet: " + ", ".join(args.files)
+        sys.stdout.write(html_document(pages, title=title, unicode=unicode))
     return status
-
-
-# --- text -------------------------------------------------------------------------------------
-
-
-def game_title(game: Game) -> str:
-    players = " v ".join(f"{seat.letter} {game.tag(seat.tag_name)}" for seat in game.seats
-                         if game.tag(seat.tag_name))
-    bits = [game.tag("Event") or "", game.tag("Site") or "", game.tag("Date") or "", players]
-    return " — ".join(bit for bit in bits if bit)
-
-
-def print_sheet(out: Console, replayed: GameReplay, found: list[Diagnostic], text: str) -> None:
-    game = replayed.game
-    out.print(f"[bold]Game {game.index}[/]: {escape(game_title(game))}")
-    out.print(f"  rules: {escape(rules_name(replayed.options))}, target "
-              f"{replayed.options.target}, {replayed.options.players} players")
-    for problem in found:
-        if problem.deal is None and problem.code.startswith("AFN5"):
-            print_diagnostic(out, problem, text)
-    for deal in replayed.deals:
-        print_deal(out, deal, [d for d in found if d.deal == deal.number])
-    totals = "  ".join(f"{side} {value}" for side, value in replayed.scores)
-    if replayed.winner is not None:
-        out.print(f"[bold green]Winner: {replayed.winner}[/] ({totals}), decided "
-                  f"{escape(replayed.decided or '')}")
-    else:
-        out.print(f"[bold]No winner yet[/] ({totals})")
-    for problem in found:
-        if problem.deal is None and not problem.code.startswith("AFN5"):
-            out.print(f"  [red]! {escape(problem.message)}[/]")
-    out.print()
-
-
-def deal_heading(deal: DealResult) -> str:
-    turned = ", ".join(str(card) for card in deal.turnups) or "no turn-up"
-    trump = f" ({deal.trump.noun} trumps)" if deal.trump is not None else ""
-    calls = "; ".join(deal.calls)
-    bits = [f"deal {deal.number}", f"dealer {deal.dealer.letter if deal.dealer else '?'}",
-            f"turn {turned}{trump}"]
-    if calls:
-        bits.append(calls)
-    if deal.ending:
-        bits.append(deal.ending)
-    return ", ".join(bits)
-
-
-def point_line(point: Point) -> str:
-    """One scored item as the score sheet prints it (the recorder shows the same line)."""
-    sign = "+" if point.points >= 0 else ""
-    return f"{_ITEM_NAMES[point.item]:<8} {point.side:<2} {sign}{point.points:<3} {point.reason}"
-
-
-def print_deal(out: Console, deal: DealResult, problems: list[Diagnostic]) -> None:
-    out.print(f"[bold cyan]{escape(deal_heading(deal))}[/]")
-    for point in deal.points:
-        out.print(f"    {escape(point_line(point))}")
-    for point in deal.unscored:
-        out.print(f"    [dim]{_ITEM_NAMES[point.item]:<8} {point.side:<2} (not scored: the game "
-                  "was already decided)[/]")
-    gained: dict[str, int] = {}
-    for point in deal.points:
-        gained[point.side] = gained.get(point.side, 0) + point.points
-    made = "  ".join(f"{side} {value}" for side, value in gained.items()) or "nothing"
-    totals = "  ".join(f"{side} {value}" for side, value in deal.scores_after)
-    out.print(f"    deal points: {made}    totals: {totals}")
-    for problem in problems:
-        colour = "red" if problem.is_error else "yellow"
-        out.print(f"    [{colour}]! {problem.code} {escape(problem.message)}[/]")
 
 
 # --- JSON -------------------------------------------------------------------------------------
 
 
-def sheet_json(replayed: GameReplay, name: str, found: list[Diagnostic]) -> dict[str, object]:
+def option_value(value: object) -> object:
+    """An option as JSON: numbers as numbers, choices as their word."""
+    if isinstance(value, bool | int):
+        return value
+    return value_text(value)
+
+
+def sheet_json(replayed: GameReplay, name: str, found: list[Diagnostic], *,
+               deal: int | None = None) -> dict[str, object]:
     game = replayed.game
+    sheet = game_sheet(replayed, found, unicode=False)
+    checks = {d.number: d for d in sheet.deals}
     return {
         "file": name,
         "game": game.index,
         "event": game.tag("Event"),
         "rules": rules_name(replayed.options),
-        "options": {option: replayed.options.describe(option)
-                    for option in replayed.options.__dataclass_fields__},
-        "deals": [deal_json(deal) for deal in replayed.deals],
+        "options": {f.name: option_value(getattr(replayed.options, f.name))
+                    for f in fields(replayed.options)},
+        "deals": [deal_json(d, checks[d.number], sheet.sides) for d in replayed.deals
+                  if deal is None or d.number == deal],
         "scores": dict(replayed.scores),
         "winner": replayed.winner,
         "decided": replayed.decided,
@@ -175,8 +161,8 @@ def sheet_json(replayed: GameReplay, name: str, found: list[Diagnostic]) -> dict
     }
 
 
-def deal_json(deal: DealResult) -> dict[str, object]:
-    gained: dict[str, int] = {}
+def deal_json(deal: DealResult, checked: DealSheet, sides: tuple[str, ...]) -> dict[str, object]:
+    gained = dict.fromkeys(sides, 0)
     for point in deal.points:
         gained[point.side] = gained.get(point.side, 0) + point.points
     return {
@@ -193,8 +179,14 @@ def deal_json(deal: DealResult) -> dict[str, object]:
         ],
         "unscored": [{"item": p.item.value, "side": p.side, "points": p.points}
                      for p in deal.unscored],
+        "claimed": [{"item": line.item.value, "side": line.side or None,
+                     "verdict": line.claimed} for line in checked.items if line.claimed],
+        "counting": {c.side: {"cards": [str(card) for card in c.cards], "pips": c.pips}
+                     for c in checked.counting},
         "deal_points": gained,
         "scores_after": dict(deal.scores_after),
+        "written_total": checked.written_total,
+        "total_check": checked.total_check or None,
         "ending": deal.ending,
         "complete": deal.complete,
     }

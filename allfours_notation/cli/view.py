@@ -8,6 +8,7 @@ file that is not AFN gets one clear line and exit code 2 before any screen is dr
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..cards import Seat
@@ -26,14 +27,20 @@ keys: →/← card, ↓/↑ trick, PgDn/PgUp deal, n/p game, Home/End start/end 
 deal, g go to a deal or trick, k kibitz a seat, a autoplay, o open a file,
 ? help, q quit.
 
-exit status: 0 after quitting, 2 when FILE is missing, a directory or not AFN.
+The viewer needs a terminal: with standard output (or input) not a terminal it
+is refused at once, and FILE must be a file ('-' is refused: the keys are read
+from the terminal, so the game cannot come from standard input; save it to a
+file first).
+
+exit status: 0 after quitting, 2 when FILE is missing, a directory or not AFN,
+or when there is no terminal.
 """
 
 SNIFF_BYTES = 64 * 1024
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE", help="an AFN file")
+    parser.add_argument("file", metavar="FILE", help="an AFN file (not '-')")
     parser.add_argument("--game", type=int, default=1, metavar="N",
                         help="open game N (1-based; default 1)")
     parser.add_argument("--deal", type=int, metavar="N", help="open at deal N of that game")
@@ -64,7 +71,23 @@ def unreadable_reason(path: Path) -> str | None:
     return None
 
 
+def no_terminal_reason(file: str) -> str | None:
+    """Why the viewer cannot run here, before anything is drawn: it reads keys from the
+    terminal and draws on it, so neither may be a pipe or a file."""
+    if file == "-":
+        return ("view cannot read the game from standard input ('-'): the viewer reads "
+                "its keys there; save the game to a file and view that")
+    if not sys.stdout.isatty():
+        return ("view needs a terminal, but standard output is not one; use 'allfours "
+                "score' or 'allfours check' for output to a pipe or file")
+    if not sys.stdin.isatty():
+        return "view needs a terminal, but standard input is not one"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.file == "-":
+        return fail(no_terminal_reason("-") or "")
     reason = unreadable_reason(Path(args.file))
     if reason is not None:
         return fail(reason)
@@ -73,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
     if args.trick is not None and args.deal is None:
         return fail("--trick needs --deal")
     seat = Seat.from_letter(args.seat).letter if args.seat else None
+    terminal = no_terminal_reason(args.file)
+    if terminal is not None:
+        return fail(terminal)
 
     from ..viewer import run_viewer  # Textual is imported only here
 

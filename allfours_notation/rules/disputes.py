@@ -160,6 +160,10 @@ def _claim_message(result: GameReplay, position: int, deal: Deal, computed: Deal
     note = _rule_note(result, computed, item, claimed)
     if note:
         text += f"; {note}"
+    if result.decided and any(p.item is item for p in computed.unscored):
+        # Counted after the target was reached: no other rules make it right, the fix is
+        # to claim only what was counted before (rule 25: High, Low, Jack, Game in order).
+        return text + "; claim only the items counted before the target was reached"
     right = _right_under(result, position, item, claimed)
     if right:
         text += f" (the claim is right under {right})"

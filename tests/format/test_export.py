@@ -197,3 +197,55 @@ def test_fill_seats_gives_every_card_its_seat(capsysbinary: pytest.CaptureFixtur
     filled_seats = [p["seat"] for t in filled["games"][0]["deals"][0]["tricks"] for p in t["plays"]]
     assert set(bare_seats) == {None}
     assert filled_seats[:8] == ["W", "S", "E", "N", "N", "W", "S", "E"]
+
+
+def _documents(text: str) -> list[Any]:
+    """Concatenated JSON documents, as ``export`` writes them for several files."""
+    decoder = json.JSONDecoder()
+    found, at = [], 0
+    while at < len(text):
+        value, at = decoder.raw_decode(text, at)
+        found.append(value)
+        while at < len(text) and text[at].isspace():
+            at += 1
+    return found
+
+
+def test_export_takes_many_files_and_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(BROKEN)))
+    names = ["samples/no-hands.afn", "-", "samples/revoke.afn"]
+    assert main(["export", *names]) == 1  # the stdin game has an error
+    documents = _documents(capsysbinary.readouterr().out.decode("utf-8"))
+    assert [d["file"] for d in documents] == ["samples/no-hands.afn", "<stdin>",
+                                              "samples/revoke.afn"]
+    assert main(["export", "--compact", "samples/no-hands.afn", "samples/revoke.afn"]) == 0
+    lines = capsysbinary.readouterr().out.decode("utf-8").splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["format"] == "afn-records" for line in lines)
+
+
+def test_no_positions_drops_every_span_and_still_conforms(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main(["export", "samples/club-night.afn"]) == 0
+    full = capsysbinary.readouterr().out.decode("utf-8")
+    assert main(["export", "--no-positions", "samples/club-night.afn"]) == 0
+    lean = capsysbinary.readouterr().out.decode("utf-8")
+    assert '"span"' in full and '"span"' not in lean
+    assert len(lean) < len(full) / 2
+    assert validate(json.loads(lean)) == []
+    kept = json.loads(lean)["games"][0]["deals"][0]["tricks"][0]["plays"][0]
+    assert set(kept) == {"card", "seat", "glyph", "leading", "trailing"}
+
+
+def test_exported_diagnostics_carry_their_id_and_cause() -> None:
+    data = _exported(parse(BROKEN, filename="b.afn"))
+    ids = [d["id"] for d in data["diagnostics"]]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids) and None not in ids
+    assert all(d["cause"] is None or d["cause"] in ids for d in data["diagnostics"])
+    # a game's list shows the same numbers as the file's
+    game_ids = [d["id"] for d in data["games"][0]["diagnostics"]]
+    assert set(game_ids) <= set(ids)

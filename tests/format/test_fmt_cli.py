@@ -187,3 +187,21 @@ def test_write_through_a_symlink_rewrites_its_target_and_keeps_the_link(tmp_path
     assert main(["fmt", "--write", str(link)]) == 0
     assert link.is_symlink()
     assert target.read_bytes() == CANONICAL
+
+
+def test_several_files_print_one_version_line(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    root = Path(__file__).parents[2]
+    monkeypatch.chdir(root)
+    names = ["samples/revoke.afn", "samples/no-hands.afn", "samples/three-handed.afn"]
+    assert main(["fmt", *names]) == 0
+    text = capsysbinary.readouterr().out.decode("utf-8")
+    assert text.startswith("% AFN 1\n") and text.count("% AFN 1") == 1
+    # the stream is itself canonical AFN holding every game
+    from allfours_notation import parse
+
+    result = parse(text)
+    assert result.ok and len(result.games) == sum(len(parse((root / n).read_bytes()).games)
+                                                  for n in names)
+    assert formatter.format_result(result) == text

@@ -93,3 +93,19 @@ def test_version_line_rules() -> None:
 
 def test_a_clean_game_has_no_diagnostics() -> None:
     assert diagnostics_of("deal 1 dealer N\nS JS\nN 2D\nturn 4S S stands\n1. S:JS N:2D\nend") == []
+
+
+def _messages(body: str) -> list[str]:
+    return [d.message for d in parse("% AFN 1\n" + TWO + body).diagnostics]
+
+
+def test_messages_read_right() -> None:
+    """A card written twice in one hand says so (not "to South, and to South"); one card
+    is "1 card"."""
+    twice = _messages("deal 1 dealer N\nS JS 9H JS\nturn 4S\nend")
+    assert "JS is written twice in South's hand" in twice
+    other = _messages("deal 1 dealer N\nS JS 9H\nN JS 2D\nturn 4S\nend")
+    assert "JS is dealt twice: to North, and to South" in other
+    short = _messages("deal 1 dealer N\nturn 4S\nS stands\n1. S:JS N:2S\n2. S:9H\n"
+                      "3. N:3H S:2H\nend")
+    assert "trick 2 has 1 card; with 2 players a trick has 2" in short

@@ -24,8 +24,8 @@ def test_score_sheet_names_the_moment_the_game_was_decided(
     assert main(["score", write(tmp_path, S_TO_EIGHT, result="S")]) == 0
     out = capsys.readouterr().out
     assert "Winner: S (N 0  S 7), decided deal 2, at Jack" in out
-    assert "Game     S  (not scored: the game was already decided)" in out
-    assert "deal 2, dealer S, turn 4S (spades trumps), N stands" in out
+    assert "Game     S  —   not scored: the game was already decided" in out
+    assert "deal 2, dealer S, turn 4♠ (spades trumps), N stands" in out
 
 
 def test_score_rules_and_set_override_the_file(tmp_path: Path,
@@ -45,7 +45,8 @@ def test_score_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "--json", write(tmp_path, EXAMPLE_A)]) == 0
     sheet = json.loads(capsys.readouterr().out)["games"][0]
     assert sheet["rules"] == "hoffmann1909"
-    assert sheet["options"]["target"] == "7"
+    assert sheet["options"]["target"] == 7  # numbers as numbers, choices as words
+    assert sheet["options"]["low_owner"] == "original_holder"
     deal = sheet["deals"][0]
     assert [p["item"] for p in deal["points"]] == ["high", "low", "jack", "game"]
     assert deal["scores_after"] == {"N": 0, "S": 4} and deal["turnups"] == ["4S"]
@@ -70,12 +71,17 @@ def test_check_reports_rules_and_disputes(tmp_path: Path,
     assert main(["check", path]) == 1
     out = capsys.readouterr().out
     assert "error AFN401 [game 1, deal 1]: deal 1: Jack not claimed, computed S" in out
-    assert "error AFN402" in out and "1 game, 1 with errors" in out
+    # the total is wrong because the claim is: one root, the total folded under it
+    assert "error AFN402" not in out and "and 1 error that follows from it" in out
+    assert "1 game, 1 with errors (2 errors; 1 root cause)" in out
+    assert main(["check", "--all", path]) == 1
+    assert "↳ " in (shown := capsys.readouterr().out) and "error AFN402" in shown
     assert main(["check", "--no-rules", path]) == 0
     capsys.readouterr()
     assert main(["check", "--json", path]) == 1
-    codes = [d["code"] for d in json.loads(capsys.readouterr().out)["diagnostics"]]
-    assert codes == ["AFN401", "AFN402"]
+    found = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert [d["code"] for d in found] == ["AFN401", "AFN402"]
+    assert found[0]["cause"] is None and found[1]["cause"] == found[0]["id"]
 
 
 def test_check_with_rules_from_the_command_line(tmp_path: Path,

@@ -7,12 +7,15 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from textual.binding import Binding
+from textual.widgets import Static
+
 from allfours_notation import Card, Seat, cards
 from allfours_notation.rules.replay import StepKind, TableState
 from allfours_notation.viewer import model
 from allfours_notation.viewer.app import Start, ViewerApp
 from allfours_notation.viewer.screens.dialogs import GoToScreen, OpenScreen
-from allfours_notation.viewer.screens.help import HelpScreen
+from allfours_notation.viewer.screens.help import HelpScreen, key_rows
 from allfours_notation.viewer.widgets.lists import DiagnosticList, GameList, StepList
 from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown, wait_loaded
 
@@ -212,9 +215,14 @@ def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None
             assert wanted in app.entry.steps[app.step].diagnostics
             assert isinstance(app.focused, StepList)
             assert app.query_one(StepList).current == app.step
-            notes = shown(app, "#notes")
-            assert f"error {wanted.code}" in notes or f"warning {wanted.code}" in notes
-            assert wanted.message[:30] in " ".join(notes.split())
+            detail = shown(app, "#detail-message")
+            assert wanted.code in detail
+            assert wanted.message in " ".join(detail.split())
+            snippet = shown(app, "#detail-snippet").splitlines()
+            assert snippet[0].lstrip().startswith(f"{wanted.line} |")
+            assert wanted.column is not None
+            caret = snippet[1].index("^") - snippet[0].index("|") - 2
+            assert caret == wanted.column - 1  # the caret stands under the column
 
     run(scenario)
 
@@ -337,9 +345,42 @@ def test_question_mark_shows_every_key() -> None:
             assert isinstance(app.screen, HelpScreen)
             help_text = " ".join(shown(app, "#help-keys").split())
             for binding in ViewerApp.BINDINGS:
-                assert binding.tooltip in help_text  # type: ignore[union-attr]
+                assert isinstance(binding, Binding)
+                label = binding.key_display or binding.key
+                assert label in help_text, label
+            listed = " ".join(f"{keys} {does}" for keys, does in key_rows(
+                [b for b in ViewerApp.BINDINGS if isinstance(b, Binding)]))
+            for binding in ViewerApp.BINDINGS:
+                assert isinstance(binding, Binding)
+                first_of_group = binding.group is None or binding.tooltip.startswith("Next")
+                if first_of_group or binding.key == "home":
+                    assert binding.tooltip in listed, binding.tooltip
+                else:
+                    assert binding.description.lower() in listed.lower()
+            for word in listed.split():  # the two columns interleave their lines on screen
+                assert word in help_text
+            for panel in ("games", "tags", "steps", "points", "notes", "diagnostics"):
+                assert panel in help_text
+            for key in ("Tab", "Enter", "Esc", "Ctrl+P"):
+                assert key in help_text
             await pilot.press("escape")
             assert not isinstance(app.screen, HelpScreen)
+
+    run(scenario)
+
+
+def test_the_help_fits_an_80_by_24_terminal() -> None:
+    async def scenario() -> None:
+        app = ViewerApp(str(TWO), unicode=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_loaded(pilot)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            box = app.screen.query_one("#help-box")
+            assert box.region.y >= 0 and box.region.bottom <= 24
+            assert box.region.right <= 80
+            assert box.max_scroll_y == 0  # nothing hidden below the fold
+            assert "closes this help" in shown(app, "#help-foot")
 
     run(scenario)
 
@@ -458,5 +499,106 @@ def test_a_game_or_deal_that_is_not_there_is_said_and_the_file_still_opens() -> 
         async with loaded(TWO, Start(deal=5)) as (app, _):
             assert app.step == 0
             assert any("no deal 5" in n.message for n in app._notifications)
+
+    run(scenario)
+
+
+async def footer_text(app: ViewerApp) -> str:
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    footer = app.screen.query_one(Footer)
+    keys = [key for key in footer.query(FooterKey) if key.region.right <= 80]
+    return " ".join(f"{key.key_display} {key.description}" for key in keys)
+
+
+def test_at_80_by_24_the_table_step_and_score_show_and_each_panel_is_one_key_away() -> None:
+    async def scenario() -> None:
+        app = ViewerApp(str(BROKEN), Start(game=3), unicode=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_loaded(pilot)
+            await pilot.press("right", "right", "right")
+            now = shown(app, "#now")
+            assert app.entry is not None
+            assert app.entry.steps[app.step].text in " ".join(now.split())
+            assert "Score N 0  S 0" in now
+            table = app.query_one("#table")
+            assert table.region.width >= 40 and table.region.height >= 14
+            footer = await footer_text(app)
+            assert "? Help" in footer and "q Quit" in footer
+            for key, widget_id in (("1", "#games"), ("2", "#tags"), ("3", "#steps"),
+                                   ("4", "#score"), ("5", "#notes"), ("6", "#diagnostics")):
+                await pilot.press(key)
+                await pilot.pause()
+                panel = app.query_one(widget_id)
+                assert panel.region.width >= 30, widget_id  # shown beside the table
+                assert panel.region.x >= table.region.right
+                assert table.region.width >= 40
+            detail = app.query_one("#diagnostic-detail")
+            assert detail.region.height > 3  # the chosen diagnostic in full, under the list
+
+    run(scenario)
+
+
+def test_a_caret_snippet_scrolls_sideways_and_never_wraps() -> None:
+    async def scenario() -> None:
+        app = ViewerApp(str(BROKEN), Start(game=3), unicode=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_loaded(pilot)
+            await pilot.press("6")
+            listed = app.query_one(DiagnosticList)
+            for _ in range(len(listed.diagnostics) - 1):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            snippet = app.query_one("#detail-snippet")
+            lines = shown(app, "#detail-snippet").rstrip("\n").splitlines()
+            assert len(lines) == 2 and "|" in lines[0] and "^" in lines[1]
+            assert snippet.region.height == 2  # two lines, however narrow the panel
+            source = app.query_one("#detail-source")
+            assert snippet.size.width >= len(lines[0].rstrip())
+            assert source.max_scroll_x >= 0
+
+    run(scenario)
+
+
+def test_kibitz_hides_the_plays_to_come() -> None:
+    async def scenario() -> None:
+        async with loaded(BROKEN, Start(game=3)) as (app, pilot):
+            assert app.entry is not None
+            everything = rows(app, "#steps")
+            assert len(everything) == len(app.entry.steps)
+            await pilot.press("right", "right", "right", "right")
+            await pilot.press("k")  # North's view
+            seen = rows(app, "#steps")
+            assert len(seen) == app.step + 1
+            assert seen == everything[:app.step + 1]
+            later = app.entry.diagnostics_until(app.step)
+            assert app.query_one(DiagnosticList).diagnostics == later
+            assert len(later) < len(app.entry.diagnostics)  # the revokes come later
+            assert "(in play)" in " ".join(rows(app, "#games"))
+            await pilot.press("down")  # a trick later, the list has grown
+            assert len(rows(app, "#steps")) == app.step + 1
+            for _ in app.entry.game.seats:
+                await pilot.press("k")
+            assert app.kibitz is None
+            assert len(rows(app, "#steps")) == len(app.entry.steps)
+
+    run(scenario)
+
+
+def test_every_game_is_marked_without_being_visited() -> None:
+    async def scenario() -> None:
+        async with loaded(BROKEN) as (app, pilot):
+            assert app.library is not None
+            for _ in range(100):
+                if len(app.library.marks) == len(app.library):
+                    break
+                await pilot.pause(0.02)
+            assert app.library.is_loaded(0) and not app.library.is_loaded(2)
+            marks = [row[0] for row in rows(app, "#games") if not row.startswith("    deal")]
+            assert marks == ["!", "✗", "!"]  # a warning, unreadable, rules errors
+            assert "1 cannot be read, 2 with problems" in str(
+                app.query_one("#status", Static).render())
 
     run(scenario)

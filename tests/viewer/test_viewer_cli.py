@@ -59,3 +59,16 @@ def test_view_is_listed_in_help(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "view" in capsys.readouterr().out
+
+
+def test_view_refuses_stdin_and_a_pipe_at_once() -> None:
+    """No terminal, no viewer: exit 2 with a reason, before Textual starts (no escape
+    codes written, nothing waiting for keys)."""
+    sample = str(ROOT / "samples" / "revoke.afn")
+    for argv, reason in ((["-"], "standard input"), ([sample], "needs a terminal")):
+        done = subprocess.run([sys.executable, "-m", "allfours_notation", "view", *argv],
+                              capture_output=True, text=True, timeout=60,
+                              stdin=subprocess.DEVNULL, cwd=ROOT)
+        assert done.returncode == 2
+        assert done.stdout == ""
+        assert reason in done.stderr and done.stderr.count("\n") == 1

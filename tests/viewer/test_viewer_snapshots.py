@@ -40,3 +40,29 @@ def test_four_players_kibitzing_south(snap_compare: SnapCompare) -> None:
 def test_a_game_with_rules_errors(snap_compare: SnapCompare) -> None:
     app = app_for(BROKEN, Start(game=3))
     assert snap_compare(app, press=["down", "down"], terminal_size=SIZE, run_before=ready)
+
+
+def test_80_by_24_four_players_mid_trick(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_for(FOUR), press=["right"] * 9, terminal_size=(80, 24),
+                        run_before=ready)
+
+
+def test_80_by_24_diagnostics_beside_the_table(snap_compare: SnapCompare) -> None:
+    app = app_for(BROKEN, Start(game=3))
+    assert snap_compare(app, press=["6", "down", "enter"], terminal_size=(80, 24),
+                        run_before=ready)
+
+
+def test_80_by_24_help(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_for(TWO), press=["question_mark"], terminal_size=(80, 24),
+                        run_before=ready)
+
+
+def test_100_by_30_kibitzing_with_the_game_list(snap_compare: SnapCompare) -> None:
+    app = app_for(FOUR, Start(deal=1, trick=2, seat="S"))
+    assert snap_compare(app, press=["right", "1"], terminal_size=(100, 30), run_before=ready)
+
+
+def test_160_by_48_two_players(snap_compare: SnapCompare) -> None:
+    assert snap_compare(app_for(TWO), press=["right"] * 5, terminal_size=(160, 48),
+                        run_before=ready)

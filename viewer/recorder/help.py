@@ -11,8 +11,6 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..screens.help import keys_table
-
 TYPING = (
     ("n e s w", "who deals (Enter takes the proposed dealer)"),
     ("S js 9h 8h 7c 6d 5d", "a hand as dealt (any time before play), or a run's 3 cards"),
@@ -28,6 +26,17 @@ TYPING = (
     ("!  !!  ??  !?  ?!", "a glyph on the card just played (or 'js!')"),
     ("y / n", "answer a question (a revoke or an undertrump is recorded once confirmed)"),
 )
+
+
+def keys_table(bindings: list[Binding]) -> Table:
+    """The recorder's keys, from its own bindings."""
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+    table.add_column("Key", style="bold cyan", no_wrap=True)
+    table.add_column("Does")
+    for binding in bindings:
+        keys = binding.key_display or binding.key.replace("ctrl+", "Ctrl+").upper()
+        table.add_row(keys, binding.tooltip or binding.description)
+    return table
 
 
 def typing_table() -> Table:

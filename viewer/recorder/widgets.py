@@ -8,9 +8,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 from allfours_notation import Card
-from allfours_notation.cli.score import point_line
 from allfours_notation.recording.session import Session, describe
-from allfours_notation.rules.scoring import Point
+from allfours_notation.sheet import ItemLine, game_sheet
 
 from ..widgets.cards import card_text
 from ..widgets.lists import PickList
@@ -79,8 +78,10 @@ def points_renderable(session: Session) -> RenderableType:
         finished = last.number in session.finished_deals(judged)
         heading = f"Deal {last.number}" + ("" if finished else " so far, if it ended now")
         lines.append(Text(heading, style="dim"))
-        lines.extend(_point(point) for point in last.points)
-        if not last.points:
+        sheet = game_sheet(replayed, (), deal=last.number)
+        items = sheet.deals[0].items if sheet.deals else ()
+        lines.extend(_item(item) for item in items)
+        if not items:
             lines.append(Text("  no points", style="dim italic"))
         if finished and last.scores_after:
             lines.append(Text("  totals " + "  ".join(f"{s} {v}" for s, v in last.scores_after),
@@ -90,8 +91,11 @@ def points_renderable(session: Session) -> RenderableType:
     return Group(*lines)
 
 
-def _point(point: Point) -> Text:
-    return Text("  " + point_line(point), style="cyan" if point.points >= 0 else "magenta")
+def _item(item: ItemLine) -> Text:
+    """One item as ``allfours score`` prints it: name, side, points, reason."""
+    line = f"  {item.name:<8} {item.side or '—':<2} {item.points_text:<3} {item.reason}"
+    return Text(line, style="magenta" if item.points is not None and item.points < 0
+                else "cyan")
 
 
 def _has_claims(session: Session) -> bool:

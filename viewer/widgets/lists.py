@@ -19,7 +19,16 @@ from textual.strip import Strip
 from allfours_notation import Diagnostic, GameHeader, Severity
 
 from ..messages import DiagnosticChosen, GameChosen, StepChosen
-from ..model import GameEntry
+from ..model import GameEntry, Mark
+
+# One mark per meaning (see :class:`viewer.model.Mark`), and its ASCII stand-in.
+MARK_TEXT: dict[Mark, tuple[str, str, str]] = {
+    Mark.UNREADABLE: ("✗", "x", "bold red"),
+    Mark.PROBLEMS: ("!", "!", "bold yellow"),
+    Mark.CLEAN: (" ", " ", ""),
+    Mark.UNCHECKED: ("·", ".", "dim"),
+}
+MARK_LEGEND = "✗ cannot be read  ! disputes or rules problems"
 
 
 class LineList(ScrollView, can_focus=True, inherit_bindings=False):
@@ -128,16 +137,21 @@ class PickList(LineList):
 class GameList(PickList):
     """Every game of the file; the current game's deals are listed under it."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, unicode: bool = True) -> None:
         super().__init__(id=id)
         self.headers: list[GameHeader] = []
         self.game: int | None = None
         self.entry: GameEntry | None = None
-        self.broken: set[int] = set()
+        self.marks: dict[int, Mark] = {}
+        self.unicode = unicode
+        self.deals_known: int | None = None  # while kibitzing: deals listed (the rest unseen)
 
     @property
     def deal_rows(self) -> int:
-        return len(self.entry.replay.deals) if self.entry is not None else 0
+        if self.entry is None:
+            return 0
+        count = len(self.entry.replay.deals)
+        return count if self.deals_known is None else min(count, self.deals_known)
 
     @property
     def line_count(self) -> int:
@@ -149,9 +163,14 @@ class GameList(PickList):
 
     def clear(self) -> None:
         """Forget the games of the previous file."""
-        self.headers, self.game, self.entry, self.broken = [], None, None, set()
+        self.headers, self.game, self.entry, self.marks = [], None, None, {}
         self.current = None
         self.reset()
+
+    def set_marks(self, marks: dict[int, Mark]) -> None:
+        """Marks from the background check (game position → mark); redraw only what shows."""
+        self.marks.update(marks)
+        self.refresh()
 
     def locate(self, row: int) -> tuple[int, int | None]:
         """(game, deal or None) shown on ``row``."""
@@ -166,10 +185,14 @@ class GameList(PickList):
             return game if self.game is None or game <= self.game else game + self.deal_rows
         return game + 1 + deal
 
-    def set_current(self, game: int, entry: GameEntry, deal: int | None) -> None:
+    def set_current(self, game: int, entry: GameEntry, deal: int | None, *,
+                    kibitz: bool = False) -> None:
+        """Show ``game`` (and its deals under it) as current.  While kibitzing, deals after
+        the current one are not listed and the current one shows no score yet: both come
+        from plays still to come."""
         self.game, self.entry = game, entry
-        if entry.has_errors:
-            self.broken.add(game)
+        self.marks[game] = entry.mark
+        self.deals_known = None if not kibitz else (deal or 0) + 1
         self.reset()
         self.show_current(self.row_of(game, deal))
 
@@ -178,9 +201,12 @@ class GameList(PickList):
         if deal is not None and self.entry is not None:
             result = self.entry.replay.deals[deal]
             scores = " ".join(f"{side} {points}" for side, points in result.scores_after)
+            if self.deals_known is not None and deal + 1 >= self.deals_known:
+                scores = "(in play)"
             return Text.assemble("    ", (f"deal {result.number}", "bold"), f"  {scores}")
         header = self.headers[game]
-        mark = Text("✗ ", style="bold red") if game in self.broken else Text("  ")
+        symbol, ascii_symbol, style = MARK_TEXT[self.marks.get(game, Mark.UNCHECKED)]
+        mark = Text(f"{symbol if self.unicode else ascii_symbol} ", style=style)
         title = header.tag("Event") or "(no event)"
         players = " v ".join(name for seat in ("North", "East", "South", "West")
                              if (name := header.tag(seat)))
@@ -204,15 +230,29 @@ class StepList(LineList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.entry: GameEntry | None = None
+        self.kibitz = False
 
     @property
     def line_count(self) -> int:
-        return len(self.entry.steps) if self.entry is not None else 0
+        if self.entry is None:
+            return 0
+        if self.kibitz:  # a kibitzer sees the steps so far, never the plays to come
+            return min(len(self.entry.steps), (self.current or 0) + 1)
+        return len(self.entry.steps)
 
     def set_entry(self, entry: GameEntry) -> None:
         self.entry = entry
         self.current = None
         self.reset()
+
+    def set_kibitz(self, kibitz: bool) -> None:
+        self.kibitz = kibitz
+
+    def show_current(self, row: int | None) -> None:
+        if self.kibitz:
+            self.current = row
+            self.reset()  # the list grows and shrinks with the current step
+        super().show_current(row)
 
     def line_text(self, row: int) -> Text:
         assert self.entry is not None

@@ -5,9 +5,12 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import HorizontalScroll, VerticalScroll
 from textual.widgets import Static
 
-from allfours_notation import GameHeader
+from allfours_notation import Diagnostic, GameHeader
+from allfours_notation.diagnostics import caret_snippet
 from allfours_notation.records import Glyph
 from allfours_notation.rules.replay import GameReplay, Step
 
@@ -35,14 +38,18 @@ class TagsPanel(Static):
         self.update(grid if header.tags else Text("(no tags)", style="dim"))
 
 
+def score_line(replay: GameReplay, step: Step) -> Text:
+    """``Score NS 3  EW 5   target 14``: the running score of the game after ``step``."""
+    scores = Text.assemble(("Score ", "dim"))
+    scores.append("  ".join(f"{side} {points}" for side, points in step.state.scores) or "—",
+                  style="bold")
+    scores.append(f"   target {replay.options.target}", style="dim")
+    return scores
+
+
 def score_renderable(replay: GameReplay, step: Step) -> RenderableType:
     state = step.state
-    target = replay.options.target
-    scores = Text.assemble(("Score ", "dim"))
-    scores.append("  ".join(f"{side} {points}" for side, points in state.scores) or "—",
-                  style="bold")
-    scores.append(f"   target {target}", style="dim")
-    lines: list[RenderableType] = [scores]
+    lines: list[RenderableType] = [score_line(replay, step)]
     if state.winner is not None:
         lines.append(Text(f"Game won by {state.winner}", style="bold green"))
     lines.append(Text(f"Points in deal {state.deal}", style="dim"))
@@ -87,11 +94,56 @@ class NotesPanel(Static):
         self.lines = lines
         self.update(Text("\n").join(lines))
 
-    def add_diagnostic(self, rendered: str) -> None:
-        """Add a chosen diagnostic in full: headline, source line with a caret, hint."""
-        self.lines = [*self.lines, Text(""), Text(rendered, style="yellow")]
-        self.update(Text("\n").join(self.lines))
-
     def show_text(self, text: str) -> None:
         self.lines = [Text(text, style="italic")]
         self.update(self.lines[0])
+
+
+class NowBar(Static):
+    """Where we are and the score, in two lines under the table: what a small terminal
+    always shows while the panels that hold the same facts at length are one key away."""
+
+    def show_step(self, replay: GameReplay, step: Step, *, of: int | None) -> None:
+        where = f"{step.deal}.{step.trick}" if step.trick is not None else f"deal {step.deal}"
+        count = f"Step {step.index + 1}" + (f"/{of}" if of is not None else "")
+        first = Text.assemble((f"{count} · {where}  ", "dim"), (step.text, "bold"))
+        winner = step.state.winner
+        second = score_line(replay, step)
+        if winner is not None:
+            second.append(f"   won by {winner}", style="bold green")
+        self.update(Text("\n").join([first, second]))
+
+    def clear(self) -> None:
+        self.update("")
+
+
+class DiagnosticDetail(VerticalScroll):
+    """The chosen (or first) diagnostic in full: its headline wraps, while the source line
+    and its caret scroll sideways together so that the caret stays under the card."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="detail-message")
+        with HorizontalScroll(id="detail-source"):
+            yield Static("", id="detail-snippet")
+
+    def show(self, diagnostic: Diagnostic | None, source: str | None) -> None:
+        message = self.query_one("#detail-message", Static)
+        snippet = self.query_one("#detail-snippet", Static)
+        if diagnostic is None:
+            message.update(Text("No diagnostics.", style="dim italic"))
+            snippet.update("")
+            return
+        style = "bold red" if diagnostic.is_error else "yellow"
+        headline = Text.assemble((f"{diagnostic.code} ", style),
+                                 (diagnostic.where(), "dim"))
+        context = diagnostic.context()
+        if context:
+            headline.append(f" [{context}]", style="dim")
+        body = [headline, Text(diagnostic.message)]
+        if diagnostic.hint:
+            body.append(Text(f"hint: {diagnostic.hint}", style="italic"))
+        message.update(Text("\n").join(body))
+        caret = caret_snippet(source, diagnostic.line, diagnostic.column, diagnostic.end_column)
+        snippet.update(Text(caret, no_wrap=True, overflow="ignore", style="cyan"))
+        self.scroll_home(animate=False)
+        self.query_one("#detail-source", HorizontalScroll).scroll_home(animate=False)

@@ -21,7 +21,9 @@ from .cards import card_text, cards_text, face_down, suit_text
 
 MAX_SHOWN_ERRORS = 4  # of a game that cannot be replayed, in the table's place
 TRICK_WIDTH = 20  # the middle of the table, where the trick lies
+COMPACT_TRICK_WIDTH = 16  # … in a compact table
 SIDE_WIDTH = 28  # a title longer than this is cut in two at East and West
+COMPACT_BELOW = 64  # a table narrower than this many columns is drawn compact
 
 
 def player_name(game: Game, seat: Seat) -> str:
@@ -29,7 +31,7 @@ def player_name(game: Game, seat: Seat) -> str:
 
 
 def seat_panel(state: TableState, game: Game, seat: Seat, *, kibitz: Seat | None,
-               unicode: bool) -> RenderableType:
+               unicode: bool, compact: bool = False) -> RenderableType:
     """A marker for the player to move, then name, side and role (two lines at the narrow
     East and West places) over the cards still held, face down when kibitzing another
     seat.  The marker has its own column so that a long hand wraps under the cards."""
@@ -42,7 +44,8 @@ def seat_panel(state: TableState, game: Game, seat: Seat, *, kibitz: Seat | None
         if who == seat:
             extra.append(f"{role} ", style="dim italic")
     extra.rstrip()
-    narrow = seat in (Seat.EAST, Seat.WEST) and title.cell_len + extra.cell_len > SIDE_WIDTH
+    narrow = seat in (Seat.EAST, Seat.WEST) and (
+        compact or title.cell_len + extra.cell_len > SIDE_WIDTH)
     lines = [Text.assemble(title, "\n" if narrow else " ", extra) if extra else title]
     held = state.hand(seat)
     unknown = dict(state.unknown).get(seat, 0)
@@ -114,42 +117,62 @@ def info_lines(state: TableState, game: Game, *, unicode: bool,
 
 
 def table_renderable(state: TableState, game: Game, *, kibitz: Seat | None,
-                     unicode: bool, trick_over: bool = False) -> RenderableType:
-    """North above, West and East either side of the trick, South below; facts under it."""
+                     unicode: bool, trick_over: bool = False,
+                     compact: bool = False) -> RenderableType:
+    """North above, West and East either side of the trick, South below; facts under it.
+    ``compact`` (a small terminal) narrows the middle and drops the blank line."""
 
     def seat(which: Seat) -> RenderableType:
         if which not in state.seats:
             return Text("")
-        return seat_panel(state, game, which, kibitz=kibitz, unicode=unicode)
+        return seat_panel(state, game, which, kibitz=kibitz, unicode=unicode, compact=compact)
 
     middle = Table.grid(expand=True)
     middle.add_column(ratio=1)
-    middle.add_column(width=TRICK_WIDTH, justify="center")
+    middle.add_column(width=COMPACT_TRICK_WIDTH if compact else TRICK_WIDTH, justify="center")
     middle.add_column(ratio=1, justify="right")
     middle.add_row(seat(Seat.WEST), trick_panel(state, unicode=unicode, trick_over=trick_over),
                    seat(Seat.EAST))
-    return Group(
+    parts: list[RenderableType] = [
         Align.center(seat(Seat.NORTH)),
         middle,
         Align.center(seat(Seat.SOUTH)),
-        Text(""),
-        info_lines(state, game, unicode=unicode, kibitz=kibitz),
-    )
+    ]
+    if not compact:
+        parts.append(Text(""))
+    parts.append(info_lines(state, game, unicode=unicode, kibitz=kibitz))
+    return Group(*parts)
 
 
 class TableView(Static):
     """The table at the current step (or a sentence saying why there is none)."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.shown: tuple[TableState, Game, Seat | None, bool, bool] | None = None
+        self.compact = False
+
     def show_state(self, state: TableState, game: Game, *, kibitz: Seat | None,
                    unicode: bool, trick_over: bool = False) -> None:
+        self.shown = (state, game, kibitz, unicode, trick_over)
+        self.compact = 0 < self.content_size.width < COMPACT_BELOW
         self.update(table_renderable(state, game, kibitz=kibitz, unicode=unicode,
-                                     trick_over=trick_over))
+                                     trick_over=trick_over, compact=self.compact))
+
+    def on_resize(self) -> None:
+        """Redraw compact or full when the table's width crosses :data:`COMPACT_BELOW`."""
+        compact = 0 < self.content_size.width < COMPACT_BELOW
+        if self.shown is not None and compact != self.compact:
+            state, game, kibitz, unicode, trick_over = self.shown
+            self.show_state(state, game, kibitz=kibitz, unicode=unicode, trick_over=trick_over)
 
     def show_message(self, message: str) -> None:
+        self.shown = None
         self.update(Text(message, style="italic"))
 
     def show_unplayable(self, entry: GameEntry, text: str) -> None:
         """A game with no step to show: say why, with its errors beside the source."""
+        self.shown = None
         reason = "it could not be read" if entry.game.broken else "it has no deals"
         lines = [Text(f"Game {entry.header.index} cannot be replayed: {reason}.",
                       style="italic")]

@@ -1,0 +1,237 @@
+"""Root causes and their consequences: one mistake should read as one error.
+
+A single slip in a record (a card left out of a trick) makes many true findings:
+later leads out of turn, a trick of the wrong size, a revoke, a claim and every
+later total that disagree, a ``[Result]`` that names the other side.  This
+module links each finding to the root it follows from, so that tools show the
+root first and fold the rest under it (``allfours check`` prints "and 6 errors
+that follow from it"; ``--all`` prints them).
+
+The links are data on :class:`~allfours_notation.diagnostics.Diagnostic`: ``id``
+(unique in one run) and ``cause`` (the root's ``id``, or ``None`` for a root).
+:func:`link_causes` is a pure function of one game's diagnostics (and, when
+there is one, its replay, to follow running totals); the language server and
+the viewer use it as ``check`` does.
+
+The rules, in order:
+
+1. In a deal whose text is not a possible deal (a recording finding: a card
+   dealt or played twice, a card not held, a trick of the wrong size, a play out
+   of turn; or a slip named by :mod:`.slips`), the first such finding is the
+   root (a named slip first of all), and every other finding of that deal
+   (rules of play, claim, total) follows from it.
+2. In another deal, a total that disagrees follows from the deal's disputed claim.
+3. A total that is off by what the previous written total was already off by
+   carries an earlier error: it follows from that total's root.
+4. A ``[Result]`` that disagrees, and "played after the game was decided", follow
+   from the earliest root found in a deal, when there is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from .diagnostics import Diagnostic, sort_key
+from .records import Deal, Game
+from .rules.state import GameReplay
+from .slips import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SlipKind, find_slips
+from .table import side_of
+
+SLIP_CODES = frozenset(kind.value for kind in SlipKind)
+GAME_LEVEL_CONSEQUENCES = frozenset({"AFN403", "AFN313"})
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A root and the findings that follow from it, each in file order."""
+
+    root: Diagnostic
+    consequences: tuple[Diagnostic, ...] = ()
+
+
+def explain(replayed: GameReplay, diagnostics: Sequence[Diagnostic], *,
+            first_id: int = 1) -> tuple[Diagnostic, ...]:
+    """A game's diagnostics with the probable slips named (:mod:`.slips`) and linked."""
+    findings = find_slips(replayed, diagnostics)
+    return link_causes(findings.diagnostics, replayed, first_id=first_id,
+                       follows=findings.follows)
+
+
+def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None = None, *,
+                first_id: int = 1,
+                follows: Iterable[tuple[Diagnostic, Diagnostic]] = ()) -> tuple[Diagnostic, ...]:
+    """Every diagnostic of one game, in file order, with ``id`` and ``cause`` set.
+
+    ``follows`` pairs (consequence, root) known from elsewhere: the findings a
+    named slip's fix made go away when the game was replayed (:mod:`.slips`)."""
+    ordered = sorted(diagnostics, key=sort_key)
+    numbered = [replace(d, id=first_id + i, cause=None) for i, d in enumerate(ordered)]
+    causes: dict[int, int] = {}  # position → position of its root
+    deal_roots = _deal_roots(numbered)
+    for position, diagnostic in enumerate(numbered):
+        root = deal_roots.get(diagnostic.deal) if diagnostic.deal is not None else None
+        if root is not None and root != position and _follows_deal_slip(diagnostic):
+            causes[position] = root
+    _link_known(numbered, causes, follows)
+    _link_claims_and_totals(numbered, causes, deal_roots, replayed)
+    _link_game_level(numbered, causes, deal_roots)
+    return tuple(
+        replace(d, cause=numbered[_root_of(p, causes)].id) if p in causes else d
+        for p, d in enumerate(numbered)
+    )
+
+
+def roots_first(diagnostics: Sequence[Diagnostic]) -> list[Group]:
+    """Roots in file order, each with its consequences; links are made if missing."""
+    linked = diagnostics if all(d.id is not None for d in diagnostics) else \
+        link_causes(diagnostics)
+    followers: dict[int, list[Diagnostic]] = {}
+    for diagnostic in linked:
+        if diagnostic.cause is not None:
+            followers.setdefault(diagnostic.cause, []).append(diagnostic)
+    return [Group(d, tuple(followers.get(d.id or 0, ()))) for d in linked if d.cause is None]
+
+
+def follow_text(group: Group) -> str:
+    """``and 6 errors that follow from it`` (warnings and errors counted apart)."""
+    errors = sum(1 for d in group.consequences if d.is_error)
+    others = len(group.consequences) - errors
+    parts = []
+    if errors:
+        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if others:
+        parts.append(f"{others} warning{'s' if others != 1 else ''}")
+    verb = "follow" if len(group.consequences) != 1 else "follows"
+    return f"and {' and '.join(parts)} that {verb} from it" if parts else ""
+
+
+# --- the rules -----------------------------------------------------------------------------------
+
+
+def _follows_deal_slip(diagnostic: Diagnostic) -> bool:
+    return diagnostic.code not in NOT_FROM_A_DEAL_SLIP
+
+
+def _deal_roots(numbered: Sequence[Diagnostic]) -> dict[int, int]:
+    """Per deal, the position of its recording root: a named slip, else the first finding
+    that says the text is not a possible deal."""
+    roots: dict[int, int] = {}
+    for position, diagnostic in enumerate(numbered):
+        if diagnostic.deal is None:
+            continue
+        if diagnostic.code in SLIP_CODES:
+            current = roots.get(diagnostic.deal)
+            if current is None or numbered[current].code not in SLIP_CODES:
+                roots[diagnostic.deal] = position
+        elif diagnostic.code in RECORDING_CODES and diagnostic.is_error:
+            roots.setdefault(diagnostic.deal, position)
+    return roots
+
+
+def _key(diagnostic: Diagnostic) -> tuple[str, int | None, int | None, str]:
+    return diagnostic.code, diagnostic.line, diagnostic.column, diagnostic.message
+
+
+def _link_known(numbered: Sequence[Diagnostic], causes: dict[int, int],
+                follows: Iterable[tuple[Diagnostic, Diagnostic]]) -> None:
+    position_of = {_key(d): p for p, d in enumerate(numbered)}
+    for consequence, root in follows:
+        mine, theirs = position_of.get(_key(consequence)), position_of.get(_key(root))
+        if mine is not None and theirs is not None and mine != theirs and mine not in causes:
+            causes[mine] = theirs
+
+
+def _link_claims_and_totals(numbered: Sequence[Diagnostic], causes: dict[int, int],
+                            deal_roots: dict[int, int], replayed: GameReplay | None) -> None:
+    claims: dict[int, int] = {}
+    totals: dict[int, int] = {}
+    for position, diagnostic in enumerate(numbered):
+        if diagnostic.deal is None:
+            continue
+        if diagnostic.code == "AFN401":
+            claims.setdefault(diagnostic.deal, position)
+        elif diagnostic.code == "AFN402":
+            totals[diagnostic.deal] = position
+    for deal, position in totals.items():
+        if position in causes:
+            continue
+        if deal in claims:
+            causes[position] = claims[deal]
+            continue
+        earlier = _carried_from(deal, totals, replayed)
+        if earlier is not None:
+            causes[position] = earlier
+        elif deal not in deal_roots:
+            earliest = _earliest_deal_root(deal_roots, before=deal, replayed=replayed)
+            if earliest is not None and replayed is None:
+                causes[position] = earliest
+
+
+def _carried_from(deal_number: int, totals: dict[int, int],
+                  replayed: GameReplay | None) -> int | None:
+    """The position of the previous disputed total when this one is off by the same."""
+    if replayed is None:
+        return None
+    deals = replayed.game.deals
+    position = next((i for i, d in enumerate(deals) if d.number == deal_number), None)
+    if position is None:
+        return None
+    mine = _offset(replayed, position)
+    for earlier in range(position - 1, -1, -1):
+        if deals[earlier].total is None:
+            continue
+        if deals[earlier].number not in totals:
+            return None  # the previous total was right: the error is new here
+        return totals[deals[earlier].number] if _offset(replayed, earlier) == mine else None
+    return None
+
+
+def _offset(replayed: GameReplay, position: int) -> dict[str, int]:
+    """Written minus computed, per side, for the total of the deal at ``position``."""
+    game: Game = replayed.game
+    deal: Deal = game.deals[position]
+    if deal.total is None or position >= len(replayed.deals):
+        return {}
+    computed = replayed.deals[position]
+    seats = tuple(seat for seat, _ in computed.held) or game.seats
+    actual = dict(computed.scores_after)
+    return {side_of(s.seat, seats): s.points - actual.get(side_of(s.seat, seats), 0)
+            for s in deal.total.scores}
+
+
+def _earliest_deal_root(deal_roots: dict[int, int], *, before: int | None,
+                        replayed: GameReplay | None) -> int | None:
+    del replayed
+    chosen = [p for deal, p in deal_roots.items() if before is None or deal < before]
+    return min(chosen) if chosen else None
+
+
+def _link_game_level(numbered: Sequence[Diagnostic], causes: dict[int, int],
+                     deal_roots: dict[int, int]) -> None:
+    """The ``[Result]`` and "after the game was decided" follow from the earliest root in
+    a deal: a recording root, else the first error of any deal (a disputed claim)."""
+    earliest = _earliest_deal_root(deal_roots, before=None, replayed=None)
+    if earliest is None:
+        earliest = next((p for p, d in enumerate(numbered)
+                         if d.deal is not None and d.is_error and p not in causes), None)
+    if earliest is None:
+        return
+    for position, diagnostic in enumerate(numbered):
+        if diagnostic.code in GAME_LEVEL_CONSEQUENCES and position not in causes \
+                and position != earliest:
+            causes[position] = earliest
+
+
+def _root_of(position: int, causes: dict[int, int]) -> int:
+    """Follow the links to the root (a chain: total → earlier total → slip)."""
+    seen = {position}
+    while position in causes:
+        position = causes[position]
+        if position in seen:
+            break
+        seen.add(position)
+    return position
+
+
+__all__ = ["Group", "explain", "follow_text", "link_causes", "roots_first"]

@@ -1,0 +1,98 @@
+"""``allfours html``: one game as a self-contained HTML replay page.
+
+The page needs no server and no network: its script, stylesheet, replay data and the
+game's own AFN are all inside the one file, so it can be mailed or put on a phone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..diagnostics import sort_key
+from ..headers import parse_indexed, scan_headers
+from ..source import decode
+from .inputs import InputError, console, fail, read_input
+
+NAME = "html"
+HELP = "write one game as a self-contained HTML replay page"
+DESCRIPTION = """\
+Write game N of FILE as one HTML file that replays it in any browser, offline: the
+table with every hand, the trick, the turn-up and trumps, the score and the points
+of each deal with their reasons, step buttons, the arrow keys of the terminal viewer
+(→/← card, ↓/↑ trick, PgDn/PgUp deal, Home/End), a slider over the steps, a link to
+each deal, light and dark schemes.  The game's AFN is embedded: the page is also the
+record.
+
+examples:
+  allfours html club.afn -o replay.html
+  allfours html club.afn --game 3 -o game3.html
+  allfours html club.afn -o - > replay.html
+
+exit status: 0 page written, 1 page written but the game has errors (listed on the
+page and on stderr) or the game cannot be read (no page), 2 usage error or
+unreadable input.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="an AFN file; '-' reads stdin")
+    parser.add_argument("--game", type=int, metavar="N",
+                        help="the game to replay (1-based; default 1)")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="where to write the page; '-' is stdout (default: FILE's name "
+                        "with .html, or -gameN.html with --game)")
+
+
+def default_output(name: str, game: int, chosen: bool) -> str:
+    stem = Path(name).stem if name != "-" else "replay"
+    return f"{stem}-game{game}.html" if chosen else f"{stem}.html"
+
+
+def run(args: argparse.Namespace) -> int:
+    chosen = args.game is not None
+    args.game = args.game if chosen else 1
+    if args.game < 1:
+        return fail(f"--game {args.game}: games are numbered from 1")
+    try:
+        source = read_input(args.file)
+    except InputError as error:
+        return fail(str(error))
+    text, _ = decode(source.data, source.name)
+    headers = scan_headers(text)
+    if not headers:
+        return fail(f"{source.name}: no games found")
+    if args.game > len(headers):
+        count = len(headers)
+        return fail(f"--game {args.game}: {source.name} has {count} game{'s' * (count != 1)}")
+    header = headers[args.game - 1]
+    game = parse_indexed(text, header, filename=source.name)
+    err = console(stderr=True)
+    if game.broken:
+        for diagnostic in game.diagnostics:
+            err.print(diagnostic.render(text), markup=False)
+        err.print(f"allfours: game {args.game} cannot be replayed: it could not be read; "
+                  "no page written", markup=False)
+        return 1
+
+    from ..html_replay import render_page, replay_data
+    from ..rules.replay import replay
+
+    replayed = replay(game)
+    found = tuple(sorted({*game.diagnostics, *replayed.diagnostics}, key=sort_key))
+    page = render_page(replay_data(replayed, found), text[header.start:header.end].strip() + "\n",
+                       filename=Path(source.name).name)
+    out = args.output or default_output(source.name, args.game, chosen)
+    if out == "-":
+        sys.stdout.write(page)
+    else:
+        try:
+            Path(out).write_text(page, encoding="utf-8")
+        except OSError as error:
+            return fail(f"{out}: cannot write: {error.strerror or error}")
+        err.print(f"wrote {out} (game {args.game}, {len(replayed.steps)} steps)", markup=False)
+    errors = [d for d in found if d.is_error]
+    for diagnostic in errors:
+        err.print(diagnostic.headline(), markup=False)
+    return 1 if errors else 0

@@ -1,0 +1,97 @@
+"""The replay of a game as JSON-ready data: what the page's script draws, step by step.
+
+Every value comes from :func:`allfours_notation.rules.replay.replay`: the table after each
+step, the points of the deal with their reasons, the running score.  The script makes no
+rule decision of its own.  Keys are short because a long game has hundreds of steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Seat
+from ..diagnostics import Diagnostic
+from ..records import Game
+from ..rules.disputes import rules_name
+from ..rules.replay import GameReplay, Step, TableState
+from ..table import side_of
+
+# Steps that ↑/↓ (previous/next trick) stop at, as in the terminal viewer.
+TRICK_STOPS = ("deal_start", "trick_end", "deal_end", "game_end")
+
+
+def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = ()) -> dict[str, Any]:
+    """Everything the page shows of ``replayed``; ``diagnostics`` are those found outside
+    the steps (the parser's, the rule profile's), listed under the table."""
+    game = replayed.game
+    seats = game.seats
+    in_steps = {d for step in replayed.steps for d in step.diagnostics}
+    return {
+        "title": title(game),
+        "game": game.index,
+        "rules": rules_name(replayed.options),
+        "target": replayed.options.target,
+        "seats": [seat.letter for seat in seats],
+        "names": {seat.letter: game.tag(seat.tag_name) or seat.name.capitalize()
+                  for seat in seats},
+        "sides": {seat.letter: side_of(seat, seats) for seat in seats},
+        "deals": [
+            {"n": deal.number, "first": deal.first_step, "last": deal.last_step,
+             "scores": deal.scores_after}
+            for deal in replayed.deals
+        ],
+        "steps": [step_data(step) for step in replayed.steps],
+        "scores": replayed.scores,
+        "winner": replayed.winner,
+        "decided": replayed.decided,
+        "stops": list(TRICK_STOPS),
+        "problems": [diagnostic_data(d) for d in diagnostics if d not in in_steps],
+    }
+
+
+def title(game: Game) -> str:
+    """``Event · North v South`` (the players by seat), or what is known of it."""
+    players = " v ".join(name for seat in game.seats if (name := game.tag(seat.tag_name)))
+    bits = [game.tag("Event") or f"Game {game.index}", players, game.tag("Date") or ""]
+    return " · ".join(bit for bit in bits if bit)
+
+
+def step_data(step: Step) -> dict[str, Any]:
+    return {
+        "k": step.kind.value,
+        "d": step.deal,
+        "t": step.trick,
+        "x": step.text,
+        "s": state_data(step.state),
+        "dg": [diagnostic_data(d) for d in step.diagnostics],
+    }
+
+
+def state_data(state: TableState) -> dict[str, Any]:
+    def letter(seat: Seat | None) -> str | None:
+        return seat.letter if seat is not None else None
+
+    return {
+        "dealer": state.dealer.letter,
+        "elder": state.elder.letter,
+        "hands": {seat.letter: [str(c) for c in held] for seat, held in state.hands},
+        "unknown": {seat.letter: count for seat, count in state.unknown if count},
+        "turnups": [str(c) for c in state.turnups],
+        "trump": state.trump.letter if state.trump else None,
+        "tn": state.trick_number,
+        "trick": [[seat.letter, str(c)] for seat, c in state.trick],
+        "to": letter(state.to_move),
+        "legal": sorted(str(c) for c in state.legal),
+        "won": state.won,
+        "pips": state.pips,
+        "last": letter(state.last_trick_winner),
+        "points": [[p.side, p.item.value, p.points, p.reason] for p in state.deal_points],
+        "scores": state.scores,
+        "winner": state.winner,
+    }
+
+
+def diagnostic_data(diagnostic: Diagnostic) -> dict[str, Any]:
+    return {"code": diagnostic.code, "severity": diagnostic.severity.value,
+            "where": diagnostic.context(), "line": diagnostic.line,
+            "message": diagnostic.message}

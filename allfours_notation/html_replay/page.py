@@ -1,0 +1,80 @@
+"""Assemble the page: the stylesheet, the data, the script and the record, all inline."""
+
+from __future__ import annotations
+
+import html
+import json
+from importlib import resources
+from typing import Any
+
+ASSETS = ("replay.css", "replay.js")
+
+
+def asset(name: str) -> str:
+    """The text of one of the page's inline assets, shipped beside this module."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def script_json(data: Any) -> str:
+    """JSON that is safe inside ``<script>``: no ``<``, ``>`` or ``&`` can close the tag."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def render_page(data: dict[str, Any], record: str, *, filename: str) -> str:
+    """One HTML document replaying ``data`` (see :func:`.data.replay_data`), with
+    ``record`` (the game's AFN as written in ``filename``) embedded and downloadable."""
+    title = html.escape(str(data["title"]))
+    save_as = html.escape(f"game-{data['game']}.afn")
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="allfours html">
+<title>{title}</title>
+<style>
+{asset("replay.css")}
+</style>
+</head>
+<body>
+<header class="top">
+  <h1 id="title">{title}</h1>
+  <p class="sub"><span id="rules"></span> · <span id="source">{html.escape(filename)}</span>
+    <button type="button" id="scheme"
+      title="Switch between the light and dark schemes">◐</button></p>
+  <nav id="deal-links" aria-label="Deals"></nav>
+</header>
+<main>
+  <section id="table" class="table" aria-label="The table"></section>
+  <section id="facts" class="facts"></section>
+  <section id="now" class="now" aria-live="polite"></section>
+  <section class="controls" aria-label="Steps">
+    <div class="buttons">
+      <button type="button" id="prev-deal" title="Previous deal (PgUp)">⇤ deal</button>
+      <button type="button" id="prev-trick" title="Previous trick (↑)">↑ trick</button>
+      <button type="button" id="prev" title="Previous card (←)">←</button>
+      <button type="button" id="next" title="Next card (→)">→</button>
+      <button type="button" id="next-trick" title="Next trick (↓)">trick ↓</button>
+      <button type="button" id="next-deal" title="Next deal (PgDn)">deal ⇥</button>
+    </div>
+    <input type="range" id="slider" min="0" max="0" value="0" aria-label="Step">
+    <p class="keys">Keys: → ← card, ↓ ↑ trick, PgDn PgUp deal,
+      Home End start and end of the deal.</p>
+  </section>
+  <section id="score" class="score" aria-label="Score"></section>
+  <section id="problems" class="problems" aria-label="Problems"></section>
+  <details class="record">
+    <summary>The record (AFN)</summary>
+    <pre id="afn">{html.escape(record)}</pre>
+    <p><a id="save" download="{save_as}" href="#">Save the record as {save_as}</a></p>
+  </details>
+</main>
+<script type="application/json" id="replay-data">{script_json(data)}</script>
+<script>
+{asset("replay.js")}
+</script>
+</body>
+</html>
+"""

@@ -1,0 +1,250 @@
+// The replay page's script: draws the step chosen by the buttons, keys, slider and deal
+// links from the JSON in #replay-data.  It holds no rule of the game: every fact it shows
+// was computed by the replayer.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("replay-data").textContent);
+  const steps = data.steps;
+  const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+  const stops = new Set(data.stops);
+  let current = 0;
+
+  const $ = (id) => document.getElementById(id);
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function cardEl(code, legal) {
+    const suit = code.slice(-1);
+    const node = el("span", "card" + (suit === "H" || suit === "D" ? " red" : "") +
+      (legal ? " legal" : ""), code.slice(0, -1).replace("T", "10") + (SUITS[suit] || suit));
+    node.dataset.card = code;
+    return node;
+  }
+  function backEl() { return el("span", "card back", "##"); }
+  function pairs(list) { return list.map((p) => p[0] + " " + p[1]).join("  ") || "\u2014"; }
+
+  function drawSeat(seat, s) {
+    const box = el("div", "seat " + seat + (s.to === seat ? " to-move" : ""));
+    box.dataset.seat = seat;
+    const who = el("div", "who", SEAT_NAMES[seat] + " \u00b7 " + data.names[seat]);
+    const roles = [];
+    if (data.seats.length === 4) roles.push("[" + data.sides[seat] + "]");
+    if (s.dealer === seat) roles.push("dealer");
+    if (s.elder === seat) roles.push("elder");
+    if (roles.length) who.append(" ", el("span", "role", roles.join(" ")));
+    box.append(who);
+    const hand = el("div", "hand");
+    const legal = new Set(s.to === seat ? s.legal : []);
+    for (const code of s.hands[seat] || []) hand.append(cardEl(code, legal.has(code)));
+    for (let i = 0; i < (s.unknown[seat] || 0); i++) hand.append(backEl());
+    if (!hand.childNodes.length) hand.append(el("span", "role", "(no cards)"));
+    box.append(hand);
+    return box;
+  }
+
+  function drawTrick(step) {
+    const s = step.s;
+    const box = el("div", "trick");
+    box.id = "trick";
+    const head = el("div", "head", s.tn ? "Trick " + s.tn : "");
+    if (s.trick.length) head.append(" \u00b7 " + s.trick[0][0] + " led");
+    if (step.k === "trick_end" && s.last) {
+      head.append(el("br"), el("span", "won", "won by " + s.last));
+    }
+    box.append(head);
+    for (const [seat, code] of s.trick) {
+      const spot = el("div", "at-" + seat);
+      spot.dataset.seat = seat;
+      spot.append(seat + " ", cardEl(code, false));
+      box.append(spot);
+    }
+    return box;
+  }
+
+  function drawTable(step) {
+    const table = $("table");
+    table.replaceChildren();
+    for (const seat of data.seats) table.append(drawSeat(seat, step.s));
+    table.append(drawTrick(step));
+  }
+
+  function fact(label, value) {
+    const span = el("span");
+    span.append(el("span", "label", label + " "), value);
+    return span;
+  }
+
+  function drawFacts(step) {
+    const s = step.s;
+    const turnups = el("span");
+    if (s.turnups.length) s.turnups.forEach((c) => turnups.append(cardEl(c, false), " "));
+    else turnups.append("\u2014");
+    const box = $("facts");
+    box.replaceChildren(
+      fact("Turn-up", turnups),
+      fact("Trumps", s.trump ? SUITS[s.trump] + " " + s.trump : "\u2014"),
+      fact("Tricks won", pairs(s.won)),
+      fact("Pips toward Game", pairs(s.pips)),
+    );
+    if (s.to) box.append(fact("To move", s.to + " (" + data.names[s.to] + ")"));
+  }
+
+  function diagEl(d) {
+    return el("p", "diag " + d.severity, d.code + (d.where ? " [" + d.where + "]" : "") + ": " + d.message);
+  }
+
+  function drawNow(step) {
+    const where = step.t !== null ? "deal " + step.d + ", trick " + step.t : "deal " + step.d;
+    const box = $("now");
+    box.replaceChildren(
+      el("div", "where", "Step " + (current + 1) + " of " + steps.length + " \u00b7 " + where),
+      el("div", "text", step.x),
+    );
+    for (const d of step.dg) box.append(diagEl(d));
+  }
+
+  function drawScore(step) {
+    const s = step.s;
+    const box = $("score");
+    const total = el("div", "total");
+    total.id = "scores";
+    total.append(el("span", "label", "Score "));
+    s.scores.forEach(([side, points], i) => {
+      const item = el("span", "side-score", side + " " + points);
+      item.dataset.side = side;
+      item.dataset.points = String(points);
+      total.append(i ? "  " : "", item);
+    });
+    total.append(el("span", "label", "  target " + data.target));
+    box.replaceChildren(total);
+    if (s.winner) box.append(el("div", "winner", "Game won by " + s.winner));
+    box.append(el("div", "label", "Points in deal " + step.d));
+    const list = el("ul");
+    list.id = "points";
+    for (const [side, item, points, reason] of s.points) {
+      const li = el("li");
+      li.append(el("span", "item", side + " " + item + " " + points), " \u2014 " + reason);
+      list.append(li);
+    }
+    if (!s.points.length) list.append(el("li", "label", "none yet"));
+    box.append(list);
+  }
+
+  function drawDeals(step) {
+    for (const link of $("deal-links").children) {
+      link.classList.toggle("current", Number(link.dataset.deal) === step.d);
+    }
+  }
+
+  function go(index) {
+    if (!steps.length) return;
+    current = Math.max(0, Math.min(steps.length - 1, index));
+    const step = steps[current];
+    drawTable(step); drawFacts(step); drawNow(step); drawScore(step); drawDeals(step);
+    $("slider").value = String(current);
+    document.body.dataset.step = String(current);
+  }
+
+  function dealOf(index) {
+    for (let i = 0; i < data.deals.length; i++) {
+      if (data.deals[i].first <= index && index <= data.deals[i].last) return i;
+    }
+    let found = 0;
+    data.deals.forEach((deal, i) => { if (deal.first <= index) found = i; });
+    return found;
+  }
+  function nextTrick() {
+    for (let i = current + 1; i < steps.length; i++) if (stops.has(steps[i].k)) return i;
+    return steps.length - 1;
+  }
+  function previousTrick() {
+    for (let i = current - 1; i >= 0; i--) if (stops.has(steps[i].k)) return i;
+    return 0;
+  }
+  function deal(delta) {
+    if (!data.deals.length) return current;
+    const position = Math.max(0, Math.min(data.deals.length - 1, dealOf(current) + delta));
+    return data.deals[position].first;
+  }
+  function dealEdge(end) {
+    if (!data.deals.length) return end ? steps.length - 1 : 0;
+    const found = data.deals[dealOf(current)];
+    return end ? found.last : found.first;
+  }
+
+  const moves = {
+    ArrowRight: () => current + 1, ArrowLeft: () => current - 1,
+    ArrowDown: nextTrick, ArrowUp: previousTrick,
+    PageDown: () => deal(1), PageUp: () => deal(-1),
+    Home: () => dealEdge(false), End: () => dealEdge(true),
+  };
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target instanceof HTMLInputElement && event.target.type === "range" &&
+        (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      event.preventDefault();  // the slider would move by one as well
+    }
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    go(move());
+  });
+  const buttons = {
+    prev: () => current - 1, next: () => current + 1, "prev-trick": previousTrick,
+    "next-trick": nextTrick, "prev-deal": () => deal(-1), "next-deal": () => deal(1),
+  };
+  for (const [id, move] of Object.entries(buttons)) $(id).addEventListener("click", () => go(move()));
+  const slider = $("slider");
+  slider.max = String(Math.max(0, steps.length - 1));
+  slider.addEventListener("input", () => go(Number(slider.value)));
+
+  function fromHash() {
+    const match = /^#deal-(\d+)$/.exec(location.hash);
+    if (!match) return false;
+    const found = data.deals.find((d) => d.n === Number(match[1]));
+    if (found) go(found.first);
+    return Boolean(found);
+  }
+  for (const d of data.deals) {
+    const link = el("a", "", "Deal " + d.n);
+    link.href = "#deal-" + d.n;
+    link.dataset.deal = String(d.n);
+    link.title = "Scores after deal " + d.n + ": " + pairs(d.scores);
+    $("deal-links").append(link);
+  }
+  window.addEventListener("hashchange", fromHash);
+
+  $("rules").textContent = "rules " + data.rules + ", target " + data.target;
+  const problems = $("problems");
+  if (data.problems.length) {
+    problems.append(el("div", "label", "Problems in the record"));
+    data.problems.forEach((d) => problems.append(diagEl(d)));
+  } else {
+    problems.hidden = true;
+  }
+
+  const root = document.documentElement;
+  const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+  let scheme = null;
+  try { scheme = localStorage.getItem("afn-scheme"); } catch (e) { scheme = null; }
+  root.classList.toggle("dark", scheme ? scheme === "dark" : dark);
+  $("scheme").addEventListener("click", () => {
+    const now = !root.classList.contains("dark");
+    root.classList.toggle("dark", now);
+    try { localStorage.setItem("afn-scheme", now ? "dark" : "light"); } catch (e) { /* private mode */ }
+  });
+
+  const record = $("afn").textContent;
+  $("save").href = "data:text/plain;charset=utf-8," + encodeURIComponent(record);
+
+  if (!steps.length) {
+    $("now").textContent = "This game has no steps to replay.";
+  } else if (!fromHash()) {
+    go(0);
+  }
+  window.afnReplay = { go: go, steps: steps.length, current: () => current };
+})();

@@ -1,0 +1,440 @@
+"""Recording slips: what was probably written wrong, found by trying the likely fixes.
+
+One slip of the pen in a trick (a card left out, an extra card, a card written
+twice, two plays swapped, a wrong seat label) makes the referee see a different
+game from the one played: later leads are "out of turn", cards are "not held",
+tricks have the wrong size, a revoke appears, the claim and the totals disagree.
+Each of those findings is true of the text, but none of them says what to fix.
+
+This module looks at a deal the way a person checking the score sheet would: it
+tries each small edit of the deal's plays (delete one, insert the card that is
+missing, swap two neighbours, drop a seat label) and replays the edited deal on
+its own.  An edit after which the deal checks clean is the probable slip; it
+becomes one root diagnostic (AFN221–AFN225) at the statement to fix, with a hint
+naming the fix.  Everything else the deal reported then follows from it (see
+:mod:`allfours_notation.causes`).
+
+A running total with one digit wrong (AFN402) gets a hint saying which number
+and what it should read.  Only public replay results are read; the referee is
+not changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .cards import FULL_PACK, Card, Seat, Suit
+from .diagnostics import Diagnostic, Severity, sort_key
+from .records import Deal, Game, Play, Span, Trick, diagnostic_at
+from .rules.disputes import tally_claim, tally_points
+from .rules.profiles import Options
+from .rules.replay import replay, replay_plain
+from .rules.state import DealResult, GameReplay
+from .structure import check_structure
+from .table import side_of
+
+
+class SlipKind(Enum):
+    """The slips this module can name, with the code of the root it reports."""
+
+    MISSING = "AFN221"
+    EXTRA = "AFN222"
+    TWICE = "AFN223"
+    SWAPPED = "AFN224"
+    SEAT = "AFN225"
+
+
+# Findings that say "the text of this deal is not a possible deal": the only ones
+# that send the search looking for a slip.
+RECORDING_CODES = frozenset({
+    "AFN201", "AFN202", "AFN203", "AFN204", "AFN205", "AFN208",
+    "AFN301", "AFN302", "AFN303", "AFN305",
+})
+_OFFENCES = frozenset({"AFN306", "AFN307"})
+# Findings of a deal that a slip can cause; the rest (numbering, dealer
+# rotation, a game already decided) stay roots of their own.
+NOT_FROM_A_DEAL_SLIP = frozenset({"AFN207", "AFN210", "AFN211", "AFN312", "AFN313"})
+# Plays searched on either side of the first trouble before the whole deal is tried.
+_WINDOW = 2
+# A deal with more plays than a pack holds is not searched (hostile input stays cheap).
+MAX_PLAYS = 52
+
+
+@dataclass(frozen=True, slots=True)
+class _Edit:
+    """One candidate fix of a deal's play sequence."""
+
+    kind: SlipKind
+    at: int  # index in the deal's plays of the play it is about
+    plays: tuple[Play, ...]  # the deal's plays after the fix
+    card: Card | None = None  # the card inserted (MISSING)
+    partner: int | None = None  # the other play of a swap
+
+
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    problems: int  # structure and rules findings of the fixed deal
+    claim_wrong: bool
+    result: DealResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class Findings:
+    """A game's diagnostics with the slips named, and what each slip explains.
+
+    ``follows`` pairs a finding outside the slipped deal (a later total, the
+    ``[Result]``) with the slip root, when replaying the game with the fix makes
+    that finding go away."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    follows: tuple[tuple[Diagnostic, Diagnostic], ...] = ()
+
+
+def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findings:
+    """``diagnostics`` plus a root for each deal whose problems one small fix explains,
+    and hints on running totals that are one digit off."""
+    game = replayed.game
+    added: list[Diagnostic] = []
+    follows: list[tuple[Diagnostic, Diagnostic]] = []
+    by_deal: dict[int, list[Diagnostic]] = {}
+    for diagnostic in diagnostics:
+        if diagnostic.deal is not None:
+            by_deal.setdefault(diagnostic.deal, []).append(diagnostic)
+    for position, deal in enumerate(game.deals):
+        mine = by_deal.get(deal.number, [])
+        if not _looks_slipped(mine):
+            continue
+        computed = replayed.deals[position] if position < len(replayed.deals) else None
+        try:
+            found = _diagnose_deal(game, replayed.options, deal, mine, computed)
+            if found is not None:
+                root, fixed = found
+                added.append(root)
+                follows.extend((d, root) for d in _explained_elsewhere(
+                    replayed, position, fixed, diagnostics))
+        except Exception:  # a helper must never take a file down: no hint then
+            continue
+    hinted = [_safe_total_hint(game, replayed, d) if d.code == "AFN402" else d
+              for d in diagnostics]
+    return Findings(tuple(sorted([*hinted, *added], key=sort_key)), tuple(follows))
+
+
+def _looks_slipped(found: Sequence[Diagnostic]) -> bool:
+    """A deal worth searching: its text is not a possible deal, or it shows a revoke
+    that nobody wrote down (no penalty claimed: the claim disagrees)."""
+    codes = {d.code for d in found}
+    return bool(codes & RECORDING_CODES) or (bool(codes & _OFFENCES) and "AFN401" in codes)
+
+
+def _explained_elsewhere(replayed: GameReplay, position: int, fixed: Deal,
+                         diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The findings outside the slipped deal that the fix makes go away: the game is
+    replayed with the fixed deal, and what it no longer reports followed from the slip."""
+    number = replayed.game.deals[position].number
+    outside = [d for d in diagnostics if d.deal != number]
+    if not outside:
+        return []
+    deals = list(replayed.game.deals)
+    deals[position] = fixed
+    again = replay(replace(replayed.game, deals=tuple(deals)), replayed.options,
+                   record_states=False)
+    still = {(d.code, d.line, d.column) for d in again.diagnostics}
+    return [d for d in outside if (d.code, d.line, d.column) not in still
+            and d.code not in NOT_FROM_A_DEAL_SLIP]
+
+
+# --- the search ----------------------------------------------------------------------------------
+
+
+def _flat(deal: Deal) -> tuple[Play, ...]:
+    return tuple(play for trick in deal.tricks for play in trick.plays)
+
+
+def _rebuilt(deal: Deal, plays: Sequence[Play], players: int) -> Deal:
+    """``deal`` with ``plays`` grouped into tricks of ``players`` cards, numbered 1, 2 …"""
+    tricks = []
+    for number, start in enumerate(range(0, len(plays), players), start=1):
+        chunk = tuple(plays[start:start + players])
+        tricks.append(Trick(number=number, plays=chunk, span=chunk[0].span))
+    return replace(deal, tricks=tuple(tricks))
+
+
+def _verdict(game: Game, options: Options, deal: Deal) -> _Verdict:
+    """How many problems ``deal`` has when replayed on its own, and whether its claim agrees."""
+    alone = replace(game, deals=(deal,), diagnostics=())
+    problems = sum(1 for d in check_structure(alone)
+                   if d.deal is not None and d.code not in NOT_FROM_A_DEAL_SLIP)
+    replayed = replay_plain(alone, options, record_states=False)
+    problems += sum(1 for d in replayed.diagnostics
+                    if d.deal is not None and d.code not in NOT_FROM_A_DEAL_SLIP
+                    and d.severity is not Severity.INFO)
+    result = replayed.deals[0] if replayed.deals else None
+    claim_wrong = False
+    if result is not None and deal.claim is not None:
+        scored = tally_points(result.points)
+        seats = tuple(seat for seat, _ in result.held) or game.seats
+        claim_wrong = tally_claim(deal, seats, scored, options, result.points) != scored
+    return _Verdict(problems, claim_wrong, result)
+
+
+def _first_trouble(plays: Sequence[Play], found: Sequence[Diagnostic]) -> int:
+    """Index of the first play at or after the earliest recording finding of the deal."""
+    lines = [(d.line, d.column or 0) for d in found
+             if d.code in RECORDING_CODES and d.line is not None]
+    if not lines:
+        return 0
+    first = min(lines)
+    for index, play in enumerate(plays):
+        if play.span is not None and (play.span.line, play.span.column) >= first:
+            return index
+    return len(plays)
+
+
+def _candidate_cards(deal: Deal, plays: Sequence[Play], computed: DealResult | None,
+                     suits: Sequence[Suit | None]) -> list[Card]:
+    """Cards that may have been left out: those held but never played; when the hands
+    are not written, the lowest and highest unseen card of each suit that matters
+    here (the suit led, the suit of the next card, trumps)."""
+    played = {play.card for play in plays}
+    if computed is not None:
+        held = [card for _, cards in computed.held for card in cards if card not in played]
+        if held:
+            return held
+    seen = played | {t.card for t in deal.turnups}
+    unseen = [card for card in FULL_PACK if card not in seen]
+    chosen: list[Card] = []
+    for suit in dict.fromkeys(s for s in suits if s is not None):
+        same = sorted((card for card in unseen if card.suit is suit), key=lambda c: c.rank)
+        chosen.extend(dict.fromkeys(same[:1] + same[-1:]))
+    return chosen or unseen[:1]
+
+
+def _edits(deal: Deal, plays: tuple[Play, ...], players: int, window: range,
+           computed: DealResult | None) -> Iterator[_Edit]:
+    for i in window:
+        if i < len(plays):
+            kind = SlipKind.TWICE if any(p.card is plays[i].card for j, p in enumerate(plays)
+                                          if j != i) else SlipKind.EXTRA
+            yield _Edit(kind, i, plays[:i] + plays[i + 1:])
+            if plays[i].seat is not None:
+                yield _Edit(SlipKind.SEAT, i, (*plays[:i], replace(plays[i], seat=None),
+                                               *plays[i + 1:]))
+        if i + 1 < len(plays):
+            swapped = (*plays[:i], plays[i + 1], plays[i], *plays[i + 2:])
+            yield _Edit(SlipKind.SWAPPED, i, swapped, partner=i + 1)
+        if i <= len(plays):
+            lead_at = i - (i % players)
+            led = plays[lead_at].card.suit if lead_at < i and lead_at < len(plays) else None
+            following = plays[i].card.suit if i < len(plays) else None
+            trump = computed.trump if computed is not None else None
+            for card in _candidate_cards(deal, plays, computed, (led, following, trump)):
+                inserted = Play(card=card, seat=None)
+                yield _Edit(SlipKind.MISSING, i, (*plays[:i], inserted, *plays[i:]), card=card)
+
+
+def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Diagnostic],
+                   computed: DealResult | None) -> tuple[Diagnostic, Deal] | None:
+    plays = _flat(deal)
+    players = len(computed.held) if computed is not None and computed.held else len(game.seats)
+    if players < 2 or not plays or len(plays) > MAX_PLAYS:
+        return None  # more cards than a pack: not a slip of the pen, and too dear to search
+    suspects = {(d.line, d.column or 0) for d in found if d.line is not None}
+    trouble = _first_trouble(plays, found)
+    near = range(max(0, trouble - players - _WINDOW), min(len(plays), trouble + _WINDOW) + 1)
+    best = _best_edit(game, options, deal, plays, players, near, computed, suspects, trouble)
+    if best is None:
+        everywhere = range(0, len(plays) + 1)
+        best = _best_edit(game, options, deal, plays, players, everywhere, computed, suspects,
+                          trouble)
+    if best is None:
+        return None
+    edit, verdict = best
+    fixed = _rebuilt(deal, edit.plays, players)
+    return _report(game, deal, plays, players, edit, verdict, computed), fixed
+
+
+def _best_edit(game: Game, options: Options, deal: Deal, plays: tuple[Play, ...], players: int,
+               window: range, computed: DealResult | None, suspects: set[tuple[int, int]],
+               trouble: int) -> tuple[_Edit, _Verdict] | None:
+    """The edit that leaves a clean deal; among several, the one the findings point at."""
+    clean: list[tuple[tuple[int, int, int, int, int], _Edit, _Verdict]] = []
+    for edit in _edits(deal, plays, players, window, computed):
+        verdict = _verdict(game, options, _rebuilt(deal, edit.plays, players))
+        if verdict.problems:
+            continue
+        span = plays[edit.at].span if edit.at < len(plays) else None
+        pointed = span is not None and (span.line, span.column) in suspects
+        rank = (_layout_breaks(deal, edit.plays, players), int(verdict.claim_wrong),
+                int(not pointed), abs(edit.at - trouble), list(SlipKind).index(edit.kind))
+        clean.append((rank, edit, verdict))
+    if not clean:
+        return None
+    _, edit, verdict = min(clean, key=lambda item: item[0])
+    return edit, verdict
+
+
+def _layout_breaks(deal: Deal, plays: Sequence[Play], players: int) -> int:
+    """How many tricks of the fixed deal cut across the record's layout: cards from two
+    lines, or (when tricks are numbered) from two written tricks.  A fix that keeps each
+    written trick together is the likelier one."""
+    where: dict[int, tuple[int, int]] = {}
+    for number, trick in enumerate(deal.tricks):
+        for play in trick.plays:
+            where[id(play)] = (number, play.span.line if play.span else -1)
+    numbered = all(trick.numbered for trick in deal.tricks)
+    breaks = 0
+    for start in range(0, len(plays), players):
+        known = [where[id(p)] for p in plays[start:start + players] if id(p) in where]
+        if len({line for _, line in known}) > 1:
+            breaks += 1
+        if numbered and len({trick for trick, _ in known}) > 1:
+            breaks += 1
+    return breaks
+
+
+# --- the diagnostic ------------------------------------------------------------------------------
+
+
+def _seat_of(result: DealResult | None, index: int, players: int) -> Seat | None:
+    """Who played the ``index``-th card of the fixed deal, as its replay seated it."""
+    if result is None:
+        return None
+    trick, position = divmod(index, players)
+    if trick < len(result.tricks) and position < len(result.tricks[trick][2]):
+        return result.tricks[trick][2][position][0]
+    return None
+
+
+def _mates_span(plays: Sequence[Play], index: int, players: int) -> Span | None:
+    """Where a card left out belongs: the plays of its trick in the fixed deal."""
+    start = index - index % players
+    mates = [plays[j] for j in range(start, start + players) if j != index and j < len(plays)]
+    shifted = [p.span for p in mates if p.span is not None]
+    if not shifted:
+        return None
+    first, last = shifted[0], shifted[-1]
+    if first.line != last.line:
+        last = first
+    return Span(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
+
+
+def _report(game: Game, deal: Deal, plays: tuple[Play, ...], players: int, edit: _Edit,
+            verdict: _Verdict, computed: DealResult | None) -> Diagnostic:
+    fixed = verdict.result
+    at = plays[edit.at] if edit.at < len(plays) else plays[-1]
+    # a card left out belongs to a trick of the fixed deal; any other slip is in a
+    # trick as written
+    trick_number = edit.at // players + 1 if edit.kind is SlipKind.MISSING else \
+        next((t.number for t in deal.tricks if any(p is at for p in t.plays)),
+             edit.at // players + 1)
+    span = at.span
+    if edit.kind is SlipKind.MISSING:
+        seat = _seat_of(fixed, edit.at, players)
+        who = f"{seat.letter}'s card" if seat else "a card"
+        span = _mates_span(edit.plays, edit.at, players) or span
+        size = players - 1
+        message = f"trick {trick_number} has {size} card{'s' if size != 1 else ''}: {who} " \
+            "seems to be missing"
+        holds = _still_held(computed, seat, plays)
+        if seat is not None and edit.card is not None and holds:
+            hint = f"{seat.letter} still holds {edit.card}: write {seat.letter}:{edit.card} " \
+                f"in trick {trick_number}"
+        else:
+            hint = f"write the card {seat.letter if seat else 'the missing player'} played in " \
+                f"trick {trick_number}; with it the deal checks clean"
+    elif edit.kind in (SlipKind.EXTRA, SlipKind.TWICE):
+        card = at.card
+        if edit.kind is SlipKind.TWICE:
+            message = f"{card} seems to be written twice"
+            hint = f"delete this {card}: without it the deal checks clean"
+        else:
+            message = f"{card} seems to be an extra card in trick {trick_number}"
+            hint = f"delete {card}: without it every trick has {players} cards and the deal " \
+                "checks clean"
+    elif edit.kind is SlipKind.SWAPPED:
+        other = plays[edit.partner] if edit.partner is not None else at
+        message = f"{at.card} and {other.card} seem to be written in the wrong order"
+        hint = f"write {_token(other)} before {_token(at)}: then the deal checks clean"
+        if at.span is not None and other.span is not None and at.span.line == other.span.line:
+            span = Span(at.span.line, at.span.column, other.span.end_line, other.span.end_column,
+                        at.span.start, other.span.end)
+    else:
+        seat = _seat_of(fixed, edit.at, players)
+        written = at.seat.letter if at.seat else "?"
+        right = seat.letter if seat else "another seat"
+        message = f"{at.card} is labelled {written}, but it seems to be {right}'s card"
+        hint = f"write {right}:{at.card}: with that label the deal checks clean"
+    trick = trick_number if edit.kind is not SlipKind.SWAPPED else None
+    return diagnostic_at(game, span, edit.kind.value, message, deal=deal.number,
+                         trick=trick or trick_number, hint=hint)
+
+
+def _token(play: Play) -> str:
+    return f"{play.seat.letter}:{play.card}" if play.seat else str(play.card)
+
+
+def _still_held(computed: DealResult | None, seat: Seat | None, plays: Sequence[Play]) -> bool:
+    if computed is None or seat is None:
+        return False
+    played = {play.card for play in plays}
+    return any(owner is seat and any(c not in played for c in cards)
+               for owner, cards in computed.held)
+
+
+# --- running totals ------------------------------------------------------------------------------
+
+
+def _safe_total_hint(game: Game, replayed: GameReplay, diagnostic: Diagnostic) -> Diagnostic:
+    try:
+        return _total_hint(game, replayed, diagnostic)
+    except Exception:  # a hint must never take a file down
+        return diagnostic
+
+
+def _total_hint(game: Game, replayed: GameReplay, diagnostic: Diagnostic) -> Diagnostic:
+    """AFN402 with a hint when one written number is a digit away from the computed one
+    and the next total agrees with the computed score again (a typo, not a scoring error)."""
+    position = next((i for i, d in enumerate(game.deals) if d.number == diagnostic.deal), None)
+    if position is None or position >= len(replayed.deals) or diagnostic.hint:
+        return diagnostic
+    deal = game.deals[position]
+    if deal.total is None:
+        return diagnostic
+    seats = tuple(seat for seat, _ in replayed.deals[position].held) or game.seats
+    actual = dict(replayed.deals[position].scores_after)
+    wrong = [(s.seat, s.points, actual.get(side_of(s.seat, seats)))
+             for s in deal.total.scores if actual.get(side_of(s.seat, seats)) != s.points]
+    if len(wrong) != 1:
+        return diagnostic
+    seat, written, computed = wrong[0]
+    if computed is None or not _one_digit_apart(str(written), str(computed)):
+        return diagnostic
+    later = next((d for d in game.deals[position + 1:] if d.total is not None), None)
+    if later is not None and _total_wrong(later, replayed, game, seats):
+        return diagnostic
+    hint = f"{seat.letter} {written} looks like a typo for {seat.letter} {computed}: write " \
+        f"{seat.letter} {computed}"
+    return replace(diagnostic, hint=hint)
+
+
+def _total_wrong(deal: Deal, replayed: GameReplay, game: Game, seats: tuple[Seat, ...]) -> bool:
+    position = game.deals.index(deal)
+    if deal.total is None or position >= len(replayed.deals):
+        return False
+    actual = dict(replayed.deals[position].scores_after)
+    return any(actual.get(side_of(s.seat, seats)) != s.points for s in deal.total.scores)
+
+
+def _one_digit_apart(written: str, computed: str) -> bool:
+    """One digit changed, added or left out."""
+    if len(written) == len(computed):
+        return sum(a != b for a, b in zip(written, computed, strict=True)) == 1
+    short, long = sorted((written, computed), key=len)
+    if len(long) - len(short) != 1:
+        return False
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+__all__ = ["NOT_FROM_A_DEAL_SLIP", "RECORDING_CODES", "SlipKind", "find_slips"]

@@ -1,0 +1,162 @@
+"""The replay page in a real browser (headless Chromium, Selenium): every sample's page
+is stepped to its end with → and must show the score ``allfours score`` computes; the
+trick shown at several steps must be the replayer's; the page must fit a phone.
+
+One browser serves every test of this module.  The tests skip only when Chromium and its
+driver are not installed; CI installs them (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from allfours_notation import parse_file, replay
+from allfours_notation.cli import main
+from tests.html.browser import chromium, chromium_paths
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
+
+SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.afn"))
+
+# One worker runs them all (pytest-xdist), so one browser serves every test.
+pytestmark = [pytest.mark.skipif(chromium_paths() is None,
+                                 reason="chromium and chromedriver are not installed"),
+              pytest.mark.xdist_group("chromium")]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[WebDriver]:
+    pytest.importorskip("selenium")
+    with chromium() as session:
+        yield session
+
+
+def first_readable(path: Path) -> int:
+    return next(game.index for game in parse_file(path).games if not game.broken)
+
+
+def final_scores(path: Path, game: int) -> dict[str, int]:
+    """What ``allfours score --json`` says the game's totals are."""
+    done = subprocess.run([sys.executable, "-m", "allfours_notation", "score", "--json",
+                           str(path)], capture_output=True, text=True, check=False)
+    sheets = json.loads(done.stdout)["games"]
+    sheet = next(s for s in sheets if s["game"] == game)
+    scores: dict[str, int] = sheet["scores"]
+    return scores
+
+
+def open_page(browser: WebDriver, path: Path, game: int, out: Path) -> int:
+    """Write and open the page of ``game``; the number of steps it replays."""
+    main(["html", str(path), "--game", str(game), "-o", str(out)])
+    browser.get(out.as_uri())
+    steps: int = browser.execute_script("return window.afnReplay.steps")
+    return steps
+
+
+def press_right(browser: WebDriver, times: int) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    if times:
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT * times)
+
+
+def shown_step(browser: WebDriver) -> int:
+    return int(browser.execute_script("return document.body.dataset.step"))
+
+
+def shown_scores(browser: WebDriver) -> dict[str, int]:
+    from selenium.webdriver.common.by import By
+
+    return {e.get_attribute("data-side") or "": int(e.get_attribute("data-points") or "-1")
+            for e in browser.find_elements(By.CSS_SELECTOR, "#scores .side-score")}
+
+
+def shown_trick(browser: WebDriver) -> list[list[str]]:
+    from selenium.webdriver.common.by import By
+
+    return [[spot.get_attribute("data-seat") or "",
+             spot.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card") or ""]
+            for spot in browser.find_elements(By.CSS_SELECTOR, "#trick > [data-seat]")]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
+def test_right_to_the_end_shows_the_score_of_allfours_score(
+        browser: WebDriver, path: Path, tmp_path: Path) -> None:
+    browser.set_window_size(1280, 800)
+    game = first_readable(path)
+    steps = open_page(browser, path, game, tmp_path / "page.html")
+    assert steps > 0
+    press_right(browser, steps + 3)  # past the end: the page stays on the last step
+    assert shown_step(browser) == steps - 1
+    assert shown_scores(browser) == final_scores(path, game)
+
+
+def test_the_trick_shown_is_the_replayers(browser: WebDriver, tmp_path: Path) -> None:
+    path = next(p for p in SAMPLES if p.stem == "four-handed-trinidad")
+    replayed = replay(parse_file(path).games[0])
+    open_page(browser, path, 1, tmp_path / "page.html")
+    checked = 0
+    position = 0
+    for index in (9, 10, 12, 13, 40, 120, len(replayed.steps) - 1):
+        press_right(browser, index - position)
+        position = index
+        assert shown_step(browser) == index
+        wanted = [[seat.letter, str(card)] for seat, card in replayed.steps[index].state.trick]
+        assert shown_trick(browser) == wanted
+        checked += bool(wanted)
+    assert checked >= 3  # the steps chosen do show cards on the table
+
+
+def test_keys_slider_and_deal_links(browser: WebDriver, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    path = next(p for p in SAMPLES if p.stem == "four-handed-trinidad")
+    replayed = replay(parse_file(path).games[0])
+    open_page(browser, path, 1, tmp_path / "page.html")
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.PAGE_DOWN)
+    assert shown_step(browser) == replayed.deals[1].first_step
+    body.send_keys(Keys.END)
+    assert shown_step(browser) == replayed.deals[1].last_step
+    body.send_keys(Keys.HOME, Keys.ARROW_DOWN)
+    after = shown_step(browser)
+    assert replayed.steps[after].kind.value == "trick_end"
+    browser.find_element(By.CSS_SELECTOR, "#deal-links a[data-deal='3']").click()
+    assert shown_step(browser) == replayed.deals[2].first_step
+    browser.execute_script(
+        "const s = document.getElementById('slider'); s.value = '5';"
+        "s.dispatchEvent(new Event('input'));")
+    assert shown_step(browser) == 5
+    browser.find_element(By.ID, "next").click()
+    assert shown_step(browser) == 6
+    record = browser.find_element(By.ID, "afn").get_attribute("textContent") or ""
+    assert '[Event "San Fernando' in record
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
+def test_the_page_fits_phone_and_desktop(browser: WebDriver, tmp_path: Path,
+                                        width: int, height: int) -> None:
+    path = next(p for p in SAMPLES if p.stem == "four-handed-trinidad")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    try:
+        open_page(browser, path, 1, tmp_path / "page.html")
+        press_right(browser, 12)
+        inner, scrolled = browser.execute_script(
+            "return [window.innerWidth, document.documentElement.scrollWidth]")
+        assert inner == width
+        assert scrolled <= width  # nothing runs off the side of the screen
+        shot = tmp_path / f"page-{width}x{height}.png"
+        assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -1,0 +1,92 @@
+"""``allfours html``: the page is one self-contained file whose data is the replay's."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from allfours_notation import parse_file, replay
+from allfours_notation.cli import main
+from allfours_notation.html_replay import render_page, replay_data
+from allfours_notation.html_replay.page import script_json
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def page_data(page: str) -> dict[str, object]:
+    found = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page,
+                      re.S)
+    assert found is not None
+    data: dict[str, object] = json.loads(found.group(1))
+    return data
+
+
+def test_the_page_is_self_contained(tmp_path: Path) -> None:
+    out = tmp_path / "replay.html"
+    assert main(["html", str(SAMPLES / "four-handed-trinidad.afn"), "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    # Nothing is fetched: no external script, style, image, font or frame.
+    assert not re.search(r"<(script|link|img|iframe)[^>]+(src|href)=", page)
+    assert "http://" not in page and "https://" not in page and "@import" not in page
+    assert "prefers-color-scheme" in page and ":root.dark" in page
+    # The record is embedded as written.
+    assert "[Event &quot;San Fernando All Fours league, round 3&quot;]" in page
+
+
+def test_the_data_are_the_replays_steps() -> None:
+    result = parse_file(SAMPLES / "two-player-to-seven.afn")
+    replayed = replay(result.games[0])
+    data = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))
+    steps = data["steps"]
+    assert isinstance(steps, list) and len(steps) == len(replayed.steps)
+    for shown, step in zip(steps, replayed.steps, strict=True):
+        assert shown["x"] == step.text
+        assert shown["s"]["trick"] == [[s.letter, str(c)] for s, c in step.state.trick]
+        assert shown["s"]["scores"] == [list(p) for p in step.state.scores]
+    assert data["scores"] == [list(p) for p in replayed.scores]
+    assert data["seats"] == ["N", "S"]
+
+
+def test_text_from_the_record_cannot_close_the_script() -> None:
+    text = script_json({"x": "</script><script>alert(1)</script> & more"})
+    assert "</script>" not in text and "<" not in text and "&" not in text
+    assert json.loads(text) == {"x": "</script><script>alert(1)</script> & more"}
+
+
+def test_game_option_and_default_output_name(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    source = SAMPLES / "one-broken-game.afn"
+    assert main(["html", str(source), "--game", "3"]) in (0, 1)
+    written = tmp_path / "one-broken-game-game3.html"
+    assert page_data(written.read_text(encoding="utf-8"))["game"] == 3
+
+
+def test_a_game_that_cannot_be_read_gets_no_page(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    source = SAMPLES / "one-broken-game.afn"
+    broken = next(g.index for g in parse_file(source).games if g.broken)
+    out = tmp_path / "page.html"
+    assert main(["html", str(source), "--game", str(broken), "-o", str(out)]) == 1
+    assert not out.exists()
+    assert "cannot be replayed" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "0"], "numbered from 1"),
+    (["--game", "99"], "has 3 games"),
+])
+def test_usage_errors(args: list[str], message: str, tmp_path: Path,
+                      capsys: pytest.CaptureFixture[str]) -> None:
+    source = SAMPLES / "one-broken-game.afn"
+    assert main(["html", str(source), *args, "-o", str(tmp_path / "x.html")]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["html", "no/such/file.afn"]) == 2
+    assert "no such file" in capsys.readouterr().err
