@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -74,6 +75,16 @@ class RecordFile:
         os.close(self._lock)
         self._lock = None
 
+    def _mode(self) -> int:
+        """The record's permissions: kept when it exists, else as the umask allows
+        (a temporary file is made private, and the rename would keep that)."""
+        try:
+            return stat.S_IMODE(os.stat(self.path).st_mode)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            return 0o666 & ~umask
+
     @property
     def locked(self) -> bool:
         return self._lock is not None
@@ -85,6 +96,7 @@ class RecordFile:
         folder = self.path.parent
         fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
         try:
+            os.fchmod(fd, self._mode())
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
                 handle.write(text)
                 handle.flush()

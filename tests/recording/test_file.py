@@ -177,3 +177,13 @@ def test_killed_at_random_points_the_file_always_parses_and_resumes_to_the_same_
     feed(uninterrupted, lines)
     assert same_records(recorded, uninterrupted.game())
     assert same_records(recorded, game)
+
+
+def test_the_record_keeps_its_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "mode.afn"
+    start_file(path)
+    os.chmod(path, 0o640)
+    with RecordFile(path) as record:
+        Session(TWO_TAGS, record=record).save()
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert not list(tmp_path.glob(".mode.afn.*.tmp"))  # no temporary file left behind

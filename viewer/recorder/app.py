@@ -25,7 +25,7 @@ from ..app import terminal_has_unicode
 from ..widgets.table import TableView
 from .form import StartForm
 from .help import RecorderHelp
-from .widgets import EntryChosen, EntryList, PointsPanel, offered_text
+from .widgets import EntryChosen, EntryLine, EntryList, PointsPanel, offered_text
 
 
 class RecorderApp(App[int]):
@@ -75,8 +75,8 @@ class RecorderApp(App[int]):
                 yield EntryList(id="rec-entries")
         yield Static("", id="rec-expect")
         yield Static("", id="rec-offered")
-        yield Input(placeholder="type an entry: js 10h b r g s … (? help)", id="rec-input",
-                    compact=True)
+        yield EntryLine(placeholder="type an entry: js 10h b r g s … (? help)", id="rec-input",
+                        compact=True)
         yield Static("", id="rec-status")
         yield Footer(compact=True)
 
@@ -149,8 +149,7 @@ class RecorderApp(App[int]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "rec-input":
             return
-        text = event.value
-        event.input.value = ""
+        text = event.value  # the line has already emptied itself (EntryLine)
         session = self.session
         if session is None:
             return

@@ -34,7 +34,7 @@ def keys_table(bindings: list[Binding]) -> Table:
     table.add_column("Key", style="bold cyan", no_wrap=True)
     table.add_column("Does")
     for binding in bindings:
-        keys = binding.key_display or binding.key.replace("ctrl+", "Ctrl+").upper()
+        keys = binding.key_display or "+".join(part.capitalize() for part in binding.key.split("+"))
         table.add_row(keys, binding.tooltip or binding.description)
     return table
 

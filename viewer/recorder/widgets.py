@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
 from textual.message import Message
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from allfours_notation import Card
 from allfours_notation.recording.session import Session, describe
@@ -13,6 +14,24 @@ from allfours_notation.sheet import ItemLine, game_sheet
 
 from ..widgets.cards import card_text
 from ..widgets.lists import PickList
+
+
+class EntryLine(Input):
+    """The line the scorer types into.
+
+    Enter is taken here, in the order the keys came, and the line empties at once: a
+    key binding would run after keys typed ahead (a fast scorer, keys sent by a
+    script), which then joined the entry before it ("3c3d") and left an empty Enter.
+    """
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            value, self.value = self.value, ""
+            self.post_message(self.Submitted(self, value, None))
+            return
+        await super()._on_key(event)
 
 
 class EntryChosen(Message):
