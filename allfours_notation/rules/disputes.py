@@ -66,10 +66,10 @@ def find_disputes(result: GameReplay) -> list[Diagnostic]:
     """Every claimed item, running total and result that disagrees with the replay."""
     game = result.game
     found: list[Diagnostic] = []
-    from .replay import _table_seats  # a cycle: replay imports this module's users
+    from .engine import table_seats  # a cycle: the engine imports this module's users
 
     # The referee's seats (every step's state has them), also when no steps were kept.
-    seats = _table_seats(game, result.options) if result.deals else game.seats
+    seats = table_seats(game, result.options) if result.deals else game.seats
     for position, (deal, computed) in enumerate(zip(game.deals, result.deals, strict=False)):
         if deal.claim is not None:
             found.extend(_claim_disputes(result, position, deal, computed, seats))

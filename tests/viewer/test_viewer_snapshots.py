@@ -6,6 +6,7 @@ at the new pictures before committing them.  The screen holds no clock and no ti
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -19,7 +20,7 @@ SnapCompare = Callable[..., bool]
 
 def app_for(path: Path, start: Start | None = None) -> ViewerApp:
     # A relative name keeps the machine's paths out of the pictures.
-    return ViewerApp(str(path), start, unicode=True)
+    return ViewerApp(os.path.relpath(path), start, unicode=True)
 
 
 async def ready(pilot: Pilot[int]) -> None:

@@ -1,0 +1,1338 @@
+"""The one referee: a table that takes a game one event at a time.
+
+Every tool that needs the rules drives this table: ``allfours check`` and
+``score`` and the viewer feed it a parsed record (see :mod:`.replay`), the
+recorder feeds it what the players say, the language server what the editor
+holds.  An event is a record from :mod:`..records` — a :class:`Deal` (its header:
+number and dealer), a :class:`Hand`, a :class:`TurnUp`, a :class:`Call`, a
+:class:`Trick` (opens a trick; optional), a :class:`Play`, a :class:`Penalty`, an
+ending (:class:`Redeal`, :class:`Abandoned`, :class:`Concede`), a :class:`Claim`,
+a :class:`Total` — or one of this module's two markers, :class:`DealOver` and
+:class:`GameOver`.  :meth:`Table.apply` answers with the new
+:class:`~.state.TableState` and the diagnostics of that event.
+
+A deal's events come in the order they happen at the table: hands, turn-ups and
+calls (run cards after the ``runs`` call), the tricks, then penalties, the
+ending, the claim and the total.  The deal is scored at the first of a claim, a
+total, a redeal, a :class:`DealOver`, the next deal or the end of the game.
+
+Nothing here sees the future.  A hand that was never written is a number of
+unseen cards; a card played from it becomes known when it is played.  So a
+revoke that only a later card proves (a play-only record: the revoker plays the
+suit later) is reported with the play that proves it, positioned at the revoke.
+
+Undo is going back to a snapshot: :meth:`Table.snapshot` copies the table
+cheaply (the records are immutable and shared), and :meth:`Table.check` is a
+dry run on such a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..cards import Card, Rank, Seat, Suit
+from ..diagnostics import Diagnostic, Severity
+from ..records import (
+    Abandoned,
+    Call,
+    CallKind,
+    Claim,
+    ClaimItem,
+    Concede,
+    Deal,
+    Game,
+    Hand,
+    Penalty,
+    PenaltyKind,
+    Play,
+    Redeal,
+    RedealReason,
+    Span,
+    Total,
+    Trick,
+    TurnUp,
+    diagnostic_at,
+)
+from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, sides
+from .play import DEALT, RUN_BATCH, hand_key, legal_cards, max_runs, trick_winner, turnup_position
+from .profiles import (
+    BegsPerDeal,
+    FollowRule,
+    HandAfterRun,
+    MisdealRule,
+    Options,
+    PackExhausted,
+    RevokePenalty,
+    YesNo,
+)
+from .scoring import (
+    ITEM_LABELS,
+    DealFacts,
+    Offence,
+    Point,
+    count_in_order,
+    gift_points,
+    penalty_points,
+    play_points,
+    turnup_points,
+)
+from .state import DealResult, Step, StepKind, TableState
+
+__all__ = [
+    "DealOver",
+    "Event",
+    "Expect",
+    "ExpectKind",
+    "GameOver",
+    "Outcome",
+    "Table",
+    "table_seats",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class DealOver:
+    """The deal is over: score it (if not yet) and close it.  The next deal's header
+    closes a deal as well; a recorder sends this to see the scores at once."""
+
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """No more deals: close the last deal and end the game."""
+
+    span: Span | None = None
+
+
+Event = (Deal | Hand | TurnUp | Call | Trick | Play | Penalty | Redeal | Abandoned | Concede
+         | Claim | Total | DealOver | GameOver)
+
+
+class ExpectKind(Enum):
+    """What the table waits for next (see :meth:`Table.expects`)."""
+
+    DEAL = "deal"  # a deal header; ``seat`` is the dealer due
+    TURN_UP = "turn-up"  # the dealer turns up (hands as dealt may come first)
+    CALL = "call"  # the elder hand stands or begs
+    ANSWER = "answer"  # the dealer gives or runs
+    RUN = "run"  # the run's cards, then the dealer's next turn-up
+    PLAY = "play"  # ``seat`` plays a card
+    CLAIM = "claim"  # every trick is played: penalties, ending, claim, total
+    DEAL_END = "deal end"  # nothing more is due in this deal (an ending, or the next deal)
+    GAME_OVER = "game over"  # the game is decided
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """The next event due and who is to act; ``note`` says why when it is not obvious."""
+
+    kind: ExpectKind
+    seat: Seat | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The answer to one event: the table after it, its diagnostics and its steps."""
+
+    state: TableState | None
+    diagnostics: tuple[Diagnostic, ...]
+    steps: tuple[Step, ...] = ()
+
+
+def table_seats(game: Game, options: Options) -> tuple[Seat, ...]:
+    """The seats of ``game``'s table; when the record names an impossible table, the
+    profile's."""
+    seats = game.seats
+    if len(seats) not in SEATS_FOR_PLAYERS:
+        seats = SEATS_FOR_PLAYERS.get(options.players, SEATS_FOR_PLAYERS[2])
+    return seats
+
+
+_KIND_TEXT = {
+    "revoke": "a revoke",
+    "undertrump": "an undertrump",
+    "misdeal": "a misdeal",
+    "wrongscore": "scoring wrongly",
+    "other": "an irregularity",
+}
+_RECORDED = ("as dealt", "in the run", "in a run")
+
+
+class Table:
+    """A game of All Fours at the table, one event at a time.
+
+    ``keep_steps`` keeps one :class:`Step` (with its table state and text) per
+    event for a viewer; without it only scores and diagnostics are kept, which
+    is what ``check`` needs.  ``records_checked`` says the events come from a
+    parsed record whose structure checks already reported a card played twice
+    (AFN201), so the table does not report it again.
+    """
+
+    def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
+                 records_checked: bool = False) -> None:
+        self.game = game
+        self.options = options
+        self.keep_steps = keep_steps
+        self.records_checked = records_checked
+        self.seats = table_seats(game, options)
+        self.sides = sides(self.seats)
+        self.next_of = next_seats(self.seats, clockwise=options.clockwise)
+        self.side_by_seat = {seat: side_of(seat, self.seats) for seat in self.seats}
+        self.scores: dict[str, int] = {side: 0 for side in self.sides}
+        self.steps: list[Step] = []
+        self.step_count = 0
+        self.deals: list[DealResult] = []
+        self.found: list[Diagnostic] = []
+        self.winner: str | None = None
+        self.decided: str | None = None
+        self.decided_deal: int | None = None
+        self.expected_dealer: Seat | None = None
+        self.warned_after_end = False
+        self.current: _DealTable | None = None
+        self.over = False
+        # per deal: (first step the play shows more of, last step, cards each seat was
+        # seen to hold only when it played them); see :func:`.replay.with_hindsight`
+        self.hindsight: list[tuple[int, int, dict[Seat, list[Card]]]] = []
+        # offences reported when their proof came: (diagnostic, how many diagnostics
+        # there were at the offending card, the index of its step)
+        self.proved_later: list[tuple[Diagnostic, int, int]] = []
+        self._event_diags: list[Diagnostic] = []
+        self._event_steps: list[Step] = []
+
+    # -- the public answers --
+
+    def apply(self, event: Event) -> Outcome:
+        """Take one event; answer with the table after it and what it found.
+
+        Never raises on a record: anything unexpected becomes an AFN399 diagnostic.
+        """
+        self._event_diags = []
+        self._event_steps = []
+        try:
+            self._dispatch(event)
+        except Exception as error:  # the referee must never take a file down
+            self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
+                        getattr(event, "span", None) or self.game.span, deal=None, trick=None)
+        return Outcome(self.state, tuple(self._event_diags), tuple(self._event_steps))
+
+    def check(self, event: Event) -> tuple[Diagnostic, ...]:
+        """The diagnostics ``event`` would get, leaving this table as it is (a dry run).
+
+        A recorder refuses a card not held, already played or out of turn, or a
+        call out of place, with these messages as the reason.
+        """
+        return self.snapshot().apply(event).diagnostics
+
+    @property
+    def last_seat(self) -> Seat | None:
+        """Who played the last card: its label, else the seat whose turn it was."""
+        return self.current.last_seat if self.current is not None else None
+
+    def snapshot(self) -> Table:
+        """An independent copy of the table now: keep it to undo back to this moment."""
+        copy = _shallow(self)
+        if self.current is not None:
+            copy.current = self.current.copied(copy)
+        return copy
+
+    @property
+    def state(self) -> TableState | None:
+        """The table now (``None`` before the first deal)."""
+        return self.current.state() if self.current is not None else None
+
+    def legal_cards(self) -> frozenset[Card] | None:
+        """The cards the player to move may play; ``None`` when nobody is to play or
+        their hand is not fully known (a hand that was never written)."""
+        deal = self.current
+        if deal is None or deal.closed or deal.to_move is None:
+            return None
+        seat = deal.to_move
+        if seat not in deal.hands or deal.unknown[seat] != 0 or \
+                deal.phase not in ("settled", "play"):
+            return None
+        on_table = deal.trick if len(deal.trick) < len(self.seats) else []
+        return legal_cards(deal.hands[seat], on_table, deal.trump, self.options)
+
+    def expects(self) -> Expect:
+        """What comes next and who acts: dealer, turn-up, call, answer, run, play,
+        claim, deal end or game over."""
+        deal = self.current
+        if deal is None or deal.ended:
+            if self.winner is not None or self.over:
+                return Expect(ExpectKind.GAME_OVER, None, self.decided or "")
+            dealer = self.expected_dealer or self.seats[0]
+            return Expect(ExpectKind.DEAL, dealer)
+        return deal.expects()
+
+    @property
+    def next_dealer(self) -> Seat | None:
+        """Who deals next under the rules: after the open deal (as it stands, ending
+        included: a bunch or a misdeal may keep the dealer), else after the last."""
+        if self.current is not None and not self.current.ended:
+            return self.current.next_dealer()
+        return self.expected_dealer
+
+    @property
+    def target(self) -> int:
+        return self.options.target
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """Every diagnostic so far, in the order found."""
+        return tuple(self.found)
+
+    def score_text(self) -> str:
+        return " ".join(f"{side} {self.scores[side]}" for side in self.sides)
+
+    # -- plumbing --
+
+    def report(self, code: str, message: str, span: Span | None, *, deal: int | None,
+               trick: int | None, severity: Severity = Severity.ERROR,
+               hint: str | None = None) -> Diagnostic:
+        diagnostic = diagnostic_at(self.game, span, code, message, severity=severity,
+                                   deal=deal, trick=trick, hint=hint)
+        self.found.append(diagnostic)
+        self._event_diags.append(diagnostic)
+        return diagnostic
+
+    def add_step(self, kind: StepKind, deal: int, trick: int | None, text: str,
+                 state: TableState, span: Span | None,
+                 diagnostics: tuple[Diagnostic, ...]) -> None:
+        step = Step(len(self.steps), kind, deal, trick, text, state, span, diagnostics)
+        self.steps.append(step)
+        self._event_steps.append(step)
+        self.step_count += 1
+
+    def side(self, seat: Seat) -> str:
+        found = self.side_by_seat.get(seat)
+        return found if found is not None else side_of(seat, self.seats)
+
+    def _dispatch(self, event: Event) -> None:
+        if isinstance(event, Deal):
+            self._start_deal(event)
+        elif isinstance(event, GameOver):
+            self._close_deal()
+            self._game_end()
+        elif isinstance(event, DealOver):
+            self._close_deal()
+        elif self.current is None or self.current.ended:
+            self.report("AFN206", "this comes before any deal: write 'deal N dealer S' first",
+                        getattr(event, "span", None), deal=None, trick=None)
+        else:
+            self.current.take(event)
+
+    def _start_deal(self, deal: Deal) -> None:
+        self._close_deal()
+        if self.decided is not None and not self.warned_after_end:
+            self.report("AFN313", f"deal {deal.number} is played after the game was decided "
+                        f"({self.decided}); it is not scored", deal.span, deal=deal.number,
+                        trick=None, severity=Severity.WARNING)
+            self.warned_after_end = True
+        expected = self.expected_dealer
+        if expected is not None and deal.dealer is not expected:
+            self.report("AFN312", f"deal {deal.number} is dealt by {deal.dealer.letter}, but "
+                        f"the deal should pass to {expected.letter}", deal.span,
+                        deal=deal.number, trick=None, severity=Severity.WARNING,
+                        hint="the deal passes in turn; after a bunch (pack exhausted) or a "
+                        "misdeal it stays or passes as the rules say")
+        self.current = _DealTable(self, deal)
+
+    def _close_deal(self) -> None:
+        deal = self.current
+        if deal is None or deal.ended:
+            return
+        deal.end()
+        self.expected_dealer = deal.next_dealer()
+
+    def _game_end(self) -> None:
+        if self.over:
+            return
+        self.over = True
+        last = self.steps[-1].state if self.steps else None
+        if last is None:
+            self.step_count += 1
+            return
+        if self.winner is not None:
+            text = f"{self.winner} wins the game, {self.score_text()} ({self.decided})"
+        else:
+            text = f"the game is unfinished, {self.score_text()}"
+        self.add_step(StepKind.GAME_END, last.deal, None, text, last, None, ())
+
+
+def _shallow(obj: Table) -> Table:
+    """A copy of the game table whose containers are its own (the records are shared)."""
+    copy = Table.__new__(Table)
+    for name, value in vars(obj).items():
+        if isinstance(value, (list, dict, set)):
+            value = value.copy()
+        setattr(copy, name, value)
+    return copy
+
+
+@dataclass(slots=True)
+class _Slots:
+    """The cards the record shows one seat received, and where each came from."""
+
+    known: list[Card] = field(default_factory=list)
+    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run", "played"
+
+
+@dataclass(slots=True)
+class _Suspicion:
+    """A card off suit (or under a trump) whose proof is not yet seen: the offender's
+    hand was not written, so only a later play of the right card proves it."""
+
+    kind: str  # "revoke" or "undertrump"
+    seat: Seat
+    card: Card
+    led: Suit
+    trick: int
+    order: int  # place of the offending card in the deal's play
+    span: Span | None
+    recorded: list[Card]  # written cards that prove it; the first of them played names it
+    found_at: int  # how many diagnostics the game had when the card was played
+    step: int  # the index of the offending card's step
+
+
+class _DealTable:
+    """One deal at the table: opening, play, scoring; the state moves one event at a time.
+
+    ``phase``: ``"turn"`` (nothing turned yet) → ``"call"`` (the elder to stand or
+    beg) → ``"answer"`` (the dealer to give or run) → ``"running"`` (a new turn-up
+    is due) → ``"settled"`` (trumps fixed; ``settled_by`` says how) → ``"play"``.
+    """
+
+    def __init__(self, table: Table, deal: Deal) -> None:
+        self.g = table
+        self.header = deal
+        self.number = deal.number
+        self.options = table.options
+        self.keeps_steps = table.keep_steps
+        self.seats = table.seats
+        self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
+        self.elder = (next_seat(self.dealer, self.seats, clockwise=self.options.clockwise)
+                      if deal.dealer in self.seats else self.seats[0])
+        self.scoring = table.decided is None
+        self.received: dict[Seat, _Slots] = {seat: _Slots() for seat in self.seats}
+        self.hands: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
+        self.unknown: dict[Seat, int] = {seat: DEALT for seat in self.seats}
+        self.recorded_owner: dict[Card, Seat] = {}
+        self.turnups: list[Card] = []
+        self.turnup_spans: list[Span | None] = []
+        self.trump: Suit | None = None
+        self.phase = "turn"
+        self.settled_by: str | None = None
+        self.runs = 0
+        self.begs = 0
+        self.calls: list[str] = []
+        self.started = False  # the DEAL_START step is out
+        self.discarding = False
+        # play
+        self.playing = False
+        self.trick_number = 0
+        self.trick: list[tuple[Seat, Card]] = []
+        self.trick_span: Span | None = None
+        self.trick_ended = True
+        self.written = False  # the trick was opened by a Trick record
+        self.trick_count = 0
+        self.first_trick_span: Span | None = None
+        self.last_trick_span: Span | None = None
+        self.trick_spans: list[Span | None] = []
+        self.expected_seat: Seat | None = None
+        self.last_seat: Seat | None = None  # who played the last card (named or by turn)
+        self.patch_from = 0  # the first step whose hands the whole record can complete
+        self.leader: Seat | None = None
+        self.to_move: Seat | None = None
+        self.won: dict[str, int] = {side: 0 for side in table.sides}
+        self.pips: dict[str, int] = {side: 0 for side in table.sides}
+        self.last_winner: Seat | None = None
+        self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
+        self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
+        self.slips: list[int] = []  # places in the current trick of cards already played
+        self.played: set[Card] = set()
+        self.spent: set[Card] = set()  # on the table once: no longer evidence of a holding
+        self.inferred: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
+        self.plays_by: dict[Seat, list[tuple[int, Card]]] = {seat: [] for seat in self.seats}
+        self.play_order = 0
+        self.suspicions: list[_Suspicion] = []
+        self.offences: list[tuple[int, Offence]] = []
+        self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+        self.holders: dict[Card, Seat] = {}
+        # the end
+        self.penalties: list[Penalty] = []
+        self.ending: Redeal | Abandoned | Concede | None = None
+        self.claim: Claim | None = None
+        self.total: Total | None = None
+        self.points: list[Point] = []
+        self.unscored: list[Point] = []
+        self.decided_here = False
+        self.closed = False  # scored
+        self.ended = False  # the DEAL_END step is out and the result is kept
+        self.first_step = table.step_count
+        self.pending: list[Diagnostic] = []
+
+    def copied(self, table: Table) -> _DealTable:
+        """A copy for ``table`` (a snapshot): every container is copied, the records shared."""
+        copy = _DealTable.__new__(_DealTable)
+        for name, value in vars(self).items():
+            if isinstance(value, dict):
+                value = {k: (v.copy() if isinstance(v, list) else v) for k, v in value.items()}
+            elif isinstance(value, (list, set)):
+                value = value.copy()
+            setattr(copy, name, value)
+        copy.received = {seat: _Slots(list(s.known), dict(s.origin))
+                         for seat, s in self.received.items()}
+        copy.g = table
+        return copy
+
+    # -- plumbing --
+
+    def report(self, code: str, message: str, span: Span | None, *, trick: int | None = None,
+               severity: Severity = Severity.ERROR, hint: str | None = None) -> None:
+        self.pending.append(self.g.report(code, message, span, deal=self.number, trick=trick,
+                                          severity=severity, hint=hint))
+
+    def step(self, kind: StepKind, text: str, span: Span | None, trick: int | None = None) -> None:
+        if not self.g.keep_steps:
+            self.g.step_count += 1
+            return
+        diagnostics = tuple(self.pending)
+        self.pending = []
+        self.g.add_step(kind, self.number, trick, text, self.state(), span, diagnostics)
+
+    def state(self) -> TableState:
+        seats = self.seats
+        legal: frozenset[Card] = frozenset()
+        if self.to_move in self.hands and self.unknown[self.to_move] == 0:
+            # a finished trick stays on show until the next card, but the next card leads
+            on_table = self.trick if len(self.trick) < len(seats) else []
+            legal = legal_cards(self.hands[self.to_move], on_table, self.trump, self.options)
+        return TableState(
+            deal=self.number,
+            dealer=self.dealer,
+            elder=self.elder,
+            seats=seats,
+            hands=tuple((seat, tuple(self.hands[seat])) for seat in seats),
+            unknown=tuple((seat, self.unknown[seat]) for seat in seats),
+            turnups=tuple(self.turnups),
+            trump=self.trump,
+            trick_number=self.trick_number,
+            trick=tuple(self.trick),
+            leader=self.leader,
+            to_move=self.to_move,
+            legal=legal,
+            won=tuple(self.won.items()),
+            pips=tuple(self.pips.items()),
+            last_trick_winner=self.last_winner,
+            deal_points=tuple(self.points),
+            scores=tuple((side, self.g.scores[side]) for side in self.g.sides),
+            winner=self.g.winner,
+        )
+
+    def side(self, seat: Seat) -> str:
+        return self.g.side(seat)
+
+    def take(self, event: Event) -> None:
+        """One event of this deal."""
+        if isinstance(event, Hand):
+            self.hand(event)
+            return
+        if isinstance(event, (Penalty, Claim, Total, Redeal, Abandoned, Concede)):
+            self.end_event(event)
+            return
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", getattr(event, "span", None))
+            return
+        self.start()
+        if isinstance(event, TurnUp):
+            self.to_move = self.elder if self.g.decided is None else None
+            self.turn_up(event)
+        elif isinstance(event, Call):
+            self.to_move = self.elder if event.kind is CallKind.STANDS else None
+            self.call(event)
+        elif isinstance(event, Trick):
+            self.open_trick(event.number, event.span, explicit=True)
+        elif isinstance(event, Play):
+            self.play(event)
+
+    def start(self) -> None:
+        """The DEAL_START step, once the hands as dealt are written (or none will be)."""
+        if self.started:
+            return
+        self.started = True
+        self.step(StepKind.DEAL_START, f"deal {self.number}: {self.dealer.letter} deals, "
+                  f"{self.elder.letter} is elder hand", self.header.span)
+
+    # -- hands: what the record shows each seat received --
+
+    def hand(self, event: Hand) -> None:
+        """Cards the record shows a seat received: as dealt, or from a run."""
+        slots = self.received.get(event.seat)
+        if slots is None:
+            return
+        in_run = bool(self.turnups)
+        origin = "in a run" if in_run else "as dealt"
+        fresh = [c for c in event.cards if c is not None and c not in slots.origin]
+        for held in fresh:
+            slots.known.append(held)
+            slots.origin[held] = origin
+            self.recorded_owner.setdefault(held, event.seat)
+            if not self.discarding:
+                self.holders.setdefault(held, event.seat)
+        if self.discarding:
+            return
+        if not in_run:
+            self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_key)
+            self.unknown[event.seat] = max(0, DEALT - len(slots.known))
+        elif self.runs > 0 and self.phase != "running":
+            self.take_run_cards(event.seat)  # written after the run's turn-up
+
+    def take_run_cards(self, seat: Seat) -> None:
+        """The run's cards written for ``seat`` join its hand, in place of unseen ones."""
+        slots = self.received[seat]
+        room = RUN_BATCH * self.runs - sum(1 for c in slots.known
+                                           if slots.origin[c] == "in the run")
+        batch = [c for c in slots.known if slots.origin[c] == "in a run"][:max(0, room)]
+        for c in batch:
+            slots.origin[c] = "in the run"
+            self.holders.setdefault(c, seat)
+        taken = min(len(batch), self.unknown[seat])
+        self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
+        self.unknown[seat] -= taken
+
+    def hand_size_received(self) -> int:
+        return DEALT + RUN_BATCH * self.runs
+
+    def tricks_expected(self) -> int:
+        if self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+            return DEALT
+        return self.hand_size_received()
+
+    # -- opening: turn-up, stand, beg, give, run --
+
+    def turn_up(self, event: TurnUp) -> None:
+        """One turned card; while the run goes on nobody is to play."""
+        card = event.card
+        if self.turnups and self.turnups[0].suit is card.suit:
+            self.to_move = None
+        original = self.turnups[0] if self.turnups else None
+        from_run = original is not None
+        if from_run and self.phase != "running":
+            self.report("AFN309", f"{card} is turned up, but nobody ran the cards", event.span,
+                        hint="a new turn-up comes only after 'runs' (or after a run that "
+                        "turned the original suit again)")
+        if from_run:
+            self.runs += 1
+            limit = max_runs(len(self.seats))
+            if self.runs > limit:
+                players = len(self.seats)
+                self.report("AFN311", f"run {self.runs} is impossible: with {players} players "
+                            f"the pack allows {limit} runs (3 cards each and a turn-up; the "
+                            f"last turn-up is card {turnup_position(players, limit)} of 52)",
+                            event.span)
+            self.add_run_cards()
+        self.turnups.append(card)
+        self.turnup_spans.append(event.span)
+        same_suit = original is not None and card.suit is original.suit
+        becomes_trump = not same_suit
+        if becomes_trump:
+            self.trump = card.suit
+        text = ""
+        if self.keeps_steps:
+            text = f"{self.dealer.letter} turns up {card}"
+            if from_run:
+                text += f" (run {self.runs})" + (", the same suit: run again" if same_suit
+                                                  else f": {card.suit.noun} are trumps")
+            else:
+                text += f": {card.suit.noun} are trumps"
+        self.step(StepKind.TURN_UP, text, event.span)
+        points = turnup_points(card, dealer=self.dealer, seats=self.seats, options=self.options,
+                               from_run=from_run, becomes_trump=becomes_trump)
+        self.award(points, event.span)
+        if original is None:
+            self.phase = "call"
+        elif same_suit:
+            self.phase = "running"
+        else:
+            self.settled_by = "run"
+            self.phase = "settled"
+
+    def add_run_cards(self) -> None:
+        """A run gives three cards to each player: they join the hands (unseen ones counted).
+
+        Where players discard down to six after a run (rule 15), nothing written
+        of the hands says which six they kept: from the first run on, every hand
+        is six unseen cards and the play shows them.
+        """
+        if self.options.hand_after_run is HandAfterRun.DISCARD_TO_SIX:
+            if not self.discarding:
+                self.discarding = True
+                self.holders = {}
+                for seat in self.seats:
+                    self.hands[seat] = []
+                    self.unknown[seat] = DEALT
+            return
+        for seat, slots in self.received.items():
+            batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
+            for c in batch:
+                slots.origin[c] = "in the run"
+                self.holders.setdefault(c, seat)
+            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
+            self.unknown[seat] += RUN_BATCH - len(batch)
+
+    def call(self, event: Call) -> None:
+        seat, kind = event.seat, event.kind
+        self.calls.append(f"{seat.letter} {kind.value}")
+        if kind is CallKind.STANDS:
+            self.check_stand(event)
+            self.step(StepKind.CALL, f"{seat.letter} stands", event.span)
+            if self.phase in ("call", "settled"):
+                self.settled_by = self.settled_by or "stand"
+                self.phase = "settled"
+            return
+        if kind is CallKind.BEGS:
+            self.check_beg(event)
+            self.begs += 1
+            self.step(StepKind.CALL, f"{seat.letter} begs", event.span)
+            self.phase = "answer"
+            return
+        if seat is not self.dealer:
+            self.report("AFN309", f"{seat.letter} {kind.value}, but only the dealer "
+                        f"({self.dealer.letter}) gives or runs", event.span)
+        if self.phase != "answer":
+            self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
+                        event.span)
+        if kind is CallKind.GIVES:
+            self.to_move = self.elder
+            self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
+            points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
+                                          options=self.options, scores=self.g.scores)
+            if refused is not None:
+                self.report("AFN310", f"the gift is forbidden under these rules: {refused}; "
+                            "it is not scored", event.span)
+            self.award(points, event.span)
+            self.settled_by = "give"
+            self.phase = "settled"
+            return
+        if self.runs >= max_runs(len(self.seats)):
+            self.report("AFN311", f"the pack is exhausted after {self.runs} runs: the cards "
+                        "cannot be run again", event.span)
+        self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each", event.span)
+        self.phase = "running"
+
+    def check_stand(self, event: Call) -> None:
+        seat = event.seat
+        if seat is not self.elder:
+            self.report("AFN308", f"{seat.letter} stands, but only the elder hand "
+                        f"({self.elder.letter}) stands or begs", event.span)
+        problem = {
+            "turn": "before any card is turned up",
+            "answer": "after begging: the dealer must give or run",
+            "running": "while the run has not turned a new suit",
+            "play": "after the play began",
+        }.get(self.phase)
+        if self.phase == "settled" and self.settled_by in ("stand", "give"):
+            problem = "twice: the trump is already settled"
+        if problem:
+            self.report("AFN308", f"{seat.letter} stands {problem}", event.span)
+
+    def check_beg(self, event: Call) -> None:
+        seat = event.seat
+        if seat is not self.elder:
+            self.report("AFN308", f"{seat.letter} begs, but only the elder hand "
+                        f"({self.elder.letter}) begs", event.span)
+        problem = {
+            "turn": "before any card is turned up",
+            "answer": "again before the dealer answered the beg",
+            "running": "while the run has not turned a new suit",
+            "play": "after the play began",
+        }.get(self.phase)
+        if self.phase == "settled":
+            if self.settled_by == "stand":
+                problem = "after standing"
+            elif self.settled_by == "give":
+                problem = "after the gift: the trump stands"
+            elif self.options.begs_per_deal is BegsPerDeal.ONE:
+                problem = "a second time: the rules allow one beg per deal"
+        if problem:
+            self.report("AFN308", f"{seat.letter} begs {problem}", event.span,
+                        hint="begs_per_deal=unlimited allows a beg after each run"
+                        if "second" in problem else None)
+
+    def check_opening_end(self, has_play: bool) -> None:
+        """What the opening left undone, asked when the play begins (or the deal ends)."""
+        if self.decided_here:
+            return  # the game ended during the opening: nothing more was due
+        ending = self.ending
+        if not self.turnups:
+            if has_play or ending is None:
+                self.report("AFN314", "the deal has no turn-up, so trumps are unknown",
+                            self.header.span, hint="write the turned card: 'turn 4S'")
+            return
+        if self.phase == "answer" and (has_play or ending is None):
+            self.report("AFN316", f"{self.elder.letter} begged but the dealer neither gave nor "
+                        "ran", self.header.span, hint="write 'N gives' or 'N runs' after the beg")
+        exhausted = self.runs >= max_runs(len(self.seats))
+        redeal = isinstance(ending, Redeal) and ending.reason is RedealReason.EXHAUSTED
+        if self.phase == "running" and not redeal:
+            last = self.turnups[-1]
+            if self.runs == 0:
+                self.report("AFN309", "the cards were run but no new turn-up is written",
+                            self.header.span,
+                            hint="write the card turned after the run: 'turn QD'")
+            elif exhausted:
+                self.report("AFN311", f"the run turned {last}, the suit of the original turn-up, "
+                            "and the pack is exhausted: the same dealer deals again",
+                            self.header.span, hint="end the deal with 'redeal exhausted'")
+            else:
+                self.report("AFN309", f"the run turned {last}, the suit of the original "
+                            f"turn-up: the dealer must run again (rule 9)", self.header.span,
+                            hint="write the next turn-up after it")
+        if redeal and not (self.phase == "running" and exhausted):
+            assert isinstance(ending, Redeal)
+            why = "a new suit was turned" if self.phase != "running" else \
+                "the dealer may run again"
+            self.report("AFN311", f"'redeal exhausted', but the pack is not exhausted: "
+                        f"{self.runs} of {max_runs(len(self.seats))} possible runs, and {why}",
+                        ending.span)
+
+    # -- play --
+
+    def begin_play(self, first_span: Span | None) -> None:
+        """The opening is over: check what it left undone; the elder leads."""
+        self.playing = True
+        self.patch_from = self.g.step_count
+        if self.decided_here:
+            self.report("AFN313", f"the game was decided before play ({self.g.decided}); the "
+                        "tricks of this deal are not scored", first_span,
+                        severity=Severity.WARNING)
+        self.check_opening_end(has_play=True)
+        self.phase = "play"
+        self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
+        self.leader = self.elder
+        self.to_move = self.elder
+        self.expected_seat = self.elder
+
+    def open_trick(self, number: int | None, span: Span | None, *,
+                   explicit: bool = False) -> None:
+        """A new trick: a short trick before it keeps no winner, but its best card
+        still says who leads next.
+
+        A trick opened by a :class:`Trick` record (``explicit``) ends when the next
+        one opens or the deal is scored, so that a record's trick of too many
+        cards stays one trick; a trick opened by its first card ends when full.
+        """
+        if not self.playing:
+            self.begin_play(span)
+        elif self.trick and not self.trick_ended:
+            if len(self.trick) == len(self.seats):
+                self.end_trick()
+            else:  # short or overfull (the parser said so): no winner kept
+                self.expected_seat = trick_winner(self.trick, self.trump)
+        self.written = explicit
+        self.trick_count += 1
+        self.trick_number = number if number is not None else self.trick_number + 1
+        self.trick = []
+        self.slips = []
+        self.trick_ended = False
+        self.trick_span = span
+        self.trick_spans.append(span)
+        if self.first_trick_span is None:
+            self.first_trick_span = span
+        self.last_trick_span = span
+
+    def play(self, play: Play) -> None:
+        if not self.playing or self.trick_ended:
+            self.open_trick(None, play.span)
+        number = self.trick_number
+        expected = self.expected_seat or self.elder
+        seat = play.seat if play.seat is not None else expected
+        if play.seat is not None and play.seat is not expected:
+            self.report_turn(play, expected, number)
+        if not self.trick:
+            self.leader = seat
+        self.expected_seat = self.g.next_of.get(seat, expected)
+        self.last_seat = seat
+        self.play_order += 1
+        self.play_card(play, seat, play.card, number)
+        if len(self.trick) == len(self.seats) and not self.written:
+            self.end_trick()
+
+    def report_turn(self, play: Play, expected: Seat, number: int) -> None:
+        """A wrong leader (AFN303) or a card out of turn (AFN302).
+
+        These belong to the event (its outcome has them) but not to its step: the
+        card is seated as labelled and play goes on, so the viewer marks no step.
+        """
+        assert play.seat is not None
+        if not self.trick:
+            why = "the elder hand leads the first trick" if number == 1 else \
+                "the winner of the last trick leads"
+            self.g.report("AFN303", f"{play.seat.letter} leads trick {number}, but "
+                          f"{expected.letter} should lead ({why})", play.span,
+                          deal=self.number, trick=number)
+            return
+        already = any(seat is play.seat for seat, _ in self.trick)
+        detail = f"{play.seat.letter} has already played to this trick" if already else \
+            f"it is {expected.letter}'s turn"
+        self.g.report("AFN302", f"{play.seat.letter} plays {play.card} out of turn: {detail}",
+                      play.span, deal=self.number, trick=number)
+
+    def play_card(self, play: Play, seat: Seat, c: Card, number: int) -> None:
+        """Seat, check and place one card; the hands and the evidence move with it."""
+        known = self.hands.get(seat)
+        if known is None:  # a seat not at the table (AFN205): no hand to check
+            self.trick.append((seat, c))
+            self.play_step(seat, c, play.span, number)
+            return
+        owner = self.recorded_owner.get(c)
+        if c in self.played:
+            self.slip(play, seat, c, number)
+        elif c in self.turnups:
+            pass  # the turn-up is in nobody's hand (AFN202): no evidence either way
+        elif c in known:
+            self.check_follow(play, seat, c, number)
+            known.remove(c)
+            self.spend(c, seat, number)
+            self.prove(seat, c, number, recorded=True)
+        elif owner is not None and owner is not seat:
+            self.report_not_held(play, seat, c, number)
+            self.spent.add(c)
+        elif owner is seat and not self.discarding:
+            # written for this seat but not in its hand now (a run's card beyond the run)
+            self.check_follow(play, seat, c, number)
+            if self.unknown[seat] > 0:
+                self.unknown[seat] -= 1
+            self.spend(c, seat, number)
+        elif self.unknown[seat] > 0:
+            self.check_follow(play, seat, c, number)
+            self.unknown[seat] -= 1
+            self.inferred[seat].append(c)
+            self.received[seat].origin.setdefault(c, "played")
+            self.holders.setdefault(c, seat)
+            self.spend(c, seat, number)
+            self.prove(seat, c, number, recorded=False)
+        else:
+            self.report_not_held(play, seat, c, number)
+            self.spent.add(c)
+        self.played.add(c)
+        self.trick.append((seat, c))
+        nxt = self.g.next_of.get(seat)
+        self.to_move = nxt if len(self.trick) < len(self.seats) else None
+        self.play_step(seat, c, play.span, number)
+
+    def spend(self, c: Card, seat: Seat, number: int) -> None:
+        self.spent.add(c)
+        self.plays_by[seat].append((number, c))
+
+    def slip(self, play: Play, seat: Seat, c: Card, number: int) -> None:
+        """A card already played: a recording slip, not evidence and not a capture."""
+        self.slips.append(len(self.trick))
+        if self.records_checked:
+            return  # the parser's structure checks said so (AFN201)
+        first = next((n for s in self.seats for n, p in self.plays_by[s] if p == c), None)
+        where = f" (first in trick {first})" if first is not None else ""
+        self.report("AFN201", f"{c} is played twice{where}", play.span, trick=number)
+
+    @property
+    def records_checked(self) -> bool:
+        return self.g.records_checked
+
+    def play_step(self, seat: Seat, c: Card, span: Span | None, number: int) -> None:
+        text = f"{seat.letter} plays {c}" if self.keeps_steps else ""
+        self.step(StepKind.PLAY, text, span, number)
+
+    def report_not_held(self, play: Play, seat: Seat, c: Card, number: int) -> None:
+        owner = self.recorded_owner.get(c)
+        if self.discarding or owner is None:
+            owner = next((s for s, slots in self.received.items()
+                          if c in slots.origin and slots.origin[c] != "played"), None)
+        if owner is not None and owner is not seat:
+            message = f"{seat.letter} plays {c}, but {c} was dealt to {owner.letter}"
+        else:
+            size = self.hand_size_received()
+            message = (f"{seat.letter} plays {c}, a card {seat.letter} does not hold: its hand "
+                       f"of {size} is already accounted for")
+        self.report("AFN301", message, play.span, trick=number)
+
+    def check_follow(self, play: Play, seat: Seat, c: Card, number: int) -> None:
+        """Rule 18 (revoke) and rule 20 (undertrump).  This is where a revoke is detected.
+
+        An offence is named by its proof: of the cards the record says the
+        offender held, the one they play soonest (or, if they never play one, the
+        first in their hand); when the record shows none, the first card they
+        later play from their unseen cards that shows it.  So an offence is
+        reported when its proof is played (or when the deal is scored),
+        positioned at the offending card.
+        """
+        if not self.trick:
+            return
+        led = self.trick[0][1].suit
+        trump = self.trump
+        held = [h for h in self.hands[seat] if h != c and h not in self.spent]
+        kind = ""
+        if c.suit is not led and c.suit is not trump:
+            kind, proofs = "revoke", [h for h in held if h.suit is led]
+        elif (self.options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None
+                and led is not trump and c.suit is trump):
+            top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
+            if top is not None and c.rank < top:
+                kind, proofs = "undertrump", [h for h in held if h.suit is not trump]
+        if kind and (proofs or self.unknown[seat] > 0):
+            self.suspicions.append(_Suspicion(kind, seat, c, led, number, self.play_order,
+                                              play.span, proofs, len(self.g.found),
+                                              self.g.step_count))
+
+    def offence(self, s: _Suspicion, proof: Card, because: str) -> None:
+        seat, c, number = s.seat, s.card, s.trick
+        if s.kind == "revoke":
+            self.report("AFN306", f"revoke: {seat.letter} plays {c} on {s.led.noun} led, "
+                        f"neither following suit nor trumping, but held {proof} ({because}); "
+                        "the card stands and the revoke is penalised", s.span,
+                        trick=number, severity=Severity.WARNING)
+            reason = f"{seat.letter} revoked in trick {number}"
+        else:
+            self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
+                        f"trump while holding {proof} ({because}); penalised like a "
+                        "revoke", s.span, trick=number, severity=Severity.WARNING)
+            reason = f"{seat.letter} undertrumped in trick {number}"
+        self.offences.append((s.order, Offence(seat, s.kind, number, reason)))
+        self.g.proved_later.append((self.g.found[-1], s.found_at, s.step))
+
+    def prove(self, seat: Seat, c: Card, number: int, *, recorded: bool) -> None:
+        """``seat`` played ``c`` from its hand: it was held all along, so it may prove
+        (and name) an offence shown earlier."""
+        if not self.suspicions:
+            return
+        left: list[_Suspicion] = []
+        for s in self.suspicions:
+            if s.seat is not seat:
+                left.append(s)
+            elif s.recorded:
+                if c in s.recorded:
+                    self.offence(s, c, self.proof_text(seat, c))
+                else:
+                    left.append(s)
+            elif not recorded and (c.suit is s.led if s.kind == "revoke"
+                                   else c.suit is not self.trump):
+                self.offence(s, c, f"proved when {seat.letter} plays it in trick {number}")
+            else:
+                left.append(s)
+        self.suspicions = left
+
+    def settle_suspicions(self) -> None:
+        """The deal is over: an offence the record proves but whose proof was never
+        played is named by the first proving card of the hand."""
+        for s in sorted(self.suspicions, key=lambda s: s.order):
+            if s.recorded:
+                self.offence(s, s.recorded[0], self.proof_text(s.seat, s.recorded[0]))
+        self.suspicions = []
+
+    def proof_text(self, seat: Seat, c: Card) -> str:
+        origin = self.received[seat].origin.get(c)
+        return "hand as dealt" if origin == "as dealt" else "received in the run"
+
+    def end_trick(self) -> None:
+        winner = trick_winner(self.trick, self.trump)
+        side = self.side(winner) if winner in self.seats else winner.letter
+        counted = [c for i, (_, c) in enumerate(self.trick) if i not in self.slips]
+        self.won[side] = self.won.get(side, 0) + 1
+        self.pips[side] = self.pips.get(side, 0) + sum(c.pips for c in counted)
+        self.last_winner = winner
+        self.leader = winner
+        self.to_move = winner
+        self.expected_seat = winner
+        self.trick_ended = True
+        number = self.trick_number
+        self.step(StepKind.TRICK_END, self.trick_text(winner, number) if self.keeps_steps
+                  else "", self.trick_span, number)
+        plays = tuple(self.trick)
+        self.completed_tricks.append((number, winner, plays))
+        if self.slips:
+            plays = tuple(p for i, p in enumerate(plays) if i not in self.slips)
+        self.scored_tricks.append((number, winner, plays))
+        self.trick = []
+        self.slips = []
+
+    def trick_text(self, winner: Seat, number: int) -> str:
+        best = next(c for s, c in self.trick if s is winner)
+        return f"{winner.letter} wins trick {number} with {best}"
+
+    # -- the end of the deal: penalties, ending, claim, total --
+
+    def end_event(self, event: Penalty | Claim | Total | Redeal | Abandoned | Concede) -> None:
+        if isinstance(event, Penalty):
+            if self.closed:
+                self.report("AFN206", "a penalty after the deal was scored does not count",
+                            event.span)
+                return
+            self.penalties.append(event)
+            return
+        if isinstance(event, (Redeal, Abandoned, Concede)):
+            if self.ending is not None or self.closed:
+                self.report("AFN206", "a deal can end only once", event.span)
+                return
+            self.ending = event
+            if isinstance(event, Redeal):
+                self.close()
+            return
+        if isinstance(event, Claim):
+            self.claim = event
+        else:
+            self.total = event
+        self.close()
+
+    def close(self) -> None:
+        """Score the deal: the short last trick, the trick count, the points."""
+        if self.closed:
+            return
+        self.start()
+        if self.playing and self.trick and not self.trick_ended:
+            self.end_trick()
+        if not self.playing:
+            self.patch_from = self.g.step_count
+            self.check_opening_end(has_play=False)
+            self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
+            self.leader = self.elder
+            self.to_move = self.elder if self.trump is not None else None
+        self.closed = True
+        self.settle_suspicions()
+        self.check_trick_count(self.tricks_expected())
+        self.score()
+
+    def check_trick_count(self, expected: int) -> None:
+        played = self.trick_count
+        if self.trump is None or isinstance(self.ending, Redeal):
+            if isinstance(self.ending, Redeal) and played:
+                self.report("AFN305", "cards are played in a deal that was redealt",
+                            self.first_trick_span)
+            return
+        if played > expected:
+            self.report("AFN305", f"{played} tricks are played; each player holds {expected} "
+                        "cards, so a deal has " + str(expected), self.trick_spans[expected],
+                        trick=expected + 1)
+        elif played < expected and self.ending is None and self.g.decided is None:
+            self.report("AFN304", f"only {played} of {expected} tricks are written and the deal "
+                        "does not say why", self.last_trick_span if played
+                        else self.header.span,
+                        hint="write every trick, or end the deal with 'abandoned' or "
+                        "'S concedes'")
+
+    # -- scoring --
+
+    def award(self, points: Sequence[Point], span: Span | None,
+              capped: frozenset[str] = frozenset()) -> None:
+        if not points:
+            return
+        if not self.scoring or self.g.decided is not None:
+            self.unscored.extend(points)
+            return
+        scored, decider = count_in_order(points, self.g.scores, self.options, capped=capped)
+        for point in scored:
+            self.points.append(point)
+            text = f"{point.side} scores {ITEM_LABELS[point.item]} ({point.points}): " \
+                f"{point.reason}" if self.keeps_steps else ""
+            self.step(StepKind.AWARD, text, span)
+        if decider is not None:
+            self.g.winner = decider.side
+            self.g.decided = f"deal {self.number}, at {ITEM_LABELS[decider.item]}"
+            self.g.decided_deal = self.number
+            self.decided_here = True
+            self.unscored.extend(points[len(scored):])
+
+    def found_offences(self) -> list[Offence]:
+        return [o for _, o in sorted(self.offences, key=lambda pair: pair[0])]
+
+    def declared_offences(self) -> list[Offence]:
+        """Penalties written in the record, matched with the offences the play shows."""
+        found = self.found_offences()
+        unmatched = list(found)
+        for penalty in self.penalties:
+            kind = penalty.kind.value
+            match = next((o for o in unmatched if o.seat is penalty.offender and o.kind == kind),
+                         None)
+            if match is not None:
+                unmatched.remove(match)
+                continue
+            if penalty.kind in (PenaltyKind.REVOKE, PenaltyKind.UNDERTRUMP) and \
+                    self.complete_hands():
+                self.report("AFN315", f"'penalty {penalty.offender.letter} {kind}' is declared, "
+                            f"but the play shows no {kind} by {penalty.offender.letter}; "
+                            "the declared penalty is scored", penalty.span,
+                            severity=Severity.WARNING)
+            found.append(Offence(penalty.offender, kind, None,
+                                 f"{penalty.offender.letter} was penalised for {_KIND_TEXT[kind]}"))
+        return found
+
+    def complete_hands(self) -> bool:
+        return all(self.unknown[seat] == 0 for seat in self.seats) and self.trick_count > 0
+
+    def score(self) -> None:
+        ending = self.ending
+        if isinstance(ending, Redeal):
+            self.score_redeal(ending)
+            return
+        offences = self.declared_offences()
+        if isinstance(ending, (Abandoned, Concede)) and self.trick_count < self.tricks_expected():
+            if any(o.kind in ("misdeal", "wrongscore") for o in offences):
+                self.award(self.penalties_only(offences), self.header.span)
+            return
+        if not self.trick_count and self.trump is None:
+            return
+        if not self.trick_count and self.g.decided is not None:
+            return
+        turnup_jack = bool(self.turnups) and self.trump is not None and \
+            self.turnups[-1] == Card(self.trump, Rank.JACK)
+        facts = DealFacts(
+            seats=self.seats,
+            dealer=self.dealer,
+            elder=self.elder,
+            trump=self.trump,
+            turnup_trump_jack=turnup_jack,
+            holders=self.holders,
+            tricks=tuple(self.scored_tricks),
+            offences=tuple(offences),
+            pips=self.pips,
+        )
+        points = play_points(facts, self.options, self.g.scores)
+        capped: frozenset[str] = frozenset()
+        if self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED:
+            capped = frozenset(self.side(o.seat) for o in offences
+                               if o.kind in ("revoke", "undertrump"))
+        self.award(points, self.claim.span if self.claim else self.header.span, capped)
+
+    def penalties_only(self, offences: list[Offence]) -> list[Point]:
+        facts = DealFacts(self.seats, self.dealer, self.elder, self.trump, False, {}, (),
+                          tuple(o for o in offences if o.kind in ("misdeal", "wrongscore")))
+        return penalty_points(facts, self.options, self.g.scores)
+
+    def score_redeal(self, ending: Redeal) -> None:
+        offences = [o for o in self.declared_offences() if o.kind in ("misdeal", "wrongscore")]
+        misdeal_costs = self.options.misdeal is MisdealRule.OPPONENT_PLUS_1_AND_PASS
+        if ending.reason is RedealReason.MISDEAL and misdeal_costs and \
+                not any(o.kind == "misdeal" for o in offences):
+            offences.append(Offence(self.dealer, "misdeal", None,
+                                    f"{self.dealer.letter} misdealt"))
+        if offences:
+            self.award(self.penalties_only(offences), ending.span)
+        if ending.reason is RedealReason.EXHAUSTED and \
+                self.options.keep_turnup_points_on_redeal is YesNo.NO and not self.decided_here:
+            kicks = [p for p in self.points if p.item is ClaimItem.KICK]
+            cancel = [Point(p.side, p.seat, ClaimItem.KICK, -p.points,
+                            "turn-up points are cancelled by the redeal") for p in kicks]
+            self.award(cancel, ending.span)
+
+    def end(self) -> None:
+        """Close the deal for good: the DEAL_END step and the deal's result."""
+        self.close()
+        ending = self.ending
+        if isinstance(ending, Concede):
+            self.concede(ending)
+        self.to_move = None
+        span = ending.span if ending else (self.total.span if self.total else None)
+        self.step(StepKind.DEAL_END, self.end_text() if self.keeps_steps else "", span)
+        self.ended = True
+        last = self.g.step_count - 1
+        ending_text = None
+        if isinstance(ending, Redeal):
+            ending_text = f"redeal {ending.reason.value}"
+        elif isinstance(ending, Abandoned):
+            ending_text = "abandoned"
+        elif isinstance(ending, Concede):
+            ending_text = f"{ending.seat.letter} concedes"
+        complete = ending is None and self.trick_count >= self.tricks_expected()
+        if self.keeps_steps and any(self.inferred.values()):
+            start = self.first_step if len(self.turnups) <= 1 else self.patch_from
+            self.g.hindsight.append((start, last, self.inferred))
+        self.g.deals.append(DealResult(
+            number=self.number,
+            points=tuple(self.points),
+            scores_after=tuple((side, self.g.scores[side]) for side in self.g.sides),
+            first_step=self.first_step,
+            last_step=last,
+            trump=self.trump,
+            turnups=tuple(self.turnups),
+            calls=tuple(self.calls),
+            complete=complete,
+            ending=ending_text,
+            unscored=tuple(self.unscored),
+            dealer=self.dealer,
+            elder=self.elder,
+            held=self.held_with_inferred(),
+            tricks=tuple(self.completed_tricks),
+            claim_span=self.claim.span if self.claim else None,
+            total_span=self.total.span if self.total else None,
+            after_decision=not self.scoring,
+        ))
+
+    def held_with_inferred(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
+        """Every card each seat held when play began: recorded, and shown by the play."""
+        return tuple((seat, tuple(sorted([*held, *self.inferred.get(seat, ())], key=hand_key)))
+                     for seat, held in self.held_at_start)
+
+    def end_text(self) -> str:
+        ending = self.ending
+        scores = self.g.score_text()
+        if isinstance(ending, Redeal):
+            return f"deal {self.number}: redeal ({ending.reason.value}); {scores}"
+        if isinstance(ending, Abandoned):
+            return f"deal {self.number} is abandoned; {scores}"
+        if isinstance(ending, Concede):
+            return f"deal {self.number}: {ending.seat.letter} concedes; {scores}"
+        return f"deal {self.number} ends: {scores}"
+
+    def concede(self, ending: Concede) -> None:
+        if self.g.decided is not None or ending.seat not in self.seats:
+            return
+        loser = self.side(ending.seat)
+        others = [side for side in self.g.sides if side != loser]
+        if not others:
+            return
+        best = max(others, key=lambda side: self.g.scores[side])
+        self.g.winner = best
+        self.g.decided = f"deal {self.number}, by {ending.seat.letter}'s concession"
+        self.g.decided_deal = self.number
+
+    def next_dealer(self) -> Seat:
+        ending = self.ending
+        stays = False
+        if isinstance(ending, Redeal):
+            if ending.reason is RedealReason.EXHAUSTED:
+                stays = self.options.pack_exhausted is PackExhausted.REDEAL_SAME_DEALER
+            else:
+                stays = self.options.misdeal is MisdealRule.REDEAL_SAME_DEALER
+        if stays:
+            return self.dealer
+        return next_seat(self.dealer, self.seats, clockwise=self.options.clockwise)
+
+    def expects(self) -> Expect:
+        if self.closed:
+            return Expect(ExpectKind.DEAL_END, None)
+        if self.decided_here:
+            return Expect(ExpectKind.DEAL_END, None, f"the game was decided ({self.g.decided})")
+        if self.ending is not None:
+            return Expect(ExpectKind.CLAIM, None)
+        phase = self.phase
+        if phase == "turn":
+            return Expect(ExpectKind.TURN_UP, self.dealer)
+        if phase == "call":
+            return Expect(ExpectKind.CALL, self.elder)
+        if phase == "answer":
+            return Expect(ExpectKind.ANSWER, self.dealer)
+        if phase == "running":
+            if self.runs >= max_runs(len(self.seats)) and self.runs > 0:
+                return Expect(ExpectKind.DEAL_END, self.dealer,
+                              "the pack is exhausted: redeal by the same rules")
+            return Expect(ExpectKind.RUN, self.dealer)
+        full = len(self.trick) >= len(self.seats)
+        done = self.trick_ended or not self.trick or full
+        if self.trick_count >= self.tricks_expected() and done:
+            return Expect(ExpectKind.CLAIM, None)
+        seat = self.expected_seat if self.playing else self.elder
+        if self.trick and full and not self.trick_ended:
+            seat = trick_winner(self.trick, self.trump)
+        return Expect(ExpectKind.PLAY, seat)

@@ -1,0 +1,292 @@
+"""The incremental referee, one event at a time: legal cards, refusals by dry run,
+what comes next, undo by snapshot, offences proved by later cards, and slips."""
+
+from __future__ import annotations
+
+from allfours_notation.cards import Seat, card, cards
+from allfours_notation.parser import parse
+from allfours_notation.records import Call, CallKind, Deal, Game, Play
+from allfours_notation.rules import GameReplay, replay
+from allfours_notation.rules.engine import DealOver, Event, ExpectKind, GameOver, Outcome, Table
+from allfours_notation.rules.profiles import resolve_options
+from allfours_notation.rules.replay import deal_events
+
+from .helpers import find, game_of, game_text, items, run
+
+
+def with_slips(deals: str) -> GameReplay:
+    """The replay of a record the parser finds slips in (a card played twice)."""
+    return replay(parse(game_text(deals)).games[0])
+
+README_DEAL = """
+deal 1 dealer N
+  S JS 9H 8H 7C 6D 5D
+  N 9C 8C 7D 3H 2H 2D
+  turn 4S
+  S stands
+  1. S:JS N:2D
+  2. S:9H N:3H
+  3. S:8H N:2H
+  4. S:7C N:8C
+  5. N:9C S:5D
+  6. N:7D S:6D
+  claim S high low jack game
+  total N 0 S 4
+"""
+
+# No hands written: North's revoke in trick 2 (a club on hearts) is only proved when
+# North plays a heart in trick 3.
+PLAY_ONLY_REVOKE = """
+deal 1 dealer N
+  turn 4S
+  S stands
+  1. S:JS N:2D
+  2. S:9H N:8C
+  3. S:8H N:2H
+  4. S:7C N:9C
+  5. N:3H S:6D
+  6. N:7D S:5D
+"""
+
+
+def table_for(game: Game, *, records_checked: bool = False) -> Table:
+    options, _ = resolve_options(game)
+    return Table(game, options, keep_steps=True, records_checked=records_checked)
+
+
+def events_of(game: Game) -> list[Event]:
+    found: list[Event] = []
+    for deal in game.deals:
+        found.extend(deal_events(deal))
+    found.append(GameOver())
+    return found
+
+
+def feed_until(table: Table, events: list[Event], count: int) -> list[Outcome]:
+    return [table.apply(event) for event in events[:count]]
+
+
+def opening_of(game: Game) -> list[Event]:
+    """The deal header and its opening (hands, turn-up, calls), then the first trick."""
+    deal = game.deals[0]
+    return [deal, *deal.opening, deal.tricks[0]]
+
+
+def test_legal_cards_for_the_player_to_move() -> None:
+    game = game_of(README_DEAL)
+    table = table_for(game)
+    for event in opening_of(game):
+        table.apply(event)
+    assert table.expects().kind is ExpectKind.PLAY and table.expects().seat is Seat.SOUTH
+    assert table.legal_cards() == frozenset(cards("JS 9H 8H 7C 6D 5D"))
+    table.apply(game.deals[0].tricks[0].plays[0])  # S leads JS: North must trump if he can
+    assert table.expects().seat is Seat.NORTH
+    assert table.legal_cards() == frozenset(cards("9C 8C 7D 3H 2H 2D"))  # no spade: any card
+    second = game.deals[0].tricks[1]
+    table.apply(game.deals[0].tricks[0].plays[1])
+    table.apply(second)
+    table.apply(second.plays[0])  # S leads 9H: North holds hearts and must follow
+    assert table.legal_cards() == frozenset(cards("3H 2H"))
+
+
+def test_legal_cards_unknown_while_a_hand_is_unseen() -> None:
+    game = game_of(PLAY_ONLY_REVOKE)
+    table = table_for(game)
+    for event in opening_of(game):
+        table.apply(event)
+    assert table.expects().seat is Seat.SOUTH
+    assert table.legal_cards() is None
+
+
+def test_dry_run_refuses_with_the_reason_and_changes_nothing() -> None:
+    game = game_of(README_DEAL)
+    table = table_for(game)
+    for event in opening_of(game):
+        table.apply(event)
+    before = (table.state, len(table.diagnostics), len(table.steps))
+    not_held = table.check(Play(card=card("9C"), seat=Seat.SOUTH))
+    assert [d.code for d in not_held] == ["AFN301"]
+    assert "dealt to N" in not_held[0].message
+    out_of_turn = table.check(Play(card=card("9C"), seat=Seat.NORTH))
+    assert [d.code for d in out_of_turn] == ["AFN303"]
+    wrong_call = table.check(Call(seat=Seat.NORTH, kind=CallKind.BEGS))
+    assert {d.code for d in wrong_call} == {"AFN308"}
+    assert (table.state, len(table.diagnostics), len(table.steps)) == before
+    assert table.check(Play(card=card("JS"), seat=Seat.SOUTH)) == ()
+
+
+def test_dry_run_refuses_a_card_already_played() -> None:
+    game = game_of(README_DEAL)
+    table = table_for(game)
+    deal = game.deals[0]
+    for event in [deal, *deal.opening, deal.tricks[0], *deal.tricks[0].plays, deal.tricks[1]]:
+        table.apply(event)
+    again = table.check(Play(card=card("JS"), seat=Seat.SOUTH))
+    assert [d.code for d in again] == ["AFN201"]
+    assert "played twice (first in trick 1)" in again[0].message
+
+
+def test_expects_walks_through_a_deal_and_names_the_next_dealer() -> None:
+    game = game_of(README_DEAL + "\ndeal 2 dealer S\n  turn 5H\n")
+    table = table_for(game)
+    assert table.expects().kind is ExpectKind.DEAL
+    deal = game.deals[0]
+    table.apply(deal)
+    assert (table.expects().kind, table.expects().seat) == (ExpectKind.TURN_UP, Seat.NORTH)
+    for event in deal.opening:
+        table.apply(event)
+    assert (table.expects().kind, table.expects().seat) == (ExpectKind.PLAY, Seat.SOUTH)
+    for trick in deal.tricks:
+        table.apply(trick)
+        for play in trick.plays:
+            table.apply(play)
+    assert table.expects().kind is ExpectKind.CLAIM
+    assert table.next_dealer is Seat.SOUTH
+    table.apply(DealOver())
+    assert (table.expects().kind, table.expects().seat) == (ExpectKind.DEAL, Seat.SOUTH)
+    assert table.scores == {"N": 0, "S": 4}
+
+
+def test_call_expectations_beg_then_answer() -> None:
+    game = game_of("deal 1 dealer N\n  turn 4S\n  S begs\n  N gives\n")
+    table = table_for(game)
+    deal = game.deals[0]
+    table.apply(deal)
+    table.apply(deal.opening[0])
+    assert (table.expects().kind, table.expects().seat) == (ExpectKind.CALL, Seat.SOUTH)
+    table.apply(deal.opening[1])
+    assert (table.expects().kind, table.expects().seat) == (ExpectKind.ANSWER, Seat.NORTH)
+    outcome = table.apply(deal.opening[2])
+    assert [s.kind.value for s in outcome.steps] == ["call", "award"]  # the gift scores
+    assert table.scores["S"] == 1
+
+
+def test_undo_is_going_back_to_a_snapshot() -> None:
+    game = game_of(README_DEAL)
+    table = table_for(game)
+    for event in opening_of(game):
+        table.apply(event)
+    saved = table.snapshot()
+    state = table.state
+    table.apply(Play(card=card("9H"), seat=Seat.SOUTH))
+    table.apply(Play(card=card("3H"), seat=Seat.NORTH))
+    assert table.state != state
+    table = saved
+    assert table.state == state
+    assert table.legal_cards() == frozenset(cards("JS 9H 8H 7C 6D 5D"))
+    # the snapshot is independent: playing on it leaves a second snapshot untouched
+    again = table.snapshot()
+    table.apply(Play(card=card("JS"), seat=Seat.SOUTH))
+    assert again.state == state and table.state != state
+
+
+def test_a_revoke_proved_later_is_reported_with_the_proof_at_the_revoke() -> None:
+    game = game_of(PLAY_ONLY_REVOKE)
+    table = table_for(game)
+    outcomes = [(event, table.apply(event)) for event in events_of(game)]
+    revoke_at = next(i for i, (e, _) in enumerate(outcomes)
+                     if isinstance(e, Play) and e.card == card("8C"))
+    assert outcomes[revoke_at][1].diagnostics == ()  # nothing proves it yet
+    proving = [(e, o) for e, o in outcomes if any(d.code == "AFN306" for d in o.diagnostics)]
+    assert len(proving) == 1
+    event, outcome = proving[0]
+    assert isinstance(event, Play) and event.card == card("2H")  # N's next heart
+    [revoke] = [d for d in outcome.diagnostics if d.code == "AFN306"]
+    written = outcomes[revoke_at][0]
+    assert isinstance(written, Play) and written.span is not None
+    assert (revoke.line, revoke.column, revoke.trick) == (written.span.line,
+                                                          written.span.column, 2)
+    assert "held 2H (proved when N plays it in trick 3)" in revoke.message
+    # and the replay shows it at the revoking card's step
+    result = replay(game)
+    step = next(s for s in result.steps if s.text == "N plays 8C")
+    assert revoke in step.diagnostics
+
+
+def test_a_card_played_twice_is_a_slip_not_evidence_nor_a_second_capture() -> None:
+    # South writes JS again in trick 4 by mistake: the trick that first took it keeps
+    # it (Jack to South in trick 1), and its pips count once.
+    result = with_slips("""
+deal 1 dealer N
+  S JS 9H 8H 7C 6D 5D
+  N 9C 8C 7D 3H 2H 2D
+  turn 4S
+  S stands
+  1. S:JS N:2D
+  2. S:9H N:3H
+  3. S:8H N:2H
+  4. S:JS N:8C
+  5. S:7C N:9C
+  6. N:7D S:6D
+""")
+    assert [d.code for d in result.diagnostics if d.code.startswith("AFN3")] == []
+    jack = [p for p in result.deals[0].points if p.item.value == "jack"]
+    assert [p.reason for p in jack] == ["S won JS in trick 1"]
+    game_point = next(p for p in result.deals[0].points if p.item.value == "game")
+    assert "S 1)" in game_point.reason  # the Jack's one pip, counted once
+
+
+def test_a_card_not_held_is_no_proof_of_a_revoke() -> None:
+    # South writes N's 3H as his own in trick 2 (a slip: AFN301).  North still "holds"
+    # 3H on paper, but it is on the table: his 8C on hearts later is no revoke by it.
+    result = with_slips("""
+deal 1 dealer N
+  S JS 9H 8H 7C 6D 5D
+  N 9C 8C 7D 3H 2C 2D
+  turn 4S
+  S stands
+  1. S:JS N:2D
+  2. N:9C S:3H
+  3. N:7D S:6D
+  4. N:2C S:7C
+  5. S:8H N:8C
+  6. S:9H N:3H
+""")
+    assert find(result, "AFN301")
+    assert not find(result, "AFN306")
+    assert all(p.item.value != "penalty" for p in result.deals[0].points)
+
+
+def test_recorded_proof_named_by_the_card_played_soonest() -> None:
+    result = run("""
+deal 1 dealer N
+  S JS 9H 8H 7C 6D 5D
+  N 9C 8C 7D 3H 2H 2D
+  turn 4S
+  S stands
+  1. S:JS N:2D
+  2. S:9H N:8C
+  3. S:8H N:2H
+  4. S:7C N:9C
+  5. N:3H S:5D
+  6. S:6D N:7D
+""")
+    [revoke] = find(result, "AFN306")
+    assert "held 2H (hand as dealt)" in revoke.message  # 2H is played before 3H
+    assert ("penalty", "S", 1) in items(result)
+
+
+def test_events_one_by_one_give_the_replay() -> None:
+    game = game_of(PLAY_ONLY_REVOKE)
+    table = table_for(game, records_checked=True)
+    seen = [d for event in events_of(game) for d in table.apply(event).diagnostics]
+    result = replay(game)
+    rules = [d for d in result.diagnostics if not d.code.startswith("AFN4")]
+    assert sorted(map(repr, seen)) == sorted(map(repr, rules))
+    assert tuple(table.scores.items()) == result.scores
+
+
+def test_an_event_before_any_deal_is_reported_not_raised() -> None:
+    game = game_of(README_DEAL)
+    table = table_for(game)
+    outcome = table.apply(Play(card=card("JS"), seat=Seat.SOUTH))
+    assert [d.code for d in outcome.diagnostics] == ["AFN206"]
+    assert outcome.state is None
+
+
+def test_the_deal_header_alone_starts_a_deal() -> None:
+    game = game_of(README_DEAL)
+    table = table_for(game)
+    outcome = table.apply(Deal(number=1, dealer=Seat.NORTH))
+    assert outcome.diagnostics == () and outcome.state is not None
+    assert outcome.state.dealer is Seat.NORTH and outcome.state.elder is Seat.SOUTH
