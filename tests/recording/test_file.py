@@ -116,36 +116,40 @@ def test_the_script_driver_records_from_standard_input(tmp_path: Path) -> None:
     assert same_records(written[0], game)
 
 
-def _tell(fd: int) -> None:
-    os.write(fd, b".")
-
-
 def _killed_run(path: Path, lines: list[str], entries: int, rng: random.Random) -> bool:
-    """Record in a child process; SIGKILL it after ``entries`` more entries and a random
-    instant more (inside the next write, often).  True when the child finished first."""
-    read_end, write_end = os.pipe()
+    """Record in a child process that waits for a go-ahead after each entry; let it make
+    ``entries`` entries, then SIGKILL it at a random instant of the next one (judging
+    it, or writing it).  True when the child finished the game first."""
+    acks_read, acks_write = os.pipe()
+    go_read, go_write = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child: record, telling the parent after each entry
+    if pid == 0:  # the child: record, tell the parent after each entry, wait to go on
         code = 3
         try:
-            os.close(read_end)
-            code = record_lines(path, lines, lambda _: _tell(write_end))
+            os.close(acks_read)
+            os.close(go_write)
+
+            def after_entry(_: int) -> None:
+                os.write(acks_write, b".")
+                os.read(go_read, 1)
+
+            code = record_lines(path, lines, after_entry)
         finally:
             os._exit(code)
-    os.close(write_end)
+    os.close(acks_write)
+    os.close(go_read)
     finished = False
-    seen = 0
-    while seen < entries:
-        got = os.read(read_end, 1)
-        if not got:
+    for _ in range(entries):
+        if not os.read(acks_read, 1):
             finished = True
             break
-        seen += 1
+        os.write(go_write, b".")
     if not finished:
-        time.sleep(rng.uniform(0, 0.004))  # a random instant into the next entry or its write
+        time.sleep(rng.uniform(0, 0.003))  # a random instant into the next entry or its write
         os.kill(pid, signal.SIGKILL)
     _, status = os.waitpid(pid, 0)
-    os.close(read_end)
+    os.close(acks_read)
+    os.close(go_write)
     if finished:
         assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     return finished
@@ -155,14 +159,14 @@ def _killed_run(path: Path, lines: list[str], entries: int, rng: random.Random) 
 def test_killed_at_random_points_the_file_always_parses_and_resumes_to_the_same_game(
         tmp_path: Path) -> None:
     rng = random.Random(8)
-    game = generated("trinidad14", 4, seed=22, target=7, hands=0.5, beg=0.7)
+    game = generated("hoffmann1909", 2, seed=3, hands=0.5, beg=0.7)
     lines = lines_of_game(game)
     path = tmp_path / "killed.afn"
     start_file(path, game.tags)
     kills = 0
     done = False
     for _ in range(1000):
-        finished_first = _killed_run(path, lines, rng.randrange(0, 3), rng)
+        finished_first = _killed_run(path, lines, 1, rng)
         assert file_problems(path) == []  # parses; nothing worse than unfinished
         written = parse(path.read_text(encoding="utf-8")).games
         assert len(written) == 1 and not written[0].broken
