@@ -15,6 +15,9 @@ the viewer use it as ``check`` does.
 
 The rules, in order:
 
+0. In a "game" begun by a tag written inside another game (AFN214), every other
+   finding follows from that tag.
+
 1. In a deal whose text is not a possible deal (a recording finding: a card
    dealt or played twice, a card not held, a trick of the wrong size, a play out
    of turn; or a slip named by :mod:`.slips`), the first such finding is the
@@ -24,7 +27,8 @@ The rules, in order:
 3. A total that is off by what the previous written total was already off by
    carries an earlier error: it follows from that total's root.
 4. A ``[Result]`` that disagrees, and "played after the game was decided", follow
-   from the earliest root found in a deal, when there is one.
+   from the earliest root found in a deal, else from a missing ``end`` (the game was
+   cut short), else from the first error in a deal.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from .table import side_of
 
 SLIP_CODES = frozenset(kind.value for kind in SlipKind)
 GAME_LEVEL_CONSEQUENCES = frozenset({"AFN403", "AFN313"})
+# A tag inside a game began a new one (structure.py): the rest of that "game" is an artefact.
+SPLIT_GAME_CODES = frozenset({"AFN214"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +74,10 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
     ordered = sorted(diagnostics, key=sort_key)
     numbered = [replace(d, id=first_id + i, cause=None) for i, d in enumerate(ordered)]
     causes: dict[int, int] = {}  # position → position of its root
+    split = next((p for p, d in enumerate(numbered) if d.code in SPLIT_GAME_CODES), None)
+    if split is not None:  # a game begun by a stray tag: everything in it follows from that
+        return tuple(d if p == split else replace(d, cause=numbered[split].id)
+                     for p, d in enumerate(numbered))
     deal_roots = _deal_roots(numbered)
     for position, diagnostic in enumerate(numbered):
         root = deal_roots.get(diagnostic.deal) if diagnostic.deal is not None else None
@@ -212,6 +222,8 @@ def _link_game_level(numbered: Sequence[Diagnostic], causes: dict[int, int],
     """The ``[Result]`` and "after the game was decided" follow from the earliest root in
     a deal: a recording root, else the first error of any deal (a disputed claim)."""
     earliest = _earliest_deal_root(deal_roots, before=None, replayed=None)
+    if earliest is None:  # a game cut short (no 'end': a tag inside it began another)
+        earliest = next((p for p, d in enumerate(numbered) if d.code == "AFN104"), None)
     if earliest is None:
         earliest = next((p for p, d in enumerate(numbered)
                          if d.deal is not None and d.is_error and p not in causes), None)

@@ -62,7 +62,7 @@ def _file_json(result: ParseResult) -> dict[str, Any]:
     for game in result.games:
         value = game_to_json(game)
         value["diagnostics"] = [to_json(linked.get(_key(d), d)) for d in game.diagnostics]
-        games.append(value)
+        games.append(_with_rules(value, game))
     return {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
@@ -72,6 +72,37 @@ def _file_json(result: ParseResult) -> dict[str, Any]:
         "trailing": [to_json(comment) for comment in result.trailing],
         "diagnostics": [to_json(linked.get(_key(d), d)) for d in result.diagnostics],
     }
+
+
+def option_value(value: object) -> JSON:
+    """A rule option as JSON: numbers as numbers, a choice as its word."""
+    if isinstance(value, bool | int):
+        return value
+    return value.value if isinstance(value, Enum) else str(value)
+
+
+def rules_json(game: Game) -> dict[str, Any] | None:
+    """The rules a game is played under, as the record names them (``[Rules]`` and the
+    option tags): the nearest profile's name and every option, typed.  ``None`` for a
+    game that cannot be read."""
+    if game.broken:
+        return None
+    from .rules.disputes import rules_name
+    from .rules.profiles import resolve_options
+
+    options, _ = resolve_options(game)
+    return {"name": rules_name(options),
+            "options": {f.name: option_value(getattr(options, f.name)) for f in fields(options)}}
+
+
+def _with_rules(value: dict[str, Any], game: Game) -> dict[str, Any]:
+    """The game's JSON with its resolved rules right after its tags."""
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        out[key] = item
+        if key == "tags":
+            out["rules"] = rules_json(game)
+    return out
 
 
 def _key(diagnostic: Diagnostic) -> tuple[object, ...]:
@@ -173,4 +204,5 @@ def dumps(result: ParseResult, *, indent: int | None = 2, positions: bool = True
     return json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
 
 
-__all__ = ["FORMAT_NAME", "FORMAT_VERSION", "dumps", "game_to_json", "result_to_json", "to_json"]
+__all__ = ["FORMAT_NAME", "FORMAT_VERSION", "dumps", "game_to_json", "option_value",
+           "result_to_json", "rules_json", "to_json"]

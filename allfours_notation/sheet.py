@@ -145,11 +145,19 @@ def _deal_sheet(replayed: GameReplay, record: Deal | None, computed: DealResult,
         counting=_counting(computed, sides, seats),
         deal_points=tuple(gained.items()),
         totals=computed.scores_after,
-        written_total=" ".join(f"{s.seat.letter} {s.points}" for s in record.total.scores)
-        if record is not None and record.total is not None else None,
+        written_total=_written_total(record),
         total_check=_total_check(record, computed, seats),
         problems=problems,
     )
+
+
+def _written_total(record: Deal | None) -> str | None:
+    """The written total in table order (N E S W), whatever order it was written in."""
+    if record is None or record.total is None:
+        return None
+    order = list(Seat)
+    scores = sorted(record.total.scores, key=lambda score: order.index(score.seat))
+    return " ".join(f"{score.seat.letter} {score.points}" for score in scores)
 
 
 def deal_heading(deal: DealResult, *, unicode: bool = True) -> str:

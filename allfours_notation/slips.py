@@ -28,9 +28,9 @@ from enum import Enum
 from .cards import FULL_PACK, Card, Seat, Suit
 from .diagnostics import Diagnostic, Severity, sort_key
 from .records import Deal, Game, Play, Span, Trick, diagnostic_at
-from .rules.disputes import tally_claim, tally_points
+from .rules.disputes import read_result, tally_claim, tally_points
 from .rules.profiles import Options
-from .rules.replay import replay, replay_plain
+from .rules.replay import replay_plain
 from .rules.state import DealResult, GameReplay
 from .structure import check_structure
 from .table import side_of
@@ -60,6 +60,21 @@ NOT_FROM_A_DEAL_SLIP = frozenset({"AFN207", "AFN210", "AFN211", "AFN312", "AFN31
 _WINDOW = 2
 # A deal with more plays than a pack holds is not searched (hostile input stays cheap).
 MAX_PLAYS = 52
+# Replays of a fixed deal tried per game at most (a few tenths of a second): one slipped
+# deal needs some tens (about 30 on the slip corpus), a search back to the deal's start
+# a few hundred; a game full of broken deals gets hints for its first ones and stays quick.
+MAX_TRIALS = 400
+
+
+@dataclass(slots=True)
+class _Budget:
+    """The trials left for one game's search."""
+
+    left: int = MAX_TRIALS
+
+    def spend(self) -> bool:
+        self.left -= 1
+        return self.left >= 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +113,7 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
     game = replayed.game
     added: list[Diagnostic] = []
     follows: list[tuple[Diagnostic, Diagnostic]] = []
+    budget = _Budget(MAX_TRIALS)
     by_deal: dict[int, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         if diagnostic.deal is not None:
@@ -108,7 +124,7 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
             continue
         computed = replayed.deals[position] if position < len(replayed.deals) else None
         try:
-            found = _diagnose_deal(game, replayed.options, deal, mine, computed)
+            found = _diagnose_deal(game, replayed.options, deal, mine, computed, budget)
             if found is not None:
                 root, fixed = found
                 added.append(root)
@@ -131,18 +147,61 @@ def _looks_slipped(found: Sequence[Diagnostic]) -> bool:
 def _explained_elsewhere(replayed: GameReplay, position: int, fixed: Deal,
                          diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     """The findings outside the slipped deal that the fix makes go away: the game is
-    replayed with the fixed deal, and what it no longer reports followed from the slip."""
-    number = replayed.game.deals[position].number
+    replayed with the fixed deal, and what it no longer finds followed from the slip.
+
+    Claims, totals and the result are compared directly (the dispute report would also
+    try every other profile on each claim, which says nothing here)."""
+    game = replayed.game
+    number = game.deals[position].number
     outside = [d for d in diagnostics if d.deal != number]
     if not outside:
         return []
-    deals = list(replayed.game.deals)
+    deals = list(game.deals)
     deals[position] = fixed
-    again = replay(replace(replayed.game, deals=tuple(deals)), replayed.options,
-                   record_states=False)
+    fixed_game = replace(game, deals=tuple(deals))
+    again = replay_plain(fixed_game, replayed.options, record_states=False)
     still = {(d.code, d.line, d.column) for d in again.diagnostics}
-    return [d for d in outside if (d.code, d.line, d.column) not in still
-            and d.code not in NOT_FROM_A_DEAL_SLIP]
+    gone = []
+    for diagnostic in outside:
+        if diagnostic.code in NOT_FROM_A_DEAL_SLIP:
+            continue
+        if diagnostic.code.startswith("AFN4"):
+            if not _still_disputed(fixed_game, again, diagnostic):
+                gone.append(diagnostic)
+        elif diagnostic.code.startswith("AFN3") and \
+                (diagnostic.code, diagnostic.line, diagnostic.column) not in still:
+            gone.append(diagnostic)
+    return gone
+
+
+def _still_disputed(game: Game, again: GameReplay, diagnostic: Diagnostic) -> bool:
+    """Whether a claim, total or result finding still holds in the fixed game's replay."""
+    if diagnostic.code == "AFN403":
+        tag = next((t for t in game.tags if t.name == "Result"), None)
+        if tag is None:
+            return False
+        readable, side = read_result(tag.value, _seats_played(game, again))
+        return not readable or side != again.winner
+    position = next((i for i, d in enumerate(game.deals) if d.number == diagnostic.deal), None)
+    if position is None or position >= len(again.deals):
+        return True
+    deal, computed = game.deals[position], again.deals[position]
+    seats = _seats_played(game, again)
+    if diagnostic.code == "AFN401":
+        scored = tally_points(computed.points)
+        return tally_claim(deal, seats, scored, again.options, computed.points) != scored
+    if diagnostic.code == "AFN402" and deal.total is not None:
+        actual = dict(computed.scores_after)
+        return any(actual.get(side_of(s.seat, seats)) != s.points for s in deal.total.scores)
+    return True
+
+
+def _seats_played(game: Game, again: GameReplay) -> tuple[Seat, ...]:
+    """The seats the referee played the game with."""
+    for computed in again.deals:
+        if computed.held:
+            return tuple(seat for seat, _ in computed.held)
+    return game.seats
 
 
 # --- the search ----------------------------------------------------------------------------------
@@ -162,10 +221,13 @@ def _rebuilt(deal: Deal, plays: Sequence[Play], players: int) -> Deal:
 
 
 def _verdict(game: Game, options: Options, deal: Deal) -> _Verdict:
-    """How many problems ``deal`` has when replayed on its own, and whether its claim agrees."""
+    """Whether ``deal``, replayed on its own, has problems (how many, when its structure is
+    sound) and whether its claim agrees."""
     alone = replace(game, deals=(deal,), diagnostics=())
     problems = sum(1 for d in check_structure(alone)
                    if d.deal is not None and d.code not in NOT_FROM_A_DEAL_SLIP)
+    if problems:  # not a fix: the replay (five times dearer) would only add to the count
+        return _Verdict(problems, False, None)
     replayed = replay_plain(alone, options, record_states=False)
     problems += sum(1 for d in replayed.diagnostics
                     if d.deal is not None and d.code not in NOT_FROM_A_DEAL_SLIP
@@ -211,19 +273,10 @@ def _candidate_cards(deal: Deal, plays: Sequence[Play], computed: DealResult | N
     return chosen or unseen[:1]
 
 
-def _edits(deal: Deal, plays: tuple[Play, ...], players: int, window: range,
+def _edits(deal: Deal, plays: tuple[Play, ...], players: int, positions: Sequence[int],
            computed: DealResult | None) -> Iterator[_Edit]:
-    for i in window:
-        if i < len(plays):
-            kind = SlipKind.TWICE if any(p.card is plays[i].card for j, p in enumerate(plays)
-                                          if j != i) else SlipKind.EXTRA
-            yield _Edit(kind, i, plays[:i] + plays[i + 1:])
-            if plays[i].seat is not None:
-                yield _Edit(SlipKind.SEAT, i, (*plays[:i], replace(plays[i], seat=None),
-                                               *plays[i + 1:]))
-        if i + 1 < len(plays):
-            swapped = (*plays[:i], plays[i + 1], plays[i], *plays[i + 2:])
-            yield _Edit(SlipKind.SWAPPED, i, swapped, partner=i + 1)
+    """The candidate fixes at each position in turn, in the order of :class:`SlipKind`."""
+    for i in positions:
         if i <= len(plays):
             lead_at = i - (i % players)
             led = plays[lead_at].card.suit if lead_at < i and lead_at < len(plays) else None
@@ -232,10 +285,21 @@ def _edits(deal: Deal, plays: tuple[Play, ...], players: int, window: range,
             for card in _candidate_cards(deal, plays, computed, (led, following, trump)):
                 inserted = Play(card=card, seat=None)
                 yield _Edit(SlipKind.MISSING, i, (*plays[:i], inserted, *plays[i:]), card=card)
+        if i < len(plays):
+            kind = SlipKind.TWICE if any(p.card is plays[i].card for j, p in enumerate(plays)
+                                          if j != i) else SlipKind.EXTRA
+            yield _Edit(kind, i, plays[:i] + plays[i + 1:])
+        if i + 1 < len(plays):
+            swapped = (*plays[:i], plays[i + 1], plays[i], *plays[i + 2:])
+            yield _Edit(SlipKind.SWAPPED, i, swapped, partner=i + 1)
+        if i < len(plays) and plays[i].seat is not None:
+            yield _Edit(SlipKind.SEAT, i, (*plays[:i], replace(plays[i], seat=None),
+                                           *plays[i + 1:]))
 
 
 def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Diagnostic],
-                   computed: DealResult | None) -> tuple[Diagnostic, Deal] | None:
+                   computed: DealResult | None,
+                   budget: _Budget) -> tuple[Diagnostic, Deal] | None:
     plays = _flat(deal)
     players = len(computed.held) if computed is not None and computed.held else len(game.seats)
     if players < 2 or not plays or len(plays) > MAX_PLAYS:
@@ -243,11 +307,14 @@ def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Dia
     suspects = {(d.line, d.column or 0) for d in found if d.line is not None}
     trouble = _first_trouble(plays, found)
     near = range(max(0, trouble - players - _WINDOW), min(len(plays), trouble + _WINDOW) + 1)
-    best = _best_edit(game, options, deal, plays, players, near, computed, suspects, trouble)
+    best = _best_edit(game, options, deal, plays, players, _closest(near, trouble), computed,
+                      suspects, trouble, budget)
     if best is None:
-        everywhere = range(0, len(plays) + 1)
-        best = _best_edit(game, options, deal, plays, players, everywhere, computed, suspects,
-                          trouble)
+        # a slip mostly shows at or after the place it was made: look back first
+        rest = [i for i in range(len(plays) + 1) if i not in near]
+        behind_first = sorted(rest, key=lambda i: (i > trouble, abs(i - trouble)))
+        best = _best_edit(game, options, deal, plays, players, behind_first, computed,
+                          suspects, trouble, budget)
     if best is None:
         return None
     edit, verdict = best
@@ -255,12 +322,24 @@ def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Dia
     return _report(game, deal, plays, players, edit, verdict, computed), fixed
 
 
+def _closest(positions: Sequence[int], trouble: int) -> list[int]:
+    """Positions nearest the first trouble first (the likeliest places of the slip)."""
+    return sorted(positions, key=lambda i: (abs(i - trouble), i))
+
+
 def _best_edit(game: Game, options: Options, deal: Deal, plays: tuple[Play, ...], players: int,
-               window: range, computed: DealResult | None, suspects: set[tuple[int, int]],
-               trouble: int) -> tuple[_Edit, _Verdict] | None:
-    """The edit that leaves a clean deal; among several, the one the findings point at."""
+               positions: Sequence[int], computed: DealResult | None,
+               suspects: set[tuple[int, int]], trouble: int,
+               budget: _Budget) -> tuple[_Edit, _Verdict] | None:
+    """The edit that leaves a clean deal; among several, the one that keeps the record's
+    layout, agrees with its claim, is at a finding, is nearest the first trouble.
+
+    Edits come nearest first, so the first that keeps the layout, agrees with the claim
+    and sits at a finding is the best there is: the search stops there."""
     clean: list[tuple[tuple[int, int, int, int, int], _Edit, _Verdict]] = []
-    for edit in _edits(deal, plays, players, window, computed):
+    for edit in _edits(deal, plays, players, positions, computed):
+        if not budget.spend():
+            break
         verdict = _verdict(game, options, _rebuilt(deal, edit.plays, players))
         if verdict.problems:
             continue
@@ -269,6 +348,8 @@ def _best_edit(game: Game, options: Options, deal: Deal, plays: tuple[Play, ...]
         rank = (_layout_breaks(deal, edit.plays, players), int(verdict.claim_wrong),
                 int(not pointed), abs(edit.at - trouble), list(SlipKind).index(edit.kind))
         clean.append((rank, edit, verdict))
+        if rank[:3] == (0, 0, 0):
+            break
     if not clean:
         return None
     _, edit, verdict = min(clean, key=lambda item: item[0])

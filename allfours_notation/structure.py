@@ -55,7 +55,34 @@ def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnost
     """Every structural problem of ``game``, in file order."""
     report = _Reporter(game, filename)
     seats = seats_of_game(game)
+    if _starts_mid_game(game):
+        first = game.deals[0]
+        report(
+            "AFN214",
+            f"this tag starts a new game, whose first deal is deal {first.number}: a tag "
+            "block always begins a game, so the deals below are not part of the game above",
+            game.tags[0].span,
+            severity=Severity.WARNING,
+            hint="put tags at the top of the game they belong to, or write this one as a "
+            "comment { … }",
+        )
+        _check_deals(game, seats, report, first_numbered=False)
+        return report.found
     _check_tags(game, seats, report)
+    _check_deals(game, seats, report, first_numbered=True)
+    return report.found
+
+
+def _starts_mid_game(game: Game) -> bool:
+    """A tag written inside a game: a new game without its roster, whose deals carry on
+    from a deal numbered above 1."""
+    names = {tag.name for tag in game.tags}
+    return bool(game.tags) and bool(game.deals) and game.deals[0].number > 1 and \
+        "Event" not in names and not any(seat.tag_name in names for seat in Seat)
+
+
+def _check_deals(game: Game, seats: tuple[Seat, ...], report: _Reporter, *,
+                 first_numbered: bool) -> None:
     previous: Deal | None = None
     for deal in game.deals:
         _check_deal(deal, seats, report)
@@ -69,7 +96,7 @@ def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnost
                 hint="number deals 1, 2, 3 … in the order they were played",
             )
         previous = deal
-    if game.deals and game.deals[0].number != 1:
+    if first_numbered and game.deals and game.deals[0].number != 1:
         first = game.deals[0]
         report(
             "AFN210",
@@ -78,7 +105,6 @@ def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnost
             deal=first,
             severity=Severity.WARNING,
         )
-    return report.found
 
 
 def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:

@@ -88,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
                     print_group(out, group, reader.text, show_all=args.show_all)
     if args.json:
         out.print_json(
-            json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken})
+            json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
+                        "root_causes": roots})
         )
     else:
         out.print(summary_line(games, broken, errors, warnings, roots))

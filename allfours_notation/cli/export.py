@@ -16,7 +16,8 @@ NAME = "export"
 HELP = "write the records of AFN files as JSON"
 DESCRIPTION = """\
 Parse each FILE (or standard input for '-') and write its records as JSON on
-standard output: every game with its tags, deals, hands, turn-ups, calls,
+standard output: every game with its tags, its rules (the profile and every
+option, numbers as numbers), deals, hands, turn-ups, calls,
 tricks, claims, totals and comments, each with its position (line and column),
 and every diagnostic (with its id, and the id of the root cause it follows
 from).  Cards are written "JS", seats "N", an unseen card null.  The JSON

@@ -11,9 +11,9 @@ from rich.markup import escape
 
 from ..causes import explain
 from ..diagnostics import Diagnostic
+from ..export import option_value
 from ..parser import parse
 from ..rules.disputes import rules_name
-from ..rules.profiles import value_text
 from ..rules.replay import DealResult, GameReplay, replay
 from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
 from .check import diagnostic_json
@@ -131,13 +131,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 # --- JSON -------------------------------------------------------------------------------------
-
-
-def option_value(value: object) -> object:
-    """An option as JSON: numbers as numbers, choices as their word."""
-    if isinstance(value, bool | int):
-        return value
-    return value_text(value)
 
 
 def sheet_json(replayed: GameReplay, name: str, found: list[Diagnostic], *,

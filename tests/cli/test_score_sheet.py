@@ -96,3 +96,11 @@ def test_json_has_the_checks(capsys: pytest.CaptureFixture[str]) -> None:
     assert deal["counting"]["N"]["pips"] == 9
     assert sheet["deals"][0]["total_check"] == "S +1"
     assert main(["score", "--json", "--format", "html", str(DISPUTED)]) == 2
+
+
+def test_a_total_written_in_another_order_is_shown_in_table_order(tmp_path: Path) -> None:
+    path = tmp_path / "order.afn"
+    path.write_text(DISPUTED.read_text(encoding="utf-8").replace("total N 7 S 5", "total S 5 N 7"),
+                    encoding="utf-8")
+    sheet = _sheet(path)
+    assert sheet.deals[2].written_total == "N 7 S 5" and sheet.deals[2].total_check == AGREES

@@ -163,3 +163,36 @@ def test_any_damage_gives_linked_diagnostics_never_a_traceback(
                 assert root.cause is None and root.game == diagnostic.game
         roots = [group.root for group in roots_first(diagnostics)]
         assert roots == sorted(roots, key=sort_key)
+
+
+def test_every_slipped_deal_is_named_and_the_search_has_a_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = (CLEAN.replace("3. N:9H S:4S", "3. N:9H")  # deal 1: a card missing
+            .replace("2. S:AH N:3H", "2. S:AH S:3H")  # deal 2: a wrong label
+            .replace("5. S:8C N:KC", "5. S:8C N:KC N:KC"))  # deal 3: a card twice
+    found = _checked(tmp_path, text, capsys)
+    assert [d["code"] for d in found if d["cause"] is None] == ["AFN221", "AFN225", "AFN223"]
+    # with no trials left the deals keep their first recording finding as the root
+    from allfours_notation import slips
+
+    monkeypatch.setattr(slips, "MAX_TRIALS", 0)
+    found = _checked(tmp_path, text, capsys)
+    roots = [d for d in found if d["cause"] is None]
+    assert len(roots) == 3 and not {"AFN221", "AFN223", "AFN225"} & {d["code"] for d in roots}
+
+
+def test_a_tag_inside_a_game_is_reported_at_the_tag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = CLEAN.replace("deal 2 dealer S", '[Note "South to deal"]\ndeal 2 dealer S')
+    path = tmp_path / "tag.afn"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    headlines = [line for line in out.splitlines() if ": warning " in line or ": error " in line]
+    assert len(headlines) == 2
+    assert "AFN104" in headlines[0]  # game 1 ends without 'end' …
+    line = _line_of(text, '[Note "South to deal"]')
+    assert f":{line}:1: warning AFN214" in headlines[1]  # … because of this tag
+    assert "this tag starts a new game, whose first deal is deal 2" in headlines[1]

@@ -249,3 +249,13 @@ def test_exported_diagnostics_carry_their_id_and_cause() -> None:
     # a game's list shows the same numbers as the file's
     game_ids = [d["id"] for d in data["games"][0]["diagnostics"]]
     assert set(game_ids) <= set(ids)
+
+
+def test_each_game_carries_its_rules_with_typed_values() -> None:
+    data = _exported(parse((ROOT / "samples" / "tobago-options.afn").read_bytes()))
+    rules = data["games"][0]["rules"]
+    assert rules["name"].startswith("trinidad14")
+    assert rules["options"]["target"] == 14 and rules["options"]["game_value"] == 2
+    assert rules["options"]["turnup_points"] == "tobago"
+    broken = _exported(parse(BROKEN))
+    assert broken["games"][0]["rules"] is None
