@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..cards import Card, Seat
+from ..cards import Seat
 from ..diagnostics import Diagnostic
 from ..formatter import format_game
 from ..parser import parse
@@ -26,7 +26,6 @@ from ..records import (
     Call,
     CallKind,
     Claim,
-    ClaimItem,
     Comment,
     CommentStyle,
     Concede,
@@ -42,20 +41,15 @@ from ..records import (
     Trick,
     TurnUp,
 )
-from ..rules.play import hand_key, max_runs
+from ..rules.engine import ExpectKind
 from ..rules.profiles import BegsPerDeal, Options, resolve_options
-from ..rules.scoring import ITEM_LABELS
 from ..rules.sheet import claim_for, total_for
 from ..rules.state import DealResult
-from ..table import next_seat
 from .entries import Annotation, DealStart, Entry, Expectation, Phase, read_entry
-from .referee import Judgement, Verdict, judge, new_findings, next_dealer, verdict
+from .referee import Judge, Judgement, Verdict, new_findings, verdict
 from .storage import RecordFile
 
 __all__ = ["COMPUTED_NOTE", "Outcome", "Session", "entries_of_game"]
-
-# Points that can decide a game before any card is played.
-_BEFORE_PLAY = (f"at {ITEM_LABELS[ClaimItem.KICK]}", f"at {ITEM_LABELS[ClaimItem.GIFT]}")
 
 # The comment the recorder puts after a claim the players made, saying what the
 # rules give: both are kept, the dispute shows in 'allfours check'.
@@ -90,6 +84,7 @@ class Session:
         self._past: list[tuple[Entry, ...]] = []
         self._future: list[tuple[Entry, ...]] = []
         self._judged: dict[tuple[Entry, ...], Judgement] = {}
+        self._judge = Judge(self.options)
         self._pending: Entry | None = None  # an entry awaiting confirmation
         self._proved: set[Deal] = set()  # deals whose text was proved to read back
 
@@ -102,8 +97,8 @@ class Session:
         if found is None:
             if len(self._judged) > 8:
                 self._judged.clear()
-            found = self._judged[key] = judge(build_game(self.tags, key, self.index),
-                                              self.options)
+            found = self._judged[key] = self._judge.judge(build_game(self.tags, key,
+                                                                     self.index))
         return found
 
     def game(self) -> Game:
@@ -111,10 +106,11 @@ class Session:
         ``[Result]`` once the game is decided."""
         judged = self.judgement()
         finished = self.finished_deals(judged)
+        results = judged.replayed.deals  # one per deal that is over
         deals = []
-        for deal, result in zip(judged.game.deals, judged.replayed.deals, strict=False):
-            if deal.number in finished:
-                deal = _scored(deal, result, self.seats, self.options)
+        for position, deal in enumerate(judged.game.deals):
+            if deal.number in finished and position < len(results):
+                deal = _scored(deal, results[position], self.seats, self.options)
             deals.append(deal)
         winner = self.winner(judged)
         tags = tuple(replace(tag, value=winner or "*") if tag.name == "Result" else tag
@@ -129,47 +125,22 @@ class Session:
         return self.prefix.rstrip("\n") + "\n\n" + body
 
     def finished_deals(self, judged: Judgement | None = None) -> set[int]:
+        """The deals that are over: every one before the last, and the last when it is."""
         judged = judged or self.judgement()
         deals = judged.game.deals
         done = {deal.number for deal in deals[:-1]}
-        if deals and self._deal_over(deals[-1], judged):
+        if deals and judged.finished:
             done.add(deals[-1].number)
         return done
 
-    def _played_out(self, deal: Deal, judged: Judgement) -> bool:
-        """Every trick played (the last one whole), or the deal ended otherwise."""
-        result = judged.replayed.deals[-1] if judged.replayed.deals else None
-        full = not deal.tricks or len(deal.tricks[-1].plays) >= len(self.seats)
-        return deal.ending is not None or (result is not None and result.complete and full)
-
     def winner(self, judged: Judgement | None = None) -> str | None:
-        """The side that won, once it has: the referee scores a deal still being played
-        as if it ended there, so a win inside the last deal counts only when the deal
-        is over or the turn-up or the gift decided it before play."""
-        judged = judged or self.judgement()
-        replayed = judged.replayed
-        deals = judged.game.deals
-        if replayed.winner is None or not deals or self._played_out(deals[-1], judged):
-            return replayed.winner
-        decided = replayed.decided or ""
-        if not decided.startswith(f"deal {deals[-1].number}, "):
-            return replayed.winner
-        if decided.endswith(_BEFORE_PLAY):
-            return replayed.winner
-        return None
-
-    def _deal_over(self, deal: Deal, judged: Judgement) -> bool:
-        return self._played_out(deal, judged) or self.winner(judged) is not None
+        """The side that won, once it has."""
+        return (judged or self.judgement()).closed.winner
 
     def scores(self, judged: Judgement | None = None) -> tuple[tuple[str, int], ...]:
-        """The running score after the last finished deal (a deal still being played
-        counts for nothing yet)."""
-        judged = judged or self.judgement()
-        finished = self.finished_deals(judged)
-        done = [d for d in judged.replayed.deals if d.number in finished]
-        if done:
-            return done[-1].scores_after
-        return tuple((side, 0) for side, _ in judged.replayed.scores)
+        """The running score: the deals scored so far (and a turned Jack or a gift of
+        the deal being played, scored at once)."""
+        return (judged or self.judgement()).replayed.scores
 
     @property
     def over(self) -> bool:
@@ -178,18 +149,18 @@ class Session:
     # -- what comes next --------------------------------------------------------------------
 
     def expect(self) -> Expectation:
-        """What the table waits for now, and who acts."""
+        """What the table waits for now, and who acts (the referee's ``expects``)."""
         judged = self.judgement()
         seats = self.seats
         deals = judged.game.deals
         last = deals[-1] if deals else None
-        ended = isinstance(last.ending, (Abandoned, Concede)) if last else False
         winner = self.winner(judged)
-        if winner is not None or ended:
+        if winner is not None or (last is not None and
+                                  isinstance(last.ending, (Abandoned, Concede))):
             why = f"{winner} wins" if winner else "abandoned"
             return Expectation(Phase.OVER, None, f"the game is over ({why})", seats=seats)
-        if last is None or self._deal_over(last, judged):
-            proposed = next_dealer(judged.game, self.options)
+        if last is None or judged.finished:
+            proposed = judged.expects.seat if last is not None else None
             text = "who deals the first deal? type N, E, S or W" if proposed is None else \
                 f"deal {len(deals) + 1}: {proposed.letter} deals (Enter), or type another seat"
             return Expectation(Phase.DEALER, None, text, default=proposed, seats=seats)
@@ -197,35 +168,31 @@ class Session:
 
     def _expect_in_deal(self, deal: Deal, judged: Judgement) -> Expectation:
         seats, dealer = self.seats, deal.dealer
-        elder = next_seat(dealer, seats, clockwise=self.options.clockwise)
-        phase, runs, begs = _opening_phase(deal, len(seats))
-        if phase is Phase.TURN:
-            text = f"{dealer.letter} deals: the turn-up (hands first if known: 'S js 9h …')"
-            return Expectation(phase, dealer, text, seats=seats)
-        if phase is Phase.CALL:
-            return Expectation(phase, elder, f"{elder.letter} stands (s) or begs (b)",
-                               seats=seats)
-        if phase is Phase.ANSWER:
-            return Expectation(phase, dealer, f"{dealer.letter} gives one (g) or runs (r)",
-                               seats=seats)
-        if phase is Phase.RUN_TURN:
-            return Expectation(phase, dealer, f"run {runs + 1}: its cards if known "
-                               "('S 3c 4c 5c'), then the turn-up", seats=seats)
-        if phase is Phase.EXHAUSTED:
-            return Expectation(phase, dealer, "the pack is exhausted: 'redeal' "
+        expects = judged.expects
+        actor = expects.seat
+        runs, begs = _runs_and_begs(deal)
+        if judged.exhausted:
+            return Expectation(Phase.EXHAUSTED, dealer, "the pack is exhausted: 'redeal' "
                                f"({dealer.letter} deals again)", seats=seats)
-        state = judged.table
-        actor = state.to_move if state is not None else None
-        offered: tuple[Card, ...] = ()
-        if state is not None and actor is not None and state.unknown_count(actor) == 0:
-            offered = tuple(sorted(state.legal, key=hand_key))
+        if expects.kind is ExpectKind.TURN_UP:
+            text = f"{dealer.letter} deals: the turn-up (hands first if known: 'S js 9h …')"
+            return Expectation(Phase.TURN, dealer, text, seats=seats)
+        if expects.kind is ExpectKind.CALL and actor is not None:
+            return Expectation(Phase.CALL, actor, f"{actor.letter} stands (s) or begs (b)",
+                               seats=seats)
+        if expects.kind is ExpectKind.ANSWER:
+            return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
+                               "(r)", seats=seats)
+        if expects.kind is ExpectKind.RUN:
+            return Expectation(Phase.RUN_TURN, dealer, f"run {runs + 1}: its cards if known "
+                               "('S 3c 4c 5c'), then the turn-up", seats=seats)
         may_beg = (not deal.tricks and runs > 0 and begs > 0 and
                    self.options.begs_per_deal is BegsPerDeal.UNLIMITED)
         number = len(deal.tricks) + (0 if deal.tricks and
                                      len(deal.tricks[-1].plays) < len(seats) else 1)
         who = actor.letter if actor is not None else "?"
         text = f"{who} to play to trick {number}" + (" (or b: beg again)" if may_beg else "")
-        return Expectation(Phase.PLAY, actor, text, offered=offered, may_beg=may_beg,
+        return Expectation(Phase.PLAY, actor, text, offered=judged.offered, may_beg=may_beg,
                            seats=seats)
 
     # -- entries ------------------------------------------------------------------------------
@@ -256,8 +223,7 @@ class Session:
     def _try(self, before: tuple[Entry, ...], entry: Entry, at: int, *,
              confirmed: bool) -> Outcome:
         after = (*before, entry)
-        fresh = new_findings(self.judgement(before).diagnostics,
-                             self.judgement(after).diagnostics)
+        fresh = new_findings(self.judgement(before).probed, self.judgement(after).probed)
         ruling, finding = verdict(fresh)
         if ruling == Verdict.REFUSE:
             assert finding is not None
@@ -341,8 +307,7 @@ class Session:
         flags = {}
         for index in range(start, len(self.entries)):
             before, upto = self.entries[:index], self.entries[:index + 1]
-            fresh = new_findings(self.judgement(before).diagnostics,
-                                 self.judgement(upto).diagnostics)
+            fresh = new_findings(self.judgement(before).probed, self.judgement(upto).probed)
             ruling, finding = verdict(fresh)
             if ruling != Verdict.ACCEPT and finding is not None:
                 flags[index] = finding.message
@@ -472,28 +437,11 @@ def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Op
     return replace(deal, claim=claim, total=total_for(result.scores_after, seats))
 
 
-def _opening_phase(deal: Deal, players: int) -> tuple[Phase, int, int]:
-    """Where the deal's opening stands (the phase), with the runs and begs so far."""
-    phase, runs, begs = Phase.TURN, 0, 0
-    original = None
-    for event in deal.opening:
-        if isinstance(event, TurnUp):
-            if original is None:
-                original, phase = event.card, Phase.CALL
-                continue
-            runs += 1
-            if event.card.suit is not original.suit:
-                phase = Phase.PLAY
-            else:
-                phase = Phase.EXHAUSTED if runs >= max_runs(players) else Phase.RUN_TURN
-        elif isinstance(event, Call):
-            if event.kind is CallKind.BEGS:
-                begs += 1
-            phase = {CallKind.STANDS: Phase.PLAY, CallKind.BEGS: Phase.ANSWER,
-                     CallKind.GIVES: Phase.PLAY, CallKind.RUNS: Phase.RUN_TURN}[event.kind]
-    if deal.tricks and phase is Phase.CALL:
-        phase = Phase.PLAY  # play began without a written 'stands'
-    return phase, runs, begs
+def _runs_and_begs(deal: Deal) -> tuple[int, int]:
+    """How many times the cards were run and the elder begged, as recorded so far."""
+    calls = deal.calls
+    return (sum(call.kind is CallKind.RUNS for call in calls),
+            sum(call.kind is CallKind.BEGS for call in calls))
 
 
 _ALLOWED: dict[Phase, tuple[type, ...]] = {
@@ -557,11 +505,12 @@ def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
     Claims equal to what the rules compute and every total are left out (the
     session writes them again); a claim that differs is the players' and is kept.
     """
-    judged = judge(replace(game, deals=tuple(replace(d, claim=None, total=None)
-                                             for d in game.deals)), options)
+    judged = Judge(options).judge(replace(game, deals=tuple(replace(d, claim=None, total=None)
+                                                            for d in game.deals)))
     seats = game.seats
     entries: list[Entry] = []
-    for deal, result in zip(game.deals, judged.replayed.deals, strict=False):
+    results = judged.replayed.deals  # the deals that are over (not one still being played)
+    for position, deal in enumerate(game.deals):
         entries.append(DealStart(dealer=deal.dealer, leading=deal.leading,
                                  trailing=deal.trailing))
         entries.extend(deal.opening)
@@ -571,7 +520,8 @@ def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
             entries.append(deal.ending)
         claim = deal.claim
         if claim is not None:
-            computed = claim_for(result.points, seats, options)
+            points = results[position].points if position < len(results) else ()
+            computed = claim_for(points, seats, options)
             mine = replace(claim, trailing=tuple(c for c in claim.trailing
                                                  if not c.text.startswith(COMPUTED_NOTE)))
             if computed is None or mine.awards != computed.awards or mine.leading or \
