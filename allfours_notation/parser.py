@@ -56,7 +56,7 @@ from .records import (
     Trick,
     TurnUp,
 )
-from .slicer import GameSlice, HeaderTag, header_tags, line_columns, slice_games
+from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns, slice_games
 from .source import decode, strip_bom
 from .structure import check_structure
 from .syntax_errors import deal_number_before, explain
@@ -235,13 +235,20 @@ def read_games(source: str | bytes, *, filename: str | None = None) -> FileReade
         text, diagnostics = decode(source, filename)
     else:
         text, diagnostics = strip_bom(source), []
-    sliced = slice_games(text)
+    return read_sliced(text, slice_games(text), diagnostics, filename=filename)
+
+
+def read_sliced(text: str, sliced: SliceResult, diagnostics: Iterable[Diagnostic] = (), *,
+                filename: str | None = None) -> FileReader:
+    """:func:`read_games` for decoded text its caller has already cut into games
+    (the language server re-cuts only the part of a buffer that changed)."""
+    found = list(diagnostics)
     version, version_diags = _check_version(text, sliced.directives, filename)
-    diagnostics.extend(version_diags)
+    found.extend(version_diags)
     trailing: tuple[Comment, ...] = ()
     if sliced.trailing_start is not None:
         trailing = _loose_comments(text, sliced.trailing_start)
-    return FileReader(text, filename, version, tuple(diagnostics), tuple(sliced.games), trailing)
+    return FileReader(text, filename, version, tuple(found), tuple(sliced.games), trailing)
 
 
 def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:

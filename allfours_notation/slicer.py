@@ -90,6 +90,21 @@ class GameSlice:
     # (start, end) offsets of each run of tags: where :func:`header_tags` looks
     tag_blocks: list[tuple[int, int]] = field(default_factory=list)
 
+    def moved(self, line: int, column: int, offset: int) -> GameSlice:
+        """This slice of a text that starts at ``offset`` (``line``, ``column``) of a
+        larger one, placed in the larger text."""
+        first_line = self.line == 1
+        return GameSlice(
+            self.start + offset,
+            self.end + offset,
+            self.line + line - 1,
+            self.column + (column - 1 if first_line else 0),
+            self.tags,
+            self.has_end,
+            self.deals,
+            [(start + offset, end + offset) for start, end in self.tag_blocks],
+        )
+
 
 @dataclass(slots=True)
 class SliceResult:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .records import Game
-from .slicer import GameSlice, slice_games
+from .slicer import slice_games
 from .source import BOM
 
 CHUNK_SIZE = 1 << 20
@@ -52,7 +52,7 @@ def stream_games(
         for piece in pieces:
             index += 1
             body = buffer[piece.start : piece.end]
-            origin = _shift(piece, line, column, offset)
+            origin = piece.moved(line, column, offset)
             yield parse_game_body(body, origin, index=index, filename=filename)
             consumed = piece.end
         if consumed:
@@ -65,24 +65,6 @@ def stream_games(
                 column += consumed
             offset += consumed
             buffer = buffer[consumed:]
-
-
-def _shift(piece: GameSlice, line: int, column: int, offset: int) -> GameSlice:
-    def move(l_: int, c_: int) -> tuple[int, int]:
-        return l_ + line - 1, c_ + (column - 1 if l_ == 1 else 0)
-
-    new_line, new_column = move(piece.line, piece.column)
-    blocks = [(start + offset, end + offset) for start, end in piece.tag_blocks]
-    return GameSlice(
-        piece.start + offset,
-        piece.end + offset,
-        new_line,
-        new_column,
-        piece.tags,
-        piece.has_end,
-        piece.deals,
-        blocks,
-    )
 
 
 def _text_chunks(handle: IO[Any], chunk_size: int) -> Iterator[tuple[str, bool]]:

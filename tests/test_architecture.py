@@ -71,3 +71,17 @@ def test_public_api_reaches_every_layer_lazily() -> None:
     assert result.stdout.strip() == (
         "False ['replay', 'check_game', 'format_game', 'result_to_json']"
     )
+
+
+def test_only_the_lsp_command_imports_pygls() -> None:
+    """pygls (and lsprotocol) load when ``allfours lsp`` runs, never for the other
+    commands, the CLI's parser or a check of a file."""
+    code = (
+        "import sys, allfours_notation.cli as c; c.build_parser(); "
+        "c.main(['check', '--quiet', 'samples/club-night.afn']); "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'pygls', 'lsprotocol'}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip().splitlines()[-1] == "[]"

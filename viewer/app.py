@@ -47,6 +47,9 @@ from .widgets.table import TableView
 
 LIST_EVERY = 0.5  # seconds between updates of the game list while a file is indexed
 MARKS_EVERY = 0.3  # seconds between batches of marks from the background check
+# The check holds the GIL while it referees a game: it waits this long after the last
+# move the person made before it goes on, so that stepping through a game stays quick.
+QUIET_BEFORE_CHECKING = 0.4
 FIRST_PAINT_WAIT = 2.0  # at most this long the indexer waits for the first game to be drawn
 
 
@@ -96,14 +99,19 @@ class ViewerApp(App[int]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]  # noqa: RUF012
 
     # The footer lists these in order and a small terminal cuts it on the right, so help
-    # and quit come first.  Short descriptions fit the footer; the tooltip is what the
-    # help screen says.
+    # and quit come first, then the keys whose effect cannot be guessed (the arrows can).
+    # Short descriptions fit the footer; the tooltip is what the help screen says.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?", tooltip="This help"),
         Binding("q", "quit", "Quit", tooltip="Quit"),
         *(Binding(key, f"panel('{name}')", title, group=PANELS,
                   tooltip=f"Show the {title.lower()} panel")
           for key, name, title in PANEL_KEYS),
+        Binding("k", "kibitz", "Kibitz",
+                tooltip="Kibitz one seat (other hands face down), then all"),
+        Binding("o", "open", "Open", tooltip="Open another file"),
+        Binding("g", "goto", "Go to", tooltip="Go to a deal or a trick"),
+        Binding("a", "autoplay", "Auto", tooltip="Autoplay on/off (one step a second)"),
         Binding("right", "step(1)", "Card", key_display="→", group=STEP,
                 tooltip="Next card (next step)"),
         Binding("left", "step(-1)", "Back", key_display="←", group=STEP,
@@ -117,11 +125,6 @@ class ViewerApp(App[int]):
                 tooltip="Previous deal"),
         Binding("n", "game(1)", "Game", group=GAME, tooltip="Next game"),
         Binding("p", "game(-1)", "Back", group=GAME, tooltip="Previous game"),
-        Binding("k", "kibitz", "Kibitz",
-                tooltip="Kibitz one seat (other hands face down), then all"),
-        Binding("g", "goto", "Go to", tooltip="Go to a deal or a trick"),
-        Binding("o", "open", "Open", tooltip="Open another file"),
-        Binding("a", "autoplay", "Auto", tooltip="Autoplay on/off (one step a second)"),
         Binding("home", "deal_edge(0)", "Start", key_display="Home", group=EDGE,
                 tooltip="Start of the deal"),
         Binding("end", "deal_edge(1)", "End", key_display="End", group=EDGE,
@@ -151,6 +154,7 @@ class ViewerApp(App[int]):
         self.listed_at = 0.0
         self.indexed_fraction = 0.0
         self.panel = "steps"  # the panel shown beside the table in a small terminal
+        self.last_move = 0.0  # perf_counter() of the last step shown (read by the checker)
         self.diagnostic: Diagnostic | None = None  # chosen in the diagnostics panel
 
     # --- layout -------------------------------------------------------------------------
@@ -290,6 +294,10 @@ class ViewerApp(App[int]):
         found: dict[int, Mark] = {}
         sent = time.perf_counter()
         for position, header in enumerate(tuple(library.headers)):
+            while time.perf_counter() - self.last_move < QUIET_BEFORE_CHECKING:
+                if worker.is_cancelled:
+                    return
+                time.sleep(QUIET_BEFORE_CHECKING / 4)  # the person is stepping: wait
             if worker.is_cancelled or generation != self.generation:
                 return
             if library.is_loaded(position):
@@ -381,6 +389,7 @@ class ViewerApp(App[int]):
         if entry is None or not entry.steps or self.game_position is None:
             return
         self.step = model.clamp(entry.steps, index)
+        self.last_move = time.perf_counter()
         step = entry.steps[self.step]
         kibitz = self.kibitz is not None
         self.query_one(TableView).show_state(step.state, entry.game, kibitz=self.kibitz,

@@ -12,14 +12,14 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import check, export, fmt, html, record, rules, score, view
+from . import check, export, fmt, html, lsp, record, rules, score, view
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 
 # The order here is the order of ``allfours --help``.
-COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record)
+COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record, lsp)
 
 
 def build_parser() -> argparse.ArgumentParser:

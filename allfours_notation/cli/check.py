@@ -175,7 +175,19 @@ def print_diagnostic(out: object, diagnostic: Diagnostic, text: str) -> None:
     style = _STYLE[diagnostic.severity]
     out.print(f"[{style}]{escape(lines[0])}[/]")
     for line in lines[1:]:
-        out.print(escape(line))
+        out.print(snippet_text(line) if out.is_terminal else escape(line))
+
+
+def snippet_text(line: str) -> object:
+    """A caret snippet's source line coloured as AFN (other lines as they are)."""
+    gutter, bar, source = line.partition(" | ")
+    if not bar or not gutter.strip().isdigit():
+        return escape(line)
+    from rich.text import Text
+
+    from ..highlight import highlighted
+
+    return Text(gutter + bar) + highlighted(source)
 
 
 def diagnostic_json(diagnostic: Diagnostic) -> dict[str, object]:

@@ -158,9 +158,14 @@ def _print(name: str, formatted: CheckedFormat, report: _Report) -> None:
     if report.printed and text.startswith(VERSION_LINE):
         text = "\n" + text[len(VERSION_LINE):].lstrip("\n")
     report.printed += 1
-    sys.stdout.flush()
-    sys.stdout.buffer.write(text.encode("utf-8"))
-    sys.stdout.buffer.flush()
+    if report.out.is_terminal:  # coloured as AFN; piped output stays the exact bytes
+        from ..highlight import highlighted
+
+        report.out.print(highlighted(text), end="")
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
     if not formatted.safe:
         report.refuse(name, formatted, "printed, but the output does not keep everything")
 

@@ -526,6 +526,7 @@ def test_at_80_by_24_the_table_step_and_score_show_and_each_panel_is_one_key_awa
             assert table.region.width >= 40 and table.region.height >= 14
             footer = await footer_text(app)
             assert "? Help" in footer and "q Quit" in footer
+            assert "k Kibitz" in footer and "o Open" in footer
             for key, widget_id in (("1", "#games"), ("2", "#tags"), ("3", "#steps"),
                                    ("4", "#score"), ("5", "#notes"), ("6", "#diagnostics")):
                 await pilot.press(key)

@@ -134,8 +134,11 @@ class DiagnosticDetail(VerticalScroll):
             snippet.update("")
             return
         style = "bold red" if diagnostic.is_error else "yellow"
-        headline = Text.assemble((f"{diagnostic.code} ", style),
-                                 (diagnostic.where(), "dim"))
+        # The file is the one on show: its name would only push the message down.
+        headline = Text.assemble((f"{diagnostic.severity.value} {diagnostic.code}", style))
+        if diagnostic.line is not None:
+            column = f":{diagnostic.column}" if diagnostic.column is not None else ""
+            headline.append(f" line {diagnostic.line}{column}", style="dim")
         context = diagnostic.context()
         if context:
             headline.append(f" [{context}]", style="dim")

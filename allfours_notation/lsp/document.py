@@ -1,0 +1,380 @@
+"""An editor buffer cut into games, each parsed and checked once per text it had.
+
+A keystroke changes one game.  :class:`Analyzer` slices the buffer (a regular
+expression scan, no grammar), and for every game looks up its text in the cache
+of the previous analysis: only a game whose text changed is parsed and replayed
+again.  Each game is parsed *relative to its own start* (line 1 is the game's
+first line), so a game that merely moved down because lines were added above it
+keeps its cached analysis; :class:`GameAnalysis` shifts positions back into the
+document when they are read.
+
+Nothing here knows about the language server protocol; :mod:`.features` and
+:mod:`.server` translate.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from itertools import accumulate
+
+from ..diagnostics import Diagnostic, Severity
+from ..parser import parse_game_body, read_sliced
+from ..records import Game
+from ..slicer import Directive, GameSlice, SliceResult, slice_games
+
+_SURROGATE = re.compile("[\ud800-\udfff]+")
+MAX_SURROGATE_DIAGNOSTICS = 20
+
+
+_UNIT_BYTES = {"utf-8": 1, "utf-16": 2, "utf-32": 4}
+
+
+@dataclass(frozen=True, slots=True)
+class LineIndex:
+    """Offsets of line starts, to turn (line, column) into offsets and back.
+
+    ``encoding`` is how the client counts columns: ``utf-16`` code units (the
+    protocol's default), ``utf-32`` (characters, as Python's ``str`` indexes) or
+    ``utf-8`` bytes.
+    """
+
+    text: str
+    starts: tuple[int, ...]
+    encoding: str = "utf-16"
+
+    @classmethod
+    def of(cls, text: str, *, encoding: str = "utf-16") -> LineIndex:
+        return cls(text, _line_starts(text, 0), encoding if encoding in _UNIT_BYTES else "utf-16")
+
+    def extended(self, text: str, same_until: int, *, encoding: str) -> LineIndex:
+        """The index of ``text``, which equals this index's text before offset
+        ``same_until``: the lines before it are kept, only the rest is counted."""
+        if encoding != self.encoding:
+            return LineIndex.of(text, encoding=encoding)
+        kept = bisect.bisect_right(self.starts, same_until) - 1
+        start = self.starts[kept]
+        return LineIndex(text, self.starts[:kept] + _line_starts(text, start), encoding)
+
+    @property
+    def line_count(self) -> int:
+        return len(self.starts)
+
+    def line_text(self, line: int) -> str:
+        """The text of 0-based ``line`` without its line break."""
+        if line < 0 or line >= len(self.starts):
+            return ""
+        end = self.starts[line + 1] if line + 1 < len(self.starts) else len(self.text)
+        return self.text[self.starts[line] : end].rstrip("\r\n")
+
+    def _units(self, text: str) -> int:
+        width = _UNIT_BYTES[self.encoding]
+        codec = "utf-8" if width == 1 else f"{self.encoding}-le"
+        return len(text.encode(codec, "surrogatepass")) // width
+
+    def to_client(self, line: int, column: int) -> tuple[int, int]:
+        """0-based (line, character column) → 0-based (line, client column)."""
+        line = min(max(line, 0), len(self.starts) - 1)
+        text = self.line_text(line)
+        column = min(max(column, 0), len(text))
+        if self.encoding == "utf-32" or text.isascii():
+            return line, column
+        return line, self._units(text[:column])
+
+    def from_client(self, line: int, column: int) -> tuple[int, int]:
+        """0-based (line, client column) → 0-based (line, character column)."""
+        line = min(max(line, 0), len(self.starts) - 1)
+        text = self.line_text(line)
+        if self.encoding == "utf-32" or text.isascii():
+            return line, min(max(column, 0), len(text))
+        units = 0
+        for index, char in enumerate(text):
+            if units >= column:
+                return line, index
+            units += self._units(char)
+        return line, len(text)
+
+    def offset(self, line: int, column: int) -> int:
+        """Offset of 0-based (line, character column)."""
+        line = min(max(line, 0), len(self.starts) - 1)
+        return min(self.starts[line] + max(column, 0), len(self.text))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """0-based (line, character column) of ``offset``."""
+        line = bisect.bisect_right(self.starts, offset) - 1
+        return line, offset - self.starts[line]
+
+
+def _line_starts(text: str, start: int) -> tuple[int, ...]:
+    """Offsets of the starts of the lines of ``text[start:]`` (``start`` is a line's
+    start), counted in C: split, measure, add up."""
+    lengths = map((1).__add__, map(len, text[start:].split("\n")))
+    return tuple(accumulate(lengths, initial=start))[:-1]
+
+
+def common_prefix(a: str, b: str, block: int = 1 << 16) -> int:
+    """How many leading characters ``a`` and ``b`` share, comparing block by block."""
+    limit = min(len(a), len(b))
+    at = 0
+    while at < limit and a[at : at + block] == b[at : at + block]:
+        at += block
+    if at >= limit:
+        return limit
+    low, high = at, min(at + block, limit)  # the first difference is in [low, high)
+    while low < high:
+        middle = (low + high) // 2
+        if a[low : middle + 1] == b[low : middle + 1]:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+def slice_after(text: str, previous: SliceResult | None,
+                same_until: int) -> tuple[SliceResult, int]:
+    """Cut ``text`` into games, keeping the previous cut's games that end before
+    offset ``same_until`` (where the text first differs) and cutting only the rest.
+
+    The slicer starts afresh after each ``end``, so cutting the tail on its own
+    gives the games the whole text would.  Returns the cut and how many games
+    were kept.
+    """
+    kept = 0
+    if previous is not None:
+        for piece in previous.games:
+            if not (piece.has_end and piece.end < same_until):
+                break
+            kept += 1
+    if not kept or previous is None:
+        return slice_games(text), 0
+    games = previous.games[:kept]
+    resume = games[-1].end
+    last = games[-1]
+    eaten = text[last.start : resume]
+    newlines = eaten.count("\n")
+    line = last.line + newlines
+    column = resume - text.rfind("\n", 0, resume) if newlines else last.column + len(eaten)
+    tail = slice_games(text[resume:])
+    directives = [d for d in previous.directives if d.offset < resume]
+    for directive in tail.directives:
+        d_column = directive.column + (column - 1 if directive.line == 1 else 0)
+        directives.append(Directive(directive.text, directive.line + line - 1, d_column,
+                                    directive.offset + resume))
+    unterminated = previous.unterminated_comment
+    if unterminated is None or unterminated >= resume:
+        unterminated = None if tail.unterminated_comment is None else \
+            tail.unterminated_comment + resume
+    trailing = None if tail.trailing_start is None else tail.trailing_start + resume
+    moved = [piece.moved(line, column, resume) for piece in tail.games]
+    return SliceResult([*games, *moved], directives, trailing, unterminated), kept
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    """One game parsed and checked relative to its own first line.
+
+    ``game`` and ``diagnostics`` carry positions in the game's own coordinates:
+    line 1 is the line the game starts on; columns on that first line are the
+    document's (the game may start after another game's ``end``); offsets count
+    from the game's first character.  The replay with table states is made only
+    when hover or completion first asks for it, then kept.
+    """
+
+    body: str
+    column: int
+    index: int
+    game: Game
+    diagnostics: tuple[Diagnostic, ...]
+    _replay: object | None = field(default=None, repr=False)
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return (self.body, self.column, self.index)
+
+    def replay(self) -> object | None:
+        """The game's :class:`~allfours_notation.rules.state.GameReplay`, with every
+        step's table (None for a game a syntax error stopped)."""
+        if self.game.broken:
+            return None
+        if self._replay is None:
+            from ..rules.replay import replay
+
+            self._replay = replay(self.game)
+        return self._replay
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedGame:
+    """A cached game analysis and where the game stands in the document now."""
+
+    analysis: GameAnalysis
+    piece: GameSlice
+
+    @property
+    def game(self) -> Game:
+        return self.analysis.game
+
+    @property
+    def line_shift(self) -> int:
+        """Add to a game-relative 1-based line to get the document's line."""
+        return self.piece.line - 1
+
+    def document_diagnostics(self) -> list[Diagnostic]:
+        shift = self.line_shift
+        if not shift:
+            return list(self.analysis.diagnostics)
+        return [
+            d if d.line is None else replace(d, line=d.line + shift)
+            for d in self.analysis.diagnostics
+        ]
+
+    def relative_offset(self, offset: int) -> int:
+        return offset - self.piece.start
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentAnalysis:
+    """Everything known about one version of a buffer."""
+
+    text: str
+    lines: LineIndex
+    games: tuple[PlacedGame, ...]
+    file_diagnostics: tuple[Diagnostic, ...]
+    parsed: int  # how many games this analysis had to parse (the others came from the cache)
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """File-level diagnostics first, then each game's, as ``allfours check`` orders them."""
+        found = list(self.file_diagnostics)
+        for placed in self.games:
+            found.extend(placed.document_diagnostics())
+        return found
+
+    def game_at(self, offset: int) -> PlacedGame | None:
+        """The game whose slice holds ``offset`` (the last game for the end of text)."""
+        starts = [placed.piece.start for placed in self.games]
+        position = bisect.bisect_right(starts, offset) - 1
+        if position < 0:
+            return self.games[0] if self.games else None
+        return self.games[position]
+
+
+def game_diagnostics(game: Game) -> tuple[Diagnostic, ...]:
+    """What ``allfours check`` reports for one game, in its order: the parser's
+    findings and, unless a syntax error stopped it, the rules profile, rules and
+    dispute findings, with the probable slips named, each linked to the root it
+    follows from (``id``/``cause`` numbered within the game)."""
+    from ..causes import explain, link_causes
+
+    mine = list(game.diagnostics)
+    if game.broken:
+        return link_causes(mine)
+    from ..rules.profiles import resolve_options
+    from ..rules.replay import replay
+
+    options, problems = resolve_options(game)
+    replayed = replay(game, options, record_states=False)
+    return explain(replayed, [*mine, *problems, *replayed.diagnostics])
+
+
+def clean_text(text: str) -> tuple[str, list[Diagnostic]]:
+    """Replace lone surrogates (undecodable bytes some clients pass through) with
+    U+FFFD, keeping every offset, and report them as ``check`` reports bad bytes."""
+    if text.isascii():
+        return text, []
+    try:  # encoding fails exactly when there is a surrogate, and runs in C at memory speed
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        pass
+    else:
+        return text, []
+    lines = LineIndex.of(text)
+    found: list[Diagnostic] = []
+    for match in _SURROGATE.finditer(text):
+        if len(found) == MAX_SURROGATE_DIAGNOSTICS:
+            break
+        line, column = lines.position(match.start())
+        found.append(
+            Diagnostic(
+                "AFN102",
+                Severity.ERROR,
+                "the editor passed characters that are not text (bytes that are not "
+                "UTF-8); AFN files are UTF-8 text",
+                line=line + 1,
+                column=column + 1,
+                end_column=column + 1 + len(match.group()),
+                hint="re-save the file as UTF-8",
+            )
+        )
+    return _SURROGATE.sub(lambda m: "\ufffd" * len(m.group()), text), found
+
+
+class Stale(Exception):
+    """The text changed while it was being analysed; the result would be thrown away."""
+
+
+class Analyzer:
+    """Analyses successive versions of one buffer, reusing every unchanged game.
+
+    Three things are reused from the previous version: the cut into games before
+    the first changed character (only the rest of the text is cut again), the
+    line index before it, and the analysis of every game whose text is unchanged
+    wherever it now stands.  Not thread-safe: the server gives each buffer's
+    analyses to one worker thread, one after another.
+    """
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, int, int], GameAnalysis] = {}
+        self._text = ""
+        self._sliced: SliceResult | None = None
+        self._placed: tuple[PlacedGame, ...] = ()
+        self._lines: LineIndex | None = None
+
+    def analyse(self, text: str, stale: Callable[[], bool] = lambda: False, *,
+                encoding: str = "utf-16") -> DocumentAnalysis:
+        """Analyse ``text``; raise :class:`Stale` as soon as ``stale()`` says a newer
+        text has arrived (checked between games, so a big buffer stops early)."""
+        text, bad_text = clean_text(text)
+        same_until = common_prefix(self._text, text) if self._sliced is not None else 0
+        sliced, kept = slice_after(text, self._sliced, same_until)
+        reader = read_sliced(text, sliced)
+        cache = self._cache
+        placed = list(self._placed[:kept])
+        parsed = 0
+        for index, piece in enumerate(sliced.games[kept:], start=kept + 1):
+            body = text[piece.start : piece.end]
+            key = (body, piece.column, index)
+            found = cache.get(key)
+            if found is None:
+                if stale():
+                    raise Stale
+                found = analyse_game(body, piece, index)
+                cache[key] = found
+                parsed += 1
+            placed.append(PlacedGame(found, piece))
+        if len(cache) > 2 * len(placed) + 64:  # forget the games no longer in the text
+            cache = {p.analysis.key: p.analysis for p in placed}
+        if self._lines is None or not same_until:
+            lines = LineIndex.of(text, encoding=encoding)
+        else:
+            lines = self._lines.extended(text, same_until, encoding=encoding)
+        self._cache, self._text, self._sliced = cache, text, sliced
+        self._placed, self._lines = tuple(placed), lines
+        from ..causes import link_causes  # sorted by position, as ``check`` prints them
+
+        file_level = link_causes([*bad_text, *reader.diagnostics, *reader.closing_diagnostics()])
+        return DocumentAnalysis(text, lines, self._placed, file_level, parsed)
+
+
+def analyse_game(body: str, piece: GameSlice, index: int) -> GameAnalysis:
+    """Parse and check one game's text in its own coordinates (see :class:`GameAnalysis`)."""
+    origin = GameSlice(
+        start=0, end=len(body), line=1, column=piece.column, has_end=piece.has_end
+    )
+    game = parse_game_body(body, origin, index=index, filename=None)
+    return GameAnalysis(body, piece.column, index, game, game_diagnostics(game))
+
+
+def errors_in(diagnostics: Iterable[Diagnostic]) -> int:
+    return sum(1 for d in diagnostics if d.is_error)

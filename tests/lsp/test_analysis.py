@@ -1,0 +1,212 @@
+"""The language server's analysis and answers, in process (no protocol)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lsprotocol import types
+
+from allfours_notation.cli.check import file_diagnostics
+from allfours_notation.diagnostics import Diagnostic
+from allfours_notation.lsp import features
+from allfours_notation.lsp.document import Analyzer, LineIndex
+from allfours_notation.parser import read_games
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.afn"))
+
+
+def sample(name: str) -> str:
+    return (SAMPLES / name).read_text(encoding="utf-8")
+
+
+def as_tuples(found: list[Diagnostic]) -> list[tuple[object, ...]]:
+    """Comparable tuples; the root a finding follows from is named by its place and
+    code (ids are numbered per file by ``check``, per game by the server)."""
+    by_id = {(d.game, d.id): d for d in found}
+    out: list[tuple[object, ...]] = []
+    for d in found:
+        root = by_id.get((d.game, d.cause)) if d.cause is not None else None
+        out.append((d.code, d.line, d.column, d.end_column, d.message, d.game, d.deal,
+                    None if root is None else (root.line, root.column, root.code)))
+    return out
+
+
+def checked(text: str) -> list[tuple[object, ...]]:
+    """What ``allfours check`` reports for ``text``, as comparable tuples."""
+    reader = read_games(text)
+    return as_tuples([d for diags, _ in file_diagnostics(reader, (None, {})) for d in diags])
+
+
+def analysed(text: str, analyzer: Analyzer | None = None) -> list[tuple[object, ...]]:
+    return as_tuples((analyzer or Analyzer()).analyse(text).diagnostics())
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_the_same_diagnostics_as_check(name: str) -> None:
+    assert analysed(sample(name)) == checked(sample(name))
+
+
+def test_an_edit_in_the_last_game_parses_that_game_only() -> None:
+    text = sample("club-night.afn")
+    analyzer = Analyzer()
+    assert analyzer.analyse(text).parsed == 3
+    edited = text[: text.rfind("total")] + "total N 0 S 0\nend\n"
+    assert analyzer.analyse(edited).parsed == 1
+
+
+def test_games_that_move_down_keep_their_analysis_and_their_positions_follow() -> None:
+    text = sample("disputed-claim.afn") + "\n" + sample("revoke.afn").replace("% AFN 1\n", "")
+    analyzer = Analyzer()
+    analyzer.analyse(text)
+    moved = text.replace("[Event", "{ two lines\nof comment }\n[Event", 1)
+    analysis = analyzer.analyse(moved)
+    assert analysis.parsed == 1  # the first game changed; the second only moved
+    assert analysed(moved, analyzer) == checked(moved)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_incremental_analysis_equals_a_fresh_one(data: st.DataObject) -> None:
+    """Whatever is typed wherever, the cached analysis says what a fresh one says."""
+    text = sample("club-night.afn")
+    analyzer = Analyzer()
+    analyzer.analyse(text)
+    for _ in range(3):
+        at = data.draw(st.integers(0, len(text)))
+        cut = data.draw(st.integers(0, 4))
+        typed = data.draw(st.sampled_from(
+            ["", "\n", "x", "end", "end\n", "deal 9 dealer S", "N:2H", "{", "}", ";",
+             '[Event "x"]', "% AFN 1\n", "é♠"]
+        ))
+        text = text[:at] + typed + text[at + cut :]
+        incremental, fresh = analyzer.analyse(text), Analyzer().analyse(text)
+        assert as_tuples(incremental.diagnostics()) == checked(text)
+        assert incremental.lines.starts == fresh.lines.starts
+        assert [p.piece for p in incremental.games] == [p.piece for p in fresh.games]
+        assert incremental.file_diagnostics == fresh.file_diagnostics
+
+
+def test_client_columns_count_utf16_units() -> None:
+    lines = LineIndex.of("turn J♠ 🂡 QS\nnext")
+    assert lines.to_client(0, 10) == (0, 11)  # the astral card is two UTF-16 units
+    assert lines.from_client(0, 11) == (0, 10)
+    assert LineIndex.of("🂡 QS", encoding="utf-8").to_client(0, 2) == (0, 5)
+
+
+def test_quick_fixes_write_what_the_referee_computed() -> None:
+    text = sample("disputed-claim.afn")
+    analysis = Analyzer().analyse(text)
+    actions = features.code_actions(analysis, "file:///d.afn", 0, analysis.lines.line_count)
+    titles = [action.title for action in actions]
+    assert "Write the computed claim: claim N high game S low" in titles
+    edits = [action.edit.changes["file:///d.afn"][0] for action in actions if action.edit
+             and action.edit.changes]
+    fixed = Analyzer().analyse(apply(text, edits))
+    assert [d.code for d in fixed.diagnostics()] == []
+
+
+def test_quick_fixes_for_the_version_line_and_a_missing_end() -> None:
+    text = sample("club-night.afn").replace("% AFN 1\n", "")
+    text = text[: text.rfind("end")]
+    analysis = Analyzer().analyse(text)
+    actions = features.code_actions(analysis, "u", 0, analysis.lines.line_count)
+    assert sorted(a.title for a in actions) == [
+        "Add the version line '% AFN 1'", "Close the game with 'end'"
+    ]
+    edits = [a.edit.changes["u"][0] for a in actions if a.edit and a.edit.changes]
+    assert Analyzer().analyse(apply(text, edits)).diagnostics() == []
+
+
+def test_range_formatting_touches_only_the_game_under_the_range() -> None:
+    text = sample("club-night.afn").replace("  1. S:2S N:3S", "  1. s:2s n:3s")
+    assert text.count("1. s:2s n:3s") == 2  # in the first game and the second
+    analysis = Analyzer().analyse(text)
+    first = features.format_games(analysis, 18, 18)
+    assert not first.refusals and len(first.edits) == 1
+    result = apply(text, list(first.edits))
+    assert result.count("1. S:2S N:3S") == 1 and result.count("1. s:2s n:3s") == 1
+    assert result.index("1. S:2S N:3S") < result.index("1. s:2s n:3s")
+
+
+def test_formatting_refuses_what_does_not_read_back() -> None:
+    text = sample("one-broken-game.afn")
+    analysis = Analyzer().analyse(text)
+    assert features.format_document(analysis).edits == ()
+    assert features.format_document(analysis).refusals
+
+
+def test_symbols_and_folds() -> None:
+    analysis = Analyzer().analyse(sample("club-night.afn"))
+    outline = features.symbols(analysis)
+    assert [len(game.children or []) for game in outline] == [3, 4, 5]
+    first_deal = (outline[0].children or [])[0]
+    assert first_deal.name == "deal 1" and first_deal.detail == "dealer N"
+    assert [t.name for t in first_deal.children or []][:2] == ["trick 1", "trick 2"]
+    folds = features.folding(analysis)
+    assert (folds[1].start_line, folds[1].end_line) == (12, 25)
+
+
+def test_completion_by_context() -> None:
+    text = sample("club-night.afn")
+    line = next(n for n, t in enumerate(text.splitlines()) if t.startswith("  claim S gift"))
+    analysis = Analyzer().analyse(text)
+    labels = [i.label for i in features.completion(analysis, line, len("  claim "))]
+    assert labels[:2] == ["N", "S"] and "low" in labels and "hangjack" in labels
+    beg = next(n for n, t in enumerate(text.splitlines()) if t == "  S begs")
+    labels = [i.label for i in features.completion(analysis, beg, len("  S "))]
+    assert labels == ["stands", "begs", "gives", "runs", "concedes"]
+
+
+def test_hover_on_a_claim_item_and_a_trick() -> None:
+    text = sample("disputed-claim.afn")
+    analysis = Analyzer().analyse(text)
+    line = next(n for n, t in enumerate(text.splitlines()) if t.startswith("  claim N high low"))
+    answer = features.hover(analysis, line, text.splitlines()[line].index("low") + 1)
+    assert answer is not None and isinstance(answer.contents, types.MarkupContent)
+    assert answer.contents.value.startswith("**Low** claimed by N  \ncomputed: S 1")
+    assert answer.contents.value.endswith("**the claim disagrees**")
+
+
+def apply(text: str, edits: list[types.TextEdit]) -> str:
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                       reverse=True):
+        lines = LineIndex.of(text)
+        start = lines.offset(*lines.from_client(edit.range.start.line, edit.range.start.character))
+        end = lines.offset(*lines.from_client(edit.range.end.line, edit.range.end.character))
+        text = text[:start] + edit.new_text + text[end:]
+    return text
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SAMPLE_NAMES), st.integers(0, 10_000), st.sampled_from(["", "x", "{"]))
+def test_every_answer_anywhere_never_raises(name: str, place: int, typed: str) -> None:
+    """Hover, completion, quick fixes, symbols and folds at any place of any sample,
+    also with a stray character typed there."""
+    text = sample(name)
+    at = place % (len(text) + 1)
+    text = text[:at] + typed + text[at:]
+    analysis = Analyzer().analyse(text)
+    line, column = analysis.lines.position(min(at + len(typed), len(text)))
+    features.hover(analysis, line, column)
+    for item in features.completion(analysis, line, column):
+        assert item.label
+    features.code_actions(analysis, "u", max(0, line - 3), line + 3)
+    for symbol in features.symbols(analysis):
+        assert inside(symbol.selection_range, symbol.range)
+        for deal in symbol.children or []:
+            assert inside(deal.range, symbol.range)
+            for trick in deal.children or []:
+                assert inside(trick.range, deal.range)
+    assert all(f.start_line < f.end_line for f in features.folding(analysis))
+
+
+def inside(inner: types.Range, outer: types.Range) -> bool:
+    """``inner`` within ``outer`` (what the protocol asks of an outline's ranges)."""
+    def at(p: types.Position) -> tuple[int, int]:
+        return (p.line, p.character)
+
+    return at(outer.start) <= at(inner.start) <= at(inner.end) <= at(outer.end)
