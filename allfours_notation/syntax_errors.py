@@ -167,7 +167,7 @@ def explain(
     if keyword is not None:
         return keyword(words, at)
     inside = _statement_before(error, body, position, opened)
-    if inside is not None:  # a claim, total or turn that began before the bad word
+    if inside is not None and inside != position:  # a claim, total or turn begun before it
         return explain(error, body, inside, opened)
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         return at(0, "AFN101", "the game stops in the middle of a statement")
