@@ -154,6 +154,8 @@ def _link_known(numbered: Sequence[Diagnostic], causes: dict[int, int],
 
 def _link_claims_and_totals(numbered: Sequence[Diagnostic], causes: dict[int, int],
                             deal_roots: dict[int, int], replayed: GameReplay | None) -> None:
+    """Rules 2 and 3: a total follows from its deal's disputed claim, or carries the error
+    of the previous total."""
     claims: dict[int, int] = {}
     totals: dict[int, int] = {}
     for position, diagnostic in enumerate(numbered):
@@ -169,20 +171,18 @@ def _link_claims_and_totals(numbered: Sequence[Diagnostic], causes: dict[int, in
         if deal in claims:
             causes[position] = claims[deal]
             continue
-        earlier = _carried_from(deal, totals, replayed)
-        if earlier is not None:
-            causes[position] = earlier
-        elif deal not in deal_roots:
-            earliest = _earliest_deal_root(deal_roots, before=deal, replayed=replayed)
-            if earliest is not None and replayed is None:
+        if replayed is not None:  # off by what the previous total was off by: carried
+            earlier = _carried_from(deal, totals, replayed)
+            if earlier is not None:
+                causes[position] = earlier
+        elif deal not in deal_roots:  # no replay to compare with: an earlier root explains it
+            earliest = _earliest_deal_root(deal_roots, before=deal)
+            if earliest is not None:
                 causes[position] = earliest
 
 
-def _carried_from(deal_number: int, totals: dict[int, int],
-                  replayed: GameReplay | None) -> int | None:
+def _carried_from(deal_number: int, totals: dict[int, int], replayed: GameReplay) -> int | None:
     """The position of the previous disputed total when this one is off by the same."""
-    if replayed is None:
-        return None
     deals = replayed.game.deals
     position = next((i for i, d in enumerate(deals) if d.number == deal_number), None)
     if position is None:
@@ -210,9 +210,8 @@ def _offset(replayed: GameReplay, position: int) -> dict[str, int]:
             for s in deal.total.scores}
 
 
-def _earliest_deal_root(deal_roots: dict[int, int], *, before: int | None,
-                        replayed: GameReplay | None) -> int | None:
-    del replayed
+def _earliest_deal_root(deal_roots: dict[int, int], *, before: int | None) -> int | None:
+    """The position of the first recording root, in a deal before ``before`` if given."""
     chosen = [p for deal, p in deal_roots.items() if before is None or deal < before]
     return min(chosen) if chosen else None
 
@@ -221,7 +220,7 @@ def _link_game_level(numbered: Sequence[Diagnostic], causes: dict[int, int],
                      deal_roots: dict[int, int]) -> None:
     """The ``[Result]`` and "after the game was decided" follow from the earliest root in
     a deal: a recording root, else the first error of any deal (a disputed claim)."""
-    earliest = _earliest_deal_root(deal_roots, before=None, replayed=None)
+    earliest = _earliest_deal_root(deal_roots, before=None)
     if earliest is None:  # a game cut short (no 'end': a tag inside it began another)
         earliest = next((p for p, d in enumerate(numbered) if d.code == "AFN104"), None)
     if earliest is None:

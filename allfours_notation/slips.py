@@ -60,10 +60,10 @@ NOT_FROM_A_DEAL_SLIP = frozenset({"AFN207", "AFN210", "AFN211", "AFN312", "AFN31
 _WINDOW = 2
 # A deal with more plays than a pack holds is not searched (hostile input stays cheap).
 MAX_PLAYS = 52
-# Replays of a fixed deal tried per game at most (a few tenths of a second): one slipped
-# deal needs some tens (about 30 on the slip corpus), a search back to the deal's start
-# a few hundred; a game full of broken deals gets hints for its first ones and stays quick.
-MAX_TRIALS = 400
+# Replays of a fixed deal tried per game at most: one slipped deal needs some tens
+# (about 30 on the slip corpus, where this budget never runs out); a game full of broken
+# deals gets hints for its first ones and stays quick.
+MAX_TRIALS = 250
 
 
 @dataclass(slots=True)

@@ -15,12 +15,14 @@ number of printed roots.  ``python -m bench.slips`` runs the full corpus.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import Enum
 
 from allfours_notation.cards import FULL_PACK
@@ -330,11 +332,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000, help="games in the corpus (2000)")
     parser.add_argument("--seed", type=int, default=9, help="corpus seed (9)")
+    parser.add_argument("--out", metavar="PATH", help="also write the figures as JSON here")
     args = parser.parse_args(argv)
     began = time.perf_counter()
+    load_before = os.getloadavg()
     rows = measure(args.seed, args.games)
+    seconds = time.perf_counter() - began
     print(table(rows))
-    print(f"\n{args.games} games, seed {args.seed}, {time.perf_counter() - began:.1f} s")
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"\n{args.games} games, seed {args.seed}, {seconds:.1f} s; load average before "
+          f"{' '.join(f'{x:.2f}' for x in load_before)}, after {load}")
+    if args.out:
+        figures_json = {"games": args.games, "seed": args.seed, "seconds": round(seconds, 1),
+                        "load_before": load_before, "load_after": os.getloadavg(),
+                        "kinds": [asdict(row) for row in rows]}
+        with open(args.out, "w", encoding="utf-8") as handle:
+            json.dump(figures_json, handle, indent=2)
     return 0
 
 

@@ -21,6 +21,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..formatter import VERSION_LINE, claim_text, format_checked
 from ..parser import ParseResult, parse, parse_game_body
 from ..records import Award, Claim, ClaimItem, Deal, Game, Span
+from ..rules.engine import Expect, ExpectKind
 from ..rules.state import DealResult, GameReplay, Step, StepKind, TableState
 from ..slicer import GameSlice
 from ..table import side_of
@@ -36,10 +37,6 @@ _WORD = re.compile(r"[^\s{};]+")
 _PLAY_WORD = re.compile(rf"^(?:([NESWnesw]):)?({CARD_PATTERN})(?:!!|\?\?|!\?|\?!|!|\?)?$")
 _TRICK_WORD = re.compile(r"^([0-9]+)\.")
 _ITEMS = {item.value: item for item in ClaimItem}
-_PLAY_STEPS = (
-    StepKind.DEAL_START, StepKind.TURN_UP, StepKind.CALL, StepKind.RUN, StepKind.PLAY,
-    StepKind.TRICK_END,
-)
 ITEM_NAMES = {
     ClaimItem.KICK: "Kick", ClaimItem.GIFT: "Gift", ClaimItem.HIGH: "High",
     ClaimItem.LOW: "Low", ClaimItem.JACK: "Jack", ClaimItem.HANG_JACK: "Hang Jack",
@@ -331,7 +328,8 @@ def completion(analysis: DocumentAnalysis, line: int, column: int) -> list[types
     if spot is None or spot.deal is None or (before and before[0].lower() == "deal"):
         return _header_words(before, seats, where)
     if not before:
-        items = _words(_KEYWORDS, types.CompletionItemKind.Keyword, where)
+        items = expected_statements(spot, analysis.lines.offset(line, start), where)
+        items += _words(_KEYWORDS, types.CompletionItemKind.Keyword, where)
         return items + _words(seats, types.CompletionItemKind.Variable, where)
     head = before[0].lower()
     if head == "claim":
@@ -386,64 +384,125 @@ def _header_words(before: list[str], seats: tuple[str, ...],
     return items
 
 
-def card_completion(spot: Spot | None, offset: int,
-                    where: types.Range) -> list[types.CompletionItem]:
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The table at a place in the text, from the referee's engine: what it
+    expects next, the legal cards (None when the mover's hand is not known),
+    the table state, the cards played so far in the deal, and the next trick's
+    number."""
+
+    expect: Expect
+    legal: frozenset[Card] | None
+    state: TableState | None
+    played: frozenset[Card]
+    next_trick: int
+    numbered: bool
+
+
+def moment_at(spot: Spot, relative: int) -> Moment | None:
+    """Read the game's text up to ``relative`` (an offset in the game) and feed it,
+    event by event, to the referee's table, leaving the last deal open."""
+    body = spot.placed.analysis.body[:relative]
+    origin = GameSlice(start=0, end=len(body), line=1, column=spot.placed.analysis.column)
+    game = parse_game_body(body, origin, index=spot.placed.analysis.index, filename=None)
+    if game.broken:
+        return None
+    from ..rules.engine import DealOver, Table
+    from ..rules.profiles import resolve_options
+    from ..rules.replay import deal_events
+
+    options, _ = resolve_options(game)
+    table = Table(game, options, keep_steps=False, records_checked=True)
+    for position, deal in enumerate(game.deals):
+        last = position == len(game.deals) - 1
+        for event in deal_events(deal):
+            if not (last and isinstance(event, DealOver)):
+                table.apply(event)
+    current = game.deals[-1] if game.deals else None
+    tricks = current.tricks if current else ()
+    state = table.state
+    open_trick = bool(state and state.trick and len(state.trick) < len(state.seats))
+    expect, legal = table.expects(), table.legal_cards()
+    mover = expect.seat
+    if legal is None and expect.kind is ExpectKind.PLAY and state is not None and \
+            mover is not None and state.unknown_count(mover) == 0 and state.hand(mover):
+        # between two tricks the engine has nobody "to move" yet: the leader's hand
+        # is known, and a lead may be any card of it
+        from ..rules.play import legal_cards
+
+        legal = legal_cards(state.hand(mover), state.trick if open_trick else (),
+                            state.trump, options)
+    return Moment(
+        expect, legal, state,
+        frozenset(p.card for p in current.plays()) if current else frozenset(),
+        (tricks[-1].number if tricks else 0) + (0 if open_trick else 1),
+        all(t.numbered for t in tricks) if tricks else True,
+    )
+
+
+def card_completion(spot: Spot | None, offset: int, where: types.Range, *,
+                    with_number: bool = False) -> list[types.CompletionItem]:
     """The cards the player to move may play at ``offset``: the legal ones when the
-    hands are known, else every card not yet seen played, turned or in another hand."""
+    hands are known, else every card not yet seen played, turned or in another
+    hand.  ``with_number`` starts a new trick's line with its number."""
     if spot is None:
         return []
-    before = table_before(spot, offset - spot.placed.piece.start)
-    if before is None:
+    moment = moment_at(spot, offset - spot.placed.piece.start)
+    if moment is None or moment.expect.kind is not ExpectKind.PLAY or moment.state is None:
         return []
-    table, played = before
-    mover = table.to_move
-    legal = sorted(table.legal, key=_card_order)
+    mover = moment.expect.seat
     detail = f"legal for {mover.letter}" if mover else "legal"
-    if not legal:
-        legal = sorted(_unseen(table, mover, played), key=_card_order)
+    cards = sorted(moment.legal or (), key=_card_order)
+    if moment.legal is None:
+        cards = sorted(_unseen(moment.state, mover, moment.played), key=_card_order)
         detail = "not yet seen played"
+    prefix = ""
+    if with_number and moment.numbered and not (moment.state.trick and
+                                                len(moment.state.trick) < len(moment.state.seats)):
+        prefix = f"{moment.next_trick}. "
     items = []
-    for place, card in enumerate(legal):
-        text = f"{mover.letter}:{card}" if mover else str(card)
+    for place, card in enumerate(cards):
+        label = f"{mover.letter}:{card}" if mover else str(card)
         items.append(
             types.CompletionItem(
-                label=text, kind=types.CompletionItemKind.Value, detail=detail,
-                sort_text=f"{place:03d}", filter_text=text,
-                text_edit=types.TextEdit(range=where, new_text=text),
+                label=label, kind=types.CompletionItemKind.Value, detail=detail,
+                sort_text=f"{place:03d}", filter_text=label,
+                text_edit=types.TextEdit(range=where, new_text=prefix + label),
             )
         )
     return items
 
 
-def table_before(spot: Spot, relative: int) -> tuple[TableState, set[Card]] | None:
-    """The table just before the word at ``relative`` (an offset in the game), and
-    the cards played so far in the deal: the game's text up to there is read and
-    replayed on its own."""
-    body = spot.placed.analysis.body[:relative]
-    origin = GameSlice(start=0, end=len(body), line=1, column=spot.placed.analysis.column)
-    game = parse_game_body(body, origin, index=spot.placed.analysis.index, filename=None)
-    if game.broken or not game.deals:
-        return None
-    from ..rules.replay import replay
+def expected_statements(spot: Spot, offset: int,
+                        where: types.Range) -> list[types.CompletionItem]:
+    """At the start of a statement: what the referee expects next, first."""
+    moment = moment_at(spot, offset - spot.placed.piece.start)
+    if moment is None:
+        return []
+    kind, seat = moment.expect.kind, moment.expect.seat
+    letter = seat.letter if seat else ""
+    words: list[str] = []
+    if kind is ExpectKind.TURN_UP:
+        words = ["turn"]
+    elif kind is ExpectKind.CALL:
+        words = [f"{letter} stands", f"{letter} begs"]
+    elif kind is ExpectKind.ANSWER:
+        words = [f"{letter} gives", f"{letter} runs"]
+    elif kind is ExpectKind.PLAY:
+        return card_completion(spot, offset, where, with_number=True)
+    elif kind in (ExpectKind.CLAIM, ExpectKind.DEAL_END):
+        words = ["claim", "total", "penalty"]
+    elif kind in (ExpectKind.DEAL, ExpectKind.GAME_OVER):
+        number = (spot.deal.number + 1) if spot.deal else 1
+        words = [f"deal {number} dealer {letter or 'N'}", "end"]
+    items = _words(words, types.CompletionItemKind.Snippet, where)
+    for item in items:
+        item.sort_text = "0" + item.label  # before the plain keywords
+        item.detail = "expected next"
+    return items
 
-    replayed = replay(game)
-    number = game.deals[-1].number
-    last: TableState | None = None
-    for step in replayed.steps:
-        state = step.state
-        if state.deal != number or step.kind not in _PLAY_STEPS:
-            continue
-        # the referee closes a trick cut short by the end of the text; the table
-        # before that is the one the next card is played to
-        if step.kind is StepKind.TRICK_END and len(state.trick) < len(state.seats):
-            continue
-        last = state
-    if last is None:
-        return None
-    return last, {play.card for play in game.deals[-1].plays()}
 
-
-def _unseen(table: TableState, mover: Seat | None, played: set[Card]) -> list[Card]:
+def _unseen(table: TableState, mover: Seat | None, played: frozenset[Card]) -> list[Card]:
     """Every card of the pack not played, not turned up and not known to be held by
     another seat."""
     elsewhere = {c for seat, held in table.hands if seat is not mover for c in held}

@@ -196,3 +196,18 @@ def test_a_tag_inside_a_game_is_reported_at_the_tag(
     line = _line_of(text, '[Note "South to deal"]')
     assert f":{line}:1: warning AFN214" in headlines[1]  # … because of this tag
     assert "this tag starts a new game, whose first deal is deal 2" in headlines[1]
+
+
+def test_a_total_error_carried_on_is_one_root(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """S's total is one too many from deal 1 on: the later totals carry that error."""
+    text = (CLEAN.replace("total N 1 S 3", "total N 1 S 4")
+            .replace("total N 4 S 4", "total N 4 S 5")
+            .replace("total N 6 S 5", "total N 6 S 6"))
+    found = _checked(tmp_path, text, capsys)
+    assert [d["code"] for d in found] == ["AFN402", "AFN402", "AFN402"]
+    first, *later = found
+    assert first["cause"] is None and all(d["cause"] == first["id"] for d in later)
+    # a new error in a later total is a root of its own
+    found = _checked(tmp_path, text.replace("total N 6 S 6", "total N 7 S 6"), capsys)
+    assert [d["cause"] is None for d in found] == [True, False, True]

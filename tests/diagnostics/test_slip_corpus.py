@@ -8,9 +8,21 @@ records, a median of one root per slip and a 95th percentile of at most two.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
-from bench.slips import SlipKind, figures, make_slip, outcome, percentile, slipped_games
+import pytest
+
+from bench.slips import (
+    SlipKind,
+    figures,
+    main,
+    make_slip,
+    outcome,
+    percentile,
+    slipped_games,
+)
 
 SAMPLE = 70
 
@@ -44,3 +56,15 @@ def test_percentile_is_nearest_rank() -> None:
     assert percentile([1] * 95 + [9] * 5, 0.95) == 1
     assert percentile([1] * 94 + [9] * 6, 0.95) == 9
     assert percentile([3], 0.5) == 3
+
+
+def test_the_bench_command_prints_and_writes_the_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "slips.json"
+    assert main(["--games", "8", "--seed", "4", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "| slip | records | first diagnostic on the slip |" in printed
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["games"] == 8 and data["kinds"][-1]["kind"] == "all"
+    assert data["kinds"][-1]["records"] == 8

@@ -210,3 +210,30 @@ def inside(inner: types.Range, outer: types.Range) -> bool:
         return (p.line, p.character)
 
     return at(outer.start) <= at(inner.start) <= at(inner.end) <= at(outer.end)
+
+
+def completion_at(lines: list[str], line: int, column: int) -> list[types.CompletionItem]:
+    return features.completion(Analyzer().analyse("\n".join(lines)), line, column)
+
+
+def test_completion_offers_what_the_referee_expects_next() -> None:
+    lines = sample("club-night.afn").split("\n")
+    called = list(lines)
+    called[16] = "  "  # "S begs": the elder hand's call is due
+    assert [i.label for i in completion_at(called, 16, 2)][:2] == ["S stands", "S begs"]
+    led = [*lines[:20], "  ", *lines[25:]]  # after trick 2: South leads trick 3
+    items = completion_at(led, 20, 2)
+    assert [(i.label, i.text_edit.new_text if i.text_edit else "") for i in items[:4]] == [
+        ("S:7C", "3. S:7C"), ("S:QS", "3. S:QS"), ("S:TS", "3. S:TS"), ("S:4S", "3. S:4S"),
+    ]
+    assert items[0].detail == "legal for S"
+
+
+def test_completion_without_hands_offers_every_card_not_yet_seen() -> None:
+    lines = sample("no-hands.afn").split("\n")
+    lines[15], lines[16] = "  4. S:TS ", ""
+    items = completion_at(lines, 15, len(lines[15]))
+    played = {"3S", "9S", "AH", "KH", "7H", "6D", "TS"}
+    assert len(items) == 52 - len(played) - 1  # and the turned 7C
+    assert all(i.label.startswith("N:") and i.label[2:] not in played | {"7C"} for i in items)
+    assert items[0].detail == "not yet seen played"
