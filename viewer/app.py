@@ -30,6 +30,7 @@ from . import model
 from .loader import NotAfnError, check_path, index_in_batches, read_text
 from .messages import (
     DiagnosticChosen,
+    DiagnosticHighlighted,
     FileOpened,
     GameChosen,
     GamesChecked,
@@ -563,6 +564,10 @@ class ViewerApp(App[int]):
 
     def on_step_chosen(self, message: StepChosen) -> None:
         self.go(message.step)
+
+    def on_diagnostic_highlighted(self, message: DiagnosticHighlighted) -> None:
+        text = self.library.text if self.library is not None else None
+        self.query_one(DiagnosticDetail).show(message.diagnostic, text)
 
     def on_diagnostic_chosen(self, message: DiagnosticChosen) -> None:
         if self.entry is None:

@@ -76,3 +76,10 @@ class DiagnosticChosen(Message):
     """The person picked a diagnostic of the current game."""
 
     diagnostic: Diagnostic
+
+
+@dataclass
+class DiagnosticHighlighted(Message):
+    """The cursor of the diagnostics list moved onto a diagnostic (shown in full, no jump)."""
+
+    diagnostic: Diagnostic

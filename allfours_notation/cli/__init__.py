@@ -12,14 +12,15 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from . import check, export, fmt, html, lsp, record, rules, score, view
+from . import check, export, find, fmt, html, listing, lsp, record, rules, score, stats, view
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 
 # The order here is the order of ``allfours --help``.
-COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record, lsp)
+COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record, lsp,
+                                    listing, find, stats)
 
 
 def build_parser() -> argparse.ArgumentParser:

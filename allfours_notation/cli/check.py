@@ -5,14 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
 from ..causes import Group, explain, follow_text, link_causes, roots_first
 from ..diagnostics import Diagnostic, Severity
-from ..parser import FileReader, read_games
+from ..parser import FileReader, parse_game_body, read_games
+from ..records import Game
 from ..rules.replay import replay
-from .inputs import InputError, console, fail, read_input
+from ..slicer import GameSlice
+from .inputs import InputError, console, expanded_or_fail, fail, read_input
+from .progress import Advance, progress_bar
+
+if TYPE_CHECKING:
+    from ..archive.parallel import WorkerPool
 
 NAME = "check"
 HELP = "check AFN files and report every problem"
@@ -31,6 +38,11 @@ explains a deal (a card missing, an extra card, a card written twice, two plays
 swapped, a wrong seat label: AFN221-AFN225, or a digit typo in a total), the
 root says what to write.  Ends with a summary line: 'N games, M with errors'.
 --rules and --set replay every game under other rules than the file names.
+A FILE may be a folder: every .afn file under it is checked, in sorted order.
+
+Games are checked by -j N worker processes (default: one per core); the output
+is the same, byte for byte and in the same order, whatever N.  On a terminal a
+progress bar on standard error shows how far a long run has got.
 
 exit status: 0 no errors (warnings allowed), 1 errors found, 2 unreadable input.
 """
@@ -39,7 +51,11 @@ _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="AFN files or folders of them; '-' reads stdin")
+    parser.add_argument("-j", "--jobs", type=_jobs, default=None, metavar="N",
+                        help="check games in N processes (default: one per core; 1: no "
+                        "worker processes)")
     parser.add_argument("--json", action="store_true", help="print diagnostics as JSON")
     parser.add_argument("--quiet", "-q", action="store_true", help="print only the summary")
     parser.add_argument("--all", action="store_true", dest="show_all",
@@ -59,33 +75,37 @@ def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, str):
         return fail(chosen)
+    from ..archive.parallel import WorkerPool, cpu_count
+
     out = console()
     games = broken = errors = warnings = roots = 0
     next_id = 1
-    unreadable = False
+    names, unreadable = expanded_or_fail(args.files)
     records: list[dict[str, object]] = []
-    for name in args.files:
-        try:
-            source = read_input(name)
-        except InputError as error:
-            fail(str(error))
-            unreadable = True
-            continue
-        reader = read_games(source.data, filename=source.name)
-        del source  # the decoded text is all that is kept of the file
-        rules = None if args.no_rules else chosen
-        for diagnostics, with_errors in file_diagnostics(reader, rules, first_id=next_id):
-            next_id += len(diagnostics)
-            games += with_errors is not None
-            broken += bool(with_errors)
-            errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
-            warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-            roots += sum(1 for d in diagnostics if d.cause is None)
-            if args.json:
-                records.extend(diagnostic_json(d) for d in diagnostics)
-            elif not args.quiet:
-                for group in roots_first(diagnostics):
-                    print_group(out, group, reader.text, show_all=args.show_all)
+    with WorkerPool(args.jobs or cpu_count()) as pool, progress_bar(names, "checking") as advance:
+        for name in names:
+            try:
+                source = read_input(name)
+            except InputError as error:
+                fail(str(error))
+                unreadable = True
+                continue
+            reader = read_games(source.data, filename=source.name)
+            del source  # the decoded text is all that is kept of the file
+            rules = None if args.no_rules else chosen
+            for diagnostics, with_errors in file_diagnostics(reader, rules, first_id=next_id,
+                                                             pool=pool, advance=advance):
+                next_id += len(diagnostics)
+                games += with_errors is not None
+                broken += bool(with_errors)
+                errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+                warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
+                roots += sum(1 for d in diagnostics if d.cause is None)
+                if args.json:
+                    records.extend(diagnostic_json(d) for d in diagnostics)
+                elif not args.quiet:
+                    for group in roots_first(diagnostics):
+                        print_group(out, group, reader.text, show_all=args.show_all)
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
@@ -100,35 +120,82 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def file_diagnostics(
-    reader: FileReader, rules: tuple[str | None, dict[str, str]] | None, *, first_id: int = 1
-) -> Iterator[tuple[list[Diagnostic], bool | None]]:
+Rules = tuple[str | None, dict[str, str]] | None
+Checked = tuple[list[Diagnostic], bool | None]
+SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: forking costs more
+
+
+def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
+                     pool: WorkerPool | None = None,
+                     advance: Advance | None = None) -> Iterator[Checked]:
     """The diagnostics of a file in the order they are reported, a game at a time.
 
     First what concerns the whole file (with ``None``), then each game's (with
     whether it has errors): the parser's and, unless ``rules`` is None, the rules
     and dispute diagnostics, with the probable slips named; sorted, numbered from
     ``first_id`` on and linked to their root causes.  Only one game's records are
-    alive at a time, so memory does not grow with the number of games.
+    alive at a time, so memory does not grow with the number of games.  With a
+    ``pool`` the games are checked in its worker processes, each numbered from 1,
+    and come back in order to be numbered on from ``first_id`` here.
     """
     head = list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()],
                             first_id=first_id))
     first_id += len(head)
     yield head, None
-    for game in reader.games():
-        mine: list[Diagnostic] = list(game.diagnostics)
-        if rules is not None and not game.broken:
-            from ..rules.profiles import resolve_options
-
-            profile, overrides = rules
-            options, problems = resolve_options(game, profile=profile, overrides=overrides)
-            replayed = replay(game, options, record_states=False)
-            mine = list(explain(replayed, [*mine, *problems, *replayed.diagnostics],
-                                first_id=first_id))
-        else:
-            mine = list(link_causes(mine, first_id=first_id))
+    if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
+        checked: Iterator[Checked] = (game_diagnostics(game, rules) for game in reader.games())
+    else:
+        text, file = reader.text, reader.file
+        checked = pool.map(_check_slice, (
+            (text[piece.start : piece.end], piece, index, file, rules)
+            for index, piece in enumerate(reader.slices, start=1)))
+    for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
+        if advance is not None:
+            advance(piece.end - piece.start)
+        yield renumbered(mine, first_id - 1), with_errors
         first_id += len(mine)
-        yield mine, game.has_errors if rules is None else any(d.is_error for d in mine)
+
+
+def game_diagnostics(game: Game, rules: Rules) -> Checked:
+    """One game's diagnostics, sorted, numbered from 1 and linked to their root
+    causes, and whether any is an error."""
+    mine: list[Diagnostic] = list(game.diagnostics)
+    if rules is not None and not game.broken:
+        from ..rules.profiles import resolve_options
+
+        profile, overrides = rules
+        options, problems = resolve_options(game, profile=profile, overrides=overrides)
+        replayed = replay(game, options, record_states=False)
+        mine = list(explain(replayed, [*mine, *problems, *replayed.diagnostics]))
+    else:
+        mine = list(link_causes(mine))
+    return mine, game.has_errors if rules is None else any(d.is_error for d in mine)
+
+
+def renumbered(diagnostics: list[Diagnostic], offset: int) -> list[Diagnostic]:
+    """A game's diagnostics numbered from ``offset + 1`` instead of 1 (ids and causes
+    alike: a cause always lies in the same game)."""
+    if not offset:
+        return diagnostics
+    return [d.located(id=None if d.id is None else d.id + offset,
+                      cause=None if d.cause is None else d.cause + offset)
+            for d in diagnostics]
+
+
+def _check_slice(work: tuple[str, GameSlice, int, str | None, Rules]) -> Checked:
+    """In a worker process: parse and check one game cut out of its file."""
+    body, piece, index, file, rules = work
+    return game_diagnostics(parse_game_body(body, piece, index=index, filename=file), rules)
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes") from None
+    if jobs < 1:
+        raise argparse.ArgumentTypeError("the number of processes is at least 1")
+    return jobs
 
 
 def summary_line(games: int, broken: int, errors: int, warnings: int,

@@ -1,4 +1,4 @@
-"""``allfours export --json``: the records of a file as JSON."""
+"""``allfours export``: the records of files as JSON, or an archive into SQLite or CSV."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from ..export import dumps
 from ..formatter import with_seats
 from ..parser import parse
 from ..schema import schema_text
-from .inputs import InputError, fail, read_input
+from .inputs import InputError, expanded_or_fail, fail, read_input
 
 NAME = "export"
-HELP = "write the records of AFN files as JSON"
+HELP = "write the records of AFN files as JSON, or into an SQLite database or CSV files"
 DESCRIPTION = """\
 Parse each FILE (or standard input for '-') and write its records as JSON on
 standard output: every game with its tags, its rules (the profile and every
@@ -32,20 +32,41 @@ most of the output); diagnostics keep their line and column.
 A file with errors is still exported (its broken games without deals, its
 diagnostics saying why).
 
-exit status: 0 no errors, 1 a file has errors (the JSON is still written),
+A FILE may be a folder: every .afn file under it, recursively, in sorted order.
+
+--sqlite DB adds every game to an SQLite database (created if needed): tables
+games, tags, seats, deals, turnups, calls, tricks, plays, awards, totals and
+diagnostics, joined by game_id (and deal, trick), as the referee computes them;
+the schema is docs/archive-schema.md.  A game already in the database (the
+same records, however laid out) is not added again, so exporting a folder
+again after new files arrived adds only the new games.  --csv DIR writes the
+same tables as CSV files, one per table (replacing those already in DIR).
+Both read one game at a time, so memory stays flat however large the archive,
+and show a progress bar on a terminal.
+
+examples:
+  allfours export --sqlite season.db season/
+  sqlite3 season.db "SELECT player, COUNT(*) FROM awards JOIN seats USING (game_id, seat)
+                     WHERE item = 'low' GROUP BY player ORDER BY 2 DESC"
+  allfours export --csv tables/ season/
+
+exit status: 0 no errors, 1 a file has errors (everything is still written),
 2 usage error or unreadable input.
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE",
-                        help="AFN files; '-' reads stdin (none with --schema)")
-    formats = parser.add_argument_group("format")
+                        help="AFN files or folders of them; '-' reads stdin (none with --schema)")
+    formats = parser.add_argument_group("format").add_mutually_exclusive_group()
     formats.add_argument(
         "--json",
         action="store_true",
         help="write the records as JSON (the default)",
     )
+    formats.add_argument("--sqlite", metavar="DB",
+                         help="add the games to the SQLite database DB (created if needed)")
+    formats.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
     parser.add_argument("--compact", action="store_true",
                         help="each document on one line, no indentation")
     parser.add_argument("--no-positions", action="store_false", dest="positions",
@@ -74,8 +95,13 @@ def run(args: argparse.Namespace) -> int:
         return fail("export needs a FILE ('-' reads standard input), or --schema")
     if args.files.count("-") > 1:
         return fail("'-' (standard input) can be given only once")
-    status = 0
-    for name in args.files:
+    if args.sqlite or args.csv:
+        from .export_tables import export_tables
+
+        return export_tables(args)
+    names, unreadable = expanded_or_fail(args.files)
+    status = 2 if unreadable else 0
+    for name in names:
         try:
             source = read_input(name)
         except InputError as error:

@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from ..formatter import CheckedFormat, format_checked
 from ..parser import parse
-from .inputs import InputError, console, fail, read_input
+from .inputs import InputError, console, expanded_or_fail, fail, read_input
 
 NAME = "fmt"
 HELP = "write AFN files in canonical form (print, --check or --write)"
@@ -37,7 +37,8 @@ or cannot be formatted, 2 usage error or unreadable input.
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="AFN files or folders (every .afn file under them); '-' reads stdin")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--check", action="store_true", help="exit 1 if a file is not canonical; list those files"
@@ -54,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
     if args.write and "-" in args.files:
         return fail("--write cannot rewrite standard input; leave out --write to print the result")
     report = _Report(quiet=args.quiet)
-    for name in args.files:
+    names, report.unreadable = expanded_or_fail(args.files)
+    for name in names:
         try:
             source = read_input(name)
         except InputError as error:

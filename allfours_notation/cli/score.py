@@ -17,7 +17,7 @@ from ..rules.disputes import rules_name
 from ..rules.replay import DealResult, GameReplay, replay
 from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
 from .check import diagnostic_json
-from .inputs import InputError, console, fail, read_input
+from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
 
 NAME = "score"
@@ -58,7 +58,8 @@ def positive(text: str) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE", help="AFN files; '-' reads stdin")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="AFN files or folders (every .afn file under them); '-' reads stdin")
     add_rules_arguments(parser)
     parser.add_argument("--format", choices=FORMATS, default="text",
                         help="text (default), markdown, or html: a printable page")
@@ -80,11 +81,12 @@ def run(args: argparse.Namespace) -> int:
     profile, overrides = chosen
     out = console()
     unicode = not args.ascii
-    status = 0
+    names, unreadable = expanded_or_fail(args.files)
+    status = 2 if unreadable else 0
     sheets: list[dict[str, object]] = []
     pages: list[GameSheet] = []
     next_id = 1
-    for name in args.files:
+    for name in names:
         try:
             source = read_input(name)
         except InputError as error:

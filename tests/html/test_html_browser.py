@@ -143,10 +143,11 @@ def test_keys_slider_and_deal_links(browser: WebDriver, tmp_path: Path) -> None:
     assert '[Event "San Fernando' in record
 
 
+@pytest.mark.parametrize("stem", ["four-handed-trinidad", "three-handed"])
 @pytest.mark.parametrize(("width", "height"), [(360, 740), (1280, 800)])
 def test_the_page_fits_phone_and_desktop(browser: WebDriver, tmp_path: Path,
-                                        width: int, height: int) -> None:
-    path = next(p for p in SAMPLES if p.stem == "four-handed-trinidad")
+                                        width: int, height: int, stem: str) -> None:
+    path = next(p for p in SAMPLES if p.stem == stem)
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
     try:
@@ -156,7 +157,38 @@ def test_the_page_fits_phone_and_desktop(browser: WebDriver, tmp_path: Path,
             "return [window.innerWidth, document.documentElement.scrollWidth]")
         assert inner == width
         assert scrolled <= width  # nothing runs off the side of the screen
+        main_width = browser.execute_script(
+            "return document.querySelector('main').getBoundingClientRect().width")
+        assert main_width == width  # the page uses the whole width (no float beside it)
         shot = tmp_path / f"page-{width}x{height}.png"
         assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_dark_and_light_schemes(browser: WebDriver, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    path = next(p for p in SAMPLES if p.stem == "two-player-to-seven")
+
+    def background() -> str:
+        value: str = browser.execute_script(
+            "return getComputedStyle(document.body).backgroundColor")
+        return value
+
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        open_page(browser, path, 1, tmp_path / "page.html")
+        browser.execute_script("localStorage.removeItem('afn-scheme')")
+        browser.refresh()
+        assert browser.execute_script("return document.documentElement.className") == "dark"
+        dark = background()
+        browser.find_element(By.ID, "scheme").click()  # the person prefers light
+        assert browser.execute_script("return document.documentElement.className") == ""
+        assert background() != dark
+        browser.refresh()  # and the page remembers it
+        assert browser.execute_script("return document.documentElement.className") == ""
+    finally:
+        browser.execute_script("localStorage.removeItem('afn-scheme')")
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -550,6 +550,9 @@ def test_a_caret_snippet_scrolls_sideways_and_never_wraps() -> None:
             listed = app.query_one(DiagnosticList)
             for _ in range(len(listed.diagnostics) - 1):
                 await pilot.press("down")
+            await pilot.pause()
+            last = listed.diagnostics[-1]
+            assert last.message in " ".join(shown(app, "#detail-message").split())
             await pilot.press("enter")
             await pilot.pause()
             snippet = app.query_one("#detail-snippet")

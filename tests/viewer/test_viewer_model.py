@@ -156,3 +156,10 @@ def test_notes_hold_comments_and_glyphs_by_position() -> None:
     texts = [c.text.strip() for note in notes.values() for c in note.comments]
     assert "ten of trumps makes Game" in texts
     assert any(note.glyph is not None and note.glyph.value == "!!" for note in notes.values())
+
+
+def test_comments_are_reflowed_for_the_panel_to_wrap() -> None:
+    from allfours_notation.viewer.widgets.panels import reflow
+
+    written = "trinidad14: play goes\n  anticlockwise,  so North deals.\n\n  West begs. "
+    assert reflow(written) == "trinidad14: play goes anticlockwise, so North deals.\nWest begs."

@@ -18,7 +18,7 @@ from textual.strip import Strip
 
 from allfours_notation import Diagnostic, GameHeader, Severity
 
-from ..messages import DiagnosticChosen, GameChosen, StepChosen
+from ..messages import DiagnosticChosen, DiagnosticHighlighted, GameChosen, StepChosen
 from ..model import GameEntry, Mark
 
 # One mark per meaning (see :class:`viewer.model.Mark`), and its ASCII stand-in.
@@ -306,3 +306,9 @@ class DiagnosticList(PickList):
         self.current = row
         self.refresh()
         self.post_message(DiagnosticChosen(self.diagnostics[row]))
+
+    def action_cursor(self, delta: int) -> None:
+        """Move the cursor and show the diagnostic under it in full (Enter jumps to it)."""
+        super().action_cursor(delta)
+        if 0 <= self.cursor < self.line_count:
+            self.post_message(DiagnosticHighlighted(self.diagnostics[self.cursor]))

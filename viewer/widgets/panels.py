@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -24,6 +26,13 @@ GLYPH_MEANING = {
     Glyph.INTERESTING: "interesting play",
     Glyph.DUBIOUS: "dubious play",
 }
+
+
+def reflow(comment: str) -> str:
+    """A comment as prose for the panel to wrap at its own width: the line breaks and
+    indentation of the source go, paragraphs (blank lines) stay."""
+    paragraphs = re.split(r"\n\s*\n", comment.strip())
+    return "\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
 
 
 class TagsPanel(Static):
@@ -87,7 +96,7 @@ class NotesPanel(Static):
                 lines.append(Text(f"{note.glyph.value}  {GLYPH_MEANING[note.glyph]}",
                                   style="magenta"))
             for comment in note.comments:
-                lines.append(Text(comment.text.strip(), style="italic"))
+                lines.append(Text(reflow(comment.text), style="italic"))
         for diagnostic in step.diagnostics:
             style = "bold red" if diagnostic.is_error else "yellow"
             lines.append(Text(f"{diagnostic.code}: {diagnostic.message}", style=style))

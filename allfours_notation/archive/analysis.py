@@ -1,0 +1,70 @@
+"""One game refereed once, for every archive tool.
+
+``allfours list --check``, ``find`` (content filters), ``stats`` and ``export
+--sqlite/--csv`` all need the same thing from a game: the referee's scores,
+points and calls, and the diagnostics ``allfours check`` would print for it.
+:func:`analyse` computes them in one replay without table snapshots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..diagnostics import Diagnostic, Severity, sort_key
+from ..records import ClaimItem, Game
+from ..rules.profiles import Options, resolve_options
+from ..rules.replay import replay
+from ..rules.scoring import ITEM_LABELS
+from ..rules.state import GameReplay
+
+_ITEM_BY_LABEL = {label: item for item, label in ITEM_LABELS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """A game with its replay (``None`` when a syntax error stopped the parse) and
+    every diagnostic ``allfours check`` reports for it, in the same order."""
+
+    game: Game
+    replay: GameReplay | None
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is Severity.WARNING)
+
+    @property
+    def disputes(self) -> int:
+        """Claims, totals and results that disagree with the computed score (AFN4xx)."""
+        return sum(1 for d in self.diagnostics if d.code.startswith("AFN4"))
+
+    @property
+    def options(self) -> Options | None:
+        return self.replay.options if self.replay is not None else None
+
+    @property
+    def deciding_item(self) -> ClaimItem | None:
+        """The item that took the winner to the target ("deal 7, at High" → High)."""
+        decided = self.replay.decided if self.replay is not None else None
+        if not decided or ", at " not in decided:
+            return None
+        return _ITEM_BY_LABEL.get(decided.rsplit(", at ", 1)[1])
+
+
+def analyse(game: Game, *, profile: str | None = None,
+            overrides: dict[str, str] | None = None) -> Analysed:
+    """Referee ``game`` (under its own rules unless ``profile``/``overrides`` say
+    otherwise) and gather its diagnostics the way ``allfours check`` does."""
+    found = list(game.diagnostics)
+    if game.broken:
+        return Analysed(game, None, tuple(found))
+    options, problems = resolve_options(game, profile=profile, overrides=overrides or {})
+    replayed = replay(game, options, record_states=False)
+    found.extend(problems)
+    found.extend(replayed.diagnostics)
+    found.sort(key=sort_key)
+    return Analysed(game, replayed, tuple(found))

@@ -1,0 +1,93 @@
+"""An ordered map over forked worker processes, with a bounded number in flight.
+
+``allfours check -j N`` hands games to N processes and must print exactly what
+``-j 1`` prints, in the same order: results are taken back in submission order.
+At most a few batches per worker are queued at once, so neither the pending
+inputs nor the finished results pile up in memory when the printing side is
+slower than the workers.  Workers are forked (the parser's grammar, already
+built in the parent, comes with them for free); where ``fork`` is unavailable
+the map runs in-process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.pool import AsyncResult, Pool
+from typing import TypeVar
+
+In = TypeVar("In")
+Out = TypeVar("Out")
+
+BATCH = 16  # items per task: enough to make the pickling worth it
+IN_FLIGHT_PER_WORKER = 4
+
+
+def cpu_count() -> int:
+    """Cores this process may run on (the default of ``-j``)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def _run_batch(function: Callable[[In], Out], batch: list[In]) -> list[Out]:
+    return [function(item) for item in batch]
+
+
+class WorkerPool:
+    """A pool of ``jobs`` forked processes, made on first use, closed with ``close``."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool: Pool | None = None
+
+    def map(self, function: Callable[[In], Out], items: Iterable[In]) -> Iterator[Out]:
+        """``function`` of each item, in order; ``function`` must be a module-level
+        function (it is pickled by name)."""
+        if self.jobs <= 1 or not can_fork():
+            yield from map(function, items)
+            return
+        if self._pool is None:
+            self._pool = multiprocessing.get_context("fork").Pool(self.jobs)
+        pending: deque[AsyncResult[list[Out]]] = deque()
+        limit = self.jobs * IN_FLIGHT_PER_WORKER
+        for batch in _batches(items, BATCH):
+            pending.append(self._pool.apply_async(_run_batch, (function, batch)))
+            while len(pending) >= limit:
+                yield from pending.popleft().get()
+        while pending:
+            yield from pending.popleft().get()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool.join()
+            self._pool = None
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None and exc[0] is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+        self.close()
+
+
+def _batches(items: Iterable[In], size: int) -> Iterator[list[In]]:
+    batch: list[In] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

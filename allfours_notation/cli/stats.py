@@ -1,0 +1,165 @@
+"""``allfours stats``: standings and statistics over a set of games, with plots."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+
+from rich.console import Console
+from rich.measure import Measurement
+from rich.table import Table
+
+from ..archive.stats import COLUMNS, ProfileStats, Row, StatsBuilder, Summary
+from .archive_inputs import walk
+from .inputs import console, fail
+from .progress import progress_bar
+
+NAME = "stats"
+HELP = "standings and statistics over a set of games; --plot draws charts"
+DESCRIPTION = """\
+Replay every game of each FILE (a folder stands for every .afn file under it,
+recursively, in sorted order; '-' reads stdin) and print, per rule profile:
+
+  standings per player and, in four-handed games, per partnership: games, wins,
+  points for and against, deals, average points per deal;
+  items: how often each took High, Low, Jack and Game, Jacks hanged (Hang Jack
+  scored), kicks and their points, gifts received, penalty points;
+  calls: begs and how many won the deal (the beggar's side made the most
+  points), how the player answered a beg as dealer (gave or ran), turned Jacks
+  as dealer, revokes declared against the player.
+
+Points are the referee's, not the claims written in the record.  A game that
+cannot be parsed is counted as unreadable.
+
+--json and --csv write every figure (CSV in long form: one row per profile,
+table, name and measure).  --plot FILE.png or FILE.svg draws three charts:
+the score of one game deal by deal (--plot-game, in date order), the items
+each player took, and the wins over the season; it needs matplotlib, the
+optional extra: pip install 'allfours-notation[plots]'.
+
+exit status: 0 done, 1 some game could not be read, 2 unreadable input or
+plotting unavailable.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="AFN files or folders of them; '-' reads stdin")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="every figure as JSON")
+    form.add_argument("--csv", action="store_true", help="every figure as long-form CSV")
+    parser.add_argument("--plot", metavar="FILE", help="draw the charts into FILE (.png or .svg)")
+    parser.add_argument("--plot-game", type=int, default=1, metavar="N",
+                        help="the game (N-th in date order) whose score progression is drawn")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.plot and not args.plot.lower().endswith((".png", ".svg")):
+        return fail(f"--plot {args.plot!r}: name a .png or .svg file")
+    summary, unreadable = gather(args.files)
+    if args.json:
+        sys.stdout.write(json.dumps(summary.as_json(), indent=2, ensure_ascii=False) + "\n")
+    elif args.csv:
+        write_csv(summary)
+    else:
+        print_tables(summary)
+    if args.plot:
+        from ..archive.plots import PlotsUnavailable, save_plots
+
+        try:
+            save_plots(summary, args.plot, game=args.plot_game)
+        except PlotsUnavailable as error:
+            return fail(str(error))
+        except OSError as error:
+            return fail(f"{args.plot}: cannot write: {error.strerror or error}")
+    if unreadable:
+        return 2
+    return 1 if summary.unreadable else 0
+
+
+def gather(names: list[str]) -> tuple[Summary, bool]:
+    from ..archive.analysis import analyse
+
+    files = walk(names)
+    builder = StatsBuilder()
+    with progress_bar(files.names, "replaying") as advance:
+        for scanned in files.scans():
+            for header in scanned.headers:
+                game = scanned.game(header)
+                builder.add(analyse(game), f"{scanned.name}:{header.index}")
+                advance(header.end - header.start)
+    return builder.summary(), files.unreadable
+
+
+# --- output -----------------------------------------------------------------------------------
+
+_TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("standings", ("games", "wins", "points_for", "points_against", "deals",
+                   "points_per_deal")),
+    ("items", ("high", "low", "jack", "game", "hang_jack", "kicks", "kick_points", "gifts",
+               "penalty_points")),
+    ("calls", ("begs", "begs_won", "gave", "ran", "turned_jacks", "revokes")),
+)
+_HEADINGS = dict(COLUMNS)
+
+
+def print_tables(summary: Summary) -> None:
+    out = console()
+    for profile in summary.profiles:
+        out.print(f"[bold]{profile.rules}[/]: {profile.games} game"
+                  f"{'s' if profile.games != 1 else ''}, {profile.deals} deals, "
+                  f"{profile.points} points, {profile.points_per_deal:.2f} points per deal")
+        for title, keys in _TABLES:
+            _print_whole(out, _table(f"{title}, players", keys, profile.players))
+            if profile.sides:
+                _print_whole(out, _table(f"{title}, partnerships", keys, profile.sides))
+    if summary.unreadable:
+        out.print(f"[red]{summary.unreadable} game(s) could not be read (see 'allfours check')[/]")
+    if not summary.profiles and not summary.unreadable:
+        out.print("no games")
+
+
+def _print_whole(out: Console, table: Table) -> None:
+    """A table at its natural width, even wider than the terminal: a name cut over
+    three lines is harder to read than a line that runs on."""
+    width = Measurement.get(out, out.options.update_width(10_000), table).maximum
+    wide = Console(file=out.file, width=max(width, out.width), highlight=False,
+                   no_color=out.no_color, force_terminal=out.is_terminal)
+    out.print(f"[bold]{table.title}[/]")
+    table.title = None
+    wide.print(table)
+
+
+def _table(title: str, keys: tuple[str, ...], rows: tuple[Row, ...]) -> Table:
+    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("name")
+    for key in keys:
+        table.add_column(_HEADINGS[key], justify="right")
+    for row in rows:
+        table.add_row(row.name, *(_number(row.get(key)) for key in keys))
+    return table
+
+
+def _number(value: int | float) -> str:
+    return f"{value:.2f}" if isinstance(value, float) else str(value)
+
+
+def write_csv(summary: Summary) -> None:
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(("rules", "table", "name", "measure", "value"))
+    for profile in summary.profiles:
+        for group, rows in (("players", profile.players), ("partnerships", profile.sides)):
+            for row in rows:
+                writer.writerows((profile.rules, group, row.name, key, _number(value))
+                                 for key, value in row.values)
+        writer.writerows(_profile_rows(profile))
+    if summary.unreadable:
+        writer.writerow(("", "archive", "", "unreadable_games", summary.unreadable))
+
+
+def _profile_rows(profile: ProfileStats) -> list[tuple[str, str, str, str, str]]:
+    return [(profile.rules, "profile", "", key, value) for key, value in (
+        ("games", str(profile.games)), ("deals", str(profile.deals)),
+        ("points", str(profile.points)), ("points_per_deal", f"{profile.points_per_deal:.2f}"))]

@@ -1,0 +1,43 @@
+"""``allfours check -j N``: the same output, byte for byte and in order, as ``-j 1``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from allfours_notation.archive.parallel import WorkerPool, can_fork
+from allfours_notation.cli import check
+
+from .conftest import Cli
+
+
+def _square(number: int) -> int:
+    return number * number
+
+
+@pytest.mark.skipif(not can_fork(), reason="no fork on this platform")
+def test_pool_map_keeps_order_and_bounds() -> None:
+    with WorkerPool(2) as pool:
+        assert list(pool.map(_square, iter(range(500)))) == [n * n for n in range(500)]
+
+
+@pytest.mark.skipif(not can_fork(), reason="no fork on this platform")
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--no-rules"], ["--rules", "english10"]])
+def test_output_is_identical_for_any_number_of_jobs(
+        cli: Cli, archive: Path, extra: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder holds broken games and a file big enough to be shared among workers."""
+    monkeypatch.setattr(check, "SMALL_FILE_GAMES", 2)  # every multi-game file goes to workers
+    one = cli(["check", "-j", "1", *extra, str(archive)])
+    assert "AFN1" in one.out  # the broken games are reported
+    for jobs in ("2", "3"):
+        many = cli(["check", "-j", jobs, *extra, str(archive)])
+        assert many.out == one.out
+        assert (many.code, many.err) == (one.code, one.err)
+
+
+def test_jobs_must_be_a_positive_number(cli: Cli) -> None:
+    for bad in ("0", "many"):
+        with pytest.raises(SystemExit) as stop:
+            cli(["check", "-j", bad, "samples/revoke.afn"])
+        assert stop.value.code == 2
