@@ -68,6 +68,7 @@ class Judgement:
     # the same with the last deal closed: a revoke the hands as dealt prove is named
     # when the deal is scored (by its proof card), and the recorder must know at once
     probed: tuple[Diagnostic, ...] = ()
+    probe: Table | None = None  # the table with the last deal closed, finished or not
 
     @property
     def table(self) -> TableState | None:
@@ -95,7 +96,15 @@ class Judgement:
     @property
     def replayed(self) -> GameReplay:
         """The closed deals' results, the scores and the winner, as a replay gives them."""
-        table = self.closed
+        return self._replay(self.closed)
+
+    @property
+    def so_far(self) -> GameReplay:
+        """The same with the deal being played scored as if it ended now (for a
+        screen that shows its points as they come)."""
+        return self._replay(self.probe if self.probe is not None else self.closed)
+
+    def _replay(self, table: Table) -> GameReplay:
         return GameReplay(game=self.game, options=self.options, steps=(),
                           deals=tuple(table.deals), diagnostics=self.diagnostics,
                           scores=tuple((side, table.scores[side]) for side in table.sides),
@@ -138,7 +147,8 @@ class Judge:
         if not finished:
             closed = table
         return Judgement(game, self.options, table, closed, finished,
-                         (*structure, *table.diagnostics), (*structure, *probe.diagnostics))
+                         (*structure, *table.diagnostics), (*structure, *probe.diagnostics),
+                         probe)
 
     def _empty(self, game: Game) -> Table:
         return Table(replace(game, deals=()), self.options, keep_steps=False)

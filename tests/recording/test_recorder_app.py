@@ -229,3 +229,18 @@ def test_help_opens_on_question_mark_and_f1(tmp_path: Path) -> None:
             assert not isinstance(app.screen, RecorderHelp)
 
     run(scenario)
+
+
+def test_the_points_of_the_deal_being_played_show_as_if_it_ended_now(tmp_path: Path) -> None:
+    path = tmp_path / "so-far.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            for line in [*HANDS, "js", "2d"]:
+                await type_line(pilot, line)
+            points = shown(app, "#rec-points")
+            assert "Deal 1 so far, if it ended now" in points
+            assert "High     S  +1" in points and "Score N 0  S 0" in points
+
+    run(scenario)

@@ -91,13 +91,14 @@ def points_renderable(session: Session) -> RenderableType:
     winner = session.winner(judged)
     if winner is not None:
         lines.append(Text(f"Game won by {winner}", style="bold green"))
-    deals = replayed.deals
+    finished = judged.finished or not judged.game.deals
+    shown = replayed if finished else judged.so_far
+    deals = shown.deals
     if deals:
         last = deals[-1]
-        finished = last.number in session.finished_deals(judged)
         heading = f"Deal {last.number}" + ("" if finished else " so far, if it ended now")
         lines.append(Text(heading, style="dim"))
-        sheet = game_sheet(replayed, (), deal=last.number)
+        sheet = game_sheet(shown, (), deal=last.number)
         items = sheet.deals[0].items if sheet.deals else ()
         lines.extend(_item(item) for item in items)
         if not items:
