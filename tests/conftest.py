@@ -9,6 +9,10 @@ run.  The profile in force is printed in the header of every run.
 :func:`tests.golden.check_golden` and the viewer's SVG snapshots through syrupy) instead
 of comparing with them; read the diff before committing it.  It runs in one process, since
 syrupy cannot update snapshots from several workers.
+
+The modules in :data:`MINIMUM_MODULES` are marked ``minimum``: ``.ci/run`` runs them
+(``pytest -m minimum``) once more against the lowest dependency versions that
+``pyproject.toml`` allows (``constraints/minimum.txt``).
 """
 
 from __future__ import annotations
@@ -22,6 +26,19 @@ from hypothesis import HealthCheck, settings
 from allfours_notation.diagnostics import Diagnostic
 
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
+
+# One module per dependency's use: Lark (parser, samples), Rich (every command's output,
+# compared with golden files), Textual (the viewer driven by its Pilot), jsonschema.
+MINIMUM_MODULES = frozenset({
+    "tests/test_architecture.py",
+    "tests/parser/test_parse.py",
+    "tests/samples/test_samples_golden.py",
+    "tests/rules/test_rules_examples.py",
+    "tests/cli/test_check_cli.py",
+    "tests/cli/test_help_and_completion.py",
+    "tests/format/test_export.py",
+    "tests/viewer/test_viewer_app.py",
+})
 UPDATE_OPTION = "--update-goldens"
 
 settings.register_profile(
@@ -54,6 +71,14 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
             config.option.numprocesses = None
             config.option.dist = "no"
         config.option.update_snapshots = True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the tests of :data:`MINIMUM_MODULES` ``minimum``."""
+    root = config.rootpath
+    for item in items:
+        if item.path.relative_to(root).as_posix() in MINIMUM_MODULES:
+            item.add_marker(pytest.mark.minimum)
 
 
 def pytest_report_header(config: pytest.Config) -> str:

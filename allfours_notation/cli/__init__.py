@@ -3,6 +3,11 @@
 Each subcommand module defines ``NAME``, ``HELP``, ``DESCRIPTION``,
 ``add_arguments(parser)`` and ``run(args) -> int``.  Exit codes are shared by
 all of them: 0 clean, 1 problems found, 2 usage error or unreadable input.
+
+``--help`` is drawn by rich-argparse (colour on a terminal, plain text otherwise); it
+is imported only when help or a usage message is printed, so that a command that just
+runs does not pay for it.  (argparse builds a formatter for every ``add_argument``, to
+check the metavar, so the cheap plain formatter stays in place until help is asked for.)
 """
 
 from __future__ import annotations
@@ -10,9 +15,25 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import cache
 from types import ModuleType
+from typing import Any
 
-from . import check, export, find, fmt, html, listing, lsp, record, rules, score, stats, view
+from . import (
+    check,
+    completion,
+    export,
+    find,
+    fmt,
+    html,
+    listing,
+    lsp,
+    record,
+    rules,
+    score,
+    stats,
+    view,
+)
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -20,16 +41,47 @@ EXIT_USAGE = 2
 
 # The order here is the order of ``allfours --help``.
 COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record, lsp,
-                                    listing, find, stats)
+                                    listing, find, stats, completion)
+
+
+@cache
+def _rich_formatter_class() -> type[argparse.HelpFormatter]:
+    from rich_argparse import RawDescriptionRichHelpFormatter
+
+    class Formatter(RawDescriptionRichHelpFormatter):
+        """Descriptions keep their line breaks; help texts are shown as written, never
+        read as Rich markup (they quote AFN, e.g. '[Rules "NAME"]')."""
+
+        help_markup = False
+        text_markup = False
+
+    return Formatter
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose help and usage messages are drawn by rich-argparse."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def format_help(self) -> str:
+        self.formatter_class = _rich_formatter_class()
+        return super().format_help()
+
+    def format_usage(self) -> str:
+        self.formatter_class = _rich_formatter_class()
+        return super().format_usage()
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="allfours",
         description="Read, check, score, format and replay All Fours games written in AFN "
         "(All Fours Notation).",
         epilog="Exit codes: 0 clean, 1 problems found, 2 usage error or unreadable input. "
-        "Run 'allfours COMMAND --help' for the options of a command.",
+        "Run 'allfours COMMAND --help' for the options of a command; "
+        "'allfours completion --help' tells how to install tab completion.",
     )
     from .. import __version__
 
@@ -40,7 +92,6 @@ def build_parser() -> argparse.ArgumentParser:
             module.NAME,
             help=module.HELP,
             description=module.DESCRIPTION,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)

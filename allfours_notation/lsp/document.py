@@ -24,6 +24,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..parser import parse_game_body, read_sliced
 from ..records import Game
 from ..slicer import Directive, GameSlice, SliceResult, slice_games
+from ..source import BOM
 
 _SURROGATE = re.compile("[\ud800-\udfff]+")
 MAX_SURROGATE_DIAGNOSTICS = 20
@@ -280,7 +281,10 @@ def game_diagnostics(game: Game) -> tuple[Diagnostic, ...]:
 
 def clean_text(text: str) -> tuple[str, list[Diagnostic]]:
     """Replace lone surrogates (undecodable bytes some clients pass through) with
-    U+FFFD, keeping every offset, and report them as ``check`` reports bad bytes."""
+    U+FFFD, keeping every offset, and report them as ``check`` reports bad bytes.
+    A byte-order mark (which ``check`` drops) becomes a space, for the same reason."""
+    if text.startswith(BOM):  # a space keeps every offset where the editor has it
+        text = " " + text[1:]
     if text.isascii():
         return text, []
     try:  # encoding fails exactly when there is a surrogate, and runs in C at memory speed

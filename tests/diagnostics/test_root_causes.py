@@ -141,7 +141,7 @@ def test_roots_first_links_what_is_not_linked_yet() -> None:
     assert len(groups) == 1 and len(groups[0].consequences) == 1
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(CLEAN) - 1), st.integers(1, 6),
                           st.sampled_from(["", " ", "S:", "QS ", "9", "\n", "N:2C "])),
                 min_size=1, max_size=3))

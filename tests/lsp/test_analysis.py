@@ -237,3 +237,10 @@ def test_completion_without_hands_offers_every_card_not_yet_seen() -> None:
     assert len(items) == 52 - len(played) - 1  # and the turned 7C
     assert all(i.label.startswith("N:") and i.label[2:] not in played | {"7C"} for i in items)
     assert items[0].detail == "not yet seen played"
+
+
+def test_a_byte_order_mark_and_crlf_line_ends_are_read_as_check_reads_them() -> None:
+    text = sample("disputed-claim.afn")
+    expected = [(d.code, d.line) for d in Analyzer().analyse(text).diagnostics()]
+    for variant in ("\ufeff" + text, text.replace("\n", "\r\n")):
+        assert [(d.code, d.line) for d in Analyzer().analyse(variant).diagnostics()] == expected

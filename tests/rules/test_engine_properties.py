@@ -19,7 +19,7 @@ from allfours_notation.rules.profiles import resolve_options
 from allfours_notation.rules.replay import deal_events
 
 TABLES = [(name, players) for name in PROFILES for players in (2, 3, 4)]
-FAST = settings(max_examples=20, deadline=None, derandomize=True,
+FAST = settings(deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -1,0 +1,79 @@
+"""The project's declarations agree with each other: dependency ranges, the constraints
+files CI installs, the test subset run at the lowest versions, the single version."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import allfours_notation
+from tests.conftest import MINIMUM_MODULES
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUIREMENT = re.compile(r"^([A-Za-z0-9_.\[\]-]+)\s*(.*)$")
+
+
+def pyproject() -> dict[str, Any]:
+    with (ROOT / "pyproject.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def pins(name: str) -> dict[str, str]:
+    """``package: version`` for every ``package==version`` line of a constraints file."""
+    found = {}
+    for line in (ROOT / "constraints" / name).read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            package, version = line.split("==")
+            found[package.lower()] = version
+    return found
+
+
+def ranges(requirements: list[str]) -> dict[str, str]:
+    """``package: specifier`` for each requirement (extras of the project itself left out)."""
+    found = {}
+    for requirement in requirements:
+        match = REQUIREMENT.match(requirement)
+        assert match, requirement
+        if not match.group(1).startswith("allfours-notation"):
+            found[match.group(1).lower()] = match.group(2)
+    return found
+
+
+def test_runtime_dependencies_are_ranges_below_the_next_major() -> None:
+    for package, specifier in ranges(pyproject()["project"]["dependencies"]).items():
+        lower = re.search(r">=\s*([0-9][^,]*)", specifier)
+        upper = re.search(r"<\s*([0-9][^,]*)", specifier)
+        assert lower and upper, f"{package}{specifier}: want >=oldest tested,<next major"
+        assert re.fullmatch(r"\d+", upper.group(1).strip()), f"{package}: upper bound a major"
+        assert int(upper.group(1)) > int(lower.group(1).split(".")[0]), package
+
+
+def test_minimum_constraints_pin_each_lower_bound() -> None:
+    """What .ci/run installs for its lowest-versions run is exactly each lower bound."""
+    declared = ranges(pyproject()["project"]["dependencies"])
+    lower = {package: re.search(r">=\s*([^,]+)", spec).group(1).strip()  # type: ignore[union-attr]
+             for package, spec in declared.items()}
+    assert pins("minimum.txt") == lower
+
+
+def test_ci_constraints_pin_every_declared_dependency() -> None:
+    """CI is reproducible: every runtime and development dependency has a pin."""
+    extras = pyproject()["project"]["optional-dependencies"]
+    declared = ranges(pyproject()["project"]["dependencies"] + extras["test"] + extras["dev"])
+    pinned = pins("ci.txt")
+    assert set(declared) <= set(pinned), sorted(set(declared) - set(pinned))
+
+
+def test_every_module_of_the_minimum_subset_exists() -> None:
+    missing = [name for name in MINIMUM_MODULES if not (ROOT / name).is_file()]
+    assert missing == []
+
+
+def test_the_version_is_written_once() -> None:
+    project = pyproject()
+    assert "version" in project["project"]["dynamic"]
+    assert project["tool"]["hatch"]["version"]["path"] == "allfours_notation/__init__.py"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", allfours_notation.__version__)
