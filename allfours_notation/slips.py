@@ -401,55 +401,96 @@ def _mates_span(plays: Sequence[Play], index: int, players: int) -> Span | None:
     return Span(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
 
 
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What a fix says about the record: where the slip is, in which trick, and how."""
+
+    plays: tuple[Play, ...]
+    players: int
+    edit: _Edit
+    fixed: DealResult | None  # the replay of the fixed deal
+    computed: DealResult | None  # the replay of the deal as written
+    trick: int
+
+    @property
+    def at(self) -> Play:
+        return self.plays[self.edit.at] if self.edit.at < len(self.plays) else self.plays[-1]
+
+
+_Words = tuple[str, str, Span | None]  # message, hint, where
+
+
 def _report(game: Game, deal: Deal, plays: tuple[Play, ...], players: int, edit: _Edit,
             verdict: _Verdict, computed: DealResult | None) -> Diagnostic:
-    fixed = verdict.result
     at = plays[edit.at] if edit.at < len(plays) else plays[-1]
     # a card left out belongs to a trick of the fixed deal; any other slip is in a
     # trick as written
-    trick_number = edit.at // players + 1 if edit.kind is SlipKind.MISSING else \
+    trick = edit.at // players + 1 if edit.kind is SlipKind.MISSING else \
         next((t.number for t in deal.tricks if any(p is at for p in t.plays)),
              edit.at // players + 1)
-    span = at.span
-    if edit.kind is SlipKind.MISSING:
-        seat = _seat_of(fixed, edit.at, players)
-        who = f"{seat.letter}'s card" if seat else "a card"
-        span = _mates_span(edit.plays, edit.at, players) or span
-        size = players - 1
-        message = f"trick {trick_number} has {size} card{'s' if size != 1 else ''}: {who} " \
-            "seems to be missing"
-        holds = _still_held(computed, seat, plays)
-        if seat is not None and edit.card is not None and holds:
-            hint = f"{seat.letter} still holds {edit.card}: write {seat.letter}:{edit.card} " \
-                f"in trick {trick_number}"
-        else:
-            hint = f"write the card {seat.letter if seat else 'the missing player'} played in " \
-                f"trick {trick_number}; with it the deal checks clean"
-    elif edit.kind in (SlipKind.EXTRA, SlipKind.TWICE):
-        card = at.card
-        if edit.kind is SlipKind.TWICE:
-            message = f"{card} seems to be written twice"
-            hint = f"delete this {card}: without it the deal checks clean"
-        else:
-            message = f"{card} seems to be an extra card in trick {trick_number}"
-            hint = f"delete {card}: without it every trick has {players} cards and the deal " \
-                "checks clean"
-    elif edit.kind is SlipKind.SWAPPED:
-        other = plays[edit.partner] if edit.partner is not None else at
-        message = f"{at.card} and {other.card} seem to be written in the wrong order"
-        hint = f"write {_token(other)} before {_token(at)}: then the deal checks clean"
-        if at.span is not None and other.span is not None and at.span.line == other.span.line:
-            span = Span(at.span.line, at.span.column, other.span.end_line, other.span.end_column,
-                        at.span.start, other.span.end)
+    found = _Found(plays, players, edit, verdict.result, computed, trick)
+    message, hint, span = _WORDING[edit.kind](found)
+    return diagnostic_at(game, span, edit.kind.value, message, deal=deal.number, trick=trick,
+                         hint=hint)
+
+
+def _missing_words(found: _Found) -> _Words:
+    seat = _seat_of(found.fixed, found.edit.at, found.players)
+    who = f"{seat.letter}'s card" if seat else "a card"
+    size = found.players - 1
+    message = f"trick {found.trick} has {size} card{'s' if size != 1 else ''}: {who} seems " \
+        "to be missing"
+    card = found.edit.card
+    if seat is not None and card is not None and _still_held(found.computed, seat, found.plays):
+        hint = f"{seat.letter} still holds {card}: write {seat.letter}:{card} in trick " \
+            f"{found.trick}"
     else:
-        seat = _seat_of(fixed, edit.at, players)
-        written = at.seat.letter if at.seat else "?"
-        right = seat.letter if seat else "another seat"
-        message = f"{at.card} is labelled {written}, but it seems to be {right}'s card"
-        hint = f"write {right}:{at.card}: with that label the deal checks clean"
-    trick = trick_number if edit.kind is not SlipKind.SWAPPED else None
-    return diagnostic_at(game, span, edit.kind.value, message, deal=deal.number,
-                         trick=trick or trick_number, hint=hint)
+        hint = f"write the card {seat.letter if seat else 'the missing player'} played in " \
+            f"trick {found.trick}; with it the deal checks clean"
+    span = _mates_span(found.edit.plays, found.edit.at, found.players) or found.at.span
+    return message, hint, span
+
+
+def _extra_words(found: _Found) -> _Words:
+    card = found.at.card
+    return (f"{card} seems to be an extra card in trick {found.trick}",
+            f"delete {card}: without it every trick has {found.players} cards and the deal "
+            "checks clean", found.at.span)
+
+
+def _twice_words(found: _Found) -> _Words:
+    card = found.at.card
+    return (f"{card} seems to be written twice",
+            f"delete this {card}: without it the deal checks clean", found.at.span)
+
+
+def _swapped_words(found: _Found) -> _Words:
+    at = found.at
+    other = found.plays[found.edit.partner] if found.edit.partner is not None else at
+    span = at.span
+    if at.span is not None and other.span is not None and at.span.line == other.span.line:
+        span = Span(at.span.line, at.span.column, other.span.end_line, other.span.end_column,
+                    at.span.start, other.span.end)
+    return (f"{at.card} and {other.card} seem to be written in the wrong order",
+            f"write {_token(other)} before {_token(at)}: then the deal checks clean", span)
+
+
+def _seat_words(found: _Found) -> _Words:
+    at = found.at
+    seat = _seat_of(found.fixed, found.edit.at, found.players)
+    written = at.seat.letter if at.seat else "?"
+    right = seat.letter if seat else "another seat"
+    return (f"{at.card} is labelled {written}, but it seems to be {right}'s card",
+            f"write {right}:{at.card}: with that label the deal checks clean", at.span)
+
+
+_WORDING = {
+    SlipKind.MISSING: _missing_words,
+    SlipKind.EXTRA: _extra_words,
+    SlipKind.TWICE: _twice_words,
+    SlipKind.SWAPPED: _swapped_words,
+    SlipKind.SEAT: _seat_words,
+}
 
 
 def _token(play: Play) -> str:
