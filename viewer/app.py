@@ -317,15 +317,18 @@ class ViewerApp(App[int]):
         if message.generation != self.generation or self.library is None:
             return
         self.library.marks.update(message.marks)
-        self.query_one(GameList).set_marks(message.marks)
+        lists = self.query(GameList)
+        if not lists:  # a batch that arrives while the app is closing
+            return
+        lists.first().set_marks(message.marks)
         if message.finished:
             marks = self.library.marks.values()
             unreadable = sum(1 for m in marks if m is Mark.UNREADABLE)
             problems = sum(1 for m in marks if m is Mark.PROBLEMS)
             count = len(self.library)
-            self.query_one("#status", Static).update(
-                f"{Path(self.path).name}: {count:,} game{'s' if count != 1 else ''}, "
-                f"{unreadable:,} cannot be read, {problems:,} with problems")
+            for status in self.query("#status").results(Static):
+                status.update(f"{Path(self.path).name}: {count:,} game{'s' * (count != 1)}, "
+                              f"{unreadable:,} cannot be read, {problems:,} with problems")
 
     def on_load_failed(self, message: LoadFailed) -> None:
         if message.generation == self.generation:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -491,7 +492,11 @@ def test_a_seat_nobody_sits_in_shows_all_hands() -> None:
     run(scenario)
 
 
-def test_a_game_or_deal_that_is_not_there_is_said_and_the_file_still_opens() -> None:
+def test_a_game_or_deal_that_is_not_there_is_said_and_the_file_still_opens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a loaded machine loading can outlast a notice's few seconds on screen.
+    monkeypatch.setattr(ViewerApp, "NOTIFICATION_TIMEOUT", 600.0)
+
     async def scenario() -> None:
         async with loaded(BROKEN, Start(game=9)) as (app, _):
             assert app.game_position == 0
