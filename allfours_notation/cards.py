@@ -214,7 +214,7 @@ class Seat(Enum):
     @property
     def tag_name(self) -> str:
         """The header tag that names this seat's player: ``North`` …"""
-        return self.name.capitalize()
+        return _TAG_NAMES[self]
 
     @staticmethod
     def from_letter(text: str) -> Seat:
@@ -222,6 +222,7 @@ class Seat(Enum):
 
 
 _SEAT_FROM_LETTER = {seat.value: seat for seat in Seat}
+_TAG_NAMES = {seat: seat.name.capitalize() for seat in Seat}
 
 # Clockwise order round the table, starting from North.
 CLOCKWISE: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)

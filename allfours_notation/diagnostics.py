@@ -15,6 +15,7 @@ Codes are stable and grouped by the layer that raises them:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -94,8 +95,11 @@ class Diagnostic:
         ctx_text = f" [{ctx}]" if ctx else ""
         return f"{self.where()}: {self.severity.value} {self.code}{ctx_text}: {self.message}"
 
-    def render(self, source: str | Sequence[str] | None = None) -> str:
-        """The headline, then the offending line with a caret under the column."""
+    def render(self, source: str | Sequence[str] | LineIndex | None = None) -> str:
+        """The headline, then the offending line with a caret under the column.
+
+        ``source`` is the file's text, or better its :class:`LineIndex` when many
+        diagnostics of one file are rendered."""
         lines = [self.headline()]
         snippet = caret_snippet(source, self.line, self.column, self.end_column)
         if snippet:
@@ -105,25 +109,137 @@ class Diagnostic:
         return "\n".join(lines)
 
 
+class LineIndex:
+    """Where each line of a text starts, found once per text and in linear time.
+
+    Printing a diagnostic needs the one line it points at.  Splitting the whole
+    text into lines for every diagnostic made printing quadratic (a file with
+    thousands of diagnostics took minutes); this index counts the line breaks of
+    each block of the text once, in C, the first time a line is asked for, and
+    then finds any line by looking inside one block.  Lines end at ``\n`` only,
+    the same rule the parser's line numbers follow.  Memory is one integer per
+    block, not one string per line.
+    """
+
+    __slots__ = ("_before", "_last", "_text")
+
+    BLOCK = 4096
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._before: list[int] | None = None  # line breaks before each block's start
+        self._last: tuple[int, int, int] | None = None  # (line, start, end) asked last
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def _counts(self) -> list[int]:
+        if self._before is None:
+            text, block, total = self._text, self.BLOCK, 0
+            before = []
+            for start in range(0, len(text) + 1, block):
+                before.append(total)
+                total += text.count("\n", start, start + block)
+            self._before = before
+        return self._before
+
+    def line_start(self, line: int) -> int | None:
+        """Offset where 1-based ``line`` starts, or None past the end of the text."""
+        if line < 1:
+            return None
+        if line == 1:
+            return 0
+        wanted = line - 1  # the line starts after this many line breaks
+        counts = self._counts()
+        block = bisect_left(counts, wanted) - 1  # the last block with fewer breaks before it
+        if block < 0:
+            return None
+        position = block * self.BLOCK - 1
+        for _ in range(wanted - counts[block]):
+            position = self._text.find("\n", position + 1)
+            if position < 0:
+                return None
+        return position + 1
+
+    def line_span(self, line: int) -> tuple[int, int] | None:
+        """(start, end) offsets of ``line`` without its line break (a CR before it is
+        kept), or None when the text has no such line.  The last line asked for is
+        remembered: the diagnostics of one line are usually printed together."""
+        if self._last is not None and self._last[0] == line:
+            return self._last[1], self._last[2]
+        start = self.line_start(line)
+        text = self._text
+        if start is None or start >= len(text):
+            return None
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        self._last = (line, start, end)
+        return start, end
+
+    def window(
+        self, line: int, column: int | None, width: int = 200
+    ) -> tuple[str, int | None] | None:
+        """The text of ``line`` without its line break, or when it is longer than
+        ``width`` a 160-character window around ``column``; with the window's
+        offset in the line (None when the whole line is given).  Never copies more
+        than the window."""
+        span = self.line_span(line)
+        if span is None:
+            return None
+        start, end = span
+        if end > start and self._text[end - 1] == "\r":
+            end -= 1
+        if end - start <= width:
+            return self._text[start:end], None
+        shift = max(0, (column or 1) - 80)
+        return self._text[min(end, start + shift) : min(end, start + shift + 160)], shift
+
+
+_last_index: list[LineIndex] = []  # the index of the text rendered last (one entry)
+
+
+def _index_of(text: str) -> LineIndex:
+    """The :class:`LineIndex` of ``text``, kept for the next call on the same text, so
+    callers that pass the text itself for each diagnostic stay linear too."""
+    if _last_index and _last_index[0].text is text:
+        return _last_index[0]
+    index = LineIndex(text)
+    _last_index[:] = [index]
+    return index
+
+
 def caret_snippet(
-    source: str | Sequence[str] | None,
+    source: str | Sequence[str] | LineIndex | None,
     line: int | None,
     column: int | None,
     end_column: int | None = None,
 ) -> str:
-    """``  12 | S:JS N:2X`` and a line of carets under the bad token."""
+    """``  12 | S:JS N:2X`` and a line of carets under the bad token.
+
+    Pass a :class:`LineIndex` when printing many diagnostics of one text: a plain
+    string is indexed again on every call."""
     if source is None or line is None or line < 1:
         return ""
-    source_lines = source.splitlines() if isinstance(source, str) else source
-    if line > len(source_lines):
-        return ""
-    text = source_lines[line - 1].replace("\t", " ")
-    if len(text) > 200:  # keep snippets readable for minified or binary input
-        start = max(0, (column or 1) - 80)
-        text = text[start : start + 160]
-        column = (column or 1) - start
+    if isinstance(source, str):
+        source = _index_of(source)
+    if isinstance(source, LineIndex):
+        found = source.window(line, column)
+        if found is None:
+            return ""
+        text, shift = found
+    else:
+        if line > len(source):
+            return ""
+        text, shift = source[line - 1], None
+        if len(text) > 200:  # keep snippets readable for minified or binary input
+            shift = max(0, (column or 1) - 80)
+            text = text[shift : shift + 160]
+    text = text.replace("\t", " ")
+    if shift is not None:
+        column = (column or 1) - shift
         if end_column is not None:
-            end_column -= start
+            end_column -= shift
     gutter = f"{line:>5} | "
     out = gutter + text
     if column is None:

@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from .cards import Card, Seat
 from .diagnostics import Diagnostic
+from .guard import guarded
 from .parser import ParseResult
 from .records import Abandoned, Call, Concede, Game, Hand, Redeal, TurnUp
 
@@ -59,10 +60,13 @@ def _without_spans(value: JSON) -> JSON:
 def _file_json(result: ParseResult) -> dict[str, Any]:
     linked = _linked(result)
     games = []
+    faults: list[Diagnostic] = []  # games the conversion failed on (a bug): AFN901
     for game in result.games:
-        value = game_to_json(game)
-        value["diagnostics"] = [to_json(linked.get(_key(d), d)) for d in game.diagnostics]
-        games.append(_with_rules(value, game))
+        before = len(faults)
+        value = _game_or_fault(game, faults)
+        shown = faults[before:] or game.diagnostics
+        value["diagnostics"] = [to_json(linked.get(_key(d), d)) for d in shown]
+        games.append(value if faults[before:] else _with_rules(value, game))
     return {
         "format": FORMAT_NAME,
         "format_version": FORMAT_VERSION,
@@ -70,8 +74,24 @@ def _file_json(result: ParseResult) -> dict[str, Any]:
         "version": result.version,
         "games": games,
         "trailing": [to_json(comment) for comment in result.trailing],
-        "diagnostics": [to_json(linked.get(_key(d), d)) for d in result.diagnostics],
+        "diagnostics": [to_json(linked.get(_key(d), d))
+                        for d in (*result.diagnostics, *faults)],
     }
+
+
+def _game_or_fault(game: Game, faults: list[Diagnostic]) -> dict[str, Any]:
+    """The game's JSON; when converting it fails (a bug), a broken game holding the
+    internal-error diagnostic, which is added to ``faults``."""
+
+    def stand_in(problem: Diagnostic) -> dict[str, Any]:
+        faults.append(problem)
+        return game_to_json(Game(index=game.index, source=game.source, ended=game.ended,
+                                 diagnostics=(problem,), broken=True, span=game.span))
+
+    where = game.span
+    return guarded(lambda: game_to_json(game), stand_in, doing="writing this game as JSON",
+                   file=game.source, line=where.line if where else None,
+                   column=where.column if where else None, game=game.index)
 
 
 def option_value(value: object) -> JSON:

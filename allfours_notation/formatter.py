@@ -22,10 +22,12 @@ makes ``parse(format_game(g))`` equal ``g`` (see :func:`canonical_records`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .diagnostics import Diagnostic
+from .guard import BUG_TEXT, INTERNAL_ERROR
 from .parser import ParseResult, parse, sorted_tags
 from .records import (
     Abandoned,
@@ -150,13 +152,33 @@ class CheckedFormat:
         return not self.refusals
 
 
-def format_checked(result: ParseResult) -> CheckedFormat:
-    """Format ``result`` and prove the text reads back to the same records, tags and
-    comments.  Broken games, reading errors and lossy diagnostics are refusals."""
+# Diagnostics the canonical form repairs on purpose: their going away is the point of
+# formatting, not a problem hidden.  Every other diagnostic must survive formatting.
+REPAIRED_CODES = {
+    "AFN104": "a missing 'end' is supplied",
+    "AFN105": "the version line is written",
+}
+# Repaired only when the user asks for it (``fmt --renumber``).
+RENUMBERED_CODES = {"AFN207": "tricks are renumbered 1, 2, 3 …"}
+
+
+def format_checked(result: ParseResult, *, renumber: bool = False) -> CheckedFormat:
+    """Format ``result`` and prove the text means the same: it reads back to the same
+    records, tags and comments, and to the same diagnostics (parser and rules, by
+    code, game, deal and trick) and the same computed scores.  Broken games,
+    reading errors and lossy diagnostics are refusals.
+
+    The formatter writes every trick's number as its place in the deal; a trick
+    numbered otherwise (AFN207) is renumbered only when ``renumber`` is true,
+    otherwise that is a refusal too: the written numbers stay until the user
+    renumbers on purpose.
+    """
     refusals: list[Refusal] = []
     for diagnostic in result.diagnostics:
         if diagnostic.code in _LOSSY_CODES:
             refusals.append(Refusal(_LOSSY_CODES[diagnostic.code], diagnostic))
+        elif diagnostic.code == INTERNAL_ERROR:
+            refusals.append(Refusal(BUG_TEXT, diagnostic))
         elif diagnostic.is_error and diagnostic.code.startswith("AFN1"):
             refusals.append(Refusal("fix this first: the file cannot be read whole", diagnostic))
     for game in result.games:
@@ -166,8 +188,65 @@ def format_checked(result: ParseResult) -> CheckedFormat:
             refusals.append(Refusal(f"game {game.index} has syntax errors"))
     text = format_result(result)
     if not any(game.broken for game in result.games):
-        refusals.extend(_differences(result, parse(text, filename=result.file)))
+        after = parse(text, filename=result.file)
+        refusals.extend(_differences(result, after))
+        if not refusals:
+            refusals.extend(_hidden(result, after, renumber=renumber))
     return CheckedFormat(text, tuple(refusals))
+
+
+_Meaning = tuple[Counter[tuple[str, int | None, int | None]], tuple[tuple[str, int], ...]]
+
+
+def _meaning(result: ParseResult, repaired: Iterable[str]) -> list[_Meaning]:
+    """Per game: its diagnostics (code, deal, trick; not the line, which formatting
+    moves) and its computed scores; the file's own diagnostics come first."""
+    from .rules.replay import replay
+
+    skip = set(repaired)
+    file_level: Counter[tuple[str, int | None, int | None]] = Counter(
+        (d.code, None, None) for d in result.diagnostics if d.game is None and d.code not in skip
+    )
+    meanings: list[_Meaning] = [(file_level, ())]
+    for game in result.games:
+        replayed = replay(game, record_states=False)
+        found = Counter(
+            (d.code, d.deal, d.trick)
+            for d in (*game.diagnostics, *replayed.diagnostics)
+            if d.code not in skip
+        )
+        meanings.append((found, replayed.scores))
+    return meanings
+
+
+def _hidden(before: ParseResult, after: ParseResult, *, renumber: bool) -> list[Refusal]:
+    """Diagnostics the formatted text would lose or gain, and scores it would change."""
+    repaired = [*REPAIRED_CODES, *(RENUMBERED_CODES if renumber else ())]
+    found: list[Refusal] = []
+    old_meanings, new_meanings = _meaning(before, repaired), _meaning(after, repaired)
+    for number, (old, new) in enumerate(zip(old_meanings, new_meanings, strict=False)):
+        where = f"game {number}" if number else "the file"
+        lost, gained = old[0] - new[0], new[0] - old[0]
+        for code, deal, trick in sorted(lost, key=str):
+            hint = ("; run 'allfours fmt --renumber' to renumber the tricks on purpose"
+                    if code in RENUMBERED_CODES else "")
+            found.append(Refusal(f"formatting would hide {code} in {where}"
+                                 f"{_at(deal, trick)}{hint}"))
+        for code, deal, trick in sorted(gained, key=str):
+            found.append(Refusal(f"formatting would add {code} in {where}{_at(deal, trick)}"))
+        if old[1] != new[1]:
+            found.append(Refusal(f"formatting would change the computed score of {where}: "
+                                 f"{_scores(old[1])} before, {_scores(new[1])} after"))
+    return found
+
+
+def _at(deal: int | None, trick: int | None) -> str:
+    return (f", deal {deal}" if deal is not None else "") + (
+        f", trick {trick}" if trick is not None else "")
+
+
+def _scores(scores: tuple[tuple[str, int], ...]) -> str:
+    return " ".join(f"{side} {value}" for side, value in scores) or "none"
 
 
 def _differences(before: ParseResult, after: ParseResult) -> list[Refusal]:

@@ -27,6 +27,7 @@ class GameHeader:
     end: int
     deals: int
     has_end: bool
+    too_many_tags: bool = False  # more than limits.MAX_TAGS_PER_GAME: not all are kept
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         for tag_name, value in self.tags:
@@ -53,6 +54,7 @@ def scan_headers(text: str) -> list[GameHeader]:
             end=piece.end,
             deals=piece.deals,
             has_end=piece.has_end,
+            too_many_tags=piece.too_many_tags,
         )
         for number, piece in enumerate(slice_games(text).games, start=1)
     ]
@@ -81,5 +83,6 @@ def parse_indexed(text: str, header: GameHeader, *, filename: str | None = None)
         tags=[],
         has_end=header.has_end,
         deals=header.deals,
+        too_many_tags=header.too_many_tags,
     )
     return parse_game_slice(text, piece, index=header.index, filename=filename)

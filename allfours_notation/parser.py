@@ -27,6 +27,8 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .cards import Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
+from .guard import guarded
+from .limits import LIMIT_CODE, MAX_CARDS_PER_DEAL, MAX_DEALS_PER_GAME, MAX_TAGS_PER_GAME
 from .records import (
     Abandoned,
     Award,
@@ -207,7 +209,8 @@ class FileReader:
         """What is known after the last game: that there was none."""
         if self.slices:
             return ()
-        return (Diagnostic("AFN107", Severity.WARNING, "no games found", file=self.file, line=1),)
+        return (Diagnostic("AFN107", Severity.WARNING, "no games found", file=self.file, line=1,
+                           column=1),)
 
 
 @contextmanager
@@ -277,8 +280,19 @@ def parse_game_slice(text: str, piece: GameSlice, *, index: int, filename: str |
 
 def parse_game_body(body: str, origin: GameSlice, *, index: int, filename: str | None) -> Game:
     """Parse one game's text; ``origin`` says where it stands in its file, so that
-    positions are the file's even when ``body`` came from a streamed chunk."""
-    return _GameAssembler(body, origin, index=index, filename=filename).run()
+    positions are the file's even when ``body`` came from a streamed chunk.
+
+    A fault in the parser itself gives a broken game holding one internal-error
+    diagnostic (AFN901) at the game's start, and the next game is still read."""
+
+    def broken(problem: Diagnostic) -> Game:
+        return Game(ended=origin.has_end, index=index, source=filename, diagnostics=(problem,),
+                    broken=True,
+                    span=Span(origin.line, origin.column, 0, 0, origin.start, origin.end))
+
+    return guarded(lambda: _GameAssembler(body, origin, index=index, filename=filename).run(),
+                   broken, doing="parsing this game", file=filename, line=origin.line,
+                   column=origin.column, game=index)
 
 
 def parse_file(path: str | Path) -> ParseResult:
@@ -389,6 +403,8 @@ _CARD = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧]"
 _PLAY_RE = re.compile(rf"(?:([0-9]+)\.\s*)?(?:([NESWnesw]):)?({_CARD})(!!|\?\?|!\?|\?!|!|\?)?")
 _HAND_CARD_RE = re.compile(rf"{_CARD}|\?\?")
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_DEAL_WORD_RE = re.compile(r"(?<![A-Za-z0-9_])(?i:deal)(?![A-Za-z0-9_])")
+_ANY_CARD_RE = re.compile(rf"(?<![A-Za-z0-9_]){_CARD}")
 _DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
@@ -554,6 +570,12 @@ class _GameAssembler:
     # -- the run --
 
     def run(self) -> Game:
+        if self.over_limit():
+            return self.broken_game()
+        if not self.piece.deals and not self.piece.tags and self.body.strip().lower() == "end":
+            # A game that is only the word "end" (a file of "end end end …" is
+            # thousands of them): what the grammar would give, without running it.
+            return self.assemble([Token("END", "end")], [])
         lark, collector = _lark()
         collector.comments = []
         collector.opened = None
@@ -567,6 +589,43 @@ class _GameAssembler:
             return self.broken_game()
         comments = [self.comment_of(token) for token in collector.comments]
         return self.assemble(cast(list[Any], raw), comments)
+
+    def over_limit(self) -> bool:
+        """Report (AFN120) a game past one of the documented limits, which is then not
+        read: more tags or deals than a game may hold, or a deal with more cards.
+
+        Only a large game is looked at closely: the slicer has counted its tags and
+        deals already, and the cards are counted only in a deal's text long enough
+        to hold too many."""
+        piece, problem, offset = self.piece, "", 0
+        if piece.too_many_tags:
+            problem = f"this game has more than {MAX_TAGS_PER_GAME:,} tags"
+        elif piece.deals > MAX_DEALS_PER_GAME:
+            problem = f"this game has {piece.deals:,} deals, more than {MAX_DEALS_PER_GAME:,}"
+        elif len(self.body) > 2 * MAX_CARDS_PER_DEAL:
+            starts = [deal.start() for deal in _DEAL_WORD_RE.finditer(self.body)]
+            for start, end in zip(starts, [*starts[1:], len(self.body)], strict=True):
+                if end - start <= 2 * MAX_CARDS_PER_DEAL:
+                    continue
+                cards = len(_ANY_CARD_RE.findall(self.body, start, end))
+                if cards > MAX_CARDS_PER_DEAL:
+                    problem = f"this deal has {cards:,} cards, more than {MAX_CARDS_PER_DEAL:,}"
+                    offset = start
+                    break
+        if not problem:
+            return False
+        line = self.body.count("\n", 0, offset) + 1
+        column = offset - self.body.rfind("\n", 0, offset)
+        absolute_column = column + (self.col_base if line == 1 else 0)
+        self.diag(
+            LIMIT_CODE,
+            f"{problem}; the game is not read (see 'Limits' in NOTATION.md)",
+            Span(line + self.line_base, absolute_column, line + self.line_base,
+                 absolute_column + (4 if offset else 1), offset + self.offset_base,
+                 offset + self.offset_base),
+            hint="split the record into smaller games; no real game comes near this",
+        )
+        return True
 
     def comment_of(self, token: Token) -> tuple[Comment, Span]:
         span = self.span_of(token)

@@ -347,8 +347,8 @@ def diagnostic_at(
         severity,
         message,
         file=game.source,
-        line=where.line if where else None,
-        column=where.column if where else None,
+        line=where.line if where else 1,  # a record built in code has no place: 1:1
+        column=where.column if where else 1,
         end_column=span.end_column if span and span.line == span.end_line else None,
         game=game.index,
         deal=deal,

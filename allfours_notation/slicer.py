@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from .limits import MAX_TAGS_PER_GAME
+
 # A quoted string's inside: characters other than a quote, backslash or line break, or
 # a backslash and the character it escapes.  Written as runs of plain characters
 # between escapes ("unrolled") rather than as a choice per character, because the
@@ -52,7 +54,13 @@ _SCAN = re.compile(
     re.VERBOSE,
 )
 
-_ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*|%[^\n]*)*\Z")
+# White space and comments up to the end of the text.  Every repetition is possessive
+# (``*+``): once a blank, a comment or a directive is read it is never given back, so
+# a run of blanks or semicolons followed by a word fails in one pass instead of
+# trying every way of splitting the run (the backtracking that once made 32 spaces
+# and an "x" hang).  The alternatives start with different characters, so nothing
+# is lost by not backtracking.
+_ONLY_COMMENTS = re.compile(r"(?:\s++|\{[^}]*+\}|;[^\n]*+|%[^\n]*+)*+\Z")
 
 
 class HeaderTag(NamedTuple):
@@ -89,6 +97,8 @@ class GameSlice:
     deals: int = 0
     # (start, end) offsets of each run of tags: where :func:`header_tags` looks
     tag_blocks: list[tuple[int, int]] = field(default_factory=list)
+    # More tags than MAX_TAGS_PER_GAME: those past the limit were not kept.
+    too_many_tags: bool = False
 
     def moved(self, line: int, column: int, offset: int) -> GameSlice:
         """This slice of a text that starts at ``offset`` (``line``, ``column``) of a
@@ -103,6 +113,7 @@ class GameSlice:
             self.has_end,
             self.deals,
             [(start + offset, end + offset) for start, end in self.tag_blocks],
+            self.too_many_tags,
         )
 
 
@@ -176,9 +187,12 @@ def slice_games(text: str) -> SliceResult:
                 line, column = lines.at(match.start())
                 current = GameSlice(start=match.start(), end=len(text), line=line, column=column)
                 in_body = False
-            if kind == "tags":
+            if kind == "tags" and not current.too_many_tags:  # past the limit, keep no more
                 current.tags += _TAG.findall(text, match.start(), match.end())
                 current.tag_blocks.append(match.span())
+                if len(current.tags) > MAX_TAGS_PER_GAME:
+                    current.too_many_tags = True
+                    del current.tags[MAX_TAGS_PER_GAME:]
             continue
         # "end"
         current.end = match.end()

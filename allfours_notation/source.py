@@ -42,13 +42,18 @@ def _decode_with_errors(data: bytes, filename: str | None) -> tuple[str, list[Di
         _bad_bytes(data, start, end, filename) for start, end in bad_runs[:MAX_ENCODING_DIAGNOSTICS]
     ]
     if len(bad_runs) > MAX_ENCODING_DIAGNOSTICS:
+        # Placed at the first run not reported on its own.
+        first_unreported = _bad_bytes(data, *bad_runs[MAX_ENCODING_DIAGNOSTICS], filename)
         diagnostics.append(
             Diagnostic(
                 code="AFN102",
                 severity=Severity.ERROR,
                 message=f"{len(bad_runs) - MAX_ENCODING_DIAGNOSTICS} more runs of bytes are not "
-                "UTF-8; only the first are reported",
+                "UTF-8 from here on; only the first are reported one by one",
                 file=filename,
+                line=first_unreported.line,
+                column=first_unreported.column,
+                hint="re-save the file as UTF-8",
             )
         )
     return strip_bom(text), diagnostics

@@ -40,7 +40,8 @@ _CONTINUED_STATEMENTS = {
 # Words that start the statement after a total (a number left out runs into them).
 _NEXT_STATEMENT_WORDS = frozenset({"deal", "end", "claim", "total", "penalty", "redeal",
                                    "abandoned", "turn"})
-_ONLY_COMMENTS = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*)*")
+# Possessive like the slicer's: blanks and comments are never given back.
+_ONLY_COMMENTS = re.compile(r"(?:\s++|\{[^}]*+\}|;[^\n]*+)*+")
 _DEAL_BEFORE = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
 
 _EXPECTED_NAMES = {
@@ -128,12 +129,19 @@ def deal_number_before(body: str, position: int) -> int | None:
 
 
 def explain(
-    error: UnexpectedInput, body: str, position: int, opened: Token | None = None
+    error: UnexpectedInput,
+    body: str,
+    position: int,
+    opened: Token | None = None,
+    *,
+    restarted: bool = False,
 ) -> Explanation:
     """Explain a syntax error at ``position`` of ``body`` (one game's text).
 
     ``opened`` is the last claim or total token the lexer read, if any: where a
-    claim or total cut by comments starts.
+    claim or total cut by comments starts.  When the bad word is inside such a
+    statement, the statement is read again from its start, once (``restarted``):
+    a second restart could only find the same statement and would never end.
     """
     words = _words(body, position)
     if not words or words[0][0] != position:
@@ -166,9 +174,13 @@ def explain(
     keyword = _KEYWORD_CHECKS.get(lower)
     if keyword is not None:
         return keyword(words, at)
-    inside = _statement_before(error, body, position, opened)
-    if inside is not None and inside != position:  # a claim, total or turn begun before it
-        return explain(error, body, inside, opened)
+    glued = re.match(r"[a-z]+", lower)
+    if glued and glued.group() in _KEYWORD_CHECKS and glued.group() != lower:
+        return at(0, "AFN101", f"{first!r} is not a word of AFN",
+                  f"write '{glued.group()}' and what follows it with a space between")
+    inside = None if restarted else _statement_before(error, body, position, opened)
+    if inside is not None and inside < position:  # a claim, total or turn begun before
+        return explain(error, body, inside, opened, restarted=True)
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         return at(0, "AFN101", "the game stops in the middle of a statement")
     if re.match(r"^[0-9]+\.$", first):

@@ -22,9 +22,16 @@ SEATS_FOR_PLAYERS: dict[int, tuple[Seat, ...]] = {
 }
 
 
+_SEAT_TAGS = tuple((seat, seat.tag_name) for seat in CLOCKWISE)
+
+
 def seats_of_game(game: Game) -> tuple[Seat, ...]:
-    """The seats named by player tags, or else those the deals use, clockwise."""
-    named = {seat for seat in Seat if game.tag(seat.tag_name) is not None}
+    """The seats named by player tags, or else those the deals use, clockwise.
+
+    The tag names are gathered once (not looked up seat by seat): this runs a few
+    times per game, and a file of many tiny games is mostly this."""
+    names = {tag.name for tag in game.tags}
+    named = {seat for seat, tag_name in _SEAT_TAGS if tag_name in names}
     if not named:
         named = _seats_used(game)
     return tuple(seat for seat in CLOCKWISE if seat in named)

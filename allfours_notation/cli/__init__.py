@@ -13,6 +13,7 @@ check the metavar, so the cheap plain formatter stays in place until help is ask
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from functools import cache
@@ -108,4 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_OK
+    except Exception as error:  # the last resort: never a traceback (AFN_TRACEBACK=1 shows it)
+        if os.environ.get("AFN_TRACEBACK"):
+            raise
+        from ..guard import BUG_TEXT, INTERNAL_ERROR
+
+        print(f"allfours: {INTERNAL_ERROR} internal error ({type(error).__name__}: {error}); "
+              f"{BUG_TEXT} (set AFN_TRACEBACK=1 to see where)", file=sys.stderr)
+        return EXIT_PROBLEMS
     return code

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from rich.markup import escape
 
 from ..causes import Group, explain, follow_text, link_causes, roots_first
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, LineIndex, Severity
+from ..guard import guarded
 from ..parser import FileReader, parse_game_body, read_games
 from ..records import Game
 from ..rules.replay import replay
@@ -92,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             reader = read_games(source.data, filename=source.name)
             del source  # the decoded text is all that is kept of the file
+            lines = LineIndex(reader.text)  # built once per file: printing stays linear
             rules = None if args.no_rules else chosen
             for diagnostics, with_errors in file_diagnostics(reader, rules, first_id=next_id,
                                                              pool=pool, advance=advance):
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
                     records.extend(diagnostic_json(d) for d in diagnostics)
                 elif not args.quiet:
                     for group in roots_first(diagnostics):
-                        print_group(out, group, reader.text, show_all=args.show_all)
+                        print_group(out, group, lines, show_all=args.show_all)
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
@@ -161,15 +163,32 @@ def game_diagnostics(game: Game, rules: Rules) -> Checked:
     causes, and whether any is an error."""
     mine: list[Diagnostic] = list(game.diagnostics)
     if rules is not None and not game.broken:
-        from ..rules.profiles import resolve_options
-
-        profile, overrides = rules
-        options, problems = resolve_options(game, profile=profile, overrides=overrides)
-        replayed = replay(game, options, record_states=False)
-        mine = list(explain(replayed, [*mine, *problems, *replayed.diagnostics]))
+        mine = rules_diagnostics(game, rules, mine)
     else:
         mine = list(link_causes(mine))
     return mine, game.has_errors if rules is None else any(d.is_error for d in mine)
+
+
+def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]],
+                      parsed: list[Diagnostic]) -> list[Diagnostic]:
+    """The parser's diagnostics of one game with the rules, options and dispute
+    diagnostics added and explained; an internal fault becomes one AFN901 at the
+    game instead of a traceback, beside the parser's."""
+    from ..rules.profiles import resolve_options
+
+    def work() -> list[Diagnostic]:
+        profile, overrides = rules
+        options, problems = resolve_options(game, profile=profile, overrides=overrides)
+        replayed = replay(game, options, record_states=False)
+        return list(explain(replayed, [*parsed, *problems, *replayed.diagnostics]))
+
+    def fault(problem: Diagnostic) -> list[Diagnostic]:
+        return list(link_causes([*parsed, problem]))
+
+    where = game.span
+    return guarded(work, fault, doing="checking this game's rules", file=game.source,
+                   line=where.line if where else None, column=where.column if where else None,
+                   game=game.index)
 
 
 def renumbered(diagnostics: list[Diagnostic], offset: int) -> list[Diagnostic]:
@@ -215,7 +234,7 @@ def summary_line(games: int, broken: int, errors: int, warnings: int,
     return text + (f" ({detail})" if extras else "")
 
 
-def print_group(out: object, group: Group, text: str, *, show_all: bool) -> None:
+def print_group(out: object, group: Group, text: str | LineIndex, *, show_all: bool) -> None:
     """A root, then its consequences (``--all``) or one line counting them."""
     from rich.console import Console
 
@@ -234,7 +253,7 @@ def print_group(out: object, group: Group, text: str, *, show_all: bool) -> None
             out.print("    " + escape(line))
 
 
-def print_diagnostic(out: object, diagnostic: Diagnostic, text: str) -> None:
+def print_diagnostic(out: object, diagnostic: Diagnostic, text: str | LineIndex) -> None:
     from rich.console import Console
 
     assert isinstance(out, Console)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from dataclasses import replace
 
-from ..export import dumps
+from ..diagnostics import Diagnostic
+from ..export import result_to_json
 from ..formatter import with_seats
+from ..guard import INTERNAL_ERROR, guarded
 from ..parser import parse
+from ..records import Game
 from ..schema import schema_text
 from .inputs import InputError, expanded_or_fail, fail, read_input
 
@@ -110,11 +114,26 @@ def run(args: argparse.Namespace) -> int:
             continue
         result = parse(source.data, filename=source.name)
         if args.fill_seats:
-            games = tuple(game if game.broken else with_seats(game) for game in result.games)
-            result = replace(result, games=games)
-        text = dumps(result, indent=None if args.compact else 2, positions=args.positions)
+            faults: list[Diagnostic] = []
+            games = tuple(game if game.broken else _seated(game, faults) for game in result.games)
+            result = replace(result, games=games, diagnostics=(*result.diagnostics, *faults))
+        data = result_to_json(result, positions=args.positions)
+        text = json.dumps(data, indent=None if args.compact else 2, ensure_ascii=False) + "\n"
         sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.buffer.flush()
-        if not result.ok and status == 0:
+        faulty = any(d["code"] == INTERNAL_ERROR for d in data["diagnostics"])
+        if (faulty or not result.ok) and status == 0:
             status = 1
     return status
+
+
+def _seated(game: Game, faults: list[Diagnostic]) -> Game:
+    """``game`` with its seats filled; as it was, with an AFN901, if that fails."""
+
+    def unseated(problem: Diagnostic) -> Game:
+        faults.append(problem)
+        return replace(game, diagnostics=(*game.diagnostics, problem))
+
+    return guarded(lambda: with_seats(game), unseated, doing="working out the seats",
+                   file=game.source, line=game.span.line if game.span else None,
+                   column=game.span.column if game.span else None, game=game.index)

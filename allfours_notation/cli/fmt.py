@@ -7,13 +7,25 @@ import contextlib
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.markup import escape
 
-from ..formatter import CheckedFormat, format_checked
+from ..diagnostics import Diagnostic
+from ..formatter import CheckedFormat, Refusal, format_checked
+from ..guard import BUG_TEXT, guarded
 from ..parser import parse
-from .inputs import InputError, console, expanded_or_fail, fail, read_input
+from .inputs import (
+    FileIdentity,
+    Input,
+    InputError,
+    console,
+    expanded_or_fail,
+    fail,
+    identity_of,
+    read_input,
+)
 
 NAME = "fmt"
 HELP = "write AFN files in canonical form (print, --check or --write)"
@@ -28,8 +40,16 @@ print as one AFN stream, with the version line '% AFN 1' once at the top.
   --check  write nothing; list the files that are not canonical
   --write  rewrite files in place, atomically (temporary file + rename), and
            only after the new text has been read back to the same records, tags
-           and comments.  A file with syntax errors, or with a statement the
-           formatter would have to drop or move, is never rewritten.
+           and comments, the same diagnostics and the same computed scores.  A
+           file with syntax errors, with a statement the formatter would have to
+           drop or move, or whose problems formatting would hide, is never
+           rewritten; nor is a file that changed on disk while it was formatted.
+           The file keeps its owner, group and mode; a file with other hard links
+           is written in place so every name sees the new text; a symbolic link
+           is followed and its target rewritten.
+  --renumber  number the tricks of every deal 1, 2, 3 … (without it, a trick
+           numbered out of sequence, AFN207, stops --write: its numbers as
+           written are part of the record)
 
 exit status: 0 all canonical (or rewritten), 1 a file is not canonical (--check)
 or cannot be formatted, 2 usage error or unreadable input.
@@ -49,6 +69,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quiet", "-q", action="store_true", help="with --check/--write: print only problems"
     )
+    parser.add_argument(
+        "--renumber", action="store_true",
+        help="renumber tricks 1, 2, 3 … where the record numbers them out of sequence (AFN207)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,11 +87,11 @@ def run(args: argparse.Namespace) -> int:
             report.unreadable = True
             fail(str(error))
             continue
-        formatted = format_checked(parse(source.data, filename=source.name))
+        formatted = _formatted(source, renumber=args.renumber)
         if args.check:
             _check(name, source.data, formatted, report)
         elif args.write:
-            _write(name, source.data, formatted, report)
+            _write(name, source, formatted, report)
         else:
             _print(name, formatted, report)
     if args.check or args.write:
@@ -132,16 +156,33 @@ def _check(name: str, data: bytes, formatted: CheckedFormat, report: _Report) ->
         report.canonical += 1
 
 
-def _write(name: str, data: bytes, formatted: CheckedFormat, report: _Report) -> None:
+def _formatted(source: Input, *, renumber: bool) -> CheckedFormat:
+    """The checked format of one input; a fault in the formatter is a refusal (AFN901)."""
+
+    def work() -> CheckedFormat:
+        return format_checked(parse(source.data, filename=source.name), renumber=renumber)
+
+    def refused(problem: Diagnostic) -> CheckedFormat:
+        return CheckedFormat(source.data.decode("utf-8", errors="replace"),
+                             (Refusal(BUG_TEXT, problem),))
+
+    return guarded(work, refused, doing="formatting this file", file=source.name)
+
+
+def _write(name: str, source: Input, formatted: CheckedFormat, report: _Report) -> None:
     if not formatted.safe:
         report.refuse(name, formatted, "not rewritten")
         return
     new = formatted.text.encode("utf-8")
-    if new == data:
+    if new == source.data:
         report.canonical += 1
         return
     try:
-        write_atomically(Path(name), new)
+        write_safely(Path(name), new, source.identity)
+    except ChangedOnDisk as error:
+        report.refused += 1
+        report.err.print(f"[bold red]{escape(name)}: not rewritten:[/] {escape(str(error))}")
+        return
     except OSError as error:
         report.unreadable = True
         fail(f"{name}: cannot write: {error.strerror or error}")
@@ -172,10 +213,49 @@ def _print(name: str, formatted: CheckedFormat, report: _Report) -> None:
         report.refuse(name, formatted, "printed, but the output does not keep everything")
 
 
-def write_atomically(path: Path, data: bytes) -> None:
+class ChangedOnDisk(Exception):
+    """The file is not what was read: someone saved it meanwhile.  Nothing is written."""
+
+
+def write_safely(path: Path, data: bytes, read_as: FileIdentity | None) -> None:
+    """Replace the contents of ``path`` (a symlink's target) with ``data``, losing no one's text.
+
+    Just before the switch, the file must still be what was read (``read_as``: the
+    same size, modification time and content hash), else :class:`ChangedOnDisk`.
+    The new file keeps the old one's mode, owner and group.  A file with other hard
+    links, or one another user owns, is written in place, so that every name sees the
+    new text and the owner stays; any other file is replaced atomically (see
+    :func:`write_atomically`).
+    """
+    target = Path(os.path.realpath(path))
+    info = os.stat(target)
+
+    def still_as_read() -> None:
+        now = identity_of(target)
+        if read_as is not None and now != read_as:
+            raise ChangedOnDisk("the file changed on disk after it was read (an editor saved "
+                                "it?); run fmt again")
+
+    # Hard links would be split by a rename, and a file of another user would become
+    # ours (only root can give it back): both are rewritten in place instead.
+    others = info.st_uid != os.geteuid() and os.geteuid() != 0
+    if info.st_nlink > 1 or others:
+        still_as_read()
+        with open(target, "r+b") as stream:
+            stream.write(data)
+            stream.truncate()
+            stream.flush()
+            os.fsync(stream.fileno())
+        return
+    write_atomically(target, data, before_switch=still_as_read)
+
+
+def write_atomically(path: Path, data: bytes,
+                     before_switch: Callable[[], None] | None = None) -> None:
     """Replace ``path``'s contents with ``data`` so that a reader sees the old file or
     the new one, never half of either: write a temporary file beside it, then rename
-    it over the original (``os.replace`` is atomic within one file system)."""
+    it over the original (``os.replace`` is atomic within one file system).
+    ``before_switch`` runs just before the rename and may refuse by raising."""
     target = Path(os.path.realpath(path))  # rewrite a symlink's target, keep the link
     handle, temporary = tempfile.mkstemp(
         prefix=f".{target.name}.", suffix=".fmt-tmp", dir=target.parent
@@ -185,9 +265,26 @@ def write_atomically(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, target.stat().st_mode & 0o7777)
+        info = target.stat()
+        os.chmod(temporary, info.st_mode & 0o7777)
+        _keep_owner(temporary, info)
+        if before_switch is not None:
+            before_switch()
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _keep_owner(temporary: str, info: os.stat_result) -> None:
+    """Give the new file the old one's owner and group (a root-run rewrite must not
+    hand the file to root); when that is not allowed, the group at least."""
+    if (os.stat(temporary).st_uid, os.stat(temporary).st_gid) == (info.st_uid, info.st_gid):
+        return
+    try:
+        os.chown(temporary, info.st_uid, info.st_gid)
+    except PermissionError:
+        with contextlib.suppress(PermissionError):
+            os.chown(temporary, -1, info.st_gid)
+        os.chmod(temporary, info.st_mode & 0o7777)  # chown may clear set-id bits

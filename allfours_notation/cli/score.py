@@ -10,13 +10,15 @@ from dataclasses import fields
 from rich.markup import escape
 
 from ..causes import explain
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, LineIndex
 from ..export import option_value
+from ..guard import INTERNAL_ERROR, guarded
 from ..parser import parse
+from ..records import Game
 from ..rules.disputes import rules_name
 from ..rules.replay import DealResult, GameReplay, replay
 from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
-from .check import diagnostic_json
+from .check import diagnostic_json, print_diagnostic
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
 
@@ -84,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
     names, unreadable = expanded_or_fail(args.files)
     status = 2 if unreadable else 0
     sheets: list[dict[str, object]] = []
+    reading: list[dict[str, object]] = []  # the files' own diagnostics, for --json
     pages: list[GameSheet] = []
     next_id = 1
     for name in names:
@@ -94,6 +97,17 @@ def run(args: argparse.Namespace) -> int:
             status = 2
             continue
         result = parse(source.data, filename=source.name)
+        lines = LineIndex(result.text)
+        # What concerns the file itself (bytes that are not UTF-8, the version line) and
+        # any internal fault: reported as 'check' reports them, on stderr unless text.
+        report = out if args.format == "text" and not args.json else console(stderr=True)
+        for problem in (d for d in result.diagnostics
+                        if d.game is None or d.code == INTERNAL_ERROR):
+            status = max(status, 1) if problem.is_error else status
+            if args.json:
+                reading.append(diagnostic_json(problem))
+            else:
+                print_diagnostic(report, problem, lines)
         for game in result.games:
             if args.game is not None and game.index != args.game:
                 continue
@@ -103,10 +117,15 @@ def run(args: argparse.Namespace) -> int:
                               "see 'allfours check')[/]")
                 status = max(status, 1)
                 continue
-            options, problems = options_for(game, profile, overrides)
-            replayed = replay(game, options, record_states=False)
-            found = list(explain(replayed, [*game.diagnostics, *problems,
-                                            *replayed.diagnostics], first_id=next_id))
+            scored = _scored(game, profile, overrides, next_id)
+            if isinstance(scored, Diagnostic):
+                status = max(status, 1)
+                if args.json:
+                    reading.append(diagnostic_json(scored))
+                else:
+                    print_diagnostic(report, scored, lines)
+                continue
+            replayed, found = scored
             next_id += len(found)
             if any(d.is_error for d in found):
                 status = max(status, 1)
@@ -125,11 +144,31 @@ def run(args: argparse.Namespace) -> int:
             else:
                 pages.append(sheet)
     if args.json:
-        out.print_json(json.dumps({"games": sheets}))
+        out.print_json(json.dumps({"games": sheets, "diagnostics": reading}))
     elif args.format == "html":
         title = "Score sheet: " + ", ".join(args.files)
         sys.stdout.write(html_document(pages, title=title, unicode=unicode))
     return status
+
+
+def _scored(game: Game, profile: str | None, overrides: dict[str, str],
+            first_id: int) -> tuple[GameReplay, list[Diagnostic]] | Diagnostic:
+    """The game replayed under its rules with its explained diagnostics, or the
+    internal-error diagnostic (AFN901) when the referee has a bug."""
+
+    def work() -> tuple[GameReplay, list[Diagnostic]]:
+        options, problems = options_for(game, profile, overrides)
+        replayed = replay(game, options, record_states=False)
+        return replayed, list(explain(replayed, [*game.diagnostics, *problems,
+                                                 *replayed.diagnostics], first_id=first_id))
+
+    def fault(problem: Diagnostic) -> tuple[GameReplay, list[Diagnostic]] | Diagnostic:
+        return problem
+
+    where = game.span
+    return guarded(work, fault, doing="scoring this game", file=game.source,
+                   line=where.line if where else None, column=where.column if where else None,
+                   game=game.index)
 
 
 # --- JSON -------------------------------------------------------------------------------------

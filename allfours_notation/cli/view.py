@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 from ..cards import Seat
-from ..headers import scan_headers
+from ..headers import parse_indexed, scan_headers
 from ..source import decode
-from .inputs import fail
+from .inputs import InputError, fail, read_head, read_input
 
 NAME = "view"
 HELP = "step through the games of an AFN file in the terminal"
@@ -32,8 +32,9 @@ is refused at once, and FILE must be a file ('-' is refused: the keys are read
 from the terminal, so the game cannot come from standard input; save it to a
 file first).
 
-exit status: 0 after quitting, 2 when FILE is missing, a directory or not AFN,
-or when there is no terminal.
+exit status: 0 after quitting, 2 when FILE is missing, a directory, a FIFO or a
+device, larger than the size limit or not AFN, when --game, --deal or --trick
+name nothing in it, or when there is no terminal.
 """
 
 SNIFF_BYTES = 64 * 1024
@@ -53,22 +54,60 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def unreadable_reason(path: Path) -> str | None:
-    """One sentence saying why ``path`` cannot be viewed, or ``None`` when it can."""
-    if not path.exists():
-        return f"{path}: no such file"
-    if path.is_dir():
-        return f"{path}: is a directory, not an AFN file"
+    """One sentence saying why ``path`` cannot be viewed, or ``None`` when it can.
+
+    Only a regular file within the size limit is opened (a FIFO or a device is
+    refused without waiting on it)."""
     try:
-        with path.open("rb") as handle:
-            head = handle.read(SNIFF_BYTES)
-    except OSError as error:
-        return f"{path}: cannot read: {error.strerror or error}"
+        head = read_head(str(path), SNIFF_BYTES)
+    except InputError as error:
+        return str(error)
     if b"\x00" in head:
         return f"{path}: not an AFN file (binary data)"
     text, _ = decode(head)
     if not any(header.tags or header.deals for header in scan_headers(text)):
         return f"{path}: not an AFN file (no '[Tag \"…\"]' or 'deal N dealer S' found)"
     return None
+
+
+def out_of_range(path: Path, game: int, deal: int | None, trick: int | None) -> str | None:
+    """Why ``--game/--deal/--trick`` name nothing in the file, or ``None`` when they
+    name a place: a game by its place in the file, a deal by its number as written,
+    a trick by its place in the deal (what the viewer's "go to" understands)."""
+    if game < 1:
+        return f"--game {game}: games are numbered from 1"
+    if trick is not None and deal is None:
+        return "--trick needs --deal"
+    try:
+        source = read_input(str(path))
+    except InputError as error:
+        return str(error)
+    text, _ = decode(source.data)
+    headers = scan_headers(text)
+    if game > len(headers):
+        return f"--game {game}: {path} has {_count(len(headers), 'game')}"
+    if deal is None:
+        return None
+    record = parse_indexed(text, headers[game - 1], filename=str(path))
+    numbers = [d.number for d in record.deals]
+    found = next((d for d in record.deals if d.number == deal), None)
+    if found is None:
+        listed = f" (its deals: {_ranges(numbers)})" if numbers else ""
+        return f"--deal {deal}: game {game} has no deal {deal}{listed}"
+    if trick is not None and not 1 <= trick <= len(found.tricks):
+        return (f"--trick {trick}: deal {deal} of game {game} has "
+                f"{_count(len(found.tricks), 'trick')}")
+    return None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _ranges(numbers: list[int]) -> str:
+    if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and len(numbers) > 2:
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers[:20]) + (" …" if len(numbers) > 20 else "")
 
 
 def no_terminal_reason(file: str) -> str | None:
@@ -88,13 +127,10 @@ def no_terminal_reason(file: str) -> str | None:
 def run(args: argparse.Namespace) -> int:
     if args.file == "-":
         return fail(no_terminal_reason("-") or "")
-    reason = unreadable_reason(Path(args.file))
+    reason = unreadable_reason(Path(args.file)) or out_of_range(
+        Path(args.file), args.game, args.deal, args.trick)
     if reason is not None:
         return fail(reason)
-    if args.game < 1:
-        return fail(f"--game {args.game}: games are numbered from 1")
-    if args.trick is not None and args.deal is None:
-        return fail("--trick needs --deal")
     seat = Seat.from_letter(args.seat).letter if args.seat else None
     terminal = no_terminal_reason(args.file)
     if terminal is not None:

@@ -374,7 +374,8 @@ class Analyzer:
 def analyse_game(body: str, piece: GameSlice, index: int) -> GameAnalysis:
     """Parse and check one game's text in its own coordinates (see :class:`GameAnalysis`)."""
     origin = GameSlice(
-        start=0, end=len(body), line=1, column=piece.column, has_end=piece.has_end
+        start=0, end=len(body), line=1, column=piece.column, has_end=piece.has_end,
+        deals=piece.deals, too_many_tags=piece.too_many_tags,  # for the input limits
     )
     game = parse_game_body(body, origin, index=index, filename=None)
     return GameAnalysis(body, piece.column, index, game, game_diagnostics(game))

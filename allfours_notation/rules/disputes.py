@@ -70,9 +70,12 @@ def find_disputes(result: GameReplay) -> list[Diagnostic]:
 
     # The referee's seats (every step's state has them), also when no steps were kept.
     seats = table_seats(game, result.options) if result.deals else game.seats
+    # Each alternative rule set is replayed once per game, not once per disputed claim:
+    # a game of many disputed deals would otherwise cost deals x deals replays.
+    replays: dict[Options, GameReplay] = {}
     for position, (deal, computed) in enumerate(zip(game.deals, result.deals, strict=False)):
         if deal.claim is not None:
-            found.extend(_claim_disputes(result, position, deal, computed, seats))
+            found.extend(_claim_disputes(result, position, deal, computed, seats, replays))
         if deal.total is not None:
             found.extend(_total_disputes(result, position, deal, computed, seats))
     found.extend(_result_disputes(result, seats))
@@ -129,7 +132,8 @@ def tally_claim(deal: Deal, seats: tuple[Seat, ...], computed: ItemTally,
 
 
 def _claim_disputes(result: GameReplay, position: int, deal: Deal, computed: DealResult,
-                    seats: tuple[Seat, ...]) -> list[Diagnostic]:
+                    seats: tuple[Seat, ...],
+                    replays: dict[Options, GameReplay]) -> list[Diagnostic]:
     options = result.options
     scored = tally_points(computed.points)
     claimed = tally_claim(deal, seats, scored, options, computed.points)
@@ -138,13 +142,14 @@ def _claim_disputes(result: GameReplay, position: int, deal: Deal, computed: Dea
         mine, theirs = scored.get(item, {}), claimed.get(item, {})
         if mine == theirs:
             continue
-        message = _claim_message(result, position, deal, computed, item, theirs, mine)
+        message = _claim_message(result, position, deal, computed, item, theirs, mine, replays)
         found.append(_diag(result.game, computed.claim_span, "AFN401", message, deal.number))
     return found
 
 
 def _claim_message(result: GameReplay, position: int, deal: Deal, computed: DealResult,
-                   item: ClaimItem, claimed: dict[str, int], scored: dict[str, int]) -> str:
+                   item: ClaimItem, claimed: dict[str, int], scored: dict[str, int],
+                   replays: dict[Options, GameReplay]) -> str:
     label = CLAIM_NAMES[item]
     claimed_text = _sides_text(claimed, scored)
     scored_text = _sides_text(scored, claimed)
@@ -164,7 +169,7 @@ def _claim_message(result: GameReplay, position: int, deal: Deal, computed: Deal
         # Counted after the target was reached: no other rules make it right, the fix is
         # to claim only what was counted before (rule 25: High, Low, Jack, Game in order).
         return text + "; claim only the items counted before the target was reached"
-    right = _right_under(result, position, item, claimed)
+    right = _right_under(result, position, item, claimed, replays)
     if right:
         text += f" (the claim is right under {right})"
     return text
@@ -229,8 +234,10 @@ def _low_card(computed: DealResult) -> Card | None:
 
 
 def _right_under(result: GameReplay, position: int, item: ClaimItem,
-                 claimed: dict[str, int]) -> str:
-    """Another profile, or one option changed, under which the claim of ``item`` is right."""
+                 claimed: dict[str, int], replays: dict[Options, GameReplay]) -> str:
+    """Another profile, or one option changed, under which the claim of ``item`` is right.
+
+    ``replays`` keeps the game replayed under each alternative already tried."""
     from .replay import replay_plain
 
     current = result.options
@@ -250,7 +257,10 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
                 tries.append((f"{name}={text}", alternative))
     found: list[str] = []
     for label, alternative in tries:
-        other = replay_plain(result.game, alternative, record_states=False)
+        other = replays.get(alternative)
+        if other is None:
+            other = replays[alternative] = replay_plain(result.game, alternative,
+                                                        record_states=False)
         if position >= len(other.deals):
             continue
         deal = other.deals[position]

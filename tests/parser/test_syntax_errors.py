@@ -101,5 +101,5 @@ def test_a_turn_glued_to_a_seat_label_is_explained_not_a_recursion() -> None:
     from allfours_notation.parser import parse as parse_text
 
     result = parse_text('% AFN 1\n[Event "x"]\n\ndeal 1 dealer N\n  turN:2C JS\nend\n')
-    assert [(d.code, d.message) for d in result.diagnostics] == [
-        ("AFN101", "'turN:2C' is not a card")]
+    assert [d.code for d in result.diagnostics] == ["AFN101"]
+    assert "'turN:2C'" in result.diagnostics[0].message

@@ -1,0 +1,20 @@
+"""The documented resource limits on input (NOTATION.md, "Limits").
+
+Past each limit the tools give one clear diagnostic instead of unbounded work:
+a file larger than :data:`MAX_FILE_BYTES` is refused before it is read (exit 2);
+a game with more than :data:`MAX_TAGS_PER_GAME` tags, more than
+:data:`MAX_DEALS_PER_GAME` deals, or a deal with more than
+:data:`MAX_CARDS_PER_DEAL` cards is reported (AFN120) and not replayed.  The
+figures are far above any real record (a game has a dozen tags and a few dozen
+deals of at most 52 cards) and low enough that nothing a hostile file can write
+makes a tool hang or exhaust memory.
+"""
+
+from __future__ import annotations
+
+MAX_FILE_BYTES = 256 * 1024 * 1024
+MAX_TAGS_PER_GAME = 1_000
+MAX_DEALS_PER_GAME = 10_000
+MAX_CARDS_PER_DEAL = 1_000
+
+LIMIT_CODE = "AFN120"

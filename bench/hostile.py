@@ -1,0 +1,138 @@
+"""CPU seconds per MB and peak RSS of ``allfours check`` on adversarial files.
+
+    python -m bench.hostile                       # 1 and 10 MB, every shape
+    python -m bench.hostile --sizes 1 10 50 --shapes disputed-deals end-words
+    python -m bench.hostile --allfours path/to/other/allfours   # another checkout
+
+Each (shape, size) runs ``allfours check --quiet FILE`` in a child process with
+a wall-clock limit and an address-space limit, so a shape that hangs or eats
+memory is reported as killed instead of taking the machine with it.  The
+baseline row is well-formed generated games of the same size: the issue's
+target is that no shape costs more than 3x its CPU per MB.  The median of
+``--runs`` runs is reported; the machine's load average is printed with it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from fuzz.shapes import SHAPES
+
+from .generated import generated_corpus
+
+MB = 1_000_000
+DEALS_PER_MB = 3_400  # the generator's density: about 294 bytes per deal
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One run: CPU seconds (user + system), peak RSS in MB, and how it ended."""
+
+    cpu: float
+    rss_mb: float
+    status: str  # "ok", "timeout", "memory", "traceback" or "exit N"
+
+
+def _limits(memory_mb: int) -> None:
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def run_once(command: list[str], path: Path, timeout: float, memory_mb: int) -> Sample:
+    """Run ``command + [--quiet, path]`` once; CPU and peak RSS from ``wait4``."""
+    started = time.monotonic()
+    child = subprocess.Popen(
+        [*command, "check", "--quiet", str(path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: _limits(memory_mb),
+    )
+    status = "ok"
+    while True:
+        pid, code, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() - started > timeout:
+            child.kill()
+            pid, code, usage = os.wait4(child.pid, 0)
+            status = "timeout"
+            break
+        time.sleep(0.05)
+    err = child.stderr.read() if child.stderr else b""
+    exit_code = os.waitstatus_to_exitcode(code)
+    if status == "ok" and b"MemoryError" in err:
+        status = "memory"
+    elif status == "ok" and b"Traceback" in err:
+        status = "traceback"
+    elif status == "ok" and exit_code not in (0, 1):
+        status = f"exit {exit_code}"
+    return Sample(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, status)
+
+
+def well_formed(size: int) -> str:
+    """Generated legal games of about ``size`` bytes (the baseline)."""
+    text = generated_corpus(max(1, size * DEALS_PER_MB // MB), seed=16)
+    return text
+
+
+def measure(command: list[str], name: str, text: str, runs: int, timeout: float,
+            memory_mb: int) -> tuple[float, float, str]:
+    """(CPU s/MB, peak RSS MB, status) as the median of ``runs`` runs."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{name}.afn"
+        path.write_text(text, encoding="utf-8")
+        megabytes = len(text.encode("utf-8")) / MB
+        samples = []
+        for _ in range(runs):
+            sample = run_once(command, path, timeout, memory_mb)
+            samples.append(sample)
+            if sample.status != "ok":
+                break
+        cpu = statistics.median(s.cpu for s in samples) / megabytes
+        rss = max(s.rss_mb for s in samples)
+        status = next((s.status for s in samples if s.status != "ok"), "ok")
+        return cpu, rss, status
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.hostile", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1, 10], help="sizes in MB")
+    parser.add_argument("--shapes", nargs="+", default=["well-formed", *SHAPES],
+                        help="shape names (default: every shape and the baseline)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per measure (median)")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="wall seconds per MB before a run is killed")
+    parser.add_argument("--max-wall", type=float, default=300.0,
+                        help="wall seconds per run at most, whatever the size")
+    parser.add_argument("--memory", type=int, default=3000, help="address-space limit, MB")
+    parser.add_argument("--allfours", default=shutil.which("allfours") or "allfours",
+                        help="the allfours command to measure")
+    args = parser.parse_args(argv)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("| shape | MB | CPU s/MB | peak RSS MB | status |")
+    print("|---|---:|---:|---:|---|")
+    for size in args.sizes:
+        for name in args.shapes:
+            make = well_formed if name == "well-formed" else SHAPES[name]
+            text = make(size * MB)
+            cpu, rss, status = measure([args.allfours], name, text, args.runs,
+                                       min(args.timeout * size, args.max_wall), args.memory)
+            shown = f"> {cpu:.1f}" if status == "timeout" else f"{cpu:.2f}"
+            print(f"| {name} | {size} | {shown} | {rss:.0f} | {status} |", flush=True)
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,72 @@
+"""What one fuzzed input must satisfy, shared by the atheris campaign and the test suite.
+
+For any bytes: parsing, checking every game, and formatting never raise and
+never report an internal error (AFN901); the work takes at most one second
+per 10 KB; and when the formatter calls its output safe, that output formats
+to itself and reads back without refusal (no formatter disagreement).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import Enum
+
+from allfours_notation.formatter import format_checked
+from allfours_notation.guard import INTERNAL_ERROR
+from allfours_notation.parser import parse
+from allfours_notation.rules.replay import check_game
+
+SLOW_SECONDS_PER_10KB = 1.0
+
+
+class Outcome(Enum):
+    OK = "ok"
+    CRASH = "crash"  # an exception escaped, or an internal-error diagnostic
+    SLOW = "slow"
+    DISAGREEMENT = "disagreement"  # the formatter's safe output is not stable
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    outcome: Outcome
+    seconds: float
+    detail: str = ""
+
+
+def run_input(data: bytes) -> Verdict:
+    """Run every public step on ``data`` and judge it."""
+    started = time.process_time()
+    try:
+        detail = _exercise(data)
+    except Exception as error:  # the point of fuzzing: nothing may escape
+        return Verdict(Outcome.CRASH, time.process_time() - started, repr(error))
+    seconds = time.process_time() - started
+    if detail.startswith("crash:"):
+        return Verdict(Outcome.CRASH, seconds, detail)
+    if detail:
+        return Verdict(Outcome.DISAGREEMENT, seconds, detail)
+    if seconds > SLOW_SECONDS_PER_10KB * max(1.0, len(data) / 10_000):
+        return Verdict(Outcome.SLOW, seconds, f"{len(data)} bytes in {seconds:.2f} s")
+    return Verdict(Outcome.OK, seconds)
+
+
+def _exercise(data: bytes) -> str:
+    result = parse(data, filename="fuzz.afn")
+    found = list(result.diagnostics)
+    for game in result.games:
+        if not game.broken:
+            found.extend(check_game(game))
+    internal = [d for d in found if d.code == INTERNAL_ERROR]
+    if internal:
+        return f"crash: {internal[0].message}"
+    formatted = format_checked(result)
+    if not formatted.safe:
+        return ""
+    again = format_checked(parse(formatted.text, filename="fuzz.afn"))
+    if not again.safe:
+        return "the formatted text is refused when formatted again: " + "; ".join(
+            str(r) for r in again.refusals)
+    if again.text != formatted.text:
+        return "formatting is not idempotent"
+    return ""
