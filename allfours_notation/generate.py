@@ -21,11 +21,8 @@ from dataclasses import dataclass, field, replace
 
 from .cards import FULL_PACK, Card, Rank, Seat
 from .records import (
-    Award,
     Call,
     CallKind,
-    Claim,
-    ClaimItem,
     Comment,
     CommentStyle,
     Deal,
@@ -36,13 +33,10 @@ from .records import (
     Play,
     Redeal,
     RedealReason,
-    Score,
     Tag,
-    Total,
     Trick,
     TurnUp,
 )
-from .rules.disputes import tally_points
 from .rules.profiles import (
     PROFILES,
     BegsPerDeal,
@@ -59,7 +53,6 @@ from .table import SEATS_FOR_PLAYERS, next_seat, side_of, turn_order
 _NAMES = ("Ann", "Ben", "Cora", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Joe", "Kay", "Lou")
 _REMARKS = ("a quiet deal", "E thought long here", "the Jack is out", "good lead",
             "chalk it up", "close game", "he begs again", "run the pack")
-_DEFAULT_POINTS = {ClaimItem.HANG_JACK: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,39 +371,17 @@ def _maybe_comment(rng: random.Random, knobs: Knobs, scale: float = 1.0) -> tupl
 def _with_claim_and_total(table: _Table, deal: Deal, points: Sequence[object],
                           scores_after: Sequence[tuple[str, int]]) -> Deal:
     from .rules.scoring import Point
+    from .rules.sheet import claim_for, total_for
 
     rng, knobs = table.rng, table.knobs
     claim = None
     if rng.random() < knobs.claims:
-        tally = tally_points(p for p in points if isinstance(p, Point))
-        awards: list[Award] = []
-        for item in ClaimItem:
-            for side, value in tally.get(item, {}).items():
-                seat = _seat_for(side, item, points, table.seats)
-                default = table.options.game_value if item is ClaimItem.GAME else \
-                    _DEFAULT_POINTS.get(item, 1)
-                awards.append(Award(seat, item, None if value == default else value))
-        claim = Claim(awards=tuple(awards)) if awards else None
+        claim = claim_for([p for p in points if isinstance(p, Point)], table.seats,
+                          table.options)
     total = None
     if rng.random() < knobs.totals:
-        total = Total(scores=tuple(Score(_side_seat(side, table.seats), value)
-                                   for side, value in scores_after))
+        total = total_for(scores_after, table.seats)
     return replace(deal, claim=claim, total=total)
-
-
-def _seat_for(side: str, item: ClaimItem, points: Sequence[object],
-              seats: tuple[Seat, ...]) -> Seat:
-    from .rules.scoring import Point
-
-    for point in points:
-        if isinstance(point, Point) and point.side == side and point.item is item and \
-                point.seat is not None:
-            return point.seat
-    return _side_seat(side, seats)
-
-
-def _side_seat(side: str, seats: tuple[Seat, ...]) -> Seat:
-    return next(seat for seat in seats if side_of(seat, seats) == side)
 
 
 # --- a plain AFN writer for generated games ---------------------------------------------------

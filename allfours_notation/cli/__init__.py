@@ -20,14 +20,28 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from . import check, completion, export, find, fmt, html, listing, lsp, rules, score, stats, view
+from . import (
+    check,
+    completion,
+    export,
+    find,
+    fmt,
+    html,
+    listing,
+    lsp,
+    record,
+    rules,
+    score,
+    stats,
+    view,
+)
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 
 # The order here is the order of ``allfours --help``.
-COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, lsp,
+COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record, lsp,
                                     listing, find, stats, completion)
 
 

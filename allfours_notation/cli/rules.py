@@ -142,12 +142,14 @@ def print_profile(out: object, profile: Profile) -> None:
 # --- shared by check and score ----------------------------------------------------------------
 
 
-def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+def add_rules_arguments(parser: argparse.ArgumentParser, *, house: bool = True) -> None:
+    """--rules and --set; with ``house``, --rules-file too."""
     parser.add_argument("--rules", metavar="NAME",
                         help="play every game under this profile: " + ", ".join(PROFILES))
-    parser.add_argument("--rules-file", metavar="CLUB.toml",
-                        help="house rules in a TOML file: the profile of every game that "
-                        "names none or names it as [Rules \"club:NAME\"]")
+    if house:
+        parser.add_argument("--rules-file", metavar="CLUB.toml",
+                            help="house rules in a TOML file: the profile of every game that "
+                            "names none or names it as [Rules \"club:NAME\"]")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                         help="override one rule option (repeatable), e.g. --set target=10")
 

@@ -205,9 +205,7 @@ class Table:
         # offences reported when their proof came: (diagnostic, how many diagnostics
         # there were at the offending card, the index of its step)
         self.proved_later: list[tuple[Diagnostic, int, int]] = []
-        self._event_diags: list[Diagnostic] = []
-        self._event_steps: list[Step] = []
-        self.found.extend(start_problems)
+        self.found.extend(start_problems)  # a [Score] tag that cannot be read (AFN505)
 
     # -- the public answers --
 
@@ -216,14 +214,18 @@ class Table:
 
         Never raises on a record: anything unexpected becomes an AFN399 diagnostic.
         """
-        self._event_diags = []
-        self._event_steps = []
+        diagnostics, steps = len(self.found), len(self.steps)
+        self.feed(event)
+        return Outcome(self.state, tuple(self.found[diagnostics:]), tuple(self.steps[steps:]))
+
+    def feed(self, event: Event) -> None:
+        """Take one event, as :meth:`apply` does, without building the answer: the loops
+        over a whole record (``check``, ``replay``) read the results at the end."""
         try:
             self._dispatch(event)
         except Exception as error:  # the referee must never take a file down
             self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
                         getattr(event, "span", None) or self.game.span, deal=None, trick=None)
-        return Outcome(self.state, tuple(self._event_diags), tuple(self._event_steps))
 
     def check(self, event: Event) -> tuple[Diagnostic, ...]:
         """The diagnostics ``event`` would get, leaving this table as it is (a dry run).
@@ -302,7 +304,6 @@ class Table:
         diagnostic = diagnostic_at(self.game, span, code, message, severity=severity,
                                    deal=deal, trick=trick, hint=hint)
         self.found.append(diagnostic)
-        self._event_diags.append(diagnostic)
         return diagnostic
 
     def add_step(self, kind: StepKind, deal: int, trick: int | None, text: str,
@@ -310,7 +311,6 @@ class Table:
                  diagnostics: tuple[Diagnostic, ...]) -> None:
         step = Step(len(self.steps), kind, deal, trick, text, state, span, diagnostics)
         self.steps.append(step)
-        self._event_steps.append(step)
         self.step_count += 1
 
     def side(self, seat: Seat) -> str:
@@ -1003,16 +1003,23 @@ class _DealTable:
             return
         led = self.trick[0][1].suit
         trump = self.trump
-        held = [h for h in self.hands[seat] if h != c and h not in self.spent]
-        kind = ""
-        if c.suit is not led and c.suit is not trump:
-            kind, proofs = "revoke", [h for h in held if h.suit is led]
+        suit = c.suit
+        if suit is led:
+            return
+        spent = self.spent
+        if suit is not trump:
+            kind = "revoke"
+            proofs = [h for h in self.hands[seat] if h.suit is led and h not in spent]
         elif (self.options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None
-                and led is not trump and c.suit is trump):
+                and led is not trump):
             top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
-            if top is not None and c.rank < top:
-                kind, proofs = "undertrump", [h for h in held if h.suit is not trump]
-        if kind and (proofs or self.unknown[seat] > 0):
+            if top is None or c.rank > top:
+                return
+            kind = "undertrump"
+            proofs = [h for h in self.hands[seat] if h.suit is not trump and h not in spent]
+        else:
+            return
+        if proofs or self.unknown[seat] > 0:
             self.suspicions.append(_Suspicion(kind, seat, c, led, number, self.play_order,
                                               play.span, proofs, len(self.g.found),
                                               self.g.step_count))

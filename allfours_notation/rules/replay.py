@@ -103,8 +103,8 @@ def replay_plain(
     table = Table(game, options, keep_steps=record_states, records_checked=True)
     for deal in game.deals:
         for event in deal_events(deal):
-            table.apply(event)
-    table.apply(GameOver())
+            table.feed(event)
+    table.feed(GameOver())
     steps: list[Step] = []
     if record_states:
         steps = with_hindsight(table.steps, table.hindsight, options)
@@ -210,7 +210,7 @@ def fill_seats(game: Game, options: Options | None = None) -> Game:
     for deal in game.deals:
         seated: dict[int, Seat] = {}
         for event in deal_events(deal):
-            table.apply(event)
+            table.feed(event)
             seat = table.last_seat
             if event.__class__.__name__ == "Play" and seat is not None:
                 seated[id(event)] = seat
@@ -235,7 +235,7 @@ class Referee:
 
     def add_deal(self, deal: Deal) -> DealResult:
         for event in deal_events(deal):
-            self.table.apply(event)
+            self.table.feed(event)
         return self.table.deals[-1]
 
     @property

@@ -94,3 +94,12 @@ def test_words_inside_comments_are_never_quoted() -> None:
     assert code == "AFN101"
     assert (line, column) == (4, 13)
     assert "'stand' is not a call" in message
+
+
+def test_a_turn_glued_to_a_seat_label_is_explained_not_a_recursion() -> None:
+    """'turN:2C' once made the explainer re-explain the same place forever."""
+    from allfours_notation.parser import parse as parse_text
+
+    result = parse_text('% AFN 1\n[Event "x"]\n\ndeal 1 dealer N\n  turN:2C JS\nend\n')
+    assert [d.code for d in result.diagnostics] == ["AFN101"]
+    assert "'turN:2C'" in result.diagnostics[0].message

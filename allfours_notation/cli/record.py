@@ -1,0 +1,123 @@
+"""``allfours record``: record a game at the table, every entry checked and on disk at once.
+
+The file is locked and inspected before any screen is drawn, so that a second
+recorder, a directory or a file that is not valid AFN gets a clear answer (and
+the file is never touched); Textual is imported only inside :func:`run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..records import Game, Tag
+from ..rules.profiles import PROFILES
+from .check import print_diagnostic
+from .inputs import console, fail
+from .rules import add_rules_arguments, rules_overrides
+
+NAME = "record"
+HELP = "record a game as it is played, checking every entry"
+DESCRIPTION = """\
+Record a game of All Fours into FILE while it is played: the dealer, the hands
+(if known), the turn-up, stand / beg / give / run, every card, penalties and how
+each deal ended.  Every entry is checked at once by the same referee as 'allfours
+check': a card not held, already played or out of turn, or a wrong call is
+refused with the reason; a revoke or an undertrump is recorded once confirmed
+(the record says what happened) and its penalty shown.  The points of each deal
+and the running score are worked out as you go, and each finished deal gets its
+'claim' and 'total'.
+
+FILE is rewritten atomically after every accepted entry, in canonical AFN, so
+it is a valid record at every moment; kill the recorder at any time and run the
+same command again to resume where it stopped.  A new FILE starts with a short
+form for the tags; a FILE whose games are all finished gets a new game after
+them; a FILE that is not valid AFN is refused with its diagnostics.  A second
+recorder on the same FILE is refused (lock file .FILE.lock beside it).
+
+typing: js 10h th j♠ (a card; a digit picks among the legal cards offered),
+s b g r (stand, beg, give, run), 'S js 9h …' (a hand), ? for all of it.
+keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+E correct an earlier entry, F1 help,
+Ctrl+Q quit.
+
+exit status: 0 after quitting, 1 FILE is not valid AFN, 2 usage error, FILE
+locked by another recorder, or unreadable.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the AFN file to record into "
+                        "(created if missing)")
+    add_rules_arguments(parser, house=False)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4),
+                        help="players at the table for a new game (default: the profile's)")
+    parser.add_argument("--ascii", action="store_true",
+                        help="write suits as letters (S H D C) instead of ♠ ♥ ♦ ♣")
+
+
+def run(args: argparse.Namespace) -> int:
+    chosen = rules_overrides(args)
+    if isinstance(chosen, int):
+        return chosen
+    if isinstance(chosen, str):
+        return fail(chosen)
+    profile, overrides, _ = chosen  # no --rules-file here: the recorder names a profile
+    path = Path(args.file)
+    if path.is_dir():
+        return fail(f"{path}: is a directory, not an AFN file")
+    if not path.parent.is_dir():
+        return fail(f"{path}: no such folder {str(path.parent)!r}")
+    from ..recording.opening import NewGame, Refused, inspect
+    from ..recording.session import Session
+    from ..recording.storage import FileLocked, RecordFile
+
+    record = RecordFile(path)
+    try:
+        record.acquire()
+    except FileLocked as error:
+        return fail(str(error))
+    except OSError as error:
+        return fail(f"{path}: cannot lock: {error.strerror or error}")
+    try:
+        try:
+            opened = inspect(path, record)
+        except OSError as error:
+            return fail(f"{path}: cannot read: {error.strerror or error}")
+        if isinstance(opened, Refused):
+            out = console()
+            for diagnostic in opened.diagnostics:
+                print_diagnostic(out, diagnostic, opened.text)
+            out.print(f"[bold red]{opened.message}[/]")
+            return 1
+        from ..viewer.recorder import RecorderApp, StartForm  # Textual is imported only here
+
+        unicode = False if args.ascii else None
+        title = f"AFN recorder — {path.name}"
+        if isinstance(opened, NewGame):
+            players = args.players or _players(opened.proposed, profile)
+            rules = profile or _tag(opened.proposed, "Rules") or "hoffmann1909"
+            form = StartForm(players=players, rules=rules, overrides=overrides,
+                             proposed=opened.proposed)
+
+            def new_session(tags: tuple[Tag, ...]) -> Session:
+                return Session(tags, prefix=opened.prefix, index=opened.index, record=record)
+
+            app = RecorderApp(form=form, new_session=new_session, unicode=unicode, title=title)
+        else:
+            app = RecorderApp(session=opened.session, unicode=unicode, title=title)
+        app.run()
+        return app.return_code or 0
+    finally:
+        record.release()
+
+
+def _tag(tags: tuple[Tag, ...], name: str) -> str | None:
+    return next((tag.value for tag in tags if tag.name == name), None)
+
+
+def _players(proposed: tuple[Tag, ...], profile: str | None) -> int:
+    """The table of the last game, else the profile's number of players."""
+    seats = Game(tags=proposed).seats
+    if proposed and len(seats) in (2, 3, 4):
+        return len(seats)
+    return PROFILES[profile or "hoffmann1909"].options.players

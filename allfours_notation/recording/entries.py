@@ -1,0 +1,296 @@
+"""What a scorer types at the table, read into entries of the record.
+
+An entry is one statement of AFN as it happens: a deal dealt, a hand, a turn-up, a
+call, a card, a penalty, how a deal ended, the players' claim.  Typing is lax and
+short because it happens while the cards fall: ``js``, ``10h``, ``th``, ``j♠``, a
+digit for the n-th legal card offered, ``b`` for a beg when a beg is what comes
+next.  What a short word means depends on what the table expects, so
+:func:`read_entry` is given the :class:`Expectation` of the session.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..cards import Card, Seat, parse_card
+from ..records import (
+    Abandoned,
+    Award,
+    Call,
+    CallKind,
+    Claim,
+    ClaimItem,
+    Comment,
+    CommentStyle,
+    Concede,
+    Glyph,
+    Hand,
+    Penalty,
+    PenaltyKind,
+    Play,
+    Redeal,
+    RedealReason,
+    TurnUp,
+)
+
+__all__ = [
+    "Annotation",
+    "DealStart",
+    "Entry",
+    "Expectation",
+    "Phase",
+    "read_entry",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealStart:
+    """``deal N dealer X``: a new deal, dealt by ``dealer``; comments go on its header."""
+
+    dealer: Seat
+    leading: tuple[Comment, ...] = ()
+    trailing: tuple[Comment, ...] = ()
+
+
+Entry = DealStart | Hand | TurnUp | Call | Play | Penalty | Redeal | Abandoned | Concede | Claim
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """A comment or a glyph for the entry just made (not an entry of its own)."""
+
+    comment: Comment | None = None
+    glyph: Glyph | None = None
+
+
+class Phase(Enum):
+    """What the table waits for."""
+
+    DEALER = "dealer"  # who deals the next deal
+    TURN = "turn"  # the hands (optional), then the turn-up
+    CALL = "call"  # the elder stands or begs (or the first card is led)
+    ANSWER = "answer"  # the dealer gives or runs
+    RUN_TURN = "run_turn"  # the run's cards (optional), then its turn-up
+    EXHAUSTED = "exhausted"  # the pack ran out: 'redeal exhausted'
+    PLAY = "play"  # a card
+    OVER = "over"  # the game is decided
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """What comes next, who acts, and the cards offered to choose from."""
+
+    phase: Phase
+    actor: Seat | None
+    text: str  # one line for the screen: "S to play to trick 3"
+    offered: tuple[Card, ...] = ()  # the legal cards, when the hand is known
+    default: Seat | None = None  # the proposed dealer
+    may_beg: bool = False  # in play phase after a run: the elder may beg again
+    seats: tuple[Seat, ...] = field(default=())
+
+
+_GLYPHS = {glyph.value: glyph for glyph in Glyph}
+_PENALTIES = {kind.value: kind for kind in PenaltyKind}
+_CLAIM_ITEMS = {item.value: item for item in ClaimItem}
+_CALL_WORDS = {
+    "stand": CallKind.STANDS, "stands": CallKind.STANDS,
+    "beg": CallKind.BEGS, "begs": CallKind.BEGS,
+    "give": CallKind.GIVES, "gives": CallKind.GIVES, "take": CallKind.GIVES,
+    "run": CallKind.RUNS, "runs": CallKind.RUNS,
+}
+_SHORT_CALLS = {
+    Phase.CALL: {"s": CallKind.STANDS, "b": CallKind.BEGS},
+    Phase.ANSWER: {"g": CallKind.GIVES, "r": CallKind.RUNS},
+}
+_SEAT_CARD = re.compile(r"^([nesw])\s*[:\s]\s*(\S+)$", re.IGNORECASE)
+
+
+def read_entry(text: str, expecting: Expectation) -> Entry | Annotation | str:
+    """The entry ``text`` stands for at this point of the game, or why it is not one."""
+    raw = text.strip()
+    if raw.startswith("{") or raw.startswith(";"):
+        return _comment(raw)
+    if raw in _GLYPHS:
+        return Annotation(glyph=_GLYPHS[raw])
+    words = raw.lower().split()
+    if not words:
+        if expecting.phase is Phase.DEALER and expecting.default is not None:
+            return DealStart(dealer=expecting.default)
+        return "type an entry (? for help)"
+    if expecting.phase is Phase.OVER:
+        return "the game is over: quit with Ctrl+Q, or undo with Ctrl+Z"
+    special = _ending_or_penalty(words, expecting)
+    if special is not None:
+        return special
+    if expecting.phase is Phase.DEALER:
+        return _dealer(words, expecting)
+    call = _call(words, expecting)
+    if call is not None:
+        return call
+    if expecting.phase in (Phase.TURN, Phase.RUN_TURN, Phase.EXHAUSTED):
+        return _opening(words, raw, expecting)
+    return _play(raw, expecting)
+
+
+def _comment(raw: str) -> Annotation | str:
+    if raw.startswith("{"):
+        body = raw[1:-1] if raw.endswith("}") else raw[1:]
+        if "{" in body or "}" in body:
+            return "a comment cannot hold braces"
+        return Annotation(comment=Comment(f" {body.strip()} ", CommentStyle.BRACE))
+    return Annotation(comment=Comment(" " + raw[1:].strip(), CommentStyle.LINE))
+
+
+def _seat(word: str, expecting: Expectation) -> Seat | None:
+    if len(word) != 1 or word.upper() not in "NESW":
+        return None
+    seat = Seat.from_letter(word.upper())
+    return seat
+
+
+def _ending_or_penalty(words: list[str], expecting: Expectation) -> Entry | str | None:
+    head = words[0]
+    if head in ("abandoned", "abandon"):
+        return Abandoned()
+    if head == "misdeal" or words[:2] == ["redeal", "misdeal"]:
+        return Redeal(reason=RedealReason.MISDEAL)
+    if head == "exhausted" or words[:2] == ["redeal", "exhausted"] or \
+            (words == ["redeal"] and expecting.phase is Phase.EXHAUSTED):
+        return Redeal(reason=RedealReason.EXHAUSTED)
+    if head == "redeal":
+        return "write 'redeal misdeal' or 'redeal exhausted'"
+    if "concedes" in words or "concede" in words:
+        seats = [s for s in (_seat(w, expecting) for w in words) if s is not None]
+        seat = seats[0] if seats else expecting.actor
+        if seat is None:
+            return "who concedes? write 'S concedes'"
+        return Concede(seat=seat)
+    if head in ("penalty", "pen"):
+        return _penalty(words[1:], expecting)
+    if head == "claim":
+        return _claim(words[1:], expecting)
+    return None
+
+
+def _penalty(words: list[str], expecting: Expectation) -> Penalty | str:
+    if len(words) != 2:
+        return "write 'penalty S revoke' (kinds: " + ", ".join(_PENALTIES) + ")"
+    seat = _seat(words[0], expecting)
+    kind = _PENALTIES.get(words[1])
+    if seat is None or kind is None:
+        return "write 'penalty S revoke' (kinds: " + ", ".join(_PENALTIES) + ")"
+    return Penalty(offender=seat, kind=kind)
+
+
+def _claim(words: list[str], expecting: Expectation) -> Claim | str:
+    """``claim S high low N jack game``: what the players said they scored."""
+    awards: list[Award] = []
+    seat: Seat | None = None
+    for word in words:
+        as_seat = _seat(word, expecting)
+        if as_seat is not None:
+            seat = as_seat
+            continue
+        if seat is None:
+            return "a claim starts with a seat: 'claim S high low N jack'"
+        if word.isdigit() and awards and awards[-1].points is None and awards[-1].seat is seat:
+            last = awards.pop()
+            awards.append(Award(last.seat, last.item, int(word)))
+            continue
+        item = _CLAIM_ITEMS.get(word)
+        if item is None:
+            return f"{word!r} is not a claim item (" + ", ".join(_CLAIM_ITEMS) + ")"
+        awards.append(Award(seat, item))
+    if seat is None:
+        return "a claim starts with a seat: 'claim S high low N jack'"
+    return Claim(awards=tuple(awards))
+
+
+def _dealer(words: list[str], expecting: Expectation) -> DealStart | str:
+    word = words[-1] if words[0] in ("deal", "dealer") and len(words) > 1 else words[0]
+    seat = _seat(word, expecting)
+    if seat is None or (expecting.seats and seat not in expecting.seats):
+        seats = " ".join(s.letter for s in expecting.seats)
+        return f"who deals? type a seat ({seats}), or Enter for " + \
+            (expecting.default.letter if expecting.default else "the proposed dealer")
+    return DealStart(dealer=seat)
+
+
+def _call(words: list[str], expecting: Expectation) -> Call | str | None:
+    """A stand, beg, give or run, said by the seat whose word it is unless one is named."""
+    seat = expecting.actor
+    if len(words) == 2 and _seat(words[0], expecting) is not None:
+        seat = _seat(words[0], expecting)
+        words = words[1:]
+    if len(words) != 1:
+        return None
+    kind = _CALL_WORDS.get(words[0]) or _SHORT_CALLS.get(expecting.phase, {}).get(words[0])
+    if kind is None and expecting.may_beg and words[0] == "b":
+        kind = CallKind.BEGS
+    if kind is None:
+        return None
+    if seat is None:
+        return "nobody is to call now"
+    return Call(seat=seat, kind=kind)
+
+
+def _cards(words: list[str]) -> tuple[Card | None, ...] | str:
+    found: list[Card | None] = []
+    for word in words:
+        if word == "??":
+            found.append(None)
+            continue
+        got = parse_card(word)
+        if got is None:
+            return f"{word!r} is not a card (type js, 10h, th or j♠)"
+        found.append(got)
+    return tuple(found)
+
+
+def _opening(words: list[str], raw: str, expecting: Expectation) -> Entry | str:
+    """A hand (``S js 9h 8h …``) or the turn-up (a card)."""
+    first = words[0].rstrip(":")
+    seat = _seat(first, expecting)
+    if seat is not None and len(words) >= 2:
+        held = _cards(words[1:])
+        if isinstance(held, str):
+            return held
+        return Hand(seat=seat, cards=held)
+    if expecting.phase is Phase.EXHAUSTED:
+        return "the pack is exhausted: type 'redeal' (the same dealer deals again)"
+    turned = parse_card(raw.replace(" ", ""))
+    if turned is None:
+        return f"{raw!r}: type the turned card (js, 10h, th, j♠) or a hand ('S js 9h 8h …')"
+    return TurnUp(card=turned)
+
+
+def _play(raw: str, expecting: Expectation) -> Play | str:
+    """A card played: ``js``, ``10h``, ``j♠``, ``W:js``, the n-th card offered, a glyph after."""
+    text = raw.strip()
+    glyph = None
+    for mark in sorted(_GLYPHS, key=len, reverse=True):
+        if text.endswith(mark) and len(text) > len(mark):
+            glyph = _GLYPHS[mark]
+            text = text[: -len(mark)].rstrip()
+            break
+    seat = expecting.actor
+    matched = _SEAT_CARD.match(text)
+    if matched is not None:
+        seat = Seat.from_letter(matched.group(1).upper())
+        text = matched.group(2)
+    if text.isdigit():
+        position = int(text)
+        if not expecting.offered:
+            return "no cards are offered: the hand is not known; type the card (js, 10h, th)"
+        if not 1 <= position <= len(expecting.offered):
+            return f"choose 1 to {len(expecting.offered)} among the cards offered"
+        chosen: Card | None = expecting.offered[position - 1]
+    else:
+        chosen = parse_card(text)
+    if chosen is None:
+        return f"{raw!r} is not a card (type js, 10h, th or j♠; ? for help)"
+    if seat is None:
+        return "nobody is to play now"
+    return Play(card=chosen, seat=seat, glyph=glyph)

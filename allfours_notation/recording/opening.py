@@ -1,0 +1,118 @@
+"""Opening a file to record into: resume its unfinished game, or start one after its games.
+
+A file that is not valid AFN (anything ``allfours check`` reports as worse than an
+unfinished last game) is refused with its diagnostics and never touched.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, Severity
+from ..parser import parse
+from ..records import Abandoned, Game, Tag
+from ..rules.profiles import PROFILES, camel_case, resolve_options
+from ..rules.replay import check_game
+from ..source import decode
+from ..table import SEATS_FOR_PLAYERS
+from .referee import is_unfinished
+from .session import Session, entries_of_game
+from .storage import RecordFile
+
+__all__ = ["NewGame", "Refused", "Resume", "inspect", "new_tags", "today"]
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The file cannot be recorded into; ``diagnostics`` say why."""
+
+    message: str
+    diagnostics: tuple[Diagnostic, ...]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """The file's last game is unfinished: record on from where it stopped."""
+
+    session: Session
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """Start a new game after ``prefix`` (the file's games, if any)."""
+
+    prefix: str
+    index: int
+    proposed: tuple[Tag, ...]  # tags for the form: the last game's, or empty ones
+
+
+def today() -> str:
+    return datetime.date.today().strftime("%Y.%m.%d")
+
+
+def new_tags(*, event: str = "", site: str = "", date: str | None = None,
+             rules: str = "hoffmann1909", players: dict[str, str] | None = None,
+             overrides: dict[str, str] | None = None) -> tuple[Tag, ...]:
+    """The header of a new game: the roster, ``[Result "*"]``, then one tag per override."""
+    tags = [Tag(name="Event", value=event), Tag(name="Site", value=site),
+            Tag(name="Date", value=date or today()), Tag(name="Rules", value=rules)]
+    tags.extend(Tag(name=seat, value=name) for seat, name in (players or {}).items())
+    tags.append(Tag(name="Result", value="*"))
+    for option, value in (overrides or {}).items():
+        if option != "players":
+            tags.append(Tag(name=camel_case(option), value=value))
+    return tuple(tags)
+
+
+def seat_tags(players: int) -> tuple[str, ...]:
+    return tuple(seat.tag_name for seat in SEATS_FOR_PLAYERS[players])
+
+
+def inspect(path: Path, record: RecordFile | None = None) -> Refused | Resume | NewGame:
+    """What recording into ``path`` means: refuse it, resume its last game, or add one."""
+    if not path.exists() or path.stat().st_size == 0:
+        return NewGame(prefix="", index=1, proposed=())
+    text, _ = decode(path.read_bytes())
+    result = parse(text, filename=str(path))
+    games = result.games
+    problems: list[Diagnostic] = [d for d in result.diagnostics
+                                  if d.is_error and d.game is None]
+    for game in games:
+        is_last = game is games[-1]
+        found = [*game.diagnostics, *([] if game.broken else check_game(game))]
+        problems.extend(d for d in found if d.is_error and not d.code.startswith("AFN4")
+                        and not (is_last and is_unfinished(d)))
+    if not games and text.strip() and not text.strip().startswith("%"):
+        problems.append(Diagnostic("AFN100", Severity.ERROR, "no game found in the file",
+                                   file=str(path)))
+    if problems:
+        return Refused(f"{path}: not a valid AFN record ({len(problems)} error"
+                       f"{'s' if len(problems) != 1 else ''}); it is left untouched",
+                       tuple(problems), text)
+    if not games:
+        return NewGame(prefix=text, index=1, proposed=())
+    last = games[-1]
+    if _unfinished(last):
+        options, _ = resolve_options(last)
+        start = last.span.start if last.span is not None else 0
+        session = Session(last.tags, entries=entries_of_game(last, options),
+                          prefix=text[:start], index=last.index, record=record)
+        return Resume(session)
+    proposed = tuple(replace(tag, value=today()) if tag.name == "Date" else
+                     replace(tag, value="*") if tag.name == "Result" else tag
+                     for tag in last.tags)
+    return NewGame(prefix=text, index=last.index + 1, proposed=proposed)
+
+
+def _unfinished(game: Game) -> bool:
+    """No winner, and not given up: the game stopped in the middle."""
+    if game.tag("Result", "*") != "*":
+        return False
+    return not (game.deals and isinstance(game.deals[-1].ending, Abandoned))
+
+
+def profile_names() -> tuple[str, ...]:
+    return tuple(PROFILES)

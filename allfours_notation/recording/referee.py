@@ -1,0 +1,226 @@
+"""The recorder's view of the referee: the one incremental table of :mod:`..rules.engine`.
+
+Every entry is judged by the same referee as ``allfours check``: the engine's
+:class:`~allfours_notation.rules.engine.Table` takes the game one event at a time,
+and the structure checks look at the deal being recorded.  A deal is replayed from
+a snapshot taken at its start (a hand as dealt may be entered after the turn-up,
+and belongs before it), so an entry costs one deal's events, not the game's.
+Nothing here knows a rule of All Fours; it only sorts what the referee said into
+"refuse", "confirm first" and "not finished yet".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from ..cards import Card
+from ..diagnostics import Diagnostic, Severity
+from ..records import Deal, Game
+from ..rules.engine import DealOver, Event, Expect, ExpectKind, Table
+from ..rules.play import hand_key
+from ..rules.profiles import Options
+from ..rules.replay import GameReplay
+from ..rules.state import TableState
+from ..structure import check_structure
+
+__all__ = ["CONFIRM_CODES", "Judge", "Judgement", "Verdict", "is_unfinished", "new_findings",
+           "verdict"]
+
+# Not refused: the record says what happened at the table.  Asked about first.
+CONFIRM_CODES = frozenset({"AFN306", "AFN307"})  # a revoke, an undertrump
+
+# What a game still being played is bound to show, and nothing worse.
+_UNFINISHED_CODES = frozenset({"AFN104", "AFN204", "AFN304", "AFN314", "AFN316"})
+_UNFINISHED_WORDING = (
+    ("AFN309", "the cards were run but no new turn-up"),
+    ("AFN309", "the dealer must run again"),
+    ("AFN311", "the pack is exhausted: the same dealer deals again"),
+    # a checker scores a deal still being played as if it ended there
+    ("AFN403", "says unfinished, but"),
+)
+_EXHAUSTED = "the pack is exhausted"
+
+
+def is_unfinished(diagnostic: Diagnostic) -> bool:
+    """Whether ``diagnostic`` only says the game (its last deal) is not finished yet."""
+    if diagnostic.code in _UNFINISHED_CODES:
+        return True
+    return any(diagnostic.code == code and words in diagnostic.message
+               for code, words in _UNFINISHED_WORDING)
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What the referee says about the game recorded so far.
+
+    ``open`` is the table after the last entry; ``closed`` the same with the last
+    deal scored when it is over (``open`` itself otherwise).
+    """
+
+    game: Game
+    options: Options
+    open: Table
+    closed: Table
+    finished: bool  # the last deal is over (played out, ended, or the game decided)
+    diagnostics: tuple[Diagnostic, ...]  # the last deal's structure, then the referee's
+    # the same with the last deal closed: a revoke the hands as dealt prove is named
+    # when the deal is scored (by its proof card), and the recorder must know at once
+    probed: tuple[Diagnostic, ...] = ()
+    probe: Table | None = None  # the table with the last deal closed, finished or not
+
+    @property
+    def table(self) -> TableState | None:
+        """The table now, with the game's running score."""
+        state = self.open.state
+        if state is None:
+            return None
+        scores = tuple((side, self.closed.scores[side]) for side in self.closed.sides)
+        return replace(state, scores=scores, winner=self.closed.winner)
+
+    @property
+    def expects(self) -> Expect:
+        return (self.closed if self.finished else self.open).expects()
+
+    @property
+    def exhausted(self) -> bool:
+        expects = self.open.expects()
+        return expects.kind is ExpectKind.DEAL_END and expects.note.startswith(_EXHAUSTED)
+
+    @property
+    def offered(self) -> tuple[Card, ...]:
+        legal = self.open.legal_cards()
+        return tuple(sorted(legal, key=hand_key)) if legal else ()
+
+    @property
+    def replayed(self) -> GameReplay:
+        """The closed deals' results, the scores and the winner, as a replay gives them."""
+        return self._replay(self.closed)
+
+    @property
+    def so_far(self) -> GameReplay:
+        """The same with the deal being played scored as if it ended now (for a
+        screen that shows its points as they come)."""
+        return self._replay(self.probe if self.probe is not None else self.closed)
+
+    def _replay(self, table: Table) -> GameReplay:
+        return GameReplay(game=self.game, options=self.options, steps=(),
+                          deals=tuple(table.deals), diagnostics=self.diagnostics,
+                          scores=tuple((side, table.scores[side]) for side in table.sides),
+                          winner=table.winner, decided=table.decided)
+
+
+def deal_events(deal: Deal) -> Iterator[Event]:
+    """A deal's records as the events of the table, in table order."""
+    yield replace(deal, opening=(), tricks=(), penalties=(), claim=None, total=None,
+                  ending=None)
+    yield from deal.opening
+    yield from deal.plays()
+    yield from deal.penalties
+    if deal.ending is not None:
+        yield deal.ending
+    if deal.claim is not None:
+        yield deal.claim
+
+
+class Judge:
+    """Judges the games a session builds, keeping the table as it stood before each
+    deal, so that only the deal being recorded is replayed for an entry."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self._deals: list[Deal] = []  # the deals the snapshots were built from
+        self._before: list[Table] = []  # _before[i]: the table before deal i
+
+    def judge(self, game: Game) -> Judgement:
+        deals = game.deals
+        table = self._table_before(game, len(deals) - 1).snapshot() if deals else \
+            self._empty(game)
+        if deals:
+            for event in deal_events(deals[-1]):
+                table.apply(event)
+        structure = check_structure(replace(game, deals=deals[-1:]))
+        finished = bool(deals) and self._over(deals[-1], table)
+        closed = probe = table.snapshot()
+        probe.apply(DealOver())
+        if not finished:
+            closed = table
+        return Judgement(game, self.options, table, closed, finished,
+                         (*structure, *table.diagnostics), (*structure, *probe.diagnostics),
+                         probe)
+
+    def _empty(self, game: Game) -> Table:
+        return Table(replace(game, deals=()), self.options, keep_steps=False)
+
+    @staticmethod
+    def _over(deal: Deal, table: Table) -> bool:
+        if deal.ending is not None or deal.claim is not None:
+            return True
+        expects = table.expects()
+        if expects.kind is ExpectKind.DEAL_END:
+            return not expects.note.startswith(_EXHAUSTED)
+        return expects.kind in (ExpectKind.CLAIM, ExpectKind.GAME_OVER)
+
+    def _table_before(self, game: Game, position: int) -> Table:
+        """The table before deal ``position`` (0-based): kept snapshots while the deals
+        before it are unchanged, the rest replayed once."""
+        deals = game.deals
+        same = 0
+        while same < min(len(self._deals), position) and self._deals[same] == deals[same]:
+            same += 1
+        del self._deals[same:]
+        del self._before[same + 1:]
+        if not self._before:
+            self._before.append(self._empty(game))
+        while len(self._before) <= position:
+            index = len(self._before) - 1
+            after = self._before[index].snapshot()
+            for event in deal_events(deals[index]):
+                after.apply(event)
+            self._deals.append(deals[index])
+            self._before.append(after)
+        return self._before[position]
+
+
+class Verdict:
+    """How an entry stands: accepted, refused (with the reason) or to be confirmed."""
+
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+    CONFIRM = "confirm"
+
+
+def _key(diagnostic: Diagnostic) -> tuple[str, str, int | None, int | None]:
+    """What makes a finding the same one: an offence is the same whichever card is
+    named as its proof (the first held, or the one played later)."""
+    message = "" if diagnostic.code in CONFIRM_CODES else diagnostic.message
+    return (diagnostic.code, message, diagnostic.deal, diagnostic.trick)
+
+
+def new_findings(before: Iterable[Diagnostic], after: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """What ``after`` says that ``before`` did not (as a multiset, ignoring positions)."""
+    seen = Counter(_key(d) for d in before)
+    fresh = []
+    for diagnostic in after:
+        key = _key(diagnostic)
+        if seen[key]:
+            seen[key] -= 1
+        else:
+            fresh.append(diagnostic)
+    return fresh
+
+
+def verdict(fresh: Iterable[Diagnostic]) -> tuple[str, Diagnostic | None]:
+    """Refuse on the first new error that is more than "not finished yet"; ask on a
+    revoke or undertrump; else accept (a new warning is shown, not refused)."""
+    findings = list(fresh)
+    for diagnostic in findings:
+        if diagnostic.severity is Severity.ERROR and not is_unfinished(diagnostic) and \
+                not diagnostic.code.startswith("AFN4"):
+            return Verdict.REFUSE, diagnostic
+    for diagnostic in findings:
+        if diagnostic.code in CONFIRM_CODES:
+            return Verdict.CONFIRM, diagnostic
+    shown = next((d for d in findings if not is_unfinished(d)), None)
+    return Verdict.ACCEPT, shown

@@ -1,0 +1,530 @@
+"""A recording session: the game being recorded, one entry at a time, always on disk.
+
+The session holds the game's tags and the entries made so far.  Each new entry is
+judged by the referee against the game before it (:mod:`.referee`): refused with
+the reason, accepted, or — a revoke, an undertrump — accepted once confirmed.
+After every accepted change the whole record (earlier games of the file verbatim,
+then this game in canonical AFN, with each finished deal's ``claim`` and ``total``
+as the scorer computes them) is re-parsed to prove it reads back as the same
+records, then written atomically.  Undo and redo step through snapshots of the
+entries; a correction replaces an earlier entry and re-judges every later one,
+keeping those that became invalid and saying why.
+
+No Textual here: the recorder's screens (``viewer.recorder``) drive this class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..cards import Seat
+from ..diagnostics import Diagnostic
+from ..formatter import format_game
+from ..parser import parse
+from ..records import (
+    Abandoned,
+    Call,
+    CallKind,
+    Claim,
+    Comment,
+    CommentStyle,
+    Concede,
+    Deal,
+    Game,
+    Hand,
+    OpeningEvent,
+    Penalty,
+    Play,
+    Redeal,
+    RedealReason,
+    Tag,
+    Trick,
+    TurnUp,
+)
+from ..rules.engine import ExpectKind
+from ..rules.profiles import BegsPerDeal, Options, resolve_options
+from ..rules.sheet import claim_for, total_for
+from ..rules.state import DealResult
+from .entries import Annotation, DealStart, Entry, Expectation, Phase, read_entry
+from .referee import Judge, Judgement, Verdict, new_findings, verdict
+from .storage import RecordFile
+
+__all__ = ["COMPUTED_NOTE", "Outcome", "Session", "entries_of_game"]
+
+# The comment the recorder puts after a claim the players made, saying what the
+# rules give: both are kept, the dispute shows in 'allfours check'.
+COMPUTED_NOTE = " computed: "
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one keystroke line: one line for the status bar."""
+
+    accepted: bool
+    message: str
+    confirm: bool = False  # a revoke or undertrump: enter it again with confirmed=True
+    finding: Diagnostic | None = None
+
+
+class Session:
+    """The game being recorded and its entries; see the module docstring."""
+
+    def __init__(self, tags: tuple[Tag, ...], *, entries: tuple[Entry, ...] = (),
+                 prefix: str = "", index: int = 1, record: RecordFile | None = None,
+                 overrides: dict[str, str] | None = None) -> None:
+        self.tags = tags
+        self.prefix = prefix
+        self.index = index
+        self.record = record
+        header = Game(tags=tags, index=index)
+        self.options: Options = resolve_options(header, overrides=overrides or {})[0]
+        self.seats = header.seats
+        self.entries: tuple[Entry, ...] = entries
+        self.flags: dict[int, str] = {}  # entry index → why it is invalid after a correction
+        self._past: list[tuple[Entry, ...]] = []
+        self._future: list[tuple[Entry, ...]] = []
+        self._judged: dict[tuple[Entry, ...], Judgement] = {}
+        self._judge = Judge(self.options)
+        self._pending: Entry | None = None  # an entry awaiting confirmation
+        self._proved: set[Deal] = set()  # deals whose text was proved to read back
+
+    # -- the game --------------------------------------------------------------------------
+
+    def judgement(self, entries: tuple[Entry, ...] | None = None) -> Judgement:
+        """The referee's word on ``entries`` (default: the session's), cached."""
+        key = self.entries if entries is None else entries
+        found = self._judged.get(key)
+        if found is None:
+            if len(self._judged) > 8:
+                self._judged.clear()
+            found = self._judged[key] = self._judge.judge(build_game(self.tags, key,
+                                                                     self.index))
+        return found
+
+    def game(self) -> Game:
+        """The game as it is written: finished deals with their claim and total, and
+        ``[Result]`` once the game is decided."""
+        judged = self.judgement()
+        finished = self.finished_deals(judged)
+        results = judged.replayed.deals  # one per deal that is over
+        deals = []
+        for position, deal in enumerate(judged.game.deals):
+            if deal.number in finished and position < len(results):
+                deal = _scored(deal, results[position], self.seats, self.options)
+            deals.append(deal)
+        winner = self.winner(judged)
+        tags = tuple(replace(tag, value=winner or "*") if tag.name == "Result" else tag
+                     for tag in self.tags)
+        return Game(tags=tags, deals=tuple(deals), index=self.index)
+
+    def text(self) -> str:
+        """The whole file: the games before this one as they were, then this one."""
+        body = format_game(self.game())
+        if not self.prefix.strip():
+            return "% AFN 1\n" + body
+        return self.prefix.rstrip("\n") + "\n\n" + body
+
+    def finished_deals(self, judged: Judgement | None = None) -> set[int]:
+        """The deals that are over: every one before the last, and the last when it is."""
+        judged = judged or self.judgement()
+        deals = judged.game.deals
+        done = {deal.number for deal in deals[:-1]}
+        if deals and judged.finished:
+            done.add(deals[-1].number)
+        return done
+
+    def winner(self, judged: Judgement | None = None) -> str | None:
+        """The side that won, once it has."""
+        return (judged or self.judgement()).closed.winner
+
+    def scores(self, judged: Judgement | None = None) -> tuple[tuple[str, int], ...]:
+        """The running score: the deals scored so far (and a turned Jack or a gift of
+        the deal being played, scored at once)."""
+        return (judged or self.judgement()).replayed.scores
+
+    @property
+    def over(self) -> bool:
+        return self.expect().phase is Phase.OVER
+
+    # -- what comes next --------------------------------------------------------------------
+
+    def expect(self) -> Expectation:
+        """What the table waits for now, and who acts (the referee's ``expects``)."""
+        judged = self.judgement()
+        seats = self.seats
+        deals = judged.game.deals
+        last = deals[-1] if deals else None
+        winner = self.winner(judged)
+        if winner is not None or (last is not None and
+                                  isinstance(last.ending, (Abandoned, Concede))):
+            why = f"{winner} wins" if winner else "abandoned"
+            return Expectation(Phase.OVER, None, f"the game is over ({why})", seats=seats)
+        if last is None or judged.finished:
+            proposed = judged.expects.seat if last is not None else None
+            text = "who deals the first deal? type N, E, S or W" if proposed is None else \
+                f"deal {len(deals) + 1}: {proposed.letter} deals (Enter), or type another seat"
+            return Expectation(Phase.DEALER, None, text, default=proposed, seats=seats)
+        return self._expect_in_deal(last, judged)
+
+    def _expect_in_deal(self, deal: Deal, judged: Judgement) -> Expectation:
+        seats, dealer = self.seats, deal.dealer
+        expects = judged.expects
+        actor = expects.seat
+        runs, begs = _runs_and_begs(deal)
+        if judged.exhausted:
+            return Expectation(Phase.EXHAUSTED, dealer, "the pack is exhausted: 'redeal' "
+                               f"({dealer.letter} deals again)", seats=seats)
+        if expects.kind is ExpectKind.TURN_UP:
+            text = f"{dealer.letter} deals: the turn-up (hands first if known: 'S js 9h …')"
+            return Expectation(Phase.TURN, dealer, text, seats=seats)
+        if expects.kind is ExpectKind.CALL and actor is not None:
+            return Expectation(Phase.CALL, actor, f"{actor.letter} stands (s) or begs (b)",
+                               seats=seats)
+        if expects.kind is ExpectKind.ANSWER:
+            return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
+                               "(r)", seats=seats)
+        if expects.kind is ExpectKind.RUN:
+            return Expectation(Phase.RUN_TURN, dealer, f"run {runs + 1}: its cards if known "
+                               "('S 3c 4c 5c'), then the turn-up", seats=seats)
+        may_beg = (not deal.tricks and runs > 0 and begs > 0 and
+                   self.options.begs_per_deal is BegsPerDeal.UNLIMITED)
+        number = len(deal.tricks) + (0 if deal.tricks and
+                                     len(deal.tricks[-1].plays) < len(seats) else 1)
+        who = actor.letter if actor is not None else "?"
+        text = f"{who} to play to trick {number}" + (" (or b: beg again)" if may_beg else "")
+        return Expectation(Phase.PLAY, actor, text, offered=judged.offered, may_beg=may_beg,
+                           seats=seats)
+
+    # -- entries ------------------------------------------------------------------------------
+
+    def type(self, text: str, *, confirmed: bool = False) -> Outcome:
+        """One line typed by the scorer."""
+        read = read_entry(text, self.expect())
+        if isinstance(read, str):
+            return Outcome(False, read)
+        if isinstance(read, Annotation):
+            return self.annotate(read)
+        return self.add(read, confirmed=confirmed)
+
+    def add(self, entry: Entry, *, confirmed: bool = False) -> Outcome:
+        """Judge ``entry`` after the last one; keep it if the referee allows."""
+        placed = _placement_problem(entry, self.expect())
+        if placed is not None:
+            return Outcome(False, placed)
+        return self._try(self.entries, entry, len(self.entries), confirmed=confirmed)
+
+    def confirm(self) -> Outcome:
+        """Record the entry that was waiting for confirmation (a revoke, an undertrump)."""
+        entry, self._pending = self._pending, None
+        if entry is None:
+            return Outcome(False, "nothing to confirm")
+        return self.add(entry, confirmed=True)
+
+    def _try(self, before: tuple[Entry, ...], entry: Entry, at: int, *,
+             confirmed: bool) -> Outcome:
+        after = (*before, entry)
+        fresh = new_findings(self.judgement(before).probed, self.judgement(after).probed)
+        ruling, finding = verdict(fresh)
+        if ruling == Verdict.REFUSE:
+            assert finding is not None
+            return Outcome(False, f"refused: {finding.message}", finding=finding)
+        if ruling == Verdict.CONFIRM and not confirmed:
+            assert finding is not None
+            self._pending = entry
+            return Outcome(False, f"{finding.message}. Record it? (y/n)", confirm=True,
+                           finding=finding)
+        self._change((*self.entries[:at], entry, *self.entries[at + 1:])
+                     if at < len(self.entries) else after)
+        message = f"{_describe(entry)}" + (f" — {finding.message}" if finding else "")
+        return Outcome(True, message, finding=finding)
+
+    def annotate(self, annotation: Annotation) -> Outcome:
+        """Attach a comment or a glyph to the last entry."""
+        if not self.entries:
+            return Outcome(False, "nothing to comment on yet")
+        last = self.entries[-1]
+        if annotation.glyph is not None:
+            if not isinstance(last, Play):
+                return Outcome(False, "a glyph goes after a card played")
+            changed: Entry = replace(last, glyph=annotation.glyph)
+        else:
+            assert annotation.comment is not None
+            changed = replace(last, trailing=(*last.trailing, annotation.comment))
+        self._change((*self.entries[:-1], changed))
+        return Outcome(True, f"noted on {_describe(last)}")
+
+    def undo(self) -> Outcome:
+        if not self._past:
+            return Outcome(False, "nothing to undo")
+        current = self.entries
+        self._set(self._past[-1])
+        self._past.pop()
+        self._future.append(current)
+        return Outcome(True, f"undone: {_describe(current[-1])}" if current and
+                       len(current) > len(self.entries) else "undone")
+
+    def redo(self) -> Outcome:
+        if not self._future:
+            return Outcome(False, "nothing to redo")
+        current = self.entries
+        self._set(self._future[-1])
+        self._future.pop()
+        self._past.append(current)
+        return Outcome(True, "redone")
+
+    def correct(self, index: int, text: str, *, confirmed: bool = False) -> Outcome:
+        """Replace entry ``index`` with what ``text`` says, then re-judge every later entry.
+
+        The new entry is judged against the entries before it; later entries that
+        became invalid are kept and flagged (see :attr:`flags`), never dropped.
+        """
+        if not 0 <= index < len(self.entries):
+            return Outcome(False, f"there is no entry {index + 1}")
+        before = self.entries[:index]
+        read = read_entry(text, self._expect_after(before))
+        if isinstance(read, str):
+            return Outcome(False, read)
+        if isinstance(read, Annotation):
+            return Outcome(False, "write the entry itself, not a comment")
+        outcome = self._try(before, read, index, confirmed=confirmed)
+        if outcome.accepted:
+            self.flags = self._flag_from(index + 1)
+            bad = len(self.flags)
+            outcome = replace(outcome, message=f"entry {index + 1} corrected; " +
+                              (f"{bad} later entr{'y is' if bad == 1 else 'ies are'} now "
+                               "invalid" if bad else "every later entry still stands"))
+        return outcome
+
+    def _expect_after(self, entries: tuple[Entry, ...]) -> Expectation:
+        saved = self.entries
+        self.entries = entries
+        try:
+            return self.expect()
+        finally:
+            self.entries = saved
+
+    def _flag_from(self, start: int) -> dict[int, str]:
+        flags = {}
+        for index in range(start, len(self.entries)):
+            before, upto = self.entries[:index], self.entries[:index + 1]
+            fresh = new_findings(self.judgement(before).probed, self.judgement(upto).probed)
+            ruling, finding = verdict(fresh)
+            if ruling != Verdict.ACCEPT and finding is not None:
+                flags[index] = finding.message
+        return flags
+
+    def _change(self, entries: tuple[Entry, ...]) -> None:
+        current = self.entries
+        self._set(entries)
+        self._past.append(current)
+        self._future.clear()
+
+    def _set(self, entries: tuple[Entry, ...]) -> None:
+        """Make ``entries`` the session's, on disk first: if the write fails, nothing changed."""
+        previous = self.entries
+        self.entries = entries
+        try:
+            self.save()
+        except BaseException:
+            self.entries = previous
+            raise
+        self.flags = {i: m for i, m in self.flags.items() if i < len(entries)}
+
+    def save(self) -> None:
+        """Write the record, once its text is proved to read back as this game.
+
+        Deals already proved (unchanged since) are not parsed again: a deal's text
+        does not depend on the others'.
+        """
+        game = self.game()
+        fresh = tuple(deal for deal in game.deals if deal not in self._proved)
+        probe = replace(game, deals=fresh)
+        reread = parse(format_game(probe)).games
+        if len(reread) != 1 or reread[0].broken or \
+                replace(reread[0], index=1) != replace(probe, index=1, ended=True):
+            raise RuntimeError("the recorded game does not read back the same; not written")
+        self._proved.update(fresh)
+        if len(self._proved) > 4 * len(game.deals) + 64:
+            self._proved = set(game.deals)
+        if self.record is not None:
+            self.record.write(self.text())
+
+    # -- for the screen -----------------------------------------------------------------------
+
+    def last_deal_result(self) -> DealResult | None:
+        deals = self.judgement().replayed.deals
+        return deals[-1] if deals else None
+
+    def disputes(self) -> list[Diagnostic]:
+        """What the players claimed that the rules do not give (AFN4xx), per the full record."""
+        from ..rules.replay import check_game
+
+        return [d for d in check_game(self.game(), self.options) if d.code.startswith("AFN4")]
+
+
+# --- building the game from entries ------------------------------------------------------------
+
+
+def build_game(tags: tuple[Tag, ...], entries: tuple[Entry, ...], index: int) -> Game:
+    """The records ``entries`` stand for: deals with their tricks, no claims computed."""
+    players = len(Game(tags=tags).seats) or 2
+    deals: list[Deal] = []
+    current: list[Entry] = []
+    start: DealStart | None = None
+    for entry in entries:
+        if isinstance(entry, DealStart):
+            if start is not None:
+                deals.append(_deal(len(deals) + 1, start, current, players))
+            start, current = entry, []
+        elif start is not None:
+            current.append(entry)
+    if start is not None:
+        deals.append(_deal(len(deals) + 1, start, current, players))
+    return Game(tags=tags, deals=tuple(deals), ended=True, index=index)
+
+
+def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> Deal:
+    opening: list[OpeningEvent] = []
+    dealt_late: list[Hand] = []
+    tricks: list[list[Play]] = []
+    penalties: list[Penalty] = []
+    claim: Claim | None = None
+    ending: Redeal | Abandoned | Concede | None = None
+    ran = False
+    for entry in entries:
+        if isinstance(entry, Hand):
+            turned = any(isinstance(e, TurnUp) for e in opening)
+            if turned and not ran:
+                dealt_late.append(entry)  # a hand as dealt, entered after the turn-up
+            else:
+                opening.append(entry)
+        elif isinstance(entry, (TurnUp, Call)):
+            ran = ran or (isinstance(entry, Call) and entry.kind is CallKind.RUNS)
+            opening.append(entry)
+        elif isinstance(entry, Play):
+            if not tricks or len(tricks[-1]) >= players:
+                tricks.append([])
+            tricks[-1].append(entry)
+        elif isinstance(entry, Penalty):
+            penalties.append(entry)
+        elif isinstance(entry, Claim):
+            claim = entry
+        elif isinstance(entry, (Redeal, Abandoned, Concede)):
+            ending = entry
+    if dealt_late:
+        first_turn = next(i for i, e in enumerate(opening) if isinstance(e, TurnUp))
+        opening[first_turn:first_turn] = dealt_late
+    return Deal(number=number, dealer=start.dealer, opening=tuple(opening),
+                tricks=tuple(Trick(number=i + 1, plays=tuple(plays))
+                             for i, plays in enumerate(tricks)),
+                penalties=tuple(penalties), claim=claim, ending=ending,
+                leading=start.leading, trailing=start.trailing)
+
+
+def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Options) -> Deal:
+    """A finished deal with the claim and total the computed result gives; a claim the
+    players made is kept, with what the rules give noted after it."""
+    computed = claim_for(result.points, seats, options)
+    claim = deal.claim
+    if claim is None:
+        claim = computed
+    elif computed is None or claim.awards != computed.awards:
+        from ..formatter import claim_text
+
+        said = claim_text(computed, deal) if computed is not None else "nothing"
+        note = Comment(COMPUTED_NOTE + said.removeprefix("claim ") + " ", CommentStyle.BRACE)
+        claim = replace(claim, trailing=(note,))
+    return replace(deal, claim=claim, total=total_for(result.scores_after, seats))
+
+
+def _runs_and_begs(deal: Deal) -> tuple[int, int]:
+    """How many times the cards were run and the elder begged, as recorded so far."""
+    calls = deal.calls
+    return (sum(call.kind is CallKind.RUNS for call in calls),
+            sum(call.kind is CallKind.BEGS for call in calls))
+
+
+_ALLOWED: dict[Phase, tuple[type, ...]] = {
+    Phase.DEALER: (DealStart, Claim),
+    Phase.TURN: (Hand, TurnUp, Redeal, Abandoned, Concede, Penalty),
+    Phase.CALL: (Hand, Call, Play, Redeal, Abandoned, Concede, Penalty),
+    Phase.ANSWER: (Hand, Call, Redeal, Abandoned, Concede, Penalty),
+    Phase.RUN_TURN: (Hand, TurnUp, Redeal, Abandoned, Concede, Penalty),
+    Phase.EXHAUSTED: (Redeal, Abandoned, Concede, Penalty),
+    Phase.PLAY: (Hand, Call, Play, Redeal, Abandoned, Concede, Penalty),
+    Phase.OVER: (Claim,),
+}
+
+
+def _placement_problem(entry: Entry, expecting: Expectation) -> str | None:
+    """Why ``entry`` cannot come now, when the table is not at a point that takes it."""
+    if isinstance(entry, type(None)):
+        return "nothing entered"
+    if isinstance(entry, _ALLOWED[expecting.phase]):
+        if isinstance(entry, Redeal) and entry.reason is RedealReason.EXHAUSTED and \
+                expecting.phase is not Phase.EXHAUSTED:
+            return "refused: 'redeal exhausted' only when a run has used up the pack"
+        return None
+    return f"not now: {expecting.text}"
+
+
+def _describe(entry: Entry) -> str:
+    if isinstance(entry, DealStart):
+        return f"{entry.dealer.letter} deals"
+    if isinstance(entry, Hand):
+        return f"{entry.seat.letter} holds " + " ".join(str(c) if c else "??"
+                                                        for c in entry.cards)
+    if isinstance(entry, TurnUp):
+        return f"turned up {entry.card}"
+    if isinstance(entry, Call):
+        return f"{entry.seat.letter} {entry.kind.value}"
+    if isinstance(entry, Play):
+        return f"{entry.seat.letter if entry.seat else '?'} plays {entry.card}"
+    if isinstance(entry, Penalty):
+        return f"penalty {entry.offender.letter} {entry.kind.value}"
+    if isinstance(entry, Redeal):
+        return f"redeal {entry.reason.value}"
+    if isinstance(entry, Abandoned):
+        return "abandoned"
+    if isinstance(entry, Concede):
+        return f"{entry.seat.letter} concedes"
+    return "claim " + " ".join(f"{a.seat.letter} {a.item.value}" for a in entry.awards)
+
+
+def describe(entry: Entry) -> str:
+    """One line for an entry in the list of entries."""
+    return _describe(entry)
+
+
+# --- resuming ----------------------------------------------------------------------------------
+
+
+def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
+    """The entries that record ``game`` again: what resuming a file starts from.
+
+    Claims equal to what the rules compute and every total are left out (the
+    session writes them again); a claim that differs is the players' and is kept.
+    """
+    judged = Judge(options).judge(replace(game, deals=tuple(replace(d, claim=None, total=None)
+                                                            for d in game.deals)))
+    seats = game.seats
+    entries: list[Entry] = []
+    results = judged.replayed.deals  # the deals that are over (not one still being played)
+    for position, deal in enumerate(game.deals):
+        entries.append(DealStart(dealer=deal.dealer, leading=deal.leading,
+                                 trailing=deal.trailing))
+        entries.extend(deal.opening)
+        entries.extend(deal.plays())
+        entries.extend(deal.penalties)
+        if deal.ending is not None:
+            entries.append(deal.ending)
+        claim = deal.claim
+        if claim is not None:
+            points = results[position].points if position < len(results) else ()
+            computed = claim_for(points, seats, options)
+            mine = replace(claim, trailing=tuple(c for c in claim.trailing
+                                                 if not c.text.startswith(COMPUTED_NOTE)))
+            if computed is None or mine.awards != computed.awards or mine.leading or \
+                    mine.trailing:
+                entries.append(mine)
+    return tuple(entries)

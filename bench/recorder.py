@@ -1,0 +1,150 @@
+"""``python -m bench.recorder``: what recording costs a scorer and the machine.
+
+* keystrokes per card and per deal, for typical two- and four-handed deals (the
+  generator's games typed as the recorder reads them; hands unknown: every card
+  typed, ``js`` + Enter; hands known: every card chosen by its place among the
+  legal cards, a digit + Enter, or Enter alone for the first);
+* time from a keystroke (the Enter that submits an entry) to the updated screen,
+  under Textual's Pilot at 80×24: median and 95th percentile;
+* time to resume a file of about 500 deals whose last game is unfinished
+  (read, check, rebuild the session): median of several runs.
+
+Figures depend on the machine and its load; compare runs taken together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from allfours_notation.formatter import format_game
+from allfours_notation.generate import Knobs, generate_corpus, generate_games
+from allfours_notation.parser import parse
+from allfours_notation.recording.entries import Phase
+from allfours_notation.recording.opening import Resume, inspect
+from allfours_notation.recording.script import lines_of_game
+from allfours_notation.recording.session import Session
+from allfours_notation.recording.storage import RecordFile
+from allfours_notation.records import Game, Play
+
+
+def _games(players: int, hands: float, n: int) -> list[Game]:
+    profile = "trinidad14" if players == 4 else "hoffmann1909"
+    return list(generate_games(seed=players, n_games=n, profile=profile, players=players,
+                               knobs=Knobs(hands=hands, comments=0.0, glyphs=0.0)))
+
+
+def keystrokes(players: int, hands_known: bool, n_games: int = 10) -> dict[str, float]:
+    """Keys per card and per deal, typing every line of ``n_games`` games."""
+    cards = card_keys = deal_keys = deals = 0
+    for game in _games(players, 1.0 if hands_known else 0.0, n_games):
+        session = Session(game.tags)
+        for line in lines_of_game(game):
+            expecting = session.expect()
+            typed = line
+            if expecting.phase is Phase.DEALER and expecting.default is not None and \
+                    line.upper() == expecting.default.letter:
+                typed = ""  # Enter takes the proposed dealer
+            if hands_known and expecting.phase is Phase.PLAY and expecting.offered:
+                offered = [str(c).lower() for c in expecting.offered]
+                if line in offered:
+                    place = offered.index(line)
+                    typed = "" if place == 0 else str(place + 1)
+            outcome = session.type(typed if typed or expecting.phase is not Phase.PLAY
+                                   else line)
+            if outcome.confirm:
+                session.confirm()
+            keys = len(typed) + 1
+            deal_keys += keys
+            if isinstance(session.entries[-1], Play) and expecting.phase is Phase.PLAY:
+                cards += 1
+                card_keys += keys
+        deals += len(game.deals)
+    return {"keys_per_card": card_keys / cards, "keys_per_deal": deal_keys / deals,
+            "deals": deals, "cards": cards}
+
+
+async def _screen_times(game: Game) -> list[float]:
+    from allfours_notation.viewer.recorder import RecorderApp
+
+    session = Session(game.tags)
+    app = RecorderApp(session=session, unicode=True)
+    times = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for line in lines_of_game(game):
+            app.entry_line.value = line
+            started = time.perf_counter()
+            await pilot.press("enter")
+            await pilot.pause()
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def screen_times(players: int) -> dict[str, float]:
+    game = _games(players, 0.5, 1)[0]
+    times = sorted(asyncio.run(_screen_times(game)))
+    return {"entries": len(times), "median_ms": 1000 * statistics.median(times),
+            "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))]}
+
+
+def resume_time(n_deals: int = 500, repeats: int = 5) -> dict[str, float]:
+    text = generate_corpus(seed=5, n_deals=n_deals, profile="hoffmann1909")
+    result = parse(text)
+    last = result.games[-1]
+    cut = last.deals[-1]
+    half = cut.__class__(number=cut.number, dealer=cut.dealer, opening=cut.opening,
+                         tricks=cut.tricks[: len(cut.tricks) // 2])
+    unfinished = last.__class__(tags=tuple(t if t.name != "Result" else
+                                           t.__class__(name="Result", value="*")
+                                           for t in last.tags),
+                                deals=(*last.deals[:-1], half))
+    start = last.span.start if last.span else 0
+    body = text[:start].rstrip("\n") + "\n\n" + format_game(unfinished)
+    deals = sum(len(g.deals) for g in result.games)
+    runs = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "big.afn"
+        path.write_text(body, encoding="utf-8")
+        for _ in range(repeats):
+            with RecordFile(path) as record:
+                started = time.perf_counter()
+                opened = inspect(path, record)
+                assert isinstance(opened, Resume)
+                opened.session.expect()
+                runs.append(time.perf_counter() - started)
+    return {"deals": deals, "games": len(result.games), "bytes": len(body.encode()),
+            "median_s": statistics.median(runs), "runs": len(runs)}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.recorder", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10, help="games per keystroke count")
+    args = parser.parse_args(argv)
+    for players in (2, 4):
+        for known in (False, True):
+            figures = keystrokes(players, known, args.games)
+            print(f"{players} players, hands {'known' if known else 'unknown'}: "
+                  f"{figures['keys_per_card']:.2f} keys per card, "
+                  f"{figures['keys_per_deal']:.1f} keys per deal "
+                  f"({figures['deals']} deals, {figures['cards']} cards)")
+    for players in (2, 4):
+        times = screen_times(players)
+        print(f"keystroke to screen, {players} players (Pilot, 80x24): median "
+              f"{times['median_ms']:.1f} ms, p95 {times['p95_ms']:.1f} ms over "
+              f"{times['entries']} entries")
+    resume = resume_time()
+    print(f"resume a {resume['deals']}-deal file ({resume['games']} games, "
+          f"{resume['bytes']} bytes): median {resume['median_s'] * 1000:.0f} ms of "
+          f"{resume['runs']} runs")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,193 @@
+"""The file being recorded: opened, resumed, refused, locked, and never lost to a kill."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from allfours_notation.formatter import format_game
+from allfours_notation.parser import parse
+from allfours_notation.recording.opening import NewGame, Refused, Resume, inspect
+from allfours_notation.recording.script import lines_of_game, record_lines
+from allfours_notation.recording.session import Session
+from allfours_notation.recording.storage import FileLocked, RecordFile, lock_path
+from tests.recording.helpers import (
+    TWO_TAGS,
+    feed,
+    file_problems,
+    generated,
+    same_records,
+    start_file,
+)
+
+HANDS = ["n", "s js 9h 8h 7c 6d 5d", "n 9c 8c 7d 3h 2h 2d", "4s", "s"]
+
+
+def test_a_missing_file_is_a_new_game(tmp_path: Path) -> None:
+    opened = inspect(tmp_path / "new.afn")
+    assert isinstance(opened, NewGame) and opened.index == 1 and opened.prefix == ""
+
+
+def test_resume_stops_exactly_where_the_record_stopped(tmp_path: Path) -> None:
+    path = tmp_path / "half.afn"
+    start_file(path)
+    with RecordFile(path) as record:
+        session = Session(TWO_TAGS, record=record)
+        feed(session, [*HANDS, "js", "2d", "9h"])
+        before = session.expect()
+        entries = session.entries
+    with RecordFile(path) as record:
+        opened = inspect(path, record)
+        assert isinstance(opened, Resume)
+        resumed = opened.session
+        assert resumed.entries == entries
+        after = resumed.expect()
+        assert (after.phase, after.actor, after.text, after.offered) == \
+            (before.phase, before.actor, before.text, before.offered)
+        assert after.text == "N to play to trick 2"
+
+
+def test_a_file_of_finished_games_gets_a_new_game_after_them(tmp_path: Path) -> None:
+    path = tmp_path / "done.afn"
+    game = generated("hoffmann1909", 2, seed=1)
+    text = "% AFN 1\n" + format_game(game)
+    path.write_text(text, encoding="utf-8")
+    opened = inspect(path)
+    assert isinstance(opened, NewGame)
+    assert opened.index == 2 and opened.prefix == text
+    proposed = {tag.name: tag.value for tag in opened.proposed}
+    assert proposed["Result"] == "*" and proposed["North"] == game.tag("North")
+    with RecordFile(path) as record:
+        session = Session(opened.proposed, prefix=opened.prefix, index=2, record=record)
+        feed(session, ["n", "4s"])
+    games = parse(path.read_text(encoding="utf-8")).games
+    assert len(games) == 2 and same_records(games[0], game)
+    assert path.read_text(encoding="utf-8").startswith(text.rstrip("\n"))
+
+
+@pytest.mark.parametrize("text", [
+    "% AFN 1\n[Event \"x\"]\ndeal 1 dealer N\n  turn 4S\n  1. S:JS N:JS\nend\n",
+    "% AFN 1\n[Event \"x\"]\ndeal 1 dealer N\n  turn 4S ]]] nonsense\nend\n",
+    "this is a shopping list\n",
+])
+def test_a_file_that_is_not_valid_afn_is_refused_and_untouched(tmp_path: Path,
+                                                               text: str) -> None:
+    path = tmp_path / "bad.afn"
+    path.write_text(text, encoding="utf-8")
+    stamp = path.stat().st_mtime_ns
+    opened = inspect(path)
+    assert isinstance(opened, Refused)
+    assert opened.diagnostics and "left untouched" in opened.message
+    assert path.read_text(encoding="utf-8") == text and path.stat().st_mtime_ns == stamp
+
+
+def test_a_second_recorder_on_the_same_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "locked.afn"
+    with RecordFile(path):
+        with pytest.raises(FileLocked, match="another recorder is writing this file"):
+            RecordFile(path).acquire()
+        result = subprocess.run(
+            [sys.executable, "-m", "allfours_notation", "record", str(path)],
+            capture_output=True, text=True, timeout=60, check=False)
+        assert result.returncode == 2
+        assert "another recorder is writing this file" in result.stderr
+    assert not lock_path(path).exists()
+    with RecordFile(path) as again:  # free once the first let go
+        assert again.locked
+
+
+def test_the_script_driver_records_from_standard_input(tmp_path: Path) -> None:
+    path = tmp_path / "scripted.afn"
+    game = generated("foster", 2, seed=9)
+    start_file(path, game.tags)
+    result = subprocess.run(
+        [sys.executable, "-m", "allfours_notation.recording.script", str(path)],
+        input="\n".join(lines_of_game(game)) + "\n", capture_output=True, text=True,
+        timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    written = parse(path.read_text(encoding="utf-8")).games
+    assert same_records(written[0], game)
+
+
+def _killed_run(path: Path, lines: list[str], entries: int, rng: random.Random) -> bool:
+    """Record in a child process that waits for a go-ahead after each entry; let it make
+    ``entries`` entries, then SIGKILL it at a random instant of the next one (judging
+    it, or writing it).  True when the child finished the game first."""
+    acks_read, acks_write = os.pipe()
+    go_read, go_write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: record, tell the parent after each entry, wait to go on
+        code = 3
+        try:
+            os.close(acks_read)
+            os.close(go_write)
+
+            def after_entry(_: int) -> None:
+                os.write(acks_write, b".")
+                os.read(go_read, 1)
+
+            code = record_lines(path, lines, after_entry)
+        finally:
+            os._exit(code)
+    os.close(acks_write)
+    os.close(go_read)
+    finished = False
+    for _ in range(entries):
+        if not os.read(acks_read, 1):
+            finished = True
+            break
+        os.write(go_write, b".")
+    if not finished:
+        time.sleep(rng.uniform(0, 0.003))  # a random instant into the next entry or its write
+        os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    os.close(acks_read)
+    os.close(go_write)
+    if finished:
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    return finished
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_killed_at_random_points_the_file_always_parses_and_resumes_to_the_same_game(
+        tmp_path: Path) -> None:
+    rng = random.Random(8)
+    game = generated("hoffmann1909", 2, seed=3, hands=0.5, beg=0.7)
+    lines = lines_of_game(game)
+    path = tmp_path / "killed.afn"
+    start_file(path, game.tags)
+    kills = 0
+    done = False
+    for _ in range(1000):
+        finished_first = _killed_run(path, lines, 1, rng)
+        assert file_problems(path) == []  # parses; nothing worse than unfinished
+        written = parse(path.read_text(encoding="utf-8")).games
+        assert len(written) == 1 and not written[0].broken
+        kills += not finished_first
+        if written[0].tag("Result") != "*":  # the game is over: all recorded
+            done = True
+            break
+    assert done, "the game was never finished"
+    assert kills >= 50, kills
+    recorded = parse(path.read_text(encoding="utf-8")).games[0]
+    uninterrupted = Session(game.tags)
+    feed(uninterrupted, lines)
+    assert same_records(recorded, uninterrupted.game())
+    assert same_records(recorded, game)
+
+
+def test_the_record_keeps_its_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "mode.afn"
+    start_file(path)
+    os.chmod(path, 0o640)
+    with RecordFile(path) as record:
+        Session(TWO_TAGS, record=record).save()
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert not list(tmp_path.glob(".mode.afn.*.tmp"))  # no temporary file left behind

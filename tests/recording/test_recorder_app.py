@@ -1,0 +1,246 @@
+"""Pilot tests of the recorder: whole games typed in, refusals, questions, undo, corrections."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Input
+
+from allfours_notation.parser import parse
+from allfours_notation.recording.entries import Phase
+from allfours_notation.recording.script import lines_of_game
+from allfours_notation.records import Game
+from allfours_notation.rules.replay import check_game
+from allfours_notation.viewer.recorder.app import RecorderApp
+from allfours_notation.viewer.recorder.help import RecorderHelp
+from allfours_notation.viewer.recorder.widgets import EntryList
+from tests.recording.app_helpers import recorder, shown, status, type_line
+from tests.recording.helpers import file_problems, generated, same_records, start_file
+
+Scenario = Callable[[], Coroutine[Any, Any, None]]
+HANDS = ["n", "s js 9h 8h 7c 6d 5d", "n 9c 8c 7d 3h 2h 2d", "4s", "s"]
+
+
+def run(scenario: Scenario) -> None:
+    asyncio.run(scenario())
+
+
+def recorded(path: Path) -> Game:
+    games = parse(path.read_text(encoding="utf-8")).games
+    assert len(games) == 1 and not games[0].broken
+    return games[0]
+
+
+async def play_by_position(app: RecorderApp, pilot: Any, line: str) -> None:
+    """A card typed as its position among the legal cards offered, when there are any."""
+    assert app.session is not None
+    offered = [str(c).lower() for c in app.session.expect().offered]
+    if app.session.expect().phase is Phase.PLAY and line in offered:
+        await type_line(pilot, str(offered.index(line) + 1))
+    else:
+        await type_line(pilot, line)
+
+
+def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path) -> None:
+    path = tmp_path / "new.afn"
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            await type_line(pilot, "Club night")
+            await type_line(pilot, "Arima")
+            for _ in range(2):  # date (today) and rules (hoffmann1909) as proposed
+                await pilot.press("enter")
+            await type_line(pilot, "Ann")
+            await type_line(pilot, "Ben")
+            assert app.session is not None
+            text = path.read_text(encoding="utf-8")
+            assert '[Event "Club night"]' in text and '[South "Ben"]' in text
+            assert "who deals the first deal" in shown(app, "#rec-expect")
+            for line in HANDS:
+                await type_line(pilot, line)
+            assert "S to play to trick 1" in shown(app, "#rec-expect")
+            assert "1:J♠" in shown(app, "#rec-offered")
+            await pilot.press("right", "enter")  # the second legal card offered: 9H
+            assert status(app) == "S plays 9H"
+        assert "1. S:9H" in path.read_text(encoding="utf-8")
+        assert file_problems(path) == []
+
+    run(scenario)
+
+
+def test_a_two_handed_game_typed_key_by_key_with_cards_chosen_by_position(
+        tmp_path: Path) -> None:
+    path = tmp_path / "two.afn"
+    game = generated("hoffmann1909", 2, seed=15, hands=1.0)  # two deals
+    start_file(path, game.tags)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            for line in lines_of_game(game):
+                await play_by_position(app, pilot, line)
+                assert "refused" not in status(app), status(app)
+            assert "the game is over" in shown(app, "#rec-expect")
+            assert "Game won by" in shown(app, "#rec-points")
+
+    run(scenario)
+    assert same_records(recorded(path), game)
+    assert [d for d in check_game(recorded(path)) if d.is_error] == []
+
+
+@pytest.mark.parametrize(("profile", "players", "seed", "knobs"), [
+    ("english10", 3, 5, {"hands": 0.0, "beg": 0.6}),  # play only: hands unknown
+    # begs, gifts, runs and an exhausted pack, hands known
+    ("trinidad14", 4, 22, {"hands": 1.0, "beg": 0.9, "gift": 0.3}),
+])
+def test_whole_games_entered_line_by_line_check_clean_and_equal_the_generator_s(
+        tmp_path: Path, profile: str, players: int, seed: int, knobs: dict[str, float]) -> None:
+    path = tmp_path / "game.afn"
+    game = generated(profile, players, seed=seed, target=7, **knobs)
+    start_file(path, game.tags)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            line_box = app.query_one("#rec-input", Input)
+            for line in lines_of_game(game):
+                line_box.value = line
+                await pilot.press("enter")
+                assert "refused" not in status(app), (line, status(app))
+            assert app.session is not None and app.session.over
+
+    run(scenario)
+    assert same_records(recorded(path), game)
+    assert [d for d in check_game(recorded(path)) if d.is_error] == []
+
+
+def test_refusals_are_one_line_and_change_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "refused.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            for line in HANDS:
+                await type_line(pilot, line)
+            before = path.read_text(encoding="utf-8")
+            await type_line(pilot, "2d")
+            assert status(app) == "refused: S plays 2D, but 2D was dealt to N"
+            await type_line(pilot, "n:9c")
+            assert status(app).startswith("refused: N leads trick 1, but S should lead")
+            assert path.read_text(encoding="utf-8") == before
+
+    run(scenario)
+
+
+def test_a_revoke_asks_first_then_is_recorded_and_penalised(tmp_path: Path) -> None:
+    path = tmp_path / "revoke.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            for line in [*HANDS, "7c", "8c", "3h"]:
+                await type_line(pilot, line)
+            await type_line(pilot, "5d")
+            assert status(app).startswith("revoke: S plays 5D on hearts led")
+            assert status(app).endswith("Record it? (y/n)")
+            await type_line(pilot, "n")
+            assert status(app) == "not recorded"
+            await type_line(pilot, "5d")
+            await type_line(pilot, "y")
+            assert status(app).startswith("S plays 5D — revoke")
+            assert app.session is not None
+            while app.session.expect().phase is Phase.PLAY:
+                await pilot.press("enter")  # the first legal card offered
+            assert "Penalty" in shown(app, "#rec-points")
+
+    run(scenario)
+    assert "S:5D" in path.read_text(encoding="utf-8")
+
+
+def test_undo_and_redo_keys(tmp_path: Path) -> None:
+    path = tmp_path / "undo.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            for line in ["n", "4s", "s"]:
+                await type_line(pilot, line)
+            assert app.session is not None
+            await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")
+            assert app.session.entries == ()
+            await pilot.press("ctrl+z")
+            assert status(app) == "nothing to undo"
+            await pilot.press("ctrl+y", "ctrl+y")
+            assert len(app.session.entries) == 2
+            assert "S stands (s) or begs (b)" in shown(app, "#rec-expect")
+
+    run(scenario)
+    assert "turn 4S" in path.read_text(encoding="utf-8")
+
+
+def test_correct_an_earlier_entry_from_the_list(tmp_path: Path) -> None:
+    path = tmp_path / "correct.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            for line in [*HANDS, "js", "2d", "9h", "3h"]:
+                await type_line(pilot, line)
+            await pilot.press("ctrl+e")
+            assert isinstance(app.focused, EntryList)
+            await pilot.press("up", "up", "enter")  # N:2D, the 7th entry
+            assert "Correcting entry 7" in shown(app, "#rec-expect")
+            await type_line(pilot, "3h")
+            assert status(app) == "entry 7 corrected; 1 later entry is now invalid"
+            rows = app.query_one(EntryList).rows
+            assert "✗" in rows[8].plain and "3H is played twice" in rows[8].plain
+
+    run(scenario)
+
+
+def test_a_concession_ends_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "concede.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            for line in ["n", "4s", "s", "js", "2d", "n concedes"]:
+                await type_line(pilot, line)
+            assert "the game is over (S wins)" in shown(app, "#rec-expect")
+
+    run(scenario)
+    text = path.read_text(encoding="utf-8")
+    assert '[Result "S"]' in text and "N concedes" in text and text.endswith("end\n")
+
+
+def test_help_opens_on_question_mark_and_f1(tmp_path: Path) -> None:
+    path = tmp_path / "help.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, RecorderHelp)
+            await pilot.press("escape", "f1")
+            assert isinstance(app.screen, RecorderHelp)
+            await pilot.press("escape")
+            assert not isinstance(app.screen, RecorderHelp)
+
+    run(scenario)
+
+
+def test_the_points_of_the_deal_being_played_show_as_if_it_ended_now(tmp_path: Path) -> None:
+    path = tmp_path / "so-far.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            for line in [*HANDS, "js", "2d"]:
+                await type_line(pilot, line)
+            points = shown(app, "#rec-points")
+            assert "Deal 1 so far, if it ended now" in points
+            assert "High     S  +1" in points and "Score N 0  S 0" in points
+
+    run(scenario)

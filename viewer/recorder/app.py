@@ -1,0 +1,243 @@
+"""The recorder app: the table as recorded so far, what comes next, one line to type in.
+
+Everything the scorer types goes to :class:`allfours_notation.recording.Session`,
+which judges it with the referee and writes the file; this module only draws the
+session and routes keys.  The table is the viewer's :class:`TableView`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Input, Static
+
+from allfours_notation.recording.entries import Phase
+from allfours_notation.recording.session import Outcome, Session, describe
+from allfours_notation.records import Tag
+
+from ..app import terminal_has_unicode
+from ..widgets.table import TableView
+from .form import StartForm
+from .help import RecorderHelp
+from .widgets import EntryChosen, EntryLine, EntryList, PointsPanel, offered_text
+
+
+class RecorderApp(App[int]):
+    """Record one game into a file, entry by entry."""
+
+    CSS_PATH = "recorder.tcss"
+    TITLE = "AFN recorder"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+z", "undo", "Undo", priority=True,
+                tooltip="Undo the last entry (again and again)"),
+        Binding("ctrl+y", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
+        Binding("ctrl+e", "entries", "Correct", priority=True,
+                tooltip="Go to the entries: ↑/↓ choose one, Enter corrects it, Esc returns"),
+        Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
+        Binding("escape", "cancel", "Cancel", show=False,
+                tooltip="Cancel a correction or a question; back to the entry line"),
+        Binding("left", "offer(-1)", "Card", show=False, priority=True,
+                tooltip="With an empty line: the previous legal card offered"),
+        Binding("right", "offer(1)", "Card", show=False, priority=True,
+                tooltip="With an empty line: the next legal card offered"),
+        Binding("ctrl+q", "quit", "Quit", tooltip="Quit (everything entered is on disk)"),
+    ]
+
+    def __init__(self, *, session: Session | None = None, form: StartForm | None = None,
+                 new_session: Callable[[tuple[Tag, ...]], Session] | None = None,
+                 unicode: bool | None = None, title: str = "") -> None:
+        super().__init__()
+        self.session = session
+        self.form = form  # the tags of a new game, asked first
+        self.new_session = new_session
+        self.unicode = terminal_has_unicode() if unicode is None else unicode
+        self.highlight = 0
+        self.confirming = False
+        self.correcting: int | None = None
+        self.pending_correction: tuple[int, str] | None = None
+        self.last_refresh_seconds = 0.0
+        if title:
+            self.title = title
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="rec-main"):
+            yield TableView(id="rec-table")
+            with Vertical(id="rec-side"):
+                yield PointsPanel(id="rec-points")
+                yield EntryList(id="rec-entries")
+        yield Static("", id="rec-expect")
+        yield Static("", id="rec-offered")
+        yield EntryLine(placeholder="type an entry: js 10h b r g s … (? help)", id="rec-input",
+                        compact=True)
+        yield Static("", id="rec-status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#rec-points").border_title = "Score"
+        self.query_one("#rec-entries").border_title = "Entries"
+        if self.session is None and self.form is not None:
+            self.push_screen(self.form, self.begin)
+            return
+        self.redraw()
+        self.entry_line.focus()
+
+    def begin(self, tags: tuple[Tag, ...] | None) -> None:
+        """The form is filled in: the new game is written at once (its header)."""
+        if tags is None:
+            self.exit(0)
+            return
+        assert self.new_session is not None
+        self.session = self.new_session(tags)
+        self.session.save()
+        self.redraw()
+        self.entry_line.focus()
+
+    @property
+    def entry_line(self) -> Input:
+        return self.query_one("#rec-input", Input)
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        started = time.perf_counter()
+        session = self.session
+        if session is None:
+            return
+        expecting = session.expect()
+        judged = session.judgement()
+        state = judged.table
+        table = self.query_one(TableView)
+        if state is None:
+            table.show_message("No deal yet. " + expecting.text)
+        else:
+            table.show_state(state, judged.game, kibitz=None, unicode=self.unicode)
+        self.query_one(PointsPanel).show_session(session)
+        self.query_one(EntryList).show_session(session)
+        self.highlight = min(self.highlight, max(0, len(expecting.offered) - 1))
+        prompt = Text("Next: ", style="dim")
+        prompt.append(expecting.text, style="bold green" if expecting.phase is not Phase.OVER
+                      else "bold yellow")
+        if self.correcting is not None:
+            prompt = Text(f"Correcting entry {self.correcting + 1} "
+                          f"({describe(session.entries[self.correcting])}): type the new "
+                          "entry, Enter; Esc cancels", style="bold magenta")
+        self.query_one("#rec-expect", Static).update(prompt)
+        self.query_one("#rec-offered", Static).update(
+            offered_text(expecting.offered, self.highlight, unicode=self.unicode)
+            if expecting.offered and self.correcting is None else Text(""))
+        self.last_refresh_seconds = time.perf_counter() - started
+
+    def say(self, outcome: Outcome) -> None:
+        style = "green" if outcome.accepted else ("bold yellow" if outcome.confirm else "bold red")
+        self.query_one("#rec-status", Static).update(Text(outcome.message, style=style))
+
+    # --- typing ---------------------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "rec-input" and event.value == "?":
+            event.input.value = ""
+            self.action_help()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "rec-input":
+            return
+        text = event.value  # the line has already emptied itself (EntryLine)
+        session = self.session
+        if session is None:
+            return
+        try:
+            outcome = self.enter(session, text)
+        except OSError as error:
+            outcome = Outcome(False, f"not written: {error.strerror or error}")
+        self.say(outcome)
+        self.redraw()
+
+    def enter(self, session: Session, text: str) -> Outcome:
+        """One line from the scorer: an answer to a question, a correction, or an entry."""
+        answer = text.strip().lower()
+        if self.confirming:
+            self.confirming = False
+            if answer not in ("y", "yes"):
+                self.pending_correction = None
+                return Outcome(False, "not recorded")
+            if self.pending_correction is not None:
+                index, line = self.pending_correction
+                self.pending_correction = None
+                return session.correct(index, line, confirmed=True)
+            return session.confirm()
+        if self.correcting is not None:
+            index, self.correcting = self.correcting, None
+            outcome = session.correct(index, text)
+            if outcome.confirm:
+                self.confirming = True
+                self.pending_correction = (index, text)
+            return outcome
+        expecting = session.expect()
+        if not answer and expecting.phase is Phase.PLAY and expecting.offered:
+            text = str(expecting.offered[self.highlight])
+        outcome = session.type(text)
+        self.confirming = outcome.confirm
+        if outcome.accepted:
+            self.highlight = 0
+        return outcome
+
+    # --- actions --------------------------------------------------------------------------
+
+    def action_offer(self, delta: int) -> None:
+        """←/→ choose among the legal cards while the entry line is empty; elsewhere
+        (a typed line, the start form) they move the text cursor as usual."""
+        focused = self.focused
+        if not isinstance(focused, Input):
+            return
+        if focused.value or focused.id != "rec-input":
+            (focused.action_cursor_right if delta > 0 else focused.action_cursor_left)()
+            return
+        if self.session is None:
+            return
+        offered = self.session.expect().offered
+        if offered:
+            self.highlight = (self.highlight + delta) % len(offered)
+            self.redraw()
+
+    def action_undo(self) -> None:
+        if self.session is not None:
+            self.say(self.session.undo())
+            self.redraw()
+
+    def action_redo(self) -> None:
+        if self.session is not None:
+            self.say(self.session.redo())
+            self.redraw()
+
+    def action_entries(self) -> None:
+        entries = self.query_one(EntryList)
+        if entries.line_count:
+            entries.focus()
+            self.query_one("#rec-status", Static).update(
+                Text("↑/↓ choose an entry, Enter corrects it, Esc returns", style="magenta"))
+
+    def on_entry_chosen(self, message: EntryChosen) -> None:
+        self.correcting = message.index
+        self.confirming = False
+        self.entry_line.focus()
+        self.redraw()
+
+    def action_cancel(self) -> None:
+        self.correcting = None
+        self.confirming = False
+        self.pending_correction = None
+        self.entry_line.focus()
+        self.query_one("#rec-status", Static).update("")
+        self.redraw()
+
+    def action_help(self) -> None:
+        bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        self.push_screen(RecorderHelp(bindings))

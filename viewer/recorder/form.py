@@ -1,0 +1,93 @@
+"""The start form of a new game: event, site, date, rules, the players by seat."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from allfours_notation.recording.opening import new_tags, today
+from allfours_notation.records import Tag
+from allfours_notation.rules.profiles import PROFILES
+from allfours_notation.table import SEATS_FOR_PLAYERS
+
+_DATE_PARTS = (4, 2, 2)
+
+
+def date_problem(text: str) -> str | None:
+    """Why ``text`` is not a ``YYYY.MM.DD`` date (``??`` for unknown parts), or ``None``."""
+    parts = text.split(".")
+    if len(parts) != 3 or any(
+            not (part.isdigit() or set(part) == {"?"}) or len(part) != size
+            for part, size in zip(parts, _DATE_PARTS, strict=True)):
+        return "the date is YYYY.MM.DD (?? for an unknown part)"
+    return None
+
+
+class StartForm(Screen[tuple[Tag, ...]]):
+    """Asks for the tags of a new game; Enter moves on, Enter on the last field starts."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", tooltip="Start recording with these tags"),
+        Binding("escape", "app.quit", "Quit", tooltip="Quit without recording"),
+    ]
+
+    def __init__(self, *, players: int, rules: str, overrides: dict[str, str],
+                 proposed: tuple[Tag, ...] = ()) -> None:
+        super().__init__()
+        self.players = players
+        self.rules = rules
+        self.overrides = overrides
+        self.proposed = {tag.name: tag.value for tag in proposed}
+
+    def fields(self) -> list[tuple[str, str, str]]:
+        """(id, label, value) of every field, in order."""
+        given = self.proposed
+        rows = [("Event", "Event", given.get("Event", "")),
+                ("Site", "Site", given.get("Site", "")),
+                ("Date", "Date", given.get("Date", today())),
+                ("Rules", "Rules (" + ", ".join(PROFILES) + ")", given.get("Rules", self.rules))]
+        for seat in SEATS_FOR_PLAYERS[self.players]:
+            rows.append((seat.tag_name, f"{seat.tag_name} player", given.get(seat.tag_name, "")))
+        return rows
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form"):
+            yield Static(f"New game, {self.players} players: the tags of the record. Enter "
+                         "moves on; Enter on the last field (or Ctrl+S) starts.", id="form-head")
+            for field_id, label, value in self.fields():
+                yield Label(label, classes="form-label")
+                yield Input(value, id=f"field-{field_id}", compact=True)
+            yield Static("", id="form-problem")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(f"#field-{self.fields()[0][0]}", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        inputs = list(self.query(Input))
+        position = inputs.index(event.input)
+        if position + 1 < len(inputs):
+            inputs[position + 1].focus()
+        else:
+            self.action_start()
+
+    def action_start(self) -> None:
+        values = {field_id: self.query_one(f"#field-{field_id}", Input).value.strip()
+                  for field_id, _, _ in self.fields()}
+        problem = date_problem(values["Date"])
+        rules = values["Rules"].lower()
+        if rules not in PROFILES:
+            problem = f"unknown rules {values['Rules']!r}; choose one of " + ", ".join(PROFILES)
+        if problem is not None:
+            self.query_one("#form-problem", Static).update(problem)
+            return
+        players = {seat.tag_name: values[seat.tag_name] or seat.tag_name
+                   for seat in SEATS_FOR_PLAYERS[self.players]}
+        self.dismiss(new_tags(event=values["Event"], site=values["Site"], date=values["Date"],
+                              rules=rules, players=players, overrides=self.overrides))
