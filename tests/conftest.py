@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -79,6 +80,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.path.relative_to(root).as_posix() in MINIMUM_MODULES:
             item.add_marker(pytest.mark.minimum)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under ``-m minimum`` collect only :data:`MINIMUM_MODULES`.
+
+    The lowest-versions job installs only the ``test`` extra, so the other modules may
+    import tools it does not have (pytest-lsp, selenium, syrupy).
+    """
+    if config.option.markexpr != "minimum" or not collection_path.name.startswith("test_"):
+        return None
+    if collection_path.suffix != ".py":
+        return None
+    relative = collection_path.relative_to(config.rootpath).as_posix()
+    return relative not in MINIMUM_MODULES or None
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -360,7 +360,7 @@ class ViewerApp(App[int]):
         assert self.library is not None
         entry = self.library.entry(position)
         self.game_position, self.entry = position, entry
-        self.query_one(TagsPanel).show_tags(entry.header)
+        self.query_one(TagsPanel).show_tags(entry.header, kibitz=self.kibitz is not None)
         self.query_one(StepList).set_entry(entry)
         self.diagnostic = None
         first = 0
@@ -399,6 +399,7 @@ class ViewerApp(App[int]):
         self.query_one(TableView).show_state(step.state, entry.game, kibitz=self.kibitz,
                                              unicode=self.unicode,
                                              trick_over=step.kind is StepKind.TRICK_END)
+        self.query_one(TagsPanel).show_tags(entry.header, kibitz=kibitz)
         steps = self.query_one(StepList)
         steps.set_kibitz(kibitz)
         steps.show_current(self.step)

@@ -596,6 +596,25 @@ def test_kibitz_hides_the_plays_to_come() -> None:
     run(scenario)
 
 
+def test_kibitz_hides_the_result_and_the_number_of_deals() -> None:
+    async def scenario() -> None:
+        async with loaded(TWO) as (app, pilot):
+            assert app.entry is not None and app.entry.header.tag("Result")
+            deals = f"{app.entry.header.deals} deal"
+            assert "hidden while kibitzing" not in shown(app, "#tags")
+            assert deals in " ".join(rows(app, "#games"))
+            await pilot.press("k")
+            assert app.kibitz is not None
+            assert "hidden while kibitzing" in shown(app, "#tags")
+            assert deals not in " ".join(rows(app, "#games"))
+            for _ in app.entry.game.seats:
+                await pilot.press("k")
+            assert app.kibitz is None
+            assert "hidden while kibitzing" not in shown(app, "#tags")
+
+    run(scenario)
+
+
 def test_every_game_is_marked_without_being_visited() -> None:
     async def scenario() -> None:
         async with loaded(BROKEN) as (app, pilot):

@@ -213,7 +213,8 @@ class GameList(PickList):
         line = Text.assemble(mark, (f"{header.index:>4} ", "dim"), (title, "bold"))
         if players:
             line.append(f" · {players}")
-        line.append(f" · {header.deals} deal{'s' if header.deals != 1 else ''}", style="dim")
+        if self.deals_known is None or game != self.game:  # a kibitzer's game has no end yet
+            line.append(f" · {header.deals} deal{'s' if header.deals != 1 else ''}", style="dim")
         return line
 
     def choose(self, row: int) -> None:

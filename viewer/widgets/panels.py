@@ -38,12 +38,16 @@ def reflow(comment: str) -> str:
 class TagsPanel(Static):
     """The game's header tags, as written."""
 
-    def show_tags(self, header: GameHeader) -> None:
+    def show_tags(self, header: GameHeader, *, kibitz: bool = False) -> None:
+        """Every tag as written; a kibitzer is not told the ``Result`` (it gives away the end)."""
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="dim", no_wrap=True)
         grid.add_column()
         for name, value in header.tags:
-            grid.add_row(name, value)
+            if kibitz and name == "Result":
+                grid.add_row(name, Text("hidden while kibitzing", style="dim italic"))
+            else:
+                grid.add_row(name, value)
         self.update(grid if header.tags else Text("(no tags)", style="dim"))
 
 
