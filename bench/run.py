@@ -340,6 +340,10 @@ def _measure_viewer(report: Report, corpus: Corpus, log: Callable[[str], None]) 
     for _ in range(report.config.repeats):
         argv = python_command("-m", "bench.viewer_probe", str(corpus.path), repr(time.time()))
         result = run_process(argv, cwd=REPO_ROOT, capture=True)
+        if not result.stdout.strip():  # the probe died: say how, rather than fail the run
+            last = (result.stderr.strip().splitlines() or ["no output"])[-1]
+            report.skipped.append(f"viewer: the probe failed (exit {result.returncode}): {last}")
+            return
         facts = json.loads(result.stdout.strip().splitlines()[-1])
         if facts["first_deal_from_app_start_s"] is None:
             report.skipped.append("viewer: no deal was shown")

@@ -57,6 +57,7 @@ class ProcessRun:
     wall: float
     returncode: int
     stdout: str = ""
+    stderr: str = ""
 
 
 def run_process(argv: Sequence[str], *, cwd: Path | None = None,
@@ -65,10 +66,14 @@ def run_process(argv: Sequence[str], *, cwd: Path | None = None,
     start = time.perf_counter()
     result = subprocess.run(list(argv), cwd=cwd, env=_child_env(), stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, check=False)
+                            stderr=subprocess.PIPE if capture else subprocess.DEVNULL,
+                            check=False)
     wall = time.perf_counter() - start
-    output = result.stdout.decode("utf-8", errors="replace") if capture else ""
-    return ProcessRun(wall, result.returncode, output)
+    if not capture:
+        return ProcessRun(wall, result.returncode)
+    return ProcessRun(wall, result.returncode,
+                      result.stdout.decode("utf-8", errors="replace"),
+                      result.stderr.decode("utf-8", errors="replace"))
 
 
 @dataclass(frozen=True)

@@ -146,6 +146,7 @@ class ViewerApp(App[int]):
         self.kibitz: Seat | None = None
         self.autoplay: Timer | None = None
         self.generation = 0
+        self.all_marked = False  # the background check has marked every game of the file
         self.load_started = 0.0
         self.first_shown: float | None = None  # seconds from load start to the first deal
         self.index_seconds: float | None = None
@@ -197,6 +198,7 @@ class ViewerApp(App[int]):
         """Start indexing ``path`` in a thread; the first game shows as soon as it is found."""
         self.stop_autoplay()
         self.generation += 1
+        self.all_marked = False
         self.path = path
         self.pending_start = start or Start()
         self.load_started = time.perf_counter()
@@ -329,6 +331,7 @@ class ViewerApp(App[int]):
             for status in self.query("#status").results(Static):
                 status.update(f"{Path(self.path).name}: {count:,} game{'s' * (count != 1)}, "
                               f"{unreadable:,} cannot be read, {problems:,} with problems")
+            self.all_marked = True
 
     def on_load_failed(self, message: LoadFailed) -> None:
         if message.generation == self.generation:

@@ -59,6 +59,10 @@ class Note:
     glyph: Glyph | None = None
 
 
+# Offences proved by a hand the kibitzer does not see: a revoke, an undertrump.
+HIDDEN_HAND_CODES = frozenset({"AFN306", "AFN307"})
+
+
 @dataclass(frozen=True, slots=True)
 class GameEntry:
     """One game as the viewer needs it: header, records, replay, notes, diagnostics."""
@@ -85,9 +89,17 @@ class GameEntry:
 
     def diagnostics_until(self, index: int) -> tuple[Diagnostic, ...]:
         """The diagnostics found at or before step ``index`` (and those of no step): what a
-        kibitzer may see, since later ones are drawn from plays still to come."""
+        kibitzer may see, since later ones are drawn from plays still to come.  A revoke or
+        an undertrump is shown at its card only with hindsight (the offender's hidden hand
+        proves it), so a kibitzer learns of it when the deal ends, as the table would."""
         return tuple(d for d, at in zip(self.diagnostics, self.diagnostic_steps, strict=True)
-                     if at is None or at <= index)
+                     if at is None or self.known_at(d, at) <= index)
+
+    def known_at(self, diagnostic: Diagnostic, step: int) -> int:
+        """The step from which a kibitzer may know of ``diagnostic`` (found at ``step``)."""
+        if diagnostic.code not in HIDDEN_HAND_CODES or not self.replay.deals:
+            return step
+        return self.replay.deals[deal_of(self.replay, step)].last_step
 
     def notes_at(self, step: Step) -> list[Note]:
         """The notes written inside the source text of ``step``."""

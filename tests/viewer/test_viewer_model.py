@@ -163,3 +163,18 @@ def test_comments_are_reflowed_for_the_panel_to_wrap() -> None:
 
     written = "trinidad14: play goes\n  anticlockwise,  so North deals.\n\n  West begs. "
     assert reflow(written) == "trinidad14: play goes anticlockwise, so North deals.\nWest begs."
+
+
+def test_a_kibitzer_learns_of_a_revoke_when_the_deal_ends() -> None:
+    text = read_text(BROKEN)
+    library = model.Library(str(BROKEN), text)
+    library.add(scan_headers(text))
+    entry = library.entry(2)  # the game with revokes
+    offences = [(d, at) for d, at in zip(entry.diagnostics, entry.diagnostic_steps, strict=True)
+                if d.code in model.HIDDEN_HAND_CODES and at is not None]
+    assert offences
+    for diagnostic, at in offences:
+        deal_end = entry.replay.deals[model.deal_of(entry.replay, at)].last_step
+        assert at < deal_end  # shown at the offending card with hindsight...
+        assert diagnostic not in entry.diagnostics_until(at)  # ...not to a kibitzer
+        assert diagnostic in entry.diagnostics_until(deal_end)

@@ -13,7 +13,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from allfours_notation.viewer.app import Start, ViewerApp
-from tests.viewer.viewer_helpers import BROKEN, FOUR, SIZE, TWO, wait_loaded
+from tests.viewer.viewer_helpers import BROKEN, FOUR, SIZE, TWO, wait_marked
 
 SnapCompare = Callable[..., bool]
 
@@ -24,7 +24,7 @@ def app_for(path: Path, start: Start | None = None) -> ViewerApp:
 
 
 async def ready(pilot: Pilot[int]) -> None:
-    await wait_loaded(pilot)
+    await wait_marked(pilot)
     await pilot.pause(0.05)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,16 +22,38 @@ BROKEN = FIXTURES / "broken.afn"
 SIZE = (160, 48)
 
 
+# Generous: a loaded machine (xdist workers beside other work) is slow, a quiet one is not
+# held up, since every wait ends as soon as its condition holds.
+PATIENCE_SECONDS = 30.0
+
+
 async def wait_loaded(pilot: Pilot[int]) -> None:
     """Pause until the loading worker has indexed the whole file and a game is shown."""
     app = pilot.app
     assert isinstance(app, ViewerApp)
-    for _ in range(200):
+    deadline = time.monotonic() + PATIENCE_SECONDS
+    while time.monotonic() < deadline:
         if app.library is not None and app.library.complete and app.entry is not None:
             await pilot.pause()
             return
         await pilot.pause(0.02)
     raise AssertionError("the file did not load")
+
+
+async def wait_marked(pilot: Pilot[int]) -> None:
+    """Pause until the background check has marked every game and the status line says so
+    (a snapshot taken earlier would depend on how fast the machine is)."""
+    app = pilot.app
+    assert isinstance(app, ViewerApp)
+    await wait_loaded(pilot)
+    deadline = time.monotonic() + PATIENCE_SECONDS
+    while time.monotonic() < deadline:
+        library = app.library
+        if library is not None and len(library.marks) == len(library) and app.all_marked:
+            await pilot.pause()
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the games were not all marked")
 
 
 @asynccontextmanager
