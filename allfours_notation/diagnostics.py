@@ -56,6 +56,10 @@ class Diagnostic:
     # for a root).  Tools show roots and fold their consequences under them.
     id: int | None = None
     cause: int | None = None
+    # The text that should stand in this finding's range (``line``, ``column`` to
+    # ``end_column``; "" deletes it), when the fix is that certain: editors offer it as a
+    # quick fix.  The hint says the same in words.
+    fix: str | None = None
 
     @property
     def is_root(self) -> bool:

@@ -430,8 +430,23 @@ def _report(game: Game, deal: Deal, plays: tuple[Play, ...], players: int, edit:
              edit.at // players + 1)
     found = _Found(plays, players, edit, verdict.result, computed, trick)
     message, hint, span = _WORDING[edit.kind](found)
-    return diagnostic_at(game, span, edit.kind.value, message, deal=deal.number, trick=trick,
-                         hint=hint)
+    diagnostic = diagnostic_at(game, span, edit.kind.value, message, deal=deal.number,
+                               trick=trick, hint=hint)
+    fix = _fix_text(found)
+    return diagnostic if fix is None else replace(diagnostic, fix=fix)
+
+
+def _fix_text(found: _Found) -> str | None:
+    """What should stand in the slip's range, when one token is the whole fix: an extra
+    or repeated card deleted, a seat label corrected.  (A missing card's place and a
+    swapped pair's spelling are left to the hint and to the editor.)"""
+    kind = found.edit.kind
+    if kind in (SlipKind.EXTRA, SlipKind.TWICE):
+        return ""
+    if kind is SlipKind.SEAT:
+        seat = _seat_of(found.fixed, found.edit.at, found.players)
+        return None if seat is None else f"{seat.letter}:{found.at.card}"
+    return None
 
 
 def _missing_words(found: _Found) -> _Words:

@@ -707,6 +707,12 @@ def quick_fix(analysis: DocumentAnalysis,
         start = types.Position(0, 0)
         return ("Add the version line '% AFN 1'",
                 types.TextEdit(range=types.Range(start, start), new_text=VERSION_LINE + "\n"))
+    if diagnostic.fix is not None:
+        title = "Delete this card" if diagnostic.fix == "" else f"Write {diagnostic.fix}"
+        return title, types.TextEdit(range=to_lsp(diagnostic, lines).range,
+                                     new_text=diagnostic.fix)
+    if diagnostic.code == "AFN224":
+        return _swap_fix(analysis, diagnostic)
     placed = _game_of(analysis, diagnostic)
     if placed is None:
         return None
@@ -717,6 +723,25 @@ def quick_fix(analysis: DocumentAnalysis,
     if diagnostic.code in ("AFN401", "AFN402"):
         return _score_fix(placed, diagnostic, lines)
     return None
+
+
+def _swap_fix(analysis: DocumentAnalysis,
+              diagnostic: Diagnostic) -> tuple[str, types.TextEdit] | None:
+    """Two plays written in the wrong order, when the range holds just those two words
+    (each kept as the writer spelled it; anything else between them is left to the hint)."""
+    if diagnostic.line is None or diagnostic.column is None or diagnostic.end_column is None:
+        return None
+    line = diagnostic.line - 1
+    start = analysis.lines.offset(line, diagnostic.column - 1)
+    end = analysis.lines.offset(line, diagnostic.end_column - 1)
+    words = analysis.text[start:end].split()
+    if len(words) != 2:
+        return None
+    first, second = words
+    gap = analysis.text[start + len(first):end - len(second)]
+    return (f"Swap {first} and {second}",
+            types.TextEdit(range=to_lsp(diagnostic, analysis.lines).range,
+                           new_text=second + gap + first))
 
 
 def _game_of(analysis: DocumentAnalysis, diagnostic: Diagnostic) -> PlacedGame | None:

@@ -109,6 +109,24 @@ def test_quick_fixes_write_what_the_referee_computed() -> None:
     assert [d.code for d in fixed.diagnostics()] == []
 
 
+@pytest.mark.parametrize(("code", "written", "slipped", "title"), [
+    ("AFN222", "  2. N:7C S:4C\n", "  2. N:7C S:4C N:5H\n", "Delete this card"),
+    ("AFN223", "  6. S:JD N:JC\n", "  6. S:JD N:JC N:JC\n", "Delete this card"),
+    ("AFN224", "  5. N:QH S:QS\n", "  5. S:QS N:QH\n", "Swap S:QS and N:QH"),
+    ("AFN225", "  3. N:9H S:4S\n", "  3. N:9H N:4S\n", "Write S:4S"),
+])
+def test_quick_fixes_undo_a_recording_slip(code: str, written: str, slipped: str,
+                                           title: str) -> None:
+    text = sample("two-player-to-seven.afn").replace(written, slipped, 1)
+    analysis = Analyzer().analyse(text)
+    assert code in [d.code for d in analysis.diagnostics() if d.is_root]
+    actions = [a for a in features.code_actions(analysis, "u", 0, analysis.lines.line_count)
+               if a.title == title]
+    assert len(actions) == 1 and actions[0].edit and actions[0].edit.changes
+    fixed = Analyzer().analyse(apply(text, list(actions[0].edit.changes["u"])))
+    assert fixed.diagnostics() == []
+
+
 def test_quick_fixes_for_the_version_line_and_a_missing_end() -> None:
     text = sample("club-night.afn").replace("% AFN 1\n", "")
     text = text[: text.rfind("end")]
