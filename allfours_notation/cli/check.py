@@ -77,8 +77,6 @@ def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, int):
         return chosen
-    if isinstance(chosen, str):
-        return fail(chosen)
     from ..archive.parallel import WorkerPool, cpu_count
 
     out = console()

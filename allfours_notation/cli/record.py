@@ -59,8 +59,6 @@ def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, int):
         return chosen
-    if isinstance(chosen, str):
-        return fail(chosen)
     profile, overrides, _ = chosen  # no --rules-file here: the recorder names a profile
     path = Path(args.file)
     if path.is_dir():

@@ -157,9 +157,15 @@ def add_rules_arguments(parser: argparse.ArgumentParser, *, house: bool = True) 
 CommandRules = tuple[str | None, dict[str, str], Profile | None]
 
 
-def rules_overrides(args: argparse.Namespace) -> CommandRules | str | int:
-    """The profile, option overrides and house rules of the command line; or an error
-    message; or the exit status after the house-rules file's errors were shown."""
+def rules_overrides(args: argparse.Namespace) -> CommandRules | int:
+    """The profile, option overrides and house rules of the command line; or, when they
+    cannot be used, the usage exit status after the problem was shown."""
+    chosen = _command_rules(args)
+    return fail(chosen) if isinstance(chosen, str) else chosen
+
+
+def _command_rules(args: argparse.Namespace) -> CommandRules | str | int:
+    """:func:`rules_overrides`, with a bad option given back as its message."""
     house: Profile | None = None
     if getattr(args, "rules_file", None) is not None:
         loaded = load_house_file(args.rules_file)

@@ -79,8 +79,6 @@ def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, int):
         return chosen
-    if isinstance(chosen, str):
-        return fail(chosen)
     if args.json and args.format != "text":
         return fail("--json and --format are alternatives: give one")
     profile, overrides, house = chosen

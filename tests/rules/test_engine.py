@@ -11,28 +11,14 @@ from allfours_notation.rules.engine import DealOver, Event, ExpectKind, GameOver
 from allfours_notation.rules.profiles import resolve_options
 from allfours_notation.rules.replay import deal_events
 
-from .helpers import find, game_of, game_text, items, run
+from .helpers import EXAMPLE_A, find, game_of, game_text, items, run
 
 
 def with_slips(deals: str) -> GameReplay:
     """The replay of a record the parser finds slips in (a card played twice)."""
     return replay(parse(game_text(deals)).games[0])
 
-README_DEAL = """
-deal 1 dealer N
-  S JS 9H 8H 7C 6D 5D
-  N 9C 8C 7D 3H 2H 2D
-  turn 4S
-  S stands
-  1. S:JS N:2D
-  2. S:9H N:3H
-  3. S:8H N:2H
-  4. S:7C N:8C
-  5. N:9C S:5D
-  6. N:7D S:6D
-  claim S high low jack game
-  total N 0 S 4
-"""
+README_DEAL = EXAMPLE_A + "  claim S high low jack game\n  total N 0 S 4\n"
 
 # No hands written: North's revoke in trick 2 (a club on hearts) is only proved when
 # North plays a heart in trick 3.
