@@ -25,7 +25,7 @@ from typing import IO, Any, TypeVar, cast
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .cards import Card, Seat, parse_card
+from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
 from .guard import guarded
 from .limits import LIMIT_CODE, MAX_CARDS_PER_DEAL, MAX_DEALS_PER_GAME, MAX_TAGS_PER_GAME
@@ -681,7 +681,7 @@ class _GameAssembler:
         return Span(end_line, 1, end_line, 1, 0, 0)
 
     def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
-        if any(preliminary.tag(seat.tag_name) is not None for seat in Seat):
+        if not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in preliminary.tags):
             return seats_of_game(preliminary)
         used = {raw.header.dealer for raw in raw_deals}
         for raw in raw_deals:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import Card, Seat
+from .cards import SEAT_TAG_NAMES, Card, Seat
 from .diagnostics import Diagnostic, Severity
 from .records import Call, CallKind, Deal, Game, Hand, Span, TurnUp, diagnostic_at
 from .table import SEATS_FOR_PLAYERS, seats_of_game
@@ -119,7 +119,7 @@ def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
             )
         seen.add(tag.name)
     missing = [name for name in MANDATORY_TAGS if name not in seen]
-    if not any(seat.tag_name in seen for seat in Seat):
+    if seen.isdisjoint(SEAT_TAG_NAMES):
         missing.append("the players (North, South …)")
     if missing:
         report(
