@@ -83,7 +83,7 @@ class Diagnostic:
             if position is None:
                 raise TypeError(f"a diagnostic has no field {name!r}")
             values[position] = value
-        return Diagnostic(*values)  # type: ignore[arg-type]
+        return Diagnostic(*values)
 
     def where(self) -> str:
         """``games.afn:12:5`` or the best that is known."""

@@ -14,6 +14,7 @@ from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..guard import guarded
 from ..parser import FileReader, parse_game_body, read_games
 from ..records import Game
+from ..rules.profiles import resolve_options
 from ..rules.replay import replay
 from ..slicer import GameSlice
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
@@ -151,10 +152,8 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
     if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
         checked: Iterator[Checked] = (game_diagnostics(game, rules) for game in reader.games())
     else:
-        text, file = reader.text, reader.file
-        checked = pool.map(_check_slice, (
-            (text[piece.start : piece.end], piece, index, file, rules)
-            for index, piece in enumerate(reader.slices, start=1)))
+        checked = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
+                   for result in results)
     for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
         if advance is not None:
             advance(piece.end - piece.start)
@@ -179,8 +178,6 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
     """The parser's diagnostics of one game with the rules, options and dispute
     diagnostics added and explained; an internal fault becomes one AFN901 at the
     game instead of a traceback, beside the parser's."""
-    from ..rules.profiles import resolve_options
-
     def work() -> list[Diagnostic]:
         profile, overrides = rules[0], rules[1]
         house = rules[2] if len(rules) > 2 else None
@@ -208,10 +205,38 @@ def renumbered(diagnostics: list[Diagnostic], offset: int) -> list[Diagnostic]:
             for d in diagnostics]
 
 
-def _check_slice(work: tuple[str, GameSlice, int, str | None, Rules]) -> Checked:
-    """In a worker process: parse and check one game cut out of its file."""
-    body, piece, index, file, rules = work
-    return game_diagnostics(parse_game_body(body, piece, index=index, filename=file), rules)
+# A worker's unit of work: consecutive games whose text adds up to about this many
+# characters (at most CHUNK_GAMES of them).  One game per unit made a file of
+# thousands of tiny games cost more in pickling than in checking (issue 16).
+CHUNK_CHARS = 16_384
+CHUNK_GAMES = 256
+
+# (the text from the first game's start to the last one's end, where that text starts
+# in the file, the index of the first game, its slices, the file name, the rules)
+Chunk = tuple[str, int, int, tuple[GameSlice, ...], str | None, Rules]
+
+
+def _chunks(reader: FileReader, rules: Rules) -> Iterator[Chunk]:
+    """The file's games in runs of about :data:`CHUNK_CHARS` characters, in order."""
+    text, file, pieces = reader.text, reader.file, reader.slices
+    first = 0
+    while first < len(pieces):
+        last = first
+        while (last + 1 < len(pieces) and last + 1 - first < CHUNK_GAMES
+               and pieces[last + 1].end - pieces[first].start <= CHUNK_CHARS):
+            last += 1
+        start = pieces[first].start
+        yield (text[start : pieces[last].end], start, first + 1, tuple(pieces[first : last + 1]),
+               file, rules)
+        first = last + 1
+
+
+def _check_chunk(work: Chunk) -> list[Checked]:
+    """In a worker process: parse and check a run of games cut out of their file."""
+    body, base, first_index, pieces, file, rules = work
+    return [game_diagnostics(parse_game_body(body[piece.start - base : piece.end - base], piece,
+                                             index=index, filename=file), rules)
+            for index, piece in enumerate(pieces, start=first_index)]
 
 
 def _jobs(text: str) -> int:
