@@ -15,7 +15,7 @@ import bisect
 import gc
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -198,7 +198,7 @@ class FileReader:
     version: int | None
     # What is known before any game is parsed: bytes that are not UTF-8, the version line.
     diagnostics: tuple[Diagnostic, ...]
-    slices: tuple[GameSlice, ...]
+    slices: Sequence[GameSlice]  # compact: see slicer.Slices
     trailing: tuple[Comment, ...]
 
     def games(self) -> Iterator[Game]:
@@ -251,7 +251,7 @@ def read_sliced(text: str, sliced: SliceResult, diagnostics: Iterable[Diagnostic
     trailing: tuple[Comment, ...] = ()
     if sliced.trailing_start is not None:
         trailing = _loose_comments(text, sliced.trailing_start)
-    return FileReader(text, filename, version, tuple(found), tuple(sliced.games), trailing)
+    return FileReader(text, filename, version, tuple(found), sliced.games, trailing)
 
 
 def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
