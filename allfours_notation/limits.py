@@ -17,4 +17,12 @@ MAX_TAGS_PER_GAME = 1_000
 MAX_DEALS_PER_GAME = 10_000
 MAX_CARDS_PER_DEAL = 1_000
 
+# The language server checks a document of at most this many characters and games.
+# It keeps every game's records to answer hovers and completions at once (about 40 MB
+# per MB of well-formed games, more for tiny ones), so past either limit it publishes
+# one AFN120 diagnostic at 1:1 and offers nothing else: ``allfours check`` reads any
+# file up to MAX_FILE_BYTES a game at a time.
+MAX_EDITOR_CHARS = 4 * 1024 * 1024
+MAX_EDITOR_GAMES = 20_000
+
 LIMIT_CODE = "AFN120"
