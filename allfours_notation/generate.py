@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from .cards import FULL_PACK, Card, Rank, Seat
+from .cards import FULL_PACK, Card, Rank, Seat, Suit
 from .records import (
     Call,
     CallKind,
@@ -45,6 +45,7 @@ from .rules.profiles import (
     HandAfterRun,
     JackOnRun,
     Options,
+    YesNo,
     seated,
 )
 from .rules.replay import Referee, legal_cards, max_runs
@@ -236,15 +237,19 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     begged = False
     while True:
         may_beg = (not begged or options.begs_per_deal is BegsPerDeal.UNLIMITED) and (
-            runs < max_runs(len(order)) or _may_give(table, elder, dealer, scores))
+            runs < max_runs(len(order)) or
+            _may_give(table, elder, dealer, scores, hands[dealer], trump))
         chance = knobs.beg if not begged else knobs.beg_again
+        if may_beg and _must_beg(options, hands[elder], trump, runs):
+            chance = 1.0  # stand_requires_trump: the elder without a trump begs
         if not may_beg or rng.random() >= chance:
             if not begged and rng.random() < knobs.stands_written:
                 opening.append(Call(seat=elder, kind=CallKind.STANDS))
             break
         begged = True
         opening.append(Call(seat=elder, kind=CallKind.BEGS))
-        if _may_give(table, elder, dealer, scores) and rng.random() < knobs.gift:
+        if _may_give(table, elder, dealer, scores, hands[dealer], trump) and \
+                rng.random() < knobs.gift:
             opening.append(Call(seat=dealer, kind=CallKind.GIVES))
             if _opening_decides(table, opening, dealer, elder):
                 return Deal(number=number, dealer=dealer, opening=tuple(opening))
@@ -318,7 +323,19 @@ def _kick_decides(table: _Table, dealer: Seat, turned: Card, scores: dict[str, i
     return scores.get(side, 0) + kick_value(turned, table.options) >= table.options.target
 
 
-def _may_give(table: _Table, elder: Seat, dealer: Seat, scores: dict[str, int]) -> bool:
+def _must_beg(options: Options, hand: Sequence[Card], trump: Suit, runs: int) -> bool:
+    """``stand_requires_trump``: the elder holding no trump must beg (where a beg is
+    still his to make: at the first turn-up, or after a run with unlimited begs)."""
+    return options.stand_requires_trump is YesNo.YES and \
+        not any(c.suit is trump for c in hand) and \
+        (runs == 0 or options.begs_per_deal is BegsPerDeal.UNLIMITED)
+
+
+def _may_give(table: _Table, elder: Seat, dealer: Seat, scores: dict[str, int],
+              hand: Sequence[Card], trump: Suit) -> bool:
+    if table.options.give_requires_trump is YesNo.YES and \
+            not any(c.suit is trump for c in hand):
+        return False  # a dealer without a trump must run
     if table.options.gift_at_target_minus_one is GiftAtTargetMinusOne.ALLOWED:
         return True
     receivers = [s for s in table.seats if s is not dealer] if len(table.seats) == 3 else [elder]
@@ -333,7 +350,6 @@ def _hand(seat: Seat, cards: Sequence[Card], rng: random.Random, knobs: Knobs) -
 
 def _play_tricks(table: _Table, hands: dict[Seat, list[Card]], elder: Seat,
                  trump: object) -> tuple[Trick, ...]:
-    from .cards import Suit
     from .rules.replay import trick_winner
 
     assert isinstance(trump, Suit)
