@@ -73,6 +73,10 @@ class Knobs:
     seat_labels: float = 1.0  # plays carry seat labels
     trick_numbers: float = 1.0  # tricks carry numbers
     stands_written: float = 0.9  # 'S stands' is written (it may be left out)
+    # an offence where one is possible: a card the rules forbid (a revoke, an undertrump),
+    # a stand or a gift without the trump the options require (for differential tests)
+    offences: float = 0.0
+    bad_calls: float = 0.0  # the same for a stand or a gift without a required trump
     max_deals: int = 200  # safety stop for one game
 
 
@@ -240,7 +244,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
             runs < max_runs(len(order)) or
             _may_give(table, elder, dealer, scores, hands[dealer], trump))
         chance = knobs.beg if not begged else knobs.beg_again
-        if may_beg and _must_beg(options, hands[elder], trump, runs):
+        if may_beg and _must_beg(options, hands[elder], trump, runs) and \
+                not _offends(rng, knobs.bad_calls):
             chance = 1.0  # stand_requires_trump: the elder without a trump begs
         if not may_beg or rng.random() >= chance:
             if not begged and rng.random() < knobs.stands_written:
@@ -248,7 +253,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
             break
         begged = True
         opening.append(Call(seat=elder, kind=CallKind.BEGS))
-        if _may_give(table, elder, dealer, scores, hands[dealer], trump) and \
+        lax = runs < max_runs(len(order)) and _offends(rng, knobs.bad_calls)
+        if _may_give(table, elder, dealer, scores, hands[dealer], trump, lax=lax) and \
                 rng.random() < knobs.gift:
             opening.append(Call(seat=dealer, kind=CallKind.GIVES))
             if _opening_decides(table, opening, dealer, elder):
@@ -331,9 +337,17 @@ def _must_beg(options: Options, hand: Sequence[Card], trump: Suit, runs: int) ->
         (runs == 0 or options.begs_per_deal is BegsPerDeal.UNLIMITED)
 
 
+def _offends(rng: random.Random, chance: float) -> bool:
+    """Whether a player breaks a rule here (never when ``chance`` is 0: the same seed
+    then gives the same games as before the knob existed)."""
+    return chance > 0 and rng.random() < chance
+
+
 def _may_give(table: _Table, elder: Seat, dealer: Seat, scores: dict[str, int],
-              hand: Sequence[Card], trump: Suit) -> bool:
-    if table.options.give_requires_trump is YesNo.YES and \
+              hand: Sequence[Card], trump: Suit, *, lax: bool = False) -> bool:
+    """Whether the dealer may answer a beg with a gift; ``lax``: a dealer who gives
+    without the trump the options require (an offence)."""
+    if not lax and table.options.give_requires_trump is YesNo.YES and \
             not any(c.suit is trump for c in hand):
         return False  # a dealer without a trump must run
     if table.options.gift_at_target_minus_one is GiftAtTargetMinusOne.ALLOWED:
@@ -366,7 +380,8 @@ def _play_tricks(table: _Table, hands: dict[Seat, list[Card]], elder: Seat,
         for _ in table.seats:
             legal = sorted(legal_cards(hands[seat], played, trump, options),
                            key=lambda c: (c.suit.value, c.rank))
-            choice = rng.choice(legal)
+            illegal = sorted(set(hands[seat]) - set(legal), key=lambda c: (c.suit.value, c.rank))
+            choice = rng.choice(illegal if illegal and _offends(rng, knobs.offences) else legal)
             hands[seat].remove(choice)
             played.append((seat, choice))
             glyph = rng.choice(list(Glyph)) if rng.random() < knobs.glyphs else None
