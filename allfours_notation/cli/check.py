@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from dataclasses import fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 from rich.markup import escape
 
@@ -151,14 +153,19 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
     yield head, None
     if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
         checked: Iterator[Checked] = (game_diagnostics(game, rules) for game in reader.games())
-    else:
-        checked = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
-                   for result in results)
-    for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
+        for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
+            if advance is not None:
+                advance(piece.end - piece.start)
+            yield renumbered(mine, first_id - 1), with_errors
+            first_id += len(mine)
+        return
+    packed = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
+              for result in results)
+    for piece, (values, with_errors) in zip(reader.slices, packed, strict=True):
         if advance is not None:
             advance(piece.end - piece.start)
-        yield renumbered(mine, first_id - 1), with_errors
-        first_id += len(mine)
+        yield _unpacked(values, first_id - 1), with_errors
+        first_id += len(values)
 
 
 def game_diagnostics(game: Game, rules: Rules) -> Checked:
@@ -231,12 +238,47 @@ def _chunks(reader: FileReader, rules: Rules) -> Iterator[Chunk]:
         first = last + 1
 
 
-def _check_chunk(work: Chunk) -> list[Checked]:
+# A diagnostic as it travels back from a worker: its fields in order, the severity as
+# its text.  Tuples of plain values pickle in C; dataclasses and enums pickle through
+# Python calls, which cost more than checking a tiny game.
+Packed = tuple[list[tuple[object, ...]], bool | None]
+_FIELDS = tuple(f.name for f in fields(Diagnostic))
+_VALUES = attrgetter(*_FIELDS)
+_SEVERITY_AT, _ID_AT, _CAUSE_AT = (_FIELDS.index(name) for name in ("severity", "id", "cause"))
+_SEVERITIES = {severity.value: severity for severity in Severity}
+
+
+def _check_chunk(work: Chunk) -> list[Packed]:
     """In a worker process: parse and check a run of games cut out of their file."""
     body, base, first_index, pieces, file, rules = work
-    return [game_diagnostics(parse_game_body(body[piece.start - base : piece.end - base], piece,
-                                             index=index, filename=file), rules)
-            for index, piece in enumerate(pieces, start=first_index)]
+    results = []
+    for index, piece in enumerate(pieces, start=first_index):
+        game = parse_game_body(body[piece.start - base : piece.end - base], piece, index=index,
+                               filename=file)
+        mine, with_errors = game_diagnostics(game, rules)
+        results.append((list(map(_packed, mine)), with_errors))
+    return results
+
+
+def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:
+    values = list(_VALUES(diagnostic))
+    values[_SEVERITY_AT] = diagnostic.severity.value
+    return tuple(values)
+
+
+def _unpacked(packed: list[tuple[object, ...]], offset: int) -> list[Diagnostic]:
+    """A worker's diagnostics of one game, numbered from ``offset + 1`` (see
+    :func:`renumbered`)."""
+    found = []
+    for values in packed:
+        fields_ = list(values)
+        fields_[_SEVERITY_AT] = _SEVERITIES[cast(str, fields_[_SEVERITY_AT])]
+        if offset:
+            for at in (_ID_AT, _CAUSE_AT):
+                if fields_[at] is not None:
+                    fields_[at] = cast(int, fields_[at]) + offset
+        found.append(Diagnostic(*fields_))  # type: ignore[arg-type]
+    return found
 
 
 def _jobs(text: str) -> int:
