@@ -73,6 +73,8 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
     named slip's fix made go away when the game was replayed (:mod:`.slips`)."""
     ordered = sorted(diagnostics, key=sort_key)
     numbered = [d.located(id=first_id + i, cause=None) for i, d in enumerate(ordered)]
+    if len(numbered) < 2:  # nothing to follow from (a file of tiny games is mostly this)
+        return tuple(numbered)
     causes: dict[int, int] = {}  # position → position of its root
     split = next((p for p, d in enumerate(numbered) if d.code in SPLIT_GAME_CODES), None)
     if split is not None:  # a game begun by a stray tag: everything in it follows from that

@@ -29,7 +29,10 @@ class Severity(Enum):
 
     @property
     def rank(self) -> int:
-        return {"error": 0, "warning": 1, "info": 2}[self.value]
+        return _RANKS[self.value]  # sorting diagnostics asks this of every one
+
+
+_RANKS = {"error": 0, "warning": 1, "info": 2}
 
 
 @dataclass(frozen=True, slots=True)

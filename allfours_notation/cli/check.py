@@ -170,9 +170,13 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
 
 def game_diagnostics(game: Game, rules: Rules) -> Checked:
     """One game's diagnostics, sorted, numbered from 1 and linked to their root
-    causes, and whether any is an error."""
+    causes, and whether any is an error.
+
+    A game with neither tags nor deals (a stray ``end``) has nothing to referee
+    under any rules (a test holds the referee to that), so it is not replayed: a
+    file of ``end end end …`` is a quarter of a million such games per MB."""
     mine: list[Diagnostic] = list(game.diagnostics)
-    if rules is not None and not game.broken:
+    if rules is not None and not game.broken and (game.deals or game.tags):
         mine = rules_diagnostics(game, rules, mine)
     else:
         mine = list(link_causes(mine))
@@ -225,17 +229,19 @@ Chunk = tuple[str, int, int, tuple[GameSlice, ...], str | None, Rules]
 
 def _chunks(reader: FileReader, rules: Rules) -> Iterator[Chunk]:
     """The file's games in runs of about :data:`CHUNK_CHARS` characters, in order."""
-    text, file, pieces = reader.text, reader.file, reader.slices
-    first = 0
-    while first < len(pieces):
-        last = first
-        while (last + 1 < len(pieces) and last + 1 - first < CHUNK_GAMES
-               and pieces[last + 1].end - pieces[first].start <= CHUNK_CHARS):
-            last += 1
-        start = pieces[first].start
-        yield (text[start : pieces[last].end], start, first + 1, tuple(pieces[first : last + 1]),
-               file, rules)
-        first = last + 1
+    text, file = reader.text, reader.file
+    run: list[GameSlice] = []
+    first_index = 1
+    for piece in reader.slices:
+        if run and (len(run) >= CHUNK_GAMES or piece.end - run[0].start > CHUNK_CHARS):
+            start = run[0].start
+            yield text[start : run[-1].end], start, first_index, tuple(run), file, rules
+            first_index += len(run)
+            run = []
+        run.append(piece)
+    if run:
+        start = run[0].start
+        yield text[start : run[-1].end], start, first_index, tuple(run), file, rules
 
 
 # A diagnostic as it travels back from a worker: its fields in order, the severity as

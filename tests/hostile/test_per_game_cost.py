@@ -1,0 +1,72 @@
+"""The fixed cost per game (issue 16): a file of thousands of tiny games is checked
+in a few bytes and microseconds per game, with the same output as before."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from allfours_notation.cli import check
+from allfours_notation.parser import parse, read_games
+from allfours_notation.rules.profiles import PROFILES
+from allfours_notation.slicer import GameSlice, Slices, slice_games
+
+EMPTY_GAMES = ["end\n", "% AFN 1\nend\n", "{a comment} end"]
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("players", ["2", "3", "4"])
+def test_a_game_with_no_tags_and_no_deals_has_nothing_to_referee(profile: str,
+                                                                 players: str) -> None:
+    """What the fast path of check skips is what the referee would have found: nothing."""
+    for text in EMPTY_GAMES:
+        game = parse(text).games[0]
+        assert not game.deals and not game.tags
+        rules = (profile, {"players": players})
+        refereed = check.rules_diagnostics(game, rules, list(game.diagnostics))
+        fast, with_errors = check.game_diagnostics(game, rules)
+        assert [(d.code, d.line, d.column, d.id) for d in fast] == \
+            [(d.code, d.line, d.column, d.id) for d in refereed]
+        assert with_errors is any(d.is_error for d in refereed)
+
+
+def test_tiny_games_go_to_the_workers_in_runs() -> None:
+    text = "% AFN 1\n" + "deal 1 dealer N\nend\n" * 1000
+    reader = read_games(text)
+    chunks = list(check._chunks(reader, (None, {})))
+    assert len(chunks) == 4  # 256 games a run, not one task per game
+    assert [index for _, _, index, _, _, _ in chunks] == [1, 257, 513, 769]
+    body, base, _, pieces, _, _ = chunks[1]
+    assert body[pieces[0].start - base : pieces[0].end - base] == \
+        text[pieces[0].start : pieces[0].end]
+
+
+def test_a_big_game_is_a_run_of_its_own() -> None:
+    big = "deal 1 dealer N\n" + "; a comment line\n" * 2000 + "end\n"
+    reader = read_games("% AFN 1\n" + "end\n" + big + "end\n")
+    assert [len(pieces) for *_, pieces, _, _ in check._chunks(reader, None)] == [1, 1, 1]
+
+
+pieces = st.builds(
+    GameSlice, start=st.integers(0, 2**40), end=st.integers(0, 2**40),
+    line=st.integers(1, 2**30), column=st.integers(1, 2**30),
+    tags=st.lists(st.tuples(st.text(max_size=3), st.text(max_size=3)), max_size=2),
+    has_end=st.booleans(), deals=st.integers(0, 10**6),
+    tag_blocks=st.lists(st.tuples(st.integers(0, 99), st.integers(0, 99)), max_size=2),
+    too_many_tags=st.booleans())
+
+
+@given(st.lists(pieces, max_size=8))
+def test_compact_slices_give_back_what_was_put_in(written: list[GameSlice]) -> None:
+    kept = Slices(written)
+    assert len(kept) == len(written) and list(kept) == written and kept == written
+    assert kept[1:3] == written[1:3]
+    if written:
+        assert kept[-1] == written[-1]
+
+
+def test_the_slicer_keeps_games_as_numbers() -> None:
+    games = slice_games("end " * 1000).games
+    assert isinstance(games, Slices) and len(games) == 1000
+    assert games[999].column == 3996 and games[999].has_end
