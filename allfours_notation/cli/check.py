@@ -104,9 +104,12 @@ def run(args: argparse.Namespace) -> int:
                 next_id += len(diagnostics)
                 games += with_errors is not None
                 broken += bool(with_errors)
-                errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
-                warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-                roots += sum(1 for d in diagnostics if d.cause is None)
+                for diagnostic in diagnostics:
+                    if diagnostic.severity is Severity.ERROR:
+                        errors += 1
+                    elif diagnostic.severity is Severity.WARNING:
+                        warnings += 1
+                    roots += diagnostic.cause is None
                 if args.json:
                     records.extend(diagnostic_json(d) for d in diagnostics)
                 elif not args.quiet:
@@ -161,9 +164,9 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
         return
     packed = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
               for result in results)
-    for piece, (values, with_errors) in zip(reader.slices, packed, strict=True):
+    for values, with_errors, size in packed:
         if advance is not None:
-            advance(piece.end - piece.start)
+            advance(size)
         yield _unpacked(values, first_id - 1), with_errors
         first_id += len(values)
 
@@ -247,7 +250,7 @@ def _chunks(reader: FileReader, rules: Rules) -> Iterator[Chunk]:
 # A diagnostic as it travels back from a worker: its fields in order, the severity as
 # its text.  Tuples of plain values pickle in C; dataclasses and enums pickle through
 # Python calls, which cost more than checking a tiny game.
-Packed = tuple[list[tuple[object, ...]], bool | None]
+Packed = tuple[list[tuple[object, ...]], bool | None, int]  # and the game's length
 _FIELDS = tuple(f.name for f in fields(Diagnostic))
 _VALUES = attrgetter(*_FIELDS)
 _SEVERITY_AT, _ID_AT, _CAUSE_AT = (_FIELDS.index(name) for name in ("severity", "id", "cause"))
@@ -262,7 +265,7 @@ def _check_chunk(work: Chunk) -> list[Packed]:
         game = parse_game_body(body[piece.start - base : piece.end - base], piece, index=index,
                                filename=file)
         mine, with_errors = game_diagnostics(game, rules)
-        results.append((list(map(_packed, mine)), with_errors))
+        results.append((list(map(_packed, mine)), with_errors, piece.end - piece.start))
     return results
 
 

@@ -70,3 +70,25 @@ def test_the_slicer_keeps_games_as_numbers() -> None:
     games = slice_games("end " * 1000).games
     assert isinstance(games, Slices) and len(games) == 1000
     assert games[999].column == 3996 and games[999].has_end
+
+
+@pytest.mark.parametrize("text", ["end", "  END\n", "% AFN 1\nend", "end end"])
+def test_a_bare_end_is_read_as_the_grammar_reads_it(text: str) -> None:
+    """The shortcut for a game that is only "end" gives the game the assembly of the
+    grammar's tokens gives, diagnostics and positions included."""
+    from lark import Token
+
+    from allfours_notation.parser import _GameAssembler
+
+    for index, piece in enumerate(slice_games(text).games, start=1):
+        body = text[piece.start : piece.end]
+
+        def assembler(body: str = body, piece: GameSlice = piece,
+                      index: int = index) -> _GameAssembler:
+            return _GameAssembler(body, piece, index=index, filename="f.afn")
+
+        quick = assembler().bare_end()
+        full = assembler().assemble([Token("END", "end")], [])
+        assert quick == full and (quick.index, quick.source, quick.span) == \
+            (full.index, full.source, full.span)
+        assert quick.diagnostics == full.diagnostics
