@@ -28,7 +28,13 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
 from .guard import guarded
-from .limits import LIMIT_CODE, MAX_CARDS_PER_DEAL, MAX_DEALS_PER_GAME, MAX_TAGS_PER_GAME
+from .limits import (
+    LIMIT_CODE,
+    MAX_CARDS_PER_DEAL,
+    MAX_CARDS_PER_GAME,
+    MAX_DEALS_PER_GAME,
+    MAX_TAGS_PER_GAME,
+)
 from .records import (
     Abandoned,
     Award,
@@ -405,6 +411,16 @@ _HAND_CARD_RE = re.compile(rf"{_CARD}|\?\?")
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _DEAL_WORD_RE = re.compile(r"(?<![A-Za-z0-9_])(?i:deal)(?![A-Za-z0-9_])")
 _ANY_CARD_RE = re.compile(rf"(?<![A-Za-z0-9_]){_CARD}")
+
+
+def _count_cards(text: str, enough: int) -> int:
+    """How many cards ``text`` writes, counting no further than ``enough``."""
+    count = 0
+    for _ in _ANY_CARD_RE.finditer(text):
+        count += 1
+        if count >= enough:
+            break
+    return count
 _DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
@@ -611,6 +627,9 @@ class _GameAssembler:
             problem = f"this game has more than {MAX_TAGS_PER_GAME:,} tags"
         elif piece.deals > MAX_DEALS_PER_GAME:
             problem = f"this game has {piece.deals:,} deals, more than {MAX_DEALS_PER_GAME:,}"
+        elif len(self.body) > 2 * MAX_CARDS_PER_GAME and \
+                (cards := _count_cards(self.body, MAX_CARDS_PER_GAME + 1)) > MAX_CARDS_PER_GAME:
+            problem = f"this game has more than {MAX_CARDS_PER_GAME:,} cards"
         elif len(self.body) > 2 * MAX_CARDS_PER_DEAL:
             starts = [deal.start() for deal in _DEAL_WORD_RE.finditer(self.body)]
             for start, end in zip(starts, [*starts[1:], len(self.body)], strict=True):

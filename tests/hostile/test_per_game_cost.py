@@ -92,3 +92,33 @@ def test_a_bare_end_is_read_as_the_grammar_reads_it(text: str) -> None:
         assert quick == full and (quick.index, quick.source, quick.span) == \
             (full.index, full.source, full.span)
         assert quick.diagnostics == full.diagnostics
+
+
+def test_a_game_lists_at_most_a_thousand_structure_findings() -> None:
+    """Memory: a few MB of deals whose every card repeats held millions of findings."""
+    from allfours_notation.limits import LIMIT_CODE, MAX_FINDINGS_PER_GAME
+
+    unit = "deal {n} dealer N\nturn 2H\n" + "N:JS S:JS\n" * 40
+    game = parse("% AFN 1\n" + "".join(unit.format(n=n) for n in range(1, 40)) + "end\n").games[0]
+    listed = [d for d in game.diagnostics if d.code != LIMIT_CODE]
+    (summary,) = [d for d in game.diagnostics if d.code == LIMIT_CODE]
+    assert len(listed) == MAX_FINDINGS_PER_GAME == 1_000  # the cards, and missing tags
+    dropped = int(summary.message.split()[0].replace(",", ""))
+    assert dropped > 100 and (summary.line, summary.column) == (1, 1)
+    small = parse("% AFN 1\n" + "".join(unit.format(n=n) for n in range(1, 5)) + "end\n").games[0]
+    assert not any(d.code == LIMIT_CODE for d in small.diagnostics)
+
+
+def test_a_game_of_too_many_cards_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from allfours_notation import parser as parser_module
+    from allfours_notation.limits import LIMIT_CODE
+
+    monkeypatch.setattr(parser_module, "MAX_CARDS_PER_GAME", 50)
+    deal = "deal {n} dealer N\nturn 2H\nN:JS S:2S\n"
+    fine = parse("% AFN 1\n" + "".join(deal.format(n=n) for n in range(1, 10)) + "end\n")
+    assert not fine.games[0].broken
+    text = "% AFN 1\n" + "".join(deal.format(n=n) for n in range(1, 30)) + "end\n"
+    (game,) = parse(text).games
+    assert game.broken and not game.deals
+    assert [d.message for d in game.diagnostics if d.code == LIMIT_CODE] == [
+        "this game has more than 50 cards; the game is not read (see 'Limits' in NOTATION.md)"]
