@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import IO, Any, TypeVar, cast
 
@@ -632,7 +633,8 @@ class _GameAssembler:
             problem = f"this game has more than {MAX_CARDS_PER_GAME:,} cards"
         elif len(self.body) > 2 * MAX_CARDS_PER_DEAL:
             starts = [deal.start() for deal in _DEAL_WORD_RE.finditer(self.body)]
-            for start, end in zip(starts, [*starts[1:], len(self.body)], strict=True):
+            # each deal runs to the next one's start; no deal word at all: nothing to count
+            for start, end in pairwise([*starts, len(self.body)]):
                 if end - start <= 2 * MAX_CARDS_PER_DEAL:
                     continue
                 cards = len(_ANY_CARD_RE.findall(self.body, start, end))
