@@ -33,7 +33,7 @@ from pathlib import Path
 from .hostile import well_formed
 
 MB = 1_000_000
-SIZES = {"100": 100 * MB, "256": 256 * 1024 * 1024 - 4096}
+SIZES = {"10": 10 * MB, "100": 100 * MB, "256": 256 * 1024 * 1024 - 4096}
 
 _TOOLS = {
     "viewer": """
@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.memory", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", nargs="+", choices=sorted(SIZES), default=["100", "256"],
-                        help="100: 100 MB; 256: just under the 256 MiB file limit")
+                        help="10: 10 MB; 100: 100 MB; 256: just under the 256 MiB file limit")
     parser.add_argument("--tools", nargs="+", choices=sorted(_TOOLS),
                         default=["viewer", "recorder", "lsp"])
     parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parent.parent,
