@@ -111,3 +111,12 @@ def codes(diagnostics: Iterable[Diagnostic]) -> list[str]:
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     """True when the run rewrites golden files (``--update-goldens``) instead of comparing."""
     return bool(request.config.getoption(UPDATE_OPTION))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Make ``--dist loadgroup`` keep each ``xdist_group`` on one worker (see
+    :mod:`tests.xdist_groups` for why xdist alone no longer does)."""
+    if config.pluginmanager.hasplugin("xdist"):
+        from tests.xdist_groups import GroupPlugin
+
+        config.pluginmanager.register(GroupPlugin(), "afn-xdist-groups")
