@@ -4,9 +4,12 @@ Loaded by ``python -m bench.suite_time --per-test`` (``-p bench.suite_probe``). 
 process (the controller and every xdist worker) appends one JSON line per test to
 ``$AFN_SUITE_PROBE_DIR/<worker>.jsonl``: the test's id, the worker, when it started
 (``time.time()``), its wall seconds and its CPU seconds (this process's plus those of
-the child processes it waited for, e.g. a subprocess or a browser).  Wall much larger
-than CPU means the test waits: on a timer, a subprocess that is not measured, a pilot
-pause, a browser.
+the child processes it waited for, e.g. a subprocess or a browser) and how long its
+thread waited for a core while it could have run (the run-queue delay, from
+``/proc/thread-self/schedstat``: the part of the wall time that machine load adds).
+Wall minus that delay estimates the test's wall time on an idle machine; wall much
+larger than CPU plus delay means the test waits: on a timer, a pilot pause, a
+subprocess or a browser.
 """
 
 from __future__ import annotations
@@ -32,6 +35,15 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def _run_queue_delay() -> float:
+    """Seconds this thread has waited for a core since it started (0 where unknown)."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def _worker() -> str:
     return os.environ.get("PYTEST_XDIST_WORKER", "main")
 
@@ -52,6 +64,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
     started = time.time()
     wall = time.perf_counter()
     cpu = _cpu_seconds()
+    delay = _run_queue_delay()
     yield
     record = {
         "test": item.nodeid,
@@ -59,6 +72,7 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
         "start": started,
         "wall": time.perf_counter() - wall,
         "cpu": _cpu_seconds() - cpu,
+        "delay": _run_queue_delay() - delay,
     }
     handle = _output()
     if handle is not None:
