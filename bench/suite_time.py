@@ -97,7 +97,10 @@ def run_suite(root: Path, python: str, extra: Sequence[str],
     cpu = _children_cpu() - cpu_before
     summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
     passed = SUMMARY.search(summary)
-    tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
+    failures = [line for line in result.stdout.splitlines()
+                if line.startswith(("FAILED", "ERROR"))]
+    tail = "\n".join([*failures, summary] if failures else
+                     (result.stdout + result.stderr).strip().splitlines()[-15:])
     return SuiteRun(wall, cpu, int(passed.group(1)) if passed else 0, result.returncode,
                     load_before, os.getloadavg()[0], tail)
 

@@ -8,9 +8,9 @@ driver are not installed; CI installs them (``.ci/run``).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -44,10 +44,12 @@ def first_readable(path: Path) -> int:
 
 
 def final_scores(path: Path, game: int) -> dict[str, int]:
-    """What ``allfours score --json`` says the game's totals are."""
-    done = subprocess.run([sys.executable, "-m", "allfours_notation", "score", "--json",
-                           str(path)], capture_output=True, text=True, check=False)
-    sheets = json.loads(done.stdout)["games"]
+    """What ``allfours score --json`` says the game's totals are (the command run in this
+    process: a new interpreter per sample cost more than the browser did)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["score", "--json", str(path)])
+    sheets = json.loads(out.getvalue())["games"]
     sheet = next(s for s in sheets if s["game"] == game)
     scores: dict[str, int] = sheet["scores"]
     return scores
