@@ -18,6 +18,7 @@ The modules in :data:`MINIMUM_MODULES` are marked ``minimum``: ``.ci/run`` runs 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -25,6 +26,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from allfours_notation.diagnostics import Diagnostic
+
+# Keep the compiled test modules (rewritten by pytest) and the package's bytecode even
+# where PYTHONDONTWRITEBYTECODE is set, as in many container images: without the cache
+# every run recompiles ~200 modules in each xdist worker (about 2.5 s of CPU apiece), and
+# every `python -m allfours_notation` a test starts compiles the package anew.  The
+# __pycache__ folders are ignored by git.
+sys.dont_write_bytecode = False
 
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
 
