@@ -79,7 +79,7 @@ def _children_cpu() -> float:
 
 
 def run_suite(root: Path, python: str, extra: Sequence[str],
-              probe_dir: Path | None = None) -> SuiteRun:
+              probe_dir: Path | None = None, log: Path | None = None) -> SuiteRun:
     """Run ``python -m pytest`` in ``root`` once and measure it."""
     env = dict(os.environ)
     command = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra]
@@ -95,6 +95,8 @@ def run_suite(root: Path, python: str, extra: Sequence[str],
                             capture_output=True, text=True, check=False)
     wall = time.perf_counter() - started
     cpu = _children_cpu() - cpu_before
+    if log is not None:
+        log.write_text(result.stdout + result.stderr, encoding="utf-8")
     summary = result.stdout.strip().splitlines()[-1] if result.stdout.strip() else ""
     passed = SUMMARY.search(summary)
     failures = [line for line in result.stdout.splitlines()
@@ -170,6 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also record every test's wall and CPU time and list the "
                         "slowest, the most waiting, and each worker's load")
     parser.add_argument("--top", type=int, default=25, help="rows per --per-test list")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="write pytest's whole output here (run N to LOG.N)")
     parser.add_argument("pytest_args", nargs="*",
                         help="more pytest arguments, after `--` (e.g. -- -n 3)")
     return parser
@@ -181,7 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for index in range(1, max(1, args.runs) + 1):
         with tempfile.TemporaryDirectory(prefix="suite-probe-") as scratch:
             probe = Path(scratch) if args.per_test else None
-            run = run_suite(args.root, args.python, args.pytest_args, probe)
+            log = None if args.log is None else args.log.with_name(f"{args.log.name}.{index}")
+            run = run_suite(args.root, args.python, args.pytest_args, probe, log)
             print(f"run {index}: {run.wall:.1f} s wall, {run.cpu:.1f} s CPU, "
                   f"{run.passed} passed, exit {run.returncode}, "
                   f"load {run.load_before:.2f} → {run.load_after:.2f}", flush=True)
