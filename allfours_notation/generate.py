@@ -233,9 +233,13 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     hands = _deal_cards(pack, order, 6, options.deal_pattern)
     record_hands = rng.random() < knobs.hands
     opening: list[OpeningEvent] = []
+    # a run deals as the deal did (deal_pattern) where the pack is written; else one card at
+    # a time, as this generator always has (the same seed gives the same games)
+    run_pattern = DealPattern.ONE_AT_A_TIME
     if knobs.pack > 0 and rng.random() < knobs.pack:
         opening.append(Pack(cards=top_first))
         record_hands = False
+        run_pattern = options.deal_pattern
     if record_hands:
         opening.extend(_hand(seat, hands[seat], rng, knobs) for seat in order)
     original = pack.pop()
@@ -275,7 +279,7 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
         opening.append(Call(seat=dealer, kind=CallKind.RUNS))
         while True:
             runs += 1
-            extra = _deal_cards(pack, order, 3, options.deal_pattern)
+            extra = _deal_cards(pack, order, 3, run_pattern)
             for seat in order:
                 hands[seat].extend(extra[seat])
             if record_hands:
