@@ -26,6 +26,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -39,6 +40,7 @@ from pathlib import Path
 from .suite_probe import DIRECTORY_VARIABLE
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+PROBE_MODULE = "afn_suite_probe"
 SUMMARY = re.compile(r"(\d+) passed")
 FAILED = re.compile(r"(\d+) (failed|error)")
 
@@ -84,10 +86,15 @@ def run_suite(root: Path, python: str, extra: Sequence[str],
     env = dict(os.environ)
     command = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra]
     if probe_dir is not None:
+        # The plugin is imported from a folder that holds it alone: putting the checkout on
+        # PYTHONPATH would let the wheel test's installed copy import the checkout instead.
+        plugins = probe_dir / "plugin"
+        plugins.mkdir()
+        shutil.copy(Path(__file__).with_name("suite_probe.py"), plugins / f"{PROBE_MODULE}.py")
         env[DIRECTORY_VARIABLE] = str(probe_dir)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT),
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(plugins),
                                                           env.get("PYTHONPATH")]))
-        command[3:3] = ["-p", "bench.suite_probe"]
+        command[3:3] = ["-p", PROBE_MODULE]
     load_before = os.getloadavg()[0]
     cpu_before = _children_cpu()
     started = time.perf_counter()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,6 +76,16 @@ def shown_step(browser: WebDriver) -> int:
     return int(browser.execute_script("return document.body.dataset.step"))
 
 
+def step_after_hashchange(browser: WebDriver, wanted: int, seconds: float = 10.0) -> int:
+    """The step shown once it is ``wanted``, or when ``seconds`` have passed: a deal link
+    moves the page through the ``hashchange`` event, which fires after the click returns
+    (on a busy machine, after the next read of the step)."""
+    deadline = time.monotonic() + seconds
+    while (step := shown_step(browser)) != wanted and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return step
+
+
 def shown_scores(browser: WebDriver) -> dict[str, int]:
     from selenium.webdriver.common.by import By
 
@@ -134,7 +145,8 @@ def test_keys_slider_and_deal_links(browser: WebDriver, tmp_path: Path) -> None:
     after = shown_step(browser)
     assert replayed.steps[after].kind.value == "trick_end"
     browser.find_element(By.CSS_SELECTOR, "#deal-links a[data-deal='3']").click()
-    assert shown_step(browser) == replayed.deals[2].first_step
+    assert step_after_hashchange(browser, replayed.deals[2].first_step) == \
+        replayed.deals[2].first_step
     browser.execute_script(
         "const s = document.getElementById('slider'); s.value = '5';"
         "s.dispatchEvent(new Event('input'));")
