@@ -67,6 +67,7 @@ from .profiles import (
     Options,
     PackExhausted,
     RevokePenalty,
+    UndertrumpException,
     YesNo,
 )
 from .scoring import (
@@ -414,6 +415,19 @@ class _Suspicion:
     step: int  # the index of the offending card's step
 
 
+@dataclass(slots=True)
+class _Lack:
+    """A stand or a gift that the options allow only to a player holding a trump, by a
+    player whose hand was not fully written: the end of the play may show it had none."""
+
+    call: str  # "stands" or "gives"
+    seat: Seat
+    trump: Suit
+    span: Span | None
+    found_at: int  # how many diagnostics the game had at the call
+    step: int  # the index of the call's step
+
+
 class _DealTable:
     """One deal at the table: opening, play, scoring; the state moves one event at a time.
 
@@ -479,6 +493,7 @@ class _DealTable:
         self.plays_by: dict[Seat, list[tuple[int, Card]]] = {seat: [] for seat in self.seats}
         self.play_order = 0
         self.suspicions: list[_Suspicion] = []
+        self.lacks: list[_Lack] = []
         self.offences: list[tuple[int, Offence]] = []
         self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
         self.holders: dict[Card, Seat] = {}
@@ -729,6 +744,8 @@ class _DealTable:
             self.settle_kick(kept=kind is not CallKind.RUNS)
         if kind is CallKind.STANDS:
             self.check_stand(event)
+            if self.options.stand_requires_trump is YesNo.YES and self.may_beg():
+                self.check_trump_held("stands", seat, event.span)
             self.step(StepKind.CALL, f"{seat.letter} stands", event.span)
             if self.phase in ("call", "settled"):
                 self.settled_by = self.settled_by or "stand"
@@ -747,6 +764,8 @@ class _DealTable:
             self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
                         event.span)
         if kind is CallKind.GIVES:
+            if self.options.give_requires_trump is YesNo.YES:
+                self.check_trump_held("gives", seat, event.span)
             self.to_move = self.elder
             self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
             points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
@@ -770,6 +789,59 @@ class _DealTable:
         points, self.waiting_kick = self.waiting_kick, []
         if kept and points and self.runs == 0:
             self.award(points, self.waiting_span)
+
+    def may_beg(self) -> bool:
+        """Whether the elder could beg instead of standing now: at the first turn-up, or
+        after a run where the rules allow another beg (a stand the run made needless is
+        not held to ``stand_requires_trump``)."""
+        if self.phase == "call":
+            return True
+        return self.phase == "settled" and self.settled_by == "run" and \
+            self.options.begs_per_deal is BegsPerDeal.UNLIMITED
+
+    def check_trump_held(self, call: str, seat: Seat, span: Span | None) -> None:
+        """``stand_requires_trump`` / ``give_requires_trump``: the elder without a trump
+        must beg, a dealer without a trump must run.  A hand fully known is judged now;
+        one not fully written is judged when the play has shown every card of it."""
+        trump = self.trump
+        if trump is None or seat not in self.hands or self.discarding:
+            return  # a hand discarded to six no longer shows what was held at the call
+        if any(c.suit is trump for c in self.hands[seat]):
+            return
+        lack = _Lack(call, seat, trump, span, len(self.g.found), self.g.step_count)
+        if self.unknown[seat] == 0:
+            self.report_lack(lack, sorted(self.hands[seat], key=hand_key), proved=False)
+        else:
+            self.lacks.append(lack)
+
+    def report_lack(self, lack: _Lack, hand: list[Card], *, proved: bool) -> None:
+        seat, noun = lack.seat, lack.trump.noun
+        if lack.call == "stands":
+            code, option, rule = "AFN308", "stand_requires_trump", \
+                "the elder hand without a trump must beg"
+        else:
+            code, option, rule = "AFN309", "give_requires_trump", \
+                "a dealer without a trump must run the cards, may not give"
+        shown = " ".join(str(c) for c in hand)
+        how = f"the play shows {seat.letter} held {shown}" if proved else \
+            f"{seat.letter} holds {shown}"
+        self.report(code, f"{seat.letter} {lack.call} without a trump ({how}: no {noun}); "
+                    f"under {option}=yes {rule}", lack.span,
+                    hint=f"{option}: a Trinidad house rule, RULES.md section 5")
+        if proved:
+            self.g.proved_later.append((self.g.found[-1], lack.found_at, lack.step))
+
+    def settle_lacks(self) -> None:
+        """The deal is over: a stand or gift without a trump is proven when the play
+        showed every card the player held (none a trump)."""
+        held = dict(self.held_at_start)
+        for lack in self.lacks:
+            if self.unknown.get(lack.seat, 1) != 0:
+                continue
+            hand = [*held.get(lack.seat, ()), *self.inferred.get(lack.seat, ())]
+            if not any(c.suit is lack.trump for c in hand):
+                self.report_lack(lack, sorted(hand, key=hand_key), proved=True)
+        self.lacks = []
 
     def check_stand(self, event: Call) -> None:
         seat = event.seat
@@ -859,6 +931,8 @@ class _DealTable:
             self.report("AFN313", f"the game was decided before play ({self.g.decided}); the "
                         "tricks of this deal are not scored", first_span,
                         severity=Severity.WARNING)
+        if self.phase == "call" and self.options.stand_requires_trump is YesNo.YES:
+            self.check_trump_held("stands", self.elder, first_span)  # no call is standing
         self.check_opening_end(has_play=True)
         self.phase = "play"
         self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
@@ -1032,16 +1106,18 @@ class _DealTable:
         if suit is led:
             return
         spent = self.spent
-        if suit is not trump:
-            kind = "revoke"
+        rule = self.options.follow_rule
+        if suit is not trump or rule is FollowRule.MUST_FOLLOW:
+            kind = "revoke"  # must_follow: trumping while holding the suit led is one too
             proofs = [h for h in self.hands[seat] if h.suit is led and h not in spent]
-        elif (self.options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None
-                and led is not trump):
+        elif rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
             top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
             if top is None or c.rank > top:
                 return
             kind = "undertrump"
-            proofs = [h for h in self.hands[seat] if h.suit is not trump and h not in spent]
+            narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
+            proofs = [h for h in self.hands[seat] if h not in spent and
+                      (h.suit is led if narrow else h.suit is not trump)]
         else:
             return
         if proofs or self.unknown[seat] > 0:
@@ -1052,14 +1128,19 @@ class _DealTable:
     def offence(self, s: _Suspicion, proof: Card, because: str) -> None:
         seat, c, number = s.seat, s.card, s.trick
         if s.kind == "revoke":
+            how = "neither following suit nor trumping"
+            if c.suit is self.trump and self.options.follow_rule is FollowRule.MUST_FOLLOW:
+                how = "trumping instead of following suit (follow_rule=must_follow)"
             self.report("AFN306", f"revoke: {seat.letter} plays {c} on {s.led.noun} led, "
-                        f"neither following suit nor trumping, but held {proof} ({because}); "
+                        f"{how}, but held {proof} ({because}); "
                         "the card stands and the revoke is penalised", s.span,
                         trick=number, severity=Severity.WARNING)
             reason = f"{seat.letter} revoked in trick {number}"
         else:
+            bound = ", a card of the suit led" if self.options.undertrump_exception is \
+                UndertrumpException.VOID_IN_LED_SUIT else ""
             self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
-                        f"trump while holding {proof} ({because}); penalised like a "
+                        f"trump while holding {proof}{bound} ({because}); penalised like a "
                         "revoke", s.span, trick=number, severity=Severity.WARNING)
             reason = f"{seat.letter} undertrumped in trick {number}"
         self.offences.append((s.order, Offence(seat, s.kind, number, reason)))
@@ -1079,12 +1160,20 @@ class _DealTable:
                     self.offence(s, c, self.proof_text(seat, c))
                 else:
                     left.append(s)
-            elif not recorded and (c.suit is s.led if s.kind == "revoke"
-                                   else c.suit is not self.trump):
+            elif not recorded and self.shows(s, c):
                 self.offence(s, c, f"proved when {seat.letter} plays it in trick {number}")
             else:
                 left.append(s)
         self.suspicions = left
+
+    def shows(self, s: _Suspicion, c: Card) -> bool:
+        """Whether holding ``c`` all along makes suspicion ``s`` an offence: a card of the
+        suit led for a revoke (and, in the narrower reading of rule 20, an undertrump),
+        any card that is not a trump for an undertrump."""
+        narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
+        if s.kind == "revoke" or narrow:
+            return c.suit is s.led
+        return c.suit is not self.trump
 
     def settle_suspicions(self) -> None:
         """The deal is over: an offence the record proves but whose proof was never
@@ -1163,6 +1252,7 @@ class _DealTable:
             self.to_move = self.elder if self.trump is not None else None
         self.closed = True
         self.settle_suspicions()
+        self.settle_lacks()
         self.check_trick_count(self.tricks_expected())
         self.score()
 
