@@ -24,7 +24,7 @@ from .cards import Card, Seat
 from .diagnostics import Diagnostic
 from .guard import guarded
 from .parser import ParseResult
-from .records import Abandoned, Call, Concede, Game, Hand, Redeal, Span, TurnUp
+from .records import Abandoned, Call, Concede, Discard, Game, Hand, Redeal, Span, TurnUp
 
 FORMAT_NAME = "afn-records"
 FORMAT_VERSION = 1
@@ -34,6 +34,7 @@ _TYPE_NAMES: dict[type, str] = {
     Hand: "hand",
     TurnUp: "turn",
     Call: "call",
+    Discard: "discard",
     Redeal: "redeal",
     Abandoned: "abandoned",
     Concede: "concede",

@@ -38,6 +38,7 @@ from .records import (
     CommentStyle,
     Concede,
     Deal,
+    Discard,
     Ending,
     Game,
     Hand,
@@ -422,6 +423,9 @@ def opening_text(event: OpeningEvent) -> str:
         return f"{event.seat.letter} {cards}"
     if isinstance(event, TurnUp):
         return f"turn {event.card}"
+    if isinstance(event, Discard):
+        cards = " ".join("??" if card is None else str(card) for card in event.cards)
+        return f"{event.seat.letter} discards {cards}"
     assert isinstance(event, Call)
     return f"{event.seat.letter} {event.kind.value}"
 

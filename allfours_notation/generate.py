@@ -26,6 +26,7 @@ from .records import (
     Comment,
     CommentStyle,
     Deal,
+    Discard,
     Game,
     Glyph,
     Hand,
@@ -77,6 +78,7 @@ class Knobs:
     # a stand or a gift without the trump the options require (for differential tests)
     offences: float = 0.0
     bad_calls: float = 0.0  # the same for a stand or a gift without a required trump
+    discards: float = 0.5  # the cards put out after a run are written (where the rules say so)
     max_deals: int = 200  # safety stop for one game
 
 
@@ -286,8 +288,13 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
             break
     if options.hand_after_run is HandAfterRun.DISCARD_TO_SIX or \
             (options.hand_after_run is HandAfterRun.KEEP_IF_ONE_RUN and runs >= 2):
+        written = runs > 0 and knobs.discards > 0 and rng.random() < knobs.discards
         for seat in order:
-            hands[seat] = rng.sample(hands[seat], 6)
+            kept = rng.sample(hands[seat], 6)
+            if written:
+                put = tuple(c for c in hands[seat] if c not in kept)
+                opening.append(Discard(seat=seat, cards=put))
+            hands[seat] = kept
     tricks = _play_tricks(table, hands, elder, trump)
     return Deal(number=number, dealer=dealer, opening=tuple(opening), tricks=tricks,
                 leading=(), trailing=_maybe_comment(rng, knobs))

@@ -62,7 +62,7 @@ class AfnLexer(RegexLexer):
                          Text.Whitespace, Punctuation),
             ),
             (r"(?i:deal|dealer|turn|claim|total|penalty|redeal|abandoned|end)" + _END, Keyword),
-            (r"(?i:stands|begs|gives|runs|concedes)" + _END, Keyword.Pseudo),
+            (r"(?i:stands|begs|gives|runs|concedes|discards)" + _END, Keyword.Pseudo),
             (r"(?i:kick|gift|high|low|jack|hangjack|game)" + _END, Name.Constant),
             (r"(?i:revoke|undertrump|misdeal|wrongscore|other|exhausted)" + _END,
              Name.Attribute),

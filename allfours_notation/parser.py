@@ -40,6 +40,7 @@ from .records import (
     CommentStyle,
     Concede,
     Deal,
+    Discard,
     Ending,
     Game,
     Glyph,
@@ -446,6 +447,7 @@ _STAGE = {
     "HAND": 0,
     "TURN": 0,
     "CALL": 0,
+    "DISCARD": 0,
     "PLAYS": 1,
     "PENALTY": 1,
     "REDEAL": 2,
@@ -792,6 +794,14 @@ class _GameAssembler:
             raw.opening.append(
                 self.keep(Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span))
             )
+        elif kind == "DISCARD":
+            put_out: list[Card | None] = []
+            start = value.lower().index("discards") + len("discards")
+            for number, part in enumerate(parts):  # the first part starts "S discards"
+                for match in _HAND_CARD_RE.finditer(str(part), start if number == 0 else 0):
+                    put_out.append(None if match.group() == "??" else parse_card(match.group()))
+            raw.opening.append(self.keep(
+                Discard(seat=Seat.from_letter(value[0]), cards=tuple(put_out), span=span)))
         elif kind == "TURN":
             card = parse_card(str(parts[-1]).split()[-1])
             assert card is not None
@@ -1027,7 +1037,7 @@ def _describe(token: Token) -> str:
         return "play"
     if token.type == "HAND":
         return f"the hand of {words[0].upper()}"
-    if token.type == "CALL":
+    if token.type in ("CALL", "DISCARD"):
         return f"'{' '.join(words[:2])}'"
     return f"'{first}'"
 

@@ -229,7 +229,16 @@ class Call(Node):
     kind: CallKind
 
 
-OpeningEvent = Hand | TurnUp | Call
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discard(Node):
+    """``S discards 9H 8H 7C``: the cards a seat put out after a run, where the rules make
+    every player discard down to six (``hand_after_run``); ``None`` is a card nobody saw."""
+
+    seat: Seat
+    cards: tuple[Card | None, ...]
+
+
+OpeningEvent = Hand | TurnUp | Call | Discard
 
 
 # --- play ---------------------------------------------------------------------------------

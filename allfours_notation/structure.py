@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from .cards import Card, Seat
 from .diagnostics import Diagnostic, Severity
-from .records import Call, CallKind, Deal, Game, Hand, Span, TurnUp, diagnostic_at
+from .records import Call, CallKind, Deal, Discard, Game, Hand, Span, TurnUp, diagnostic_at
 from .table import SEATS_FOR_PLAYERS, seats_of_game
 
 DEALT_HAND_SIZE = 6
@@ -218,6 +218,8 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
         if isinstance(event, Call):
             ran = event.kind is CallKind.RUNS
             continue
+        if isinstance(event, Discard):
+            continue  # checked by the referee, which knows what each seat held
         limit = RUN_BATCH_SIZE if seen_turnup else DEALT_HAND_SIZE
         after_play = (
             first_play is not None and event.span is not None and event.span.start > first_play

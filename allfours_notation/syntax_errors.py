@@ -50,6 +50,7 @@ _EXPECTED_NAMES = {
     "HAND": "a hand (a seat, then cards)",
     "TURN": "'turn <card>'",
     "CALL": "'<seat> stands|begs|gives|runs|concedes'",
+    "DISCARD": "'<seat> discards <cards>'",
     "PLAYS": "a card played",
     "CLAIM": "'claim'",
     "TOTAL": "'total'",

@@ -25,6 +25,7 @@ from ..records import (
     Comment,
     CommentStyle,
     Concede,
+    Discard,
     Glyph,
     Hand,
     Penalty,
@@ -54,7 +55,8 @@ class DealStart:
     trailing: tuple[Comment, ...] = ()
 
 
-Entry = DealStart | Hand | TurnUp | Call | Play | Penalty | Redeal | Abandoned | Concede | Claim
+Entry = (DealStart | Hand | TurnUp | Call | Discard | Play | Penalty | Redeal | Abandoned
+         | Concede | Claim)
 
 
 @dataclass(frozen=True, slots=True)

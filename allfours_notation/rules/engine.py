@@ -42,6 +42,7 @@ from ..records import (
     ClaimItem,
     Concede,
     Deal,
+    Discard,
     Game,
     Hand,
     Penalty,
@@ -111,8 +112,8 @@ class GameOver:
     span: Span | None = None
 
 
-Event = (Deal | Hand | TurnUp | Call | Trick | Play | Penalty | Redeal | Abandoned | Concede
-         | Claim | Total | DealOver | GameOver)
+Event = (Deal | Hand | TurnUp | Call | Discard | Trick | Play | Penalty | Redeal | Abandoned
+         | Concede | Claim | Total | DealOver | GameOver)
 
 
 class ExpectKind(Enum):
@@ -460,7 +461,13 @@ class _DealTable:
         self.begs = 0
         self.calls: list[str] = []
         self.started = False  # the DEAL_START step is out
-        self.discarding = False
+        self.discarding = False  # the rules make every player discard to six before play
+        self.discards: dict[Seat, list[Card | None]] = {seat: [] for seat in self.seats}
+        self.discard_spans: dict[Seat, Span | None] = {}
+        self.discarded: dict[Card, Seat] = {}  # known cards put out, and by whom
+        self.pending_discards: list[Discard] = []  # written before the trumps were settled
+        self.discards_done = False
+        self.forgotten: set[Seat] = set()  # hands the discards leave unknown (six unseen)
         # jack_on_run=final_only: the first turn-up's points wait until it is known to stay
         # trumps (a stand, a gift, the play); a run drops them
         self.waiting_kick: list[Point] = []
@@ -598,6 +605,8 @@ class _DealTable:
         elif isinstance(event, Call):
             self.to_move = self.elder if event.kind is CallKind.STANDS else None
             self.call(event)
+        elif isinstance(event, Discard):
+            self.discard(event)
         elif isinstance(event, Trick):
             self.open_trick(event.number, event.span, explicit=True)
         elif isinstance(event, Play):
@@ -625,10 +634,7 @@ class _DealTable:
             slots.known.append(held)
             slots.origin[held] = origin
             self.recorded_owner.setdefault(held, event.seat)
-            if not self.discarding:
-                self.holders.setdefault(held, event.seat)
-        if self.discarding:
-            return
+            self.holders.setdefault(held, event.seat)
         if not in_run:
             self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_key)
             self.unknown[event.seat] = max(0, DEALT - len(slots.known))
@@ -661,6 +667,111 @@ class _DealTable:
         if self.discarding:
             return DEALT
         return self.hand_size_received()
+
+    # -- discards after a run (hand_after_run) --
+
+    def discard(self, event: Discard) -> None:
+        """``S discards …``: put out now when the trumps are settled and the rules call for
+        discards; written sooner, kept until the play begins (the rules may not call for
+        them after all)."""
+        if self.playing:
+            self.report("AFN317", f"{event.seat.letter} discards after the play began: "
+                        "discards come after the last turn-up, before the first trick",
+                        event.span)
+            return
+        if event.seat not in self.hands:
+            return  # a seat not at the table (AFN205)
+        self.discard_spans.setdefault(event.seat, event.span)
+        if self.discarding and self.phase == "settled":
+            self.put_out(event)
+        else:
+            self.pending_discards.append(event)
+        shown = " ".join("??" if c is None else str(c) for c in event.cards)
+        self.step(StepKind.CALL, f"{event.seat.letter} discards {shown}", event.span)
+
+    def put_out(self, event: Discard) -> None:
+        """Take one seat's discards out of its hand: each must have been held."""
+        seat = event.seat
+        hand = self.hands[seat]
+        for c in event.cards:
+            self.discards[seat].append(c)
+            if c is None:
+                continue
+            problem = ""
+            owner = self.recorded_owner.get(c)
+            if c in self.turnups:
+                problem = f"{c} is the turn-up, in nobody's hand"
+            elif c in self.discarded:
+                problem = f"{c} is already discarded by {self.discarded[c].letter}"
+            elif c in hand:
+                hand.remove(c)
+            elif owner is not None and owner is not seat:
+                problem = f"{c} was dealt to {owner.letter}"
+            elif self.unknown[seat] > 0:
+                self.unknown[seat] -= 1  # one of the cards nobody saw
+            else:
+                problem = f"{seat.letter} does not hold it: its hand of " \
+                    f"{self.hand_size_received()} is already accounted for"
+            if problem:
+                self.report("AFN317", f"{seat.letter} discards {c}, but {problem}", event.span)
+                continue
+            self.discarded[c] = seat
+            self.holders.pop(c, None)
+
+    def discards_known(self, seat: Seat) -> bool:
+        """Whether every card ``seat`` put out is written (none ``??``); true where the
+        rules call for no discards."""
+        if not self.discarding:
+            return True
+        put = self.discards[seat]
+        return len(put) == RUN_BATCH * self.runs and None not in put
+
+    def finish_discards(self) -> None:
+        """The play begins (or the deal ends): check each seat's discards as a whole.
+
+        Discards the rules do not call for are reported; a hand that its discards do
+        not settle (none written, or a card nobody saw among them) becomes six unseen
+        cards, which the play shows, as when no discards are written at all.
+        """
+        if self.discards_done:
+            return
+        self.discards_done = True
+        pending, self.pending_discards = self.pending_discards, []
+        if not self.discarding:
+            for event in pending:
+                why = "no cards were run" if not self.runs else \
+                    f"after {self.runs} run{'s' if self.runs > 1 else ''} every card is kept " \
+                    f"(hand_after_run={self.options.hand_after_run.value})"
+                self.report("AFN317", f"{event.seat.letter} discards, but {why}", event.span)
+            return
+        for event in pending:
+            self.put_out(event)
+        must = RUN_BATCH * self.runs
+        for seat in self.seats:
+            put = self.discards[seat]
+            if not put:
+                if self.unknown[seat] == 0 and self.trump is not None:
+                    self.report("AFN317", f"{seat.letter}'s hand after the run is known "
+                                f"({len(self.hands[seat])} cards) but its discards are not "
+                                "written", self.turnup_spans[-1] if self.turnup_spans else
+                                self.header.span, severity=Severity.WARNING,
+                                hint=f"write '{seat.letter} discards …' after the last "
+                                f"turn-up: the {must} cards {seat.letter} put out")
+            elif len(put) != must:
+                self.report("AFN317", f"{seat.letter} discards {len(put)} card"
+                            f"{'s' if len(put) != 1 else ''}, but after {self.runs} "
+                            f"run{'s' if self.runs > 1 else ''} each player holds "
+                            f"{self.hand_size_received()} and puts out {must} (back to six)",
+                            self.discard_spans.get(seat))
+            if not put or None in put or len(self.hands[seat]) + self.unknown[seat] != DEALT:
+                self.forget_hand(seat)
+
+    def forget_hand(self, seat: Seat) -> None:
+        """Which six ``seat`` kept is not known: six unseen cards, shown by the play."""
+        self.forgotten.add(seat)
+        self.hands[seat] = []
+        self.unknown[seat] = DEALT
+        self.holders = {c: s for c, s in self.holders.items() if s is not seat}
 
     # -- opening: turn-up, stand, beg, give, run --
 
@@ -717,18 +828,12 @@ class _DealTable:
     def add_run_cards(self) -> None:
         """A run gives three cards to each player: they join the hands (unseen ones counted).
 
-        Where players discard down to six after a run (rule 15), nothing written
-        of the hands says which six they kept: from the first run on, every hand
-        is six unseen cards and the play shows them.
+        Where players discard down to six after a run (rule 15), the hands grow all the
+        same until the trumps are settled; the ``discards`` written then (or, where none
+        are, the play) say which six each player kept.
         """
         if self.discards_after_run():
-            if not self.discarding:
-                self.discarding = True
-                self.holders = {}
-                for seat in self.seats:
-                    self.hands[seat] = []
-                    self.unknown[seat] = DEALT
-            return
+            self.discarding = True
         for seat, slots in self.received.items():
             batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
             for c in batch:
@@ -804,8 +909,8 @@ class _DealTable:
         must beg, a dealer without a trump must run.  A hand fully known is judged now;
         one not fully written is judged when the play has shown every card of it."""
         trump = self.trump
-        if trump is None or seat not in self.hands or self.discarding:
-            return  # a hand discarded to six no longer shows what was held at the call
+        if trump is None or seat not in self.hands:
+            return
         if any(c.suit is trump for c in self.hands[seat]):
             return
         lack = _Lack(call, seat, trump, span, len(self.g.found), self.g.step_count)
@@ -836,9 +941,10 @@ class _DealTable:
         showed every card the player held (none a trump)."""
         held = dict(self.held_at_start)
         for lack in self.lacks:
-            if self.unknown.get(lack.seat, 1) != 0:
+            if self.unknown.get(lack.seat, 1) != 0 or not self.discards_known(lack.seat):
                 continue
-            hand = [*held.get(lack.seat, ()), *self.inferred.get(lack.seat, ())]
+            put_out = [c for c, s in self.discarded.items() if s is lack.seat]
+            hand = [*held.get(lack.seat, ()), *self.inferred.get(lack.seat, ()), *put_out]
             if not any(c.suit is lack.trump for c in hand):
                 self.report_lack(lack, sorted(hand, key=hand_key), proved=True)
         self.lacks = []
@@ -934,6 +1040,7 @@ class _DealTable:
         if self.phase == "call" and self.options.stand_requires_trump is YesNo.YES:
             self.check_trump_held("stands", self.elder, first_span)  # no call is standing
         self.check_opening_end(has_play=True)
+        self.finish_discards()
         self.phase = "play"
         self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
         self.leader = self.elder
@@ -1017,6 +1124,12 @@ class _DealTable:
             self.slip(play, seat, c, number)
         elif c in self.turnups:
             pass  # the turn-up is in nobody's hand (AFN202): no evidence either way
+        elif c in self.discarded:
+            by = self.discarded[c]
+            who = seat.letter if by is seat else by.letter
+            self.report("AFN301", f"{seat.letter} plays {c}, but {who} discarded {c} after "
+                        "the run", play.span, trick=number)
+            self.spent.add(c)
         elif c in known:  # the usual card: held, as written
             if self.trick and c.suit is not self.trick[0][1].suit:
                 self.check_follow(play, seat, c, number)
@@ -1028,7 +1141,7 @@ class _DealTable:
         elif owner is not None and owner is not seat:
             self.report_not_held(play, seat, c, number)
             self.spent.add(c)
-        elif owner is seat and not self.discarding:
+        elif owner is seat and seat not in self.forgotten:
             # written for this seat but not in its hand now (a run's card beyond the run)
             self.check_follow(play, seat, c, number)
             if self.unknown[seat] > 0:
@@ -1077,7 +1190,7 @@ class _DealTable:
 
     def report_not_held(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         owner = self.recorded_owner.get(c)
-        if self.discarding or owner is None:
+        if seat in self.forgotten or owner is None:
             owner = next((s for s, slots in self.received.items()
                           if c in slots.origin and slots.origin[c] != "played"), None)
         if owner is not None and owner is not seat:
@@ -1247,6 +1360,7 @@ class _DealTable:
         if not self.playing:
             self.patch_from = self.g.step_count
             self.check_opening_end(has_play=False)
+            self.finish_discards()
             self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
             self.leader = self.elder
             self.to_move = self.elder if self.trump is not None else None

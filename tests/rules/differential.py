@@ -24,6 +24,7 @@ from allfours_notation.records import (
     Call,
     CallKind,
     Deal,
+    Discard,
     Game,
     Hand,
     Redeal,
@@ -376,14 +377,27 @@ def call_findings(deal: Deal, table: Seating, options: Mapping[str, str]) -> lis
     for trick in deal.tricks:
         for play in trick.plays:
             played.setdefault(play.seat.letter if play.seat else "?", []).append(play.card)
+    put_out: dict[str, list[Card | None]] = {}
+    for event in deal.opening:
+        if isinstance(event, Discard):
+            put_out.setdefault(event.seat.letter, []).extend(event.cards)
     turnups: list[Card] = []
     trump: Card | None = None
     called = False
     found: list[Finding] = []
 
     def lacks(seat: str) -> bool:
-        hand = written.get(seat) or played.get(seat)
-        if trump is None or not hand or len(turnups) - 1 >= discard:
+        """The seat holds no trump: its written hand, else every card it played and put
+        out (when the cards it put out after the run are all written)."""
+        hand = written.get(seat)
+        if not hand and played.get(seat):
+            hand = list(played[seat])
+            if len(turnups) - 1 >= discard:
+                known = [c for c in put_out.get(seat, []) if c is not None]
+                if len(known) != 3 * (len(turnups) - 1):
+                    return False
+                hand += known
+        if trump is None or not hand:
             return False
         return not any(c.suit is trump.suit for c in hand)
 
