@@ -24,7 +24,18 @@ from .cards import Card, Seat
 from .diagnostics import Diagnostic
 from .guard import guarded
 from .parser import ParseResult
-from .records import Abandoned, Call, Concede, Discard, Game, Hand, Redeal, Span, TurnUp
+from .records import (
+    Abandoned,
+    Call,
+    Concede,
+    Discard,
+    Game,
+    Hand,
+    Pack,
+    Redeal,
+    Span,
+    TurnUp,
+)
 
 FORMAT_NAME = "afn-records"
 FORMAT_VERSION = 1
@@ -35,6 +46,7 @@ _TYPE_NAMES: dict[type, str] = {
     TurnUp: "turn",
     Call: "call",
     Discard: "discard",
+    Pack: "pack",
     Redeal: "redeal",
     Abandoned: "abandoned",
     Concede: "concede",

@@ -47,6 +47,7 @@ from .records import (
     Hand,
     Node,
     OpeningEvent,
+    Pack,
     Penalty,
     PenaltyKind,
     Play,
@@ -448,6 +449,7 @@ _STAGE = {
     "TURN": 0,
     "CALL": 0,
     "DISCARD": 0,
+    "PACK": 0,
     "PLAYS": 1,
     "PENALTY": 1,
     "REDEAL": 2,
@@ -687,7 +689,7 @@ class _GameAssembler:
         used = {raw.header.dealer for raw in raw_deals}
         for raw in raw_deals:
             for event in raw.opening:
-                if not isinstance(event, TurnUp):
+                if not isinstance(event, (TurnUp, Pack)):
                     used.add(event.seat)
             for play in raw.plays:
                 if play.seat is not None:
@@ -802,6 +804,12 @@ class _GameAssembler:
                     put_out.append(None if match.group() == "??" else parse_card(match.group()))
             raw.opening.append(self.keep(
                 Discard(seat=Seat.from_letter(value[0]), cards=tuple(put_out), span=span)))
+        elif kind == "PACK":
+            order: list[Card | None] = []
+            for number, part in enumerate(parts):  # the first part starts with "pack"
+                for match in _HAND_CARD_RE.finditer(str(part), 4 if number == 0 else 0):
+                    order.append(None if match.group() == "??" else parse_card(match.group()))
+            raw.opening.append(self.keep(Pack(cards=tuple(order), span=span)))
         elif kind == "TURN":
             card = parse_card(str(parts[-1]).split()[-1])
             assert card is not None

@@ -238,7 +238,16 @@ class Discard(Node):
     cards: tuple[Card | None, ...]
 
 
-OpeningEvent = Hand | TurnUp | Call | Discard
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pack(Node):
+    """``pack AS 7D …``: the 52 cards in the order they were dealt, top card first; the
+    hands, the turn-up and the cards of each run follow from it, the number of players
+    and ``deal_pattern``.  ``None`` is a card nobody saw."""
+
+    cards: tuple[Card | None, ...]
+
+
+OpeningEvent = Hand | TurnUp | Call | Discard | Pack
 
 
 # --- play ---------------------------------------------------------------------------------

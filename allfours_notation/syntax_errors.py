@@ -51,6 +51,7 @@ _EXPECTED_NAMES = {
     "TURN": "'turn <card>'",
     "CALL": "'<seat> stands|begs|gives|runs|concedes'",
     "DISCARD": "'<seat> discards <cards>'",
+    "PACK": "'pack' and the 52 cards, top first",
     "PLAYS": "a card played",
     "CLAIM": "'claim'",
     "TOTAL": "'total'",

@@ -311,7 +311,7 @@ def _per_side(values: tuple[tuple[str, int], ...]) -> str:
 
 # --- completion -----------------------------------------------------------------------------
 
-_KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal")
+_KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal", "pack")
 _CALLS = ("stands", "begs", "gives", "runs", "concedes", "discards")
 _PENALTIES = ("revoke", "undertrump", "misdeal", "wrongscore", "other")
 _TAGS = ("Event", "Site", "Date", "Rules", "North", "East", "South", "West", "Result")

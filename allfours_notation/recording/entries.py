@@ -28,6 +28,7 @@ from ..records import (
     Discard,
     Glyph,
     Hand,
+    Pack,
     Penalty,
     PenaltyKind,
     Play,
@@ -55,8 +56,8 @@ class DealStart:
     trailing: tuple[Comment, ...] = ()
 
 
-Entry = (DealStart | Hand | TurnUp | Call | Discard | Play | Penalty | Redeal | Abandoned
-         | Concede | Claim)
+Entry = (DealStart | Hand | TurnUp | Call | Discard | Pack | Play | Penalty | Redeal
+         | Abandoned | Concede | Claim)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from ..records import (
     Game,
     Hand,
     OpeningEvent,
+    Pack,
     Penalty,
     Play,
     Redeal,
@@ -399,7 +400,7 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
                 dealt_late.append(entry)  # a hand as dealt, entered after the turn-up
             else:
                 opening.append(entry)
-        elif isinstance(entry, (TurnUp, Call, Discard)):
+        elif isinstance(entry, (TurnUp, Call, Discard, Pack)):
             ran = ran or (isinstance(entry, Call) and entry.kind is CallKind.RUNS)
             opening.append(entry)
         elif isinstance(entry, Play):
@@ -482,6 +483,8 @@ def _describe(entry: Entry) -> str:
     if isinstance(entry, Discard):
         return f"{entry.seat.letter} discards " + " ".join(str(c) if c else "??"
                                                              for c in entry.cards)
+    if isinstance(entry, Pack):
+        return "the pack, top first: " + " ".join(str(c) if c else "??" for c in entry.cards)
     if isinstance(entry, Play):
         return f"{entry.seat.letter if entry.seat else '?'} plays {entry.card}"
     if isinstance(entry, Penalty):

@@ -45,6 +45,7 @@ from ..records import (
     Discard,
     Game,
     Hand,
+    Pack,
     Penalty,
     PenaltyKind,
     Play,
@@ -60,6 +61,7 @@ from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, sides
 from .play import DEALT, RUN_BATCH, hand_key, legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import (
     BegsPerDeal,
+    DealPattern,
     FollowRule,
     FosterCap,
     HandAfterRun,
@@ -112,8 +114,8 @@ class GameOver:
     span: Span | None = None
 
 
-Event = (Deal | Hand | TurnUp | Call | Discard | Trick | Play | Penalty | Redeal | Abandoned
-         | Concede | Claim | Total | DealOver | GameOver)
+Event = (Deal | Hand | TurnUp | Call | Discard | Pack | Trick | Play | Penalty | Redeal
+         | Abandoned | Concede | Claim | Total | DealOver | GameOver)
 
 
 class ExpectKind(Enum):
@@ -468,6 +470,10 @@ class _DealTable:
         self.pending_discards: list[Discard] = []  # written before the trumps were settled
         self.discards_done = False
         self.forgotten: set[Seat] = set()  # hands the discards leave unknown (six unseen)
+        # the order of the pack, top first, when written: where each card goes
+        self.pack_cards: list[Card | None] | None = None
+        self.pack_span: Span | None = None
+        self.pack_place: dict[Card, tuple[Seat | None, int]] = {}  # (seat or None, run)
         # jack_on_run=final_only: the first turn-up's points wait until it is known to stay
         # trumps (a stand, a gift, the play); a run drops them
         self.waiting_kick: list[Point] = []
@@ -590,7 +596,10 @@ class _DealTable:
     def take(self, event: Event) -> None:
         """One event of this deal."""
         if isinstance(event, Hand):
-            self.hand(event)
+            self.hand(self.as_the_pack_deals(event))
+            return
+        if isinstance(event, Pack):
+            self.pack(event)
             return
         if isinstance(event, (Penalty, Claim, Total, Redeal, Abandoned, Concede)):
             self.end_event(event)
@@ -667,6 +676,108 @@ class _DealTable:
         if self.discarding:
             return DEALT
         return self.hand_size_received()
+
+    # -- the order of the pack (deal_pattern) --
+
+    def pack(self, event: Pack) -> None:
+        """``pack …``: the 52 cards top first.  The hands as dealt follow at once (as if
+        written); each run's cards and every turn-up follow as the deal goes on."""
+        problem = ""
+        known = [c for c in event.cards if c is not None]
+        twice = sorted({c for c in known if known.count(c) > 1}, key=hand_key)
+        if self.turnups:
+            problem = "the pack is written after the turn-up: write it first in the deal"
+        elif self.pack_cards is not None:
+            problem = "the pack is written twice"
+        elif len(event.cards) != 52:
+            problem = f"the pack has {len(event.cards)} cards: write all 52, top first " \
+                "(?? for a card nobody saw)"
+        elif twice:
+            problem = "the pack has " + ", ".join(map(str, twice)) + " twice"
+        if problem:
+            self.report("AFN318", problem, event.span)
+            return
+        self.pack_cards = list(event.cards)
+        self.pack_span = event.span
+        players = len(self.seats)
+        for run in range(max_runs(players) + 1):
+            for seat, cards in self.dealt_from_pack(run).items():
+                for c in cards:
+                    if c is not None:
+                        self.pack_place.setdefault(c, (seat, run))
+            turned = self.pack_cards[turnup_position(players, run) - 1]
+            if turned is not None:
+                self.pack_place.setdefault(turned, (None, run))
+        for seat, cards in self.dealt_from_pack(0).items():
+            written = [c for c in self.received[seat].known if c not in cards]
+            for c in written:  # a hand written before the pack
+                self.report_off_pack(seat, c, self.pack_span)
+            self.hand(Hand(seat=seat, cards=tuple(cards), span=event.span))
+
+    def dealt_from_pack(self, run: int) -> dict[Seat, list[Card | None]]:
+        """The cards the pack gives each seat as dealt (``run`` 0) or in run ``run``: in deal
+        order from the elder, three at a time or one at a time (``deal_pattern``); a run
+        deals its three cards each the same way."""
+        assert self.pack_cards is not None
+        players = len(self.seats)
+        order = [self.elder]
+        while len(order) < players:
+            order.append(self.g.next_of.get(order[-1], order[-1]))
+        each = DEALT if run == 0 else RUN_BATCH
+        start = 0 if run == 0 else turnup_position(players, run - 1)
+        packet = RUN_BATCH if self.options.deal_pattern is DealPattern.THREE_THREE else 1
+        dealt: dict[Seat, list[Card | None]] = {seat: [] for seat in order}
+        place = start
+        for _ in range(each // packet):
+            for seat in order:
+                dealt[seat].extend(self.pack_cards[place:place + packet])
+                place += packet
+        return dealt
+
+    def deal_run_from_pack(self) -> None:
+        """A run's three cards each, from the pack (``self.runs`` is the run's number)."""
+        if self.pack_cards is None or self.runs > max_runs(len(self.seats)):
+            return
+        for seat, cards in self.dealt_from_pack(self.runs).items():
+            self.hand(Hand(seat=seat, cards=tuple(cards), span=self.pack_span))
+
+    def as_the_pack_deals(self, event: Hand) -> Hand:
+        """A written hand checked against the pack: a card the pack gives elsewhere is
+        reported and left out (the pack says where it went)."""
+        if self.pack_cards is None:
+            return event
+        run = self.runs + (1 if self.phase == "running" else 0) if self.turnups else 0
+        wrong = [c for c in event.cards if c is not None and
+                 self.pack_place.get(c, (None, -1)) != (event.seat, run)]
+        for c in wrong:
+            self.report_off_pack(event.seat, c, event.span)
+        if not wrong:
+            return event
+        return Hand(seat=event.seat, cards=tuple(c for c in event.cards if c not in wrong),
+                    span=event.span)
+
+    def report_off_pack(self, seat: Seat, c: Card, span: Span | None) -> None:
+        where, run = self.pack_place.get(c, (None, -1))
+        if run < 0:
+            went = "is not dealt by the pack (it stays in the stock)"
+        elif where is None:
+            went = "is turned up" + (f" in run {run}" if run else "")
+        else:
+            went = f"goes to {where.letter}" + (f" in run {run}" if run else " as dealt")
+        self.report("AFN318", f"{seat.letter}'s hand has {c}, but in the pack written {c} "
+                    f"{went}", span)
+
+    def check_turnup_in_pack(self, card: Card, span: Span | None) -> None:
+        if self.pack_cards is None:
+            return
+        run = len(self.turnups)
+        position = turnup_position(len(self.seats), run)
+        if position > 52:
+            return
+        expected = self.pack_cards[position - 1]
+        if expected is not None and expected != card:
+            self.report("AFN318", f"{card} is turned up, but the pack written turns up "
+                        f"{expected} here (card {position} of 52)", span)
 
     # -- discards after a run (hand_after_run) --
 
@@ -795,7 +906,9 @@ class _DealTable:
                             f"the pack allows {limit} runs (3 cards each and a turn-up; the "
                             f"last turn-up is card {turnup_position(players, limit)} of 52)",
                             event.span)
+            self.deal_run_from_pack()
             self.add_run_cards()
+        self.check_turnup_in_pack(card, event.span)
         self.turnups.append(card)
         self.turnup_spans.append(event.span)
         same_suit = original is not None and card.suit is original.suit

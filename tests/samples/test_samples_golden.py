@@ -74,6 +74,7 @@ EXPECTED: dict[str, Expected] = {
     "lax-input.afn": Expected(),
     "no-hands.afn": Expected(),
     "one-broken-game.afn": Expected(errors=(("AFN101", 2),)),  # 'gmae' in game 2
+    "pack-order.afn": Expected(),
     "partial-hands.afn": Expected(),
     "revoke.afn": Expected(warnings=(("AFN306", 1),)),  # the revoke, reported and penalised
     "three-handed.afn": Expected(),
