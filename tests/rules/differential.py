@@ -551,6 +551,8 @@ class Run:
     variants: int
     disagreements: tuple[str, ...]
     offences: int = 0  # offences found by the simple scorer (and so by the referee)
+    packs: int = 0  # deals written as the order of the pack
+    discards: int = 0  # deals with discards after a run written
 
 
 def run_differential(games_per_variant: int, seed: int = 10, *, every: int = 1,
@@ -566,7 +568,7 @@ def run_differential(games_per_variant: int, seed: int = 10, *, every: int = 1,
     from allfours_notation.generate import Knobs, generate_games, profile_options
     from allfours_notation.rules import replay
 
-    games = deals = count = found = 0
+    games = deals = count = found = packs = put_out = 0
     problems: list[str] = []
     for number, (label, options) in enumerate(variants(profile_options)):
         if number % every:
@@ -575,7 +577,8 @@ def run_differential(games_per_variant: int, seed: int = 10, *, every: int = 1,
         profile = label.split("/")[0]
         for game in generate_games(seed * 100_003 + number, games_per_variant,
                                    profile=profile, options=options,
-                                   knobs=Knobs(offences=offences, bad_calls=0.5, pack=0.3)):
+                                   knobs=Knobs(offences=offences, bad_calls=0.5, pack=0.3,
+                                               beg=0.5, discards=0.7)):
             games += 1
             deals += len(game.deals)
             replayed = replay(game, record_states=False)
@@ -587,4 +590,6 @@ def run_differential(games_per_variant: int, seed: int = 10, *, every: int = 1,
             problems.extend(f"{label} game {game.index}: {p}"
                             for p in compare(game, texts, replayed))
             found += len(findings(game, texts))
-    return Run(games, deals, count, tuple(problems), found)
+            packs += sum(any(isinstance(e, Pack) for e in d.opening) for d in game.deals)
+            put_out += sum(any(isinstance(e, Discard) for e in d.opening) for d in game.deals)
+    return Run(games, deals, count, tuple(problems), found, packs, put_out)
