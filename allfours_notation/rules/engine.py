@@ -226,7 +226,11 @@ class Table:
         """Take one event, as :meth:`apply` does, without building the answer: the loops
         over a whole record (``check``, ``replay``) read the results at the end."""
         try:
-            self._dispatch(event)
+            current = self.current
+            if type(event) is Play and current is not None and not current.ended:
+                current.take_play(event)  # nine events in ten: straight to the card
+            else:
+                self._dispatch(event)
         except Exception as error:  # the referee must never take a file down
             self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
                         getattr(event, "span", None) or self.game.span, deal=None, trick=None)
@@ -299,6 +303,12 @@ class Table:
 
     def score_text(self) -> str:
         return " ".join(f"{side} {self.scores[side]}" for side in self.sides)
+
+    def close(self) -> None:
+        """Let go of the open deal, which points back at this table: without that
+        cycle a finished game's records are freed at once by reference counting
+        instead of waiting for (and costing) the cycle collector."""
+        self.current = None
 
     # -- plumbing --
 
@@ -573,6 +583,15 @@ class _DealTable:
 
     def side(self, seat: Seat) -> str:
         return self.g.side(seat)
+
+    def take_play(self, play: Play) -> None:
+        """:meth:`take` for a :class:`Play`, the event nearly every step is."""
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", play.span)
+            return
+        if not self.started:
+            self.start()
+        self.play(play)
 
     def take(self, event: Event) -> None:
         """One event of this deal."""
@@ -1224,11 +1243,14 @@ class _DealTable:
             self.report("AFN301", f"{seat.letter} plays {c}, but {who} discarded {c} after "
                         "the run", play.span, trick=number)
             self.spent.add(c)
-        elif c in known:
-            self.check_follow(play, seat, c, number)
+        elif c in known:  # the usual card: held, as written
+            if self.trick and c.suit is not self.trick[0][1].suit:
+                self.check_follow(play, seat, c, number)
             known.remove(c)
-            self.spend(c, seat, number)
-            self.prove(seat, c, number, recorded=True)
+            self.spent.add(c)
+            self.plays_by[seat].append((number, c))
+            if self.suspicions:
+                self.prove(seat, c, number, recorded=True)
         elif owner is not None and owner is not seat:
             self.report_not_held(play, seat, c, number)
             self.spent.add(c)
@@ -1250,10 +1272,13 @@ class _DealTable:
             self.report_not_held(play, seat, c, number)
             self.spent.add(c)
         self.played.add(c)
-        self.trick.append((seat, c))
-        nxt = self.g.next_of.get(seat)
-        self.to_move = nxt if len(self.trick) < len(self.seats) else None
-        self.play_step(seat, c, play.span, number)
+        trick = self.trick
+        trick.append((seat, c))
+        self.to_move = self.g.next_of.get(seat) if len(trick) < len(self.seats) else None
+        if self.keeps_steps:
+            self.play_step(seat, c, play.span, number)
+        else:
+            self.g.step_count += 1  # what step() does when no steps are kept
 
     def spend(self, c: Card, seat: Seat, number: int) -> None:
         self.spent.add(c)
@@ -1329,20 +1354,25 @@ class _DealTable:
     def offence(self, s: _Suspicion, proof: Card, because: str) -> None:
         seat, c, number = s.seat, s.card, s.trick
         if s.kind == "revoke":
-            how = "neither following suit nor trumping"
+            how, hint = "neither following suit nor trumping", None
             if c.suit is self.trump and self.options.follow_rule is FollowRule.MUST_FOLLOW:
                 how = "trumping instead of following suit (follow_rule=must_follow)"
+                hint = "follow_rule=must_follow: no trumping while holding the suit led " \
+                    "(modern American tables and Pitch, RULES.md section 5)"
             self.report("AFN306", f"revoke: {seat.letter} plays {c} on {s.led.noun} led, "
                         f"{how}, but held {proof} ({because}); "
                         "the card stands and the revoke is penalised", s.span,
-                        trick=number, severity=Severity.WARNING)
+                        trick=number, severity=Severity.WARNING, hint=hint)
             reason = f"{seat.letter} revoked in trick {number}"
         else:
-            bound = ", a card of the suit led" if self.options.undertrump_exception is \
-                UndertrumpException.VOID_IN_LED_SUIT else ""
+            narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
+            bound = ", a card of the suit led" if narrow else ""
+            hint = "undertrump_exception=void_in_led_suit: bound only while holding the suit " \
+                "led (a narrower reading of the Trinidad rule, RULES.md section 5)" if narrow \
+                else None
             self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
                         f"trump while holding {proof}{bound} ({because}); penalised like a "
-                        "revoke", s.span, trick=number, severity=Severity.WARNING)
+                        "revoke", s.span, trick=number, severity=Severity.WARNING, hint=hint)
             reason = f"{seat.letter} undertrumped in trick {number}"
         self.offences.append((s.order, Offence(seat, s.kind, number, reason)))
         self.g.proved_later.append((self.g.found[-1], s.found_at, s.step))
