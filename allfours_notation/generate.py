@@ -26,10 +26,12 @@ from .records import (
     Comment,
     CommentStyle,
     Deal,
+    Discard,
     Game,
     Glyph,
     Hand,
     OpeningEvent,
+    Pack,
     Play,
     Redeal,
     RedealReason,
@@ -77,6 +79,8 @@ class Knobs:
     # a stand or a gift without the trump the options require (for differential tests)
     offences: float = 0.0
     bad_calls: float = 0.0  # the same for a stand or a gift without a required trump
+    discards: float = 0.5  # the cards put out after a run are written (where the rules say so)
+    pack: float = 0.0  # the deal is written as the order of the pack (``pack …``), no hands
     max_deals: int = 200  # safety stop for one game
 
 
@@ -225,9 +229,17 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
         if jacks:
             swap = rng.choice(jacks)
             pack[swap], pack[position] = pack[position], pack[swap]
+    top_first = tuple(reversed(pack))  # the deal takes cards from the end of the list
     hands = _deal_cards(pack, order, 6, options.deal_pattern)
     record_hands = rng.random() < knobs.hands
     opening: list[OpeningEvent] = []
+    # a run deals as the deal did (deal_pattern) where the pack is written; else one card at
+    # a time, as this generator always has (the same seed gives the same games)
+    run_pattern = DealPattern.ONE_AT_A_TIME
+    if knobs.pack > 0 and rng.random() < knobs.pack:
+        opening.append(Pack(cards=top_first))
+        record_hands = False
+        run_pattern = options.deal_pattern
     if record_hands:
         opening.extend(_hand(seat, hands[seat], rng, knobs) for seat in order)
     original = pack.pop()
@@ -267,7 +279,7 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
         opening.append(Call(seat=dealer, kind=CallKind.RUNS))
         while True:
             runs += 1
-            extra = _deal_cards(pack, order, 3, DealPattern.ONE_AT_A_TIME)
+            extra = _deal_cards(pack, order, 3, run_pattern)
             for seat in order:
                 hands[seat].extend(extra[seat])
             if record_hands:
@@ -286,8 +298,13 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
             break
     if options.hand_after_run is HandAfterRun.DISCARD_TO_SIX or \
             (options.hand_after_run is HandAfterRun.KEEP_IF_ONE_RUN and runs >= 2):
+        written = runs > 0 and knobs.discards > 0 and rng.random() < knobs.discards
         for seat in order:
-            hands[seat] = rng.sample(hands[seat], 6)
+            kept = rng.sample(hands[seat], 6)
+            if written:
+                put = tuple(c for c in hands[seat] if c not in kept)
+                opening.append(Discard(seat=seat, cards=put))
+            hands[seat] = kept
     tricks = _play_tricks(table, hands, elder, trump)
     return Deal(number=number, dealer=dealer, opening=tuple(opening), tricks=tricks,
                 leading=(), trailing=_maybe_comment(rng, knobs))

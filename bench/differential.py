@@ -31,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     took = time.perf_counter() - start
     for problem in result.disagreements:
         print(problem)
-    print(f"{result.games} games, {result.deals} deals, {result.variants} variants, "
+    print(f"{result.games} games, {result.deals} deals ({result.packs} written as the order "
+          f"of the pack, {result.discards} with discards), {result.variants} variants, "
           f"{result.offences} offences: {len(result.disagreements)} disagreements "
           f"({took:.0f} s)")
     return 1 if result.disagreements else 0

@@ -14,7 +14,7 @@ from rich.markup import escape
 from ..causes import Group, explain, follow_text, link_causes, roots_first
 from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..guard import guarded
-from ..parser import FileReader, parse_game_body, read_games
+from ..parser import FileReader, cyclic_gc_paused, parse_game_body, parse_game_slice, read_games
 from ..records import Game
 from ..rules.profiles import resolve_options
 from ..rules.replay import replay
@@ -155,7 +155,7 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
     first_id += len(head)
     yield head, None
     if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
-        checked: Iterator[Checked] = (game_diagnostics(game, rules) for game in reader.games())
+        checked: Iterator[Checked] = _checked_games(reader, rules)
         for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
             if advance is not None:
                 advance(piece.end - piece.start)
@@ -169,6 +169,17 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
             advance(size)
         yield _unpacked(values, first_id - 1), with_errors
         first_id += len(values)
+
+
+def _checked_games(reader: FileReader, rules: Rules) -> Iterator[Checked]:
+    """Each game of ``reader`` parsed and checked, the cycle collector paused for each
+    (nothing a game makes is left for it to find; see :func:`.cyclic_gc_paused`)."""
+    text, file = reader.text, reader.file
+    for index, piece in enumerate(reader.slices, start=1):
+        with cyclic_gc_paused():
+            checked = game_diagnostics(
+                parse_game_slice(text, piece, index=index, filename=file), rules)
+        yield checked
 
 
 def game_diagnostics(game: Game, rules: Rules) -> Checked:
@@ -262,9 +273,10 @@ def _check_chunk(work: Chunk) -> list[Packed]:
     body, base, first_index, pieces, file, rules = work
     results = []
     for index, piece in enumerate(pieces, start=first_index):
-        game = parse_game_body(body[piece.start - base : piece.end - base], piece, index=index,
-                               filename=file)
-        mine, with_errors = game_diagnostics(game, rules)
+        with cyclic_gc_paused():  # nothing a game makes is left for the collector to find
+            game = parse_game_body(body[piece.start - base : piece.end - base], piece,
+                                   index=index, filename=file)
+            mine, with_errors = game_diagnostics(game, rules)
         results.append((list(map(_packed, mine)), with_errors, piece.end - piece.start))
     return results
 

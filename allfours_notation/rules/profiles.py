@@ -287,7 +287,8 @@ _HOFFMANN_SOURCES: dict[str, str] = {
     "give_requires_trump": "[HGM] the dealer may give with any hand",
     "pack_exhausted": "[HGM] the same dealer deals again (a 'bunch')",
     "keep_turnup_points_on_redeal": "points scored for turn-ups before the redeal stand",
-    "deal_pattern": "[HGM] six each, three at a time",
+    "deal_pattern": "[HGM] six each, three at a time (takes effect where a deal is written "
+    "as the order of the pack, 'pack …')",
     "follow_rule": "[HGM] follow suit or trump, trumping allowed while holding the suit",
     "undertrump_exception": "[TT] 'undertrump is an offence unless down to trump': bound "
     "unless holding nothing but trumps (matters only under no_undertrump)",
@@ -318,6 +319,8 @@ VALUE_SOURCES: Mapping[tuple[str, str], str] = MappingProxyType(
         ("foster_cap", "jack_in_play"): "a narrower reading of [FOS]: the revoker is kept "
         "from going out only when the Jack is in play",
         ("wrong_score_penalty", "0"): "friendly play: the sheet is corrected, no penalty",
+        ("deal_pattern", "1"): "RULES.md section 5 (no printed source): one card at a time, "
+        "for the deal and for each run",
         ("hand_after_run", "keep_if_one_run"): "house rule: after one run every card is "
         "kept; after two or more each player discards to six",
         ("stand_requires_trump", "yes"): "[TT] Trinidad house rule (RULES.md section 5): the "
