@@ -1039,7 +1039,7 @@ class _GameAssembler:
 
     def broken_game(self) -> Game:
         scanned = slice_games(self.body).games
-        found = header_tags(self.body, scanned[0]) if scanned else []
+        found = header_tags(self.body, scanned[0], MAX_TAGS_PER_GAME) if scanned else []
         positions = line_columns(self.body, [tag.offset for tag in found])
         tags = tuple(
             _tag_from_scan(tag, position, self.line_base, self.col_base, self.offset_base)

@@ -15,6 +15,7 @@ import re
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import NamedTuple, overload
 
 from .limits import MAX_TAGS_PER_GAME
@@ -45,7 +46,7 @@ _SCAN = re.compile(
     (?:
         (?<=\{) (?P<brace>[^}]*\}?)
       | (?<=;) (?P<semi>[^\n]*)
-      | (?<=\[) (?P<tags>{tag} (?:\s*\[{tag})* )?
+      | (?<=\[) (?P<tags>{tag} (?:\s*+\[{tag})*+ )?
       | (?<=") (?P<string>{quoted}"?)
       | (?<=%) (?P<directive>[^\n]*)
       | (?<=[Ee]) (?P<end>[Nn][Dd]) (?![A-Za-z0-9_])
@@ -263,7 +264,9 @@ def slice_games(text: str) -> SliceResult:
                 current = GameSlice(start=match.start(), end=len(text), line=line, column=column)
                 in_body = False
             if kind == "tags" and not current.too_many_tags:  # past the limit, keep no more
-                current.tags += _TAG.findall(text, match.start(), match.end())
+                room = MAX_TAGS_PER_GAME + 1 - len(current.tags)  # one more says "too many"
+                current.tags += [(tag[1], tag[2]) for tag in
+                                 islice(_TAG.finditer(text, match.start(), match.end()), room)]
                 current.tag_blocks.append(match.span())
                 if len(current.tags) > MAX_TAGS_PER_GAME:
                     current.too_many_tags = True
@@ -287,13 +290,17 @@ def slice_games(text: str) -> SliceResult:
     return SliceResult(games, directives, trailing_start, unterminated)
 
 
-def header_tags(text: str, piece: GameSlice) -> list[HeaderTag]:
-    """The tags of ``piece`` (sliced from ``text``), each with its offset."""
-    return [
-        HeaderTag(tag[1], tag[2], tag.start())
-        for start, end in piece.tag_blocks
-        for tag in _TAG.finditer(text, start, end)
-    ]
+def header_tags(text: str, piece: GameSlice, limit: int | None = None) -> list[HeaderTag]:
+    """The tags of ``piece`` (sliced from ``text``), each with its offset; the first
+    ``limit`` of them only, when given (a header block of a million tags is read no
+    further than a game may hold)."""
+    found: list[HeaderTag] = []
+    for start, end in piece.tag_blocks:
+        for tag in _TAG.finditer(text, start, end):
+            if limit is not None and len(found) >= limit:
+                return found
+            found.append(HeaderTag(tag[1], tag[2], tag.start()))
+    return found
 
 
 def iter_slices(text: str) -> Iterator[tuple[GameSlice, str]]:

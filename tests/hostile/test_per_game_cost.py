@@ -122,3 +122,22 @@ def test_a_game_of_too_many_cards_is_not_read(monkeypatch: pytest.MonkeyPatch) -
     assert game.broken and not game.deals
     assert [d.message for d in game.diagnostics if d.code == LIMIT_CODE] == [
         "this game has more than 50 cards; the game is not read (see 'Limits' in NOTATION.md)"]
+
+
+@pytest.mark.parametrize("shape", ["many-tags", "duplicate-tags"])
+def test_a_huge_header_block_is_scanned_in_constant_memory(shape: str) -> None:
+    """The regular expression that reads a header block kept a backtracking state per
+    tag: 1.2 GB for 10 MB of tags.  Its repetitions are possessive now."""
+    import tracemalloc
+
+    from fuzz.shapes import SHAPES
+
+    text = SHAPES[shape](200_000)
+    tracemalloc.start()
+    try:
+        sliced = slice_games(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(sliced.games) == 1 and sliced.games[0].too_many_tags
+    assert peak < 2_000_000  # was about 25 MB at this size
