@@ -234,7 +234,7 @@ def measure(path: Path, repeats: int = 5, label: str | None = None) -> StageRepo
 
 def markdown(report: StageReport) -> list[str]:
     total = report.check_seconds
-    lines = [f"Where `allfours check` spends its time on {report.corpus} "
+    lines = [f"Where `allfours check -j 1` spends its time on {report.corpus} "
              f"({report.bytes / 1e6:.2f} MB, {report.games:,} games; whole check "
              f"{total:.3f} s = {report.bytes / 1e6 / total:.2f} MB/s; medians):", "",
              "| stage | seconds | share of check | MB/s alone |", "|---|---:|---:|---:|"]
