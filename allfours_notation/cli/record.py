@@ -37,8 +37,9 @@ recorder on the same FILE is refused (lock file .FILE.lock beside it).
 
 typing: js 10h th j♠ (a card; a digit picks among the legal cards offered),
 s b g r (stand, beg, give, run), 'S js 9h …' (a hand), ? for all of it.
-keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+E correct an earlier entry, F1 help,
-Ctrl+Q quit.
+keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+E correct an earlier entry, Ctrl+R
+review the game so far in the replay viewer (the same app in view mode; Ctrl+R
+there returns), F1 help, Ctrl+Q quit.
 
 exit status: 0 after quitting, 1 FILE is not valid AFN, 2 usage error, FILE
 locked by another recorder, or unreadable.
@@ -87,9 +88,11 @@ def run(args: argparse.Namespace) -> int:
                 print_diagnostic(out, diagnostic, opened.text)
             out.print(f"[bold red]{opened.message}[/]")
             return 1
-        from ..viewer.recorder import RecorderApp, StartForm  # Textual is imported only here
+        # Textual is imported only here
+        from ..viewer.app import ViewerApp, terminal_has_unicode
+        from ..viewer.recorder import RecorderScreen, StartForm
 
-        unicode = False if args.ascii else None
+        unicode = False if args.ascii else terminal_has_unicode()
         title = f"AFN recorder — {path.name}"
         if isinstance(opened, NewGame):
             players = args.players or _players(opened.proposed, profile)
@@ -100,9 +103,11 @@ def run(args: argparse.Namespace) -> int:
             def new_session(tags: tuple[Tag, ...]) -> Session:
                 return Session(tags, prefix=opened.prefix, index=opened.index, record=record)
 
-            app = RecorderApp(form=form, new_session=new_session, unicode=unicode, title=title)
+            screen = RecorderScreen(form=form, new_session=new_session, unicode=unicode,
+                                    title=title)
         else:
-            app = RecorderApp(session=opened.session, unicode=unicode, title=title)
+            screen = RecorderScreen(session=opened.session, unicode=unicode, title=title)
+        app = ViewerApp(str(path), unicode=unicode, recorder=screen)  # in record mode
         app.run()
         return app.return_code or 0
     finally:

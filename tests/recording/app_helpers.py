@@ -15,7 +15,8 @@ from allfours_notation.recording.opening import NewGame, Resume, inspect
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
 from allfours_notation.records import Tag
-from allfours_notation.viewer.recorder import RecorderApp, StartForm
+from allfours_notation.viewer.app import ViewerApp
+from allfours_notation.viewer.recorder import RecorderScreen, StartForm
 
 # Characters Pilot needs by their key name.
 _KEY_NAMES = {" ": "space", ":": "colon", "{": "left_curly_bracket",
@@ -34,12 +35,13 @@ async def type_line(pilot: Pilot[int], line: str) -> None:
 @asynccontextmanager
 async def recorder(path: Path, *, players: int = 2, rules: str = "hoffmann1909",
                    size: tuple[int, int] = (80, 24)
-                   ) -> AsyncIterator[tuple[RecorderApp, Pilot[int]]]:
-    """The recorder on ``path`` as ``allfours record`` opens it (lock held throughout)."""
+                   ) -> AsyncIterator[tuple[RecorderScreen, Pilot[int]]]:
+    """The app in record mode on ``path`` as ``allfours record`` opens it (lock held
+    throughout); the recorder screen and the pilot."""
     with RecordFile(path) as record:
         opened = inspect(path, record)
         if isinstance(opened, Resume):
-            app = RecorderApp(session=opened.session, unicode=True)
+            screen = RecorderScreen(session=opened.session, unicode=True)
         else:
             assert isinstance(opened, NewGame)
             new = opened
@@ -47,21 +49,22 @@ async def recorder(path: Path, *, players: int = 2, rules: str = "hoffmann1909",
             def new_session(tags: tuple[Tag, ...]) -> Session:
                 return Session(tags, prefix=new.prefix, index=new.index, record=record)
 
-            app = RecorderApp(form=StartForm(players=players, rules=rules, overrides={},
-                                             proposed=opened.proposed),
-                              new_session=new_session, unicode=True)
+            screen = RecorderScreen(form=StartForm(players=players, rules=rules, overrides={},
+                                                   proposed=opened.proposed),
+                                    new_session=new_session, unicode=True)
+        app = ViewerApp(str(path), unicode=True, recorder=screen)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            yield app, pilot
+            yield screen, pilot
 
 
-def shown(app: RecorderApp, selector: str) -> str:
+def shown(app: RecorderScreen, selector: str) -> str:
     """The plain text a :class:`Static` panel shows, rendered wide enough for one line."""
-    widget = app.screen.query_one(selector, Static)
+    widget = app.query_one(selector, Static)
     console = Console(width=200, record=True, file=io.StringIO(), color_system=None)
     console.print(widget.content)
     return console.export_text()
 
 
-def status(app: RecorderApp) -> str:
+def status(app: RecorderScreen) -> str:
     return shown(app, "#rec-status").strip()

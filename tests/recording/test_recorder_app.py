@@ -15,8 +15,8 @@ from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.script import lines_of_game
 from allfours_notation.records import Game
 from allfours_notation.rules.replay import check_game
-from allfours_notation.viewer.recorder.app import RecorderApp
 from allfours_notation.viewer.recorder.help import RecorderHelp
+from allfours_notation.viewer.recorder.screen import RecorderScreen
 from allfours_notation.viewer.recorder.widgets import EntryList
 from tests.recording.app_helpers import recorder, shown, status, type_line
 from tests.recording.helpers import file_problems, generated, same_records, start_file
@@ -35,7 +35,7 @@ def recorded(path: Path) -> Game:
     return games[0]
 
 
-async def play_by_position(app: RecorderApp, pilot: Any, line: str) -> None:
+async def play_by_position(app: RecorderScreen, pilot: Any, line: str) -> None:
     """A card typed as its position among the legal cards offered, when there are any."""
     assert app.session is not None
     offered = [str(c).lower() for c in app.session.expect().offered]
@@ -64,7 +64,10 @@ def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path
                 await type_line(pilot, line)
             assert "S to play to trick 1" in shown(app, "#rec-expect")
             assert "1:J♠" in shown(app, "#rec-offered")
-            await pilot.press("right", "enter")  # the second legal card offered: 9H
+            await pilot.press("enter")  # a stray Enter: no card is chosen, none recorded
+            assert status(app).startswith("which card?")
+            assert len(app.session.entries) == 5  # dealer, two hands, turn-up, stands
+            await pilot.press("right", "right", "enter")  # the second legal card offered: 9H
             assert status(app) == "S plays 9H"
         assert "1. S:9H" in path.read_text(encoding="utf-8")
         assert file_problems(path) == []
@@ -152,7 +155,7 @@ def test_a_revoke_asks_first_then_is_recorded_and_penalised(tmp_path: Path) -> N
             assert status(app).startswith("S plays 5D — revoke")
             assert app.session is not None
             while app.session.expect().phase is Phase.PLAY:
-                await pilot.press("enter")  # the first legal card offered
+                await pilot.press("1", "enter")  # the first legal card offered
             assert "Penalty" in shown(app, "#rec-points")
 
     run(scenario)
@@ -189,7 +192,7 @@ def test_correct_an_earlier_entry_from_the_list(tmp_path: Path) -> None:
             for line in [*HANDS, "js", "2d", "9h", "3h"]:
                 await type_line(pilot, line)
             await pilot.press("ctrl+e")
-            assert isinstance(app.focused, EntryList)
+            assert isinstance(app.app.focused, EntryList)
             await pilot.press("up", "up", "enter")  # N:2D, the 7th entry
             assert "Correcting entry 7" in shown(app, "#rec-expect")
             await type_line(pilot, "3h")
@@ -222,11 +225,11 @@ def test_help_opens_on_question_mark_and_f1(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
             await pilot.press("question_mark")
-            assert isinstance(app.screen, RecorderHelp)
+            assert isinstance(app.app.screen, RecorderHelp)
             await pilot.press("escape", "f1")
-            assert isinstance(app.screen, RecorderHelp)
+            assert isinstance(app.app.screen, RecorderHelp)
             await pilot.press("escape")
-            assert not isinstance(app.screen, RecorderHelp)
+            assert not isinstance(app.app.screen, RecorderHelp)
 
     run(scenario)
 
