@@ -6,9 +6,11 @@ import io
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
 
 from allfours_notation.recording.opening import NewGame, Resume, inspect
@@ -58,7 +60,7 @@ async def recorder(path: Path, *, players: int = 2, rules: str = "hoffmann1909",
             yield screen, pilot
 
 
-def shown(app: RecorderScreen, selector: str) -> str:
+def shown(app: Screen[Any], selector: str) -> str:
     """The plain text a :class:`Static` panel shows, rendered wide enough for one line."""
     widget = app.query_one(selector, Static)
     console = Console(width=200, record=True, file=io.StringIO(), color_system=None)

@@ -56,9 +56,17 @@ def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path
                 await pilot.press("enter")
             await type_line(pilot, "Ann")
             await type_line(pilot, "Ben")
+            await type_line(pilot, "N 9")  # a starting score at the target: refused
+            assert app.session is None
+            problem = shown(app.app.screen, "#form-problem")
+            assert "N 9 has already reached the target 7" in problem
+            await pilot.press("backspace", "backspace", "backspace")
+            await type_line(pilot, "N 5 S 6")  # the game is taken up at 5–6
             assert app.session is not None
             text = path.read_text(encoding="utf-8")
             assert '[Event "Club night"]' in text and '[South "Ben"]' in text
+            assert '[Score "N 5 S 6"]' in text
+            assert "Score N 5  S 6" in shown(app, "#rec-points")
             assert "who deals the first deal" in shown(app, "#rec-expect")
             for line in HANDS:
                 await type_line(pilot, line)
