@@ -80,6 +80,7 @@ class RecorderScreen(Screen[None]):
         self.correcting: int | None = None
         self.pending_correction: tuple[int, str] | None = None
         self.last_refresh_seconds = 0.0
+        self.lines_taken = 0  # lines submitted and dealt with (the tests and bench wait on it)
         self.title = title
 
     def compose(self) -> ComposeResult:
@@ -178,6 +179,7 @@ class RecorderScreen(Screen[None]):
             outcome = Outcome(False, f"not written: {error.strerror or error}")
         self.say(outcome)
         self.redraw()
+        self.lines_taken += 1
 
     def enter(self, session: Session, text: str) -> Outcome:
         """One line from the scorer: an answer to a question, a correction, or an entry."""
