@@ -24,7 +24,18 @@ from .cards import Card, Seat
 from .diagnostics import Diagnostic
 from .guard import guarded
 from .parser import ParseResult
-from .records import Abandoned, Call, Concede, Game, Hand, Redeal, TurnUp
+from .records import (
+    Abandoned,
+    Call,
+    Concede,
+    Discard,
+    Game,
+    Hand,
+    Pack,
+    Redeal,
+    Span,
+    TurnUp,
+)
 
 FORMAT_NAME = "afn-records"
 FORMAT_VERSION = 1
@@ -34,6 +45,8 @@ _TYPE_NAMES: dict[type, str] = {
     Hand: "hand",
     TurnUp: "turn",
     Call: "call",
+    Discard: "discard",
+    Pack: "pack",
     Redeal: "redeal",
     Abandoned: "abandoned",
     Concede: "concede",
@@ -174,6 +187,8 @@ def _converter(kind: type) -> Callable[[Any], JSON]:
         return _same
     if kind is Card:
         return str
+    if kind is Span:
+        return _span
     if issubclass(kind, Seat):
         return _seat_letter
     if issubclass(kind, Enum):
@@ -196,6 +211,12 @@ def _seat_letter(value: Any) -> JSON:
 def _enum_word(value: Any) -> JSON:
     member = cast(Enum, value)
     return member.value if isinstance(member.value, str) else member.name.lower()
+
+
+def _span(value: Any) -> JSON:
+    span = cast(Span, value)
+    return {"line": span.line, "column": span.column, "end_line": span.end_line,
+            "end_column": span.end_column, "start": span.start, "end": span.end}
 
 
 def _sequence(value: Any) -> JSON:

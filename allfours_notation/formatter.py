@@ -38,11 +38,13 @@ from .records import (
     CommentStyle,
     Concede,
     Deal,
+    Discard,
     Ending,
     Game,
     Hand,
     Node,
     OpeningEvent,
+    Pack,
     Penalty,
     Play,
     Redeal,
@@ -54,6 +56,7 @@ from .rules.replay import fill_seats
 
 VERSION_LINE = "% AFN 1"
 INDENT = "  "
+PACK_ROW = 13  # cards per line of a pack: four rows, one a suit's length
 
 
 
@@ -422,6 +425,13 @@ def opening_text(event: OpeningEvent) -> str:
         return f"{event.seat.letter} {cards}"
     if isinstance(event, TurnUp):
         return f"turn {event.card}"
+    if isinstance(event, Discard):
+        cards = " ".join("??" if card is None else str(card) for card in event.cards)
+        return f"{event.seat.letter} discards {cards}"
+    if isinstance(event, Pack):
+        words = ["??" if card is None else str(card) for card in event.cards]
+        rows = [" ".join(words[i:i + PACK_ROW]) for i in range(0, len(words), PACK_ROW)]
+        return "pack " + ("\n" + INDENT + " " * 5).join(rows)
     assert isinstance(event, Call)
     return f"{event.seat.letter} {event.kind.value}"
 

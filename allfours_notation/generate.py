@@ -19,17 +19,19 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from .cards import FULL_PACK, Card, Rank, Seat
+from .cards import FULL_PACK, Card, Rank, Seat, Suit
 from .records import (
     Call,
     CallKind,
     Comment,
     CommentStyle,
     Deal,
+    Discard,
     Game,
     Glyph,
     Hand,
     OpeningEvent,
+    Pack,
     Play,
     Redeal,
     RedealReason,
@@ -45,6 +47,7 @@ from .rules.profiles import (
     HandAfterRun,
     JackOnRun,
     Options,
+    YesNo,
     seated,
 )
 from .rules.replay import Referee, legal_cards, max_runs
@@ -72,6 +75,12 @@ class Knobs:
     seat_labels: float = 1.0  # plays carry seat labels
     trick_numbers: float = 1.0  # tricks carry numbers
     stands_written: float = 0.9  # 'S stands' is written (it may be left out)
+    # an offence where one is possible: a card the rules forbid (a revoke, an undertrump),
+    # a stand or a gift without the trump the options require (for differential tests)
+    offences: float = 0.0
+    bad_calls: float = 0.0  # the same for a stand or a gift without a required trump
+    discards: float = 0.5  # the cards put out after a run are written (where the rules say so)
+    pack: float = 0.0  # the deal is written as the order of the pack (``pack …``), no hands
     max_deals: int = 200  # safety stop for one game
 
 
@@ -220,9 +229,17 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
         if jacks:
             swap = rng.choice(jacks)
             pack[swap], pack[position] = pack[position], pack[swap]
+    top_first = tuple(reversed(pack))  # the deal takes cards from the end of the list
     hands = _deal_cards(pack, order, 6, options.deal_pattern)
     record_hands = rng.random() < knobs.hands
     opening: list[OpeningEvent] = []
+    # a run deals as the deal did (deal_pattern) where the pack is written; else one card at
+    # a time, as this generator always has (the same seed gives the same games)
+    run_pattern = DealPattern.ONE_AT_A_TIME
+    if knobs.pack > 0 and rng.random() < knobs.pack:
+        opening.append(Pack(cards=top_first))
+        record_hands = False
+        run_pattern = options.deal_pattern
     if record_hands:
         opening.extend(_hand(seat, hands[seat], rng, knobs) for seat in order)
     original = pack.pop()
@@ -236,15 +253,21 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     begged = False
     while True:
         may_beg = (not begged or options.begs_per_deal is BegsPerDeal.UNLIMITED) and (
-            runs < max_runs(len(order)) or _may_give(table, elder, dealer, scores))
+            runs < max_runs(len(order)) or
+            _may_give(table, elder, dealer, scores, hands[dealer], trump))
         chance = knobs.beg if not begged else knobs.beg_again
+        if may_beg and _must_beg(options, hands[elder], trump, runs) and \
+                not _offends(rng, knobs.bad_calls):
+            chance = 1.0  # stand_requires_trump: the elder without a trump begs
         if not may_beg or rng.random() >= chance:
             if not begged and rng.random() < knobs.stands_written:
                 opening.append(Call(seat=elder, kind=CallKind.STANDS))
             break
         begged = True
         opening.append(Call(seat=elder, kind=CallKind.BEGS))
-        if _may_give(table, elder, dealer, scores) and rng.random() < knobs.gift:
+        lax = runs < max_runs(len(order)) and _offends(rng, knobs.bad_calls)
+        if _may_give(table, elder, dealer, scores, hands[dealer], trump, lax=lax) and \
+                rng.random() < knobs.gift:
             opening.append(Call(seat=dealer, kind=CallKind.GIVES))
             if _opening_decides(table, opening, dealer, elder):
                 return Deal(number=number, dealer=dealer, opening=tuple(opening))
@@ -256,7 +279,7 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
         opening.append(Call(seat=dealer, kind=CallKind.RUNS))
         while True:
             runs += 1
-            extra = _deal_cards(pack, order, 3, DealPattern.ONE_AT_A_TIME)
+            extra = _deal_cards(pack, order, 3, run_pattern)
             for seat in order:
                 hands[seat].extend(extra[seat])
             if record_hands:
@@ -275,8 +298,13 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
             break
     if options.hand_after_run is HandAfterRun.DISCARD_TO_SIX or \
             (options.hand_after_run is HandAfterRun.KEEP_IF_ONE_RUN and runs >= 2):
+        written = runs > 0 and knobs.discards > 0 and rng.random() < knobs.discards
         for seat in order:
-            hands[seat] = rng.sample(hands[seat], 6)
+            kept = rng.sample(hands[seat], 6)
+            if written:
+                put = tuple(c for c in hands[seat] if c not in kept)
+                opening.append(Discard(seat=seat, cards=put))
+            hands[seat] = kept
     tricks = _play_tricks(table, hands, elder, trump)
     return Deal(number=number, dealer=dealer, opening=tuple(opening), tricks=tricks,
                 leading=(), trailing=_maybe_comment(rng, knobs))
@@ -318,7 +346,27 @@ def _kick_decides(table: _Table, dealer: Seat, turned: Card, scores: dict[str, i
     return scores.get(side, 0) + kick_value(turned, table.options) >= table.options.target
 
 
-def _may_give(table: _Table, elder: Seat, dealer: Seat, scores: dict[str, int]) -> bool:
+def _must_beg(options: Options, hand: Sequence[Card], trump: Suit, runs: int) -> bool:
+    """``stand_requires_trump``: the elder holding no trump must beg (where a beg is
+    still his to make: at the first turn-up, or after a run with unlimited begs)."""
+    return options.stand_requires_trump is YesNo.YES and \
+        not any(c.suit is trump for c in hand) and \
+        (runs == 0 or options.begs_per_deal is BegsPerDeal.UNLIMITED)
+
+
+def _offends(rng: random.Random, chance: float) -> bool:
+    """Whether a player breaks a rule here (never when ``chance`` is 0: the same seed
+    then gives the same games as before the knob existed)."""
+    return chance > 0 and rng.random() < chance
+
+
+def _may_give(table: _Table, elder: Seat, dealer: Seat, scores: dict[str, int],
+              hand: Sequence[Card], trump: Suit, *, lax: bool = False) -> bool:
+    """Whether the dealer may answer a beg with a gift; ``lax``: a dealer who gives
+    without the trump the options require (an offence)."""
+    if not lax and table.options.give_requires_trump is YesNo.YES and \
+            not any(c.suit is trump for c in hand):
+        return False  # a dealer without a trump must run
     if table.options.gift_at_target_minus_one is GiftAtTargetMinusOne.ALLOWED:
         return True
     receivers = [s for s in table.seats if s is not dealer] if len(table.seats) == 3 else [elder]
@@ -333,7 +381,6 @@ def _hand(seat: Seat, cards: Sequence[Card], rng: random.Random, knobs: Knobs) -
 
 def _play_tricks(table: _Table, hands: dict[Seat, list[Card]], elder: Seat,
                  trump: object) -> tuple[Trick, ...]:
-    from .cards import Suit
     from .rules.replay import trick_winner
 
     assert isinstance(trump, Suit)
@@ -350,7 +397,8 @@ def _play_tricks(table: _Table, hands: dict[Seat, list[Card]], elder: Seat,
         for _ in table.seats:
             legal = sorted(legal_cards(hands[seat], played, trump, options),
                            key=lambda c: (c.suit.value, c.rank))
-            choice = rng.choice(legal)
+            illegal = sorted(set(hands[seat]) - set(legal), key=lambda c: (c.suit.value, c.rank))
+            choice = rng.choice(illegal if illegal and _offends(rng, knobs.offences) else legal)
             hands[seat].remove(choice)
             played.append((seat, choice))
             glyph = rng.choice(list(Glyph)) if rng.random() < knobs.glyphs else None

@@ -40,12 +40,14 @@ from .records import (
     CommentStyle,
     Concede,
     Deal,
+    Discard,
     Ending,
     Game,
     Glyph,
     Hand,
     Node,
     OpeningEvent,
+    Pack,
     Penalty,
     PenaltyKind,
     Play,
@@ -54,9 +56,12 @@ from .records import (
     Score,
     Span,
     Tag,
+    TextLines,
     Total,
     Trick,
     TurnUp,
+    make_play,
+    make_trick,
 )
 from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns, slice_games
 from .source import decode, strip_bom
@@ -214,13 +219,15 @@ class FileReader:
 
 
 @contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a whole file's records pile up.
+def cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a whole file's records pile up, or
+    while one game is read and checked.
 
     Records are immutable trees with no reference cycles, so the collector finds
     nothing in them; yet as they accumulate it walks all of them again and again
-    (over 40% of parse()'s time on a 3 MB file).  Reference counting still frees
-    everything as usual, and the collector runs again as soon as parsing ends.
+    (over 40% of parse()'s time on a 3 MB file; about a sixth of ``check``'s,
+    game by game).  Reference counting still frees everything as usual, and the
+    collector runs again as soon as the block ends.
     """
     if not gc.isenabled():  # the caller has paused it already
         yield
@@ -257,7 +264,7 @@ def read_sliced(text: str, sliced: SliceResult, diagnostics: Iterable[Diagnostic
 def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
     """Parse a whole AFN text.  Never raises on bad input: problems are diagnostics."""
     reader = read_games(source, filename=filename)
-    with _cyclic_gc_paused():
+    with cyclic_gc_paused():
         games = tuple(reader.games())
     diagnostics = [*reader.diagnostics]
     for game in games:
@@ -412,16 +419,25 @@ _GLYPHS = {glyph.value: glyph for glyph in Glyph}
 _SEATS = {case(seat.value): seat for seat in Seat for case in (str.upper, str.lower)}
 
 
-def _card(text: str) -> Card:
-    card = parse_card(text)
-    assert card is not None  # the grammar let only cards through
-    return card
+def _every_card_spelling() -> dict[str, Card]:
+    """Each way ``_CARD`` can write a card (``JS``, ``js``, ``10h``, ``J♠``), and its card."""
+    spellings: dict[str, Card] = {}
+    for rank in ["10", *"AKQJTakqjt23456789"]:
+        for suit in "SHDCshdc♠♥♦♣♤♡♢♧":
+            card = parse_card(rank + suit)
+            assert card is not None
+            spellings[rank + suit] = card
+    return spellings
+
+
+# Every card a play can name, looked up by its text (one dict lookup per card read).
+_CARDS = _every_card_spelling()
 
 _CLAIM_ITEMS = {item.value: item for item in ClaimItem}
 
 
 def unescape_tag_value(raw: str) -> str:
-    return _UNESCAPE.sub(r"\1", raw)
+    return _UNESCAPE.sub(r"\1", raw) if "\\" in raw else raw
 
 
 # --- assembling one game ------------------------------------------------------------------------
@@ -432,6 +448,8 @@ _STAGE = {
     "HAND": 0,
     "TURN": 0,
     "CALL": 0,
+    "DISCARD": 0,
+    "PACK": 0,
     "PLAYS": 1,
     "PENALTY": 1,
     "REDEAL": 2,
@@ -492,36 +510,21 @@ class _GameAssembler:
         # The comments of each node that has any, by the node's id().
         self.comments_of: dict[int, tuple[list[Comment], list[Comment]]] = {}
         self.current_deal: int | None = None
+        # Spans keep offsets only; lines and columns come from here when first asked for.
+        self.lines = TextLines(body, piece.start, piece.line, piece.column)
 
     # -- positions --
 
     def span_of(self, token: Token) -> Span:
-        line = cast(int, token.line)
-        end_line = cast(int, token.end_line)
-        column = cast(int, token.column) + (self.col_base if line == 1 else 0)
-        end_column = cast(int, token.end_column) + (self.col_base if end_line == 1 else 0)
-        start = cast(int, token.start_pos) + self.offset_base
-        return Span(
-            line + self.line_base,
-            column,
-            end_line + self.line_base,
-            end_column,
-            start,
-            cast(int, token.end_pos) + self.offset_base,
-        )
+        base = self.offset_base
+        # Lark types the offsets Optional; its lexer always sets them (no cast():
+        # a function call per token).
+        return Span.at(self.lines, token.start_pos + base,  # type: ignore[operator]
+                       token.end_pos + base)  # type: ignore[operator]
 
     def sub_span(self, token: Token, span: Span, begin: int, finish: int) -> Span:
         """The span of ``token.value[begin:finish]`` inside a token at ``span``."""
-        value = str(token)
-        newlines = value.count("\n", 0, begin)
-        if newlines:
-            line = span.line + newlines
-            column = begin - value.rfind("\n", 0, begin)
-        else:
-            line, column = span.line, span.column + begin
-        return Span(
-            line, column, line, column + finish - begin, span.start + begin, span.start + finish
-        )
+        return Span.at(self.lines, span.start + begin, span.start + finish)
 
     def diag(
         self,
@@ -686,7 +689,7 @@ class _GameAssembler:
         used = {raw.header.dealer for raw in raw_deals}
         for raw in raw_deals:
             for event in raw.opening:
-                if not isinstance(event, TurnUp):
+                if not isinstance(event, (TurnUp, Pack)):
                     used.add(event.seat)
             for play in raw.plays:
                 if play.seat is not None:
@@ -744,7 +747,7 @@ class _GameAssembler:
             tags.append(self.keep(tag))
 
     def raw_deal(self, children: list[Any]) -> _RawDeal:
-        header_token = cast(Token, children[0])
+        header_token: Token = children[0]
         match = _DEAL_RE.match(str(header_token))
         assert match is not None
         number = int(match.group(1))
@@ -754,7 +757,7 @@ class _GameAssembler:
         raw = _RawDeal(self.keep(Deal(number=number, dealer=dealer, span=header_span)))
         stage = 0
         for child in children[1:]:
-            parts = cast(list[Token], child if isinstance(child, list) else [child])
+            parts: list[Token] = child if isinstance(child, list) else [child]
             token = parts[0]
             kind = _STATEMENT_OF.get(token.type, token.type)
             if kind == "CALL" and str(token).lower().endswith("concedes"):
@@ -762,9 +765,8 @@ class _GameAssembler:
             token_stage = _STAGE[kind]
             span = self.span_of(token)
             if len(parts) > 1:
-                last = self.span_of(parts[-1])
-                span = Span(span.line, span.column, last.end_line, last.end_column, span.start,
-                            last.end)
+                span = Span.at(self.lines, span.start,
+                               parts[-1].end_pos + self.offset_base)  # type: ignore[operator]
             if raw.ending is not None and kind not in ("CLAIM", "TOTAL"):
                 self.diag("AFN206", f"{_describe(token)} after the deal has ended", span)
             elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
@@ -784,14 +786,30 @@ class _GameAssembler:
         """Add one statement: its tokens (more than one when comments cut it) at ``span``."""
         token = parts[0]
         value = str(token)
-        if kind == "HAND":
+        if kind == "PLAYS":
+            self.add_plays(raw, token, span)
+        elif kind == "HAND":
             cards: list[Card | None] = []
             for number, part in enumerate(parts):  # the first part starts with the seat
-                for match in _HAND_CARD_RE.finditer(str(part), 1 if number == 0 else 0):
-                    cards.append(None if match.group() == "??" else parse_card(match.group()))
+                cards.extend(_CARDS.get(text) for text in  # ?? is no card: None
+                             _HAND_CARD_RE.findall(str(part), 1 if number == 0 else 0))
             raw.opening.append(
                 self.keep(Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span))
             )
+        elif kind == "DISCARD":
+            put_out: list[Card | None] = []
+            start = value.lower().index("discards") + len("discards")
+            for number, part in enumerate(parts):  # the first part starts "S discards"
+                for match in _HAND_CARD_RE.finditer(str(part), start if number == 0 else 0):
+                    put_out.append(None if match.group() == "??" else parse_card(match.group()))
+            raw.opening.append(self.keep(
+                Discard(seat=Seat.from_letter(value[0]), cards=tuple(put_out), span=span)))
+        elif kind == "PACK":
+            order: list[Card | None] = []
+            for number, part in enumerate(parts):  # the first part starts with "pack"
+                for match in _HAND_CARD_RE.finditer(str(part), 4 if number == 0 else 0):
+                    order.append(None if match.group() == "??" else parse_card(match.group()))
+            raw.opening.append(self.keep(Pack(cards=tuple(order), span=span)))
         elif kind == "TURN":
             card = parse_card(str(parts[-1]).split()[-1])
             assert card is not None
@@ -802,8 +820,6 @@ class _GameAssembler:
             raw.opening.append(self.keep(call))
         elif kind == "CONCEDE":
             self.set_ending(raw, self.keep(Concede(seat=Seat.from_letter(value[0]), span=span)))
-        elif kind == "PLAYS":
-            self.add_plays(raw, token, span)
         elif kind == "PENALTY":
             _, seat_text, what = value.split()
             node = Penalty(
@@ -827,36 +843,25 @@ class _GameAssembler:
             self.diag("AFN206", "a deal can end only once", ending.span)
 
     def add_plays(self, raw: _RawDeal, token: Token, span: Span) -> None:
-        """Split a run of plays.  Lines and columns are followed as the matches go
-        (a token holds many lines), rather than counted again from its start for
-        every card."""
-        value = str(token)
-        # The column of index i is i - line_start: a newline's index on later lines.
-        line, line_start, seen = span.line, -span.column, 0
-        first = len(raw.plays)
-        for match in _PLAY_RE.finditer(value):
+        """Split a run of plays: a regular-expression match and a record per card, and
+        nothing else (a span keeps offsets; its line and column are worked out only
+        if something asks)."""
+        plays = raw.plays
+        first = len(plays)
+        lines, base, cards, seats, glyphs = self.lines, span.start, _CARDS, _SEATS, _GLYPHS
+        at, play_of = Span.at, make_play
+        for match in _PLAY_RE.finditer(str(token)):
             number_text, seat_text, card_text, glyph_text = match.groups()
-            card_start = match.start(2) if seat_text else match.start(3)
-            newlines = value.count("\n", seen, card_start)
-            if newlines:
-                line += newlines
-                line_start = value.rfind("\n", seen, card_start)
-            seen = card_start
-            column = card_start - line_start
-            end = match.end()
-            play_span = Span(line, column, line, column + end - card_start,
-                             span.start + card_start, span.start + end)
-            play = Play(
-                card=_card(card_text),
-                seat=_SEATS[seat_text] if seat_text else None,
-                glyph=_GLYPHS[glyph_text] if glyph_text else None,
-                span=play_span,
-            )
             if number_text is not None:
                 place = (token, span, match.start(1), match.end(1) + 1)
-                raw.numbers.append((len(raw.plays), int(number_text), place))
-            raw.plays.append(play)
-        self.nodes.extend(raw.plays[first:])
+                raw.numbers.append((len(plays), int(number_text), place))
+            if seat_text is None:
+                plays.append(play_of(cards[card_text], None, glyphs.get(glyph_text),
+                                     at(lines, base + match.start(3), base + match.end())))
+            else:
+                plays.append(play_of(cards[card_text], seats[seat_text], glyphs.get(glyph_text),
+                                     at(lines, base + match.start(2), base + match.end())))
+        self.nodes.extend(plays[first:])
 
     def set_claim(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
         if raw.claim is not None:
@@ -944,15 +949,13 @@ class _GameAssembler:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,
         as the writer grouped it; unnumbered plays make a trick every ``players`` cards."""
         plays = raw.plays
-        numbers = {index: (written, place) for index, written, place in raw.numbers}
-        # Each trick as (index of its first play, its written number and where, if any).
+        # Each trick as (index of its first play, its written number and where, if any):
+        # a numbered trick runs to the next number; plays before the first number
+        # (all of them, when none is written) are cut every ``players`` cards.
         starts: list[tuple[int, tuple[int, _NumberPlace] | None]] = []
-        for index in range(len(plays)):
-            mark = numbers.get(index)
-            if mark is not None or not starts:
-                starts.append((index, mark))
-            elif starts[-1][1] is None and index - starts[-1][0] >= players:
-                starts.append((index, None))
+        first_number = raw.numbers[0][0] if raw.numbers else len(plays)
+        starts.extend((index, None) for index in range(0, first_number, players))
+        starts.extend((index, (written, place)) for index, written, place in raw.numbers)
         tricks: list[Trick] = []
         for number, (begin, mark) in enumerate(starts, start=1):
             if mark is not None and mark[0] != number:
@@ -969,10 +972,8 @@ class _GameAssembler:
             last = nodes[-1].span
             span = None
             if first is not None and last is not None:
-                span = Span(
-                    first.line, first.column, last.end_line, last.end_column, first.start, last.end
-                )
-            tricks.append(Trick(number=number, plays=nodes, numbered=mark is not None, span=span))
+                span = Span.at(self.lines, first.start, last.end)
+            tricks.append(make_trick(number, nodes, mark is not None, span))
         return tuple(tricks)
 
     # -- errors --
@@ -1044,7 +1045,7 @@ def _describe(token: Token) -> str:
         return "play"
     if token.type == "HAND":
         return f"the hand of {words[0].upper()}"
-    if token.type == "CALL":
+    if token.type in ("CALL", "DISCARD"):
         return f"'{' '.join(words[:2])}'"
     return f"'{first}'"
 
@@ -1054,6 +1055,7 @@ __all__ = [
     "ROSTER",
     "FileReader",
     "ParseResult",
+    "cyclic_gc_paused",
     "grammar_text",
     "iter_games",
     "parse",

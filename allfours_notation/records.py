@@ -12,24 +12,144 @@ from equality, so two parses of differently laid-out text compare equal.
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from enum import Enum
+from typing import Any, cast
 
 from .cards import Card, Seat
 from .diagnostics import Diagnostic, Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Where a node stands in its file: 1-based line/column, 0-based offsets."""
+class TextLines:
+    """Where the lines of one game's text start, found the first time a position is asked.
 
-    line: int
-    column: int
-    end_line: int
-    end_column: int
+    Records made by the parser keep only offsets (a :class:`Span` per card would
+    otherwise cost two line/column counts each); a span turns its offsets into lines
+    and columns through this index when a diagnostic, an export or the formatter
+    asks.  ``body`` is the game's text, which starts at ``offset`` in its file, on
+    line ``line`` and column ``column`` of the file.  Lines end at a line feed only,
+    as Lark counts them.
+    """
+
+    __slots__ = ("_breaks", "body", "column", "line", "offset")
+
+    def __init__(self, body: str, offset: int = 0, line: int = 1, column: int = 1) -> None:
+        self.body = body
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self._breaks: list[int] | None = None
+
+    def at(self, offset: int) -> tuple[int, int]:
+        """The file's 1-based (line, column) of the file offset ``offset``."""
+        breaks = self._breaks
+        if breaks is None:
+            breaks = self._breaks = [m.start() for m in _LINE_FEED.finditer(self.body)]
+        local = offset - self.offset
+        before = bisect_left(breaks, local)  # line feeds before ``local``
+        if before:
+            return self.line + before, local - breaks[before - 1]
+        return self.line, local + self.column
+
+
+_LINE_FEED = re.compile("\n")
+_Where = tuple[int, int, int, int]
+
+
+class Span:
+    """Where a node stands in its file: 1-based line/column, 0-based offsets.
+
+    Immutable, equal and hashed on all six numbers, like the frozen dataclass it
+    replaces.  ``Span(line, column, end_line, end_column, start, end)`` gives every
+    number; :meth:`at` keeps only the offsets and works out lines and columns from
+    the game's :class:`TextLines` when first read, which is what makes reading a
+    file cheap (most spans are never looked at).
+    """
+
+    __slots__ = ("_where", "end", "start")
+    __match_args__ = ("line", "column", "end_line", "end_column", "start", "end")
+
     start: int
     end: int
+    _where: _Where | TextLines
+
+    def __init__(self, line: int, column: int, end_line: int, end_column: int, start: int,
+                 end: int) -> None:
+        _set_start(self, start)
+        _set_end(self, end)
+        _set_where(self, (line, column, end_line, end_column))
+
+    @classmethod
+    def at(cls, lines: TextLines, start: int, end: int) -> Span:
+        """The span of the file offsets ``start``-``end``, lines and columns left to ``lines``."""
+        span = _new(cls)
+        _set_start(span, start)
+        _set_end(span, end)
+        _set_where(span, lines)
+        return span
+
+    def _position(self) -> _Where:
+        where = self._where
+        if type(where) is tuple:
+            return where
+        assert isinstance(where, TextLines)
+        line, column = where.at(self.start)
+        end_line, end_column = where.at(self.end)
+        found = (line, column, end_line, end_column)
+        _set_where(self, found)  # worked out once; the index is no longer needed
+        return found
+
+    @property
+    def line(self) -> int:
+        return self._position()[0]
+
+    @property
+    def column(self) -> int:
+        return self._position()[1]
+
+    @property
+    def end_line(self) -> int:
+        return self._position()[2]
+
+    @property
+    def end_column(self) -> int:
+        return self._position()[3]
+
+    def _key(self) -> tuple[int, int, int, int, int, int]:
+        return (*self._position(), self.start, self.end)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Span:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        line, column, end_line, end_column = self._position()
+        return (f"Span(line={line}, column={column}, end_line={end_line}, "
+                f"end_column={end_column}, start={self.start}, end={self.end})")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type[Span], tuple[int, int, int, int, int, int]]:
+        """Copies and pickles carry every number (not the game's text)."""
+        return (Span, self._key())
+
+
+_new = object.__new__
+# The slots' own setters: how a span is filled in without its refusing __setattr__.
+_set_start = cast(Any, Span.__dict__["start"]).__set__
+_set_end = cast(Any, Span.__dict__["end"]).__set__
+_set_where = cast(Any, Span.__dict__["_where"]).__set__
 
 
 class CommentStyle(Enum):
@@ -109,7 +229,25 @@ class Call(Node):
     kind: CallKind
 
 
-OpeningEvent = Hand | TurnUp | Call
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discard(Node):
+    """``S discards 9H 8H 7C``: the cards a seat put out after a run, where the rules make
+    every player discard down to six (``hand_after_run``); ``None`` is a card nobody saw."""
+
+    seat: Seat
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pack(Node):
+    """``pack AS 7D …``: the 52 cards in the order they were dealt, top card first; the
+    hands, the turn-up and the cards of each run follow from it, the number of players
+    and ``deal_pattern``.  ``None`` is a card nobody saw."""
+
+    cards: tuple[Card | None, ...]
+
+
+OpeningEvent = Hand | TurnUp | Call | Discard | Pack
 
 
 # --- play ---------------------------------------------------------------------------------
@@ -133,6 +271,35 @@ class Play(Node):
     glyph: Glyph | None = None
 
 
+def _slot_setter(kind: type, name: str) -> Any:
+    """The setter of the slot ``name`` of ``kind`` (or of a base): fills in a frozen
+    record directly."""
+    slot = next(klass.__dict__[name] for klass in kind.__mro__ if name in klass.__dict__)
+    return cast(Any, slot).__set__
+
+
+_play_slots = tuple(_slot_setter(Play, name)
+                    for name in ("card", "seat", "glyph", "span", "leading", "trailing"))
+
+
+def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | None) -> Play:
+    """``Play(card=card, seat=seat, glyph=glyph, span=span)``, built for the parser.
+
+    The same frozen record, its slots filled in directly rather than through the
+    frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field): a play is
+    made for every card of every file read, and this is three times cheaper.
+    """
+    play = _new(Play)
+    set_card, set_seat, set_glyph, set_span, set_leading, set_trailing = _play_slots
+    set_card(play, card)
+    set_seat(play, seat)
+    set_glyph(play, glyph)
+    set_span(play, span)
+    set_leading(play, ())
+    set_trailing(play, ())
+    return play
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Trick(Node):
     """The cards of one trick in play order, leader first.
@@ -144,6 +311,23 @@ class Trick(Node):
     number: int
     plays: tuple[Play, ...]
     numbered: bool = field(default=True, compare=False)
+
+
+_trick_slots = tuple(_slot_setter(Trick, name)
+                     for name in ("number", "plays", "numbered", "span", "leading", "trailing"))
+
+
+def make_trick(number: int, plays: tuple[Play, ...], numbered: bool, span: Span | None) -> Trick:
+    """``Trick(number=…, plays=…, numbered=…, span=…)`` built like :func:`make_play`."""
+    trick = _new(Trick)
+    set_number, set_plays, set_numbered, set_span, set_leading, set_trailing = _trick_slots
+    set_number(trick, number)
+    set_plays(trick, plays)
+    set_numbered(trick, numbered)
+    set_span(trick, span)
+    set_leading(trick, ())
+    set_trailing(trick, ())
+    return trick
 
 
 # --- after play: penalties, claims, totals, and how a deal ended ----------------------------

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from .cards import Card, Seat
 from .diagnostics import Diagnostic, Severity
-from .records import Call, CallKind, Deal, Game, Hand, Span, TurnUp, diagnostic_at
+from .records import Call, CallKind, Deal, Discard, Game, Hand, Pack, Span, TurnUp, diagnostic_at
 from .table import SEATS_FOR_PLAYERS, seats_of_game
 
 DEALT_HAND_SIZE = 6
@@ -165,7 +165,7 @@ def _seats_named(deal: Deal) -> set[Seat]:
     """Every seat the deal names: a quick test before the slower walk that says where."""
     named = {play.seat for trick in deal.tricks for play in trick.plays if play.seat is not None}
     named.add(deal.dealer)
-    named.update(event.seat for event in deal.opening if not isinstance(event, TurnUp))
+    named.update(event.seat for event in deal.opening if not isinstance(event, (TurnUp, Pack)))
     named.update(penalty.offender for penalty in deal.penalties)
     if deal.claim is not None:
         named.update(award.seat for award in deal.claim.awards)
@@ -218,6 +218,8 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
         if isinstance(event, Call):
             ran = event.kind is CallKind.RUNS
             continue
+        if isinstance(event, (Discard, Pack)):
+            continue  # checked by the referee, which knows what each seat held
         limit = RUN_BATCH_SIZE if seen_turnup else DEALT_HAND_SIZE
         after_play = (
             first_play is not None and event.span is not None and event.span.start > first_play

@@ -50,6 +50,8 @@ _EXPECTED_NAMES = {
     "HAND": "a hand (a seat, then cards)",
     "TURN": "'turn <card>'",
     "CALL": "'<seat> stands|begs|gives|runs|concedes'",
+    "DISCARD": "'<seat> discards <cards>'",
+    "PACK": "'pack' and the 52 cards, top first",
     "PLAYS": "a card played",
     "CLAIM": "'claim'",
     "TOTAL": "'total'",

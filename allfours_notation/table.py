@@ -13,7 +13,7 @@ from functools import cache
 from types import MappingProxyType
 
 from .cards import CLOCKWISE, Seat
-from .records import Game, TurnUp
+from .records import Game, Pack, TurnUp
 
 SEATS_FOR_PLAYERS: dict[int, tuple[Seat, ...]] = {
     2: (Seat.NORTH, Seat.SOUTH),
@@ -42,7 +42,7 @@ def _seats_used(game: Game) -> set[Seat]:
     for deal in game.deals:
         used.add(deal.dealer)
         for event in deal.opening:
-            if not isinstance(event, TurnUp):
+            if not isinstance(event, (TurnUp, Pack)):
                 used.add(event.seat)
         for play in deal.plays():
             if play.seat is not None:

@@ -12,7 +12,7 @@ from rich.markup import escape
 from ..causes import Group, explain, follow_text, link_causes, roots_first
 from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..guard import guarded
-from ..parser import FileReader, parse_game_body, read_games
+from ..parser import FileReader, cyclic_gc_paused, parse_game_body, parse_game_slice, read_games
 from ..records import Game
 from ..rules.replay import replay
 from ..slicer import GameSlice
@@ -149,7 +149,7 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
     first_id += len(head)
     yield head, None
     if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
-        checked: Iterator[Checked] = (game_diagnostics(game, rules) for game in reader.games())
+        checked: Iterator[Checked] = _checked_games(reader, rules)
     else:
         text, file = reader.text, reader.file
         checked = pool.map(_check_slice, (
@@ -160,6 +160,17 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
             advance(piece.end - piece.start)
         yield renumbered(mine, first_id - 1), with_errors
         first_id += len(mine)
+
+
+def _checked_games(reader: FileReader, rules: Rules) -> Iterator[Checked]:
+    """Each game of ``reader`` parsed and checked, the cycle collector paused for each
+    (nothing a game makes is left for it to find; see :func:`.cyclic_gc_paused`)."""
+    text, file = reader.text, reader.file
+    for index, piece in enumerate(reader.slices, start=1):
+        with cyclic_gc_paused():
+            checked = game_diagnostics(
+                parse_game_slice(text, piece, index=index, filename=file), rules)
+        yield checked
 
 
 def game_diagnostics(game: Game, rules: Rules) -> Checked:
@@ -211,7 +222,8 @@ def renumbered(diagnostics: list[Diagnostic], offset: int) -> list[Diagnostic]:
 def _check_slice(work: tuple[str, GameSlice, int, str | None, Rules]) -> Checked:
     """In a worker process: parse and check one game cut out of its file."""
     body, piece, index, file, rules = work
-    return game_diagnostics(parse_game_body(body, piece, index=index, filename=file), rules)
+    with cyclic_gc_paused():
+        return game_diagnostics(parse_game_body(body, piece, index=index, filename=file), rules)
 
 
 def _jobs(text: str) -> int:

@@ -311,8 +311,8 @@ def _per_side(values: tuple[tuple[str, int], ...]) -> str:
 
 # --- completion -----------------------------------------------------------------------------
 
-_KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal")
-_CALLS = ("stands", "begs", "gives", "runs", "concedes")
+_KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal", "pack")
+_CALLS = ("stands", "begs", "gives", "runs", "concedes", "discards")
 _PENALTIES = ("revoke", "undertrump", "misdeal", "wrongscore", "other")
 _TAGS = ("Event", "Site", "Date", "Rules", "North", "East", "South", "West", "Result")
 

@@ -25,8 +25,10 @@ from ..records import (
     Comment,
     CommentStyle,
     Concede,
+    Discard,
     Glyph,
     Hand,
+    Pack,
     Penalty,
     PenaltyKind,
     Play,
@@ -54,7 +56,8 @@ class DealStart:
     trailing: tuple[Comment, ...] = ()
 
 
-Entry = DealStart | Hand | TurnUp | Call | Play | Penalty | Redeal | Abandoned | Concede | Claim
+Entry = (DealStart | Hand | TurnUp | Call | Discard | Pack | Play | Penalty | Redeal
+         | Abandoned | Concede | Claim)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,9 +30,11 @@ from ..records import (
     CommentStyle,
     Concede,
     Deal,
+    Discard,
     Game,
     Hand,
     OpeningEvent,
+    Pack,
     Penalty,
     Play,
     Redeal,
@@ -400,7 +402,7 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
                 dealt_late.append(entry)  # a hand as dealt, entered after the turn-up
             else:
                 opening.append(entry)
-        elif isinstance(entry, (TurnUp, Call)):
+        elif isinstance(entry, (TurnUp, Call, Discard, Pack)):
             ran = ran or (isinstance(entry, Call) and entry.kind is CallKind.RUNS)
             opening.append(entry)
         elif isinstance(entry, Play):
@@ -480,6 +482,11 @@ def _describe(entry: Entry) -> str:
         return f"turned up {entry.card}"
     if isinstance(entry, Call):
         return f"{entry.seat.letter} {entry.kind.value}"
+    if isinstance(entry, Discard):
+        return f"{entry.seat.letter} discards " + " ".join(str(c) if c else "??"
+                                                             for c in entry.cards)
+    if isinstance(entry, Pack):
+        return "the pack, top first: " + " ".join(str(c) if c else "??" for c in entry.cards)
     if isinstance(entry, Play):
         return f"{entry.seat.letter if entry.seat else '?'} plays {entry.card}"
     if isinstance(entry, Penalty):

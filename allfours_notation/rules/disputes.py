@@ -176,7 +176,11 @@ def _claim_message(result: GameReplay, position: int, deal: Deal, computed: Deal
     if result.decided and any(p.item is item for p in computed.unscored):
         # Counted after the target was reached: no other rules make it right, the fix is
         # to claim only what was counted before (rule 25: High, Low, Jack, Game in order).
-        return text + "; claim only the items counted before the target was reached"
+        text += "; claim only the items counted before the target was reached"
+        targets = _right_targets(result, position, claimed, replays)[:2]
+        if targets:
+            text += f" (the claim is right under {' and '.join(targets)})"
+        return text
     right = _right_under(result, position, item, claimed, replays)
     if right:
         text += f" (the claim is right under {right})"
@@ -255,8 +259,6 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
         if alternative != current:
             tries.append((f"profile {name}", alternative))
     names = list(RELEVANT_OPTIONS.get(item, ()))
-    if result.decided:
-        names.append("target")
     for name in names:
         for text in option_choices(name):
             value = parse_option_value(name, text)
@@ -278,7 +280,61 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
             found.append(label)
         if len(found) == 2:
             break
+    if len(found) < 2:
+        found.extend(_right_targets(result, position, claimed, replays)[:2 - len(found)])
     return " and ".join(found)
+
+
+def _right_targets(result: GameReplay, position: int, claimed: dict[str, int],
+                   replays: dict[Options, GameReplay]) -> list[str]:
+    """The targets (any whole number from 1 to 99) under which the whole claim of the deal
+    is right, as ranges: ``target=9 to 11``, ``target=15 or more``.
+
+    A deal's items depend on the target only where a running total meets it, so the
+    targets fall into ranges between the totals the deal reaches (and those a gift or a
+    ``game_lost`` penalty looks at); one replay per range tells the whole range.
+    """
+    from .engine import table_seats
+    from .replay import replay_plain
+    from .start import starting_scores
+
+    current = result.options
+    computed = result.deals[position]
+    seats = table_seats(result.game, current)
+    if position:
+        before = dict(result.deals[position - 1].scores_after)
+    else:
+        before = dict(starting_scores(result.game, seats, current)[0])
+    floor = max(before.values(), default=0) + 1  # a lower target ends the game sooner
+    running = dict(before)
+    marks = {floor, floor + 1, 100}
+    for value in before.values():
+        marks.update((value + 1, value + 2))  # a gift at target - 1
+    for point in (*computed.points, *computed.unscored):
+        running[point.side] = running.get(point.side, 0) + point.points
+        value = running[point.side]
+        marks.update((value, value + 1))
+        marks.update(value + claimed.get(side, 0) for side in claimed)  # game_lost
+    bounds = sorted(m for m in marks if floor <= m <= 100)
+    right: list[tuple[int, int]] = []
+    for low, high in zip(bounds, (b - 1 for b in bounds[1:]), strict=False):
+        if low <= current.target <= high:
+            continue
+        alternative = replace(current, target=low)
+        other = replays.get(alternative)
+        if other is None:
+            other = replays[alternative] = replay_plain(result.game, alternative,
+                                                        record_states=False)
+        if position >= len(other.deals) or other.deals[position].after_decision:
+            continue  # the game ended before this deal under that target
+        if not _claim_is_wrong(result.game.deals[position], other.deals[position], seats,
+                               alternative):
+            if right and right[-1][1] == low - 1:
+                right[-1] = (right[-1][0], high)
+            else:
+                right.append((low, high))
+    return [f"target={low}" if low == high else f"target={low} or more" if high >= 99
+            else f"target={low} to {high}" for low, high in right]
 
 
 # --- totals and the result --------------------------------------------------------------------

@@ -42,8 +42,10 @@ from ..records import (
     ClaimItem,
     Concede,
     Deal,
+    Discard,
     Game,
     Hand,
+    Pack,
     Penalty,
     PenaltyKind,
     Play,
@@ -59,6 +61,7 @@ from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, sides
 from .play import DEALT, RUN_BATCH, hand_key, legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import (
     BegsPerDeal,
+    DealPattern,
     FollowRule,
     FosterCap,
     HandAfterRun,
@@ -67,6 +70,7 @@ from .profiles import (
     Options,
     PackExhausted,
     RevokePenalty,
+    UndertrumpException,
     YesNo,
 )
 from .scoring import (
@@ -110,8 +114,8 @@ class GameOver:
     span: Span | None = None
 
 
-Event = (Deal | Hand | TurnUp | Call | Trick | Play | Penalty | Redeal | Abandoned | Concede
-         | Claim | Total | DealOver | GameOver)
+Event = (Deal | Hand | TurnUp | Call | Discard | Pack | Trick | Play | Penalty | Redeal
+         | Abandoned | Concede | Claim | Total | DealOver | GameOver)
 
 
 class ExpectKind(Enum):
@@ -222,7 +226,11 @@ class Table:
         """Take one event, as :meth:`apply` does, without building the answer: the loops
         over a whole record (``check``, ``replay``) read the results at the end."""
         try:
-            self._dispatch(event)
+            current = self.current
+            if type(event) is Play and current is not None and not current.ended:
+                current.take_play(event)  # nine events in ten: straight to the card
+            else:
+                self._dispatch(event)
         except Exception as error:  # the referee must never take a file down
             self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
                         getattr(event, "span", None) or self.game.span, deal=None, trick=None)
@@ -295,6 +303,12 @@ class Table:
 
     def score_text(self) -> str:
         return " ".join(f"{side} {self.scores[side]}" for side in self.sides)
+
+    def close(self) -> None:
+        """Let go of the open deal, which points back at this table: without that
+        cycle a finished game's records are freed at once by reference counting
+        instead of waiting for (and costing) the cycle collector."""
+        self.current = None
 
     # -- plumbing --
 
@@ -404,6 +418,19 @@ class _Suspicion:
     step: int  # the index of the offending card's step
 
 
+@dataclass(slots=True)
+class _Lack:
+    """A stand or a gift that the options allow only to a player holding a trump, by a
+    player whose hand was not fully written: the end of the play may show it had none."""
+
+    call: str  # "stands" or "gives"
+    seat: Seat
+    trump: Suit
+    span: Span | None
+    found_at: int  # how many diagnostics the game had at the call
+    step: int  # the index of the call's step
+
+
 class _DealTable:
     """One deal at the table: opening, play, scoring; the state moves one event at a time.
 
@@ -436,7 +463,17 @@ class _DealTable:
         self.begs = 0
         self.calls: list[str] = []
         self.started = False  # the DEAL_START step is out
-        self.discarding = False
+        self.discarding = False  # the rules make every player discard to six before play
+        self.discards: dict[Seat, list[Card | None]] = {seat: [] for seat in self.seats}
+        self.discard_spans: dict[Seat, Span | None] = {}
+        self.discarded: dict[Card, Seat] = {}  # known cards put out, and by whom
+        self.pending_discards: list[Discard] = []  # written before the trumps were settled
+        self.discards_done = False
+        self.forgotten: set[Seat] = set()  # hands the discards leave unknown (six unseen)
+        # the order of the pack, top first, when written: where each card goes
+        self.pack_cards: list[Card | None] | None = None
+        self.pack_span: Span | None = None
+        self.pack_place: dict[Card, tuple[Seat | None, int]] = {}  # (seat or None, run)
         # jack_on_run=final_only: the first turn-up's points wait until it is known to stay
         # trumps (a stand, a gift, the play); a run drops them
         self.waiting_kick: list[Point] = []
@@ -469,6 +506,7 @@ class _DealTable:
         self.plays_by: dict[Seat, list[tuple[int, Card]]] = {seat: [] for seat in self.seats}
         self.play_order = 0
         self.suspicions: list[_Suspicion] = []
+        self.lacks: list[_Lack] = []
         self.offences: list[tuple[int, Offence]] = []
         self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
         self.holders: dict[Card, Seat] = {}
@@ -546,10 +584,22 @@ class _DealTable:
     def side(self, seat: Seat) -> str:
         return self.g.side(seat)
 
+    def take_play(self, play: Play) -> None:
+        """:meth:`take` for a :class:`Play`, the event nearly every step is."""
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", play.span)
+            return
+        if not self.started:
+            self.start()
+        self.play(play)
+
     def take(self, event: Event) -> None:
         """One event of this deal."""
         if isinstance(event, Hand):
-            self.hand(event)
+            self.hand(self.as_the_pack_deals(event))
+            return
+        if isinstance(event, Pack):
+            self.pack(event)
             return
         if isinstance(event, (Penalty, Claim, Total, Redeal, Abandoned, Concede)):
             self.end_event(event)
@@ -564,6 +614,8 @@ class _DealTable:
         elif isinstance(event, Call):
             self.to_move = self.elder if event.kind is CallKind.STANDS else None
             self.call(event)
+        elif isinstance(event, Discard):
+            self.discard(event)
         elif isinstance(event, Trick):
             self.open_trick(event.number, event.span, explicit=True)
         elif isinstance(event, Play):
@@ -591,10 +643,7 @@ class _DealTable:
             slots.known.append(held)
             slots.origin[held] = origin
             self.recorded_owner.setdefault(held, event.seat)
-            if not self.discarding:
-                self.holders.setdefault(held, event.seat)
-        if self.discarding:
-            return
+            self.holders.setdefault(held, event.seat)
         if not in_run:
             self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_key)
             self.unknown[event.seat] = max(0, DEALT - len(slots.known))
@@ -628,6 +677,213 @@ class _DealTable:
             return DEALT
         return self.hand_size_received()
 
+    # -- the order of the pack (deal_pattern) --
+
+    def pack(self, event: Pack) -> None:
+        """``pack …``: the 52 cards top first.  The hands as dealt follow at once (as if
+        written); each run's cards and every turn-up follow as the deal goes on."""
+        problem = ""
+        known = [c for c in event.cards if c is not None]
+        twice = sorted({c for c in known if known.count(c) > 1}, key=hand_key)
+        if self.turnups:
+            problem = "the pack is written after the turn-up: write it first in the deal"
+        elif self.pack_cards is not None:
+            problem = "the pack is written twice"
+        elif len(event.cards) != 52:
+            problem = f"the pack has {len(event.cards)} cards: write all 52, top first " \
+                "(?? for a card nobody saw)"
+        elif twice:
+            problem = "the pack has " + ", ".join(map(str, twice)) + " twice"
+        if problem:
+            self.report("AFN318", problem, event.span)
+            return
+        self.pack_cards = list(event.cards)
+        self.pack_span = event.span
+        players = len(self.seats)
+        for run in range(max_runs(players) + 1):
+            for seat, cards in self.dealt_from_pack(run).items():
+                for c in cards:
+                    if c is not None:
+                        self.pack_place.setdefault(c, (seat, run))
+            turned = self.pack_cards[turnup_position(players, run) - 1]
+            if turned is not None:
+                self.pack_place.setdefault(turned, (None, run))
+        for seat, cards in self.dealt_from_pack(0).items():
+            written = [c for c in self.received[seat].known if c not in cards]
+            for c in written:  # a hand written before the pack
+                self.report_off_pack(seat, c, self.pack_span)
+            self.hand(Hand(seat=seat, cards=tuple(cards), span=event.span))
+
+    def dealt_from_pack(self, run: int) -> dict[Seat, list[Card | None]]:
+        """The cards the pack gives each seat as dealt (``run`` 0) or in run ``run``: in deal
+        order from the elder, three at a time or one at a time (``deal_pattern``); a run
+        deals its three cards each the same way."""
+        assert self.pack_cards is not None
+        players = len(self.seats)
+        order = [self.elder]
+        while len(order) < players:
+            order.append(self.g.next_of.get(order[-1], order[-1]))
+        each = DEALT if run == 0 else RUN_BATCH
+        start = 0 if run == 0 else turnup_position(players, run - 1)
+        packet = RUN_BATCH if self.options.deal_pattern is DealPattern.THREE_THREE else 1
+        dealt: dict[Seat, list[Card | None]] = {seat: [] for seat in order}
+        place = start
+        for _ in range(each // packet):
+            for seat in order:
+                dealt[seat].extend(self.pack_cards[place:place + packet])
+                place += packet
+        return dealt
+
+    def deal_run_from_pack(self) -> None:
+        """A run's three cards each, from the pack (``self.runs`` is the run's number)."""
+        if self.pack_cards is None or self.runs > max_runs(len(self.seats)):
+            return
+        for seat, cards in self.dealt_from_pack(self.runs).items():
+            self.hand(Hand(seat=seat, cards=tuple(cards), span=self.pack_span))
+
+    def as_the_pack_deals(self, event: Hand) -> Hand:
+        """A written hand checked against the pack: a card the pack gives elsewhere is
+        reported and left out (the pack says where it went)."""
+        if self.pack_cards is None:
+            return event
+        run = self.runs + (1 if self.phase == "running" else 0) if self.turnups else 0
+        wrong = [c for c in event.cards if c is not None and
+                 self.pack_place.get(c, (None, -1)) != (event.seat, run)]
+        for c in wrong:
+            self.report_off_pack(event.seat, c, event.span)
+        if not wrong:
+            return event
+        return Hand(seat=event.seat, cards=tuple(c for c in event.cards if c not in wrong),
+                    span=event.span)
+
+    def report_off_pack(self, seat: Seat, c: Card, span: Span | None) -> None:
+        where, run = self.pack_place.get(c, (None, -1))
+        if run < 0:
+            went = "is not dealt by the pack (it stays in the stock)"
+        elif where is None:
+            went = "is turned up" + (f" in run {run}" if run else "")
+        else:
+            went = f"goes to {where.letter}" + (f" in run {run}" if run else " as dealt")
+        self.report("AFN318", f"{seat.letter}'s hand has {c}, but in the pack written {c} "
+                    f"{went}", span)
+
+    def check_turnup_in_pack(self, card: Card, span: Span | None) -> None:
+        if self.pack_cards is None:
+            return
+        run = len(self.turnups)
+        position = turnup_position(len(self.seats), run)
+        if position > 52:
+            return
+        expected = self.pack_cards[position - 1]
+        if expected is not None and expected != card:
+            self.report("AFN318", f"{card} is turned up, but the pack written turns up "
+                        f"{expected} here (card {position} of 52)", span)
+
+    # -- discards after a run (hand_after_run) --
+
+    def discard(self, event: Discard) -> None:
+        """``S discards …``: put out now when the trumps are settled and the rules call for
+        discards; written sooner, kept until the play begins (the rules may not call for
+        them after all)."""
+        if self.playing:
+            self.report("AFN317", f"{event.seat.letter} discards after the play began: "
+                        "discards come after the last turn-up, before the first trick",
+                        event.span)
+            return
+        if event.seat not in self.hands:
+            return  # a seat not at the table (AFN205)
+        self.discard_spans.setdefault(event.seat, event.span)
+        if self.discarding and self.phase == "settled":
+            self.put_out(event)
+        else:
+            self.pending_discards.append(event)
+        shown = " ".join("??" if c is None else str(c) for c in event.cards)
+        self.step(StepKind.CALL, f"{event.seat.letter} discards {shown}", event.span)
+
+    def put_out(self, event: Discard) -> None:
+        """Take one seat's discards out of its hand: each must have been held."""
+        seat = event.seat
+        hand = self.hands[seat]
+        for c in event.cards:
+            self.discards[seat].append(c)
+            if c is None:
+                continue
+            problem = ""
+            owner = self.recorded_owner.get(c)
+            if c in self.turnups:
+                problem = f"{c} is the turn-up, in nobody's hand"
+            elif c in self.discarded:
+                problem = f"{c} is already discarded by {self.discarded[c].letter}"
+            elif c in hand:
+                hand.remove(c)
+            elif owner is not None and owner is not seat:
+                problem = f"{c} was dealt to {owner.letter}"
+            elif self.unknown[seat] > 0:
+                self.unknown[seat] -= 1  # one of the cards nobody saw
+            else:
+                problem = f"{seat.letter} does not hold it: its hand of " \
+                    f"{self.hand_size_received()} is already accounted for"
+            if problem:
+                self.report("AFN317", f"{seat.letter} discards {c}, but {problem}", event.span)
+                continue
+            self.discarded[c] = seat
+            self.holders.pop(c, None)
+
+    def discards_known(self, seat: Seat) -> bool:
+        """Whether every card ``seat`` put out is written (none ``??``); true where the
+        rules call for no discards."""
+        if not self.discarding:
+            return True
+        put = self.discards[seat]
+        return len(put) == RUN_BATCH * self.runs and None not in put
+
+    def finish_discards(self) -> None:
+        """The play begins (or the deal ends): check each seat's discards as a whole.
+
+        Discards the rules do not call for are reported; a hand that its discards do
+        not settle (none written, or a card nobody saw among them) becomes six unseen
+        cards, which the play shows, as when no discards are written at all.
+        """
+        if self.discards_done:
+            return
+        self.discards_done = True
+        pending, self.pending_discards = self.pending_discards, []
+        if not self.discarding:
+            for event in pending:
+                why = "no cards were run" if not self.runs else \
+                    f"after {self.runs} run{'s' if self.runs > 1 else ''} every card is kept " \
+                    f"(hand_after_run={self.options.hand_after_run.value})"
+                self.report("AFN317", f"{event.seat.letter} discards, but {why}", event.span)
+            return
+        for event in pending:
+            self.put_out(event)
+        must = RUN_BATCH * self.runs
+        for seat in self.seats:
+            put = self.discards[seat]
+            if not put:
+                if self.unknown[seat] == 0 and self.trump is not None:
+                    self.report("AFN317", f"{seat.letter}'s hand after the run is known "
+                                f"({len(self.hands[seat])} cards) but its discards are not "
+                                "written", self.turnup_spans[-1] if self.turnup_spans else
+                                self.header.span, severity=Severity.WARNING,
+                                hint=f"write '{seat.letter} discards …' after the last "
+                                f"turn-up: the {must} cards {seat.letter} put out")
+            elif len(put) != must:
+                self.report("AFN317", f"{seat.letter} discards {len(put)} card"
+                            f"{'s' if len(put) != 1 else ''}, but after {self.runs} "
+                            f"run{'s' if self.runs > 1 else ''} each player holds "
+                            f"{self.hand_size_received()} and puts out {must} (back to six)",
+                            self.discard_spans.get(seat))
+            if not put or None in put or len(self.hands[seat]) + self.unknown[seat] != DEALT:
+                self.forget_hand(seat)
+
+    def forget_hand(self, seat: Seat) -> None:
+        """Which six ``seat`` kept is not known: six unseen cards, shown by the play."""
+        self.forgotten.add(seat)
+        self.hands[seat] = []
+        self.unknown[seat] = DEALT
+        self.holders = {c: s for c, s in self.holders.items() if s is not seat}
+
     # -- opening: turn-up, stand, beg, give, run --
 
     def turn_up(self, event: TurnUp) -> None:
@@ -650,7 +906,9 @@ class _DealTable:
                             f"the pack allows {limit} runs (3 cards each and a turn-up; the "
                             f"last turn-up is card {turnup_position(players, limit)} of 52)",
                             event.span)
+            self.deal_run_from_pack()
             self.add_run_cards()
+        self.check_turnup_in_pack(card, event.span)
         self.turnups.append(card)
         self.turnup_spans.append(event.span)
         same_suit = original is not None and card.suit is original.suit
@@ -683,18 +941,12 @@ class _DealTable:
     def add_run_cards(self) -> None:
         """A run gives three cards to each player: they join the hands (unseen ones counted).
 
-        Where players discard down to six after a run (rule 15), nothing written
-        of the hands says which six they kept: from the first run on, every hand
-        is six unseen cards and the play shows them.
+        Where players discard down to six after a run (rule 15), the hands grow all the
+        same until the trumps are settled; the ``discards`` written then (or, where none
+        are, the play) say which six each player kept.
         """
         if self.discards_after_run():
-            if not self.discarding:
-                self.discarding = True
-                self.holders = {}
-                for seat in self.seats:
-                    self.hands[seat] = []
-                    self.unknown[seat] = DEALT
-            return
+            self.discarding = True
         for seat, slots in self.received.items():
             batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
             for c in batch:
@@ -710,6 +962,8 @@ class _DealTable:
             self.settle_kick(kept=kind is not CallKind.RUNS)
         if kind is CallKind.STANDS:
             self.check_stand(event)
+            if self.options.stand_requires_trump is YesNo.YES and self.may_beg():
+                self.check_trump_held("stands", seat, event.span)
             self.step(StepKind.CALL, f"{seat.letter} stands", event.span)
             if self.phase in ("call", "settled"):
                 self.settled_by = self.settled_by or "stand"
@@ -728,6 +982,8 @@ class _DealTable:
             self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
                         event.span)
         if kind is CallKind.GIVES:
+            if self.options.give_requires_trump is YesNo.YES:
+                self.check_trump_held("gives", seat, event.span)
             self.to_move = self.elder
             self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
             points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
@@ -751,6 +1007,60 @@ class _DealTable:
         points, self.waiting_kick = self.waiting_kick, []
         if kept and points and self.runs == 0:
             self.award(points, self.waiting_span)
+
+    def may_beg(self) -> bool:
+        """Whether the elder could beg instead of standing now: at the first turn-up, or
+        after a run where the rules allow another beg (a stand the run made needless is
+        not held to ``stand_requires_trump``)."""
+        if self.phase == "call":
+            return True
+        return self.phase == "settled" and self.settled_by == "run" and \
+            self.options.begs_per_deal is BegsPerDeal.UNLIMITED
+
+    def check_trump_held(self, call: str, seat: Seat, span: Span | None) -> None:
+        """``stand_requires_trump`` / ``give_requires_trump``: the elder without a trump
+        must beg, a dealer without a trump must run.  A hand fully known is judged now;
+        one not fully written is judged when the play has shown every card of it."""
+        trump = self.trump
+        if trump is None or seat not in self.hands:
+            return
+        if any(c.suit is trump for c in self.hands[seat]):
+            return
+        lack = _Lack(call, seat, trump, span, len(self.g.found), self.g.step_count)
+        if self.unknown[seat] == 0:
+            self.report_lack(lack, sorted(self.hands[seat], key=hand_key), proved=False)
+        else:
+            self.lacks.append(lack)
+
+    def report_lack(self, lack: _Lack, hand: list[Card], *, proved: bool) -> None:
+        seat, noun = lack.seat, lack.trump.noun
+        if lack.call == "stands":
+            code, option, rule = "AFN308", "stand_requires_trump", \
+                "the elder hand without a trump must beg"
+        else:
+            code, option, rule = "AFN309", "give_requires_trump", \
+                "a dealer without a trump must run the cards, may not give"
+        shown = " ".join(str(c) for c in hand)
+        how = f"the play shows {seat.letter} held {shown}" if proved else \
+            f"{seat.letter} holds {shown}"
+        self.report(code, f"{seat.letter} {lack.call} without a trump ({how}: no {noun}); "
+                    f"under {option}=yes {rule}", lack.span,
+                    hint=f"{option}: a Trinidad house rule, RULES.md section 5")
+        if proved:
+            self.g.proved_later.append((self.g.found[-1], lack.found_at, lack.step))
+
+    def settle_lacks(self) -> None:
+        """The deal is over: a stand or gift without a trump is proven when the play
+        showed every card the player held (none a trump)."""
+        held = dict(self.held_at_start)
+        for lack in self.lacks:
+            if self.unknown.get(lack.seat, 1) != 0 or not self.discards_known(lack.seat):
+                continue
+            put_out = [c for c, s in self.discarded.items() if s is lack.seat]
+            hand = [*held.get(lack.seat, ()), *self.inferred.get(lack.seat, ()), *put_out]
+            if not any(c.suit is lack.trump for c in hand):
+                self.report_lack(lack, sorted(hand, key=hand_key), proved=True)
+        self.lacks = []
 
     def check_stand(self, event: Call) -> None:
         seat = event.seat
@@ -840,7 +1150,10 @@ class _DealTable:
             self.report("AFN313", f"the game was decided before play ({self.g.decided}); the "
                         "tricks of this deal are not scored", first_span,
                         severity=Severity.WARNING)
+        if self.phase == "call" and self.options.stand_requires_trump is YesNo.YES:
+            self.check_trump_held("stands", self.elder, first_span)  # no call is standing
         self.check_opening_end(has_play=True)
+        self.finish_discards()
         self.phase = "play"
         self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
         self.leader = self.elder
@@ -924,15 +1237,24 @@ class _DealTable:
             self.slip(play, seat, c, number)
         elif c in self.turnups:
             pass  # the turn-up is in nobody's hand (AFN202): no evidence either way
-        elif c in known:
-            self.check_follow(play, seat, c, number)
+        elif c in self.discarded:
+            by = self.discarded[c]
+            who = seat.letter if by is seat else by.letter
+            self.report("AFN301", f"{seat.letter} plays {c}, but {who} discarded {c} after "
+                        "the run", play.span, trick=number)
+            self.spent.add(c)
+        elif c in known:  # the usual card: held, as written
+            if self.trick and c.suit is not self.trick[0][1].suit:
+                self.check_follow(play, seat, c, number)
             known.remove(c)
-            self.spend(c, seat, number)
-            self.prove(seat, c, number, recorded=True)
+            self.spent.add(c)
+            self.plays_by[seat].append((number, c))
+            if self.suspicions:
+                self.prove(seat, c, number, recorded=True)
         elif owner is not None and owner is not seat:
             self.report_not_held(play, seat, c, number)
             self.spent.add(c)
-        elif owner is seat and not self.discarding:
+        elif owner is seat and seat not in self.forgotten:
             # written for this seat but not in its hand now (a run's card beyond the run)
             self.check_follow(play, seat, c, number)
             if self.unknown[seat] > 0:
@@ -950,10 +1272,13 @@ class _DealTable:
             self.report_not_held(play, seat, c, number)
             self.spent.add(c)
         self.played.add(c)
-        self.trick.append((seat, c))
-        nxt = self.g.next_of.get(seat)
-        self.to_move = nxt if len(self.trick) < len(self.seats) else None
-        self.play_step(seat, c, play.span, number)
+        trick = self.trick
+        trick.append((seat, c))
+        self.to_move = self.g.next_of.get(seat) if len(trick) < len(self.seats) else None
+        if self.keeps_steps:
+            self.play_step(seat, c, play.span, number)
+        else:
+            self.g.step_count += 1  # what step() does when no steps are kept
 
     def spend(self, c: Card, seat: Seat, number: int) -> None:
         self.spent.add(c)
@@ -978,7 +1303,7 @@ class _DealTable:
 
     def report_not_held(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         owner = self.recorded_owner.get(c)
-        if self.discarding or owner is None:
+        if seat in self.forgotten or owner is None:
             owner = next((s for s, slots in self.received.items()
                           if c in slots.origin and slots.origin[c] != "played"), None)
         if owner is not None and owner is not seat:
@@ -1007,16 +1332,18 @@ class _DealTable:
         if suit is led:
             return
         spent = self.spent
-        if suit is not trump:
-            kind = "revoke"
+        rule = self.options.follow_rule
+        if suit is not trump or rule is FollowRule.MUST_FOLLOW:
+            kind = "revoke"  # must_follow: trumping while holding the suit led is one too
             proofs = [h for h in self.hands[seat] if h.suit is led and h not in spent]
-        elif (self.options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None
-                and led is not trump):
+        elif rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
             top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
             if top is None or c.rank > top:
                 return
             kind = "undertrump"
-            proofs = [h for h in self.hands[seat] if h.suit is not trump and h not in spent]
+            narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
+            proofs = [h for h in self.hands[seat] if h not in spent and
+                      (h.suit is led if narrow else h.suit is not trump)]
         else:
             return
         if proofs or self.unknown[seat] > 0:
@@ -1027,14 +1354,19 @@ class _DealTable:
     def offence(self, s: _Suspicion, proof: Card, because: str) -> None:
         seat, c, number = s.seat, s.card, s.trick
         if s.kind == "revoke":
+            how = "neither following suit nor trumping"
+            if c.suit is self.trump and self.options.follow_rule is FollowRule.MUST_FOLLOW:
+                how = "trumping instead of following suit (follow_rule=must_follow)"
             self.report("AFN306", f"revoke: {seat.letter} plays {c} on {s.led.noun} led, "
-                        f"neither following suit nor trumping, but held {proof} ({because}); "
+                        f"{how}, but held {proof} ({because}); "
                         "the card stands and the revoke is penalised", s.span,
                         trick=number, severity=Severity.WARNING)
             reason = f"{seat.letter} revoked in trick {number}"
         else:
+            bound = ", a card of the suit led" if self.options.undertrump_exception is \
+                UndertrumpException.VOID_IN_LED_SUIT else ""
             self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
-                        f"trump while holding {proof} ({because}); penalised like a "
+                        f"trump while holding {proof}{bound} ({because}); penalised like a "
                         "revoke", s.span, trick=number, severity=Severity.WARNING)
             reason = f"{seat.letter} undertrumped in trick {number}"
         self.offences.append((s.order, Offence(seat, s.kind, number, reason)))
@@ -1054,12 +1386,20 @@ class _DealTable:
                     self.offence(s, c, self.proof_text(seat, c))
                 else:
                     left.append(s)
-            elif not recorded and (c.suit is s.led if s.kind == "revoke"
-                                   else c.suit is not self.trump):
+            elif not recorded and self.shows(s, c):
                 self.offence(s, c, f"proved when {seat.letter} plays it in trick {number}")
             else:
                 left.append(s)
         self.suspicions = left
+
+    def shows(self, s: _Suspicion, c: Card) -> bool:
+        """Whether holding ``c`` all along makes suspicion ``s`` an offence: a card of the
+        suit led for a revoke (and, in the narrower reading of rule 20, an undertrump),
+        any card that is not a trump for an undertrump."""
+        narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
+        if s.kind == "revoke" or narrow:
+            return c.suit is s.led
+        return c.suit is not self.trump
 
     def settle_suspicions(self) -> None:
         """The deal is over: an offence the record proves but whose proof was never
@@ -1133,11 +1473,13 @@ class _DealTable:
         if not self.playing:
             self.patch_from = self.g.step_count
             self.check_opening_end(has_play=False)
+            self.finish_discards()
             self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
             self.leader = self.elder
             self.to_move = self.elder if self.trump is not None else None
         self.closed = True
         self.settle_suspicions()
+        self.settle_lacks()
         self.check_trick_count(self.tricks_expected())
         self.score()
 

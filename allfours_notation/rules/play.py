@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..cards import Card, Seat, Suit
-from .profiles import FollowRule, Options
+from .profiles import FollowRule, Options, UndertrumpException
 
-__all__ = ["DEALT", "RUN_BATCH", "hand_key", "legal_cards", "max_runs", "trick_winner",
-           "turnup_position"]
+__all__ = ["DEALT", "RUN_BATCH", "bound_not_to_undertrump", "hand_key", "legal_cards",
+           "max_runs", "trick_winner", "turnup_position"]
 
 DEALT = 6
 RUN_BATCH = 3
@@ -37,18 +37,32 @@ def legal_cards(
     trump: Suit | None,
     options: Options,
 ) -> frozenset[Card]:
-    """Rules 17 and 20: what a player holding ``hand`` may play to ``trick``."""
+    """Rules 17 and 20 as the options read them: what a player holding ``hand`` may
+    play to ``trick``."""
     held = frozenset(hand)
     if not trick or not held:
         return held
     led = trick[0][1].suit
+    holds_led = any(c.suit is led for c in held)
+    rule = options.follow_rule
+    if rule is FollowRule.MUST_FOLLOW:
+        return frozenset(c for c in held if c.suit is led) if holds_led else held
     following = frozenset(c for c in held if c.suit is led or c.suit is trump)
-    allowed = following if any(c.suit is led for c in held) else held
-    if options.follow_rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
+    allowed = following if holds_led else held
+    if rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
         top = max((c.rank for _, c in trick if c.suit is trump), default=None)
-        if top is not None and any(c.suit is not trump for c in held):
+        if top is not None and bound_not_to_undertrump(held, led, trump, options):
             allowed = frozenset(c for c in allowed if c.suit is not trump or c.rank > top)
     return allowed
+
+
+def bound_not_to_undertrump(held: Iterable[Card], led: Suit, trump: Suit,
+                            options: Options) -> bool:
+    """Rule 20's exception: a player holding ``held`` may not undertrump unless down to
+    trumps (``only_trumps``) or, in the narrower reading, void in the suit led."""
+    if options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT:
+        return any(c.suit is led for c in held)
+    return any(c.suit is not trump for c in held)
 
 
 def max_runs(players: int) -> int:

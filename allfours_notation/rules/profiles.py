@@ -91,6 +91,14 @@ class DealPattern(Enum):
 class FollowRule(Enum):
     FOLLOW_OR_TRUMP = "follow_or_trump"
     NO_UNDERTRUMP = "follow_or_trump_no_undertrump"
+    MUST_FOLLOW = "must_follow"  # no trumping while holding the suit led
+
+
+class UndertrumpException(Enum):
+    """Under ``follow_or_trump_no_undertrump``: when a player is free to undertrump."""
+
+    ONLY_TRUMPS = "only_trumps"  # bound unless holding nothing but trumps
+    VOID_IN_LED_SUIT = "void_in_led_suit"  # bound only while holding the suit led
 
 
 class TurnupPoints(Enum):
@@ -148,10 +156,13 @@ class Options:
     gift_recipients: GiftRecipients = GiftRecipients.BEGGAR_ONLY
     begs_per_deal: BegsPerDeal = BegsPerDeal.ONE
     hand_after_run: HandAfterRun = HandAfterRun.KEEP_ALL
+    stand_requires_trump: YesNo = YesNo.NO
+    give_requires_trump: YesNo = YesNo.NO
     pack_exhausted: PackExhausted = PackExhausted.REDEAL_SAME_DEALER
     keep_turnup_points_on_redeal: YesNo = YesNo.YES
     deal_pattern: DealPattern = DealPattern.THREE_THREE
     follow_rule: FollowRule = FollowRule.FOLLOW_OR_TRUMP
+    undertrump_exception: UndertrumpException = UndertrumpException.ONLY_TRUMPS
     turnup_points: TurnupPoints = TurnupPoints.JACK1
     hang_jack: HangJack = HangJack.OFF
     revoke_penalty: RevokePenalty = RevokePenalty.OPPONENT_PLUS_1
@@ -208,7 +219,8 @@ def option_choices(name: str) -> tuple[str, ...]:
     kind = option_type(name)
     if kind is int:
         return tuple(str(v) for v in INT_CHOICES[name])
-    return tuple(member.value for member in kind)
+    default = getattr(Options(), name)
+    return tuple(member.value for member in sorted(kind, key=lambda m: m is not default))
 
 
 def choices_text(name: str) -> str:
@@ -271,10 +283,15 @@ _HOFFMANN_SOURCES: dict[str, str] = {
     "gift_recipients": "[HGM] two players: the gift goes to the elder hand",
     "begs_per_deal": "[FWK] [CAS] [FOS] one beg per deal",
     "hand_after_run": "Wikipedia: every card is kept and played",
+    "stand_requires_trump": "[HGM] the elder hand may stand with any hand",
+    "give_requires_trump": "[HGM] the dealer may give with any hand",
     "pack_exhausted": "[HGM] the same dealer deals again (a 'bunch')",
     "keep_turnup_points_on_redeal": "points scored for turn-ups before the redeal stand",
-    "deal_pattern": "[HGM] six each, three at a time",
+    "deal_pattern": "[HGM] six each, three at a time (takes effect where a deal is written "
+    "as the order of the pack, 'pack …')",
     "follow_rule": "[HGM] follow suit or trump, trumping allowed while holding the suit",
+    "undertrump_exception": "[TT] 'undertrump is an offence unless down to trump': bound "
+    "unless holding nothing but trumps (matters only under no_undertrump)",
     "turnup_points": "[HGM] a turned Jack scores the dealer one",
     "hang_jack": "[HGM] Jack scores one to the winner of its trick",
     "revoke_penalty": "[FWK] [H1807] [EB1911] the adversary scores one",
@@ -302,8 +319,19 @@ VALUE_SOURCES: Mapping[tuple[str, str], str] = MappingProxyType(
         ("foster_cap", "jack_in_play"): "a narrower reading of [FOS]: the revoker is kept "
         "from going out only when the Jack is in play",
         ("wrong_score_penalty", "0"): "friendly play: the sheet is corrected, no penalty",
+        ("deal_pattern", "1"): "RULES.md section 5 (no printed source): one card at a time, "
+        "for the deal and for each run",
         ("hand_after_run", "keep_if_one_run"): "house rule: after one run every card is "
         "kept; after two or more each player discards to six",
+        ("stand_requires_trump", "yes"): "[TT] Trinidad house rule (RULES.md section 5): the "
+        "elder hand without a trump must beg",
+        ("give_requires_trump", "yes"): "[TT] Trinidad house rule (RULES.md section 5): a "
+        "dealer without a trump must run the cards, may not give",
+        ("follow_rule", "must_follow"): "modern American tables and Pitch (RULES.md section "
+        "5): no trumping while holding the suit led",
+        ("undertrump_exception", "void_in_led_suit"): "[TT] a narrower reading of the "
+        "Trinidad rule, listed in RULES.md section 5 without a printed source: bound only "
+        "while holding the suit led",
     }
 )
 

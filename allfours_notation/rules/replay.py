@@ -109,7 +109,7 @@ def replay_plain(
     if record_states:
         steps = with_hindsight(table.steps, table.hindsight, options)
         steps = _offences_at_their_cards(steps, table.proved_later)
-    return GameReplay(
+    result = GameReplay(
         game=game,
         options=options,
         steps=tuple(steps),
@@ -120,6 +120,8 @@ def replay_plain(
         decided=table.decided,
         option_diagnostics=option_diags,
     )
+    table.close()
+    return result
 
 
 def with_hindsight(steps: list[Step], deals: list[tuple[int, int, dict[Seat, list[Card]]]],

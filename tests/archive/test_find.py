@@ -63,7 +63,9 @@ def test_header_filters(cli: Cli) -> None:
         "samples/four-handed-trinidad.afn:1"]
     assert games("--tag", "Event~(?i)sunday", "--result", "N") == ["samples/disputed-claim.afn:1"]
     assert games("--tag", "Round=3") == ["samples/club-night.afn:3"]
-    assert games("--result", "*") == ["samples/unfinished.afn:1", "samples/worked-example-a.afn:1"]
+    assert games("--result", "*") == ["samples/discards-after-a-run.afn:1",
+                                      "samples/pack-order.afn:1", "samples/unfinished.afn:1",
+                                      "samples/worked-example-a.afn:1"]
 
 
 def test_content_filters(cli: Cli) -> None:

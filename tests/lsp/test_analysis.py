@@ -176,7 +176,7 @@ def test_completion_by_context() -> None:
     assert labels[:2] == ["N", "S"] and "low" in labels and "hangjack" in labels
     beg = next(n for n, t in enumerate(text.splitlines()) if t == "  S begs")
     labels = [i.label for i in features.completion(analysis, beg, len("  S "))]
-    assert labels == ["stands", "begs", "gives", "runs", "concedes"]
+    assert labels == ["stands", "begs", "gives", "runs", "concedes", "discards"]
 
 
 def test_hover_on_a_claim_item_and_a_trick() -> None:

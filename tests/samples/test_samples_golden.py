@@ -68,11 +68,13 @@ EXPECTED: dict[str, Expected] = {
         # follows from it; deal 3 Game left out of the claim
         errors=(("AFN402", 1), ("AFN401", 1), ("AFN402", 1), ("AFN401", 1)),
     ),
+    "discards-after-a-run.afn": Expected(),
     "exhausted-pack.afn": Expected(),
     "four-handed-trinidad.afn": Expected(),
     "lax-input.afn": Expected(),
     "no-hands.afn": Expected(),
     "one-broken-game.afn": Expected(errors=(("AFN101", 2),)),  # 'gmae' in game 2
+    "pack-order.afn": Expected(),
     "partial-hands.afn": Expected(),
     "revoke.afn": Expected(warnings=(("AFN306", 1),)),  # the revoke, reported and penalised
     "three-handed.afn": Expected(),

@@ -1,0 +1,135 @@
+"""Cheap records: spans that keep offsets, plays and tricks filled in slot by slot.
+
+They must stay what they were: immutable values, equal to the records the
+dataclass constructors make, and every line and column the same as counting
+the text from its start.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+from pathlib import Path
+
+import pytest
+
+from allfours_notation import card, parse
+from allfours_notation.cards import Seat
+from allfours_notation.records import (
+    Glyph,
+    Node,
+    Play,
+    Span,
+    TextLines,
+    Trick,
+    make_play,
+    make_trick,
+)
+
+SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.afn"))
+
+
+def counted(text: str, offset: int) -> tuple[int, int]:
+    """Line and column of ``offset`` the slow way: counting line feeds from the start."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - text.rfind("\n", 0, offset)
+
+
+def spans_of(value: object) -> list[Span]:
+    """Every span in a record tree."""
+    found: list[Span] = []
+    if isinstance(value, tuple):
+        for item in value:
+            found.extend(spans_of(item))
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if isinstance(item, Span):
+                found.append(item)
+            else:
+                found.extend(spans_of(item))
+    return found
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda path: path.name)
+def test_every_span_of_a_sample_is_where_counting_lines_puts_it(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    result = parse(text)
+    checked = 0
+    for game in result.games:
+        if game.broken:
+            continue
+        for span in spans_of((game.tags, game.deals)):
+            assert (span.line, span.column) == counted(text, span.start), span
+            assert (span.end_line, span.end_column) == counted(text, span.end), span
+            checked += 1
+    assert checked > 0
+
+
+def test_positions_in_a_game_that_starts_mid_line_and_after_crlf() -> None:
+    text = "% AFN 1\r\nend end deal 1 dealer N\r\n  S:JS N:2D\r\n  N:3H S:4H { x }\r\nend\r\n"
+    result = parse(text)
+    game = result.games[-1]
+    for span in spans_of(game.deals):
+        assert (span.line, span.column) == counted(text, span.start)
+        assert (span.end_line, span.end_column) == counted(text, span.end)
+    first = next(game.deals[0].plays())
+    assert first.span is not None and (first.span.line, first.span.column) == (3, 3)
+
+
+def test_text_lines_counts_from_where_the_game_starts() -> None:
+    body = "ab\ncd\n\nefg"
+    lines = TextLines(body, offset=10, line=5, column=7)
+    assert lines.at(10) == (5, 7)
+    assert lines.at(12) == (5, 9)  # the line feed itself ends line 5
+    assert lines.at(13) == (6, 1)
+    assert lines.at(16) == (7, 1)
+    assert lines.at(20) == (8, 4)
+
+
+def test_a_lazy_span_equals_hashes_and_prints_as_the_span_of_every_number() -> None:
+    lines = TextLines("x\nyz", offset=0)
+    lazy = Span.at(lines, 2, 4)
+    eager = Span(2, 1, 2, 3, 2, 4)
+    assert lazy == eager and hash(lazy) == hash(eager)
+    assert repr(lazy) == repr(eager) == (
+        "Span(line=2, column=1, end_line=2, end_column=3, start=2, end=4)")
+    assert lazy != Span(2, 1, 2, 3, 2, 5)
+    assert pickle.loads(pickle.dumps(Span.at(lines, 2, 4))) == eager
+    assert copy.deepcopy(Span.at(lines, 0, 1)) == Span(1, 1, 1, 2, 0, 1)
+
+
+@pytest.mark.parametrize("name", ["line", "column", "start", "end", "_where"])
+def test_a_span_cannot_be_changed(name: str) -> None:
+    span = Span.at(TextLines("abc"), 0, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(span, name, 3)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        delattr(span, name)
+    assert (span.start, span.end, span.line, span.column) == (0, 1, 1, 1)
+
+
+def test_made_plays_and_tricks_are_the_records_the_constructors_make() -> None:
+    span = Span(1, 1, 1, 5, 0, 4)
+    made = make_play(card("JS"), Seat.SOUTH, Glyph.GOOD, span)
+    built = Play(card=card("JS"), seat=Seat.SOUTH, glyph=Glyph.GOOD, span=span)
+    assert made == built and hash(made) == hash(built) and repr(made) == repr(built)
+    assert (made.leading, made.trailing, made.span) == ((), (), span)
+    assert isinstance(made, Node)
+    trick = make_trick(2, (made,), False, None)
+    assert trick == Trick(number=2, plays=(built,), numbered=False)
+    assert (trick.numbered, trick.leading, trick.trailing, trick.span) == (False, (), (), None)
+    assert dataclasses.replace(made, glyph=None) == Play(card=card("JS"), seat=Seat.SOUTH)
+
+
+def test_parsed_plays_and_tricks_cannot_be_changed() -> None:
+    game = parse("deal 1 dealer N\n  S:JS N:2D\nend\n").games[0]
+    trick = game.deals[0].tricks[0]
+    play = trick.plays[0]
+    for record, name, value in ((play, "card", card("2D")), (play, "seat", None),
+                                (play, "span", None), (trick, "plays", ()),
+                                (trick, "number", 3)):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(record, name, value)
+    assert play.card == card("JS") and trick.number == 1
