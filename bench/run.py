@@ -36,12 +36,19 @@ MB = 1_000_000
 class Config:
     quick: bool = False
     repeats: int = 5
+    # Runs of each command started as a new process (latency, the viewer probe); None:
+    # ``repeats``.  The test suite's smoke run starts each once.
+    process_repeats: int | None = None
     seed: int = 20261120
     sizes: tuple[tuple[str, int], ...] = (("1k", 1_000), ("10k", 10_000), ("100k", 100_000))
     throughput_sizes: tuple[str, ...] = ("1k", "10k")
     peer_size: str = "10k"
     memory_sizes: tuple[str, ...] = ("1k", "10k", "100k")
     out_dir: Path = OUT_DIR
+
+    @property
+    def process_runs(self) -> int:
+        return self.repeats if self.process_repeats is None else self.process_repeats
 
     @staticmethod
     def quick_config() -> Config:
@@ -328,7 +335,7 @@ def _cached_peer(path: Path, write: Callable[[], int]) -> int:
 
 def _measure_latency(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
     """Cold start on a one-game file: the first game of ``corpus``."""
-    repeats = report.config.repeats
+    repeats = report.config.process_runs
     text = corpus.path.read_text(encoding="utf-8")
     one = report.config.out_dir / "one-game.afn"
     one.write_text(text[: text.index("\nend\n") + len("\nend\n")], encoding="utf-8")
@@ -367,7 +374,7 @@ def _measure_viewer(report: Report, corpus: Corpus, log: Callable[[str], None]) 
     first_app: list[float] = []
     first_process: list[float] = []
     peak = 0.0
-    for _ in range(report.config.repeats):
+    for _ in range(report.config.process_runs):
         argv = python_command("-m", "bench.viewer_probe", str(corpus.path), repr(time.time()))
         result = run_process(argv, cwd=REPO_ROOT, capture=True)
         if not result.stdout.strip():  # the probe died: say how, rather than fail the run

@@ -18,6 +18,7 @@ The modules in :data:`MINIMUM_MODULES` are marked ``minimum``: ``.ci/run`` runs 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -25,6 +26,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from allfours_notation.diagnostics import Diagnostic
+
+# Keep the compiled test modules (rewritten by pytest) and the package's bytecode even
+# where PYTHONDONTWRITEBYTECODE is set, as in many container images: without the cache
+# every run recompiles ~200 modules in each xdist worker (about 2.5 s of CPU apiece), and
+# every `python -m allfours_notation` a test starts compiles the package anew.  The
+# __pycache__ folders are ignored by git.
+sys.dont_write_bytecode = False
 
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
 
@@ -111,3 +119,12 @@ def codes(diagnostics: Iterable[Diagnostic]) -> list[str]:
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     """True when the run rewrites golden files (``--update-goldens``) instead of comparing."""
     return bool(request.config.getoption(UPDATE_OPTION))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Make ``--dist loadgroup`` keep each ``xdist_group`` on one worker (see
+    :mod:`tests.xdist_groups` for why xdist alone no longer does)."""
+    if config.pluginmanager.hasplugin("xdist"):
+        from tests.xdist_groups import GroupPlugin
+
+        config.pluginmanager.register(GroupPlugin(), "afn-xdist-groups")

@@ -1,6 +1,6 @@
 """Save an SVG screenshot of the viewer, made by the app itself (for the README).
 
-    python -m viewer.screenshot FILE OUT.svg [--size 160x48] [KEY ...]
+    python -m allfours_notation.viewer.screenshot FILE OUT.svg [--size 160x48] [KEY ...]
 
 The keys are pressed after the file has loaded (Textual key names: ``right``, ``down``,
 ``pagedown``, ``k`` …).  ``rsvg-convert OUT.svg -o OUT.png`` makes a PNG of it.
@@ -28,7 +28,8 @@ async def take(path: str, out: Path, keys: Sequence[str], size: tuple[int, int])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m viewer.screenshot", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m allfours_notation.viewer.screenshot",
+                                     description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file")
     parser.add_argument("out", type=Path)

@@ -1354,20 +1354,25 @@ class _DealTable:
     def offence(self, s: _Suspicion, proof: Card, because: str) -> None:
         seat, c, number = s.seat, s.card, s.trick
         if s.kind == "revoke":
-            how = "neither following suit nor trumping"
+            how, hint = "neither following suit nor trumping", None
             if c.suit is self.trump and self.options.follow_rule is FollowRule.MUST_FOLLOW:
                 how = "trumping instead of following suit (follow_rule=must_follow)"
+                hint = "follow_rule=must_follow: no trumping while holding the suit led " \
+                    "(modern American tables and Pitch, RULES.md section 5)"
             self.report("AFN306", f"revoke: {seat.letter} plays {c} on {s.led.noun} led, "
                         f"{how}, but held {proof} ({because}); "
                         "the card stands and the revoke is penalised", s.span,
-                        trick=number, severity=Severity.WARNING)
+                        trick=number, severity=Severity.WARNING, hint=hint)
             reason = f"{seat.letter} revoked in trick {number}"
         else:
-            bound = ", a card of the suit led" if self.options.undertrump_exception is \
-                UndertrumpException.VOID_IN_LED_SUIT else ""
+            narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
+            bound = ", a card of the suit led" if narrow else ""
+            hint = "undertrump_exception=void_in_led_suit: bound only while holding the suit " \
+                "led (a narrower reading of the Trinidad rule, RULES.md section 5)" if narrow \
+                else None
             self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
                         f"trump while holding {proof}{bound} ({because}); penalised like a "
-                        "revoke", s.span, trick=number, severity=Severity.WARNING)
+                        "revoke", s.span, trick=number, severity=Severity.WARNING, hint=hint)
             reason = f"{seat.letter} undertrumped in trick {number}"
         self.offences.append((s.order, Offence(seat, s.kind, number, reason)))
         self.g.proved_later.append((self.g.found[-1], s.found_at, s.step))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import shutil
 from collections.abc import Callable
@@ -15,6 +16,9 @@ from allfours_notation.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 GOLDEN = ROOT / "tests" / "golden" / "archive"
+# Games in the archive's generated file: with test_parallel_check's small batches, enough
+# for several batches per worker (each game checked under the wrong rules costs ~40 ms).
+GENERATED_GAMES = 12
 
 
 @dataclass(frozen=True)
@@ -45,8 +49,10 @@ def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> 
     return run
 
 
+@functools.cache
 def generated_text(games: int, seed: int) -> str:
-    """Legal games from the package's generator, two- and four-handed in turn."""
+    """Legal games from the package's generator, two- and four-handed in turn (made once
+    per process: the text depends only on the arguments)."""
     from allfours_notation.generate import Knobs, generate_game, profile_options, write_afn
 
     rng = random.Random(seed)
@@ -63,12 +69,13 @@ def generated_text(games: int, seed: int) -> str:
 @pytest.fixture
 def archive(tmp_path: Path) -> Path:
     """A season folder: the samples (one with a broken game), a subfolder with a
-    40-game generated file and a file with broken games, and a non-AFN file."""
+    12-game generated file and a file with broken games, and a non-AFN file."""
     season = tmp_path / "season"
     (season / "club").mkdir(parents=True)
     for sample in sorted(SAMPLES.glob("*.afn")):
         shutil.copy(sample, season / sample.name)
-    (season / "club" / "generated.afn").write_text(generated_text(40, 7), encoding="utf-8")
+    generated = generated_text(GENERATED_GAMES, 7)
+    (season / "club" / "generated.afn").write_text(generated, encoding="utf-8")
     broken = generated_text(3, 11).replace("dealer", "dealr", 1).replace("turn", "trun", 2)
     (season / "club" / "broken.afn").write_text(broken, encoding="utf-8")
     (season / "notes.txt").write_text("not AFN", encoding="utf-8")

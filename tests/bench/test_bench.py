@@ -25,8 +25,10 @@ from bench.stages import STAGES
 pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
               pytest.mark.xdist_group("bench")]
 
-TINY = Config(repeats=2, sizes=(("tiny", 12),), throughput_sizes=("tiny",), peer_size="tiny",
-              memory_sizes=("tiny",))
+# Each in-process measurement twice (the test checks that repeats are kept), each command
+# started as a process once (a new interpreter, and the viewer, cost most of the run).
+TINY = Config(repeats=2, process_repeats=1, sizes=(("tiny", 12),), throughput_sizes=("tiny",),
+              peer_size="tiny", memory_sizes=("tiny",))
 
 
 @pytest.fixture(scope="module")
@@ -57,6 +59,7 @@ def test_latency_is_compared_with_a_bare_interpreter(report: Report) -> None:
     assert names[0] == "python -c pass"
     assert any(name.startswith("allfours check") for name in names)
     assert all(latency.ratio > 0 for latency in report.latency)
+    assert all(len(latency.timing.runs) == 1 for latency in report.latency)  # process_repeats
 
 
 def test_memory_of_check_is_measured(report: Report) -> None:

@@ -142,6 +142,7 @@ def test_trumping_while_holding_the_suit_led(rule: str, revokes: int) -> None:
     assert len(problems) == revokes
     if revokes:
         assert "trumping instead of following suit" in problems[0].message
+        assert problems[0].hint and "RULES.md section 5" in problems[0].hint
         assert "held TH" in problems[0].message and problems[0].trick == 1
         assert ("penalty", "S", 1) in items(result)  # penalised like a revoke
 
@@ -196,6 +197,7 @@ def test_the_two_readings_of_the_undertrump_rule(last: str, exception: str,
     assert len(problems) == undertrumps
     if undertrumps and exception == "void_in_led_suit":
         assert "a card of the suit led" in problems[0].message
+        assert problems[0].hint and "undertrump_exception=void_in_led_suit" in problems[0].hint
 
 
 @pytest.mark.parametrize(("later", "exception", "undertrumps"), [

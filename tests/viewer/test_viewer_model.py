@@ -178,3 +178,18 @@ def test_a_kibitzer_learns_of_a_revoke_when_the_deal_ends() -> None:
         assert at < deal_end  # shown at the offending card with hindsight...
         assert diagnostic not in entry.diagnostics_until(at)  # ...not to a kibitzer
         assert diagnostic in entry.diagnostics_until(deal_end)
+
+
+def test_a_kibitzer_learns_of_a_stand_without_a_trump_when_the_deal_ends() -> None:
+    from tests.rules.helpers import EXAMPLE_C, game_text
+
+    text = game_text(EXAMPLE_C, tags={"StandRequiresTrump": "yes"})
+    library = model.Library("stand.afn", text)
+    library.add(scan_headers(text))
+    entry = library.entry(0)
+    [(stand, at)] = [(d, at) for d, at in zip(entry.diagnostics, entry.diagnostic_steps,
+                                               strict=True) if d.code == "AFN308"]
+    assert model.hides_a_hand(stand) and at is not None
+    deal_end = entry.replay.deals[0].last_step
+    assert stand not in entry.diagnostics_until(at)
+    assert stand in entry.diagnostics_until(deal_end)
