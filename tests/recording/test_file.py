@@ -79,6 +79,7 @@ def test_opening_a_file_holds_one_game_at_a_time(tmp_path: Path,
     import gc
 
     from allfours_notation.records import Game
+    from allfours_notation.rules.profiles import Options
     from allfours_notation.rules.replay import check_game
 
     game = generated("hoffmann1909", 2, seed=1)
@@ -86,11 +87,11 @@ def test_opening_a_file_holds_one_game_at_a_time(tmp_path: Path,
     path.write_text("% AFN 1\n" + format_game(game) * 30, encoding="utf-8")
     alive: list[int] = []
 
-    def counting(one: Game) -> object:
+    def counting(one: Game, options: Options | None = None) -> object:
         if one.index == 30:
             alive.append(sum(isinstance(o, Game) and o.source == str(path)
                              for o in gc.get_objects()))
-        return check_game(one)
+        return check_game(one, options)
 
     monkeypatch.setattr("allfours_notation.recording.opening.check_game", counting)
     assert isinstance(inspect(path), NewGame)

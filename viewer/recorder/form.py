@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -11,8 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from allfours_notation.recording.opening import new_tags, today
-from allfours_notation.records import Tag
-from allfours_notation.rules.profiles import PROFILES
+from allfours_notation.records import Game, Tag
+from allfours_notation.rules.profiles import PROFILES, Profile, resolve_options
+from allfours_notation.rules.start import starting_scores
 from allfours_notation.table import SEATS_FOR_PLAYERS
 
 _DATE_PARTS = (4, 2, 2)
@@ -28,6 +31,34 @@ def date_problem(text: str) -> str | None:
     return None
 
 
+class FormField(Input):
+    """A field of the start form.  Enter moves on at once, in the order the keys came:
+    the keys typed ahead of the move (a fast typist, a script, a paste) go on to the
+    next field instead of joining this one."""
+
+    def __init__(self, value: str, *, id: str) -> None:
+        super().__init__(value, id=id, compact=True)
+        self.next_field: FormField | None = None
+        self.ahead: FormField | None = None  # after Enter: where the keys typed ahead go
+
+    def on_focus(self) -> None:
+        self.ahead = None
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self.ahead is not None:
+            event.stop()
+            event.prevent_default()
+            self.ahead.post_message(events.Key(event.key, event.character))
+            return
+        if event.key == "enter" and self.next_field is not None:
+            event.stop()
+            event.prevent_default()
+            self.ahead = self.next_field
+            self.post_message(self.Submitted(self, self.value, None))
+            return
+        await super()._on_key(event)
+
+
 class StartForm(Screen[tuple[Tag, ...]]):
     """Asks for the tags of a new game; Enter moves on, Enter on the last field starts."""
 
@@ -37,11 +68,12 @@ class StartForm(Screen[tuple[Tag, ...]]):
     ]
 
     def __init__(self, *, players: int, rules: str, overrides: dict[str, str],
-                 proposed: tuple[Tag, ...] = ()) -> None:
+                 proposed: tuple[Tag, ...] = (), house: Profile | None = None) -> None:
         super().__init__()
         self.players = players
         self.rules = rules
         self.overrides = overrides
+        self.house = house  # a club's rules (--rules-file), chosen as club:NAME
         self.proposed = {tag.name: tag.value for tag in proposed}
 
     def fields(self) -> list[tuple[str, str, str]]:
@@ -50,10 +82,17 @@ class StartForm(Screen[tuple[Tag, ...]]):
         rows = [("Event", "Event", given.get("Event", "")),
                 ("Site", "Site", given.get("Site", "")),
                 ("Date", "Date", given.get("Date", today())),
-                ("Rules", "Rules (" + ", ".join(PROFILES) + ")", given.get("Rules", self.rules))]
+                ("Rules", "Rules (" + ", ".join(self.rule_names()) + ")",
+                 given.get("Rules", self.rules))]
         for seat in SEATS_FOR_PLAYERS[self.players]:
             rows.append((seat.tag_name, f"{seat.tag_name} player", given.get(seat.tag_name, "")))
+        rows.append(("Score", "Starting score if taken up part-way (N 12 S 13; empty: 0)",
+                     ""))
         return rows
+
+    def rule_names(self) -> list[str]:
+        """The profiles, and the club's rules when a house-rules file was given."""
+        return [*PROFILES, *([f"club:{self.house.name}"] if self.house else [])]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
@@ -61,12 +100,15 @@ class StartForm(Screen[tuple[Tag, ...]]):
                          "moves on; Enter on the last field (or Ctrl+S) starts.", id="form-head")
             for field_id, label, value in self.fields():
                 yield Label(label, classes="form-label")
-                yield Input(value, id=f"field-{field_id}", compact=True)
+                yield FormField(value, id=f"field-{field_id}")
             yield Static("", id="form-problem")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(f"#field-{self.fields()[0][0]}", Input).focus()
+        fields = list(self.query(FormField))
+        for field, following in pairwise(fields):
+            field.next_field = following
+        fields[0].focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -82,12 +124,24 @@ class StartForm(Screen[tuple[Tag, ...]]):
                   for field_id, _, _ in self.fields()}
         problem = date_problem(values["Date"])
         rules = values["Rules"].lower()
-        if rules not in PROFILES:
-            problem = f"unknown rules {values['Rules']!r}; choose one of " + ", ".join(PROFILES)
+        if rules not in self.rule_names():
+            problem = (f"unknown rules {values['Rules']!r}; choose one of "
+                       + ", ".join(self.rule_names()))
+        players = {seat.tag_name: values[seat.tag_name] or seat.tag_name
+                   for seat in SEATS_FOR_PLAYERS[self.players]}
+        tags = new_tags(event=values["Event"], site=values["Site"], date=values["Date"],
+                        rules=rules, players=players, overrides=self.overrides,
+                        score=values["Score"])
+        if problem is None:
+            problem = self.score_problem(tags)
         if problem is not None:
             self.query_one("#form-problem", Static).update(problem)
             return
-        players = {seat.tag_name: values[seat.tag_name] or seat.tag_name
-                   for seat in SEATS_FOR_PLAYERS[self.players]}
-        self.dismiss(new_tags(event=values["Event"], site=values["Site"], date=values["Date"],
-                              rules=rules, players=players, overrides=self.overrides))
+        self.dismiss(tags)
+
+    def score_problem(self, tags: tuple[Tag, ...]) -> str | None:
+        """Why the starting score cannot be used (the referee's AFN505 words), or ``None``."""
+        game = Game(tags=tags)
+        options, _ = resolve_options(game, house=self.house)
+        _, problems = starting_scores(game, game.seats, options)
+        return problems[0].message if problems else None
