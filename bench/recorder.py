@@ -70,15 +70,17 @@ def keystrokes(players: int, hands_known: bool, n_games: int = 10) -> dict[str, 
 
 
 async def _screen_times(game: Game) -> list[float]:
-    from allfours_notation.viewer.recorder import RecorderApp
+    from allfours_notation.viewer.app import ViewerApp
+    from allfours_notation.viewer.recorder import RecorderScreen
 
     session = Session(game.tags)
-    app = RecorderApp(session=session, unicode=True)
+    screen = RecorderScreen(session=session, unicode=True)
+    app = ViewerApp(unicode=True, recorder=screen)
     times = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for line in lines_of_game(game):
-            app.entry_line.value = line
+            screen.entry_line.value = line
             started = time.perf_counter()
             await pilot.press("enter")
             await pilot.pause()

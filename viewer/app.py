@@ -1,7 +1,12 @@
-"""The viewer app: loads a file in a worker, shows one step of one game at a time.
+"""The one app of ``allfours view`` and ``allfours record``, in two modes.
 
-Every key the person presses picks a step index (see :mod:`viewer.model`) and
-:meth:`ViewerApp.go` redraws the widgets from that step's precomputed state.
+View (replay) mode is the default screen: it loads a file in a worker and shows one
+step of one game at a time; every key the person presses picks a step index (see
+:mod:`viewer.model`) and :meth:`ViewerApp.go` redraws the widgets from that step's
+precomputed state.  Record mode is :class:`viewer.recorder.RecorderScreen`, installed
+when the app records: Ctrl+R there replays the game recorded so far in view mode,
+and Ctrl+R in view mode returns to recording.  While recording, the view's keys are
+off (:meth:`ViewerApp.check_action`), so that they never act behind the recorder.
 """
 
 from __future__ import annotations
@@ -40,12 +45,14 @@ from .messages import (
     StepChosen,
 )
 from .model import GameEntry, Library, Mark, check_mark
+from .recorder import RecorderScreen, ReviewRequested
 from .screens.dialogs import GoToScreen, OpenScreen
 from .screens.help import HelpScreen
 from .widgets.lists import MARK_LEGEND, DiagnosticList, GameList, StepList
 from .widgets.panels import DiagnosticDetail, NotesPanel, NowBar, ScorePanel, TagsPanel
 from .widgets.table import TableView
 
+RECORD = "record"  # the name the recorder screen is installed under
 LIST_EVERY = 0.5  # seconds between updates of the game list while a file is indexed
 MARKS_EVERY = 0.3  # seconds between batches of marks from the background check
 # The check holds the GIL while it referees a game: it waits this long after the last
@@ -83,6 +90,7 @@ class Start:
     deal: int | None = None
     trick: int | None = None
     seat: str | None = None
+    last: bool = False  # open at the last step of the game (a review of a recording)
 
 
 def terminal_has_unicode() -> bool:
@@ -93,7 +101,7 @@ def terminal_has_unicode() -> bool:
 class ViewerApp(App[int]):
     """Step through the games of one AFN file."""
 
-    CSS_PATH = "viewer.tcss"
+    CSS_PATH = ["viewer.tcss", "recorder/recorder.tcss"]  # noqa: RUF012
     TITLE = "AFN viewer"
     # Narrow terminals drop the game list and tags (n/p still change games).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-medium"), (150, "-wide")]  # noqa: RUF012
@@ -104,7 +112,9 @@ class ViewerApp(App[int]):
     # Short descriptions fit the footer; the tooltip is what the help screen says.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Help", key_display="?", tooltip="This help"),
-        Binding("q", "quit", "Quit", tooltip="Quit"),
+        Binding("q", "leave", "Quit", tooltip="Quit"),
+        Binding("ctrl+r", "record", "Record", key_display="Ctrl+R",
+                tooltip="Back to recording (when this file is being recorded)"),
         *(Binding(key, f"panel('{name}')", title, group=PANELS,
                   tooltip=f"Show the {title.lower()} panel")
           for key, name, title in PANEL_KEYS),
@@ -132,10 +142,14 @@ class ViewerApp(App[int]):
                 tooltip="End of the deal"),
     ]
 
-    def __init__(self, path: str, start: Start | None = None, *, unicode: bool | None = None,
-                 autoplay_seconds: float = 1.0) -> None:
+    def __init__(self, path: str | None = None, start: Start | None = None, *,
+                 unicode: bool | None = None, autoplay_seconds: float = 1.0,
+                 recorder: RecorderScreen | None = None) -> None:
+        """View ``path``; or, given a ``recorder``, open in record mode (``path`` is then
+        read only when the scorer asks to review the recording)."""
         super().__init__()
-        self.path = path
+        self.path = path or ""
+        self.recorder = recorder
         self.start = start or Start()
         self.unicode = terminal_has_unicode() if unicode is None else unicode
         self.autoplay_seconds = autoplay_seconds
@@ -190,7 +204,42 @@ class ViewerApp(App[int]):
         self.query_one("#games").border_subtitle = (
             MARK_LEGEND if self.unicode else MARK_LEGEND.replace("✗", "x"))
         self.query_one(StepList).focus()
-        self.open_file(self.path, self.start)
+        if self.recorder is not None:
+            self.install_screen(self.recorder, RECORD)
+            self.push_screen(RECORD)
+        else:
+            self.open_file(self.path, self.start)
+
+    # --- the two modes --------------------------------------------------------------------
+
+    @property
+    def recording(self) -> bool:
+        """Whether the app is in record mode (the recorder, or a dialog over it, shows)."""
+        return self.recorder is not None and self.recorder in self.screen_stack
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The view's keys act only in view mode; Ctrl+R only when there is a recording."""
+        if action in VIEW_ACTIONS and self.recording:
+            return False
+        if action == "record":
+            return self.recorder is not None
+        return True
+
+    def on_review_requested(self, message: ReviewRequested) -> None:
+        """From the recorder: replay the file as recorded so far, at its last step."""
+        self.pop_screen()  # the recorder is installed: it keeps its state
+        self.open_file(str(message.path), Start(game=message.game, last=True))
+        self.notify("Replay of the recording so far. Ctrl+R returns to recording.",
+                    timeout=3)
+
+    def action_leave(self) -> None:
+        """``q``: quit (Ctrl+Q, Textual's own, quits in either mode)."""
+        self.exit()
+
+    def action_record(self) -> None:
+        if self.recorder is not None and not self.recording:
+            self.stop_autoplay()
+            self.push_screen(RECORD)
 
     # --- loading ------------------------------------------------------------------------
 
@@ -346,7 +395,9 @@ class ViewerApp(App[int]):
             if self.kibitz is None:
                 self.notify(f"Nobody sits {seat.name.capitalize()} in game {start.game}; "
                             "showing all hands.", severity="warning")
-        if start.deal is not None and self.entry is not None:
+        if start.last and self.entry is not None:
+            self.go(len(self.entry.steps) - 1)
+        elif start.deal is not None and self.entry is not None:
             found = model.find_deal(self.entry.replay, start.deal, start.trick)
             if found is None:
                 where = f"deal {start.deal}" + (f" trick {start.trick}" if start.trick else "")
@@ -555,6 +606,8 @@ class ViewerApp(App[int]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        if self.recording:
+            return
         yield SystemCommand("Go to a deal or trick", "Jump to deal N or deal.trick",
                             self.action_goto)
         yield SystemCommand("Open another file", "Read another AFN file", self.action_open)
@@ -588,3 +641,8 @@ class ViewerApp(App[int]):
                 steps.focus()
         else:
             self.show_diagnostics(self.query_one(DiagnosticList).diagnostics)
+
+
+# The view mode's own actions (the keys above but Ctrl+R): off while recording.
+VIEW_ACTIONS = frozenset(binding.action.split("(")[0] for binding in ViewerApp.BINDINGS
+                         if isinstance(binding, Binding)) - {"record"}

@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 
 from ..records import Game, Tag
-from ..rules.profiles import PROFILES
+from ..rules.profiles import PROFILES, Profile
 from .check import print_diagnostic
 from .inputs import console, fail
 from .rules import add_rules_arguments, rules_overrides
@@ -32,13 +32,17 @@ FILE is rewritten atomically after every accepted entry, in canonical AFN, so
 it is a valid record at every moment; kill the recorder at any time and run the
 same command again to resume where it stopped.  A new FILE starts with a short
 form for the tags; a FILE whose games are all finished gets a new game after
-them; a FILE that is not valid AFN is refused with its diagnostics.  A second
-recorder on the same FILE is refused (lock file .FILE.lock beside it).
+them; a FILE that is not valid AFN is refused with its diagnostics.  The form
+also takes a starting score ([Score "N 12 S 13"]) for a game taken up part-way.
+--rules-file CLUB.toml records under a club's house rules ([Rules "club:NAME"]),
+as check and score read them with the same file.  A second recorder on the same
+FILE is refused (lock file .FILE.lock beside it).
 
 typing: js 10h th j♠ (a card; a digit picks among the legal cards offered),
 s b g r (stand, beg, give, run), 'S js 9h …' (a hand), ? for all of it.
-keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+E correct an earlier entry, F1 help,
-Ctrl+Q quit.
+keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+E correct an earlier entry, Ctrl+R
+review the game so far in the replay viewer (the same app in view mode; Ctrl+R
+there returns), F1 help, Ctrl+Q quit.
 
 exit status: 0 after quitting, 1 FILE is not valid AFN, 2 usage error, FILE
 locked by another recorder, or unreadable.
@@ -48,7 +52,7 @@ locked by another recorder, or unreadable.
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="the AFN file to record into "
                         "(created if missing)")
-    add_rules_arguments(parser, house=False)
+    add_rules_arguments(parser)
     parser.add_argument("--players", type=int, choices=(2, 3, 4),
                         help="players at the table for a new game (default: the profile's)")
     parser.add_argument("--ascii", action="store_true",
@@ -59,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, int):
         return chosen
-    profile, overrides, _ = chosen  # no --rules-file here: the recorder names a profile
+    profile, overrides, house = chosen
     path = Path(args.file)
     if path.is_dir():
         return fail(f"{path}: is a directory, not an AFN file")
@@ -78,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{path}: cannot lock: {error.strerror or error}")
     try:
         try:
-            opened = inspect(path, record)
+            opened = inspect(path, record, house=house)
         except OSError as error:
             return fail(f"{path}: cannot read: {error.strerror or error}")
         if isinstance(opened, Refused):
@@ -87,22 +91,28 @@ def run(args: argparse.Namespace) -> int:
                 print_diagnostic(out, diagnostic, opened.text)
             out.print(f"[bold red]{opened.message}[/]")
             return 1
-        from ..viewer.recorder import RecorderApp, StartForm  # Textual is imported only here
+        # Textual is imported only here
+        from ..viewer.app import ViewerApp, terminal_has_unicode
+        from ..viewer.recorder import RecorderScreen, StartForm
 
-        unicode = False if args.ascii else None
+        unicode = False if args.ascii else terminal_has_unicode()
         title = f"AFN recorder — {path.name}"
         if isinstance(opened, NewGame):
-            players = args.players or _players(opened.proposed, profile)
-            rules = profile or _tag(opened.proposed, "Rules") or "hoffmann1909"
+            club = f"club:{house.name}" if house is not None else None
+            players = args.players or _players(opened.proposed, profile, house)
+            rules = profile or club or _tag(opened.proposed, "Rules") or "hoffmann1909"
             form = StartForm(players=players, rules=rules, overrides=overrides,
-                             proposed=opened.proposed)
+                             proposed=opened.proposed, house=house)
 
             def new_session(tags: tuple[Tag, ...]) -> Session:
-                return Session(tags, prefix=opened.prefix, index=opened.index, record=record)
+                return Session(tags, prefix=opened.prefix, index=opened.index, record=record,
+                               house=house)
 
-            app = RecorderApp(form=form, new_session=new_session, unicode=unicode, title=title)
+            screen = RecorderScreen(form=form, new_session=new_session, unicode=unicode,
+                                    title=title)
         else:
-            app = RecorderApp(session=opened.session, unicode=unicode, title=title)
+            screen = RecorderScreen(session=opened.session, unicode=unicode, title=title)
+        app = ViewerApp(str(path), unicode=unicode, recorder=screen)  # in record mode
         app.run()
         return app.return_code or 0
     finally:
@@ -113,9 +123,11 @@ def _tag(tags: tuple[Tag, ...], name: str) -> str | None:
     return next((tag.value for tag in tags if tag.name == name), None)
 
 
-def _players(proposed: tuple[Tag, ...], profile: str | None) -> int:
-    """The table of the last game, else the profile's number of players."""
+def _players(proposed: tuple[Tag, ...], profile: str | None, house: Profile | None) -> int:
+    """The table of the last game, else the profile's (or the club's) number of players."""
     seats = Game(tags=proposed).seats
     if proposed and len(seats) in (2, 3, 4):
         return len(seats)
+    if profile is None and house is not None:
+        return house.options.players
     return PROFILES[profile or "hoffmann1909"].options.players

@@ -13,8 +13,9 @@ from pathlib import Path
 from ..diagnostics import Diagnostic, Severity
 from ..parser import parse
 from ..records import Abandoned, Game, Tag
-from ..rules.profiles import PROFILES, camel_case, resolve_options
+from ..rules.profiles import PROFILES, Profile, camel_case, resolve_options
 from ..rules.replay import check_game
+from ..rules.start import SCORE_TAG
 from ..source import decode
 from ..table import SEATS_FOR_PLAYERS
 from .referee import is_unfinished
@@ -55,12 +56,15 @@ def today() -> str:
 
 def new_tags(*, event: str = "", site: str = "", date: str | None = None,
              rules: str = "hoffmann1909", players: dict[str, str] | None = None,
-             overrides: dict[str, str] | None = None) -> tuple[Tag, ...]:
-    """The header of a new game: the roster, ``[Result "*"]``, then one tag per override."""
+             overrides: dict[str, str] | None = None, score: str = "") -> tuple[Tag, ...]:
+    """The header of a new game: the roster, ``[Result "*"]``, the starting score if the
+    game starts part-way (``N 12 S 13``), then one tag per override."""
     tags = [Tag(name="Event", value=event), Tag(name="Site", value=site),
             Tag(name="Date", value=date or today()), Tag(name="Rules", value=rules)]
     tags.extend(Tag(name=seat, value=name) for seat, name in (players or {}).items())
     tags.append(Tag(name="Result", value="*"))
+    if score.strip():
+        tags.append(Tag(name=SCORE_TAG, value=" ".join(score.split())))
     for option, value in (overrides or {}).items():
         if option != "players":
             tags.append(Tag(name=camel_case(option), value=value))
@@ -71,8 +75,13 @@ def seat_tags(players: int) -> tuple[str, ...]:
     return tuple(seat.tag_name for seat in SEATS_FOR_PLAYERS[players])
 
 
-def inspect(path: Path, record: RecordFile | None = None) -> Refused | Resume | NewGame:
-    """What recording into ``path`` means: refuse it, resume its last game, or add one."""
+def inspect(path: Path, record: RecordFile | None = None, *,
+            house: Profile | None = None) -> Refused | Resume | NewGame:
+    """What recording into ``path`` means: refuse it, resume its last game, or add one.
+
+    ``house`` is a club's profile (``--rules-file``): the games that name it as
+    ``[Rules "club:NAME"]``, or name no profile, are judged under it, as ``check``
+    judges them with the same file."""
     if not path.exists() or path.stat().st_size == 0:
         return NewGame(prefix="", index=1, proposed=())
     text, _ = decode(path.read_bytes())
@@ -82,7 +91,7 @@ def inspect(path: Path, record: RecordFile | None = None) -> Refused | Resume | 
                                   if d.is_error and d.game is None]
     for game in games:
         is_last = game is games[-1]
-        found = [*game.diagnostics, *([] if game.broken else check_game(game))]
+        found = [*game.diagnostics, *([] if game.broken else _judged(game, house))]
         problems.extend(d for d in found if d.is_error and not d.code.startswith("AFN4")
                         and not (is_last and is_unfinished(d)))
     if not games and text.strip() and not text.strip().startswith("%"):
@@ -96,15 +105,21 @@ def inspect(path: Path, record: RecordFile | None = None) -> Refused | Resume | 
         return NewGame(prefix=text, index=1, proposed=())
     last = games[-1]
     if _unfinished(last):
-        options, _ = resolve_options(last)
+        options, _ = resolve_options(last, house=house)
         start = last.span.start if last.span is not None else 0
         session = Session(last.tags, entries=entries_of_game(last, options),
-                          prefix=text[:start], index=last.index, record=record)
+                          prefix=text[:start], index=last.index, record=record, house=house)
         return Resume(session)
     proposed = tuple(replace(tag, value=today()) if tag.name == "Date" else
                      replace(tag, value="*") if tag.name == "Result" else tag
-                     for tag in last.tags)
+                     for tag in last.tags if tag.name != SCORE_TAG)  # a new game: from 0
     return NewGame(prefix=text, index=last.index + 1, proposed=proposed)
+
+
+def _judged(game: Game, house: Profile | None) -> list[Diagnostic]:
+    """What ``allfours check`` (with the same house rules) says of ``game``."""
+    options, problems = resolve_options(game, house=house)
+    return [*problems, *check_game(game, options)]
 
 
 def _unfinished(game: Game) -> bool:

@@ -44,7 +44,7 @@ from ..records import (
     TurnUp,
 )
 from ..rules.engine import ExpectKind
-from ..rules.profiles import BegsPerDeal, Options, resolve_options
+from ..rules.profiles import BegsPerDeal, Options, Profile, resolve_options
 from ..rules.sheet import claim_for, total_for
 from ..rules.state import DealResult
 from .entries import Annotation, DealStart, Entry, Expectation, Phase, read_entry
@@ -73,13 +73,15 @@ class Session:
 
     def __init__(self, tags: tuple[Tag, ...], *, entries: tuple[Entry, ...] = (),
                  prefix: str = "", index: int = 1, record: RecordFile | None = None,
-                 overrides: dict[str, str] | None = None) -> None:
+                 overrides: dict[str, str] | None = None,
+                 house: Profile | None = None) -> None:
         self.tags = tags
         self.prefix = prefix
         self.index = index
         self.record = record
         header = Game(tags=tags, index=index)
-        self.options: Options = resolve_options(header, overrides=overrides or {})[0]
+        self.options: Options = resolve_options(header, overrides=overrides or {},
+                                                house=house)[0]
         self.seats = header.seats
         self.entries: tuple[Entry, ...] = entries
         self.flags: dict[int, str] = {}  # entry index → why it is invalid after a correction

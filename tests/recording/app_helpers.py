@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
+from textual import events
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
 
 from allfours_notation.recording.opening import NewGame, Resume, inspect
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
 from allfours_notation.records import Tag
-from allfours_notation.viewer.recorder import RecorderApp, StartForm
+from allfours_notation.viewer.app import ViewerApp
+from allfours_notation.viewer.recorder import RecorderScreen, StartForm
 
 # Characters Pilot needs by their key name.
 _KEY_NAMES = {" ": "space", ":": "colon", "{": "left_curly_bracket",
@@ -28,18 +33,27 @@ def keys(line: str) -> list[str]:
 
 
 async def type_line(pilot: Pilot[int], line: str) -> None:
-    await pilot.press(*keys(line), "enter")
+    """Type ``line`` and Enter; in the record mode, wait only until the line is dealt
+    with (Pilot's ``press`` idles after every key, ten times the cost)."""
+    app = pilot.app
+    screen = app.recorder if isinstance(app, ViewerApp) else None
+    if screen is None or screen.session is None or app.screen is not screen:
+        await pilot.press(*keys(line), "enter")  # the start form, a question
+        return
+    taken = screen.lines_taken + 1
+    await send_keys(screen, [*keys(line), "enter"], until=lambda: screen.lines_taken >= taken)
 
 
 @asynccontextmanager
 async def recorder(path: Path, *, players: int = 2, rules: str = "hoffmann1909",
                    size: tuple[int, int] = (80, 24)
-                   ) -> AsyncIterator[tuple[RecorderApp, Pilot[int]]]:
-    """The recorder on ``path`` as ``allfours record`` opens it (lock held throughout)."""
+                   ) -> AsyncIterator[tuple[RecorderScreen, Pilot[int]]]:
+    """The app in record mode on ``path`` as ``allfours record`` opens it (lock held
+    throughout); the recorder screen and the pilot."""
     with RecordFile(path) as record:
         opened = inspect(path, record)
         if isinstance(opened, Resume):
-            app = RecorderApp(session=opened.session, unicode=True)
+            screen = RecorderScreen(session=opened.session, unicode=True)
         else:
             assert isinstance(opened, NewGame)
             new = opened
@@ -47,21 +61,46 @@ async def recorder(path: Path, *, players: int = 2, rules: str = "hoffmann1909",
             def new_session(tags: tuple[Tag, ...]) -> Session:
                 return Session(tags, prefix=new.prefix, index=new.index, record=record)
 
-            app = RecorderApp(form=StartForm(players=players, rules=rules, overrides={},
-                                             proposed=opened.proposed),
-                              new_session=new_session, unicode=True)
+            screen = RecorderScreen(form=StartForm(players=players, rules=rules, overrides={},
+                                                   proposed=opened.proposed),
+                                    new_session=new_session, unicode=True)
+        app = ViewerApp(str(path), unicode=True, recorder=screen)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
-            yield app, pilot
+            yield screen, pilot
 
 
-def shown(app: RecorderApp, selector: str) -> str:
+def shown(app: Screen[Any], selector: str) -> str:
     """The plain text a :class:`Static` panel shows, rendered wide enough for one line."""
-    widget = app.screen.query_one(selector, Static)
+    widget = app.query_one(selector, Static)
     console = Console(width=200, record=True, file=io.StringIO(), color_system=None)
     console.print(widget.content)
     return console.export_text()
 
 
-def status(app: RecorderApp) -> str:
+def status(app: RecorderScreen) -> str:
     return shown(app, "#rec-status").strip()
+
+
+_CHARS = {"enter": "\r", "space": " ", "colon": ":"}
+
+
+async def send_keys(screen: RecorderScreen, keys: Sequence[str], *,
+                    until: Callable[[], bool] | None = None, timeout: float = 120.0) -> None:
+    """Queue every key at once, as a fast typist or a paste would, and wait until
+    ``until()`` holds (default: the game is over) or ``timeout`` seconds pass: each
+    Enter is taken in the order the keys came (see
+    :class:`viewer.recorder.widgets.EntryLine`), so no wait is needed between them,
+    and the test pays for the recording, not for Pilot's idle waits after each key."""
+    app = screen.app
+    for key in keys:
+        app.post_message(events.Key(key, _CHARS.get(key, key if len(key) == 1 else None)))
+
+    def over() -> bool:
+        return screen.session is not None and screen.session.over
+
+    done = until or over
+    waited = 0.0
+    while waited < timeout and not (done() and not app._message_queue.qsize()):
+        await asyncio.sleep(0.02)
+        waited += 0.02

@@ -133,3 +133,25 @@ def test_the_canonical_form_and_the_export() -> None:
     opening = exported["games"][0]["deals"][0]["opening"]
     assert opening[0]["type"] == "pack" and len(opening[0]["cards"]) == 52
     assert not list(Draft202012Validator(schema()).iter_errors(json.loads(json.dumps(exported))))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("pattern", ["3+3", "1"])
+def test_generated_games_written_as_packs_check_clean_and_format_back(players: int,
+                                                                     pattern: str) -> None:
+    from dataclasses import replace
+
+    from allfours_notation.generate import Knobs, generate_games, profile_options
+    from allfours_notation.rules import check_game
+    from allfours_notation.rules.profiles import DealPattern, HandAfterRun
+
+    options = replace(profile_options("hoffmann1909", players),
+                      deal_pattern=DealPattern(pattern),
+                      hand_after_run=HandAfterRun.DISCARD_TO_SIX)
+    knobs = Knobs(pack=1.0, discards=1.0, beg=0.6, gift=0.3)
+    for game in generate_games(players * 7, 2, options=options, knobs=knobs):
+        assert any(isinstance(e, Pack) for d in game.deals for e in d.opening)
+        text = format_game(game)
+        again = parse(text).games[0]
+        assert format_game(again) == text
+        assert [d.headline() for d in check_game(again)] == []

@@ -11,8 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from allfours_notation.recording.opening import new_tags, today
-from allfours_notation.records import Tag
-from allfours_notation.rules.profiles import PROFILES
+from allfours_notation.records import Game, Tag
+from allfours_notation.rules.profiles import PROFILES, Profile, resolve_options
+from allfours_notation.rules.start import starting_scores
 from allfours_notation.table import SEATS_FOR_PLAYERS
 
 _DATE_PARTS = (4, 2, 2)
@@ -37,11 +38,12 @@ class StartForm(Screen[tuple[Tag, ...]]):
     ]
 
     def __init__(self, *, players: int, rules: str, overrides: dict[str, str],
-                 proposed: tuple[Tag, ...] = ()) -> None:
+                 proposed: tuple[Tag, ...] = (), house: Profile | None = None) -> None:
         super().__init__()
         self.players = players
         self.rules = rules
         self.overrides = overrides
+        self.house = house  # a club's rules (--rules-file), chosen as club:NAME
         self.proposed = {tag.name: tag.value for tag in proposed}
 
     def fields(self) -> list[tuple[str, str, str]]:
@@ -50,10 +52,17 @@ class StartForm(Screen[tuple[Tag, ...]]):
         rows = [("Event", "Event", given.get("Event", "")),
                 ("Site", "Site", given.get("Site", "")),
                 ("Date", "Date", given.get("Date", today())),
-                ("Rules", "Rules (" + ", ".join(PROFILES) + ")", given.get("Rules", self.rules))]
+                ("Rules", "Rules (" + ", ".join(self.rule_names()) + ")",
+                 given.get("Rules", self.rules))]
         for seat in SEATS_FOR_PLAYERS[self.players]:
             rows.append((seat.tag_name, f"{seat.tag_name} player", given.get(seat.tag_name, "")))
+        rows.append(("Score", "Starting score, if the game is taken up part-way "
+                     "(e.g. N 12 S 13; empty: from 0)", ""))
         return rows
+
+    def rule_names(self) -> list[str]:
+        """The profiles, and the club's rules when a house-rules file was given."""
+        return [*PROFILES, *([f"club:{self.house.name}"] if self.house else [])]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
@@ -82,12 +91,24 @@ class StartForm(Screen[tuple[Tag, ...]]):
                   for field_id, _, _ in self.fields()}
         problem = date_problem(values["Date"])
         rules = values["Rules"].lower()
-        if rules not in PROFILES:
-            problem = f"unknown rules {values['Rules']!r}; choose one of " + ", ".join(PROFILES)
+        if rules not in self.rule_names():
+            problem = (f"unknown rules {values['Rules']!r}; choose one of "
+                       + ", ".join(self.rule_names()))
+        players = {seat.tag_name: values[seat.tag_name] or seat.tag_name
+                   for seat in SEATS_FOR_PLAYERS[self.players]}
+        tags = new_tags(event=values["Event"], site=values["Site"], date=values["Date"],
+                        rules=rules, players=players, overrides=self.overrides,
+                        score=values["Score"])
+        if problem is None:
+            problem = self.score_problem(tags)
         if problem is not None:
             self.query_one("#form-problem", Static).update(problem)
             return
-        players = {seat.tag_name: values[seat.tag_name] or seat.tag_name
-                   for seat in SEATS_FOR_PLAYERS[self.players]}
-        self.dismiss(new_tags(event=values["Event"], site=values["Site"], date=values["Date"],
-                              rules=rules, players=players, overrides=self.overrides))
+        self.dismiss(tags)
+
+    def score_problem(self, tags: tuple[Tag, ...]) -> str | None:
+        """Why the starting score cannot be used (the referee's AFN505 words), or ``None``."""
+        game = Game(tags=tags)
+        options, _ = resolve_options(game, house=self.house)
+        _, problems = starting_scores(game, game.seats, options)
+        return problems[0].message if problems else None

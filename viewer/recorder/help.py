@@ -17,7 +17,8 @@ TYPING = (
     ("4s", "the turn-up (then each run's turn-up)"),
     ("s  b  g  r", "stands, begs, gives one, runs (when that call is due)"),
     ("js 10h th j♠", "a card; the seat to play is assumed ('W:js' names another)"),
-    ("1 … 9, Enter", "the n-th legal card offered; Enter alone plays the highlighted one"),
+    ("1 … 9, ←/→", "the n-th legal card offered; or ←/→ highlight one, then Enter plays it "
+     "(Enter with nothing chosen records nothing)"),
     ("penalty S revoke", "a penalty declared at the table (misdeal, wrongscore, other…)"),
     ("S concedes", "a concession; 'abandoned' leaves the game; 'redeal misdeal'"),
     ("redeal", "when a run has used up the pack (the same dealer deals again)"),
@@ -60,13 +61,13 @@ class RecorderHelp(ModalScreen[None]):
         self.bindings = bindings
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-box"):
-            yield Static("AFN recorder: what to type", id="help-title")
+        with VerticalScroll(id="rec-help-box"):
+            yield Static("AFN recorder: what to type", id="rec-help-title")
             yield Static(typing_table())
-            yield Static("Keys", id="help-keys-title")
+            yield Static("Keys", id="rec-help-keys-title")
             yield Static(keys_table(self.bindings))
             yield Static("Every entry is checked by the referee and on disk before the next. "
-                         "Esc, F1 or q closes this help.", id="help-foot")
+                         "Esc, F1 or q closes this help.", id="rec-help-foot")
 
     def action_dismiss(self) -> None:  # type: ignore[override]
         self.dismiss(None)

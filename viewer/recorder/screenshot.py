@@ -18,15 +18,17 @@ from allfours_notation.parser import parse
 from allfours_notation.recording.session import Session, entries_of_game
 from allfours_notation.rules.profiles import resolve_options
 
-from .app import RecorderApp
+from ..app import ViewerApp
+from .screen import RecorderScreen
 
 
 async def take(session: Session, out: Path, lines: Sequence[str], size: tuple[int, int]) -> None:
-    app = RecorderApp(session=session, unicode=True, title="AFN recorder")
+    screen = RecorderScreen(session=session, unicode=True, title="AFN recorder")
+    app = ViewerApp(unicode=True, recorder=screen)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for line in lines:
-            app.entry_line.value = line
+            screen.entry_line.value = line
             await pilot.press("enter")
         await pilot.pause(0.2)
         out.write_text(app.export_screenshot(), encoding="utf-8")

@@ -129,8 +129,8 @@ class PointsPanel(Static):
         self.update(points_renderable(session))
 
 
-def offered_text(offered: tuple[Card, ...], highlight: int, *, unicode: bool) -> Text:
-    """``1 J♠  2 9♥ …``: the legal cards by position, the highlighted one reversed."""
+def offered_text(offered: tuple[Card, ...], highlight: int | None, *, unicode: bool) -> Text:
+    """``1 J♠  2 9♥ …``: the legal cards by position, the one chosen with ←/→ reversed."""
     line = Text("Legal ", style="dim")
     for position, card in enumerate(offered, start=1):
         shown = card_text(card, unicode=unicode)

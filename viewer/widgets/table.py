@@ -127,7 +127,7 @@ def table_renderable(state: TableState, game: Game, *, kibitz: Seat | None,
             return Text("")
         return seat_panel(state, game, which, kibitz=kibitz, unicode=unicode, compact=compact)
 
-    middle = Table.grid(expand=True)
+    middle = Table.grid(expand=True, padding=(0, 1))  # a long West label never meets the trick
     middle.add_column(ratio=1)
     middle.add_column(width=COMPACT_TRICK_WIDTH if compact else TRICK_WIDTH, justify="center")
     middle.add_column(ratio=1, justify="right")

@@ -1,38 +1,53 @@
-"""The recorder app: the table as recorded so far, what comes next, one line to type in.
+"""The record mode of the viewer's app: the table as recorded so far, what comes next,
+one line to type in.
 
 Everything the scorer types goes to :class:`allfours_notation.recording.Session`,
 which judges it with the referee and writes the file; this module only draws the
-session and routes keys.  The table is the viewer's :class:`TableView`.
+session and routes keys.  The table is the viewer's :class:`TableView`; Ctrl+R hands
+the file recorded so far to the app's view (replay) mode, and Ctrl+R there comes back.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.records import Tag
 
-from ..app import terminal_has_unicode
 from ..widgets.table import TableView
 from .form import StartForm
 from .help import RecorderHelp
 from .widgets import EntryChosen, EntryLine, EntryList, PointsPanel, offered_text
 
+# The phases in which someone at the table is to act; in the others (a deal or the game
+# is over, a turn-up or a redeal is awaited) the table names nobody "to move".
+ACTING = frozenset({Phase.CALL, Phase.ANSWER, Phase.PLAY})
 
-class RecorderApp(App[int]):
-    """Record one game into a file, entry by entry."""
 
-    CSS_PATH = "recorder.tcss"
-    TITLE = "AFN recorder"
+class ReviewRequested(Message):
+    """The scorer asks to replay what is recorded: game ``game`` (1-based) of ``path``."""
+
+    def __init__(self, path: Path, game: int) -> None:
+        super().__init__()
+        self.path = path
+        self.game = game
+
+
+class RecorderScreen(Screen[None]):
+    """Record one game into a file, entry by entry (the app's record mode)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+z", "undo", "Undo", priority=True,
@@ -40,6 +55,8 @@ class RecorderApp(App[int]):
         Binding("ctrl+y", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
         Binding("ctrl+e", "entries", "Correct", priority=True,
                 tooltip="Go to the entries: ↑/↓ choose one, Enter corrects it, Esc returns"),
+        Binding("ctrl+r", "review", "Review", priority=True,
+                tooltip="Review the game recorded so far in the replay viewer (Ctrl+R returns)"),
         Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
         Binding("escape", "cancel", "Cancel", show=False,
                 tooltip="Cancel a correction or a question; back to the entry line"),
@@ -47,24 +64,24 @@ class RecorderApp(App[int]):
                 tooltip="With an empty line: the previous legal card offered"),
         Binding("right", "offer(1)", "Card", show=False, priority=True,
                 tooltip="With an empty line: the next legal card offered"),
-        Binding("ctrl+q", "quit", "Quit", tooltip="Quit (everything entered is on disk)"),
+        Binding("ctrl+q", "app.quit", "Quit", tooltip="Quit (everything entered is on disk)"),
     ]
 
     def __init__(self, *, session: Session | None = None, form: StartForm | None = None,
                  new_session: Callable[[tuple[Tag, ...]], Session] | None = None,
-                 unicode: bool | None = None, title: str = "") -> None:
+                 unicode: bool = True, title: str = "AFN recorder") -> None:
         super().__init__()
         self.session = session
         self.form = form  # the tags of a new game, asked first
         self.new_session = new_session
-        self.unicode = terminal_has_unicode() if unicode is None else unicode
-        self.highlight = 0
+        self.unicode = unicode
+        self.highlight: int | None = None  # the card chosen with ←/→, if any
         self.confirming = False
         self.correcting: int | None = None
         self.pending_correction: tuple[int, str] | None = None
         self.last_refresh_seconds = 0.0
-        if title:
-            self.title = title
+        self.lines_taken = 0  # lines submitted and dealt with (the tests and bench wait on it)
+        self.title = title
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -84,7 +101,7 @@ class RecorderApp(App[int]):
         self.query_one("#rec-points").border_title = "Score"
         self.query_one("#rec-entries").border_title = "Entries"
         if self.session is None and self.form is not None:
-            self.push_screen(self.form, self.begin)
+            self.app.push_screen(self.form, self.begin)
             return
         self.redraw()
         self.entry_line.focus()
@@ -92,7 +109,7 @@ class RecorderApp(App[int]):
     def begin(self, tags: tuple[Tag, ...] | None) -> None:
         """The form is filled in: the new game is written at once (its header)."""
         if tags is None:
-            self.exit(0)
+            self.app.exit(0)
             return
         assert self.new_session is not None
         self.session = self.new_session(tags)
@@ -118,10 +135,13 @@ class RecorderApp(App[int]):
         if state is None:
             table.show_message("No deal yet. " + expecting.text)
         else:
+            if expecting.phase not in ACTING:  # the deal or the game is over: nobody moves
+                state = replace(state, to_move=None, legal=frozenset())
             table.show_state(state, judged.game, kibitz=None, unicode=self.unicode)
         self.query_one(PointsPanel).show_session(session)
         self.query_one(EntryList).show_session(session)
-        self.highlight = min(self.highlight, max(0, len(expecting.offered) - 1))
+        if self.highlight is not None and self.highlight >= len(expecting.offered):
+            self.highlight = None
         prompt = Text("Next: ", style="dim")
         prompt.append(expecting.text, style="bold green" if expecting.phase is not Phase.OVER
                       else "bold yellow")
@@ -159,6 +179,7 @@ class RecorderApp(App[int]):
             outcome = Outcome(False, f"not written: {error.strerror or error}")
         self.say(outcome)
         self.redraw()
+        self.lines_taken += 1
 
     def enter(self, session: Session, text: str) -> Outcome:
         """One line from the scorer: an answer to a question, a correction, or an entry."""
@@ -182,11 +203,13 @@ class RecorderApp(App[int]):
             return outcome
         expecting = session.expect()
         if not answer and expecting.phase is Phase.PLAY and expecting.offered:
+            if self.highlight is None:  # a stray Enter never records a card
+                return Outcome(False, "which card? type it (js), its number, or ←/→ then Enter")
             text = str(expecting.offered[self.highlight])
         outcome = session.type(text)
         self.confirming = outcome.confirm
         if outcome.accepted:
-            self.highlight = 0
+            self.highlight = None
         return outcome
 
     # --- actions --------------------------------------------------------------------------
@@ -204,7 +227,10 @@ class RecorderApp(App[int]):
             return
         offered = self.session.expect().offered
         if offered:
-            self.highlight = (self.highlight + delta) % len(offered)
+            if self.highlight is None:  # the first press picks the first (→) or last (←)
+                self.highlight = 0 if delta > 0 else len(offered) - 1
+            else:
+                self.highlight = (self.highlight + delta) % len(offered)
             self.redraw()
 
     def action_undo(self) -> None:
@@ -238,6 +264,15 @@ class RecorderApp(App[int]):
         self.query_one("#rec-status", Static).update("")
         self.redraw()
 
+    def action_review(self) -> None:
+        """Replay the game as it is on disk, at its last entry, in the viewer's mode."""
+        session = self.session
+        if session is None or session.record is None:
+            self.query_one("#rec-status", Static).update(
+                Text("nothing on disk to review yet", style="bold yellow"))
+            return
+        self.post_message(ReviewRequested(session.record.path, session.index))
+
     def action_help(self) -> None:
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
-        self.push_screen(RecorderHelp(bindings))
+        self.app.push_screen(RecorderHelp(bindings))

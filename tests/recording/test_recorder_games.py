@@ -1,0 +1,112 @@
+"""Whole games recorded through the app's record mode under Pilot: every profile, with
+the numbers of players it allows, each game sent as the keys a scorer would press.
+
+One app run per game, every key of the game queued at once (the entry line takes
+each Enter in the order the keys came, as from a fast typist), and short games
+(target 3) keep the cost down.  Between them the games have the hands known and unknown,
+begs, gifts, runs, an exhausted pack, a revoke (confirmed with ``y``) and a
+concession; each written file must check clean and hold the generator's records
+(for the two variants that end in a revoke and a concession: the core session's,
+fed the same lines).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from allfours_notation.formatter import canonical_records
+from allfours_notation.parser import parse
+from allfours_notation.records import Call, CallKind, Concede, Game, Redeal, RedealReason
+from allfours_notation.rules.profiles import PROFILES
+from tests.recording.app_helpers import recorder, send_keys, shown
+from tests.recording.helpers import file_problems, generated, start_file
+from tests.recording.keystrokes import Typing, typing
+
+# profile, players, seed, hands known, variant (a revoke, then a concession)
+CASES = [
+    ("hoffmann1909", 2, 3, True, True),
+    ("hoffmann1909", 3, 8, False, False),
+    ("hoffmann1909", 4, 5, True, False),
+    ("english10", 2, 2, False, False),
+    ("english10", 3, 8, True, False),
+    ("english10", 4, 23, False, False),
+    ("foster", 2, 12, True, False),
+    ("foster", 3, 14, False, False),
+    ("foster", 4, 5, True, False),
+    ("trinidad14", 2, 21, False, False),
+    ("trinidad14", 3, 13, True, False),
+    ("trinidad14", 4, 71, True, True),
+]
+TARGET = 3
+
+
+def case_game(profile: str, players: int, seed: int, known: bool) -> Game:
+    return generated(profile, players, seed=seed, target=TARGET, hands=1.0 if known else 0.0,
+                     beg=0.9, gift=0.4)
+
+
+def features(game: Game, typed: Typing, known: bool) -> set[str]:
+    calls = {event.kind for deal in game.deals for event in deal.opening
+             if isinstance(event, Call)}
+    found = {name for name, kind in (("begs", CallKind.BEGS), ("gifts", CallKind.GIVES),
+                                     ("runs", CallKind.RUNS)) if kind in calls}
+    if any(isinstance(d.ending, Redeal) and d.ending.reason is RedealReason.EXHAUSTED
+           for d in game.deals):
+        found.add("exhausted pack")
+    if typed.revoked:
+        found.add("revoke")
+    if typed.conceded:
+        found.add("concession")
+    found.add("hands known" if known else "hands unknown")
+    return found
+
+
+def test_the_games_cover_every_profile_table_and_feature_the_issue_names() -> None:
+    """Cheap: no app.  The cases must keep covering what the Pilot runs are for."""
+    covered: set[str] = set()
+    for profile, players, seed, known, variant in CASES:
+        game = case_game(profile, players, seed, known)
+        typed = typing(game, hands_known=known, variant=variant)
+        assert any(deal.tricks for deal in typed.expected.deals), (profile, players)
+        covered |= features(game, typed, known)
+    assert {(p, n) for p, n, *_ in CASES} == {(p, n) for p in PROFILES for n in (2, 3, 4)}
+    assert covered >= {"begs", "gifts", "runs", "exhausted pack", "revoke", "concession",
+                       "hands known", "hands unknown"}
+
+
+def same(recorded: Game, expected: Game) -> bool:
+    return canonical_records(recorded) == canonical_records(expected)
+
+
+@pytest.mark.parametrize(("profile", "players", "seed", "known", "variant"), CASES,
+                         ids=[f"{p}-{n}p-{'known' if k else 'unknown'}{'-revoke' if v else ''}"
+                              for p, n, _, k, v in CASES])
+def test_a_whole_game_typed_into_the_record_mode(tmp_path: Path, profile: str, players: int,
+                                                 seed: int, known: bool,
+                                                 variant: bool) -> None:
+    game = case_game(profile, players, seed, known)
+    typed = typing(game, hands_known=known, variant=variant)
+    path = tmp_path / "game.afn"
+    start_file(path, game.tags)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            await send_keys(screen, typed.keys)
+            await pilot.pause()
+            assert screen.session is not None and screen.session.over, shown(screen,
+                                                                               "#rec-status")
+            assert "the game is over" in shown(screen, "#rec-expect")
+            assert "To move" not in shown(screen, "#rec-table")  # nobody moves any more
+
+    asyncio.run(scenario())
+    games = parse(path.read_text(encoding="utf-8")).games
+    assert len(games) == 1
+    assert file_problems(path) == []
+    assert same(games[0], typed.expected)
+    if not variant:
+        assert same(games[0], game)  # the generator's cards, calls, claims and totals
+    else:
+        assert isinstance(games[0].deals[-1].ending, Concede)
