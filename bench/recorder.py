@@ -3,7 +3,7 @@
 * keystrokes per card and per deal, for typical two- and four-handed deals (the
   generator's games typed as the recorder reads them; hands unknown: every card
   typed, ``js`` + Enter; hands known: every card chosen by its place among the
-  legal cards, a digit + Enter, or Enter alone for the first);
+  legal cards, a digit + Enter: an Enter alone records no card);
 * time from a keystroke (the Enter that submits an entry) to the updated screen,
   under Textual's Pilot at 80×24: median and 95th percentile;
 * time to resume a file of about 500 deals whose last game is unfinished
@@ -52,9 +52,8 @@ def keystrokes(players: int, hands_known: bool, n_games: int = 10) -> dict[str, 
                 typed = ""  # Enter takes the proposed dealer
             if hands_known and expecting.phase is Phase.PLAY and expecting.offered:
                 offered = [str(c).lower() for c in expecting.offered]
-                if line in offered:
-                    place = offered.index(line)
-                    typed = "" if place == 0 else str(place + 1)
+                if line in offered and offered.index(line) < 9:
+                    typed = str(offered.index(line) + 1)  # never Enter alone: a choice
             outcome = session.type(typed if typed or expecting.phase is not Phase.PLAY
                                    else line)
             if outcome.confirm:

@@ -221,8 +221,8 @@ class ViewerApp(App[int]):
         """The view's keys act only in view mode; Ctrl+R only when there is a recording."""
         if action in VIEW_ACTIONS and self.recording:
             return False
-        if action == "record":
-            return self.recorder is not None
+        if action == "record":  # back to recording: from the view mode only
+            return self.recorder is not None and not self.recording
         return True
 
     def on_review_requested(self, message: ReviewRequested) -> None:

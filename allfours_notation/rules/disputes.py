@@ -39,7 +39,8 @@ RELEVANT_OPTIONS: Mapping[ClaimItem, tuple[str, ...]] = {
     ClaimItem.JACK: ("hang_jack",),
     ClaimItem.HANG_JACK: ("hang_jack",),
     ClaimItem.GAME: ("game_tie", "game_value"),
-    ClaimItem.PENALTY: ("revoke_penalty", "penalty_timing", "wrong_score_penalty", "misdeal"),
+    ClaimItem.PENALTY: ("revoke_penalty", "penalty_timing", "wrong_score_penalty", "misdeal",
+                        "follow_rule", "undertrump_exception"),
 }
 _DEFAULT_POINTS = {ClaimItem.HANG_JACK: 3}
 CLAIM_NAMES: Mapping[ClaimItem, str] = {

@@ -127,7 +127,7 @@ deal 1 dealer N
   S stands
   1. S:KH N:7S
   2. N:TH S:QH
-  3. N:JD S:9D
+  3. S:9D N:JD
   4. N:5D S:3D
   5. N:6C S:8C
   6. S:4C N:2C
@@ -140,6 +140,7 @@ def test_trumping_while_holding_the_suit_led(rule: str, revokes: int) -> None:
     result = run(TRUMPS_HOLDING_THE_SUIT, tags={"FollowRule": rule})
     problems = find(result, "AFN306")
     assert len(problems) == revokes
+    assert [d.code for d in result.diagnostics] == ["AFN306"] * revokes  # nothing else
     if revokes:
         assert "trumping instead of following suit" in problems[0].message
         assert problems[0].hint and "RULES.md section 5" in problems[0].hint
@@ -242,3 +243,13 @@ def test_every_new_value_is_listed_with_its_source(option: str, value: str) -> N
 def test_the_defaults_come_first() -> None:
     assert option_choices("stand_requires_trump") == ("no", "yes")
     assert option_choices("undertrump_exception") == ("only_trumps", "void_in_led_suit")
+
+
+def test_a_penalty_claimed_for_trumping_names_must_follow() -> None:
+    # the table played must_follow but the record does not say so: the claim of S's
+    # penalty point is right under follow_rule=must_follow
+    result = run(TRUMPS_HOLDING_THE_SUIT + "  claim N high low S game S penalty\n")
+    [dispute] = find(result, "AFN401")
+    assert dispute.message == ("deal 1: Penalty claimed by S, computed nobody: no penalty is "
+                               "due (the claim is right under follow_rule=must_follow)")
+    assert [d.code for d in result.diagnostics] == ["AFN401"]

@@ -56,8 +56,8 @@ class StartForm(Screen[tuple[Tag, ...]]):
                  given.get("Rules", self.rules))]
         for seat in SEATS_FOR_PLAYERS[self.players]:
             rows.append((seat.tag_name, f"{seat.tag_name} player", given.get(seat.tag_name, "")))
-        rows.append(("Score", "Starting score, if the game is taken up part-way "
-                     "(e.g. N 12 S 13; empty: from 0)", ""))
+        rows.append(("Score", "Starting score if taken up part-way (N 12 S 13; empty: 0)",
+                     ""))
         return rows
 
     def rule_names(self) -> list[str]:

@@ -92,7 +92,8 @@ class RecorderScreen(Screen[None]):
                 yield EntryList(id="rec-entries")
         yield Static("", id="rec-expect")
         yield Static("", id="rec-offered")
-        yield EntryLine(placeholder="type an entry: js 10h b r g s … (? help)", id="rec-input",
+        yield EntryLine(placeholder="type an entry: js 10h b r g s … (? help, Ctrl+Q quits)",
+                        id="rec-input",
                         compact=True)
         yield Static("", id="rec-status")
         yield Footer(compact=True)

@@ -31,7 +31,7 @@ async def take(session: Session, out: Path, lines: Sequence[str], size: tuple[in
             screen.entry_line.value = line
             await pilot.press("enter")
         await pilot.pause(0.2)
-        out.write_text(app.export_screenshot(), encoding="utf-8")
+        out.write_text(app.export_screenshot(title="AFN recorder"), encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
