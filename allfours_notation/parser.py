@@ -566,8 +566,9 @@ class _GameAssembler:
         return replace(node, leading=tuple(leading), trailing=tuple(trailing))
 
     def all_finished(self, nodes: list[_N]) -> tuple[_N, ...]:
-        if not self.comments_of:  # the usual case: nothing to attach
-            return tuple(nodes)
+        comments_of = self.comments_of
+        if not comments_of or comments_of.keys().isdisjoint(map(id, nodes)):
+            return tuple(nodes)  # the usual case: nothing to attach (checked in C)
         return tuple(self.finished(node) for node in nodes)
 
     # -- the run --
@@ -891,7 +892,8 @@ class _GameAssembler:
                         hint="a number gives the points of the item before it: N kick 3",
                     )
                     continue
-                awards[-1] = replace(awards[-1], points=int(word))
+                last = awards[-1]
+                awards[-1] = Award(last.seat, last.item, int(word))
             else:
                 seat = _SEATS[word]
         # A claim is a set of awards: keep them grouped by seat, seats in the order they

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .run import FLOOR, Report, Throughput
+from . import stages
+from .run import CHECK, FLOOR, Report, Throughput, ratios
 
 SCHEMA = 1
 
@@ -40,15 +41,22 @@ def markdown(report: Report) -> str:
         floor = _floor_for(report, row)
         vs_floor = f"{row.mb_per_s / floor.mb_per_s:.2f}" if floor and row.name != FLOOR else ""
         timing = row.timing
+        cpu = timing.cpu_median
         rows.append([
             row.name + (f" ({row.note})" if row.note else ""),
             row.corpus,
             f"{row.mb_per_s:.2f}",
             f"{row.units_per_s:,.0f} {row.unit}/s",
             f"{timing.median:.3f} ({timing.min:.3f}–{timing.max:.3f})",
+            f"{cpu:.3f}" if cpu is not None else "",
             vs_floor,
         ])
-    lines += _table(["throughput", "corpus", "MB/s", "records/s", "seconds", "× floor"], rows)
+    lines += _table(["throughput", "corpus", "MB/s", "records/s", "seconds (wall)", "CPU s",
+                     "× floor"], rows)
+    lines += _ratio_lines(report)
+    if report.stages is not None:
+        lines.append("")
+        lines += stages.markdown(report.stages)
     if report.latency:
         lines.append("")
         lines += _table(
@@ -82,6 +90,18 @@ def markdown(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _ratio_lines(report: Report) -> list[str]:
+    corpus = report.config.peer_size
+    found = ratios(report, corpus)
+    if not found:
+        return []
+    names = {"endplay": "endplay pbn.load", "python_chess": "python-chess read_game",
+             "floor": "the regex floor"}
+    parts = [f"{value:.2f}× {names[key]}" for key, value in found.items()]
+    return ["", f"`{CHECK}` on the {corpus} corpus, against what was measured in this run on "
+            f"the same bytes: " + ", ".join(parts) + "."]
+
+
 def _load(value: object) -> str:
     if not isinstance(value, (tuple, list)):
         return "?"
@@ -107,6 +127,8 @@ def as_json(report: Report) -> dict[str, Any]:
                 "note": row.note,
                 "runs_s": list(row.timing.runs),
                 "median_s": row.timing.median,
+                "cpu_runs_s": list(row.timing.cpu_runs),
+                "cpu_median_s": row.timing.cpu_median,
                 "min_s": row.timing.min,
                 "max_s": row.timing.max,
                 "mb_per_s": row.mb_per_s,
@@ -130,6 +152,8 @@ def as_json(report: Report) -> dict[str, Any]:
             for t in report.targets
         ],
         "viewer_indexed_s": report.viewer_indexed_s,
+        "check_ratios": ratios(report, report.config.peer_size),
+        "stages": stages.as_json(report.stages) if report.stages is not None else None,
         "skipped": report.skipped,
     }
 

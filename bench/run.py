@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import floor, peers
+from . import floor, peers, stages
 from .corpus import OUT_DIR, Corpus, ensure_corpus
 from .timing import (
     Timing,
@@ -117,6 +117,8 @@ class Report:
     seconds: float = 0.0
     baseline: float = 0.0  # median seconds of `python -c pass`
     viewer_indexed_s: float | None = None
+    # where ``check -j 1`` spends its time on the peers' corpus (bench.stages)
+    stages: stages.StageReport | None = None
 
     def find(self, name: str, corpus: str) -> Throughput | None:
         for row in self.throughput:
@@ -128,7 +130,8 @@ class Report:
 # --- what is measured -------------------------------------------------------------------------
 
 PARSE = "parse"
-CHECK = "check (parse + replay + score)"
+CHECK = "check -j 1 (parse + replay + score)"
+CHECK_J2 = "check -j 2 (two worker processes)"
 STREAM = "stream (iter_games)"
 HEADERS = "headers-only scan"
 FLOOR = "floor: regex tokenizer"
@@ -160,12 +163,13 @@ def _floor(path: Path) -> int:
     return sum(floor.tokenize(path.read_bytes()).values())
 
 
-def _check(path: Path) -> int:
-    """Exactly what ``allfours check --quiet FILE`` does, in this process."""
+def _check(path: Path, jobs: int = 1) -> int:
+    """Exactly what ``allfours check --quiet -j JOBS FILE`` does, in this process
+    (``-j 1``, one core, is what the per-core target is about)."""
     from allfours_notation.cli import main
 
     with contextlib.redirect_stdout(io.StringIO()):
-        code = main(["check", "--quiet", str(path)])
+        code = main(["check", "--quiet", "-j", str(jobs), str(path)])
     return code
 
 
@@ -231,6 +235,7 @@ def run(config: Config, log: Callable[[str], None] = lambda _: None) -> Report:
         corpus = corpora[label]
         _measure_afn(report, corpus, log)
     _measure_peers(report, corpora[config.peer_size], log)
+    _measure_stages(report, corpora[config.peer_size], log)
     _measure_latency(report, corpora[config.sizes[0][0]], log)
     for label in config.memory_sizes:
         _measure_memory(report, corpora[label], log)
@@ -243,10 +248,13 @@ def run(config: Config, log: Callable[[str], None] = lambda _: None) -> Report:
 
 def _measure(report: Report, name: str, corpus_label: str, size: int, units: int, unit: str,
              work: Callable[[], int], log: Callable[[str], None], *, note: str = "",
-             verify: bool = True) -> None:
-    """Time ``work`` (which returns how many units it read: checked against ``units``)."""
+             verify: bool = True, cpu: bool = True) -> None:
+    """Time ``work`` (which returns how many units it read: checked against ``units``);
+    ``cpu=False`` for work done in other processes, whose CPU time this one cannot see."""
     log(f"{name} on {corpus_label}")
     timing, result = time_repeated(work, report.config.repeats)
+    if not cpu:
+        timing = Timing(timing.runs)
     if verify and result != units:
         raise RuntimeError(f"{name}: read {result} {unit}, expected {units}")
     report.throughput.append(Throughput(name, corpus_label, size, units, unit, timing, note))
@@ -262,6 +270,9 @@ def _measure_afn(report: Report, corpus: Corpus, log: Callable[[str], None]) -> 
     note = "" if check_includes_rules() else "parse only: no replay yet"
     _measure(report, CHECK, label, size, deals, "deals", lambda: _check(path), log, note=note,
              verify=False)
+    if label == report.config.peer_size:  # forked workers: wall time only (they use 2 cores)
+        _measure(report, CHECK_J2, label, size, deals, "deals", lambda: _check(path, 2), log,
+                 note=note, verify=False, cpu=False)
     round_trip = _format_round_trip()
     if round_trip is None:
         if not any(s.startswith(FORMAT) for s in report.skipped):
@@ -292,6 +303,25 @@ def _measure_peers(report: Report, corpus: Corpus, log: Callable[[str], None]) -
                  lambda: peers.read_pbn_boards(pbn), log, note=f"endplay {peers.endplay_version()}")
     else:
         report.skipped.append("endplay is not installed (pip install .[bench])")
+
+
+def _measure_stages(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
+    """Each stage of ``check -j 1`` on the corpus the peers are compared on."""
+    log(f"stages of check on {corpus.label}")
+    report.stages = stages.measure(corpus.path, report.config.repeats, label=corpus.label)
+
+
+def ratios(report: Report, corpus: str) -> dict[str, float]:
+    """``check -j 1`` against the floor and the peers, all measured in this run."""
+    check = report.find(CHECK, corpus)
+    if check is None:
+        return {}
+    found = {}
+    for key, name in (("floor", FLOOR), ("endplay", ENDPLAY), ("python_chess", CHESS)):
+        other = report.find(name, corpus)
+        if other is not None:
+            found[key] = check.mb_per_s / other.mb_per_s
+    return found
 
 
 def _cached_peer(path: Path, write: Callable[[], int]) -> int:

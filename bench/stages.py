@@ -15,7 +15,7 @@ The stages, in the order ``check`` meets them:
 * scoring    — the scorer's share of the referee (turn-up, gift, High, Low,
                Jack, Game, penalties and the race to the target);
 * disputes   — claims, totals and the result against the computed score;
-* output     — the rest of ``allfours check --quiet``: rule options, linking
+* output     — the rest of ``allfours check --quiet -j 1``: rule options, linking
                diagnostics to their causes, the summary line.
 
 Each stage is timed on its own over the same games, ``--repeats`` times; the
@@ -63,10 +63,16 @@ class StageReport:
 
 
 def _clock(work: Callable[[], object]) -> float:
+    """Wall seconds of ``work``, with the cycle collector paused as ``check`` pauses it
+    for each game (so that the stages add up to ``check``)."""
     gc.collect()
-    start = time.perf_counter()
-    work()
-    return time.perf_counter() - start
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        work()
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
 
 
 @contextlib.contextmanager
@@ -192,7 +198,7 @@ def measure(path: Path, repeats: int = 5, label: str | None = None) -> StageRepo
 
     def check() -> None:
         with contextlib.redirect_stdout(io.StringIO()):
-            cli(["check", "--quiet", str(path)])
+            cli(["check", "--quiet", "-j", "1", str(path)])
 
     runs: dict[str, list[float]] = {name: [] for name in (*STAGES, "check")}
     for _ in range(repeats):
@@ -228,7 +234,7 @@ def measure(path: Path, repeats: int = 5, label: str | None = None) -> StageRepo
 
 def markdown(report: StageReport) -> list[str]:
     total = report.check_seconds
-    lines = [f"Where `allfours check` spends its time on {report.corpus} "
+    lines = [f"Where `allfours check -j 1` spends its time on {report.corpus} "
              f"({report.bytes / 1e6:.2f} MB, {report.games:,} games; whole check "
              f"{total:.3f} s = {report.bytes / 1e6 / total:.2f} MB/s; medians):", "",
              "| stage | seconds | share of check | MB/s alone |", "|---|---:|---:|---:|"]

@@ -16,9 +16,12 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Timing:
-    """Wall-clock seconds of repeated runs of one thing."""
+    """Wall-clock seconds of repeated runs of one thing, and (for work done in this
+    process) the CPU seconds of each: on a shared machine CPU time moves less with
+    the load than wall time does."""
 
     runs: tuple[float, ...]
+    cpu_runs: tuple[float, ...] = ()
 
     @property
     def median(self) -> float:
@@ -32,6 +35,10 @@ class Timing:
     def max(self) -> float:
         return max(self.runs)
 
+    @property
+    def cpu_median(self) -> float | None:
+        return statistics.median(self.cpu_runs) if self.cpu_runs else None
+
 
 def time_repeated(work: Callable[[], object], repeats: int) -> tuple[Timing, object]:
     """Run ``work`` ``repeats`` times; return the timings and the last run's result.
@@ -40,14 +47,16 @@ def time_repeated(work: Callable[[], object], repeats: int) -> tuple[Timing, obj
     for the garbage of the one before.
     """
     runs: list[float] = []
+    cpu: list[float] = []
     result: object = None
     for _ in range(repeats):
         result = None
         gc.collect()
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = work()
+        cpu.append(time.process_time() - start_cpu)
         runs.append(time.perf_counter() - start)
-    return Timing(tuple(runs)), result
+    return Timing(tuple(runs), tuple(cpu)), result
 
 
 @dataclass(frozen=True)

@@ -304,7 +304,7 @@ class Table:
     def score_text(self) -> str:
         return " ".join(f"{side} {self.scores[side]}" for side in self.sides)
 
-    def close(self) -> None:
+    def release(self) -> None:
         """Let go of the open deal, which points back at this table: without that
         cycle a finished game's records are freed at once by reference counting
         instead of waiting for (and costing) the cycle collector."""

@@ -120,7 +120,7 @@ def replay_plain(
         decided=table.decided,
         option_diagnostics=option_diags,
     )
-    table.close()
+    table.release()
     return result
 
 
@@ -222,6 +222,7 @@ def fill_seats(game: Game, options: Options | None = None) -> Game:
                 else replace(play, seat=seated[id(play)]) for play in trick.plays))
             for trick in deal.tricks)
         deals.append(replace(deal, tricks=tricks))
+    table.release()
     return replace(game, deals=tuple(deals))
 
 

@@ -17,7 +17,8 @@ import pytest
 
 from bench import floor
 from bench.report import as_json, dumps, markdown
-from bench.run import CHECK, FLOOR, HEADERS, PARSE, STREAM, Config, Report, run
+from bench.run import CHECK, CHECK_J2, FLOOR, HEADERS, PARSE, STREAM, Config, Report, run
+from bench.stages import STAGES
 
 # endplay's own imports warn about a pyparsing deprecation; not ours to fix.  The tests
 # share one benchmark run (the module fixture), so they run on one xdist worker.
@@ -88,6 +89,27 @@ def test_json_round_trips_with_the_documented_keys(report: Report) -> None:
                               "records_per_s", "floor_fraction"}
     for target in data["targets"]:
         assert set(target) == {"name", "goal", "measured", "met"}
+
+
+def test_check_is_timed_on_one_core_and_on_two_with_cpu_time_where_it_is_ours(
+        report: Report) -> None:
+    one = report.find(CHECK, "tiny")
+    two = report.find(CHECK_J2, "tiny")
+    assert one is not None and two is not None
+    assert len(one.timing.cpu_runs) == 2 and one.timing.cpu_median is not None
+    assert two.timing.cpu_runs == ()  # the workers' CPU time is not this process's
+
+
+def test_the_stages_of_check_are_in_the_report(report: Report) -> None:
+    assert report.stages is not None
+    assert tuple(stage.name for stage in report.stages.stages) == STAGES
+    text = markdown(report)
+    for name in STAGES:
+        assert any(line.startswith(f"| {name} | ") for line in text.splitlines()), name
+    data = json.loads(dumps(report))
+    assert [stage["name"] for stage in data["stages"]["stages"]] == list(STAGES)
+    assert set(data["check_ratios"]) >= {"floor"}
+    assert f"`{CHECK}` on the tiny corpus" in text
 
 
 def test_the_floor_counts_every_token() -> None:

@@ -7,13 +7,15 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+from textual import events
+
 from allfours_notation.parser import parse
 from allfours_notation.recording.entries import Phase
 from allfours_notation.records import Game
 from allfours_notation.viewer.recorder.help import RecorderHelp
 from allfours_notation.viewer.recorder.screen import RecorderScreen
 from allfours_notation.viewer.recorder.widgets import EntryList
-from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
+from tests.recording.app_helpers import keys, recorder, send_keys, shown, status, type_line
 from tests.recording.helpers import file_problems, start_file
 
 Scenario = Callable[[], Coroutine[Any, Any, None]]
@@ -45,13 +47,14 @@ def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path
 
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
-            await type_line(pilot, "Club night")
-            await type_line(pilot, "Arima")
-            for _ in range(2):  # date (today) and rules (hoffmann1909) as proposed
-                await pilot.press("enter")
-            await type_line(pilot, "Ann")
-            await type_line(pilot, "Ben")
-            await type_line(pilot, "N 9")  # a starting score at the target: refused
+            # the form typed ahead in one go (date and rules as proposed): each Enter
+            # moves on in the order the keys came, nothing joins the field before it
+            for key in [*keys("Club night"), "enter", *keys("Arima"), "enter", "enter",
+                        "enter", *keys("Ann"), "enter", *keys("Ben"), "enter", *keys("N 9"),
+                        "enter"]:  # a starting score at the target: refused
+                app.app.post_message(events.Key(key, " " if key == "space" else
+                                                "\r" if key == "enter" else key))
+            await pilot.pause(0.3)
             assert app.session is None
             problem = shown(app.app.screen, "#form-problem")
             assert "N 9 has already reached the target 7" in problem

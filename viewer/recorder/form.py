@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -27,6 +29,34 @@ def date_problem(text: str) -> str | None:
             for part, size in zip(parts, _DATE_PARTS, strict=True)):
         return "the date is YYYY.MM.DD (?? for an unknown part)"
     return None
+
+
+class FormField(Input):
+    """A field of the start form.  Enter moves on at once, in the order the keys came:
+    the keys typed ahead of the move (a fast typist, a script, a paste) go on to the
+    next field instead of joining this one."""
+
+    def __init__(self, value: str, *, id: str) -> None:
+        super().__init__(value, id=id, compact=True)
+        self.next_field: FormField | None = None
+        self.ahead: FormField | None = None  # after Enter: where the keys typed ahead go
+
+    def on_focus(self) -> None:
+        self.ahead = None
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self.ahead is not None:
+            event.stop()
+            event.prevent_default()
+            self.ahead.post_message(events.Key(event.key, event.character))
+            return
+        if event.key == "enter" and self.next_field is not None:
+            event.stop()
+            event.prevent_default()
+            self.ahead = self.next_field
+            self.post_message(self.Submitted(self, self.value, None))
+            return
+        await super()._on_key(event)
 
 
 class StartForm(Screen[tuple[Tag, ...]]):
@@ -70,12 +100,15 @@ class StartForm(Screen[tuple[Tag, ...]]):
                          "moves on; Enter on the last field (or Ctrl+S) starts.", id="form-head")
             for field_id, label, value in self.fields():
                 yield Label(label, classes="form-label")
-                yield Input(value, id=f"field-{field_id}", compact=True)
+                yield FormField(value, id=f"field-{field_id}")
             yield Static("", id="form-problem")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(f"#field-{self.fields()[0][0]}", Input).focus()
+        fields = list(self.query(FormField))
+        for field, following in pairwise(fields):
+            field.next_field = following
+        fields[0].focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
