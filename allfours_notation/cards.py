@@ -226,3 +226,5 @@ _TAG_NAMES = {seat: seat.name.capitalize() for seat in Seat}
 
 # Clockwise order round the table, starting from North.
 CLOCKWISE: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+# The player tags (``North`` …), for checks that ask "is any seat named?" once per game.
+SEAT_TAG_NAMES: frozenset[str] = frozenset(seat.tag_name for seat in CLOCKWISE)

@@ -34,7 +34,7 @@ The rules, in order:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .diagnostics import Diagnostic, sort_key
 from .records import Deal, Game
@@ -72,11 +72,13 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
     ``follows`` pairs (consequence, root) known from elsewhere: the findings a
     named slip's fix made go away when the game was replayed (:mod:`.slips`)."""
     ordered = sorted(diagnostics, key=sort_key)
-    numbered = [replace(d, id=first_id + i, cause=None) for i, d in enumerate(ordered)]
+    numbered = [d.located(id=first_id + i, cause=None) for i, d in enumerate(ordered)]
+    if len(numbered) < 2:  # nothing to follow from (a file of tiny games is mostly this)
+        return tuple(numbered)
     causes: dict[int, int] = {}  # position → position of its root
     split = next((p for p, d in enumerate(numbered) if d.code in SPLIT_GAME_CODES), None)
     if split is not None:  # a game begun by a stray tag: everything in it follows from that
-        return tuple(d if p == split else replace(d, cause=numbered[split].id)
+        return tuple(d if p == split else d.located(cause=numbered[split].id)
                      for p, d in enumerate(numbered))
     deal_roots = _deal_roots(numbered)
     for position, diagnostic in enumerate(numbered):
@@ -87,7 +89,7 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
     _link_claims_and_totals(numbered, causes, deal_roots, replayed)
     _link_game_level(numbered, causes, deal_roots)
     return tuple(
-        replace(d, cause=numbered[_root_of(p, causes)].id) if p in causes else d
+        d.located(cause=numbered[_root_of(p, causes)].id) if p in causes else d
         for p, d in enumerate(numbered)
     )
 

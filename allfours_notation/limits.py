@@ -3,8 +3,8 @@
 Past each limit the tools give one clear diagnostic instead of unbounded work:
 a file larger than :data:`MAX_FILE_BYTES` is refused before it is read (exit 2);
 a game with more than :data:`MAX_TAGS_PER_GAME` tags, more than
-:data:`MAX_DEALS_PER_GAME` deals, or a deal with more than
-:data:`MAX_CARDS_PER_DEAL` cards is reported (AFN120) and not replayed.  The
+:data:`MAX_DEALS_PER_GAME` deals or :data:`MAX_CARDS_PER_GAME` cards, or a deal with
+more than :data:`MAX_CARDS_PER_DEAL` cards is reported (AFN120) and not replayed.  The
 figures are far above any real record (a game has a dozen tags and a few dozen
 deals of at most 52 cards) and low enough that nothing a hostile file can write
 makes a tool hang or exhaust memory.
@@ -16,5 +16,19 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 MAX_TAGS_PER_GAME = 1_000
 MAX_DEALS_PER_GAME = 10_000
 MAX_CARDS_PER_DEAL = 1_000
+# A real game plays about a thousand cards (a marathon a few thousand); 10 MB of plays
+# in one game would be two million records held at once.
+MAX_CARDS_PER_GAME = 100_000
+# Structure findings (cards written twice, tricks of the wrong size …) listed per game;
+# the rest are counted in one more AFN120 warning.
+MAX_FINDINGS_PER_GAME = 1_000
+
+# The language server checks a document of at most this many characters and games.
+# It keeps every game's records to answer hovers and completions at once (about 40 MB
+# per MB of well-formed games, more for tiny ones), so past either limit it publishes
+# one AFN120 diagnostic at 1:1 and offers nothing else: ``allfours check`` reads any
+# file up to MAX_FILE_BYTES a game at a time.
+MAX_EDITOR_CHARS = 4 * 1024 * 1024
+MAX_EDITOR_GAMES = 20_000
 
 LIMIT_CODE = "AFN120"

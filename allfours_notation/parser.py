@@ -15,20 +15,27 @@ import bisect
 import gc
 import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import IO, Any, TypeVar, cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .cards import Card, Seat, parse_card
+from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
 from .guard import guarded
-from .limits import LIMIT_CODE, MAX_CARDS_PER_DEAL, MAX_DEALS_PER_GAME, MAX_TAGS_PER_GAME
+from .limits import (
+    LIMIT_CODE,
+    MAX_CARDS_PER_DEAL,
+    MAX_CARDS_PER_GAME,
+    MAX_DEALS_PER_GAME,
+    MAX_TAGS_PER_GAME,
+)
 from .records import (
     Abandoned,
     Award,
@@ -203,7 +210,7 @@ class FileReader:
     version: int | None
     # What is known before any game is parsed: bytes that are not UTF-8, the version line.
     diagnostics: tuple[Diagnostic, ...]
-    slices: tuple[GameSlice, ...]
+    slices: Sequence[GameSlice]  # compact: see slicer.Slices
     trailing: tuple[Comment, ...]
 
     def games(self) -> Iterator[Game]:
@@ -258,7 +265,7 @@ def read_sliced(text: str, sliced: SliceResult, diagnostics: Iterable[Diagnostic
     trailing: tuple[Comment, ...] = ()
     if sliced.trailing_start is not None:
         trailing = _loose_comments(text, sliced.trailing_start)
-    return FileReader(text, filename, version, tuple(found), tuple(sliced.games), trailing)
+    return FileReader(text, filename, version, tuple(found), sliced.games, trailing)
 
 
 def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
@@ -412,6 +419,16 @@ _HAND_CARD_RE = re.compile(rf"{_CARD}|\?\?")
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _DEAL_WORD_RE = re.compile(r"(?<![A-Za-z0-9_])(?i:deal)(?![A-Za-z0-9_])")
 _ANY_CARD_RE = re.compile(rf"(?<![A-Za-z0-9_]){_CARD}")
+
+
+def _count_cards(text: str, enough: int) -> int:
+    """How many cards ``text`` writes, counting no further than ``enough``."""
+    count = 0
+    for _ in _ANY_CARD_RE.finditer(text):
+        count += 1
+        if count >= enough:
+            break
+    return count
 _DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
@@ -577,9 +594,7 @@ class _GameAssembler:
         if self.over_limit():
             return self.broken_game()
         if not self.piece.deals and not self.piece.tags and self.body.strip().lower() == "end":
-            # A game that is only the word "end" (a file of "end end end …" is
-            # thousands of them): what the grammar would give, without running it.
-            return self.assemble([Token("END", "end")], [])
+            return self.bare_end()
         lark, collector = _lark()
         collector.comments = []
         collector.opened = None
@@ -594,6 +609,17 @@ class _GameAssembler:
         comments = [self.comment_of(token) for token in collector.comments]
         return self.assemble(cast(list[Any], raw), comments)
 
+    def bare_end(self) -> Game:
+        """A game that is only the word "end" (a file of "end end end …" holds a quarter
+        of a million of them per MB): what the grammar and :meth:`assemble` would give
+        (a test holds it to that), without running either."""
+        piece = self.piece
+        span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
+        game = Game(ended=True, index=self.index, source=self.filename, span=span)
+        found = check_structure(game, filename=self.filename)
+        return Game(ended=True, index=self.index, source=self.filename,
+                    diagnostics=tuple(found), span=span)
+
     def over_limit(self) -> bool:
         """Report (AFN120) a game past one of the documented limits, which is then not
         read: more tags or deals than a game may hold, or a deal with more cards.
@@ -606,9 +632,13 @@ class _GameAssembler:
             problem = f"this game has more than {MAX_TAGS_PER_GAME:,} tags"
         elif piece.deals > MAX_DEALS_PER_GAME:
             problem = f"this game has {piece.deals:,} deals, more than {MAX_DEALS_PER_GAME:,}"
+        elif len(self.body) > 2 * MAX_CARDS_PER_GAME and \
+                (cards := _count_cards(self.body, MAX_CARDS_PER_GAME + 1)) > MAX_CARDS_PER_GAME:
+            problem = f"this game has more than {MAX_CARDS_PER_GAME:,} cards"
         elif len(self.body) > 2 * MAX_CARDS_PER_DEAL:
             starts = [deal.start() for deal in _DEAL_WORD_RE.finditer(self.body)]
-            for start, end in zip(starts, [*starts[1:], len(self.body)], strict=True):
+            # each deal runs to the next one's start; no deal word at all: nothing to count
+            for start, end in pairwise([*starts, len(self.body)]):
                 if end - start <= 2 * MAX_CARDS_PER_DEAL:
                     continue
                 cards = len(_ANY_CARD_RE.findall(self.body, start, end))
@@ -676,7 +706,10 @@ class _GameAssembler:
             )
         self.current_deal = None
         self.diagnostics.extend(check_structure(game, filename=self.filename))
-        return replace(game, diagnostics=tuple(self.diagnostics))
+        # Made again rather than dataclasses.replace'd: half the cost, once per game.
+        return Game(tags=tags, deals=deals, ended=ended, trailing=game_trailing,
+                    index=self.index, source=self.filename,
+                    diagnostics=tuple(self.diagnostics), span=game.span)
 
     def last_span(self) -> Span | None:
         if not self.nodes:
@@ -685,7 +718,7 @@ class _GameAssembler:
         return Span(end_line, 1, end_line, 1, 0, 0)
 
     def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
-        if any(preliminary.tag(seat.tag_name) is not None for seat in Seat):
+        if not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in preliminary.tags):
             return seats_of_game(preliminary)
         used = {raw.header.dealer for raw in raw_deals}
         for raw in raw_deals:
@@ -1008,7 +1041,7 @@ class _GameAssembler:
 
     def broken_game(self) -> Game:
         scanned = slice_games(self.body).games
-        found = header_tags(self.body, scanned[0]) if scanned else []
+        found = header_tags(self.body, scanned[0], MAX_TAGS_PER_GAME) if scanned else []
         positions = line_columns(self.body, [tag.offset for tag in found])
         tags = tuple(
             _tag_from_scan(tag, position, self.line_base, self.col_base, self.offset_base)

@@ -503,8 +503,6 @@ class Game:
         Named by the player tags (``[North "…"]``) when there are any; otherwise
         by the seats the deals use.
         """
-        from .table import seats_of_game  # local: table depends on records
-
         return seats_of_game(self)
 
     @property
@@ -539,3 +537,8 @@ def diagnostic_at(
         trick=trick,
         hint=hint,
     )
+
+
+# Last: the table module reads the records above (a local import in ``Game.seats``
+# cost more than the seats themselves in a file of thousands of tiny games).
+from .table import seats_of_game  # noqa: E402

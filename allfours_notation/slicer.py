@@ -12,9 +12,11 @@ viewer's index of a large file) possible without parsing any play.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from itertools import islice
+from typing import NamedTuple, overload
 
 from .limits import MAX_TAGS_PER_GAME
 
@@ -44,7 +46,7 @@ _SCAN = re.compile(
     (?:
         (?<=\{) (?P<brace>[^}]*\}?)
       | (?<=;) (?P<semi>[^\n]*)
-      | (?<=\[) (?P<tags>{tag} (?:\s*\[{tag})* )?
+      | (?<=\[) (?P<tags>{tag} (?:\s*+\[{tag})*+ )?
       | (?<=") (?P<string>{quoted}"?)
       | (?<=%) (?P<directive>[^\n]*)
       | (?<=[Ee]) (?P<end>[Nn][Dd]) (?![A-Za-z0-9_])
@@ -117,9 +119,83 @@ class GameSlice:
         )
 
 
+_HAS_END = 1
+_TOO_MANY_TAGS = 2
+
+
+class Slices(Sequence[GameSlice]):
+    """Every game slice of a text, kept as columns of numbers and made into a
+    :class:`GameSlice` when read.
+
+    A file holds as many games as it likes: 10 MB of ``end end end …`` is 2.5
+    million of them.  As objects they cost about 300 bytes each (750 MB for that
+    file); here a game is about 41 bytes (its offsets, line, column, deal count
+    and flags), plus its tags for a game that has any.
+    """
+
+    __slots__ = ("_columns", "_deals", "_ends", "_flags", "_lines", "_starts", "_tags")
+
+    def __init__(self, pieces: Iterable[GameSlice] = ()) -> None:
+        self._starts = array("q")
+        self._ends = array("q")
+        self._lines = array("q")
+        self._columns = array("q")
+        self._deals = array("q")
+        self._flags = bytearray()
+        # (tags, tag blocks) of the games that have any, by position
+        self._tags: dict[int, tuple[list[tuple[str, str]], list[tuple[int, int]]]] = {}
+        for piece in pieces:
+            self.append(piece)
+
+    def append(self, piece: GameSlice) -> None:
+        if piece.tags or piece.tag_blocks:
+            self._tags[len(self._starts)] = (piece.tags, piece.tag_blocks)
+        self._starts.append(piece.start)
+        self._ends.append(piece.end)
+        self._lines.append(piece.line)
+        self._columns.append(piece.column)
+        self._deals.append(piece.deals)
+        self._flags.append(piece.has_end * _HAS_END | piece.too_many_tags * _TOO_MANY_TAGS)
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, index: int) -> GameSlice: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[GameSlice]: ...
+
+    def __getitem__(self, index: int | slice) -> GameSlice | list[GameSlice]:
+        if isinstance(index, slice):
+            return [self._piece(at) for at in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("game slice out of range")
+        return self._piece(index)
+
+    def __iter__(self) -> Iterator[GameSlice]:
+        return map(self._piece, range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or len(other) != len(self):
+            return False
+        return all(mine == theirs for mine, theirs in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like a list
+
+    def _piece(self, at: int) -> GameSlice:
+        tags, blocks = self._tags.get(at) or ([], [])
+        flags = self._flags[at]
+        return GameSlice(self._starts[at], self._ends[at], self._lines[at], self._columns[at],
+                         tags, bool(flags & _HAS_END), self._deals[at], blocks,
+                         bool(flags & _TOO_MANY_TAGS))
+
+
 @dataclass(slots=True)
 class SliceResult:
-    games: list[GameSlice]
+    games: Sequence[GameSlice]
     directives: list[Directive]
     trailing_start: int | None  # offset where comment-only text after the last game starts
     unterminated_comment: int | None  # offset of a "{" that is never closed
@@ -155,7 +231,7 @@ def line_columns(text: str, offsets: list[int]) -> list[tuple[int, int]]:
 def slice_games(text: str) -> SliceResult:
     """Find every game in ``text`` (already decoded, BOM removed)."""
     lines = _LineTracker(text)
-    games: list[GameSlice] = []
+    games = Slices()
     directives: list[Directive] = []
     unterminated: int | None = None
 
@@ -188,7 +264,9 @@ def slice_games(text: str) -> SliceResult:
                 current = GameSlice(start=match.start(), end=len(text), line=line, column=column)
                 in_body = False
             if kind == "tags" and not current.too_many_tags:  # past the limit, keep no more
-                current.tags += _TAG.findall(text, match.start(), match.end())
+                room = MAX_TAGS_PER_GAME + 1 - len(current.tags)  # one more says "too many"
+                current.tags += [(tag[1], tag[2]) for tag in
+                                 islice(_TAG.finditer(text, match.start(), match.end()), room)]
                 current.tag_blocks.append(match.span())
                 if len(current.tags) > MAX_TAGS_PER_GAME:
                     current.too_many_tags = True
@@ -212,13 +290,17 @@ def slice_games(text: str) -> SliceResult:
     return SliceResult(games, directives, trailing_start, unterminated)
 
 
-def header_tags(text: str, piece: GameSlice) -> list[HeaderTag]:
-    """The tags of ``piece`` (sliced from ``text``), each with its offset."""
-    return [
-        HeaderTag(tag[1], tag[2], tag.start())
-        for start, end in piece.tag_blocks
-        for tag in _TAG.finditer(text, start, end)
-    ]
+def header_tags(text: str, piece: GameSlice, limit: int | None = None) -> list[HeaderTag]:
+    """The tags of ``piece`` (sliced from ``text``), each with its offset; the first
+    ``limit`` of them only, when given (a header block of a million tags is read no
+    further than a game may hold)."""
+    found: list[HeaderTag] = []
+    for start, end in piece.tag_blocks:
+        for tag in _TAG.finditer(text, start, end):
+            if limit is not None and len(found) >= limit:
+                return found
+            found.append(HeaderTag(tag[1], tag[2], tag.start()))
+    return found
 
 
 def iter_slices(text: str) -> Iterator[tuple[GameSlice, str]]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import Card, Seat
+from .cards import SEAT_TAG_NAMES, Card, Seat
 from .diagnostics import Diagnostic, Severity
+from .limits import LIMIT_CODE, MAX_FINDINGS_PER_GAME
 from .records import Call, CallKind, Deal, Discard, Game, Hand, Pack, Span, TurnUp, diagnostic_at
 from .table import SEATS_FOR_PLAYERS, seats_of_game
 
@@ -21,10 +22,25 @@ MANDATORY_TAGS = ("Event", "Site", "Date", "Rules", "Result")
 
 
 class _Reporter:
+    """Collects a game's structure findings, at most :data:`MAX_FINDINGS_PER_GAME` of
+    them: a deal whose every card is written twice makes one finding per card, and a
+    few MB of such deals would otherwise hold millions (issue 16).  Those past the
+    limit are counted, and :meth:`result` says how many in one more finding."""
+
     def __init__(self, game: Game, filename: str | None) -> None:
         self.game = game
         self.filename = filename
         self.found: list[Diagnostic] = []
+        self.dropped = 0
+
+    def result(self) -> list[Diagnostic]:
+        if self.dropped:
+            self.found.append(diagnostic_at(
+                self.game, self.game.span, LIMIT_CODE,
+                f"{self.dropped:,} more problems with this game's cards and tricks are not "
+                f"listed (at most {MAX_FINDINGS_PER_GAME:,} are; see 'Limits' in NOTATION.md)",
+                severity=Severity.WARNING, hint="fix the ones listed and check again"))
+        return self.found
 
     def __call__(
         self,
@@ -37,6 +53,9 @@ class _Reporter:
         severity: Severity = Severity.ERROR,
         hint: str | None = None,
     ) -> None:
+        if len(self.found) >= MAX_FINDINGS_PER_GAME:
+            self.dropped += 1
+            return
         self.found.append(
             diagnostic_at(
                 self.game,
@@ -67,10 +86,10 @@ def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnost
             "comment { … }",
         )
         _check_deals(game, seats, report, first_numbered=False)
-        return report.found
+        return report.result()
     _check_tags(game, seats, report)
     _check_deals(game, seats, report, first_numbered=True)
-    return report.found
+    return report.result()
 
 
 def _starts_mid_game(game: Game) -> bool:
@@ -119,7 +138,7 @@ def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
             )
         seen.add(tag.name)
     missing = [name for name in MANDATORY_TAGS if name not in seen]
-    if not any(seat.tag_name in seen for seat in Seat):
+    if seen.isdisjoint(SEAT_TAG_NAMES):
         missing.append("the players (North, South …)")
     if missing:
         report(

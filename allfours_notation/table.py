@@ -30,9 +30,13 @@ def seats_of_game(game: Game) -> tuple[Seat, ...]:
 
     The tag names are gathered once (not looked up seat by seat): this runs a few
     times per game, and a file of many tiny games is mostly this."""
-    names = {tag.name for tag in game.tags}
-    named = {seat for seat, tag_name in _SEAT_TAGS if tag_name in names}
+    named: set[Seat] = set()
+    if game.tags:
+        names = {tag.name for tag in game.tags}
+        named = {seat for seat, tag_name in _SEAT_TAGS if tag_name in names}
     if not named:
+        if not game.deals:
+            return ()
         named = _seats_used(game)
     return tuple(seat for seat in CLOCKWISE if seat in named)
 
@@ -90,8 +94,10 @@ def side_of(seat: Seat, seats: tuple[Seat, ...]) -> str:
     return seat.letter
 
 
+@cache
 def sides(seats: tuple[Seat, ...]) -> tuple[str, ...]:
-    """Every scoring side at the table, in seat order."""
+    """Every scoring side at the table, in seat order (kept per table shape: the
+    referee and the scorer ask for every game, however small)."""
     result: list[str] = []
     for seat in seats:
         side = side_of(seat, seats)

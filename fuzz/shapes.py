@@ -111,11 +111,13 @@ def comment_lines(size: int) -> str:
 
 
 def repeated_cards(size: int) -> str:
-    """Deals whose cards repeat: a diagnostic per card, all printed (within the limits)."""
+    """Deals whose cards repeat: a diagnostic per card, all printed (within the limits:
+    games of ten such deals, 800 cards and under a thousand findings each)."""
     unit = "deal {n} dealer N\nturn 2H\n" + "N:JS S:JS\n" * 40
-    count = max(1, size // len(unit.format(n=1000)))
-    body = "".join(unit.format(n=number) for number in range(1, count + 1))
-    return HEADER + body + "end\n"
+    count = max(1, size // len(unit.format(n=10)))
+    body = "".join(unit.format(n=number % 10 + 1) + ("end\n" if number % 10 == 9 else "")
+                   for number in range(count))
+    return HEADER + body + ("" if count % 10 == 0 else "end\n")
 
 
 def huge_deal_repeated(size: int) -> str:

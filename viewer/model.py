@@ -9,6 +9,7 @@ from the kinds and numbers the replayer gave each step: no rule of the game is a
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -118,14 +119,22 @@ class GameEntry:
                 span.start + 1)]
 
 
+# Parsed and replayed games the viewer keeps (the most recently shown).  An entry holds
+# a table snapshot per step, a few hundred KB for a long game: keeping every game ever
+# shown would let a long session on a 100 MB file grow without end (issue 16).  Going
+# back to a game dropped from here parses and replays it again, in milliseconds.
+KEPT_ENTRIES = 32
+
+
 class Library:
-    """The games of one file: headers as the index grows, entries built on demand."""
+    """The games of one file: headers as the index grows, entries built on demand and
+    only the :data:`KEPT_ENTRIES` most recently shown kept."""
 
     def __init__(self, filename: str, text: str) -> None:
         self.filename = filename
         self.text = text
         self.headers: list[GameHeader] = []
-        self._entries: dict[int, GameEntry] = {}
+        self._entries: OrderedDict[int, GameEntry] = OrderedDict()
         self.marks: dict[int, Mark] = {}  # from the background check, by position
         self.complete = False
 
@@ -136,15 +145,24 @@ class Library:
         self.headers.extend(headers)
 
     def is_loaded(self, position: int) -> bool:
-        """True when game ``position`` (0-based) was parsed already."""
+        """True when game ``position`` (0-based) is parsed and kept."""
         return position in self._entries
 
+    @property
+    def kept(self) -> int:
+        """How many parsed games are held (at most :data:`KEPT_ENTRIES`)."""
+        return len(self._entries)
+
     def entry(self, position: int) -> GameEntry:
-        """Game ``position`` (0-based), parsed and replayed the first time it is asked for."""
+        """Game ``position`` (0-based), parsed and replayed unless it is kept already."""
         cached = self._entries.get(position)
         if cached is None:
             cached = build_entry(self.text, self.headers[position], self.filename)
             self._entries[position] = cached
+            while len(self._entries) > KEPT_ENTRIES:
+                self._entries.popitem(last=False)
+        else:
+            self._entries.move_to_end(position)
         return cached
 
 

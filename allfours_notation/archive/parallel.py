@@ -48,9 +48,11 @@ class WorkerPool:
         self.jobs = jobs
         self._pool: Pool | None = None
 
-    def map(self, function: Callable[[In], Out], items: Iterable[In]) -> Iterator[Out]:
+    def map(self, function: Callable[[In], Out], items: Iterable[In], *,
+            batch: int = BATCH) -> Iterator[Out]:
         """``function`` of each item, in order; ``function`` must be a module-level
-        function (it is pickled by name)."""
+        function (it is pickled by name).  Items go to the workers ``batch`` at a
+        time (1 when each item is a batch already)."""
         if self.jobs <= 1 or not can_fork():
             yield from map(function, items)
             return
@@ -58,8 +60,8 @@ class WorkerPool:
             self._pool = multiprocessing.get_context("fork").Pool(self.jobs)
         pending: deque[AsyncResult[list[Out]]] = deque()
         limit = self.jobs * IN_FLIGHT_PER_WORKER
-        for batch in _batches(items, BATCH):
-            pending.append(self._pool.apply_async(_run_batch, (function, batch)))
+        for part in _batches(items, batch):
+            pending.append(self._pool.apply_async(_run_batch, (function, part)))
             while len(pending) >= limit:
                 yield from pending.popleft().get()
         while pending:

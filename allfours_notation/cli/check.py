@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from dataclasses import fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 from rich.markup import escape
 
@@ -14,6 +16,7 @@ from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..guard import guarded
 from ..parser import FileReader, cyclic_gc_paused, parse_game_body, parse_game_slice, read_games
 from ..records import Game
+from ..rules.profiles import resolve_options
 from ..rules.replay import replay
 from ..slicer import GameSlice
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
@@ -101,9 +104,12 @@ def run(args: argparse.Namespace) -> int:
                 next_id += len(diagnostics)
                 games += with_errors is not None
                 broken += bool(with_errors)
-                errors += sum(1 for d in diagnostics if d.severity is Severity.ERROR)
-                warnings += sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-                roots += sum(1 for d in diagnostics if d.cause is None)
+                for diagnostic in diagnostics:
+                    if diagnostic.severity is Severity.ERROR:
+                        errors += 1
+                    elif diagnostic.severity is Severity.WARNING:
+                        warnings += 1
+                    roots += diagnostic.cause is None
                 if args.json:
                     records.extend(diagnostic_json(d) for d in diagnostics)
                 elif not args.quiet:
@@ -150,16 +156,19 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
     yield head, None
     if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
         checked: Iterator[Checked] = _checked_games(reader, rules)
-    else:
-        text, file = reader.text, reader.file
-        checked = pool.map(_check_slice, (
-            (text[piece.start : piece.end], piece, index, file, rules)
-            for index, piece in enumerate(reader.slices, start=1)))
-    for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
+        for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
+            if advance is not None:
+                advance(piece.end - piece.start)
+            yield renumbered(mine, first_id - 1), with_errors
+            first_id += len(mine)
+        return
+    packed = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
+              for result in results)
+    for values, with_errors, size in packed:
         if advance is not None:
-            advance(piece.end - piece.start)
-        yield renumbered(mine, first_id - 1), with_errors
-        first_id += len(mine)
+            advance(size)
+        yield _unpacked(values, first_id - 1), with_errors
+        first_id += len(values)
 
 
 def _checked_games(reader: FileReader, rules: Rules) -> Iterator[Checked]:
@@ -175,9 +184,13 @@ def _checked_games(reader: FileReader, rules: Rules) -> Iterator[Checked]:
 
 def game_diagnostics(game: Game, rules: Rules) -> Checked:
     """One game's diagnostics, sorted, numbered from 1 and linked to their root
-    causes, and whether any is an error."""
+    causes, and whether any is an error.
+
+    A game with neither tags nor deals (a stray ``end``) has nothing to referee
+    under any rules (a test holds the referee to that), so it is not replayed: a
+    file of ``end end end …`` is a quarter of a million such games per MB."""
     mine: list[Diagnostic] = list(game.diagnostics)
-    if rules is not None and not game.broken:
+    if rules is not None and not game.broken and (game.deals or game.tags):
         mine = rules_diagnostics(game, rules, mine)
     else:
         mine = list(link_causes(mine))
@@ -190,8 +203,6 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
     """The parser's diagnostics of one game with the rules, options and dispute
     diagnostics added and explained; an internal fault becomes one AFN901 at the
     game instead of a traceback, beside the parser's."""
-    from ..rules.profiles import resolve_options
-
     def work() -> list[Diagnostic]:
         profile, overrides = rules[0], rules[1]
         house = rules[2] if len(rules) > 2 else None
@@ -219,11 +230,76 @@ def renumbered(diagnostics: list[Diagnostic], offset: int) -> list[Diagnostic]:
             for d in diagnostics]
 
 
-def _check_slice(work: tuple[str, GameSlice, int, str | None, Rules]) -> Checked:
-    """In a worker process: parse and check one game cut out of its file."""
-    body, piece, index, file, rules = work
-    with cyclic_gc_paused():
-        return game_diagnostics(parse_game_body(body, piece, index=index, filename=file), rules)
+# A worker's unit of work: consecutive games whose text adds up to about this many
+# characters (at most CHUNK_GAMES of them).  One game per unit made a file of
+# thousands of tiny games cost more in pickling than in checking (issue 16).
+CHUNK_CHARS = 16_384
+CHUNK_GAMES = 256
+
+# (the text from the first game's start to the last one's end, where that text starts
+# in the file, the index of the first game, its slices, the file name, the rules)
+Chunk = tuple[str, int, int, tuple[GameSlice, ...], str | None, Rules]
+
+
+def _chunks(reader: FileReader, rules: Rules) -> Iterator[Chunk]:
+    """The file's games in runs of about :data:`CHUNK_CHARS` characters, in order."""
+    text, file = reader.text, reader.file
+    run: list[GameSlice] = []
+    first_index = 1
+    for piece in reader.slices:
+        if run and (len(run) >= CHUNK_GAMES or piece.end - run[0].start > CHUNK_CHARS):
+            start = run[0].start
+            yield text[start : run[-1].end], start, first_index, tuple(run), file, rules
+            first_index += len(run)
+            run = []
+        run.append(piece)
+    if run:
+        start = run[0].start
+        yield text[start : run[-1].end], start, first_index, tuple(run), file, rules
+
+
+# A diagnostic as it travels back from a worker: its fields in order, the severity as
+# its text.  Tuples of plain values pickle in C; dataclasses and enums pickle through
+# Python calls, which cost more than checking a tiny game.
+Packed = tuple[list[tuple[object, ...]], bool | None, int]  # and the game's length
+_FIELDS = tuple(f.name for f in fields(Diagnostic))
+_VALUES = attrgetter(*_FIELDS)
+_SEVERITY_AT, _ID_AT, _CAUSE_AT = (_FIELDS.index(name) for name in ("severity", "id", "cause"))
+_SEVERITIES = {severity.value: severity for severity in Severity}
+
+
+def _check_chunk(work: Chunk) -> list[Packed]:
+    """In a worker process: parse and check a run of games cut out of their file."""
+    body, base, first_index, pieces, file, rules = work
+    results = []
+    for index, piece in enumerate(pieces, start=first_index):
+        with cyclic_gc_paused():  # nothing a game makes is left for the collector to find
+            game = parse_game_body(body[piece.start - base : piece.end - base], piece,
+                                   index=index, filename=file)
+            mine, with_errors = game_diagnostics(game, rules)
+        results.append((list(map(_packed, mine)), with_errors, piece.end - piece.start))
+    return results
+
+
+def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:
+    values = list(_VALUES(diagnostic))
+    values[_SEVERITY_AT] = diagnostic.severity.value
+    return tuple(values)
+
+
+def _unpacked(packed: list[tuple[object, ...]], offset: int) -> list[Diagnostic]:
+    """A worker's diagnostics of one game, numbered from ``offset + 1`` (see
+    :func:`renumbered`)."""
+    found = []
+    for values in packed:
+        fields_ = list(values)
+        fields_[_SEVERITY_AT] = _SEVERITIES[cast(str, fields_[_SEVERITY_AT])]
+        if offset:
+            for at in (_ID_AT, _CAUSE_AT):
+                if fields_[at] is not None:
+                    fields_[at] = cast(int, fields_[at]) + offset
+        found.append(Diagnostic(*fields_))  # type: ignore[arg-type]
+    return found
 
 
 def _jobs(text: str) -> int:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
+from itertools import accumulate, islice
 
 from ..diagnostics import Diagnostic, Severity
+from ..limits import LIMIT_CODE, MAX_EDITOR_CHARS, MAX_EDITOR_GAMES
 from ..parser import parse_game_body, read_sliced
 from ..records import Game
 from ..slicer import Directive, GameSlice, SliceResult, slice_games
@@ -43,7 +45,7 @@ class LineIndex:
     """
 
     text: str
-    starts: tuple[int, ...]
+    starts: array[int]
     encoding: str = "utf-16"
 
     @classmethod
@@ -108,11 +110,20 @@ class LineIndex:
         return line, offset - self.starts[line]
 
 
-def _line_starts(text: str, start: int) -> tuple[int, ...]:
+_LINES_BLOCK = 1 << 20
+
+
+def _line_starts(text: str, start: int) -> array[int]:
     """Offsets of the starts of the lines of ``text[start:]`` (``start`` is a line's
-    start), counted in C: split, measure, add up."""
-    lengths = map((1).__add__, map(len, text[start:].split("\n")))
-    return tuple(accumulate(lengths, initial=start))[:-1]
+    start), counted in C: split, measure, add up.  A block of the text at a time, into
+    an array of machine integers: 8 bytes a line, and never a copy of the whole text
+    as lines (a 100 MB buffer once cost 500 MB here)."""
+    starts = array("q", [start])
+    for block_start in range(start, len(text), _LINES_BLOCK):
+        block = text[block_start : block_start + _LINES_BLOCK]
+        after = accumulate(map((1).__add__, map(len, block.split("\n"))), initial=block_start)
+        starts.extend(islice(after, 1, block.count("\n") + 1))  # after each line break
+    return starts
 
 
 def common_prefix(a: str, b: str, block: int = 1 << 16) -> int:
@@ -244,6 +255,8 @@ class DocumentAnalysis:
     games: tuple[PlacedGame, ...]
     file_diagnostics: tuple[Diagnostic, ...]
     parsed: int  # how many games this analysis had to parse (the others came from the cache)
+    # Why the document was not analysed (past MAX_EDITOR_CHARS or MAX_EDITOR_GAMES)
+    refused: str | None = None
 
     def diagnostics(self) -> list[Diagnostic]:
         """File-level diagnostics first, then each game's, as ``allfours check`` orders them."""
@@ -340,8 +353,14 @@ class Analyzer:
         """Analyse ``text``; raise :class:`Stale` as soon as ``stale()`` says a newer
         text has arrived (checked between games, so a big buffer stops early)."""
         text, bad_text = clean_text(text)
+        if len(text) > MAX_EDITOR_CHARS:
+            return self.refuse(text, f"{len(text):,} characters, more than the "
+                               f"{MAX_EDITOR_CHARS:,}", encoding)
         same_until = common_prefix(self._text, text) if self._sliced is not None else 0
         sliced, kept = slice_after(text, self._sliced, same_until)
+        if len(sliced.games) > MAX_EDITOR_GAMES:
+            return self.refuse(text, f"{len(sliced.games):,} games, more than the "
+                               f"{MAX_EDITOR_GAMES:,}", encoding)
         reader = read_sliced(text, sliced)
         cache = self._cache
         placed = list(self._placed[:kept])
@@ -371,13 +390,32 @@ class Analyzer:
         return DocumentAnalysis(text, lines, self._placed, file_level, parsed)
 
 
+    def refuse(self, text: str, size: str, encoding: str) -> DocumentAnalysis:
+        """The analysis of a document too large to check in the editor: one AFN120
+        diagnostic at 1:1, no games, and nothing kept from earlier versions."""
+        self._cache, self._text, self._sliced, self._placed, self._lines = {}, "", None, (), None
+        reason = (f"this document has {size} the editor checks (see 'Limits' in "
+                  "NOTATION.md); no diagnostics, hovers or completions for it")
+        first_line = text[: text.find("\n") + 1] if "\n" in text[:1000] else text[:1000]
+        found = Diagnostic(LIMIT_CODE, Severity.WARNING, reason, line=1, column=1,
+                           hint="check it in a terminal: allfours check FILE")
+        return DocumentAnalysis(text, LineIndex.of(first_line, encoding=encoding), (),
+                                (found,), 0, refused=reason)
+
+
+def game_origin(body: str, piece: GameSlice) -> GameSlice:
+    """The slice ``body`` (a game's text, or its beginning) is parsed as, in the game's
+    own coordinates; it keeps the counts the parser's input limits read, so that no
+    path parses a game past the limits (AFN120) that ``check`` refuses."""
+    return GameSlice(
+        start=0, end=len(body), line=1, column=piece.column, has_end=piece.has_end,
+        deals=piece.deals, too_many_tags=piece.too_many_tags,
+    )
+
+
 def analyse_game(body: str, piece: GameSlice, index: int) -> GameAnalysis:
     """Parse and check one game's text in its own coordinates (see :class:`GameAnalysis`)."""
-    origin = GameSlice(
-        start=0, end=len(body), line=1, column=piece.column, has_end=piece.has_end,
-        deals=piece.deals, too_many_tags=piece.too_many_tags,  # for the input limits
-    )
-    game = parse_game_body(body, origin, index=index, filename=None)
+    game = parse_game_body(body, game_origin(body, piece), index=index, filename=None)
     return GameAnalysis(body, piece.column, index, game, game_diagnostics(game))
 
 

@@ -25,7 +25,7 @@ from ..rules.engine import Expect, ExpectKind
 from ..rules.state import DealResult, GameReplay, Step, StepKind, TableState
 from ..slicer import GameSlice
 from ..table import side_of
-from .document import DocumentAnalysis, LineIndex, PlacedGame
+from .document import DocumentAnalysis, LineIndex, PlacedGame, game_origin
 
 SOURCE = "allfours"
 _SEVERITY = {
@@ -403,8 +403,8 @@ def moment_at(spot: Spot, relative: int) -> Moment | None:
     """Read the game's text up to ``relative`` (an offset in the game) and feed it,
     event by event, to the referee's table, leaving the last deal open."""
     body = spot.placed.analysis.body[:relative]
-    origin = GameSlice(start=0, end=len(body), line=1, column=spot.placed.analysis.column)
-    game = parse_game_body(body, origin, index=spot.placed.analysis.index, filename=None)
+    game = parse_game_body(body, game_origin(body, spot.placed.piece),
+                           index=spot.placed.analysis.index, filename=None)
     if game.broken:
         return None
     from ..rules.engine import DealOver, Table
@@ -634,6 +634,8 @@ class Formatted:
 
 def format_document(analysis: DocumentAnalysis) -> Formatted:
     """``allfours fmt`` on the whole buffer, under its safety rule."""
+    if analysis.refused is not None:
+        return Formatted((), (analysis.refused,))
     checked = format_checked(parse(analysis.text))
     if not checked.safe:
         return Formatted((), tuple(str(r) for r in checked.refusals))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity
-from ..parser import parse
+from ..parser import read_games
 from ..records import Abandoned, Game, Tag
 from ..rules.profiles import PROFILES, Profile, camel_case, resolve_options
 from ..rules.replay import check_game
@@ -23,6 +23,10 @@ from .session import Session, entries_of_game
 from .storage import RecordFile
 
 __all__ = ["NewGame", "Refused", "Resume", "inspect", "new_tags", "today"]
+
+# A refused file's errors that are kept to be shown (all are counted): a file with an
+# error in each of a million games must not hold a million diagnostics.
+MAX_PROBLEMS_SHOWN = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,25 +89,31 @@ def inspect(path: Path, record: RecordFile | None = None, *,
     if not path.exists() or path.stat().st_size == 0:
         return NewGame(prefix="", index=1, proposed=())
     text, _ = decode(path.read_bytes())
-    result = parse(text, filename=str(path))
-    games = result.games
-    problems: list[Diagnostic] = [d for d in result.diagnostics
-                                  if d.is_error and d.game is None]
-    for game in games:
-        is_last = game is games[-1]
+    reader = read_games(text, filename=str(path))
+    # One game's records at a time (and the last one's): a 100 MB file of thousands of
+    # games is checked in the memory of its text, not of all its records (issue 16).
+    problems: list[Diagnostic] = [d for d in (*reader.diagnostics,
+                                              *reader.closing_diagnostics()) if d.is_error]
+    count = len(problems)
+    last: Game | None = None
+    for game in reader.games():
+        is_last = game.index == len(reader.slices)
         found = [*game.diagnostics, *([] if game.broken else _judged(game, house))]
-        problems.extend(d for d in found if d.is_error and not d.code.startswith("AFN4")
-                        and not (is_last and is_unfinished(d)))
-    if not games and text.strip() and not text.strip().startswith("%"):
+        errors = [d for d in found if d.is_error and not d.code.startswith("AFN4")
+                  and not (is_last and is_unfinished(d))]
+        count += len(errors)
+        problems.extend(errors[: max(0, MAX_PROBLEMS_SHOWN - len(problems))])
+        last = game
+    if last is None and text.strip() and not text.strip().startswith("%"):
+        count += 1
         problems.append(Diagnostic("AFN100", Severity.ERROR, "no game found in the file",
                                    file=str(path)))
-    if problems:
-        return Refused(f"{path}: not a valid AFN record ({len(problems)} error"
-                       f"{'s' if len(problems) != 1 else ''}); it is left untouched",
+    if count:
+        return Refused(f"{path}: not a valid AFN record ({count:,} error"
+                       f"{'s' if count != 1 else ''}); it is left untouched",
                        tuple(problems), text)
-    if not games:
+    if last is None:
         return NewGame(prefix=text, index=1, proposed=())
-    last = games[-1]
     if _unfinished(last):
         options, _ = resolve_options(last, house=house)
         start = last.span.start if last.span is not None else 0

@@ -17,6 +17,7 @@ from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
 from ..records import ClaimItem, Deal, Game, Span, Tag, diagnostic_at
 from ..table import side_of
+from .engine import table_seats
 from .profiles import (
     PROFILES,
     LowOwner,
@@ -75,8 +76,6 @@ def find_disputes(result: GameReplay) -> list[Diagnostic]:
     """Every claimed item, running total and result that disagrees with the replay."""
     game = result.game
     found: list[Diagnostic] = []
-    from .engine import table_seats  # a cycle: the engine imports this module's users
-
     # The referee's seats (every step's state has them), also when no steps were kept.
     seats = table_seats(game, result.options) if result.deals else game.seats
     # Each alternative rule set is replayed once per game, not once per disputed claim:

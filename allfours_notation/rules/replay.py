@@ -17,6 +17,7 @@ from dataclasses import replace
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic
 from ..records import Deal, Game, diagnostic_at
+from .disputes import find_disputes
 from .engine import DealOver, Event, GameOver, Table
 from .play import hand_key, legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import Options, resolve_options
@@ -77,8 +78,6 @@ def replay(game: Game, options: Options | None = None, *,
     if options is None:
         options, option_diags = resolve_options(game)
     result = replay_plain(game, options, tuple(option_diags), record_states=record_states)
-    from .disputes import find_disputes  # disputes compare a finished replay with the record
-
     try:
         disputes = find_disputes(result)
     except Exception as error:  # the referee must never take a file down

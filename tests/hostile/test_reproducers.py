@@ -145,3 +145,13 @@ def test_no_games_and_the_bad_bytes_summary_have_positions() -> None:
     found = [d for d in summary if d.code == "AFN102" and "more runs" in d.message]
     assert len(found) == 1
     assert (found[0].line, found[0].column) == (2 + 2 * 20 + 1, 1)
+
+
+@pytest.mark.parametrize("text", [
+    "% AFN 1\n; " + "x" * 3000 + "\nend\n",  # found by the atheris campaign (31 inputs)
+    "x" * 3000 + "\nend\n",
+])
+def test_a_long_game_with_no_deal_word_is_read_not_an_internal_error(text: str) -> None:
+    """The input-limit check cut a long game at its 'deal' words, and had none to cut at."""
+    codes = [d.code for d in parse(text).diagnostics]
+    assert "AFN901" not in codes and codes

@@ -72,6 +72,41 @@ def test_a_file_of_finished_games_gets_a_new_game_after_them(tmp_path: Path) -> 
     assert path.read_text(encoding="utf-8").startswith(text.rstrip("\n"))
 
 
+def test_opening_a_file_holds_one_game_at_a_time(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory stays bounded on a 100 MB record: the games before the last are checked
+    one by one and let go, never all held (counted when the last game is checked)."""
+    import gc
+
+    from allfours_notation.records import Game
+    from allfours_notation.rules.profiles import Options
+    from allfours_notation.rules.replay import check_game
+
+    game = generated("hoffmann1909", 2, seed=1)
+    path = tmp_path / "many.afn"
+    path.write_text("% AFN 1\n" + format_game(game) * 30, encoding="utf-8")
+    alive: list[int] = []
+
+    def counting(one: Game, options: Options | None = None) -> object:
+        if one.index == 30:
+            alive.append(sum(isinstance(o, Game) and o.source == str(path)
+                             for o in gc.get_objects()))
+        return check_game(one, options)
+
+    monkeypatch.setattr("allfours_notation.recording.opening.check_game", counting)
+    assert isinstance(inspect(path), NewGame)
+    assert alive and alive[0] <= 3  # this game and the one before it, not 30
+
+
+def test_a_refused_file_keeps_a_hundred_errors_and_counts_all(tmp_path: Path) -> None:
+    path = tmp_path / "bad.afn"
+    path.write_text("% AFN 1\n" + "deal 1 dealer N\n  turn 4S ]]]\nend\n" * 150,
+                    encoding="utf-8")
+    opened = inspect(path)
+    assert isinstance(opened, Refused)
+    assert len(opened.diagnostics) == 100 and "(150 errors)" in opened.message
+
+
 @pytest.mark.parametrize("text", [
     "% AFN 1\n[Event \"x\"]\ndeal 1 dealer N\n  turn 4S\n  1. S:JS N:JS\nend\n",
     "% AFN 1\n[Event \"x\"]\ndeal 1 dealer N\n  turn 4S ]]] nonsense\nend\n",

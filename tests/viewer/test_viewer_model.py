@@ -180,6 +180,22 @@ def test_a_kibitzer_learns_of_a_revoke_when_the_deal_ends() -> None:
         assert diagnostic in entry.diagnostics_until(deal_end)
 
 
+def test_library_keeps_only_the_most_recently_shown_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory stays bounded on a huge file: visiting every game keeps only the last few."""
+    monkeypatch.setattr(model, "KEPT_ENTRIES", 3)
+    text = "% AFN 1\n" + "deal 1 dealer N\nturn 2H\nend\n" * 10
+    library = model.Library("many.afn", text)
+    library.add(scan_headers(text))
+    for position in range(len(library)):
+        library.entry(position)
+    assert library.kept == 3
+    assert [library.is_loaded(i) for i in range(len(library))] == [False] * 7 + [True] * 3
+    library.entry(7)  # shown again: now the most recent, so game 8 goes next
+    library.entry(0)
+    assert library.is_loaded(7) and library.is_loaded(9) and not library.is_loaded(8)
+    assert library.entry(0).game.index == 1  # a dropped game is simply read again
+
+
 def test_a_kibitzer_learns_of_a_stand_without_a_trump_when_the_deal_ends() -> None:
     from tests.rules.helpers import EXAMPLE_C, game_text
 

@@ -1,0 +1,119 @@
+"""Peak memory of the viewer, the recorder and the language server on a large file.
+
+    python -m bench.memory                      # 100 MB and just under 256 MiB
+    python -m bench.memory --sizes 100 --tools viewer lsp
+    python -m bench.memory --code path/to/other/checkout   # "before": another tree
+
+The file is well-formed generated games (the cached bench corpus, repeated).  Each
+tool runs in a child process, without its screen, doing what it does with a file:
+
+* ``viewer``: read and index the file as the viewer does, show 300 games spread
+  over it (each parsed and replayed with its steps) and mark 2,000 more as the
+  background check does; the figure is the peak RSS and how many parsed games
+  the viewer still holds at the end.
+* ``recorder``: open the file to record into it (every game checked, the last one
+  resumed or a new one proposed).
+* ``lsp``: the language server opening the document (its line index and its
+  analysis, which past the editor limits is a refusal).
+
+Peak RSS comes from ``wait4``; an address-space limit (``--memory``) turns a tool
+that would eat the machine into a "memory" row.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .hostile import well_formed
+
+MB = 1_000_000
+SIZES = {"10": 10 * MB, "100": 100 * MB, "256": 256 * 1024 * 1024 - 4096}
+
+_TOOLS = {
+    "viewer": """
+from viewer.loader import read_text, index_in_batches
+from viewer.model import Library, check_mark
+text = read_text(PATH)
+library = Library(PATH, text)
+for batch in index_in_batches(text):
+    library.add(batch.headers)
+count = len(library)
+for position in range(0, count, max(1, count // 300)):
+    library.entry(position)
+for position in range(0, count, max(1, count // 2000)):
+    check_mark(text, library.headers[position], PATH)
+held = getattr(library, "kept", None)
+held = len(library._entries) if held is None else held
+print(f"{count} games indexed, {held} parsed games held")
+""",
+    "recorder": """
+from pathlib import Path
+from allfours_notation.recording.opening import inspect
+opened = inspect(Path(PATH))
+print(type(opened).__name__)
+""",
+    "lsp": """
+from allfours_notation.lsp.document import Analyzer, LineIndex
+text = open(PATH, encoding="utf-8").read()
+lines = LineIndex.of(text)  # the server's buffer index, kept edit by edit
+analysis = Analyzer().analyse(text)
+refused = getattr(analysis, "refused", None)
+print(f"{len(analysis.games)} games analysed" + (f"; refused: {refused}" if refused else ""))
+""",
+}
+
+
+def run_tool(tool: str, path: Path, code: Path, memory_mb: int) -> tuple[float, float, str]:
+    """(peak RSS MB, CPU seconds, what the tool said or how it ended)."""
+    def limit() -> None:
+        size = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    script = f"PATH = {str(path)!r}\n" + _TOOLS[tool]
+    child = subprocess.Popen([sys.executable, "-c", script], cwd=code, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limit)
+    _, status, usage = os.wait4(child.pid, 0)
+    out = (child.stdout.read() if child.stdout else b"").decode().strip()
+    err = (child.stderr.read() if child.stderr else b"").decode()
+    if os.waitstatus_to_exitcode(status) != 0:
+        out = "memory" if "MemoryError" in err else f"failed: {err.strip().splitlines()[-1:]}"
+    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.memory", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", nargs="+", choices=sorted(SIZES), default=["100", "256"],
+                        help="10: 10 MB; 100: 100 MB; 256: just under the 256 MiB file limit")
+    parser.add_argument("--tools", nargs="+", choices=sorted(_TOOLS),
+                        default=["viewer", "recorder", "lsp"])
+    parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parent.parent,
+                        help="the source tree to measure (default: this one)")
+    parser.add_argument("--memory", type=int, default=4000, help="address-space limit, MB")
+    args = parser.parse_args(argv)
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    print("| tool | file | peak RSS | CPU s | outcome |")
+    print("|---|---:|---:|---:|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        for size in args.sizes:
+            path = Path(folder) / f"games-{size}.afn"
+            path.write_text(well_formed(SIZES[size]), encoding="utf-8")
+            megabytes = path.stat().st_size / MB
+            for tool in args.tools:
+                rss, cpu, said = run_tool(tool, path, args.code.resolve(), args.memory)
+                print(f"| {tool} | {megabytes:.0f} MB | {rss:.0f} MB | {cpu:.0f} | {said} |",
+                      flush=True)
+            path.unlink()
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
