@@ -5,6 +5,10 @@ examples so that the whole suite stays near a minute on two cores; ``ci`` tries 
 the suite did before it was made fast; ``nightly`` tries many more, for a long unattended
 run.  The profile in force is printed in the header of every run.
 
+``pytest`` with no path leaves out the tests of :data:`SLOW_MODULES` (marked ``slow``):
+``pytest -m slow`` runs them, ``pytest --slow`` runs everything, and naming their file
+runs them too.  ``.ci/run`` runs both halves.
+
 ``pytest --update-goldens`` rewrites every golden file (the text goldens through
 :func:`tests.golden.check_golden` and the viewer's SVG snapshots through syrupy) instead
 of comparing with them; read the diff before committing it.  It runs in one process, since
@@ -48,7 +52,18 @@ MINIMUM_MODULES = frozenset({
     "tests/format/test_export.py",
     "tests/viewer/test_viewer_app.py",
 })
+# Long runs that the whole-suite command leaves out (they are marked ``slow``): `pytest`
+# with no path runs everything else in well under a minute; `pytest -m slow` runs these,
+# `pytest --slow` runs everything, and naming a file or folder runs what it holds.
+# .ci/run runs both halves.
+SLOW_MODULES = frozenset({
+    "tests/packaging/test_wheel.py",  # builds the wheel, installs it, runs it on a terminal
+    "tests/html/test_html_browser.py",  # drives headless Chromium
+    "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
+    "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
+})
 UPDATE_OPTION = "--update-goldens"
+SLOW_OPTION = "--slow"
 
 settings.register_profile(
     "dev", max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -70,6 +85,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="rewrite every golden file and snapshot with the current output instead of "
         "comparing (then read the diff before committing it)",
     )
+    parser.addoption(
+        SLOW_OPTION,
+        action="store_true",
+        default=False,
+        help="also run the slow tests (marked 'slow': the wheel, the browser, the benchmark "
+        "run, linear time) when the whole suite runs; `-m slow` runs only them",
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -82,12 +104,32 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.update_snapshots = True
 
 
+def leaves_out_slow(config: pytest.Config) -> bool:
+    """Whether this run leaves the ``slow`` tests out: the whole suite (no path given),
+    without ``--slow`` and without a ``-m`` expression of its own."""
+    return (config.args_source is pytest.Config.ArgsSource.TESTPATHS
+            and not config.option.markexpr and not config.getoption(SLOW_OPTION)
+            and not config.getoption(UPDATE_OPTION))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests of :data:`MINIMUM_MODULES` ``minimum``."""
+    """Mark the tests of :data:`MINIMUM_MODULES` ``minimum`` and those of
+    :data:`SLOW_MODULES` ``slow``; leave the slow ones out where :func:`leaves_out_slow`."""
     root = config.rootpath
+    slow: list[pytest.Item] = []
     for item in items:
-        if item.path.relative_to(root).as_posix() in MINIMUM_MODULES:
+        module = item.path.relative_to(root).as_posix()
+        if module in MINIMUM_MODULES:
             item.add_marker(pytest.mark.minimum)
+        if module in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
+            slow.append(item)
+    if slow and leaves_out_slow(config):
+        # skipped, not deselected: the summary says how to run them (and syrupy still
+        # checks for unused snapshots)
+        left_out = pytest.mark.skip(reason="slow: `pytest -m slow` runs it, `--slow` too")
+        for item in slow:
+            item.add_marker(left_out)
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
@@ -107,7 +149,9 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 def pytest_report_header(config: pytest.Config) -> str:
     profile = os.environ.get(PROFILE_VARIABLE) or "dev"
     mode = "rewriting golden files" if config.getoption(UPDATE_OPTION) else "comparing goldens"
-    return f"hypothesis profile: {profile} (set {PROFILE_VARIABLE}=ci or nightly); {mode}"
+    slow = ("slow tests left out: `-m slow` runs them, `--slow` runs everything"
+            if leaves_out_slow(config) else "slow tests included if selected")
+    return f"hypothesis profile: {profile} (set {PROFILE_VARIABLE}=ci or nightly); {mode}; {slow}"
 
 
 def codes(diagnostics: Iterable[Diagnostic]) -> list[str]:

@@ -16,8 +16,8 @@ from allfours_notation.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 GOLDEN = ROOT / "tests" / "golden" / "archive"
-# Games in the archive's generated file: with test_parallel_check's small batches, enough
-# for several batches per worker (each game checked under the wrong rules costs ~40 ms).
+# Games in the archive's generated file: with test_parallel_check's small runs of games,
+# enough for several runs per worker (each game checked under the wrong rules costs ~40 ms).
 GENERATED_GAMES = 12
 
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.archive import parallel
 from allfours_notation.archive.parallel import WorkerPool, can_fork
 from allfours_notation.cli import check
 
@@ -29,9 +28,9 @@ def test_output_is_identical_for_any_number_of_jobs(
         cli: Cli, archive: Path, extra: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The folder holds broken games and a file big enough to be shared among workers."""
     monkeypatch.setattr(check, "SMALL_FILE_GAMES", 2)  # every multi-game file goes to workers
-    # Small batches: the generated file alone is 4 batches, so each worker gets several
-    # and their results come back interleaved, as a large file's do.
-    monkeypatch.setattr(parallel, "BATCH", 3)
+    # Small runs of games: the generated file alone is several, so each worker gets
+    # more than one and their results come back interleaved, as a large file's do.
+    monkeypatch.setattr(check, "CHUNK_CHARS", 2_000)
     one = cli(["check", "-j", "1", *extra, str(archive)])
     assert "AFN1" in one.out  # the broken games are reported
     for jobs in ("2", "3"):

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import allfours_notation
-from tests.conftest import MINIMUM_MODULES
+from tests.conftest import MINIMUM_MODULES, SLOW_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIREMENT = re.compile(r"^([A-Za-z0-9_.\[\]-]+)\s*(.*)$")
@@ -77,3 +77,22 @@ def test_the_version_is_written_once() -> None:
     assert "version" in project["project"]["dynamic"]
     assert project["tool"]["hatch"]["version"]["path"] == "allfours_notation/__init__.py"
     assert re.fullmatch(r"\d+\.\d+\.\d+", allfours_notation.__version__)
+
+
+def test_no_project_url_until_the_project_has_a_public_home() -> None:
+    """The project has no public home yet (no repository, documentation or issue tracker
+    anyone outside can open), so the metadata names none rather than a made-up address;
+    the README's packaging notes say so.  Give [project.urls] real addresses, and drop
+    this test, once there are some."""
+    project = pyproject()["project"]
+    assert "urls" not in project and "urls" not in project.get("dynamic", [])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "no project URLs" in readme
+
+
+def test_the_slow_tests_exist_and_ci_runs_them() -> None:
+    """The whole-suite command leaves the slow modules out; .ci/run runs them after it."""
+    for module in SLOW_MODULES:
+        assert (ROOT / module).is_file(), module
+    ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert ".venv/bin/python -m pytest -m slow" in ci_lines

@@ -167,6 +167,8 @@ def test_metadata_has_ranges_licence_classifiers_and_keywords(installed: Install
     assert "Typing :: Typed" in meta.get_all("Classifier", [])
     assert "All Fours" in str(meta.get_payload())  # the README as long description
     assert "all fours" in meta["Keywords"]
+    # no public home yet, so no address (see test_project.py and the README)
+    assert meta.get_all("Project-URL") is None and meta["Home-page"] is None
 
 
 def test_check_runs_from_the_installed_copy(installed: Installed) -> None:
