@@ -201,8 +201,18 @@ def test_dark_and_light_schemes(browser: WebDriver, tmp_path: Path) -> None:
         browser.find_element(By.ID, "scheme").click()  # the person prefers light
         assert browser.execute_script("return document.documentElement.className") == ""
         assert background() != dark
-        browser.refresh()  # and the page remembers it
-        assert browser.execute_script("return document.documentElement.className") == ""
+        assert browser.execute_script("return localStorage.getItem('afn-scheme')") == "light"
+        # and the page remembers it.  Chromium hands a page's storage writes to the
+        # browser process asynchronously, so a reload straight after the click may start
+        # before the write has landed: give it a few reloads, a page that forgets fails all.
+        remembered = ""
+        for _ in range(10):
+            browser.refresh()
+            remembered = browser.execute_script("return document.documentElement.className")
+            if remembered == "":
+                break
+            time.sleep(0.2)
+        assert remembered == ""
     finally:
         browser.execute_script("localStorage.removeItem('afn-scheme')")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
