@@ -14,6 +14,7 @@ from allfours_notation.sheet import ItemLine, game_sheet
 
 from ..widgets.cards import card_text
 from ..widgets.lists import PickList
+from ..widgets.panels import score_text
 
 
 class EntryLine(Input):
@@ -83,11 +84,7 @@ def points_renderable(session: Session) -> RenderableType:
     (the lines of ``allfours score``), and any dispute with the players' claim."""
     judged = session.judgement()
     replayed = judged.replayed
-    score = Text("Score ", style="dim")
-    score.append("  ".join(f"{side} {points}" for side, points in session.scores(judged)) or
-                 "—", style="bold")
-    score.append(f"  target {session.options.target}", style="dim")
-    lines: list[RenderableType] = [score]
+    lines: list[RenderableType] = [score_text(session.scores(judged), session.options.target)]
     winner = session.winner(judged)
     if winner is not None:
         lines.append(Text(f"Game won by {winner}", style="bold green"))

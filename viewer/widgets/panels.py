@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -51,13 +52,18 @@ class TagsPanel(Static):
         self.update(grid if header.tags else Text("(no tags)", style="dim"))
 
 
+def score_text(scores: Iterable[tuple[str, int]], target: int) -> Text:
+    """``Score NS 3  EW 5   target 14``: one look for the running score in both modes
+    (a replay step here, the game being recorded in the recorder)."""
+    line = Text.assemble(("Score ", "dim"))
+    line.append("  ".join(f"{side} {points}" for side, points in scores) or "—", style="bold")
+    line.append(f"   target {target}", style="dim")
+    return line
+
+
 def score_line(replay: GameReplay, step: Step) -> Text:
-    """``Score NS 3  EW 5   target 14``: the running score of the game after ``step``."""
-    scores = Text.assemble(("Score ", "dim"))
-    scores.append("  ".join(f"{side} {points}" for side, points in step.state.scores) or "—",
-                  style="bold")
-    scores.append(f"   target {replay.options.target}", style="dim")
-    return scores
+    """The running score of the game after ``step``."""
+    return score_text(step.state.scores, replay.options.target)
 
 
 def score_renderable(replay: GameReplay, step: Step) -> RenderableType:
