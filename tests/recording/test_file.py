@@ -210,7 +210,10 @@ def test_killed_at_random_points_the_file_always_parses_and_resumes_to_the_same_
             done = True
             break
     assert done, "the game was never finished"
-    assert kills >= 50, kills
+    # A run makes one entry and is killed during the next, so it moves the game on by at
+    # most two entries: at least half the entries' worth of runs, every one but the last
+    # killed (how many more depends on where the kills land, which is the machine's speed).
+    assert kills >= len(lines) // 2 - 1, (kills, len(lines))
     recorded = parse(path.read_text(encoding="utf-8")).games[0]
     uninterrupted = Session(game.tags)
     feed(uninterrupted, lines)
