@@ -58,7 +58,16 @@ from ..records import (
     diagnostic_at,
 )
 from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, sides
-from .play import DEALT, RUN_BATCH, hand_key, legal_cards, max_runs, trick_winner, turnup_position
+from .play import (
+    CARD_PIPS,
+    DEALT,
+    RUN_BATCH,
+    hand_order,
+    legal_cards,
+    max_runs,
+    trick_winner,
+    turnup_position,
+)
 from .profiles import (
     BegsPerDeal,
     DealPattern,
@@ -232,8 +241,52 @@ class Table:
             else:
                 self._dispatch(event)
         except Exception as error:  # the referee must never take a file down
-            self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
-                        getattr(event, "span", None) or self.game.span, deal=None, trick=None)
+            self._failed(error, event)
+
+    def feed_deal(self, deal: Deal) -> None:
+        """Feed a recorded deal: its header, opening, tricks and plays, penalties, ending,
+        claim and total, then :class:`DealOver` — what :meth:`feed` does for each of
+        ``replay.deal_events(deal)``, with the plays of a trick handed straight to the
+        open deal (the loop ``check`` and ``replay`` spend their time in)."""
+        feed = self.feed
+        feed(deal)
+        for event in deal.opening:
+            feed(event)
+        current = self.current
+        for trick in deal.tricks:
+            if current is None or current.ended:  # a deal that could not open
+                feed(trick)
+                for play in trick.plays:
+                    feed(play)
+                continue
+            # neither a trick nor a play closes the deal or opens one
+            try:
+                current.take_trick(trick)
+            except Exception as error:  # as feed() does
+                self._failed(error, trick)
+            take_play = current.take_play
+            for play in trick.plays:
+                try:
+                    take_play(play)
+                except Exception as error:  # as feed() does
+                    self._failed(error, play)
+        for penalty in deal.penalties:
+            feed(penalty)
+        if deal.ending is not None:
+            feed(deal.ending)
+        if deal.claim is not None:
+            feed(deal.claim)
+        if deal.total is not None:
+            feed(deal.total)
+        try:
+            self._close_deal()  # DealOver()
+        except Exception as error:
+            self._failed(error, None)
+
+    def _failed(self, error: Exception, event: object) -> None:
+        """The referee must never take a file down: what went wrong becomes AFN399."""
+        self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
+                    getattr(event, "span", None) or self.game.span, deal=None, trick=None)
 
     def check(self, event: Event) -> tuple[Diagnostic, ...]:
         """The diagnostics ``event`` would get, leaving this table as it is (a dry run).
@@ -446,6 +499,8 @@ class _DealTable:
         self.options = table.options
         self.keeps_steps = table.keep_steps
         self.seats = table.seats
+        self.players = len(table.seats)
+        self.next_of = table.next_of
         self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
         self.elder = (next_seat(self.dealer, self.seats, clockwise=self.options.clockwise)
                       if deal.dealer in self.seats else self.seats[0])
@@ -585,13 +640,80 @@ class _DealTable:
         return self.g.side(seat)
 
     def take_play(self, play: Play) -> None:
-        """:meth:`take` for a :class:`Play`, the event nearly every step is."""
+        """:meth:`take` for a :class:`Play`, the event nearly every step is: the card is
+        seated, checked (held, in turn, follows suit or may not), added to the trick and
+        to the inferred hand in one step."""
         if self.closed:
             self.report("AFN305", "play after the deal was scored", play.span)
             return
         if not self.started:
             self.start()
-        self.play(play)
+        if not self.playing or self.trick_ended:
+            self.open_trick(None, play.span)
+        number = self.trick_number
+        expected = self.expected_seat or self.elder
+        seat = play.seat
+        if seat is None:
+            seat = expected
+        elif seat is not expected:
+            self.report_turn(play, expected, number)
+        trick = self.trick
+        if not trick:
+            self.leader = seat
+        next_of = self.next_of
+        self.expected_seat = next_of.get(seat, expected)
+        self.last_seat = seat
+        self.play_order += 1
+        c = play.card
+        known = self.hands.get(seat)
+        if known is None:  # a seat not at the table (AFN205): no hand to check
+            trick.append((seat, c))
+            self.play_step(seat, c, play.span, number)
+        else:
+            if c in self.played or c in self.turnups or c in self.discarded:
+                self.play_spent_card(play, seat, c, number)
+            elif c in known:  # the usual card: held, as written
+                if trick and c.suit is not trick[0][1].suit:
+                    self.check_follow(play, seat, c, number)
+                known.remove(c)
+                self.spent.add(c)
+                self.plays_by[seat].append((number, c))
+                if self.suspicions:
+                    self.prove(seat, c, number, recorded=True)
+            else:
+                owner = self.recorded_owner.get(c)
+                if owner is None and self.unknown[seat] > 0:
+                    # one of the cards nobody saw: now known, and evidence from here on
+                    if trick and c.suit is not trick[0][1].suit:
+                        self.check_follow(play, seat, c, number)
+                    self.unknown[seat] -= 1
+                    self.inferred[seat].append(c)
+                    self.received[seat].origin.setdefault(c, "played")
+                    self.holders.setdefault(c, seat)
+                    self.spent.add(c)
+                    self.plays_by[seat].append((number, c))
+                    if self.suspicions:
+                        self.prove(seat, c, number, recorded=False)
+                else:
+                    self.play_unheld(play, seat, c, number, owner)
+            self.played.add(c)
+            trick.append((seat, c))
+            self.to_move = next_of.get(seat) if len(trick) < self.players else None
+            if self.keeps_steps:
+                self.play_step(seat, c, play.span, number)
+            else:
+                self.g.step_count += 1  # what step() does when no steps are kept
+        if len(trick) == self.players and not self.written:
+            self.end_trick()
+
+    def take_trick(self, trick: Trick) -> None:
+        """:meth:`take` for a :class:`Trick` record (a numbered trick opens)."""
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", trick.span)
+            return
+        if not self.started:
+            self.start()
+        self.open_trick(trick.number, trick.span, explicit=True)
 
     def take(self, event: Event) -> None:
         """One event of this deal."""
@@ -619,7 +741,7 @@ class _DealTable:
         elif isinstance(event, Trick):
             self.open_trick(event.number, event.span, explicit=True)
         elif isinstance(event, Play):
-            self.play(event)
+            self.take_play(event)
 
     def start(self) -> None:
         """The DEAL_START step, once the hands as dealt are written (or none will be)."""
@@ -645,7 +767,7 @@ class _DealTable:
             self.recorded_owner.setdefault(held, event.seat)
             self.holders.setdefault(held, event.seat)
         if not in_run:
-            self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_key)
+            self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_order)
             self.unknown[event.seat] = max(0, DEALT - len(slots.known))
         elif self.runs > 0 and self.phase != "running":
             self.take_run_cards(event.seat)  # written after the run's turn-up
@@ -660,7 +782,7 @@ class _DealTable:
             slots.origin[c] = "in the run"
             self.holders.setdefault(c, seat)
         taken = min(len(batch), self.unknown[seat])
-        self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
+        self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_order)
         self.unknown[seat] -= taken
 
     def hand_size_received(self) -> int:
@@ -684,7 +806,7 @@ class _DealTable:
         written); each run's cards and every turn-up follow as the deal goes on."""
         problem = ""
         known = [c for c in event.cards if c is not None]
-        twice = sorted({c for c in known if known.count(c) > 1}, key=hand_key)
+        twice = sorted({c for c in known if known.count(c) > 1}, key=hand_order)
         if self.turnups:
             problem = "the pack is written after the turn-up: write it first in the deal"
         elif self.pack_cards is not None:
@@ -952,7 +1074,7 @@ class _DealTable:
             for c in batch:
                 slots.origin[c] = "in the run"
                 self.holders.setdefault(c, seat)
-            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
+            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_order)
             self.unknown[seat] += RUN_BATCH - len(batch)
 
     def call(self, event: Call) -> None:
@@ -1028,7 +1150,7 @@ class _DealTable:
             return
         lack = _Lack(call, seat, trump, span, len(self.g.found), self.g.step_count)
         if self.unknown[seat] == 0:
-            self.report_lack(lack, sorted(self.hands[seat], key=hand_key), proved=False)
+            self.report_lack(lack, sorted(self.hands[seat], key=hand_order), proved=False)
         else:
             self.lacks.append(lack)
 
@@ -1059,7 +1181,7 @@ class _DealTable:
             put_out = [c for c, s in self.discarded.items() if s is lack.seat]
             hand = [*held.get(lack.seat, ()), *self.inferred.get(lack.seat, ()), *put_out]
             if not any(c.suit is lack.trump for c in hand):
-                self.report_lack(lack, sorted(hand, key=hand_key), proved=True)
+                self.report_lack(lack, sorted(hand, key=hand_order), proved=True)
         self.lacks = []
 
     def check_stand(self, event: Call) -> None:
@@ -1188,23 +1310,6 @@ class _DealTable:
             self.first_trick_span = span
         self.last_trick_span = span
 
-    def play(self, play: Play) -> None:
-        if not self.playing or self.trick_ended:
-            self.open_trick(None, play.span)
-        number = self.trick_number
-        expected = self.expected_seat or self.elder
-        seat = play.seat if play.seat is not None else expected
-        if play.seat is not None and play.seat is not expected:
-            self.report_turn(play, expected, number)
-        if not self.trick:
-            self.leader = seat
-        self.expected_seat = self.g.next_of.get(seat, expected)
-        self.last_seat = seat
-        self.play_order += 1
-        self.play_card(play, seat, play.card, number)
-        if len(self.trick) == len(self.seats) and not self.written:
-            self.end_trick()
-
     def report_turn(self, play: Play, expected: Seat, number: int) -> None:
         """A wrong leader (AFN303) or a card out of turn (AFN302).
 
@@ -1225,33 +1330,24 @@ class _DealTable:
         self.g.report("AFN302", f"{play.seat.letter} plays {play.card} out of turn: {detail}",
                       play.span, deal=self.number, trick=number)
 
-    def play_card(self, play: Play, seat: Seat, c: Card, number: int) -> None:
-        """Seat, check and place one card; the hands and the evidence move with it."""
-        known = self.hands.get(seat)
-        if known is None:  # a seat not at the table (AFN205): no hand to check
-            self.trick.append((seat, c))
-            self.play_step(seat, c, play.span, number)
-            return
-        owner = self.recorded_owner.get(c)
+    def play_spent_card(self, play: Play, seat: Seat, c: Card, number: int) -> None:
+        """A card that cannot be in a hand: played already, the turn-up, or discarded."""
         if c in self.played:
             self.slip(play, seat, c, number)
         elif c in self.turnups:
             pass  # the turn-up is in nobody's hand (AFN202): no evidence either way
-        elif c in self.discarded:
+        else:
             by = self.discarded[c]
             who = seat.letter if by is seat else by.letter
             self.report("AFN301", f"{seat.letter} plays {c}, but {who} discarded {c} after "
                         "the run", play.span, trick=number)
             self.spent.add(c)
-        elif c in known:  # the usual card: held, as written
-            if self.trick and c.suit is not self.trick[0][1].suit:
-                self.check_follow(play, seat, c, number)
-            known.remove(c)
-            self.spent.add(c)
-            self.plays_by[seat].append((number, c))
-            if self.suspicions:
-                self.prove(seat, c, number, recorded=True)
-        elif owner is not None and owner is not seat:
+
+    def play_unheld(self, play: Play, seat: Seat, c: Card, number: int,
+                    owner: Seat | None) -> None:
+        """A card not among those ``seat`` is known to hold, nor one of its unseen ones
+        (those :meth:`take_play` places itself)."""
+        if owner is not None and owner is not seat:
             self.report_not_held(play, seat, c, number)
             self.spent.add(c)
         elif owner is seat and seat not in self.forgotten:
@@ -1260,7 +1356,7 @@ class _DealTable:
             if self.unknown[seat] > 0:
                 self.unknown[seat] -= 1
             self.spend(c, seat, number)
-        elif self.unknown[seat] > 0:
+        elif self.unknown[seat] > 0:  # written for this seat, whose hand was then forgotten
             self.check_follow(play, seat, c, number)
             self.unknown[seat] -= 1
             self.inferred[seat].append(c)
@@ -1271,14 +1367,6 @@ class _DealTable:
         else:
             self.report_not_held(play, seat, c, number)
             self.spent.add(c)
-        self.played.add(c)
-        trick = self.trick
-        trick.append((seat, c))
-        self.to_move = self.g.next_of.get(seat) if len(trick) < len(self.seats) else None
-        if self.keeps_steps:
-            self.play_step(seat, c, play.span, number)
-        else:
-            self.g.step_count += 1  # what step() does when no steps are kept
 
     def spend(self, c: Card, seat: Seat, number: int) -> None:
         self.spent.add(c)
@@ -1419,24 +1507,33 @@ class _DealTable:
         return "hand as dealt" if origin == "as dealt" else "received in the run"
 
     def end_trick(self) -> None:
-        winner = trick_winner(self.trick, self.trump)
-        side = self.side(winner) if winner in self.seats else winner.letter
-        counted = [c for i, (_, c) in enumerate(self.trick) if i not in self.slips]
-        self.won[side] = self.won.get(side, 0) + 1
-        self.pips[side] = self.pips.get(side, 0) + sum(c.pips for c in counted)
+        trick = self.trick
+        winner = trick_winner(trick, self.trump)
+        side = self.g.side_by_seat.get(winner)
+        if side is None:  # a seat not at the table (AFN205)
+            side = winner.letter
+        plays = tuple(trick)
+        slips = self.slips
+        scored = tuple(p for i, p in enumerate(plays) if i not in slips) if slips else plays
+        pips = 0
+        for _, c in scored:
+            pips += CARD_PIPS[c]
+        won = self.won
+        won[side] = won.get(side, 0) + 1
+        self.pips[side] = self.pips.get(side, 0) + pips
         self.last_winner = winner
         self.leader = winner
         self.to_move = winner
         self.expected_seat = winner
         self.trick_ended = True
         number = self.trick_number
-        self.step(StepKind.TRICK_END, self.trick_text(winner, number) if self.keeps_steps
-                  else "", self.trick_span, number)
-        plays = tuple(self.trick)
+        if self.keeps_steps:
+            self.step(StepKind.TRICK_END, self.trick_text(winner, number), self.trick_span,
+                      number)
+        else:
+            self.g.step_count += 1  # what step() does when no steps are kept
         self.completed_tricks.append((number, winner, plays))
-        if self.slips:
-            plays = tuple(p for i, p in enumerate(plays) if i not in self.slips)
-        self.scored_tricks.append((number, winner, plays))
+        self.scored_tricks.append((number, winner, scored))
         self.trick = []
         self.slips = []
 
@@ -1657,7 +1754,7 @@ class _DealTable:
 
     def held_with_inferred(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
         """Every card each seat held when play began: recorded, and shown by the play."""
-        return tuple((seat, tuple(sorted([*held, *self.inferred.get(seat, ())], key=hand_key)))
+        return tuple((seat, tuple(sorted([*held, *self.inferred.get(seat, ())], key=hand_order)))
                      for seat, held in self.held_at_start)
 
     def end_text(self) -> str:
