@@ -492,6 +492,21 @@ class _DealTable:
     is due) → ``"settled"`` (trumps fixed; ``settled_by`` says how) → ``"play"``.
     """
 
+    # Slots: a deal table is made for every deal, and its state is read for every card.
+    __slots__ = ("begs", "calls", "claim", "closed", "completed_tricks", "dealer",
+                 "decided_here", "discard_spans", "discarded", "discarding", "discards",
+                 "discards_done", "elder", "ended", "ending", "expected_seat", "first_step",
+                 "first_trick_span", "forgotten", "g", "hands", "header", "held_at_start",
+                 "holders", "inferred", "keeps_steps", "lacks", "last_seat", "last_trick_span",
+                 "last_winner", "leader", "next_of", "number", "offences", "options",
+                 "pack_cards", "pack_place", "pack_span", "patch_from", "penalties", "pending",
+                 "pending_discards", "phase", "pips", "play_order", "played", "players",
+                 "playing", "points", "received", "recorded_owner", "runs", "scored_tricks",
+                 "scoring", "seats", "settled_by", "slips", "spent", "started", "suspicions",
+                 "to_move", "total", "trick", "trick_count", "trick_ended", "trick_number",
+                 "trick_span", "trick_spans", "trump", "turnup_spans", "turnups", "unknown",
+                 "unscored", "waiting_kick", "waiting_span", "won", "written")
+
     def __init__(self, table: Table, deal: Deal) -> None:
         self.g = table
         self.header = deal
@@ -556,9 +571,10 @@ class _DealTable:
         self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.slips: list[int] = []  # places in the current trick of cards already played
         self.played: set[Card] = set()
-        self.spent: set[Card] = set()  # on the table once: no longer evidence of a holding
+        # on the table once, no longer evidence of a holding: each card, with the trick
+        # its holder played it in (None when someone else played it, or it was discarded)
+        self.spent: dict[Card, int | None] = {}
         self.inferred: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
-        self.plays_by: dict[Seat, list[tuple[int, Card]]] = {seat: [] for seat in self.seats}
         self.play_order = 0
         self.suspicions: list[_Suspicion] = []
         self.lacks: list[_Lack] = []
@@ -581,7 +597,8 @@ class _DealTable:
     def copied(self, table: Table) -> _DealTable:
         """A copy for ``table`` (a snapshot): every container is copied, the records shared."""
         copy = _DealTable.__new__(_DealTable)
-        for name, value in vars(self).items():
+        for name in _DealTable.__slots__:
+            value = getattr(self, name)
             if isinstance(value, dict):
                 value = {k: (v.copy() if isinstance(v, list) else v) for k, v in value.items()}
             elif isinstance(value, (list, set)):
@@ -676,8 +693,7 @@ class _DealTable:
                 if trick and c.suit is not trick[0][1].suit:
                     self.check_follow(play, seat, c, number)
                 known.remove(c)
-                self.spent.add(c)
-                self.plays_by[seat].append((number, c))
+                self.spent[c] = number
                 if self.suspicions:
                     self.prove(seat, c, number, recorded=True)
             else:
@@ -690,8 +706,7 @@ class _DealTable:
                     self.inferred[seat].append(c)
                     self.received[seat].origin.setdefault(c, "played")
                     self.holders.setdefault(c, seat)
-                    self.spent.add(c)
-                    self.plays_by[seat].append((number, c))
+                    self.spent[c] = number
                     if self.suspicions:
                         self.prove(seat, c, number, recorded=False)
                 else:
@@ -1341,7 +1356,7 @@ class _DealTable:
             who = seat.letter if by is seat else by.letter
             self.report("AFN301", f"{seat.letter} plays {c}, but {who} discarded {c} after "
                         "the run", play.span, trick=number)
-            self.spent.add(c)
+            self.spent[c] = None
 
     def play_unheld(self, play: Play, seat: Seat, c: Card, number: int,
                     owner: Seat | None) -> None:
@@ -1349,7 +1364,7 @@ class _DealTable:
         (those :meth:`take_play` places itself)."""
         if owner is not None and owner is not seat:
             self.report_not_held(play, seat, c, number)
-            self.spent.add(c)
+            self.spent[c] = None
         elif owner is seat and seat not in self.forgotten:
             # written for this seat but not in its hand now (a run's card beyond the run)
             self.check_follow(play, seat, c, number)
@@ -1366,18 +1381,18 @@ class _DealTable:
             self.prove(seat, c, number, recorded=False)
         else:
             self.report_not_held(play, seat, c, number)
-            self.spent.add(c)
+            self.spent[c] = None
 
     def spend(self, c: Card, seat: Seat, number: int) -> None:
-        self.spent.add(c)
-        self.plays_by[seat].append((number, c))
+        """``seat`` played ``c`` as its holder, in trick ``number``."""
+        self.spent[c] = number
 
     def slip(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         """A card already played: a recording slip, not evidence and not a capture."""
         self.slips.append(len(self.trick))
         if self.records_checked:
             return  # the parser's structure checks said so (AFN201)
-        first = next((n for s in self.seats for n, p in self.plays_by[s] if p == c), None)
+        first = self.spent.get(c)
         where = f" (first in trick {first})" if first is not None else ""
         self.report("AFN201", f"{c} is played twice{where}", play.span, trick=number)
 
