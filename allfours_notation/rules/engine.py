@@ -176,6 +176,7 @@ _KIND_TEXT = {
     "other": "an irregularity",
 }
 _RECORDED = ("as dealt", "in the run", "in a run")
+_JACK_OF = {suit: Card(suit, Rank.JACK) for suit in Suit}
 
 
 class Table:
@@ -1628,11 +1629,14 @@ class _DealTable:
             self.unscored.extend(points)
             return
         scored, decider = count_in_order(points, self.g.scores, self.options, capped=capped)
-        for point in scored:
-            self.points.append(point)
-            text = f"{point.side} scores {ITEM_LABELS[point.item]} ({point.points}): " \
-                f"{point.reason}" if self.keeps_steps else ""
-            self.step(StepKind.AWARD, text, span)
+        if not self.keeps_steps:
+            self.points.extend(scored)
+            self.g.step_count += len(scored)  # what step() does when no steps are kept
+        else:
+            for point in scored:
+                self.points.append(point)
+                self.step(StepKind.AWARD, f"{point.side} scores {ITEM_LABELS[point.item]} "
+                          f"({point.points}): {point.reason}", span)
         if decider is not None:
             self.g.winner = decider.side
             self.g.decided = f"deal {self.number}, at {ITEM_LABELS[decider.item]}"
@@ -1645,6 +1649,8 @@ class _DealTable:
 
     def declared_offences(self) -> list[Offence]:
         """Penalties written in the record, matched with the offences the play shows."""
+        if not self.penalties:
+            return self.found_offences() if self.offences else []
         found = self.found_offences()
         unmatched = list(found)
         for penalty in self.penalties:
@@ -1681,24 +1687,15 @@ class _DealTable:
             return
         if not self.trick_count and self.g.decided is not None:
             return
-        turnup_jack = bool(self.turnups) and self.trump is not None and \
-            self.turnups[-1] == Card(self.trump, Rank.JACK)
-        facts = DealFacts(
-            seats=self.seats,
-            dealer=self.dealer,
-            elder=self.elder,
-            trump=self.trump,
-            turnup_trump_jack=turnup_jack,
-            holders=self.holders,
-            tricks=tuple(self.scored_tricks),
-            offences=tuple(offences),
-            pips=self.pips,
-        )
+        trump = self.trump
+        jack = _JACK_OF[trump] if trump is not None else None
+        turnup_jack = bool(self.turnups) and jack is not None and self.turnups[-1] is jack
+        facts = DealFacts(self.seats, self.dealer, self.elder, trump, turnup_jack, self.holders,
+                          tuple(self.scored_tricks), tuple(offences), self.pips)
         points = play_points(facts, self.options, self.g.scores)
         capped: frozenset[str] = frozenset()
-        jack_in_play = self.trump is not None and Card(self.trump, Rank.JACK) in self.holders
-        if self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
-                (self.options.foster_cap is FosterCap.ALWAYS or jack_in_play):
+        if offences and self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
+                (self.options.foster_cap is FosterCap.ALWAYS or jack in self.holders):
             capped = frozenset(self.side(o.seat) for o in offences
                                if o.kind in ("revoke", "undertrump"))
         self.award(points, self.claim.span if self.claim else self.header.span, capped)
@@ -1768,8 +1765,13 @@ class _DealTable:
         ))
 
     def held_with_inferred(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
-        """Every card each seat held when play began: recorded, and shown by the play."""
-        return tuple((seat, tuple(sorted([*held, *self.inferred.get(seat, ())], key=hand_order)))
+        """Every card each seat held when play began: recorded, and shown by the play.
+
+        A hand is always kept in hand order, so only a seat the play showed more of
+        needs sorting again."""
+        inferred = self.inferred
+        return tuple((seat, tuple(sorted([*held, *inferred[seat]], key=hand_order))
+                      if inferred.get(seat) else held)
                      for seat, held in self.held_at_start)
 
     def end_text(self) -> str:
