@@ -28,9 +28,10 @@ dry run on such a copy.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
 from ..diagnostics import Diagnostic, Severity
@@ -237,10 +238,15 @@ class Table:
         over a whole record (``check``, ``replay``) read the results at the end."""
         try:
             current = self.current
-            if type(event) is Play and current is not None and not current.ended:
-                current.take_play(event)  # nine events in ten: straight to the card
-            else:
-                self._dispatch(event)
+            if current is not None and not current.ended:
+                if type(event) is Play:
+                    current.take_play(event)  # nine events in ten: straight to the card
+                    return
+                taker = _TAKERS.get(type(event))
+                if taker is not None:
+                    taker(current, event)
+                    return
+            self._dispatch(event)
         except Exception as error:  # the referee must never take a file down
             self._failed(error, event)
 
@@ -731,8 +737,39 @@ class _DealTable:
             self.start()
         self.open_trick(trick.number, trick.span, explicit=True)
 
+    def take_hand(self, event: Hand) -> None:
+        self.hand(self.as_the_pack_deals(event))
+
+    def take_turn_up(self, event: TurnUp) -> None:
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", event.span)
+            return
+        self.start()
+        self.to_move = self.elder if self.g.decided is None else None
+        self.turn_up(event)
+
+    def take_call(self, event: Call) -> None:
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", event.span)
+            return
+        self.start()
+        self.to_move = self.elder if event.kind is CallKind.STANDS else None
+        self.call(event)
+
+    def take_discard(self, event: Discard) -> None:
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", event.span)
+            return
+        self.start()
+        self.discard(event)
+
     def take(self, event: Event) -> None:
-        """One event of this deal."""
+        """One event of this deal (:data:`_TAKERS` sends each kind straight to its
+        method; this is the long way, for an event of any other type)."""
+        taker = _TAKERS.get(type(event))
+        if taker is not None:
+            taker(self, event)
+            return
         if isinstance(event, Hand):
             self.hand(self.as_the_pack_deals(event))
             return
@@ -765,7 +802,8 @@ class _DealTable:
             return
         self.started = True
         self.step(StepKind.DEAL_START, f"deal {self.number}: {self.dealer.letter} deals, "
-                  f"{self.elder.letter} is elder hand", self.header.span)
+                  f"{self.elder.letter} is elder hand" if self.keeps_steps else "",
+                  self.header.span)
 
     # -- hands: what the record shows each seat received --
 
@@ -935,8 +973,11 @@ class _DealTable:
             self.put_out(event)
         else:
             self.pending_discards.append(event)
-        shown = " ".join("??" if c is None else str(c) for c in event.cards)
-        self.step(StepKind.CALL, f"{event.seat.letter} discards {shown}", event.span)
+        text = ""
+        if self.keeps_steps:
+            shown = " ".join("??" if c is None else str(c) for c in event.cards)
+            text = f"{event.seat.letter} discards {shown}"
+        self.step(StepKind.CALL, text, event.span)
 
     def put_out(self, event: Discard) -> None:
         """Take one seat's discards out of its hand: each must have been held."""
@@ -1102,7 +1143,8 @@ class _DealTable:
             self.check_stand(event)
             if self.options.stand_requires_trump is YesNo.YES and self.may_beg():
                 self.check_trump_held("stands", seat, event.span)
-            self.step(StepKind.CALL, f"{seat.letter} stands", event.span)
+            self.step(StepKind.CALL, f"{seat.letter} stands" if self.keeps_steps else "",
+                      event.span)
             if self.phase in ("call", "settled"):
                 self.settled_by = self.settled_by or "stand"
                 self.phase = "settled"
@@ -1110,7 +1152,8 @@ class _DealTable:
         if kind is CallKind.BEGS:
             self.check_beg(event)
             self.begs += 1
-            self.step(StepKind.CALL, f"{seat.letter} begs", event.span)
+            self.step(StepKind.CALL, f"{seat.letter} begs" if self.keeps_steps else "",
+                      event.span)
             self.phase = "answer"
             return
         if seat is not self.dealer:
@@ -1123,7 +1166,8 @@ class _DealTable:
             if self.options.give_requires_trump is YesNo.YES:
                 self.check_trump_held("gives", seat, event.span)
             self.to_move = self.elder
-            self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
+            self.step(StepKind.CALL, f"{seat.letter} gives one (take one)" if self.keeps_steps
+                      else "", event.span)
             points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
                                           options=self.options, scores=self.g.scores)
             if refused is not None:
@@ -1136,7 +1180,8 @@ class _DealTable:
         if self.runs >= max_runs(len(self.seats)):
             self.report("AFN311", f"the pack is exhausted after {self.runs} runs: the cards "
                         "cannot be run again", event.span)
-        self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each", event.span)
+        self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each"
+                  if self.keeps_steps else "", event.span)
         self.phase = "running"
 
     def settle_kick(self, *, kept: bool) -> None:
@@ -1836,3 +1881,21 @@ class _DealTable:
         if self.trick and full and not self.trick_ended:
             seat = trick_winner(self.trick, self.trump)
         return Expect(ExpectKind.PLAY, seat)
+
+
+# Each event of an open deal, by its type, to the deal table's method for it.
+_TAKERS: dict[type, Callable[[_DealTable, Any], None]] = {
+    Play: _DealTable.take_play,
+    Trick: _DealTable.take_trick,
+    Hand: _DealTable.take_hand,
+    Pack: _DealTable.pack,
+    TurnUp: _DealTable.take_turn_up,
+    Call: _DealTable.take_call,
+    Discard: _DealTable.take_discard,
+    Penalty: _DealTable.end_event,
+    Claim: _DealTable.end_event,
+    Total: _DealTable.end_event,
+    Redeal: _DealTable.end_event,
+    Abandoned: _DealTable.end_event,
+    Concede: _DealTable.end_event,
+}

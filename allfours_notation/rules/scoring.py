@@ -57,13 +57,16 @@ class Point:
 
 def kick_value(card: Card, options: Options) -> int:
     """Points the dealer's side scores for turning ``card`` up (rules 7 and 26)."""
-    if options.turnup_points is TurnupPoints.NONE:
-        return 0
-    if options.turnup_points is TurnupPoints.JACK1:
-        return 1 if card.rank is Rank.JACK else 0
-    values = {Rank.ACE: 1, Rank.JACK: 3}
-    values[Rank.SIX if options.turnup_points is TurnupPoints.TRINIDAD else Rank.TWO] = 2
-    return values.get(card.rank, 0)
+    return _KICK_VALUES[options.turnup_points].get(card.rank, 0)
+
+
+# What each rank turned up is worth, per ``turnup_points`` (absent: nothing).
+_KICK_VALUES: Mapping[TurnupPoints, Mapping[Rank, int]] = {
+    TurnupPoints.NONE: {},
+    TurnupPoints.JACK1: {Rank.JACK: 1},
+    TurnupPoints.TRINIDAD: {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
+    TurnupPoints.TOBAGO: {Rank.ACE: 1, Rank.TWO: 2, Rank.JACK: 3},
+}
 
 
 def turnup_points(
