@@ -198,7 +198,8 @@ class Table:
         self.records_checked = records_checked
         self.seats = table_seats(game, options)
         self.sides = sides(self.seats)
-        self.next_of = next_seats(self.seats, clockwise=options.clockwise)
+        # a plain dict (the cached mapping is read-only): asked twice for every card
+        self.next_of = dict(next_seats(self.seats, clockwise=options.clockwise))
         self.side_by_seat = {seat: side_of(seat, self.seats) for seat in self.seats}
         start, start_problems = starting_scores(game, self.seats, options)
         self.start: dict[str, int] = dict(start)
@@ -271,7 +272,9 @@ class Table:
                 current.take_trick(trick)
             except Exception as error:  # as feed() does
                 self._failed(error, trick)
-            take_play = current.take_play
+            # a trick open for play stays open for all its cards
+            open_for_play = not current.closed and current.playing and not current.trick_ended
+            take_play = current.place if open_for_play else current.take_play
             for play in trick.plays:
                 try:
                     take_play(play)
@@ -471,7 +474,7 @@ class _Suspicion:
     card: Card
     led: Suit
     trick: int
-    order: int  # place of the offending card in the deal's play
+    order: int  # place of the offending card in the deal's play (cards played before it)
     span: Span | None
     recorded: list[Card]  # written cards that prove it; the first of them played names it
     found_at: int  # how many diagnostics the game had when the card was played
@@ -505,14 +508,14 @@ class _DealTable:
                  "discards_done", "elder", "ended", "ending", "expected_seat", "first_step",
                  "first_trick_span", "forgotten", "g", "hands", "header", "held_at_start",
                  "holders", "inferred", "keeps_steps", "lacks", "last_seat", "last_trick_span",
-                 "last_winner", "leader", "next_of", "number", "offences", "options",
+                 "last_winner", "leader", "next_of", "number", "offences", "options", "out",
                  "pack_cards", "pack_place", "pack_span", "patch_from", "penalties", "pending",
-                 "pending_discards", "phase", "pips", "play_order", "played", "players",
-                 "playing", "points", "received", "recorded_owner", "runs", "scored_tricks",
-                 "scoring", "seats", "settled_by", "slips", "spent", "started", "suspicions",
-                 "to_move", "total", "trick", "trick_count", "trick_ended", "trick_number",
-                 "trick_span", "trick_spans", "trump", "turnup_spans", "turnups", "unknown",
-                 "unscored", "waiting_kick", "waiting_span", "won", "written")
+                 "pending_discards", "phase", "pips", "played", "players", "playing", "points",
+                 "received", "recorded_owner", "runs", "scored_tricks", "scoring", "seats",
+                 "settled_by", "slips", "spent", "started", "suspicions", "to_move", "total",
+                 "trick", "trick_count", "trick_ended", "trick_number", "trick_span",
+                 "trick_spans", "trump", "turnup_spans", "turnups", "unknown", "unscored",
+                 "waiting_kick", "waiting_span", "won", "written")
 
     def __init__(self, table: Table, deal: Deal) -> None:
         self.g = table
@@ -578,11 +581,13 @@ class _DealTable:
         self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.slips: list[int] = []  # places in the current trick of cards already played
         self.played: set[Card] = set()
+        # every card that cannot be in a hand: played, turned up or discarded (one test
+        # per card instead of three)
+        self.out: set[Card] = set()
         # on the table once, no longer evidence of a holding: each card, with the trick
         # its holder played it in (None when someone else played it, or it was discarded)
         self.spent: dict[Card, int | None] = {}
         self.inferred: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
-        self.play_order = 0
         self.suspicions: list[_Suspicion] = []
         self.lacks: list[_Lack] = []
         self.offences: list[tuple[int, Offence]] = []
@@ -674,6 +679,11 @@ class _DealTable:
             self.start()
         if not self.playing or self.trick_ended:
             self.open_trick(None, play.span)
+        self.place(play)
+
+    def place(self, play: Play) -> None:
+        """:meth:`take_play` once a trick is open (a recorded deal's trick opens with its
+        :class:`Trick` record, and its plays come straight here)."""
         number = self.trick_number
         expected = self.expected_seat or self.elder
         seat = play.seat
@@ -684,17 +694,16 @@ class _DealTable:
         trick = self.trick
         if not trick:
             self.leader = seat
-        next_of = self.next_of
-        self.expected_seat = next_of.get(seat, expected)
+        after = self.next_of.get(seat)
+        self.expected_seat = after if after is not None else expected
         self.last_seat = seat
-        self.play_order += 1
         c = play.card
         known = self.hands.get(seat)
         if known is None:  # a seat not at the table (AFN205): no hand to check
             trick.append((seat, c))
             self.play_step(seat, c, play.span, number)
         else:
-            if c in self.played or c in self.turnups or c in self.discarded:
+            if c in self.out:  # played, turned up or discarded
                 self.play_spent_card(play, seat, c, number)
             elif c in known:  # the usual card: held, as written
                 if trick and c.suit is not trick[0][1].suit:
@@ -719,8 +728,9 @@ class _DealTable:
                 else:
                     self.play_unheld(play, seat, c, number, owner)
             self.played.add(c)
+            self.out.add(c)
             trick.append((seat, c))
-            self.to_move = next_of.get(seat) if len(trick) < self.players else None
+            self.to_move = after if len(trick) < self.players else None
             if self.keeps_steps:
                 self.play_step(seat, c, play.span, number)
             else:
@@ -1006,6 +1016,7 @@ class _DealTable:
                 self.report("AFN317", f"{seat.letter} discards {c}, but {problem}", event.span)
                 continue
             self.discarded[c] = seat
+            self.out.add(c)
             self.holders.pop(c, None)
 
     def discards_known(self, seat: Seat) -> bool:
@@ -1089,6 +1100,7 @@ class _DealTable:
             self.add_run_cards()
         self.check_turnup_in_pack(card, event.span)
         self.turnups.append(card)
+        self.out.add(card)
         self.turnup_spans.append(event.span)
         same_suit = original is not None and card.suit is original.suit
         becomes_trump = not same_suit
@@ -1496,7 +1508,7 @@ class _DealTable:
         else:
             return
         if proofs or self.unknown[seat] > 0:
-            self.suspicions.append(_Suspicion(kind, seat, c, led, number, self.play_order,
+            self.suspicions.append(_Suspicion(kind, seat, c, led, number, len(self.played),
                                               play.span, proofs, len(self.g.found),
                                               self.g.step_count))
 

@@ -18,10 +18,15 @@ RUN_BATCH = 3
 
 def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
     """Rule 19: the highest trump, else the highest card of the suit led."""
-    led = plays[0][1].suit
     best_seat, best = plays[0]
-    for seat, played in plays[1:]:
-        if _beats(played, best, led, trump):
+    first = True
+    for seat, played in plays:  # _beats, inlined: this runs for every trick
+        if first:
+            first = False
+        elif played.suit is best.suit:
+            if played.rank > best.rank:
+                best_seat, best = seat, played
+        elif trump is not None and played.suit is trump:
             best_seat, best = seat, played
     return best_seat
 
