@@ -694,48 +694,54 @@ class _DealTable:
         trick = self.trick
         if not trick:
             self.leader = seat
-        after = self.next_of.get(seat)
-        self.expected_seat = after if after is not None else expected
         self.last_seat = seat
         c = play.card
-        known = self.hands.get(seat)
-        if known is None:  # a seat not at the table (AFN205): no hand to check
+        try:
+            after = self.next_of[seat]
+            known = self.hands[seat]
+        except KeyError:  # a seat not at the table (AFN205): no hand to check
+            self.expected_seat = expected
             trick.append((seat, c))
             self.play_step(seat, c, play.span, number)
+            if len(trick) == self.players and not self.written:
+                self.end_trick()
+            return
+        self.expected_seat = after
+        if c in self.out:  # played, turned up or discarded
+            self.play_spent_card(play, seat, c, number)
+        elif c in known:  # the usual card: held, as written
+            if trick and c.suit is not trick[0][1].suit:
+                self.check_follow(play, seat, c, number)
+            known.remove(c)
+            self.spent[c] = number
+            if self.suspicions:
+                self.prove(seat, c, number, recorded=True)
         else:
-            if c in self.out:  # played, turned up or discarded
-                self.play_spent_card(play, seat, c, number)
-            elif c in known:  # the usual card: held, as written
+            owner = self.recorded_owner.get(c)
+            unknown = self.unknown
+            if owner is None and unknown[seat] > 0:
+                # one of the cards nobody saw: now known, and evidence from here on
                 if trick and c.suit is not trick[0][1].suit:
                     self.check_follow(play, seat, c, number)
-                known.remove(c)
+                unknown[seat] -= 1
+                self.inferred[seat].append(c)
+                self.received[seat].origin.setdefault(c, "played")
+                self.holders.setdefault(c, seat)
                 self.spent[c] = number
                 if self.suspicions:
-                    self.prove(seat, c, number, recorded=True)
+                    self.prove(seat, c, number, recorded=False)
             else:
-                owner = self.recorded_owner.get(c)
-                if owner is None and self.unknown[seat] > 0:
-                    # one of the cards nobody saw: now known, and evidence from here on
-                    if trick and c.suit is not trick[0][1].suit:
-                        self.check_follow(play, seat, c, number)
-                    self.unknown[seat] -= 1
-                    self.inferred[seat].append(c)
-                    self.received[seat].origin.setdefault(c, "played")
-                    self.holders.setdefault(c, seat)
-                    self.spent[c] = number
-                    if self.suspicions:
-                        self.prove(seat, c, number, recorded=False)
-                else:
-                    self.play_unheld(play, seat, c, number, owner)
-            self.played.add(c)
-            self.out.add(c)
-            trick.append((seat, c))
-            self.to_move = after if len(trick) < self.players else None
-            if self.keeps_steps:
-                self.play_step(seat, c, play.span, number)
-            else:
-                self.g.step_count += 1  # what step() does when no steps are kept
-        if len(trick) == self.players and not self.written:
+                self.play_unheld(play, seat, c, number, owner)
+        self.played.add(c)
+        self.out.add(c)
+        trick.append((seat, c))
+        placed = len(trick)
+        self.to_move = after if placed < self.players else None
+        if self.keeps_steps:
+            self.play_step(seat, c, play.span, number)
+        else:
+            self.g.step_count += 1  # what step() does when no steps are kept
+        if placed == self.players and not self.written:
             self.end_trick()
 
     def take_trick(self, trick: Trick) -> None:
@@ -1541,10 +1547,15 @@ class _DealTable:
     def prove(self, seat: Seat, c: Card, number: int, *, recorded: bool) -> None:
         """``seat`` played ``c`` from its hand: it was held all along, so it may prove
         (and name) an offence shown earlier."""
-        if not self.suspicions:
+        suspicions = self.suspicions
+        for s in suspicions:  # most cards prove nothing: look before rebuilding the list
+            if s.seat is seat and (c in s.recorded if s.recorded else
+                                   not recorded and self.shows(s, c)):
+                break
+        else:
             return
         left: list[_Suspicion] = []
-        for s in self.suspicions:
+        for s in suspicions:
             if s.seat is not seat:
                 left.append(s)
             elif s.recorded:
