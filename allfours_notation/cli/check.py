@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 from collections.abc import Iterator
 from dataclasses import fields
@@ -14,7 +15,7 @@ from rich.markup import escape
 from ..causes import Group, explain, follow_text, link_causes, roots_first
 from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..guard import guarded
-from ..parser import FileReader, cyclic_gc_paused, parse_game_body, parse_game_slice, read_games
+from ..parser import FileReader, parse_game_body, parse_game_slice, read_games
 from ..records import Game
 from ..rules.profiles import resolve_options
 from ..rules.replay import replay
@@ -23,6 +24,8 @@ from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .progress import Advance, progress_bar
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..archive.parallel import WorkerPool
     from ..rules.profiles import Profile
 
@@ -99,22 +102,19 @@ def run(args: argparse.Namespace) -> int:
             del source  # the decoded text is all that is kept of the file
             lines = LineIndex(reader.text)  # built once per file: printing stays linear
             rules = None if args.no_rules else chosen
-            for diagnostics, with_errors in file_diagnostics(reader, rules, first_id=next_id,
-                                                             pool=pool, advance=advance):
-                next_id += len(diagnostics)
+            if args.quiet and not args.json:  # the counts are all that is printed
+                tallies = file_tallies(reader, rules, pool=pool, advance=advance)
+            else:
+                tallies = (_shown(out, lines, args, records, diagnostics, with_errors)
+                           for diagnostics, with_errors in file_diagnostics(
+                               reader, rules, first_id=next_id, pool=pool, advance=advance))
+            for count, game_errors, game_warnings, game_roots, with_errors in tallies:
+                next_id += count
                 games += with_errors is not None
                 broken += bool(with_errors)
-                for diagnostic in diagnostics:
-                    if diagnostic.severity is Severity.ERROR:
-                        errors += 1
-                    elif diagnostic.severity is Severity.WARNING:
-                        warnings += 1
-                    roots += diagnostic.cause is None
-                if args.json:
-                    records.extend(diagnostic_json(d) for d in diagnostics)
-                elif not args.quiet:
-                    for group in roots_first(diagnostics):
-                        print_group(out, group, lines, show_all=args.show_all)
+                errors += game_errors
+                warnings += game_warnings
+                roots += game_roots
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
@@ -129,11 +129,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shown(out: Console, lines: LineIndex, args: argparse.Namespace,
+           records: list[dict[str, object]], diagnostics: list[Diagnostic],
+           with_errors: bool | None) -> Tally:
+    """Print a game's diagnostics (or keep them for the JSON report); count them."""
+    if args.json:
+        records.extend(diagnostic_json(d) for d in diagnostics)
+    elif not args.quiet:
+        for group in roots_first(diagnostics):
+            print_group(out, group, lines, show_all=args.show_all)
+    return tally(diagnostics, with_errors)
+
+
 # (profile, overrides) or (profile, overrides, house rules): what --rules, --set and
 # --rules-file ask for; None: no rules replay
 Rules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str],
                                                    "Profile | None"] | None
 Checked = tuple[list[Diagnostic], bool | None]
+# What the summary line needs of a game: how many diagnostics, errors, warnings and
+# root causes, and whether it has errors (None: the findings about the whole file).
+Tally = tuple[int, int, int, int, bool | None]
 SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: forking costs more
 
 
@@ -154,13 +169,8 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
                             first_id=first_id))
     first_id += len(head)
     yield head, None
-    if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
-        checked: Iterator[Checked] = _checked_games(reader, rules)
-        for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
-            if advance is not None:
-                advance(piece.end - piece.start)
-            yield renumbered(mine, first_id - 1), with_errors
-            first_id += len(mine)
+    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+        yield from _checked_games(reader, rules, first_id, advance)
         return
     packed = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
               for result in results)
@@ -171,35 +181,73 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
         first_id += len(values)
 
 
-def _checked_games(reader: FileReader, rules: Rules) -> Iterator[Checked]:
-    """Each game of ``reader`` parsed and checked, the cycle collector paused for each
-    (nothing a game makes is left for it to find; see :func:`.cyclic_gc_paused`)."""
+def tally(diagnostics: list[Diagnostic], with_errors: bool | None) -> Tally:
+    errors = warnings = roots = 0
+    for diagnostic in diagnostics:
+        if diagnostic.severity is Severity.ERROR:
+            errors += 1
+        elif diagnostic.severity is Severity.WARNING:
+            warnings += 1
+        roots += diagnostic.cause is None
+    return len(diagnostics), errors, warnings, roots, with_errors
+
+
+def file_tallies(reader: FileReader, rules: Rules, *, pool: WorkerPool | None = None,
+                 advance: Advance | None = None) -> Iterator[Tally]:
+    """:func:`file_diagnostics`, counted: what ``check --quiet`` prints.  Worker
+    processes send back the counts of each game, not its diagnostics."""
+    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+        yield from (tally(*checked) for checked in file_diagnostics(reader, rules,
+                                                                     advance=advance))
+        return
+    yield tally(list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()])), None)
+    counted = (result for results in pool.map(_tally_chunk, _chunks(reader, rules), batch=1)
+               for result in results)
+    for counts, size in counted:
+        if advance is not None:
+            advance(size)
+        yield counts
+
+
+def _checked_games(reader: FileReader, rules: Rules, first_id: int,
+                   advance: Advance | None) -> Iterator[Checked]:
+    """Each game of ``reader`` parsed and checked in this process, its diagnostics
+    numbered on from ``first_id``, the cycle collector paused for each (nothing a game
+    makes is left for it to find; see :func:`.cyclic_gc_paused`)."""
     text, file = reader.text, reader.file
+    collecting = gc.isenabled()
     for index, piece in enumerate(reader.slices, start=1):
-        with cyclic_gc_paused():
-            checked = game_diagnostics(
-                parse_game_slice(text, piece, index=index, filename=file), rules)
-        yield checked
+        gc.disable()  # as cyclic_gc_paused() does, without a context manager's cost per game
+        try:
+            game = parse_game_slice(text, piece, index=index, filename=file)
+            mine, with_errors = game_diagnostics(game, rules, first_id=first_id)
+        finally:
+            if collecting:
+                gc.enable()
+        if advance is not None:
+            advance(piece.end - piece.start)
+        first_id += len(mine)
+        yield mine, with_errors
 
 
-def game_diagnostics(game: Game, rules: Rules) -> Checked:
-    """One game's diagnostics, sorted, numbered from 1 and linked to their root
-    causes, and whether any is an error.
+def game_diagnostics(game: Game, rules: Rules, *, first_id: int = 1) -> Checked:
+    """One game's diagnostics, sorted, numbered from ``first_id`` and linked to their
+    root causes, and whether any is an error.
 
     A game with neither tags nor deals (a stray ``end``) has nothing to referee
     under any rules (a test holds the referee to that), so it is not replayed: a
     file of ``end end end …`` is a quarter of a million such games per MB."""
     mine: list[Diagnostic] = list(game.diagnostics)
     if rules is not None and not game.broken and (game.deals or game.tags):
-        mine = rules_diagnostics(game, rules, mine)
+        mine = rules_diagnostics(game, rules, mine, first_id=first_id)
     else:
-        mine = list(link_causes(mine))
+        mine = list(link_causes(mine, first_id=first_id))
     return mine, game.has_errors if rules is None else any(d.is_error for d in mine)
 
 
 def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
                       | tuple[str | None, dict[str, str], Profile | None],
-                      parsed: list[Diagnostic]) -> list[Diagnostic]:
+                      parsed: list[Diagnostic], *, first_id: int = 1) -> list[Diagnostic]:
     """The parser's diagnostics of one game with the rules, options and dispute
     diagnostics added and explained; an internal fault becomes one AFN901 at the
     game instead of a traceback, beside the parser's."""
@@ -209,25 +257,14 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
         options, problems = resolve_options(game, profile=profile, overrides=overrides,
                                             house=house)
         replayed = replay(game, options, record_states=False)
-        return list(explain(replayed, [*parsed, *problems, *replayed.diagnostics]))
+        return list(explain(replayed, [*parsed, *problems, *replayed.diagnostics],
+                            first_id=first_id))
 
     def fault(problem: Diagnostic) -> list[Diagnostic]:
-        return list(link_causes([*parsed, problem]))
+        return list(link_causes([*parsed, problem], first_id=first_id))
 
-    where = game.span
     return guarded(work, fault, doing="checking this game's rules", file=game.source,
-                   line=where.line if where else None, column=where.column if where else None,
-                   game=game.index)
-
-
-def renumbered(diagnostics: list[Diagnostic], offset: int) -> list[Diagnostic]:
-    """A game's diagnostics numbered from ``offset + 1`` instead of 1 (ids and causes
-    alike: a cause always lies in the same game)."""
-    if not offset:
-        return diagnostics
-    return [d.located(id=None if d.id is None else d.id + offset,
-                      cause=None if d.cause is None else d.cause + offset)
-            for d in diagnostics]
+                   at=game.span, game=game.index)
 
 
 # A worker's unit of work: consecutive games whose text adds up to about this many
@@ -268,17 +305,32 @@ _SEVERITY_AT, _ID_AT, _CAUSE_AT = (_FIELDS.index(name) for name in ("severity", 
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
 
-def _check_chunk(work: Chunk) -> list[Packed]:
-    """In a worker process: parse and check a run of games cut out of their file."""
+def _chunk_games(work: Chunk) -> Iterator[tuple[list[Diagnostic], bool | None, int]]:
+    """In a worker process: parse and check a run of games cut out of their file; each
+    game's diagnostics, whether it has errors, and its length."""
     body, base, first_index, pieces, file, rules = work
-    results = []
+    collecting = gc.isenabled()
     for index, piece in enumerate(pieces, start=first_index):
-        with cyclic_gc_paused():  # nothing a game makes is left for the collector to find
+        gc.disable()  # nothing a game makes is left for the collector to find
+        try:
             game = parse_game_body(body[piece.start - base : piece.end - base], piece,
                                    index=index, filename=file)
             mine, with_errors = game_diagnostics(game, rules)
-        results.append((list(map(_packed, mine)), with_errors, piece.end - piece.start))
-    return results
+        finally:
+            if collecting:
+                gc.enable()
+        yield mine, with_errors, piece.end - piece.start
+
+
+def _check_chunk(work: Chunk) -> list[Packed]:
+    """In a worker process: a run of games checked, their diagnostics packed."""
+    return [(list(map(_packed, mine)), with_errors, size)
+            for mine, with_errors, size in _chunk_games(work)]
+
+
+def _tally_chunk(work: Chunk) -> list[tuple[Tally, int]]:
+    """In a worker process: a run of games checked and only counted (``--quiet``)."""
+    return [(tally(mine, with_errors), size) for mine, with_errors, size in _chunk_games(work)]
 
 
 def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:
@@ -288,8 +340,8 @@ def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:
 
 
 def _unpacked(packed: list[tuple[object, ...]], offset: int) -> list[Diagnostic]:
-    """A worker's diagnostics of one game, numbered from ``offset + 1`` (see
-    :func:`renumbered`)."""
+    """A worker's diagnostics of one game, numbered from ``offset + 1`` instead of 1
+    (ids and causes alike: a cause always lies in the same game)."""
     found = []
     for values in packed:
         fields_ = list(values)
