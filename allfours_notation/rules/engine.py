@@ -58,7 +58,7 @@ from ..records import (
     TurnUp,
     diagnostic_at,
 )
-from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, sides
+from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, side_table, sides
 from .play import (
     CARD_PIPS,
     DEALT,
@@ -200,7 +200,7 @@ class Table:
         self.sides = sides(self.seats)
         # a plain dict (the cached mapping is read-only): asked twice for every card
         self.next_of = dict(next_seats(self.seats, clockwise=options.clockwise))
-        self.side_by_seat = {seat: side_of(seat, self.seats) for seat in self.seats}
+        self.side_by_seat = side_table(self.seats)  # cached per table shape
         start, start_problems = starting_scores(game, self.seats, options)
         self.start: dict[str, int] = dict(start)
         self.scores: dict[str, int] = dict(start)
@@ -527,12 +527,11 @@ class _DealTable:
         self.players = len(table.seats)
         self.next_of = table.next_of
         self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
-        self.elder = (next_seat(self.dealer, self.seats, clockwise=self.options.clockwise)
-                      if deal.dealer in self.seats else self.seats[0])
+        self.elder = table.next_of[self.dealer] if deal.dealer in self.seats else self.seats[0]
         self.scoring = table.decided is None
         self.received: dict[Seat, _Slots] = {seat: _Slots() for seat in self.seats}
         self.hands: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
-        self.unknown: dict[Seat, int] = {seat: DEALT for seat in self.seats}
+        self.unknown: dict[Seat, int] = dict.fromkeys(self.seats, DEALT)
         self.recorded_owner: dict[Card, Seat] = {}
         self.turnups: list[Card] = []
         self.turnup_spans: list[Span | None] = []
@@ -544,7 +543,7 @@ class _DealTable:
         self.calls: list[str] = []
         self.started = False  # the DEAL_START step is out
         self.discarding = False  # the rules make every player discard to six before play
-        self.discards: dict[Seat, list[Card | None]] = {seat: [] for seat in self.seats}
+        self.discards: dict[Seat, list[Card | None]] = {}  # per seat, once it discards
         self.discard_spans: dict[Seat, Span | None] = {}
         self.discarded: dict[Card, Seat] = {}  # known cards put out, and by whom
         self.pending_discards: list[Discard] = []  # written before the trumps were settled
@@ -574,8 +573,8 @@ class _DealTable:
         self.patch_from = 0  # the first step whose hands the whole record can complete
         self.leader: Seat | None = None
         self.to_move: Seat | None = None
-        self.won: dict[str, int] = {side: 0 for side in table.sides}
-        self.pips: dict[str, int] = {side: 0 for side in table.sides}
+        self.won: dict[str, int] = dict.fromkeys(table.sides, 0)
+        self.pips: dict[str, int] = dict.fromkeys(table.sides, 0)
         self.last_winner: Seat | None = None
         self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
@@ -1000,7 +999,7 @@ class _DealTable:
         seat = event.seat
         hand = self.hands[seat]
         for c in event.cards:
-            self.discards[seat].append(c)
+            self.discards.setdefault(seat, []).append(c)
             if c is None:
                 continue
             problem = ""
@@ -1030,7 +1029,7 @@ class _DealTable:
         rules call for no discards."""
         if not self.discarding:
             return True
-        put = self.discards[seat]
+        put = self.discards.get(seat, ())
         return len(put) == RUN_BATCH * self.runs and None not in put
 
     def finish_discards(self) -> None:
@@ -1055,7 +1054,7 @@ class _DealTable:
             self.put_out(event)
         must = RUN_BATCH * self.runs
         for seat in self.seats:
-            put = self.discards[seat]
+            put = self.discards.get(seat, [])
             if not put:
                 if self.unknown[seat] == 0 and self.trump is not None:
                     self.report("AFN317", f"{seat.letter}'s hand after the run is known "
