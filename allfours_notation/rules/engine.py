@@ -827,19 +827,25 @@ class _DealTable:
         slots = self.received.get(event.seat)
         if slots is None:
             return
+        seat = event.seat
         in_run = bool(self.turnups)
         origin = "in a run" if in_run else "as dealt"
-        fresh = [c for c in event.cards if c is not None and c not in slots.origin]
+        where = slots.origin
+        fresh = [c for c in event.cards if c is not None and c not in where]
+        slots.known.extend(fresh)
+        owners = self.recorded_owner
+        holders = self.holders
         for held in fresh:
-            slots.known.append(held)
-            slots.origin[held] = origin
-            self.recorded_owner.setdefault(held, event.seat)
-            self.holders.setdefault(held, event.seat)
+            where[held] = origin
+            if held not in owners:
+                owners[held] = seat
+            if held not in holders:
+                holders[held] = seat
         if not in_run:
-            self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_order)
-            self.unknown[event.seat] = max(0, DEALT - len(slots.known))
+            self.hands[seat] = sorted([*self.hands[seat], *fresh], key=hand_order)
+            self.unknown[seat] = max(0, DEALT - len(slots.known))
         elif self.runs > 0 and self.phase != "running":
-            self.take_run_cards(event.seat)  # written after the run's turn-up
+            self.take_run_cards(seat)  # written after the run's turn-up
 
     def take_run_cards(self, seat: Seat) -> None:
         """The run's cards written for ``seat`` join its hand, in place of unseen ones."""
