@@ -249,7 +249,7 @@ class Table:
                     return
             self._dispatch(event)
         except Exception as error:  # the referee must never take a file down
-            self._failed(error, event)
+            self.failed(error, event)
 
     def feed_deal(self, deal: Deal) -> None:
         """Feed a recorded deal: its header, opening, tricks and plays, penalties, ending,
@@ -271,15 +271,12 @@ class Table:
             try:
                 current.take_trick(trick)
             except Exception as error:  # as feed() does
-                self._failed(error, trick)
-            # a trick open for play stays open for all its cards
-            open_for_play = not current.closed and current.playing and not current.trick_ended
-            take_play = current.place if open_for_play else current.take_play
-            for play in trick.plays:
-                try:
-                    take_play(play)
-                except Exception as error:  # as feed() does
-                    self._failed(error, play)
+                self.failed(error, trick)
+            if current.closed or not current.started:
+                for play in trick.plays:
+                    feed(play)
+            else:
+                current.place(trick.plays)
         for penalty in deal.penalties:
             feed(penalty)
         if deal.ending is not None:
@@ -291,9 +288,9 @@ class Table:
         try:
             self._close_deal()  # DealOver()
         except Exception as error:
-            self._failed(error, None)
+            self.failed(error, None)
 
-    def _failed(self, error: Exception, event: object) -> None:
+    def failed(self, error: Exception, event: object) -> None:
         """The referee must never take a file down: what went wrong becomes AFN399."""
         self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
                     getattr(event, "span", None) or self.game.span, deal=None, trick=None)
@@ -668,80 +665,92 @@ class _DealTable:
         return self.g.side(seat)
 
     def take_play(self, play: Play) -> None:
-        """:meth:`take` for a :class:`Play`, the event nearly every step is: the card is
-        seated, checked (held, in turn, follows suit or may not), added to the trick and
-        to the inferred hand in one step."""
+        """:meth:`take` for a :class:`Play`, the event nearly every step is."""
         if self.closed:
             self.report("AFN305", "play after the deal was scored", play.span)
             return
         if not self.started:
             self.start()
-        if not self.playing or self.trick_ended:
-            self.open_trick(None, play.span)
-        self.place(play)
+        self.place((play,))
 
-    def place(self, play: Play) -> None:
-        """:meth:`take_play` once a trick is open (a recorded deal's trick opens with its
-        :class:`Trick` record, and its plays come straight here)."""
-        number = self.trick_number
-        expected = self.expected_seat or self.elder
-        seat = play.seat
-        if seat is None:
-            seat = expected
-        elif seat is not expected:
-            self.report_turn(play, expected, number)
-        trick = self.trick
-        if not trick:
-            self.leader = seat
-        self.last_seat = seat
-        c = play.card
-        try:
-            after = self.next_of[seat]
-            known = self.hands[seat]
-        except KeyError:  # a seat not at the table (AFN205): no hand to check
-            self.expected_seat = expected
-            trick.append((seat, c))
-            self.play_step(seat, c, play.span, number)
-            if len(trick) == self.players and not self.written:
-                self.end_trick()
-            return
-        self.expected_seat = after
-        if c in self.out:  # played, turned up or discarded
-            self.play_spent_card(play, seat, c, number)
-        elif c in known:  # the usual card: held, as written
-            if trick and c.suit is not trick[0][1].suit:
-                self.check_follow(play, seat, c, number)
-            known.remove(c)
-            self.spent[c] = number
-            if self.suspicions:
-                self.prove(seat, c, number, recorded=True)
-        else:
-            owner = self.recorded_owner.get(c)
-            unknown = self.unknown
-            if owner is None and unknown[seat] > 0:
-                # one of the cards nobody saw: now known, and evidence from here on
-                if trick and c.suit is not trick[0][1].suit:
-                    self.check_follow(play, seat, c, number)
-                unknown[seat] -= 1
-                self.inferred[seat].append(c)
-                self.received[seat].origin.setdefault(c, "played")
-                self.holders.setdefault(c, seat)
-                self.spent[c] = number
-                if self.suspicions:
-                    self.prove(seat, c, number, recorded=False)
-            else:
-                self.play_unheld(play, seat, c, number, owner)
-        self.played.add(c)
-        self.out.add(c)
-        trick.append((seat, c))
-        placed = len(trick)
-        self.to_move = after if placed < self.players else None
-        if self.keeps_steps:
-            self.play_step(seat, c, play.span, number)
-        else:
-            self.g.step_count += 1  # what step() does when no steps are kept
-        if placed == self.players and not self.written:
-            self.end_trick()
+    def place(self, plays: Sequence[Play]) -> None:
+        """Play ``plays`` in turn: each card is seated, checked (held, in turn, follows
+        suit or may not), added to the trick and to the inferred hand in one step, a
+        trick opened first when none is open.
+
+        A recorded trick's cards come here together (a trick opened by its
+        :class:`Trick` record stays open for all of them), so that what every card
+        needs is looked up once per trick.  A card that makes the referee fail is
+        reported (AFN399), as :meth:`Table.feed` does, and the next one is played.
+        """
+        hands, next_of, out, played, spent = self.hands, self.next_of, self.out, \
+            self.played, self.spent
+        players, keeps_steps, game = self.players, self.keeps_steps, self.g
+        for play in plays:
+            try:
+                if not self.playing or self.trick_ended:
+                    self.open_trick(None, play.span)
+                number = self.trick_number
+                expected = self.expected_seat or self.elder
+                seat = play.seat
+                if seat is None:
+                    seat = expected
+                elif seat is not expected:
+                    self.report_turn(play, expected, number)
+                trick = self.trick
+                if not trick:
+                    self.leader = seat
+                self.last_seat = seat
+                c = play.card
+                try:
+                    after = next_of[seat]
+                    known = hands[seat]
+                except KeyError:  # a seat not at the table (AFN205): no hand to check
+                    self.expected_seat = expected
+                    trick.append((seat, c))
+                    self.play_step(seat, c, play.span, number)
+                    if len(trick) == players and not self.written:
+                        self.end_trick()
+                    continue
+                self.expected_seat = after
+                if c in out:  # played, turned up or discarded
+                    self.play_spent_card(play, seat, c, number)
+                elif c in known:  # the usual card: held, as written
+                    if trick and c.suit is not trick[0][1].suit:
+                        self.check_follow(play, seat, c, number)
+                    known.remove(c)
+                    spent[c] = number
+                    if self.suspicions:
+                        self.prove(seat, c, number, recorded=True)
+                else:
+                    owner = self.recorded_owner.get(c)
+                    unknown = self.unknown
+                    if owner is None and unknown[seat] > 0:
+                        # one of the cards nobody saw: now known, and evidence from here on
+                        if trick and c.suit is not trick[0][1].suit:
+                            self.check_follow(play, seat, c, number)
+                        unknown[seat] -= 1
+                        self.inferred[seat].append(c)
+                        self.received[seat].origin.setdefault(c, "played")
+                        self.holders.setdefault(c, seat)
+                        spent[c] = number
+                        if self.suspicions:
+                            self.prove(seat, c, number, recorded=False)
+                    else:
+                        self.play_unheld(play, seat, c, number, owner)
+                played.add(c)
+                out.add(c)
+                trick.append((seat, c))
+                placed = len(trick)
+                self.to_move = after if placed < players else None
+                if keeps_steps:
+                    self.play_step(seat, c, play.span, number)
+                else:
+                    game.step_count += 1  # what step() does when no steps are kept
+                if placed == players and not self.written:
+                    self.end_trick()
+            except Exception as error:  # the referee must never take a file down
+                game.failed(error, play)
 
     def take_trick(self, trick: Trick) -> None:
         """:meth:`take` for a :class:`Trick` record (a numbered trick opens)."""
