@@ -1505,9 +1505,10 @@ class _DealTable:
         reported when its proof is played (or when the deal is scored),
         positioned at the offending card.
         """
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             return
-        led = self.trick[0][1].suit
+        led = trick[0][1].suit
         trump = self.trump
         suit = c.suit
         if suit is led:
@@ -1516,9 +1517,15 @@ class _DealTable:
         rule = self.options.follow_rule
         if suit is not trump or rule is FollowRule.MUST_FOLLOW:
             kind = "revoke"  # must_follow: trumping while holding the suit led is one too
-            proofs = [h for h in self.hands[seat] if h.suit is led and h not in spent]
+            proofs = []  # (a loop: the hand is a handful of cards, often none of the suit)
+            for h in self.hands[seat]:
+                if h.suit is led and h not in spent:
+                    proofs.append(h)
         elif rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
-            top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
+            top = None
+            for _, p in trick:
+                if p.suit is trump and (top is None or p.rank > top):
+                    top = p.rank
             if top is None or c.rank > top:
                 return
             kind = "undertrump"
