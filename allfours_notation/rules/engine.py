@@ -361,6 +361,14 @@ class Table:
         """Every diagnostic so far, in the order found."""
         return tuple(self.found)
 
+    def scores_now(self) -> tuple[tuple[str, int], ...]:
+        """Each side's score, in side order."""
+        scores = self.scores
+        now = []
+        for side in self.sides:
+            now.append((side, scores[side]))
+        return tuple(now)
+
     def score_text(self) -> str:
         return " ".join(f"{side} {self.scores[side]}" for side in self.sides)
 
@@ -526,8 +534,14 @@ class _DealTable:
         self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
         self.elder = table.next_of[self.dealer] if deal.dealer in self.seats else self.seats[0]
         self.scoring = table.decided is None
-        self.received: dict[Seat, _Slots] = {seat: _Slots() for seat in self.seats}
-        self.hands: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
+        # per seat (one loop rather than three comprehensions: a deal table per deal)
+        self.received: dict[Seat, _Slots] = {}
+        self.hands: dict[Seat, list[Card]] = {}
+        self.inferred: dict[Seat, list[Card]] = {}
+        for seat in self.seats:
+            self.received[seat] = _Slots()
+            self.hands[seat] = []
+            self.inferred[seat] = []
         self.unknown: dict[Seat, int] = dict.fromkeys(self.seats, DEALT)
         self.recorded_owner: dict[Card, Seat] = {}
         self.turnups: list[Card] = []
@@ -583,7 +597,6 @@ class _DealTable:
         # on the table once, no longer evidence of a holding: each card, with the trick
         # its holder played it in (None when someone else played it, or it was discarded)
         self.spent: dict[Card, int | None] = {}
-        self.inferred: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
         self.suspicions: list[_Suspicion] = []
         self.lacks: list[_Lack] = []
         self.offences: list[tuple[int, Offence]] = []
@@ -840,7 +853,10 @@ class _DealTable:
         in_run = bool(self.turnups)
         origin = "in a run" if in_run else "as dealt"
         where = slots.origin
-        fresh = [c for c in event.cards if c is not None and c not in where]
+        fresh = []
+        for c in event.cards:
+            if c is not None and c not in where:
+                fresh.append(c)
         slots.known.extend(fresh)
         owners = self.recorded_owner
         holders = self.holders
@@ -1370,7 +1386,7 @@ class _DealTable:
         self.check_opening_end(has_play=True)
         self.finish_discards()
         self.phase = "play"
-        self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
+        self.held_at_start = self.hands_now()
         self.leader = self.elder
         self.to_move = self.elder
         self.expected_seat = self.elder
@@ -1681,7 +1697,7 @@ class _DealTable:
             self.patch_from = self.g.step_count
             self.check_opening_end(has_play=False)
             self.finish_discards()
-            self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
+            self.held_at_start = self.hands_now()
             self.leader = self.elder
             self.to_move = self.elder if self.trump is not None else None
         self.closed = True
@@ -1835,7 +1851,7 @@ class _DealTable:
         self.g.deals.append(DealResult(
             number=self.number,
             points=tuple(self.points),
-            scores_after=tuple((side, self.g.scores[side]) for side in self.g.sides),
+            scores_after=self.g.scores_now(),
             first_step=self.first_step,
             last_step=last,
             trump=self.trump,
@@ -1853,15 +1869,25 @@ class _DealTable:
             after_decision=not self.scoring,
         ))
 
+    def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
+        """Each seat's known cards as they stand, in seat order."""
+        held = []
+        for seat in self.seats:
+            held.append((seat, tuple(self.hands[seat])))
+        return tuple(held)
+
     def held_with_inferred(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
         """Every card each seat held when play began: recorded, and shown by the play.
 
         A hand is always kept in hand order, so only a seat the play showed more of
         needs sorting again."""
         inferred = self.inferred
-        return tuple((seat, tuple(sorted([*held, *inferred[seat]], key=hand_order))
-                      if inferred.get(seat) else held)
-                     for seat, held in self.held_at_start)
+        result = []
+        for seat, held in self.held_at_start:
+            shown = inferred.get(seat)
+            result.append((seat, tuple(sorted([*held, *shown], key=hand_order))
+                           if shown else held))
+        return tuple(result)
 
     def end_text(self) -> str:
         ending = self.ending
