@@ -367,7 +367,10 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     table = facts.seats
     pips = facts.pips if facts.pips is not None else pips_by_side(facts)
     best = max(pips.values(), default=0)
-    leaders = [side for side, value in pips.items() if value == best]
+    leaders = []
+    for side, value in pips.items():
+        if value == best:
+            leaders.append(side)
     tally = tuple(pips.items())  # as it stands now: the reason is written later
     if best > 0 and len(leaders) == 1:
         side = leaders[0]
