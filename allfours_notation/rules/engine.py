@@ -1283,6 +1283,8 @@ class _DealTable:
     def settle_lacks(self) -> None:
         """The deal is over: a stand or gift without a trump is proven when the play
         showed every card the player held (none a trump)."""
+        if not self.lacks:
+            return
         held = dict(self.held_at_start)
         for lack in self.lacks:
             if self.unknown.get(lack.seat, 1) != 0 or not self.discards_known(lack.seat):
@@ -1618,6 +1620,8 @@ class _DealTable:
     def settle_suspicions(self) -> None:
         """The deal is over: an offence the record proves but whose proof was never
         played is named by the first proving card of the hand."""
+        if not self.suspicions:
+            return
         for s in sorted(self.suspicions, key=lambda s: s.order):
             if s.recorded:
                 self.offence(s, s.recorded[0], self.proof_text(s.seat, s.recorded[0]))
