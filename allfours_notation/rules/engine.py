@@ -1633,16 +1633,29 @@ class _DealTable:
 
     def end_trick(self) -> None:
         trick = self.trick
-        winner = trick_winner(trick, self.trump)
+        plays = tuple(trick)
+        slips = self.slips
+        if slips:  # a card played twice counts once, in the trick it was first played to
+            winner = trick_winner(trick, self.trump)
+            scored = tuple(p for i, p in enumerate(plays) if i not in slips)
+            pips = 0
+            for _, c in scored:
+                pips += CARD_PIPS[c]
+        else:  # trick_winner and the pips in one pass: this runs for every trick
+            scored = plays
+            trump = self.trump
+            winner, best = trick[0]
+            pips = 0
+            for seat, c in trick:
+                pips += CARD_PIPS[c]
+                if c.suit is best.suit:
+                    if c.rank > best.rank:
+                        winner, best = seat, c
+                elif trump is not None and c.suit is trump:
+                    winner, best = seat, c
         side = self.g.side_by_seat.get(winner)
         if side is None:  # a seat not at the table (AFN205)
             side = winner.letter
-        plays = tuple(trick)
-        slips = self.slips
-        scored = tuple(p for i, p in enumerate(plays) if i not in slips) if slips else plays
-        pips = 0
-        for _, c in scored:
-            pips += CARD_PIPS[c]
         won = self.won
         won[side] = won.get(side, 0) + 1
         self.pips[side] = self.pips.get(side, 0) + pips
