@@ -95,7 +95,7 @@ from .scoring import (
     turnup_points,
 )
 from .start import starting_scores
-from .state import DealResult, Step, StepKind, TableState
+from .state import DealResult, Step, StepKind, TableState, deal_result
 
 __all__ = [
     "DealOver",
@@ -1865,25 +1865,25 @@ class _DealTable:
         if self.keeps_steps and any(self.inferred.values()):
             start = self.first_step if len(self.turnups) <= 1 else self.patch_from
             self.g.hindsight.append((start, last, self.inferred))
-        self.g.deals.append(DealResult(
-            number=self.number,
-            points=tuple(self.points),
-            scores_after=self.g.scores_now(),
-            first_step=self.first_step,
-            last_step=last,
-            trump=self.trump,
-            turnups=tuple(self.turnups),
-            calls=tuple(self.calls),
-            complete=complete,
-            ending=ending_text,
-            unscored=tuple(self.unscored),
-            dealer=self.dealer,
-            elder=self.elder,
-            held=self.held_with_inferred(),
-            tricks=tuple(self.completed_tricks),
-            claim_span=self.claim.span if self.claim else None,
-            total_span=self.total.span if self.total else None,
-            after_decision=not self.scoring,
+        self.g.deals.append(deal_result(  # DealResult's fields, in order
+            self.number,  # number
+            tuple(self.points),  # points
+            self.g.scores_now(),  # scores_after
+            self.first_step,  # first_step
+            last,  # last_step
+            self.trump,  # trump
+            tuple(self.turnups),  # turnups
+            tuple(self.calls),  # calls
+            complete,  # complete
+            ending_text,  # ending
+            tuple(self.unscored),  # unscored
+            self.dealer,  # dealer
+            self.elder,  # elder
+            self.held_with_inferred(),  # held
+            tuple(self.completed_tricks),  # tricks
+            self.claim.span if self.claim else None,  # claim_span
+            self.total.span if self.total else None,  # total_span
+            not self.scoring,  # after_decision
         ))
 
     def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:

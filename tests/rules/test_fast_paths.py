@@ -76,3 +76,14 @@ def test_letters_are_the_canonical_ones() -> None:
     assert [suit.letter for suit in Suit] == ["S", "H", "D", "C"]
     assert "".join(rank.letter for rank in Rank) == "23456789TJQKA"
     assert pickle.loads(pickle.dumps(Rank.TEN)).letter == "T"
+
+
+def test_a_deal_result_filled_slot_by_slot_is_the_dataclass() -> None:
+    from dataclasses import fields
+
+    from allfours_notation.rules.state import DealResult, deal_result
+
+    values = [f"value {n}" for n in range(len(fields(DealResult)))]
+    assert deal_result(*values) == DealResult(*values)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        deal_result(*values[:-1])
