@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import gc
+import operator
 import re
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -464,6 +465,7 @@ def unescape_tag_value(raw: str) -> str:
 _STAGE = {
     "HAND": 0,
     "TURN": 0,
+    "TURN_WORD": 0,  # "turn { c } 4S": a turn-up a comment cut
     "CALL": 0,
     "DISCARD": 0,
     "PACK": 0,
@@ -471,12 +473,9 @@ _STAGE = {
     "PENALTY": 1,
     "REDEAL": 2,
     "ABANDONED": 2,
-    "CONCEDE": 2,
     "CLAIM": 3,
     "TOTAL": 4,
 }
-# Continuation tokens (a statement a comment cut) and the statement they belong to.
-_STATEMENT_OF = {"TURN_WORD": "TURN"}
 _STAGE_NAMES = {
     0: "the opening",
     1: "the play",
@@ -486,26 +485,101 @@ _STAGE_NAMES = {
 }
 
 
-# Where a trick number stands: the PLAYS token, its span, the number's first and last
-# index in it.  Its own span is worked out only for a diagnostic.
-_NumberPlace = tuple[Token, Span, int, int]
+# Where a trick number stands: the PLAYS token's start offset in the file, the number's
+# first and last index in the token.  Its own span is worked out only for a diagnostic.
+_NumberPlace = tuple[int, int, int]
 _N = TypeVar("_N", bound=Node)
+_V = TypeVar("_V")
 
 
-@dataclass(slots=True)
 class _RawDeal:
     """A deal's nodes as read, before plays are grouped into tricks and comments
-    attached (the nodes carry none yet)."""
+    attached (the nodes carry none yet).  It also stands for the deal's header among
+    the game's nodes (the comments around ``deal 3 dealer N`` are the deal's own), so
+    no header record is made only to be thrown away."""
 
-    header: Deal
-    opening: list[OpeningEvent] = field(default_factory=list)
-    plays: list[Play] = field(default_factory=list)
-    # (index in ``plays``, the number written, where) for each play a trick number precedes
-    numbers: list[tuple[int, int, _NumberPlace]] = field(default_factory=list)
-    penalties: list[Penalty] = field(default_factory=list)
-    claim: Claim | None = None
-    total: Total | None = None
-    ending: Ending | None = None
+    __slots__ = ("claim", "dealer", "ending", "number", "numbers", "opening", "penalties",
+                 "plays", "span", "total")
+
+    def __init__(self, number: int, dealer: Seat, span: Span) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.span = span
+        self.opening: list[OpeningEvent] = []
+        self.plays: list[Play] = []
+        # (index in ``plays``, the number written, where) for each play a trick number
+        # precedes
+        self.numbers: list[tuple[int, int, _NumberPlace]] = []
+        self.penalties: list[Penalty] = []
+        self.claim: Claim | None = None
+        self.total: Total | None = None
+        self.ending: Ending | None = None
+
+
+# What the parser reads from a statement's text that recurs, worked out once per
+# distinct text: "deal 3 dealer N", "S stands", "turn QS", "claim S high game N low",
+# "total N 3 S 5".  Each map is emptied when it grows past this many texts, so a file
+# of unique texts costs no more memory than a small one.
+_MEMO_LIMIT = 4096
+_DEAL_HEADERS: dict[str, tuple[int, Seat]] = {}
+_CALLS: dict[str, tuple[Seat, CallKind | None]] = {}  # kind None: "S concedes"
+_CLAIMS: dict[str, tuple[Award, ...]] = {}  # only claims read without a diagnostic
+_TOTALS: dict[str, tuple[Score, ...]] = {}
+
+
+def _remember(memo: dict[str, _V], text: str, value: _V) -> _V:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[text] = value
+    return value
+
+
+def _deal_header(text: str) -> tuple[int, Seat]:
+    """``deal 3 dealer N`` → (3, N)."""
+    found = _DEAL_HEADERS.get(text)
+    if found is None:
+        match = _DEAL_RE.match(text)
+        assert match is not None  # the DEAL terminal guarantees the shape
+        found = _remember(_DEAL_HEADERS, text,
+                          (int(match.group(1)), Seat.from_letter(match.group(2))))
+    return found
+
+
+def _call(text: str) -> tuple[Seat, CallKind | None]:
+    """``S stands`` → (S, STANDS); ``S concedes`` → (S, None)."""
+    found = _CALLS.get(text)
+    if found is None:
+        seat_text, verb = text.split()
+        verb = verb.lower()
+        kind = None if verb == "concedes" else CallKind(verb)
+        found = _remember(_CALLS, text, (Seat.from_letter(seat_text), kind))
+    return found
+
+
+def _cards_of(parts: list[Token], skip: int) -> tuple[Card | None, ...]:
+    """The cards of a hand, a discard or a pack written in ``parts`` (its first token
+    starts with ``skip`` characters of seat or word); ``??`` is no card: None."""
+    cards = _CARDS
+    if len(parts) == 1:
+        return tuple([cards.get(text) for text in parts[0].value[skip:].split()])
+    found: list[Card | None] = []
+    for number, part in enumerate(parts):
+        found.extend(cards.get(text) for text in part.value[skip if number == 0 else 0:].split())
+    return tuple(found)
+
+
+def _scores(parts: list[Token]) -> tuple[Score, ...]:
+    """``total N 0 S 4`` → its scores, read once per distinct text."""
+    text = parts[0].value
+    if len(parts) == 1:
+        found = _TOTALS.get(text)
+        if found is not None:
+            return found
+    words = [word for part in parts for word in part.value.split()][1:]
+    scores = tuple(Score(_SEATS[words[i]], int(words[i + 1])) for i in range(0, len(words), 2))
+    if len(parts) == 1:
+        _remember(_TOTALS, text, scores)
+    return scores
 
 
 class _GameAssembler:
@@ -523,7 +597,7 @@ class _GameAssembler:
         self.diagnostics: list[Diagnostic] = []
         # Every node made from the text, in the order made: where comments are
         # attached (when the game has any) and where the game's last line is found.
-        self.nodes: list[Node] = []
+        self.nodes: list[Node | _RawDeal] = []
         # The comments of each node that has any, by the node's id().
         self.comments_of: dict[int, tuple[list[Comment], list[Comment]]] = {}
         self.current_deal: int | None = None
@@ -538,10 +612,6 @@ class _GameAssembler:
         # a function call per token).
         return Span.at(self.lines, token.start_pos + base,  # type: ignore[operator]
                        token.end_pos + base)  # type: ignore[operator]
-
-    def sub_span(self, token: Token, span: Span, begin: int, finish: int) -> Span:
-        """The span of ``token.value[begin:finish]`` inside a token at ``span``."""
-        return Span.at(self.lines, span.start + begin, span.start + finish)
 
     def diag(
         self,
@@ -568,11 +638,6 @@ class _GameAssembler:
                 hint=hint,
             )
         )
-
-    def keep(self, node: _N) -> _N:
-        """Note a node made from the text (see ``self.nodes``)."""
-        self.nodes.append(node)
-        return node
 
     def finished(self, node: _N) -> _N:
         """``node`` with the comments attached to it."""
@@ -720,7 +785,7 @@ class _GameAssembler:
     def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
         if not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in preliminary.tags):
             return seats_of_game(preliminary)
-        used = {raw.header.dealer for raw in raw_deals}
+        used = {raw.dealer for raw in raw_deals}
         for raw in raw_deals:
             for event in raw.opening:
                 if not isinstance(event, (TurnUp, Pack)):
@@ -745,10 +810,13 @@ class _GameAssembler:
         """
         if not comments:
             return ()
-        placed = sorted(
-            ((cast(Span, node.span), node) for node in self.nodes), key=lambda pair: pair[0].start
-        )
-        starts = [where.start for where, _ in placed]
+        nodes = self.nodes
+        starts = [node.span.start for node in nodes]  # type: ignore[union-attr]
+        if not all(map(operator.le, starts, starts[1:])):  # nodes are made in text order
+            order = sorted(range(len(nodes)), key=starts.__getitem__)
+            nodes = [nodes[place] for place in order]
+            starts = [starts[place] for place in order]
+        placed = [(cast(Span, node.span), node) for node in nodes]
         game_trailing: list[Comment] = []
         for comment, span in comments:
             after = bisect.bisect_left(starts, span.end)
@@ -766,7 +834,7 @@ class _GameAssembler:
                 game_trailing.append(comment)
         return tuple(game_trailing)
 
-    def comments_here(self, node: Node) -> tuple[list[Comment], list[Comment]]:
+    def comments_here(self, node: Node | _RawDeal) -> tuple[list[Comment], list[Comment]]:
         """The leading and trailing comments of ``node``, to be added to."""
         return self.comments_of.setdefault(id(node), ([], []))
 
@@ -774,34 +842,47 @@ class _GameAssembler:
 
     def add_tags(self, tags: list[Tag], token: Token) -> None:
         """Split a block of tags (one token, so that Lark reads a header in one step)."""
-        span = self.span_of(token)
-        for match in _TAG_RE.finditer(str(token)):
-            tag_span = self.sub_span(token, span, match.start(), match.end())
-            tag = Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=tag_span)
-            tags.append(self.keep(tag))
+        lines, base = self.lines, token.start_pos + self.offset_base  # type: ignore[operator]
+        block = [Tag(name=match.group(1), value=unescape_tag_value(match.group(2)),
+                     span=Span.at(lines, base + match.start(), base + match.end()))
+                 for match in _TAG_RE.finditer(token.value)]
+        tags.extend(block)
+        self.nodes.extend(block)
 
     def raw_deal(self, children: list[Any]) -> _RawDeal:
-        header_token: Token = children[0]
-        match = _DEAL_RE.match(str(header_token))
-        assert match is not None
-        number = int(match.group(1))
+        """One deal's statements → its nodes, with the order of statements checked.
+
+        The hot loop of reading: a statement is a token (or, cut by comments, a list
+        of them), sent on by its type; the texts that recur are read once
+        (``_deal_header``, ``_call``, the claim and total memos)."""
+        header: Token = children[0]
+        number, dealer = _deal_header(header.value)
         self.current_deal = number
-        dealer = Seat.from_letter(match.group(2))
-        header_span = self.span_of(header_token)
-        raw = _RawDeal(self.keep(Deal(number=number, dealer=dealer, span=header_span)))
+        lines, base, at = self.lines, self.offset_base, Span.at
+        raw = _RawDeal(number, dealer, at(lines, header.start_pos + base,  # type: ignore[operator]
+                                          header.end_pos + base))  # type: ignore[operator]
+        nodes = self.nodes
+        nodes.append(raw)
         stage = 0
         for child in children[1:]:
-            parts: list[Token] = child if isinstance(child, list) else [child]
-            token = parts[0]
-            kind = _STATEMENT_OF.get(token.type, token.type)
-            if kind == "CALL" and str(token).lower().endswith("concedes"):
-                kind = "CONCEDE"
-            token_stage = _STAGE[kind]
-            span = self.span_of(token)
-            if len(parts) > 1:
-                span = Span.at(self.lines, span.start,
-                               parts[-1].end_pos + self.offset_base)  # type: ignore[operator]
-            if raw.ending is not None and kind not in ("CLAIM", "TOTAL"):
+            if type(child) is list:  # a statement a comment cut: its tokens
+                parts: list[Token] = child
+                token = parts[0]
+                end = parts[-1].end_pos
+            else:
+                token = child
+                parts = [token]
+                end = token.end_pos
+            kind = token.type
+            value = token.value
+            span = at(lines, token.start_pos + base, end + base)  # type: ignore[operator]
+            call = None
+            if kind == "CALL":
+                call = _call(value)
+                token_stage = 0 if call[1] is not None else 2
+            else:
+                token_stage = _STAGE[kind]
+            if raw.ending is not None and kind != "CLAIM" and kind != "TOTAL":
                 self.diag("AFN206", f"{_describe(token)} after the deal has ended", span)
             elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
                 self.diag(
@@ -812,63 +893,67 @@ class _GameAssembler:
                     hint="a deal is written in table order: hands, turn-up, stand or beg, "
                     "tricks, penalties, claim, total",
                 )
-            stage = max(stage, token_stage)
-            self.add_statement(raw, kind, parts, span)
+            if token_stage > stage:
+                stage = token_stage
+            if kind == "PLAYS":
+                self.add_plays(raw, value, span.start)
+                continue
+            node: Node
+            if kind == "HAND":
+                node = Hand(seat=_SEATS[value[0]], cards=_cards_of(parts, 1), span=span)
+                raw.opening.append(node)
+            elif call is not None:
+                seat, call_kind = call
+                if call_kind is None:
+                    node = Concede(seat=seat, span=span)
+                    self.set_ending(raw, node)
+                else:
+                    node = Call(seat=seat, kind=call_kind, span=span)
+                    raw.opening.append(node)
+            elif kind == "TURN" or kind == "TURN_WORD":
+                node = TurnUp(card=_CARDS[parts[-1].value.split()[-1]], span=span)
+                raw.opening.append(node)
+            elif kind == "CLAIM":
+                if raw.claim is not None:
+                    self.diag("AFN206", "a deal has one claim; merge the two", span)
+                    continue
+                node = raw.claim = self.claim(parts, span)
+            elif kind == "TOTAL":
+                if raw.total is not None:
+                    self.diag("AFN206", "a deal has one total", span)
+                    continue
+                node = raw.total = Total(scores=_scores(parts), span=span)
+            else:
+                node = self.other_statement(raw, kind, parts, span)
+            nodes.append(node)
         return raw
 
-    def add_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> None:
-        """Add one statement: its tokens (more than one when comments cut it) at ``span``."""
-        token = parts[0]
-        value = str(token)
-        if kind == "PLAYS":
-            self.add_plays(raw, token, span)
-        elif kind == "HAND":
-            cards: list[Card | None] = []
-            for number, part in enumerate(parts):  # the first part starts with the seat
-                cards.extend(_CARDS.get(text) for text in  # ?? is no card: None
-                             _HAND_CARD_RE.findall(str(part), 1 if number == 0 else 0))
-            raw.opening.append(
-                self.keep(Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span))
-            )
-        elif kind == "DISCARD":
-            put_out: list[Card | None] = []
-            start = value.lower().index("discards") + len("discards")
-            for number, part in enumerate(parts):  # the first part starts "S discards"
-                for match in _HAND_CARD_RE.finditer(str(part), start if number == 0 else 0):
-                    put_out.append(None if match.group() == "??" else parse_card(match.group()))
-            raw.opening.append(self.keep(
-                Discard(seat=Seat.from_letter(value[0]), cards=tuple(put_out), span=span)))
-        elif kind == "PACK":
-            order: list[Card | None] = []
-            for number, part in enumerate(parts):  # the first part starts with "pack"
-                for match in _HAND_CARD_RE.finditer(str(part), 4 if number == 0 else 0):
-                    order.append(None if match.group() == "??" else parse_card(match.group()))
-            raw.opening.append(self.keep(Pack(cards=tuple(order), span=span)))
-        elif kind == "TURN":
-            card = parse_card(str(parts[-1]).split()[-1])
-            assert card is not None
-            raw.opening.append(self.keep(TurnUp(card=card, span=span)))
-        elif kind == "CALL":
-            seat_text, verb = value.split()
-            call = Call(seat=Seat.from_letter(seat_text), kind=CallKind(verb.lower()), span=span)
-            raw.opening.append(self.keep(call))
-        elif kind == "CONCEDE":
-            self.set_ending(raw, self.keep(Concede(seat=Seat.from_letter(value[0]), span=span)))
-        elif kind == "PENALTY":
+    def other_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> Node:
+        """The statements most deals do without: a discard, a pack, a penalty, a redeal,
+        an abandoned deal."""
+        value = parts[0].value
+        if kind == "DISCARD":
+            skip = value.lower().index("discards") + len("discards")
+            discard = Discard(seat=_SEATS[value[0]], cards=_cards_of(parts, skip), span=span)
+            raw.opening.append(discard)
+            return discard
+        if kind == "PACK":
+            pack = Pack(cards=_cards_of(parts, len("pack")), span=span)
+            raw.opening.append(pack)
+            return pack
+        if kind == "PENALTY":
             _, seat_text, what = value.split()
-            node = Penalty(
-                offender=Seat.from_letter(seat_text), kind=PenaltyKind(what.lower()), span=span
-            )
-            raw.penalties.append(self.keep(node))
-        elif kind == "CLAIM":
-            self.set_claim(raw, parts, span)
-        elif kind == "TOTAL":
-            self.set_total(raw, parts, span)
-        elif kind == "REDEAL":
-            reason = RedealReason(value.split()[-1].lower())
-            self.set_ending(raw, self.keep(Redeal(reason=reason, span=span)))
+            penalty = Penalty(offender=_SEATS[seat_text], kind=PenaltyKind(what.lower()),
+                              span=span)
+            raw.penalties.append(penalty)
+            return penalty
+        ending: Ending
+        if kind == "REDEAL":
+            ending = Redeal(reason=RedealReason(value.split()[-1].lower()), span=span)
         else:  # ABANDONED
-            self.set_ending(raw, self.keep(Abandoned(span=span)))
+            ending = Abandoned(span=span)
+        self.set_ending(raw, ending)
+        return ending
 
     def set_ending(self, raw: _RawDeal, ending: Ending) -> None:
         if raw.ending is None:
@@ -876,34 +961,45 @@ class _GameAssembler:
         else:
             self.diag("AFN206", "a deal can end only once", ending.span)
 
-    def add_plays(self, raw: _RawDeal, token: Token, span: Span) -> None:
-        """Split a run of plays: a regular-expression match and a record per card, and
-        nothing else (a span keeps offsets; its line and column are worked out only
-        if something asks)."""
+    def add_plays(self, raw: _RawDeal, text: str, base: int) -> None:
+        """Split a run of plays (``text``, at file offset ``base``): a regular-expression
+        match and a record per card, and nothing else (a span keeps offsets; its line
+        and column are worked out only if something asks)."""
         plays = raw.plays
         first = len(plays)
-        lines, base, cards, seats, glyphs = self.lines, span.start, _CARDS, _SEATS, _GLYPHS
-        at, play_of = Span.at, make_play
-        for match in _PLAY_RE.finditer(str(token)):
+        lines, cards, seats, glyphs = self.lines, _CARDS, _SEATS, _GLYPHS
+        at, play_of, append = Span.at, make_play, plays.append
+        for match in _PLAY_RE.finditer(text):
             number_text, seat_text, card_text, glyph_text = match.groups()
             if number_text is not None:
-                place = (token, span, match.start(1), match.end(1) + 1)
-                raw.numbers.append((len(plays), int(number_text), place))
+                raw.numbers.append((len(plays), int(number_text),
+                                    (base, match.start(1), match.end(1) + 1)))
             if seat_text is None:
-                plays.append(play_of(cards[card_text], None, glyphs.get(glyph_text),
-                                     at(lines, base + match.start(3), base + match.end())))
+                append(play_of(cards[card_text], None, glyphs.get(glyph_text),
+                               at(lines, base + match.start(3), base + match.end())))
             else:
-                plays.append(play_of(cards[card_text], seats[seat_text], glyphs.get(glyph_text),
-                                     at(lines, base + match.start(2), base + match.end())))
+                append(play_of(cards[card_text], seats[seat_text], glyphs.get(glyph_text),
+                               at(lines, base + match.start(2), base + match.end())))
         self.nodes.extend(plays[first:])
 
-    def set_claim(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
-        if raw.claim is not None:
-            self.diag("AFN206", "a deal has one claim; merge the two", span)
-            return
+    def claim(self, parts: list[Token], span: Span) -> Claim:
+        """A claim's awards: read once per distinct text (a claim with a problem, or cut
+        by a comment, is read every time, so that each diagnostic is given)."""
+        text = parts[0].value
+        if len(parts) == 1:
+            awards = _CLAIMS.get(text)
+            if awards is not None:
+                return Claim(awards=awards, span=span)
+        found = len(self.diagnostics)
+        awards = self.claim_awards(parts, span)
+        if len(parts) == 1 and len(self.diagnostics) == found:
+            _remember(_CLAIMS, text, awards)
+        return Claim(awards=awards, span=span)
+
+    def claim_awards(self, parts: list[Token], span: Span) -> tuple[Award, ...]:
         awards: list[Award] = []
         seat: Seat | None = None
-        for token, token_span, word_match in self.claim_words(parts, span):
+        for token_start, word_match in self.claim_words(parts, span):
             word = word_match.group()
             lower = word.lower()
             if lower in _CLAIM_ITEMS:
@@ -911,7 +1007,8 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"claim item '{word}' has no seat before it",
-                        self.sub_span(token, token_span, word_match.start(), word_match.end()),
+                        Span.at(self.lines, token_start + word_match.start(),
+                                token_start + word_match.end()),
                         hint="write the seat first: claim S high low",
                     )
                     continue
@@ -921,7 +1018,8 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"the number {word} follows no claim item",
-                        self.sub_span(token, token_span, word_match.start(), word_match.end()),
+                        Span.at(self.lines, token_start + word_match.start(),
+                                token_start + word_match.end()),
                         hint="a number gives the points of the item before it: N kick 3",
                     )
                     continue
@@ -933,51 +1031,47 @@ class _GameAssembler:
         # first appear (stable within a seat), which is the order the formatter writes.
         first_seen = {award.seat: place for place, award in reversed(list(enumerate(awards)))}
         awards.sort(key=lambda award: first_seen[award.seat])
-        raw.claim = self.keep(Claim(awards=tuple(awards), span=span))
+        return tuple(awards)
 
-    def claim_words(
-        self, parts: list[Token], span: Span
-    ) -> Iterator[tuple[Token, Span, re.Match[str]]]:
-        """Each word of a claim after 'claim', with the token it stands in and that
-        token's span (for the span of a word named in a diagnostic)."""
+    def claim_words(self, parts: list[Token], span: Span) -> Iterator[tuple[int, re.Match[str]]]:
+        """Each word of a claim after 'claim', with the file offset of the token it
+        stands in (for the span of a word named in a diagnostic)."""
         for number, token in enumerate(parts):
-            token_span = span if number == 0 else self.span_of(token)
-            words = _WORDS.finditer(str(token))
+            token_start = span.start if number == 0 else \
+                token.start_pos + self.offset_base  # type: ignore[operator]
+            words = _WORDS.finditer(token.value)
             if number == 0:
                 next(words)  # the word 'claim'
             for word_match in words:
-                yield token, token_span, word_match
-
-    def set_total(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
-        if raw.total is not None:
-            self.diag("AFN206", "a deal has one total", span)
-            return
-        words = [word for part in parts for word in str(part).split()][1:]
-        scores = tuple(
-            Score(Seat.from_letter(words[i]), int(words[i + 1])) for i in range(0, len(words), 2)
-        )
-        raw.total = self.keep(Total(scores=scores, span=span))
+                yield token_start, word_match
 
     # -- nodes → deal --
 
     def build_deal(self, raw: _RawDeal, players: int) -> Deal:
-        header = raw.header
-        self.current_deal = header.number
+        self.current_deal = raw.number
+        leading: tuple[Comment, ...] = ()
+        trailing: tuple[Comment, ...] = ()
+        claim, total, ending = raw.claim, raw.total, raw.ending
         if self.comments_of:
-            header = self.finished(header)
-        finished = self.finished if self.comments_of else None
+            found = self.comments_of.get(id(raw))
+            if found is not None:
+                leading, trailing = tuple(found[0]), tuple(found[1])
+            finished = self.finished
+            claim = finished(claim) if claim else None
+            total = finished(total) if total else None
+            ending = finished(ending) if ending else None
         return Deal(
-            number=header.number,
-            dealer=header.dealer,
+            number=raw.number,
+            dealer=raw.dealer,
             opening=self.all_finished(raw.opening),
-            tricks=self.group_tricks(raw, max(players, 1)),
-            penalties=self.all_finished(raw.penalties),
-            claim=finished(raw.claim) if finished and raw.claim else raw.claim,
-            total=finished(raw.total) if finished and raw.total else raw.total,
-            ending=finished(raw.ending) if finished and raw.ending else raw.ending,
-            leading=header.leading,
-            trailing=header.trailing,
-            span=header.span,
+            tricks=self.group_tricks(raw, max(players, 1)) if raw.plays else (),
+            penalties=self.all_finished(raw.penalties) if raw.penalties else (),
+            claim=claim,
+            total=total,
+            ending=ending,
+            leading=leading,
+            trailing=trailing,
+            span=raw.span,
         )
 
     def group_tricks(self, raw: _RawDeal, players: int) -> tuple[Trick, ...]:
@@ -987,29 +1081,31 @@ class _GameAssembler:
         # Each trick as (index of its first play, its written number and where, if any):
         # a numbered trick runs to the next number; plays before the first number
         # (all of them, when none is written) are cut every ``players`` cards.
-        starts: list[tuple[int, tuple[int, _NumberPlace] | None]] = []
-        first_number = raw.numbers[0][0] if raw.numbers else len(plays)
-        starts.extend((index, None) for index in range(0, first_number, players))
-        starts.extend((index, (written, place)) for index, written, place in raw.numbers)
+        numbers = raw.numbers
+        first_number = numbers[0][0] if numbers else len(plays)
+        starts: list[tuple[int, tuple[int, _NumberPlace] | None]] = [
+            (index, None) for index in range(0, first_number, players)]
+        starts.extend((index, (written, place)) for index, written, place in numbers)
         tricks: list[Trick] = []
+        lines, at, trick_of = self.lines, Span.at, make_trick
+        plain = not self.comments_of
+        count = len(starts)
         for number, (begin, mark) in enumerate(starts, start=1):
             if mark is not None and mark[0] != number:
+                base, first, last = mark[1]
                 self.diag(
                     "AFN207",
                     f"trick numbered {mark[0]} is trick {number} of this deal",
-                    self.sub_span(*mark[1]),
+                    at(lines, base + first, base + last),
                     severity=Severity.WARNING,
                     trick=number,
                 )
-            finish = starts[number][0] if number < len(starts) else len(plays)
-            nodes = self.all_finished(plays[begin:finish])
-            first = nodes[0].span
-            last = nodes[-1].span
-            span = None
-            if first is not None and last is not None:
-                span = Span.at(self.lines, first.start, last.end)
-            tricks.append(make_trick(number, nodes, mark is not None, span))
+            finish = starts[number][0] if number < count else len(plays)
+            nodes = tuple(plays[begin:finish]) if plain else self.all_finished(plays[begin:finish])
+            span = at(lines, nodes[0].span.start, nodes[-1].span.end)  # type: ignore[union-attr]
+            tricks.append(trick_of(number, nodes, mark is not None, span))
         return tuple(tricks)
+
 
     # -- errors --
 
