@@ -16,7 +16,7 @@ import gc
 import operator
 import re
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -146,6 +146,76 @@ class _Callbacks:
         return children
 
 
+_Reduction = Callable[[list[Any]], Any]
+
+
+def _reduction(rule: Any) -> _Reduction:
+    """What reducing by ``rule`` gives, as :class:`_Callbacks` and Lark's tree builder
+    together give it: the children, with those of an inlined helper rule (a name
+    starting with "_": Lark's expansion of ``x*``) spliced in; one child alone for a
+    ``?`` rule; the game itself for ``start``.
+
+    ``children`` is always a fresh list (the parser slices its value stack), so it
+    is returned or extended in place rather than copied."""
+    spliced = tuple(place for place, symbol in enumerate(rule.expansion)
+                    if not symbol.is_term and symbol.name.startswith("_"))
+    if rule.origin.name == "start":
+        return operator.itemgetter(0)
+    if rule.options.expand1:  # ?statement: the token itself, or its tokens
+        if spliced == (1,) and len(rule.expansion) == 2:
+            def statement(children: list[Any]) -> Any:
+                first, more = children
+                more.insert(0, first)
+                return more
+            return statement
+        assert not spliced
+        return lambda children: children[0] if len(children) == 1 else children
+    if not spliced:
+        return _as_is
+    if spliced == (0,) and len(rule.expansion) == 2:  # x*: one more, to the list so far
+        def one_more(children: list[Any]) -> Any:
+            so_far, item = children
+            so_far.append(item)
+            return so_far
+        return one_more
+
+    def splice(children: list[Any]) -> Any:
+        out: list[Any] = []
+        for place, child in enumerate(children):
+            if place in spliced:
+                out.extend(child)
+            else:
+                out.append(child)
+        return out
+    return splice
+
+
+def _as_is(children: list[Any]) -> Any:
+    return children
+
+
+def _resolve_callbacks(lark: Lark) -> None:
+    """Give Lark's LALR parser one plain function per grammar rule, keyed by the very
+    rule objects its parse table holds.
+
+    Lark wraps each :class:`_Callbacks` method in tree-builder objects (a Python call
+    or two and a ``Tree`` per reduction), and its cached parse table holds copies of
+    the rules, so each lookup ends in the rules' Python ``__eq__``.  The functions
+    here give the same values (a test compares both on every sample); with a Lark
+    whose insides differ they are simply not installed."""
+    try:
+        parser = lark.parser.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
+        states = parser.parse_table.states
+        callbacks = parser.callbacks
+        rules = {id(arg): arg for actions in states.values()
+                 for action, arg in actions.values() if action.name == "Reduce"}
+        if any(not isinstance(key, type(next(iter(rules.values())))) for key in callbacks):
+            return  # a callback keyed by something other than a rule: leave Lark's
+        parser.callbacks = {rule: _reduction(rule) for rule in rules.values()}
+    except (AttributeError, StopIteration, TypeError, ValueError):  # pragma: no cover
+        return
+
+
 _local = threading.local()
 
 
@@ -169,6 +239,7 @@ def _lark() -> tuple[Lark, _Collector]:
             propagate_positions=False,
             maybe_placeholders=False,
         )
+        _resolve_callbacks(lark)
         cached = (lark, collector)
         _local.parser = cached
     return cast(tuple[Lark, _Collector], cached)

@@ -1,0 +1,136 @@
+"""The shortcuts that make reading fast give what the slow way gives.
+
+* Lark's parser reduces through plain functions (``parser._resolve_callbacks``):
+  the same values as Lark's own tree builder with :class:`parser._Callbacks`.
+* Texts that recur (deal headers, calls, claims, totals) are read once: a game read
+  with the memos full equals the game read with them empty, diagnostics included.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from lark import Lark, Token
+
+from allfours_notation import parse
+from allfours_notation import parser as parser_module
+from allfours_notation.parser import grammar_text, read_games
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = sorted((ROOT / "samples").glob("*.afn"))
+
+# Statements cut by comments, every continuation token, and syntax errors.
+CUT = """[Event "x"]
+deal 1 dealer N
+  S JS { a } 9H ; b
+  8H 7C 6D 5D
+  N 2D 3D 4D 5C 6C 7H
+  turn { c } 4S
+  S discards { d } 9H
+  pack AS { e } 7D
+  1. S:JS { f } N:2D
+  claim S high { g } low N
+  game
+  total N 0 { h } S 4
+  penalty S revoke
+end
+deal 1 dealer N turn turn end
+"""
+
+
+def _plain_lark() -> Lark:
+    """A Lark built as the parser builds its own, with Lark's tree builder left in."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual",
+                transformer=cast(Any, parser_module._Callbacks()),
+                lexer_callbacks={"BRACE_COMMENT": lambda t: t, "LINE_COMMENT": lambda t: t},
+                cache=True, propagate_positions=False, maybe_placeholders=False)
+
+
+def _shape(value: Any) -> Any:
+    """A parse result as plain data: each token's type, text and offsets, lists as lists."""
+    if isinstance(value, Token):
+        return (value.type, value.value, value.start_pos, value.end_pos)
+    assert type(value) is list, type(value)
+    return [_shape(item) for item in value]
+
+
+def _games(text: str) -> list[str]:
+    reader = read_games(text)
+    return [reader.text[piece.start:piece.end] for piece in reader.slices]
+
+
+def test_the_parse_table_reduces_through_the_resolved_functions() -> None:
+    lark, _ = parser_module._lark()
+    callbacks = lark.parser.parser.parser.callbacks
+    assert callbacks, "no callbacks installed"
+    assert all(callable(function) and not hasattr(function, "node_builder")
+               for function in callbacks.values())
+
+
+@pytest.mark.parametrize("text", [*(path.read_text(encoding="utf-8") for path in SAMPLES), CUT],
+                         ids=[*(path.name for path in SAMPLES), "cut-by-comments"])
+def test_resolved_reductions_give_what_lark_s_tree_builder_gives(text: str) -> None:
+    fast, _ = parser_module._lark()
+    plain = _plain_lark()
+    for body in _games(text):
+        outcomes = []
+        for lark in (fast, plain):
+            try:
+                outcomes.append(_shape(lark.parse(body)))
+            except Exception as error:  # the same error, or the test fails
+                outcomes.append((type(error).__name__, str(error)))
+        assert outcomes[0] == outcomes[1]
+
+
+def _memos() -> list[dict[str, Any]]:
+    return [parser_module._DEAL_HEADERS, parser_module._CALLS, parser_module._CLAIMS,
+            parser_module._TOTALS]
+
+
+RECURRING = """[Event "x"] [Site "y"] [Date "2024.01.01"] [Rules "english7"] [North "a"]
+[South "b"] [Result "N"]
+deal 1 dealer N
+  turn 4S
+  S stands
+  claim S high game N low
+  total N 1 S 2
+deal 2 dealer S
+  turn 4S
+  N concedes
+  claim high N 3 game
+  total N 1 S 2
+deal 3 dealer N
+  turn 4S
+  S stands
+  claim high N 3 game
+  claim S high game N low
+  total N 1 S 2
+end
+"""
+
+
+def test_recurring_texts_read_from_the_memos_equal_a_first_reading() -> None:
+    for memo in _memos():
+        memo.clear()
+    first = parse(RECURRING)
+    assert parser_module._CLAIMS and parser_module._TOTALS and parser_module._CALLS
+    again = parse(RECURRING)
+    assert again.games == first.games
+    assert again.diagnostics == first.diagnostics
+    # The claim with problems is read afresh each time: both its diagnostics, each time.
+    codes = [d.code for d in again.diagnostics]
+    assert codes.count("AFN213") == 4
+    assert "claim high N 3 game" not in parser_module._CLAIMS
+
+
+def test_a_memo_past_its_limit_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parser_module, "_MEMO_LIMIT", 3)
+    parser_module._TOTALS.clear()
+    text = "deal 1 dealer N\n" + "".join(f"deal {n} dealer N total N {n} S 0\n"
+                                           for n in range(2, 9)) + "end\n"
+    result = parse(text)
+    assert 0 < len(parser_module._TOTALS) <= 3
+    totals = [deal.total.scores[0].points for deal in result.games[0].deals if deal.total]
+    assert totals == list(range(2, 9))
