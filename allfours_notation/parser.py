@@ -30,6 +30,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
 from .guard import guarded
+from .lexer import install as install_lean_lexer
 from .limits import (
     LIMIT_CODE,
     MAX_CARDS_PER_DEAL,
@@ -240,6 +241,7 @@ def _lark() -> tuple[Lark, _Collector]:
             maybe_placeholders=False,
         )
         _resolve_callbacks(lark)
+        install_lean_lexer(lark)
         cached = (lark, collector)
         _local.parser = cached
     return cast(tuple[Lark, _Collector], cached)
