@@ -26,6 +26,7 @@ from typing import IO, Any, TypeVar, cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.grammar import Rule
 
 from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
@@ -207,14 +208,36 @@ def _resolve_callbacks(lark: Lark) -> None:
     try:
         parser = lark.parser.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
         states = parser.parse_table.states
-        callbacks = parser.callbacks
         rules = {id(arg): arg for actions in states.values()
                  for action, arg in actions.values() if action.name == "Reduce"}
-        if any(not isinstance(key, type(next(iter(rules.values())))) for key in callbacks):
-            return  # a callback keyed by something other than a rule: leave Lark's
-        parser.callbacks = {rule: _reduction(rule) for rule in rules.values()}
-    except (AttributeError, StopIteration, TypeError, ValueError):  # pragma: no cover
+        if any(type(key) is not Rule for key in parser.callbacks) or \
+                any(type(rule) is not Rule for rule in rules.values()):
+            return  # not the table this was written for: leave Lark's
+        twins = {key: _twin(rule) for key, rule in rules.items()}
+        for actions in states.values():
+            for terminal, (action, arg) in actions.items():
+                if action.name == "Reduce":
+                    actions[terminal] = (action, twins[id(arg)])
+        parser.callbacks = {twin: _reduction(twin) for twin in twins.values()}
+    except (AttributeError, TypeError, ValueError):  # pragma: no cover
         return
+
+
+class _TableRule(Rule):
+    """A grammar rule as the parse table holds it, equal only to itself and hashed by
+    identity in C: the parser hashes the rule of every reduction, and compares it with
+    the end state (``Rule.__hash__`` and ``__eq__`` are Python code)."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__
+
+
+def _twin(rule: Any) -> _TableRule:
+    twin = _TableRule.__new__(_TableRule)
+    for name in ("origin", "expansion", "alias", "options", "order", "_hash"):
+        setattr(twin, name, getattr(rule, name))
+    return twin
 
 
 _local = threading.local()

@@ -67,6 +67,11 @@ def test_the_parse_table_reduces_through_the_resolved_functions() -> None:
     assert callbacks, "no callbacks installed"
     assert all(callable(function) and not hasattr(function, "node_builder")
                for function in callbacks.values())
+    table = lark.parser.parser.parser.parse_table.states
+    reduced = [arg for actions in table.values() for action, arg in actions.values()
+               if action.name == "Reduce"]
+    assert reduced and all(rule in callbacks for rule in reduced)
+    assert all(type(rule) is parser_module._TableRule for rule in reduced)
 
 
 @pytest.mark.parametrize("text", [*(path.read_text(encoding="utf-8") for path in SAMPLES), CUT],
