@@ -70,6 +70,7 @@ from .records import (
     Total,
     Trick,
     TurnUp,
+    make_game,
     make_play,
     make_trick,
 )
@@ -776,10 +777,9 @@ class _GameAssembler:
         (a test holds it to that), without running either."""
         piece = self.piece
         span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
-        game = Game(ended=True, index=self.index, source=self.filename, span=span)
+        game = make_game((), (), True, (), self.index, self.filename, (), span)
         found = check_structure(game, filename=self.filename)
-        return Game(ended=True, index=self.index, source=self.filename,
-                    diagnostics=tuple(found), span=span)
+        return make_game((), (), True, (), self.index, self.filename, tuple(found), span)
 
     def over_limit(self) -> bool:
         """Report (AFN120) a game past one of the documented limits, which is then not
@@ -843,20 +843,13 @@ class _GameAssembler:
             else:
                 raw_deals.append(self.raw_deal(child))
         game_trailing = self.attach_comments(comments)
-        tags = self.all_finished(tag_nodes)
-        tags = sorted_tags(tags)
-        preliminary = Game(tags=tags, index=self.index)
+        tags = sorted_tags(self.all_finished(tag_nodes)) if tag_nodes else ()
+        preliminary = make_game(tags, (), True, (), self.index, None, (), None)
         seats = self.seats_for(preliminary, raw_deals)
         deals = tuple(self.build_deal(raw, len(seats)) for raw in raw_deals)
-        game = Game(
-            tags=tags,
-            deals=deals,
-            ended=ended,
-            trailing=game_trailing,
-            index=self.index,
-            source=self.filename,
-            span=Span(self.piece.line, self.piece.column, 0, 0, self.piece.start, self.piece.end),
-        )
+        piece = self.piece
+        span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
+        game = make_game(tags, deals, ended, game_trailing, self.index, self.filename, (), span)
         if not ended:
             self.diag(
                 "AFN104",
@@ -867,10 +860,9 @@ class _GameAssembler:
             )
         self.current_deal = None
         self.diagnostics.extend(check_structure(game, filename=self.filename))
-        # Made again rather than dataclasses.replace'd: half the cost, once per game.
-        return Game(tags=tags, deals=deals, ended=ended, trailing=game_trailing,
-                    index=self.index, source=self.filename,
-                    diagnostics=tuple(self.diagnostics), span=game.span)
+        # Made again rather than dataclasses.replace'd, and slot by slot: once per game.
+        return make_game(tags, deals, ended, game_trailing, self.index, self.filename,
+                         tuple(self.diagnostics), span)
 
     def last_span(self) -> Span | None:
         if not self.nodes:

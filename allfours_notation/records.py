@@ -510,6 +510,31 @@ class Game:
         return any(d.is_error for d in self.diagnostics)
 
 
+_game_slots = tuple(_slot_setter(Game, name) for name in (
+    "tags", "deals", "ended", "trailing", "index", "source", "diagnostics", "broken", "span"))
+
+
+def make_game(tags: tuple[Tag, ...], deals: tuple[Deal, ...], ended: bool,
+              trailing: tuple[Comment, ...], index: int, source: str | None,
+              diagnostics: tuple[Diagnostic, ...], span: Span | None) -> Game:
+    """``Game(tags=…, deals=…, …, broken=False)`` built like :func:`make_play`: the parser
+    makes a game record two or three times per game read (a file of one-deal games is
+    mostly that)."""
+    game = _new(Game)
+    set_tags, set_deals, set_ended, set_trailing, set_index, set_source, set_diagnostics, \
+        set_broken, set_span = _game_slots
+    set_tags(game, tags)
+    set_deals(game, deals)
+    set_ended(game, ended)
+    set_trailing(game, trailing)
+    set_index(game, index)
+    set_source(game, source)
+    set_diagnostics(game, diagnostics)
+    set_broken(game, False)
+    set_span(game, span)
+    return game
+
+
 def diagnostic_at(
     game: Game,
     span: Span | None,

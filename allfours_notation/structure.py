@@ -95,9 +95,10 @@ def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnost
 def _starts_mid_game(game: Game) -> bool:
     """A tag written inside a game: a new game without its roster, whose deals carry on
     from a deal numbered above 1."""
+    if not game.tags or not game.deals or game.deals[0].number <= 1:
+        return False
     names = {tag.name for tag in game.tags}
-    return bool(game.tags) and bool(game.deals) and game.deals[0].number > 1 and \
-        "Event" not in names and not any(seat.tag_name in names for seat in Seat)
+    return "Event" not in names and not any(seat.tag_name in names for seat in Seat)
 
 
 def _check_deals(game: Game, seats: tuple[Seat, ...], report: _Reporter, *,
