@@ -139,3 +139,24 @@ def test_a_memo_past_its_limit_starts_again(monkeypatch: pytest.MonkeyPatch) -> 
     assert 0 < len(parser_module._TOTALS) <= 3
     totals = [deal.total.scores[0].points for deal in result.games[0].deals if deal.total]
     assert totals == list(range(2, 9))
+
+
+def test_made_games_are_the_games_the_constructor_makes() -> None:
+    """``make_game`` fills the slots the constructor fills, to the same values; the
+    result is as immutable as any game."""
+    import dataclasses
+
+    from allfours_notation.records import Game, Span, make_game
+
+    result = parse(RECURRING, filename="r.afn")
+    parsed = result.games[0]
+    span = Span(1, 1, 0, 0, 0, 10)
+    made = make_game(parsed.tags, parsed.deals, False, (), 4, "r.afn", result.diagnostics, span)
+    built = Game(tags=parsed.tags, deals=parsed.deals, ended=False, index=4, source="r.afn",
+                 diagnostics=result.diagnostics, span=span)
+    assert made == built
+    for field in dataclasses.fields(Game):
+        assert getattr(made, field.name) == getattr(built, field.name), field.name
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.ended = True  # type: ignore[misc]
+    assert parsed == Game(tags=parsed.tags, deals=parsed.deals, ended=True)
