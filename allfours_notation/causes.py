@@ -46,6 +46,11 @@ SLIP_CODES = frozenset(kind.value for kind in SlipKind)
 GAME_LEVEL_CONSEQUENCES = frozenset({"AFN403", "AFN313"})
 # A tag inside a game began a new one (structure.py): the rest of that "game" is an artefact.
 SPLIT_GAME_CODES = frozenset({"AFN214"})
+# A game none of whose findings has one of these codes (and no slip's fix to follow)
+# has nothing to link: rule 0 needs a split, rule 1 a recording finding or a slip,
+# rules 2 and 3 a claim or a total, rule 4 a game-level consequence.
+LINKING_CODES = SPLIT_GAME_CODES | SLIP_CODES | RECORDING_CODES | GAME_LEVEL_CONSEQUENCES | \
+    frozenset({"AFN401", "AFN402"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +77,16 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
     ``follows`` pairs (consequence, root) known from elsewhere: the findings a
     named slip's fix made go away when the game was replayed (:mod:`.slips`)."""
     ordered = sorted(diagnostics, key=sort_key)
-    numbered = [d.located(id=first_id + i, cause=None) for i, d in enumerate(ordered)]
+    numbered = [d.linked(first_id + i, None) for i, d in enumerate(ordered)]
     if len(numbered) < 2:  # nothing to follow from (a file of tiny games is mostly this)
         return tuple(numbered)
+    follows = tuple(follows)
+    if not follows and LINKING_CODES.isdisjoint(d.code for d in numbered):
+        return tuple(numbered)  # no rule below applies: every finding is a root
     causes: dict[int, int] = {}  # position → position of its root
     split = next((p for p, d in enumerate(numbered) if d.code in SPLIT_GAME_CODES), None)
     if split is not None:  # a game begun by a stray tag: everything in it follows from that
-        return tuple(d if p == split else d.located(cause=numbered[split].id)
+        return tuple(d if p == split else d.linked(d.id, numbered[split].id)
                      for p, d in enumerate(numbered))
     deal_roots = _deal_roots(numbered)
     for position, diagnostic in enumerate(numbered):
@@ -89,7 +97,7 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
     _link_claims_and_totals(numbered, causes, deal_roots, replayed)
     _link_game_level(numbered, causes, deal_roots)
     return tuple(
-        d.located(cause=numbered[_root_of(p, causes)].id) if p in causes else d
+        d.linked(d.id, numbered[_root_of(p, causes)].id) if p in causes else d
         for p, d in enumerate(numbered)
     )
 

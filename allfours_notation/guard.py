@@ -11,7 +11,7 @@ The command line exits 1 on it like on any error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from .diagnostics import Diagnostic, Severity
 
@@ -19,6 +19,16 @@ INTERNAL_ERROR = "AFN901"
 BUG_TEXT = "this is a bug: please report it"
 
 T = TypeVar("T")
+
+
+class Place(Protocol):
+    """Where a game stands (a record's span): read only when a fault is reported."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
 
 
 def internal_error(
@@ -51,12 +61,17 @@ def internal_error(
 
 def guarded(work: Callable[[], T], fallback: Callable[[Diagnostic], T], *, doing: str,
             file: str | None = None, line: int | None = None, column: int | None = None,
-            game: int | None = None) -> T:
+            game: int | None = None, at: Place | None = None) -> T:
     """``work()``, or when it raises, ``fallback`` of the internal-error diagnostic.
 
+    The fault is placed at ``line`` and ``column``, or at ``at``'s: a span whose line
+    and column are worked out only if a fault is reported (most never are, and a file
+    of thousands of tiny games would pay for it per game).
     ``KeyboardInterrupt`` and ``SystemExit`` are not faults and pass through."""
     try:
         return work()
     except Exception as error:  # this is the one place that must catch everything
+        if at is not None:
+            line, column = at.line, at.column
         return fallback(internal_error(error, doing=doing, file=file, line=line,
                                        column=column, game=game))

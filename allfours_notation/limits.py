@@ -3,8 +3,9 @@
 Past each limit the tools give one clear diagnostic instead of unbounded work:
 a file larger than :data:`MAX_FILE_BYTES` is refused before it is read (exit 2);
 a game with more than :data:`MAX_TAGS_PER_GAME` tags, more than
-:data:`MAX_DEALS_PER_GAME` deals or :data:`MAX_CARDS_PER_GAME` cards, or a deal with
-more than :data:`MAX_CARDS_PER_DEAL` cards is reported (AFN120) and not replayed.  The
+:data:`MAX_DEALS_PER_GAME` deals, :data:`MAX_CARDS_PER_GAME` cards or
+:data:`MAX_COMMENTS_PER_GAME` comments, or a deal with more than
+:data:`MAX_CARDS_PER_DEAL` cards is reported (AFN120) and not replayed.  The
 figures are far above any real record (a game has a dozen tags and a few dozen
 deals of at most 52 cards) and low enough that nothing a hostile file can write
 makes a tool hang or exhaust memory.
@@ -19,6 +20,10 @@ MAX_CARDS_PER_DEAL = 1_000
 # A real game plays about a thousand cards (a marathon a few thousand); 10 MB of plays
 # in one game would be two million records held at once.
 MAX_CARDS_PER_GAME = 100_000
+# A richly annotated game has a few hundred comments; every comment is kept in the
+# records (with its place), so a game of a million comment lines would hold a million
+# records at once (1.3 GB for 50 MB of them).
+MAX_COMMENTS_PER_GAME = 10_000
 # Structure findings (cards written twice, tricks of the wrong size …) listed per game;
 # the rest are counted in one more AFN120 warning.
 MAX_FINDINGS_PER_GAME = 1_000

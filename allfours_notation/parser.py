@@ -36,6 +36,7 @@ from .limits import (
     LIMIT_CODE,
     MAX_CARDS_PER_DEAL,
     MAX_CARDS_PER_GAME,
+    MAX_COMMENTS_PER_GAME,
     MAX_DEALS_PER_GAME,
     MAX_TAGS_PER_GAME,
 )
@@ -114,6 +115,12 @@ def grammar_text() -> str:
     return checkout.read_text(encoding="utf-8")
 
 
+class TooManyComments(Exception):
+    """Raised from inside Lark's lexer when a game has more comments than
+    :data:`~.limits.MAX_COMMENTS_PER_GAME`: the game is not read (AFN120), and the
+    comments are not held."""
+
+
 class _Collector:
     """Receives the comments Lark's lexer skips, for the game being parsed, and the
     last claim or total it read (where a claim cut by comments starts, for
@@ -125,6 +132,8 @@ class _Collector:
 
     def __call__(self, token: Token) -> Token:
         self.comments.append(token)
+        if len(self.comments) > MAX_COMMENTS_PER_GAME:  # stop reading: a limit, AFN120
+            raise TooManyComments
         return token
 
     def open_statement(self, token: Token) -> Token:
@@ -762,6 +771,10 @@ class _GameAssembler:
         collector.opened = None
         try:
             raw = lark.parse(self.body)
+        except TooManyComments:
+            collector.comments = []
+            self.report_limit(f"this game has more than {MAX_COMMENTS_PER_GAME:,} comments", 0)
+            return self.broken_game()
         except UnexpectedInput as error:
             self.syntax_error(error)
             return self.broken_game()
@@ -809,6 +822,12 @@ class _GameAssembler:
                     break
         if not problem:
             return False
+        self.report_limit(problem, offset)
+        return True
+
+    def report_limit(self, problem: str, offset: int) -> None:
+        """AFN120 for a game that is not read: at the deal word at ``offset`` in it
+        (underlined), or at the game's start (``offset`` 0)."""
         line = self.body.count("\n", 0, offset) + 1
         column = offset - self.body.rfind("\n", 0, offset)
         absolute_column = column + (self.col_base if line == 1 else 0)
@@ -820,7 +839,6 @@ class _GameAssembler:
                  offset + self.offset_base),
             hint="split the record into smaller games; no real game comes near this",
         )
-        return True
 
     def comment_of(self, token: Token) -> tuple[Comment, Span]:
         span = self.span_of(token)

@@ -110,6 +110,8 @@ class Findings:
 def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findings:
     """``diagnostics`` plus a root for each deal whose problems one small fix explains,
     and hints on running totals that are one digit off."""
+    if _SEARCHED_CODES.isdisjoint(d.code for d in diagnostics):  # no deal to search, no total
+        return Findings(tuple(sorted(diagnostics, key=sort_key)))
     game = replayed.game
     added: list[Diagnostic] = []
     follows: list[tuple[Diagnostic, Diagnostic]] = []
@@ -135,6 +137,10 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
     hinted = [_safe_total_hint(game, replayed, d) if d.code == "AFN402" else d
               for d in diagnostics]
     return Findings(tuple(sorted([*hinted, *added], key=sort_key)), tuple(follows))
+
+
+# Without one of these a game has no deal worth searching and no total to hint on.
+_SEARCHED_CODES = RECORDING_CODES | _OFFENCES | {"AFN402"}
 
 
 def _looks_slipped(found: Sequence[Diagnostic]) -> bool:

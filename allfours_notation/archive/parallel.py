@@ -48,12 +48,18 @@ class WorkerPool:
         self.jobs = jobs
         self._pool: Pool | None = None
 
+    @property
+    def parallel(self) -> bool:
+        """Whether :meth:`map` hands work to other processes (else it runs in this one,
+        and a caller may skip what only crossing processes needs, such as packing)."""
+        return self.jobs > 1 and can_fork()
+
     def map(self, function: Callable[[In], Out], items: Iterable[In], *,
             batch: int = BATCH) -> Iterator[Out]:
         """``function`` of each item, in order; ``function`` must be a module-level
         function (it is pickled by name).  Items go to the workers ``batch`` at a
         time (1 when each item is a batch already)."""
-        if self.jobs <= 1 or not can_fork():
+        if not self.parallel:
             yield from map(function, items)
             return
         if self._pool is None:

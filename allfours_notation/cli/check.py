@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 from collections.abc import Iterator
 from dataclasses import fields
@@ -14,7 +15,7 @@ from rich.markup import escape
 from ..causes import Group, explain, follow_text, link_causes, roots_first
 from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..guard import guarded
-from ..parser import FileReader, cyclic_gc_paused, parse_game_body, parse_game_slice, read_games
+from ..parser import FileReader, parse_game_body, parse_game_slice, read_games
 from ..records import Game
 from ..rules.profiles import resolve_options
 from ..rules.replay import replay
@@ -154,13 +155,8 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
                             first_id=first_id))
     first_id += len(head)
     yield head, None
-    if pool is None or len(reader.slices) < SMALL_FILE_GAMES:
-        checked: Iterator[Checked] = _checked_games(reader, rules)
-        for piece, (mine, with_errors) in zip(reader.slices, checked, strict=True):
-            if advance is not None:
-                advance(piece.end - piece.start)
-            yield renumbered(mine, first_id - 1), with_errors
-            first_id += len(mine)
+    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+        yield from _checked_games(reader, rules, first_id, advance)
         return
     packed = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
               for result in results)
@@ -171,35 +167,45 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
         first_id += len(values)
 
 
-def _checked_games(reader: FileReader, rules: Rules) -> Iterator[Checked]:
-    """Each game of ``reader`` parsed and checked, the cycle collector paused for each
-    (nothing a game makes is left for it to find; see :func:`.cyclic_gc_paused`)."""
+def _checked_games(reader: FileReader, rules: Rules, first_id: int,
+                   advance: Advance | None) -> Iterator[Checked]:
+    """Each game of ``reader`` parsed and checked in this process, its diagnostics
+    numbered on from ``first_id``, the cycle collector paused for each (nothing a game
+    makes is left for it to find; see :func:`.cyclic_gc_paused`)."""
     text, file = reader.text, reader.file
+    collecting = gc.isenabled()
     for index, piece in enumerate(reader.slices, start=1):
-        with cyclic_gc_paused():
-            checked = game_diagnostics(
-                parse_game_slice(text, piece, index=index, filename=file), rules)
-        yield checked
+        gc.disable()  # as cyclic_gc_paused() does, without a context manager's cost per game
+        try:
+            game = parse_game_slice(text, piece, index=index, filename=file)
+            mine, with_errors = game_diagnostics(game, rules, first_id=first_id)
+        finally:
+            if collecting:
+                gc.enable()
+        if advance is not None:
+            advance(piece.end - piece.start)
+        first_id += len(mine)
+        yield mine, with_errors
 
 
-def game_diagnostics(game: Game, rules: Rules) -> Checked:
-    """One game's diagnostics, sorted, numbered from 1 and linked to their root
-    causes, and whether any is an error.
+def game_diagnostics(game: Game, rules: Rules, *, first_id: int = 1) -> Checked:
+    """One game's diagnostics, sorted, numbered from ``first_id`` and linked to their
+    root causes, and whether any is an error.
 
     A game with neither tags nor deals (a stray ``end``) has nothing to referee
     under any rules (a test holds the referee to that), so it is not replayed: a
     file of ``end end end …`` is a quarter of a million such games per MB."""
     mine: list[Diagnostic] = list(game.diagnostics)
     if rules is not None and not game.broken and (game.deals or game.tags):
-        mine = rules_diagnostics(game, rules, mine)
+        mine = rules_diagnostics(game, rules, mine, first_id=first_id)
     else:
-        mine = list(link_causes(mine))
+        mine = list(link_causes(mine, first_id=first_id))
     return mine, game.has_errors if rules is None else any(d.is_error for d in mine)
 
 
 def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
                       | tuple[str | None, dict[str, str], Profile | None],
-                      parsed: list[Diagnostic]) -> list[Diagnostic]:
+                      parsed: list[Diagnostic], *, first_id: int = 1) -> list[Diagnostic]:
     """The parser's diagnostics of one game with the rules, options and dispute
     diagnostics added and explained; an internal fault becomes one AFN901 at the
     game instead of a traceback, beside the parser's."""
@@ -209,25 +215,14 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
         options, problems = resolve_options(game, profile=profile, overrides=overrides,
                                             house=house)
         replayed = replay(game, options, record_states=False)
-        return list(explain(replayed, [*parsed, *problems, *replayed.diagnostics]))
+        return list(explain(replayed, [*parsed, *problems, *replayed.diagnostics],
+                            first_id=first_id))
 
     def fault(problem: Diagnostic) -> list[Diagnostic]:
-        return list(link_causes([*parsed, problem]))
+        return list(link_causes([*parsed, problem], first_id=first_id))
 
-    where = game.span
     return guarded(work, fault, doing="checking this game's rules", file=game.source,
-                   line=where.line if where else None, column=where.column if where else None,
-                   game=game.index)
-
-
-def renumbered(diagnostics: list[Diagnostic], offset: int) -> list[Diagnostic]:
-    """A game's diagnostics numbered from ``offset + 1`` instead of 1 (ids and causes
-    alike: a cause always lies in the same game)."""
-    if not offset:
-        return diagnostics
-    return [d.located(id=None if d.id is None else d.id + offset,
-                      cause=None if d.cause is None else d.cause + offset)
-            for d in diagnostics]
+                   at=game.span, game=game.index)
 
 
 # A worker's unit of work: consecutive games whose text adds up to about this many
@@ -272,11 +267,16 @@ def _check_chunk(work: Chunk) -> list[Packed]:
     """In a worker process: parse and check a run of games cut out of their file."""
     body, base, first_index, pieces, file, rules = work
     results = []
+    collecting = gc.isenabled()
     for index, piece in enumerate(pieces, start=first_index):
-        with cyclic_gc_paused():  # nothing a game makes is left for the collector to find
+        gc.disable()  # nothing a game makes is left for the collector to find
+        try:
             game = parse_game_body(body[piece.start - base : piece.end - base], piece,
                                    index=index, filename=file)
             mine, with_errors = game_diagnostics(game, rules)
+        finally:
+            if collecting:
+                gc.enable()
         results.append((list(map(_packed, mine)), with_errors, piece.end - piece.start))
     return results
 
@@ -288,8 +288,8 @@ def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:
 
 
 def _unpacked(packed: list[tuple[object, ...]], offset: int) -> list[Diagnostic]:
-    """A worker's diagnostics of one game, numbered from ``offset + 1`` (see
-    :func:`renumbered`)."""
+    """A worker's diagnostics of one game, numbered from ``offset + 1`` instead of 1
+    (ids and causes alike: a cause always lies in the same game)."""
     found = []
     for values in packed:
         fields_ = list(values)

@@ -167,9 +167,7 @@ def _scored(game: Game, profile: str | None, overrides: dict[str, str],
     def fault(problem: Diagnostic) -> tuple[GameReplay, list[Diagnostic]] | Diagnostic:
         return problem
 
-    where = game.span
-    return guarded(work, fault, doing="scoring this game", file=game.source,
-                   line=where.line if where else None, column=where.column if where else None,
+    return guarded(work, fault, doing="scoring this game", file=game.source, at=game.span,
                    game=game.index)
 
 

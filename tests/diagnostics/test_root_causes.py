@@ -211,3 +211,17 @@ def test_a_total_error_carried_on_is_one_root(tmp_path: Path,
     # a new error in a later total is a root of its own
     found = _checked(tmp_path, text.replace("total N 6 S 6", "total N 7 S 6"), capsys)
     assert [d["cause"] is None for d in found] == [True, False, True]
+
+
+def test_linked_copies_every_field_but_id_and_cause() -> None:
+    from dataclasses import fields
+
+    from allfours_notation.diagnostics import Diagnostic, Severity
+
+    values: dict[str, object] = {f.name: f"value of {f.name}" for f in fields(Diagnostic)}
+    values["severity"] = Severity.WARNING
+    original = Diagnostic(**values)  # type: ignore[arg-type]
+    copy = original.linked(7, 3)
+    for f in fields(Diagnostic):
+        expected = {"id": 7, "cause": 3}.get(f.name, values[f.name])
+        assert getattr(copy, f.name) == expected, f.name

@@ -141,3 +141,23 @@ def test_a_huge_header_block_is_scanned_in_constant_memory(shape: str) -> None:
         tracemalloc.stop()
     assert len(sliced.games) == 1 and sliced.games[0].too_many_tags
     assert peak < 2_000_000  # was about 25 MB at this size
+
+
+def test_a_game_of_too_many_comments_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every comment is kept in the records: 50 MB of comment lines held 1.3 GB."""
+    from allfours_notation import parser as parser_module
+    from allfours_notation.limits import LIMIT_CODE
+
+    monkeypatch.setattr(parser_module, "MAX_COMMENTS_PER_GAME", 20)
+
+    def game(comments: int) -> str:  # line comments and one brace comment
+        return "deal 1 dealer N\n" + "; a remark\n" * (comments - 1) + "{ one more }\nend\n"
+
+    fine = parse("% AFN 1\n" + game(20)).games[0]
+    assert not fine.broken and LIMIT_CODE not in {d.code for d in fine.diagnostics}
+    first, second = parse("% AFN 1\n" + game(21) + game(3)).games
+    assert first.broken and not first.deals
+    assert [(d.message, d.line, d.column) for d in first.diagnostics if d.code == LIMIT_CODE] \
+        == [("this game has more than 20 comments; the game is not read (see 'Limits' in "
+             "NOTATION.md)", 1, 1)]  # where the game starts, as for the other limits
+    assert not second.broken  # the next game is read as usual
