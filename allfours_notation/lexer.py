@@ -12,9 +12,10 @@ very same compiled expression at the very same place and makes the same tokens
 (type, text, offsets, lines and columns), keeps the line counter and the last
 token as Lark keeps them, and calls the same callbacks.  Anything unusual (no
 terminal matches, the end of the text) is handed to Lark's own method, which
-raises what Lark raises.  ``tests/parser/test_fast_lexer.py`` (Hypothesis over
-generated and mutated games, every sample) and ``python -m bench.lexer_check``
-(every bench corpus) compare the token streams and errors of both, token by token.
+raises what Lark raises.  In the source tree, ``tests/parser/test_fast_lexer.py``
+(Hypothesis over generated and mutated games, every sample) and the benchmark's
+``lexer_check`` module (every bench corpus) compare the token streams and errors
+of both, token by token.
 
 Only a Lark whose insides look as expected gets the new loop (Lark 1.3's
 ``TextSlice`` input, one expression per state); any other keeps its own.

@@ -52,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{path.name}: game {games} differs:\n  lean {mine}\n  Lark {lark}")
                 failed = True
                 break
-        print(f"{path.name}: {games:,} games, {tokens:,} tokens and callback calls, {errors:,} syntax errors: "
-              f"{'DIFFERENT' if failed else 'identical'} ({time.perf_counter() - start:.0f} s)")
+        print(f"{path.name}: {games:,} games, {tokens:,} tokens and callback calls, "
+              f"{errors:,} syntax errors: {'DIFFERENT' if failed else 'identical'} "
+              f"({time.perf_counter() - start:.0f} s)")
         if failed:
             break
     return 1 if failed else 0
