@@ -76,30 +76,32 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
 
     ``follows`` pairs (consequence, root) known from elsewhere: the findings a
     named slip's fix made go away when the game was replayed (:mod:`.slips`)."""
-    ordered = sorted(diagnostics, key=sort_key)
-    numbered = [d.linked(first_id + i, None) for i, d in enumerate(ordered)]
-    if len(numbered) < 2:  # nothing to follow from (a file of tiny games is mostly this)
-        return tuple(numbered)
-    follows = tuple(follows)
-    if not follows and LINKING_CODES.isdisjoint(d.code for d in numbered):
-        return tuple(numbered)  # no rule below applies: every finding is a root
-    causes: dict[int, int] = {}  # position → position of its root
-    split = next((p for p, d in enumerate(numbered) if d.code in SPLIT_GAME_CODES), None)
+    ordered = sorted(diagnostics, key=sort_key)  # a finding's id is first_id + its place
+    causes = _causes(ordered, replayed, tuple(follows)) if len(ordered) > 1 else {}
+    return tuple(  # each finding copied once, with its id and its root's
+        d.linked(first_id + p, first_id + _root_of(p, causes) if p in causes else None)
+        for p, d in enumerate(ordered))
+
+
+def _causes(ordered: Sequence[Diagnostic], replayed: GameReplay | None,
+            follows: Sequence[tuple[Diagnostic, Diagnostic]]) -> dict[int, int]:
+    """The rules, over one game's findings in file order: place → place of what it
+    follows from (its root, or a step towards it)."""
+    if not follows and LINKING_CODES.isdisjoint(d.code for d in ordered):
+        return {}  # no rule applies: every finding is a root (tiny games are mostly this)
+    split = next((p for p, d in enumerate(ordered) if d.code in SPLIT_GAME_CODES), None)
     if split is not None:  # a game begun by a stray tag: everything in it follows from that
-        return tuple(d if p == split else d.linked(d.id, numbered[split].id)
-                     for p, d in enumerate(numbered))
-    deal_roots = _deal_roots(numbered)
-    for position, diagnostic in enumerate(numbered):
+        return {p: split for p in range(len(ordered)) if p != split}
+    causes: dict[int, int] = {}
+    deal_roots = _deal_roots(ordered)
+    for position, diagnostic in enumerate(ordered):
         root = deal_roots.get(diagnostic.deal) if diagnostic.deal is not None else None
         if root is not None and root != position and _follows_deal_slip(diagnostic):
             causes[position] = root
-    _link_known(numbered, causes, follows)
-    _link_claims_and_totals(numbered, causes, deal_roots, replayed)
-    _link_game_level(numbered, causes, deal_roots)
-    return tuple(
-        d.linked(d.id, numbered[_root_of(p, causes)].id) if p in causes else d
-        for p, d in enumerate(numbered)
-    )
+    _link_known(ordered, causes, follows)
+    _link_claims_and_totals(ordered, causes, deal_roots, replayed)
+    _link_game_level(ordered, causes, deal_roots)
+    return causes
 
 
 def roots_first(diagnostics: Sequence[Diagnostic]) -> list[Group]:

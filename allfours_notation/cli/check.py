@@ -24,6 +24,8 @@ from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .progress import Advance, progress_bar
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..archive.parallel import WorkerPool
     from ..rules.profiles import Profile
 
@@ -100,22 +102,19 @@ def run(args: argparse.Namespace) -> int:
             del source  # the decoded text is all that is kept of the file
             lines = LineIndex(reader.text)  # built once per file: printing stays linear
             rules = None if args.no_rules else chosen
-            for diagnostics, with_errors in file_diagnostics(reader, rules, first_id=next_id,
-                                                             pool=pool, advance=advance):
-                next_id += len(diagnostics)
+            if args.quiet and not args.json:  # the counts are all that is printed
+                tallies = file_tallies(reader, rules, pool=pool, advance=advance)
+            else:
+                tallies = (_shown(out, lines, args, records, diagnostics, with_errors)
+                           for diagnostics, with_errors in file_diagnostics(
+                               reader, rules, first_id=next_id, pool=pool, advance=advance))
+            for count, game_errors, game_warnings, game_roots, with_errors in tallies:
+                next_id += count
                 games += with_errors is not None
                 broken += bool(with_errors)
-                for diagnostic in diagnostics:
-                    if diagnostic.severity is Severity.ERROR:
-                        errors += 1
-                    elif diagnostic.severity is Severity.WARNING:
-                        warnings += 1
-                    roots += diagnostic.cause is None
-                if args.json:
-                    records.extend(diagnostic_json(d) for d in diagnostics)
-                elif not args.quiet:
-                    for group in roots_first(diagnostics):
-                        print_group(out, group, lines, show_all=args.show_all)
+                errors += game_errors
+                warnings += game_warnings
+                roots += game_roots
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
@@ -130,11 +129,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _shown(out: Console, lines: LineIndex, args: argparse.Namespace,
+           records: list[dict[str, object]], diagnostics: list[Diagnostic],
+           with_errors: bool | None) -> Tally:
+    """Print a game's diagnostics (or keep them for the JSON report); count them."""
+    if args.json:
+        records.extend(diagnostic_json(d) for d in diagnostics)
+    elif not args.quiet:
+        for group in roots_first(diagnostics):
+            print_group(out, group, lines, show_all=args.show_all)
+    return tally(diagnostics, with_errors)
+
+
 # (profile, overrides) or (profile, overrides, house rules): what --rules, --set and
 # --rules-file ask for; None: no rules replay
 Rules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str],
                                                    "Profile | None"] | None
 Checked = tuple[list[Diagnostic], bool | None]
+# What the summary line needs of a game: how many diagnostics, errors, warnings and
+# root causes, and whether it has errors (None: the findings about the whole file).
+Tally = tuple[int, int, int, int, bool | None]
 SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: forking costs more
 
 
@@ -165,6 +179,34 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
             advance(size)
         yield _unpacked(values, first_id - 1), with_errors
         first_id += len(values)
+
+
+def tally(diagnostics: list[Diagnostic], with_errors: bool | None) -> Tally:
+    errors = warnings = roots = 0
+    for diagnostic in diagnostics:
+        if diagnostic.severity is Severity.ERROR:
+            errors += 1
+        elif diagnostic.severity is Severity.WARNING:
+            warnings += 1
+        roots += diagnostic.cause is None
+    return len(diagnostics), errors, warnings, roots, with_errors
+
+
+def file_tallies(reader: FileReader, rules: Rules, *, pool: WorkerPool | None = None,
+                 advance: Advance | None = None) -> Iterator[Tally]:
+    """:func:`file_diagnostics`, counted: what ``check --quiet`` prints.  Worker
+    processes send back the counts of each game, not its diagnostics."""
+    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+        yield from (tally(*checked) for checked in file_diagnostics(reader, rules,
+                                                                     advance=advance))
+        return
+    yield tally(list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()])), None)
+    counted = (result for results in pool.map(_tally_chunk, _chunks(reader, rules), batch=1)
+               for result in results)
+    for counts, size in counted:
+        if advance is not None:
+            advance(size)
+        yield counts
 
 
 def _checked_games(reader: FileReader, rules: Rules, first_id: int,
@@ -263,10 +305,10 @@ _SEVERITY_AT, _ID_AT, _CAUSE_AT = (_FIELDS.index(name) for name in ("severity", 
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
 
-def _check_chunk(work: Chunk) -> list[Packed]:
-    """In a worker process: parse and check a run of games cut out of their file."""
+def _chunk_games(work: Chunk) -> Iterator[tuple[list[Diagnostic], bool | None, int]]:
+    """In a worker process: parse and check a run of games cut out of their file; each
+    game's diagnostics, whether it has errors, and its length."""
     body, base, first_index, pieces, file, rules = work
-    results = []
     collecting = gc.isenabled()
     for index, piece in enumerate(pieces, start=first_index):
         gc.disable()  # nothing a game makes is left for the collector to find
@@ -277,8 +319,18 @@ def _check_chunk(work: Chunk) -> list[Packed]:
         finally:
             if collecting:
                 gc.enable()
-        results.append((list(map(_packed, mine)), with_errors, piece.end - piece.start))
-    return results
+        yield mine, with_errors, piece.end - piece.start
+
+
+def _check_chunk(work: Chunk) -> list[Packed]:
+    """In a worker process: a run of games checked, their diagnostics packed."""
+    return [(list(map(_packed, mine)), with_errors, size)
+            for mine, with_errors, size in _chunk_games(work)]
+
+
+def _tally_chunk(work: Chunk) -> list[tuple[Tally, int]]:
+    """In a worker process: a run of games checked and only counted (``--quiet``)."""
+    return [(tally(mine, with_errors), size) for mine, with_errors, size in _chunk_games(work)]
 
 
 def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:

@@ -39,6 +39,20 @@ def test_output_is_identical_for_any_number_of_jobs(
         assert (many.code, many.err) == (one.code, one.err)
 
 
+@pytest.mark.skipif(not can_fork(), reason="no fork on this platform")
+def test_quiet_prints_the_summary_of_the_full_report_for_any_number_of_jobs(
+        cli: Cli, archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--quiet`` counts in the workers and sends back only the counts."""
+    monkeypatch.setattr(check, "SMALL_FILE_GAMES", 2)
+    monkeypatch.setattr(check, "CHUNK_CHARS", 2_000)
+    full = cli(["check", "-j", "1", str(archive)])
+    summary = full.out.rstrip("\n").rsplit("\n", 1)[-1]
+    assert "root cause" in summary  # the archive has problems that follow from others
+    for jobs in ("1", "2", "3"):
+        quiet = cli(["check", "-q", "-j", jobs, str(archive)])
+        assert (quiet.out, quiet.code) == (summary + "\n", full.code)
+
+
 def test_jobs_must_be_a_positive_number(cli: Cli) -> None:
     for bad in ("0", "many"):
         with pytest.raises(SystemExit) as stop:
