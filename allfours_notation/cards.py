@@ -27,9 +27,13 @@ class Suit(Enum):
     # and the replayer put in a set or a dict.
     __hash__ = object.__hash__
 
-    @property
-    def letter(self) -> str:
-        return self.value
+    # The canonical letter, a plain attribute of each member: a property would go
+    # through Enum's ``value`` descriptor on every read (the referee and the scorer
+    # read letters for every deal).
+    letter: str
+
+    def __init__(self, letter: str) -> None:
+        self.letter = letter
 
     @property
     def symbol(self) -> str:
@@ -76,9 +80,8 @@ class Rank(IntEnum):
     KING = 13
     ACE = 14
 
-    @property
-    def letter(self) -> str:
-        return _RANK_LETTERS[self]
+    letter: str  # a plain attribute of each member (set below), as for Suit
+
 
     @property
     def pips(self) -> int:
@@ -107,6 +110,7 @@ _RANK_LETTERS = {
 }
 _RANK_FROM_TEXT: dict[str, Rank] = {}
 for _rank, _letter in _RANK_LETTERS.items():
+    _rank.letter = _letter
     _RANK_FROM_TEXT[_letter] = _rank
     _RANK_FROM_TEXT[_letter.lower()] = _rank
 _RANK_FROM_TEXT["10"] = Rank.TEN
@@ -207,9 +211,10 @@ class Seat(Enum):
     # As for Suit: seats key the replayer's dicts for every card played.
     __hash__ = object.__hash__
 
-    @property
-    def letter(self) -> str:
-        return self.value
+    letter: str  # as for Suit: a plain attribute, read for every deal
+
+    def __init__(self, letter: str) -> None:
+        self.letter = letter
 
     @property
     def tag_name(self) -> str:

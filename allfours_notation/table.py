@@ -95,6 +95,13 @@ def side_of(seat: Seat, seats: tuple[Seat, ...]) -> str:
 
 
 @cache
+def side_table(seats: tuple[Seat, ...]) -> Mapping[Seat, str]:
+    """:func:`side_of` every seat (at the table or not) for a table of ``seats``, worked
+    out once per table shape: the referee and the claim checks ask for every deal."""
+    return MappingProxyType({seat: side_of(seat, seats) for seat in CLOCKWISE})
+
+
+@cache
 def sides(seats: tuple[Seat, ...]) -> tuple[str, ...]:
     """Every scoring side at the table, in seat order (kept per table shape: the
     referee and the scorer ask for every game, however small)."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
 from ..records import ClaimItem, Deal, Game, Span, Tag, diagnostic_at
-from ..table import side_of
+from ..table import side_of, side_table
 from .engine import table_seats
 from .profiles import (
     PROFILES,
@@ -56,6 +56,8 @@ CLAIM_NAMES: Mapping[ClaimItem, str] = {
 }
 
 ItemTally = dict[ClaimItem, dict[str, int]]
+_CLAIM_ITEMS = tuple(ClaimItem)  # in the order disputes are reported
+_Entries = dict[tuple[ClaimItem, str], int]  # how many points of each item a side scored
 
 
 def rules_name(options: Options) -> str:
@@ -94,14 +96,25 @@ def find_disputes(result: GameReplay) -> list[Diagnostic]:
 
 
 def tally_points(points: Iterable[Point]) -> ItemTally:
+    return _tally_points(points, None)
+
+
+def _tally_points(points: Iterable[Point], entries: _Entries | None) -> ItemTally:
+    """:func:`tally_points`; with ``entries``, counting each item and side as well."""
     tally: ItemTally = {}
     for point in points:
-        per_side = tally.setdefault(point.item, {})
+        per_side = tally.get(point.item)
+        if per_side is None:
+            per_side = tally[point.item] = {}
         per_side[point.side] = per_side.get(point.side, 0) + point.points
-    for item in list(tally):
-        tally[item] = {side: value for side, value in tally[item].items() if value != 0}
-        if not tally[item]:
-            del tally[item]
+        if entries is not None:
+            key = (point.item, point.side)
+            entries[key] = entries.get(key, 0) + 1
+    for item, per_side in list(tally.items()):  # an item that came to nothing is no item
+        if 0 in per_side.values():
+            tally[item] = {side: value for side, value in per_side.items() if value != 0}
+            if not tally[item]:
+                del tally[item]
     return tally
 
 
@@ -113,22 +126,34 @@ def tally_claim(deal: Deal, seats: tuple[Seat, ...], computed: ItemTally,
     claims an item as many times as it was computed (two turned Jacks), each
     takes the computed value; otherwise each counts the item's usual value.
     """
-    entries: dict[tuple[ClaimItem, str], int] = {}
-    for point in points:
-        key = (point.item, point.side)
-        entries[key] = entries.get(key, 0) + 1
-    unnumbered: dict[tuple[ClaimItem, str], int] = {}
+    return _tally_claim(deal, seats, computed, options, points, None)
+
+
+def _tally_claim(deal: Deal, seats: tuple[Seat, ...], computed: ItemTally, options: Options,
+                 points: Iterable[Point], entries: _Entries | None) -> ItemTally:
+    """:func:`tally_claim`, given how many times each item was computed (``entries``)
+    when that is known already."""
     tally: ItemTally = {}
     if deal.claim is None:
         return tally
+    side_by_seat = side_table(seats)
+    unnumbered: dict[tuple[ClaimItem, str], int] = {}
     for award in deal.claim.awards:
-        side = side_of(award.seat, seats)
-        per_side = tally.setdefault(award.item, {})
+        side = side_by_seat[award.seat]
+        per_side = tally.get(award.item)
+        if per_side is None:
+            per_side = tally[award.item] = {}
         if award.points is None:
-            unnumbered[(award.item, side)] = unnumbered.get((award.item, side), 0) + 1
+            key = (award.item, side)
+            unnumbered[key] = unnumbered.get(key, 0) + 1
             per_side.setdefault(side, 0)
         else:
             per_side[side] = per_side.get(side, 0) + award.points
+    if not unnumbered:
+        return tally
+    if entries is None:  # how many times each item was computed
+        entries = {}
+        _tally_points(points, entries)
     for (item, side), count in unnumbered.items():
         computed_value = computed.get(item, {}).get(side)
         if computed_value is not None and count == max(1, entries.get((item, side), 1)):
@@ -143,10 +168,13 @@ def _claim_disputes(result: GameReplay, position: int, deal: Deal, computed: Dea
                     seats: tuple[Seat, ...],
                     replays: dict[Options, GameReplay]) -> list[Diagnostic]:
     options = result.options
-    scored = tally_points(computed.points)
-    claimed = tally_claim(deal, seats, scored, options, computed.points)
+    entries: _Entries = {}
+    scored = _tally_points(computed.points, entries)
+    claimed = _tally_claim(deal, seats, scored, options, computed.points, entries)
+    if claimed == scored:  # nearly every claim: nothing to say item by item
+        return []
     found = []
-    for item in ClaimItem:
+    for item in _CLAIM_ITEMS:
         mine, theirs = scored.get(item, {}), claimed.get(item, {})
         if mine == theirs:
             continue
@@ -345,8 +373,9 @@ def _total_disputes(result: GameReplay, position: int, deal: Deal, computed: Dea
     assert deal.total is not None
     written: dict[str, int] = {}
     clash = False
+    side_by_seat = side_table(seats)
     for score in deal.total.scores:
-        side = side_of(score.seat, seats)
+        side = side_by_seat[score.seat]
         if side in written and written[side] != score.points:
             clash = True
         written.setdefault(side, score.points)

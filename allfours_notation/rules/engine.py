@@ -28,9 +28,10 @@ dry run on such a copy.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
 from ..diagnostics import Diagnostic, Severity
@@ -58,7 +59,16 @@ from ..records import (
     diagnostic_at,
 )
 from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, sides
-from .play import DEALT, RUN_BATCH, hand_key, legal_cards, max_runs, trick_winner, turnup_position
+from .play import (
+    CARD_PIPS,
+    DEALT,
+    RUN_BATCH,
+    hand_order,
+    legal_cards,
+    max_runs,
+    trick_winner,
+    turnup_position,
+)
 from .profiles import (
     BegsPerDeal,
     DealPattern,
@@ -167,6 +177,7 @@ _KIND_TEXT = {
     "other": "an irregularity",
 }
 _RECORDED = ("as dealt", "in the run", "in a run")
+_JACK_OF = {suit: Card(suit, Rank.JACK) for suit in Suit}
 
 
 class Table:
@@ -187,7 +198,8 @@ class Table:
         self.records_checked = records_checked
         self.seats = table_seats(game, options)
         self.sides = sides(self.seats)
-        self.next_of = next_seats(self.seats, clockwise=options.clockwise)
+        # a plain dict (the cached mapping is read-only): asked twice for every card
+        self.next_of = dict(next_seats(self.seats, clockwise=options.clockwise))
         self.side_by_seat = {seat: side_of(seat, self.seats) for seat in self.seats}
         start, start_problems = starting_scores(game, self.seats, options)
         self.start: dict[str, int] = dict(start)
@@ -227,13 +239,64 @@ class Table:
         over a whole record (``check``, ``replay``) read the results at the end."""
         try:
             current = self.current
-            if type(event) is Play and current is not None and not current.ended:
-                current.take_play(event)  # nine events in ten: straight to the card
-            else:
-                self._dispatch(event)
+            if current is not None and not current.ended:
+                if type(event) is Play:
+                    current.take_play(event)  # nine events in ten: straight to the card
+                    return
+                taker = _TAKERS.get(type(event))
+                if taker is not None:
+                    taker(current, event)
+                    return
+            self._dispatch(event)
         except Exception as error:  # the referee must never take a file down
-            self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
-                        getattr(event, "span", None) or self.game.span, deal=None, trick=None)
+            self._failed(error, event)
+
+    def feed_deal(self, deal: Deal) -> None:
+        """Feed a recorded deal: its header, opening, tricks and plays, penalties, ending,
+        claim and total, then :class:`DealOver` — what :meth:`feed` does for each of
+        ``replay.deal_events(deal)``, with the plays of a trick handed straight to the
+        open deal (the loop ``check`` and ``replay`` spend their time in)."""
+        feed = self.feed
+        feed(deal)
+        for event in deal.opening:
+            feed(event)
+        current = self.current
+        for trick in deal.tricks:
+            if current is None or current.ended:  # a deal that could not open
+                feed(trick)
+                for play in trick.plays:
+                    feed(play)
+                continue
+            # neither a trick nor a play closes the deal or opens one
+            try:
+                current.take_trick(trick)
+            except Exception as error:  # as feed() does
+                self._failed(error, trick)
+            # a trick open for play stays open for all its cards
+            open_for_play = not current.closed and current.playing and not current.trick_ended
+            take_play = current.place if open_for_play else current.take_play
+            for play in trick.plays:
+                try:
+                    take_play(play)
+                except Exception as error:  # as feed() does
+                    self._failed(error, play)
+        for penalty in deal.penalties:
+            feed(penalty)
+        if deal.ending is not None:
+            feed(deal.ending)
+        if deal.claim is not None:
+            feed(deal.claim)
+        if deal.total is not None:
+            feed(deal.total)
+        try:
+            self._close_deal()  # DealOver()
+        except Exception as error:
+            self._failed(error, None)
+
+    def _failed(self, error: Exception, event: object) -> None:
+        """The referee must never take a file down: what went wrong becomes AFN399."""
+        self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
+                    getattr(event, "span", None) or self.game.span, deal=None, trick=None)
 
     def check(self, event: Event) -> tuple[Diagnostic, ...]:
         """The diagnostics ``event`` would get, leaving this table as it is (a dry run).
@@ -411,7 +474,7 @@ class _Suspicion:
     card: Card
     led: Suit
     trick: int
-    order: int  # place of the offending card in the deal's play
+    order: int  # place of the offending card in the deal's play (cards played before it)
     span: Span | None
     recorded: list[Card]  # written cards that prove it; the first of them played names it
     found_at: int  # how many diagnostics the game had when the card was played
@@ -439,6 +502,21 @@ class _DealTable:
     is due) → ``"settled"`` (trumps fixed; ``settled_by`` says how) → ``"play"``.
     """
 
+    # Slots: a deal table is made for every deal, and its state is read for every card.
+    __slots__ = ("begs", "calls", "claim", "closed", "completed_tricks", "dealer",
+                 "decided_here", "discard_spans", "discarded", "discarding", "discards",
+                 "discards_done", "elder", "ended", "ending", "expected_seat", "first_step",
+                 "first_trick_span", "forgotten", "g", "hands", "header", "held_at_start",
+                 "holders", "inferred", "keeps_steps", "lacks", "last_seat", "last_trick_span",
+                 "last_winner", "leader", "next_of", "number", "offences", "options", "out",
+                 "pack_cards", "pack_place", "pack_span", "patch_from", "penalties", "pending",
+                 "pending_discards", "phase", "pips", "played", "players", "playing", "points",
+                 "received", "recorded_owner", "runs", "scored_tricks", "scoring", "seats",
+                 "settled_by", "slips", "spent", "started", "suspicions", "to_move", "total",
+                 "trick", "trick_count", "trick_ended", "trick_number", "trick_span",
+                 "trick_spans", "trump", "turnup_spans", "turnups", "unknown", "unscored",
+                 "waiting_kick", "waiting_span", "won", "written")
+
     def __init__(self, table: Table, deal: Deal) -> None:
         self.g = table
         self.header = deal
@@ -446,6 +524,8 @@ class _DealTable:
         self.options = table.options
         self.keeps_steps = table.keep_steps
         self.seats = table.seats
+        self.players = len(table.seats)
+        self.next_of = table.next_of
         self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
         self.elder = (next_seat(self.dealer, self.seats, clockwise=self.options.clockwise)
                       if deal.dealer in self.seats else self.seats[0])
@@ -501,10 +581,13 @@ class _DealTable:
         self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.slips: list[int] = []  # places in the current trick of cards already played
         self.played: set[Card] = set()
-        self.spent: set[Card] = set()  # on the table once: no longer evidence of a holding
+        # every card that cannot be in a hand: played, turned up or discarded (one test
+        # per card instead of three)
+        self.out: set[Card] = set()
+        # on the table once, no longer evidence of a holding: each card, with the trick
+        # its holder played it in (None when someone else played it, or it was discarded)
+        self.spent: dict[Card, int | None] = {}
         self.inferred: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
-        self.plays_by: dict[Seat, list[tuple[int, Card]]] = {seat: [] for seat in self.seats}
-        self.play_order = 0
         self.suspicions: list[_Suspicion] = []
         self.lacks: list[_Lack] = []
         self.offences: list[tuple[int, Offence]] = []
@@ -526,7 +609,8 @@ class _DealTable:
     def copied(self, table: Table) -> _DealTable:
         """A copy for ``table`` (a snapshot): every container is copied, the records shared."""
         copy = _DealTable.__new__(_DealTable)
-        for name, value in vars(self).items():
+        for name in _DealTable.__slots__:
+            value = getattr(self, name)
             if isinstance(value, dict):
                 value = {k: (v.copy() if isinstance(v, list) else v) for k, v in value.items()}
             elif isinstance(value, (list, set)):
@@ -585,16 +669,123 @@ class _DealTable:
         return self.g.side(seat)
 
     def take_play(self, play: Play) -> None:
-        """:meth:`take` for a :class:`Play`, the event nearly every step is."""
+        """:meth:`take` for a :class:`Play`, the event nearly every step is: the card is
+        seated, checked (held, in turn, follows suit or may not), added to the trick and
+        to the inferred hand in one step."""
         if self.closed:
             self.report("AFN305", "play after the deal was scored", play.span)
             return
         if not self.started:
             self.start()
-        self.play(play)
+        if not self.playing or self.trick_ended:
+            self.open_trick(None, play.span)
+        self.place(play)
+
+    def place(self, play: Play) -> None:
+        """:meth:`take_play` once a trick is open (a recorded deal's trick opens with its
+        :class:`Trick` record, and its plays come straight here)."""
+        number = self.trick_number
+        expected = self.expected_seat or self.elder
+        seat = play.seat
+        if seat is None:
+            seat = expected
+        elif seat is not expected:
+            self.report_turn(play, expected, number)
+        trick = self.trick
+        if not trick:
+            self.leader = seat
+        self.last_seat = seat
+        c = play.card
+        try:
+            after = self.next_of[seat]
+            known = self.hands[seat]
+        except KeyError:  # a seat not at the table (AFN205): no hand to check
+            self.expected_seat = expected
+            trick.append((seat, c))
+            self.play_step(seat, c, play.span, number)
+            if len(trick) == self.players and not self.written:
+                self.end_trick()
+            return
+        self.expected_seat = after
+        if c in self.out:  # played, turned up or discarded
+            self.play_spent_card(play, seat, c, number)
+        elif c in known:  # the usual card: held, as written
+            if trick and c.suit is not trick[0][1].suit:
+                self.check_follow(play, seat, c, number)
+            known.remove(c)
+            self.spent[c] = number
+            if self.suspicions:
+                self.prove(seat, c, number, recorded=True)
+        else:
+            owner = self.recorded_owner.get(c)
+            unknown = self.unknown
+            if owner is None and unknown[seat] > 0:
+                # one of the cards nobody saw: now known, and evidence from here on
+                if trick and c.suit is not trick[0][1].suit:
+                    self.check_follow(play, seat, c, number)
+                unknown[seat] -= 1
+                self.inferred[seat].append(c)
+                self.received[seat].origin.setdefault(c, "played")
+                self.holders.setdefault(c, seat)
+                self.spent[c] = number
+                if self.suspicions:
+                    self.prove(seat, c, number, recorded=False)
+            else:
+                self.play_unheld(play, seat, c, number, owner)
+        self.played.add(c)
+        self.out.add(c)
+        trick.append((seat, c))
+        placed = len(trick)
+        self.to_move = after if placed < self.players else None
+        if self.keeps_steps:
+            self.play_step(seat, c, play.span, number)
+        else:
+            self.g.step_count += 1  # what step() does when no steps are kept
+        if placed == self.players and not self.written:
+            self.end_trick()
+
+    def take_trick(self, trick: Trick) -> None:
+        """:meth:`take` for a :class:`Trick` record (a numbered trick opens)."""
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", trick.span)
+            return
+        if not self.started:
+            self.start()
+        self.open_trick(trick.number, trick.span, explicit=True)
+
+    def take_hand(self, event: Hand) -> None:
+        self.hand(self.as_the_pack_deals(event))
+
+    def take_turn_up(self, event: TurnUp) -> None:
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", event.span)
+            return
+        self.start()
+        self.to_move = self.elder if self.g.decided is None else None
+        self.turn_up(event)
+
+    def take_call(self, event: Call) -> None:
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", event.span)
+            return
+        self.start()
+        self.to_move = self.elder if event.kind is CallKind.STANDS else None
+        self.call(event)
+
+    def take_discard(self, event: Discard) -> None:
+        if self.closed:
+            self.report("AFN305", "play after the deal was scored", event.span)
+            return
+        self.start()
+        self.discard(event)
 
     def take(self, event: Event) -> None:
-        """One event of this deal."""
+        """One event of this deal (:data:`_TAKERS` sends each kind straight to its
+        method; this is the long way, for an event of any other type)."""
+        taker = _TAKERS.get(type(event))
+        if taker is not None:
+            taker(self, event)
+            return
         if isinstance(event, Hand):
             self.hand(self.as_the_pack_deals(event))
             return
@@ -619,7 +810,7 @@ class _DealTable:
         elif isinstance(event, Trick):
             self.open_trick(event.number, event.span, explicit=True)
         elif isinstance(event, Play):
-            self.play(event)
+            self.take_play(event)
 
     def start(self) -> None:
         """The DEAL_START step, once the hands as dealt are written (or none will be)."""
@@ -627,7 +818,8 @@ class _DealTable:
             return
         self.started = True
         self.step(StepKind.DEAL_START, f"deal {self.number}: {self.dealer.letter} deals, "
-                  f"{self.elder.letter} is elder hand", self.header.span)
+                  f"{self.elder.letter} is elder hand" if self.keeps_steps else "",
+                  self.header.span)
 
     # -- hands: what the record shows each seat received --
 
@@ -645,7 +837,7 @@ class _DealTable:
             self.recorded_owner.setdefault(held, event.seat)
             self.holders.setdefault(held, event.seat)
         if not in_run:
-            self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_key)
+            self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_order)
             self.unknown[event.seat] = max(0, DEALT - len(slots.known))
         elif self.runs > 0 and self.phase != "running":
             self.take_run_cards(event.seat)  # written after the run's turn-up
@@ -660,7 +852,7 @@ class _DealTable:
             slots.origin[c] = "in the run"
             self.holders.setdefault(c, seat)
         taken = min(len(batch), self.unknown[seat])
-        self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
+        self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_order)
         self.unknown[seat] -= taken
 
     def hand_size_received(self) -> int:
@@ -684,7 +876,7 @@ class _DealTable:
         written); each run's cards and every turn-up follow as the deal goes on."""
         problem = ""
         known = [c for c in event.cards if c is not None]
-        twice = sorted({c for c in known if known.count(c) > 1}, key=hand_key)
+        twice = sorted({c for c in known if known.count(c) > 1}, key=hand_order)
         if self.turnups:
             problem = "the pack is written after the turn-up: write it first in the deal"
         elif self.pack_cards is not None:
@@ -797,8 +989,11 @@ class _DealTable:
             self.put_out(event)
         else:
             self.pending_discards.append(event)
-        shown = " ".join("??" if c is None else str(c) for c in event.cards)
-        self.step(StepKind.CALL, f"{event.seat.letter} discards {shown}", event.span)
+        text = ""
+        if self.keeps_steps:
+            shown = " ".join("??" if c is None else str(c) for c in event.cards)
+            text = f"{event.seat.letter} discards {shown}"
+        self.step(StepKind.CALL, text, event.span)
 
     def put_out(self, event: Discard) -> None:
         """Take one seat's discards out of its hand: each must have been held."""
@@ -827,6 +1022,7 @@ class _DealTable:
                 self.report("AFN317", f"{seat.letter} discards {c}, but {problem}", event.span)
                 continue
             self.discarded[c] = seat
+            self.out.add(c)
             self.holders.pop(c, None)
 
     def discards_known(self, seat: Seat) -> bool:
@@ -910,6 +1106,7 @@ class _DealTable:
             self.add_run_cards()
         self.check_turnup_in_pack(card, event.span)
         self.turnups.append(card)
+        self.out.add(card)
         self.turnup_spans.append(event.span)
         same_suit = original is not None and card.suit is original.suit
         becomes_trump = not same_suit
@@ -952,7 +1149,7 @@ class _DealTable:
             for c in batch:
                 slots.origin[c] = "in the run"
                 self.holders.setdefault(c, seat)
-            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_key)
+            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_order)
             self.unknown[seat] += RUN_BATCH - len(batch)
 
     def call(self, event: Call) -> None:
@@ -964,7 +1161,8 @@ class _DealTable:
             self.check_stand(event)
             if self.options.stand_requires_trump is YesNo.YES and self.may_beg():
                 self.check_trump_held("stands", seat, event.span)
-            self.step(StepKind.CALL, f"{seat.letter} stands", event.span)
+            self.step(StepKind.CALL, f"{seat.letter} stands" if self.keeps_steps else "",
+                      event.span)
             if self.phase in ("call", "settled"):
                 self.settled_by = self.settled_by or "stand"
                 self.phase = "settled"
@@ -972,7 +1170,8 @@ class _DealTable:
         if kind is CallKind.BEGS:
             self.check_beg(event)
             self.begs += 1
-            self.step(StepKind.CALL, f"{seat.letter} begs", event.span)
+            self.step(StepKind.CALL, f"{seat.letter} begs" if self.keeps_steps else "",
+                      event.span)
             self.phase = "answer"
             return
         if seat is not self.dealer:
@@ -985,7 +1184,8 @@ class _DealTable:
             if self.options.give_requires_trump is YesNo.YES:
                 self.check_trump_held("gives", seat, event.span)
             self.to_move = self.elder
-            self.step(StepKind.CALL, f"{seat.letter} gives one (take one)", event.span)
+            self.step(StepKind.CALL, f"{seat.letter} gives one (take one)" if self.keeps_steps
+                      else "", event.span)
             points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
                                           options=self.options, scores=self.g.scores)
             if refused is not None:
@@ -998,7 +1198,8 @@ class _DealTable:
         if self.runs >= max_runs(len(self.seats)):
             self.report("AFN311", f"the pack is exhausted after {self.runs} runs: the cards "
                         "cannot be run again", event.span)
-        self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each", event.span)
+        self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each"
+                  if self.keeps_steps else "", event.span)
         self.phase = "running"
 
     def settle_kick(self, *, kept: bool) -> None:
@@ -1028,7 +1229,7 @@ class _DealTable:
             return
         lack = _Lack(call, seat, trump, span, len(self.g.found), self.g.step_count)
         if self.unknown[seat] == 0:
-            self.report_lack(lack, sorted(self.hands[seat], key=hand_key), proved=False)
+            self.report_lack(lack, sorted(self.hands[seat], key=hand_order), proved=False)
         else:
             self.lacks.append(lack)
 
@@ -1059,7 +1260,7 @@ class _DealTable:
             put_out = [c for c, s in self.discarded.items() if s is lack.seat]
             hand = [*held.get(lack.seat, ()), *self.inferred.get(lack.seat, ()), *put_out]
             if not any(c.suit is lack.trump for c in hand):
-                self.report_lack(lack, sorted(hand, key=hand_key), proved=True)
+                self.report_lack(lack, sorted(hand, key=hand_order), proved=True)
         self.lacks = []
 
     def check_stand(self, event: Call) -> None:
@@ -1188,23 +1389,6 @@ class _DealTable:
             self.first_trick_span = span
         self.last_trick_span = span
 
-    def play(self, play: Play) -> None:
-        if not self.playing or self.trick_ended:
-            self.open_trick(None, play.span)
-        number = self.trick_number
-        expected = self.expected_seat or self.elder
-        seat = play.seat if play.seat is not None else expected
-        if play.seat is not None and play.seat is not expected:
-            self.report_turn(play, expected, number)
-        if not self.trick:
-            self.leader = seat
-        self.expected_seat = self.g.next_of.get(seat, expected)
-        self.last_seat = seat
-        self.play_order += 1
-        self.play_card(play, seat, play.card, number)
-        if len(self.trick) == len(self.seats) and not self.written:
-            self.end_trick()
-
     def report_turn(self, play: Play, expected: Seat, number: int) -> None:
         """A wrong leader (AFN303) or a card out of turn (AFN302).
 
@@ -1225,42 +1409,33 @@ class _DealTable:
         self.g.report("AFN302", f"{play.seat.letter} plays {play.card} out of turn: {detail}",
                       play.span, deal=self.number, trick=number)
 
-    def play_card(self, play: Play, seat: Seat, c: Card, number: int) -> None:
-        """Seat, check and place one card; the hands and the evidence move with it."""
-        known = self.hands.get(seat)
-        if known is None:  # a seat not at the table (AFN205): no hand to check
-            self.trick.append((seat, c))
-            self.play_step(seat, c, play.span, number)
-            return
-        owner = self.recorded_owner.get(c)
+    def play_spent_card(self, play: Play, seat: Seat, c: Card, number: int) -> None:
+        """A card that cannot be in a hand: played already, the turn-up, or discarded."""
         if c in self.played:
             self.slip(play, seat, c, number)
         elif c in self.turnups:
             pass  # the turn-up is in nobody's hand (AFN202): no evidence either way
-        elif c in self.discarded:
+        else:
             by = self.discarded[c]
             who = seat.letter if by is seat else by.letter
             self.report("AFN301", f"{seat.letter} plays {c}, but {who} discarded {c} after "
                         "the run", play.span, trick=number)
-            self.spent.add(c)
-        elif c in known:  # the usual card: held, as written
-            if self.trick and c.suit is not self.trick[0][1].suit:
-                self.check_follow(play, seat, c, number)
-            known.remove(c)
-            self.spent.add(c)
-            self.plays_by[seat].append((number, c))
-            if self.suspicions:
-                self.prove(seat, c, number, recorded=True)
-        elif owner is not None and owner is not seat:
+            self.spent[c] = None
+
+    def play_unheld(self, play: Play, seat: Seat, c: Card, number: int,
+                    owner: Seat | None) -> None:
+        """A card not among those ``seat`` is known to hold, nor one of its unseen ones
+        (those :meth:`take_play` places itself)."""
+        if owner is not None and owner is not seat:
             self.report_not_held(play, seat, c, number)
-            self.spent.add(c)
+            self.spent[c] = None
         elif owner is seat and seat not in self.forgotten:
             # written for this seat but not in its hand now (a run's card beyond the run)
             self.check_follow(play, seat, c, number)
             if self.unknown[seat] > 0:
                 self.unknown[seat] -= 1
             self.spend(c, seat, number)
-        elif self.unknown[seat] > 0:
+        elif self.unknown[seat] > 0:  # written for this seat, whose hand was then forgotten
             self.check_follow(play, seat, c, number)
             self.unknown[seat] -= 1
             self.inferred[seat].append(c)
@@ -1270,26 +1445,18 @@ class _DealTable:
             self.prove(seat, c, number, recorded=False)
         else:
             self.report_not_held(play, seat, c, number)
-            self.spent.add(c)
-        self.played.add(c)
-        trick = self.trick
-        trick.append((seat, c))
-        self.to_move = self.g.next_of.get(seat) if len(trick) < len(self.seats) else None
-        if self.keeps_steps:
-            self.play_step(seat, c, play.span, number)
-        else:
-            self.g.step_count += 1  # what step() does when no steps are kept
+            self.spent[c] = None
 
     def spend(self, c: Card, seat: Seat, number: int) -> None:
-        self.spent.add(c)
-        self.plays_by[seat].append((number, c))
+        """``seat`` played ``c`` as its holder, in trick ``number``."""
+        self.spent[c] = number
 
     def slip(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         """A card already played: a recording slip, not evidence and not a capture."""
         self.slips.append(len(self.trick))
         if self.records_checked:
             return  # the parser's structure checks said so (AFN201)
-        first = next((n for s in self.seats for n, p in self.plays_by[s] if p == c), None)
+        first = self.spent.get(c)
         where = f" (first in trick {first})" if first is not None else ""
         self.report("AFN201", f"{c} is played twice{where}", play.span, trick=number)
 
@@ -1347,7 +1514,7 @@ class _DealTable:
         else:
             return
         if proofs or self.unknown[seat] > 0:
-            self.suspicions.append(_Suspicion(kind, seat, c, led, number, self.play_order,
+            self.suspicions.append(_Suspicion(kind, seat, c, led, number, len(self.played),
                                               play.span, proofs, len(self.g.found),
                                               self.g.step_count))
 
@@ -1380,10 +1547,15 @@ class _DealTable:
     def prove(self, seat: Seat, c: Card, number: int, *, recorded: bool) -> None:
         """``seat`` played ``c`` from its hand: it was held all along, so it may prove
         (and name) an offence shown earlier."""
-        if not self.suspicions:
+        suspicions = self.suspicions
+        for s in suspicions:  # most cards prove nothing: look before rebuilding the list
+            if s.seat is seat and (c in s.recorded if s.recorded else
+                                   not recorded and self.shows(s, c)):
+                break
+        else:
             return
         left: list[_Suspicion] = []
-        for s in self.suspicions:
+        for s in suspicions:
             if s.seat is not seat:
                 left.append(s)
             elif s.recorded:
@@ -1419,24 +1591,33 @@ class _DealTable:
         return "hand as dealt" if origin == "as dealt" else "received in the run"
 
     def end_trick(self) -> None:
-        winner = trick_winner(self.trick, self.trump)
-        side = self.side(winner) if winner in self.seats else winner.letter
-        counted = [c for i, (_, c) in enumerate(self.trick) if i not in self.slips]
-        self.won[side] = self.won.get(side, 0) + 1
-        self.pips[side] = self.pips.get(side, 0) + sum(c.pips for c in counted)
+        trick = self.trick
+        winner = trick_winner(trick, self.trump)
+        side = self.g.side_by_seat.get(winner)
+        if side is None:  # a seat not at the table (AFN205)
+            side = winner.letter
+        plays = tuple(trick)
+        slips = self.slips
+        scored = tuple(p for i, p in enumerate(plays) if i not in slips) if slips else plays
+        pips = 0
+        for _, c in scored:
+            pips += CARD_PIPS[c]
+        won = self.won
+        won[side] = won.get(side, 0) + 1
+        self.pips[side] = self.pips.get(side, 0) + pips
         self.last_winner = winner
         self.leader = winner
         self.to_move = winner
         self.expected_seat = winner
         self.trick_ended = True
         number = self.trick_number
-        self.step(StepKind.TRICK_END, self.trick_text(winner, number) if self.keeps_steps
-                  else "", self.trick_span, number)
-        plays = tuple(self.trick)
+        if self.keeps_steps:
+            self.step(StepKind.TRICK_END, self.trick_text(winner, number), self.trick_span,
+                      number)
+        else:
+            self.g.step_count += 1  # what step() does when no steps are kept
         self.completed_tricks.append((number, winner, plays))
-        if self.slips:
-            plays = tuple(p for i, p in enumerate(plays) if i not in self.slips)
-        self.scored_tricks.append((number, winner, plays))
+        self.scored_tricks.append((number, winner, scored))
         self.trick = []
         self.slips = []
 
@@ -1516,11 +1697,14 @@ class _DealTable:
             self.unscored.extend(points)
             return
         scored, decider = count_in_order(points, self.g.scores, self.options, capped=capped)
-        for point in scored:
-            self.points.append(point)
-            text = f"{point.side} scores {ITEM_LABELS[point.item]} ({point.points}): " \
-                f"{point.reason}" if self.keeps_steps else ""
-            self.step(StepKind.AWARD, text, span)
+        if not self.keeps_steps:
+            self.points.extend(scored)
+            self.g.step_count += len(scored)  # what step() does when no steps are kept
+        else:
+            for point in scored:
+                self.points.append(point)
+                self.step(StepKind.AWARD, f"{point.side} scores {ITEM_LABELS[point.item]} "
+                          f"({point.points}): {point.reason}", span)
         if decider is not None:
             self.g.winner = decider.side
             self.g.decided = f"deal {self.number}, at {ITEM_LABELS[decider.item]}"
@@ -1533,6 +1717,8 @@ class _DealTable:
 
     def declared_offences(self) -> list[Offence]:
         """Penalties written in the record, matched with the offences the play shows."""
+        if not self.penalties:
+            return self.found_offences() if self.offences else []
         found = self.found_offences()
         unmatched = list(found)
         for penalty in self.penalties:
@@ -1569,24 +1755,15 @@ class _DealTable:
             return
         if not self.trick_count and self.g.decided is not None:
             return
-        turnup_jack = bool(self.turnups) and self.trump is not None and \
-            self.turnups[-1] == Card(self.trump, Rank.JACK)
-        facts = DealFacts(
-            seats=self.seats,
-            dealer=self.dealer,
-            elder=self.elder,
-            trump=self.trump,
-            turnup_trump_jack=turnup_jack,
-            holders=self.holders,
-            tricks=tuple(self.scored_tricks),
-            offences=tuple(offences),
-            pips=self.pips,
-        )
+        trump = self.trump
+        jack = _JACK_OF[trump] if trump is not None else None
+        turnup_jack = bool(self.turnups) and jack is not None and self.turnups[-1] is jack
+        facts = DealFacts(self.seats, self.dealer, self.elder, trump, turnup_jack, self.holders,
+                          tuple(self.scored_tricks), tuple(offences), self.pips)
         points = play_points(facts, self.options, self.g.scores)
         capped: frozenset[str] = frozenset()
-        jack_in_play = self.trump is not None and Card(self.trump, Rank.JACK) in self.holders
-        if self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
-                (self.options.foster_cap is FosterCap.ALWAYS or jack_in_play):
+        if offences and self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
+                (self.options.foster_cap is FosterCap.ALWAYS or jack in self.holders):
             capped = frozenset(self.side(o.seat) for o in offences
                                if o.kind in ("revoke", "undertrump"))
         self.award(points, self.claim.span if self.claim else self.header.span, capped)
@@ -1656,8 +1833,13 @@ class _DealTable:
         ))
 
     def held_with_inferred(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
-        """Every card each seat held when play began: recorded, and shown by the play."""
-        return tuple((seat, tuple(sorted([*held, *self.inferred.get(seat, ())], key=hand_key)))
+        """Every card each seat held when play began: recorded, and shown by the play.
+
+        A hand is always kept in hand order, so only a seat the play showed more of
+        needs sorting again."""
+        inferred = self.inferred
+        return tuple((seat, tuple(sorted([*held, *inferred[seat]], key=hand_order))
+                      if inferred.get(seat) else held)
                      for seat, held in self.held_at_start)
 
     def end_text(self) -> str:
@@ -1722,3 +1904,21 @@ class _DealTable:
         if self.trick and full and not self.trick_ended:
             seat = trick_winner(self.trick, self.trump)
         return Expect(ExpectKind.PLAY, seat)
+
+
+# Each event of an open deal, by its type, to the deal table's method for it.
+_TAKERS: dict[type, Callable[[_DealTable, Any], None]] = {
+    Play: _DealTable.take_play,
+    Trick: _DealTable.take_trick,
+    Hand: _DealTable.take_hand,
+    Pack: _DealTable.pack,
+    TurnUp: _DealTable.take_turn_up,
+    Call: _DealTable.take_call,
+    Discard: _DealTable.take_discard,
+    Penalty: _DealTable.end_event,
+    Claim: _DealTable.end_event,
+    Total: _DealTable.end_event,
+    Redeal: _DealTable.end_event,
+    Abandoned: _DealTable.end_event,
+    Concede: _DealTable.end_event,
+}

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card, Seat, Suit
+from ..cards import FULL_PACK, Card, Seat, Suit
 from .profiles import FollowRule, Options, UndertrumpException
 
-__all__ = ["DEALT", "RUN_BATCH", "bound_not_to_undertrump", "hand_key", "legal_cards",
+__all__ = ["CARD_PIPS", "DEALT", "HAND_ORDER", "RUN_BATCH", "bound_not_to_undertrump", "hand_key",
+           "hand_order", "legal_cards",
            "max_runs", "trick_winner", "turnup_position"]
 
 DEALT = 6
@@ -17,10 +18,15 @@ RUN_BATCH = 3
 
 def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:
     """Rule 19: the highest trump, else the highest card of the suit led."""
-    led = plays[0][1].suit
     best_seat, best = plays[0]
-    for seat, played in plays[1:]:
-        if _beats(played, best, led, trump):
+    first = True
+    for seat, played in plays:  # _beats, inlined: this runs for every trick
+        if first:
+            first = False
+        elif played.suit is best.suit:
+            if played.rank > best.rank:
+                best_seat, best = seat, played
+        elif trump is not None and played.suit is trump:
             best_seat, best = seat, played
     return best_seat
 
@@ -81,3 +87,13 @@ def hand_key(c: Card) -> tuple[int, int]:
 
 
 _SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+
+# :func:`hand_key` as one number per card, for ``sorted(..., key=hand_order)``: a
+# dictionary lookup in C instead of a Python call per card (the referee sorts every
+# hand it is shown, and every hand again for the deal's result).
+HAND_ORDER: dict[Card, int] = {c: _SUIT_ORDER[c.suit] * 16 + 15 - int(c.rank)
+                               for c in FULL_PACK}
+hand_order = HAND_ORDER.__getitem__
+
+# Each card's pips toward Game (``Card.pips``), looked up without a call.
+CARD_PIPS: dict[Card, int] = {c: c.pips for c in FULL_PACK}

@@ -19,7 +19,7 @@ from ..diagnostics import Diagnostic
 from ..records import Deal, Game, diagnostic_at
 from .disputes import find_disputes
 from .engine import DealOver, Event, GameOver, Table
-from .play import hand_key, legal_cards, max_runs, trick_winner, turnup_position
+from .play import hand_order, legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import Options, resolve_options
 from .scoring import Point
 from .state import DealResult, GameReplay, Step, StepKind, TableState
@@ -101,8 +101,7 @@ def replay_plain(
     """
     table = Table(game, options, keep_steps=record_states, records_checked=True)
     for deal in game.deals:
-        for event in deal_events(deal):
-            table.feed(event)
+        table.feed_deal(deal)
     table.feed(GameOver())
     steps: list[Step] = []
     if record_states:
@@ -181,7 +180,7 @@ def _offences_at_their_cards(steps: list[Step],
 
 def _completed(state: TableState, waiting: dict[Seat, list[Card]],
                options: Options) -> TableState:
-    hands = tuple((seat, tuple(sorted([*held, *waiting.get(seat, ())], key=hand_key))
+    hands = tuple((seat, tuple(sorted([*held, *waiting.get(seat, ())], key=hand_order))
                    if waiting.get(seat) else held) for seat, held in state.hands)
     unknown = tuple((seat, count - len(waiting.get(seat, ()))) for seat, count in state.unknown)
     legal = state.legal
@@ -236,8 +235,7 @@ class Referee:
         self.table = Table(game, options, keep_steps=record_states, records_checked=True)
 
     def add_deal(self, deal: Deal) -> DealResult:
-        for event in deal_events(deal):
-            self.table.feed(event)
+        self.table.feed_deal(deal)
         return self.table.deals[-1]
 
     @property

@@ -57,13 +57,16 @@ class Point:
 
 def kick_value(card: Card, options: Options) -> int:
     """Points the dealer's side scores for turning ``card`` up (rules 7 and 26)."""
-    if options.turnup_points is TurnupPoints.NONE:
-        return 0
-    if options.turnup_points is TurnupPoints.JACK1:
-        return 1 if card.rank is Rank.JACK else 0
-    values = {Rank.ACE: 1, Rank.JACK: 3}
-    values[Rank.SIX if options.turnup_points is TurnupPoints.TRINIDAD else Rank.TWO] = 2
-    return values.get(card.rank, 0)
+    return _KICK_VALUES[options.turnup_points].get(card.rank, 0)
+
+
+# What each rank turned up is worth, per ``turnup_points`` (absent: nothing).
+_KICK_VALUES: Mapping[TurnupPoints, Mapping[Rank, int]] = {
+    TurnupPoints.NONE: {},
+    TurnupPoints.JACK1: {Rank.JACK: 1},
+    TurnupPoints.TRINIDAD: {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
+    TurnupPoints.TOBAGO: {Rank.ACE: 1, Rank.TWO: 2, Rank.JACK: 3},
+}
 
 
 def turnup_points(
@@ -156,22 +159,25 @@ class DealFacts:
 
 def play_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -> list[Point]:
     """High, Low, Jack (or Hang Jack), Game and penalties, in counting order (rule 25)."""
+    offences = facts.offences
+    if not offences:  # nearly every deal: no penalty to place
+        items = high_low_points(facts, options)
+        items.extend(jack_points(facts, options, set()))
+        items.extend(game_points(facts, options, set()))
+        return items
     table = facts.seats
-    captured = {card: (number, winner) for number, winner, plays in facts.tricks
-                for _, card in plays}
-    offenders = {side_of(o.seat, table) for o in facts.offences
-                 if o.kind in ("revoke", "undertrump")}
+    offenders = {side_of(o.seat, table) for o in offences if o.kind in ("revoke", "undertrump")}
     graded = options.revoke_penalty is RevokePenalty.FOSTER_GRADED
     barred = offenders if graded else set()
     # A declared wrong score is about the score written after the hand: it is counted
     # last whatever ``penalty_timing`` says (that option places revokes).
-    timed = [o for o in facts.offences if o.kind != "wrongscore"]
-    wrong = [o for o in facts.offences if o.kind == "wrongscore"]
-    items: list[Point] = []
+    timed = [o for o in offences if o.kind != "wrongscore"]
+    wrong = [o for o in offences if o.kind == "wrongscore"]
+    items = []
     if options.penalty_timing is PenaltyTiming.BEFORE_HIGH:
         items.extend(penalty_points(facts, options, scores, timed))
-    items.extend(high_low_points(facts, options, captured))
-    items.extend(jack_points(facts, options, captured, barred))
+    items.extend(high_low_points(facts, options))
+    items.extend(jack_points(facts, options, barred))
     items.extend(game_points(facts, options, barred))
     if options.penalty_timing is PenaltyTiming.AFTER_GAME:
         items.extend(penalty_points(facts, options, running(scores, items), timed))
@@ -187,30 +193,50 @@ def running(scores: Mapping[str, int], items: Iterable[Point]) -> dict[str, int]
     return after
 
 
+def captured_in(facts: DealFacts, card: Card) -> tuple[int, Seat] | None:
+    """The trick that captured ``card`` (its number and winner), if it was played: the
+    last of them should a broken record show the card in two tricks."""
+    for number, winner, plays in reversed(facts.tricks):
+        for _, played in plays:
+            if played is card:
+                return number, winner
+    return None
+
+
 def trumps_in_play(facts: DealFacts) -> list[Card]:
     if facts.trump is None:
         return []
     return sorted((c for c in facts.holders if c.suit is facts.trump), key=lambda c: c.rank)
 
 
-def high_low_points(
-    facts: DealFacts, options: Options, captured: Mapping[Card, tuple[int, Seat]]
-) -> list[Point]:
+def high_low_points(facts: DealFacts, options: Options) -> list[Point]:
     """Rules 21 and 22.  Low is decided here and nowhere else."""
-    trumps = trumps_in_play(facts)
-    if not trumps:
+    trump = facts.trump
+    if trump is None:
+        return []
+    high: Card | None = None
+    low: Card | None = None
+    count = 0
+    for c in facts.holders:  # the highest and the lowest trump in play
+        if c.suit is trump:
+            count += 1
+            if high is None or c.rank > high.rank:
+                high = c
+            if low is None or c.rank < low.rank:
+                low = c
+    if high is None or low is None:
         return []
     table = facts.seats
-    high, low = trumps[-1], trumps[0]
-    only = len(trumps) == 1
+    only = count == 1
     high_holder = facts.holders[high]
     what = "the only trump in play" if only else "the highest trump in play"
     points = [Point(side_of(high_holder, table), high_holder, ClaimItem.HIGH, 1,
                     f"{high_holder.letter} was dealt {high}, {what}")]
     low_holder = facts.holders[low]
     what = "the only trump in play" if only else "the lowest trump in play"
-    if options.low_owner is LowOwner.TRICK_WINNER and low in captured:
-        number, winner = captured[low]
+    capture = captured_in(facts, low) if options.low_owner is LowOwner.TRICK_WINNER else None
+    if capture is not None:
+        number, winner = capture
         reason = f"{winner.letter} won {low}, {what}, in trick {number}"
         points.append(Point(side_of(winner, table), winner, ClaimItem.LOW, 1, reason))
     else:
@@ -219,21 +245,19 @@ def high_low_points(
     return points
 
 
-def jack_points(
-    facts: DealFacts,
-    options: Options,
-    captured: Mapping[Card, tuple[int, Seat]],
-    barred: set[str],
-) -> list[Point]:
+def jack_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Point]:
     """Rule 23: the Jack of trumps to the winner of its trick; Hang Jack in Trinidad."""
     if facts.trump is None or facts.turnup_trump_jack:
         return []
     jack = Card(facts.trump, Rank.JACK)
-    if jack not in facts.holders or jack not in captured:
+    holder = facts.holders.get(jack)
+    if holder is None:
+        return []
+    capture = captured_in(facts, jack)
+    if capture is None:
         return []
     table = facts.seats
-    number, winner = captured[jack]
-    holder = facts.holders[jack]
+    number, winner = capture
     side = side_of(winner, table)
     if side in barred:
         return []
@@ -260,7 +284,7 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     """Rule 24: more pips in won tricks; a tie per ``game_tie``, no counting card per
     ``game_when_no_counters``."""
     table = facts.seats
-    pips = pips_by_side(facts)
+    pips = facts.pips if facts.pips is not None else pips_by_side(facts)
     best = max(pips.values(), default=0)
     leaders = [side for side, value in pips.items() if value == best]
     tally = ", ".join(f"{side} {value}" for side, value in pips.items())
