@@ -18,7 +18,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -74,6 +74,7 @@ from .records import (
     make_game,
     make_play,
     make_trick,
+    with_comments,
 )
 from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns, slice_games
 from .source import decode, strip_bom
@@ -751,7 +752,7 @@ class _GameAssembler:
         if found is None:
             return node
         leading, trailing = found
-        return replace(node, leading=tuple(leading), trailing=tuple(trailing))
+        return with_comments(node, tuple(leading), tuple(trailing))
 
     def all_finished(self, nodes: list[_N]) -> tuple[_N, ...]:
         comments_of = self.comments_of
@@ -922,20 +923,21 @@ class _GameAssembler:
             order = sorted(range(len(nodes)), key=starts.__getitem__)
             nodes = [nodes[place] for place in order]
             starts = [starts[place] for place in order]
-        placed = [(cast(Span, node.span), node) for node in nodes]
         game_trailing: list[Comment] = []
         for comment, span in comments:
             after = bisect.bisect_left(starts, span.end)
-            previous = placed[after - 1] if after > 0 else None
-            following = placed[after] if after < len(placed) else None
-            same_line = previous is not None and previous[0].end_line == span.line
-            next_on_line = following is not None and following[0].line == span.end_line
-            if previous is not None and span.start < previous[0].end:  # inside it
-                self.comments_here(previous[1])[0].append(comment)
+            previous = nodes[after - 1] if after > 0 else None
+            following = nodes[after] if after < len(nodes) else None
+            before = cast(Span, previous.span) if previous is not None else None
+            same_line = before is not None and before.end_line == span.line
+            next_on_line = following is not None and \
+                cast(Span, following.span).line == span.end_line
+            if previous is not None and span.start < cast(Span, before).end:  # inside it
+                self.comments_here(previous)[0].append(comment)
             elif previous is not None and same_line and not next_on_line:
-                self.comments_here(previous[1])[1].append(comment)
+                self.comments_here(previous)[1].append(comment)
             elif following is not None:
-                self.comments_here(following[1])[0].append(comment)
+                self.comments_here(following)[0].append(comment)
             else:
                 game_trailing.append(comment)
         return tuple(game_trailing)
@@ -1184,32 +1186,31 @@ class _GameAssembler:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,
         as the writer grouped it; unnumbered plays make a trick every ``players`` cards."""
         plays = raw.plays
-        # Each trick as (index of its first play, its written number and where, if any):
-        # a numbered trick runs to the next number; plays before the first number
-        # (all of them, when none is written) are cut every ``players`` cards.
         numbers = raw.numbers
-        first_number = numbers[0][0] if numbers else len(plays)
-        starts: list[tuple[int, tuple[int, _NumberPlace] | None]] = [
-            (index, None) for index in range(0, first_number, players)]
-        starts.extend((index, (written, place)) for index, written, place in numbers)
-        tricks: list[Trick] = []
+        # Where each trick begins: plays before the first number (all of them, when none
+        # is written) are cut every ``players`` cards; then each number begins one.
+        begins = list(range(0, numbers[0][0] if numbers else len(plays), players))
+        unnumbered = len(begins)
+        begins.extend([begin for begin, _, _ in numbers])
+        ends = begins[1:]
+        ends.append(len(plays))
         lines, at, trick_of = self.lines, Span.at, make_trick
-        plain = not self.comments_of
-        count = len(starts)
-        for number, (begin, mark) in enumerate(starts, start=1):
-            if mark is not None and mark[0] != number:
-                base, first, last = mark[1]
+        finish = None if not self.comments_of else self.all_finished
+        tricks: list[Trick] = []
+        for number, (begin, end) in enumerate(zip(begins, ends, strict=True), start=1):
+            cards = tuple(plays[begin:end]) if finish is None else finish(plays[begin:end])
+            tricks.append(trick_of(number, cards, number > unnumbered,
+                                   at(lines, cards[0].span.start,  # type: ignore[union-attr]
+                                      cards[-1].span.end)))  # type: ignore[union-attr]
+        for number, (_, written, (base, first, last)) in enumerate(numbers, unnumbered + 1):
+            if written != number:
                 self.diag(
                     "AFN207",
-                    f"trick numbered {mark[0]} is trick {number} of this deal",
+                    f"trick numbered {written} is trick {number} of this deal",
                     at(lines, base + first, base + last),
                     severity=Severity.WARNING,
                     trick=number,
                 )
-            finish = starts[number][0] if number < count else len(plays)
-            nodes = tuple(plays[begin:finish]) if plain else self.all_finished(plays[begin:finish])
-            span = at(lines, nodes[0].span.start, nodes[-1].span.end)  # type: ignore[union-attr]
-            tricks.append(trick_of(number, nodes, mark is not None, span))
         return tuple(tricks)
 
 

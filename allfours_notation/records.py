@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
-from dataclasses import FrozenInstanceError, dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 from enum import Enum
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from .cards import Card, Seat
 from .diagnostics import Diagnostic, Severity
@@ -278,6 +278,8 @@ def _slot_setter(kind: type, name: str) -> Any:
     return cast(Any, slot).__set__
 
 
+_set_leading = _slot_setter(Node, "leading")
+_set_trailing = _slot_setter(Node, "trailing")
 _play_slots = tuple(_slot_setter(Play, name)
                     for name in ("card", "seat", "glyph", "span", "leading", "trailing"))
 
@@ -298,6 +300,28 @@ def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | N
     set_leading(play, ())
     set_trailing(play, ())
     return play
+
+
+_N = TypeVar("_N", bound=Node)
+# The slots' setters of each record type, in field order (see with_comments).
+_fields_of: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def with_comments(node: _N, leading: tuple[Comment, ...], trailing: tuple[Comment, ...]) -> _N:
+    """``dataclasses.replace(node, leading=leading, trailing=trailing)``, for the parser,
+    which attaches comments to every record that has any: a copy made slot by slot
+    (``replace`` goes through the frozen ``__init__``, a few times slower)."""
+    kind = type(node)
+    slots = _fields_of.get(kind)
+    if slots is None:
+        slots = _fields_of[kind] = tuple((f.name, _slot_setter(kind, f.name))
+                                         for f in fields(kind))
+    copy = _new(kind)
+    for name, setter in slots:
+        setter(copy, getattr(node, name))
+    _set_leading(copy, leading)
+    _set_trailing(copy, trailing)
+    return copy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -160,3 +160,23 @@ def test_made_games_are_the_games_the_constructor_makes() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.ended = True  # type: ignore[misc]
     assert parsed == Game(tags=parsed.tags, deals=parsed.deals, ended=True)
+
+
+def test_comments_attached_slot_by_slot_are_what_replace_gives() -> None:
+    """``with_comments`` copies every field and sets the comments, like
+    ``dataclasses.replace``; the original is left as it was."""
+    import dataclasses
+
+    from allfours_notation.records import Comment, with_comments
+
+    game = parse(CUT).games[0]
+    note = (Comment("n"),)
+    records = [*game.tags, *game.deals[0].opening, *game.deals[0].tricks,
+               *game.deals[0].tricks[0].plays, game.deals[0].claim, game.deals[0].total]
+    for record in records:
+        assert record is not None
+        copied = with_comments(record, note, ())
+        assert copied == dataclasses.replace(record, leading=note, trailing=())
+        assert copied.span == record.span and copied.leading == note
+        assert type(copied) is type(record) and copied is not record
+    assert any(record is not None and record.leading for record in records)  # comments attached
