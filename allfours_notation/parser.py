@@ -278,7 +278,43 @@ def _lark() -> tuple[Lark, _Collector]:
         install_lean_lexer(lark)
         cached = (lark, collector)
         _local.parser = cached
+        _local.parse = _direct_parse(lark)
     return cast(tuple[Lark, _Collector], cached)
+
+
+def _game_parser() -> tuple[Callable[[str], Any], _Collector]:
+    """``_lark()``'s parse of one game's text, and its comment collector."""
+    collector = _lark()[1]
+    return cast(Callable[[str], Any], _local.parse), collector
+
+
+def _direct_parse(lark: Lark) -> Callable[[str], Any]:
+    """``lark.parse``, less its per-call set-up: the same LALR parser run from the same
+    start state over the same lexer, without the four layers of calls that choose
+    the start symbol, the lexer thread class and the parse configuration again for
+    every text (about a fifth of a one-deal game's parse, and a file may hold tens of
+    thousands of them).  A Lark built otherwise than this module builds its own
+    keeps ``lark.parse``."""
+    try:
+        from lark.lexer import LexerState, LexerThread
+        from lark.parsers.lalr_parser_state import ParseConf, ParserState
+        from lark.utils import TextSlice
+
+        frontend = lark.parser
+        inner = frontend.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
+        if frontend.skip_lexer or lark.options._plugins or \
+                frontend.parser_conf.start != ["start"]:
+            return lark.parse
+        conf = ParseConf(inner.parse_table, inner.callbacks, "start")
+        lexer = frontend.lexer
+        run = inner.parse_from_state
+    except (ImportError, AttributeError):  # pragma: no cover - another Lark
+        return lark.parse
+
+    def parse(text: str) -> Any:
+        return run(ParserState(conf, LexerThread(lexer, LexerState(TextSlice(text, 0,
+                                                                            len(text))))))
+    return parse
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -412,9 +448,24 @@ def parse_game_body(body: str, origin: GameSlice, *, index: int, filename: str |
                     broken=True,
                     span=Span(origin.line, origin.column, 0, 0, origin.start, origin.end))
 
+    if not origin.deals and not origin.tags and body.strip().lower() == "end":
+        # A game that is only "end" (no limit can be passed by it): no assembler needed.
+        return guarded(lambda: _bare_end(origin, index, filename), broken,
+                       doing="parsing this game", file=filename, line=origin.line,
+                       column=origin.column, game=index)
     return guarded(lambda: _GameAssembler(body, origin, index=index, filename=filename).run(),
                    broken, doing="parsing this game", file=filename, line=origin.line,
                    column=origin.column, game=index)
+
+
+def _bare_end(piece: GameSlice, index: int, filename: str | None) -> Game:
+    """A game that is only the word "end" (a file of "end end end …" holds a quarter
+    of a million of them per MB): what the grammar and :meth:`_GameAssembler.assemble`
+    would give (a test holds it to that), without running either."""
+    span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
+    game = make_game((), (), True, (), index, filename, (), span)
+    found = check_structure(game, filename=filename)
+    return make_game((), (), True, (), index, filename, tuple(found), span)
 
 
 def parse_file(path: str | Path) -> ParseResult:
@@ -767,11 +818,11 @@ class _GameAssembler:
             return self.broken_game()
         if not self.piece.deals and not self.piece.tags and self.body.strip().lower() == "end":
             return self.bare_end()
-        lark, collector = _lark()
+        parse_text, collector = _game_parser()
         collector.comments = []
         collector.opened = None
         try:
-            raw = lark.parse(self.body)
+            raw = parse_text(self.body)
         except TooManyComments:
             collector.comments = []
             self.report_limit(f"this game has more than {MAX_COMMENTS_PER_GAME:,} comments", 0)
@@ -786,14 +837,8 @@ class _GameAssembler:
         return self.assemble(cast(list[Any], raw), comments)
 
     def bare_end(self) -> Game:
-        """A game that is only the word "end" (a file of "end end end …" holds a quarter
-        of a million of them per MB): what the grammar and :meth:`assemble` would give
-        (a test holds it to that), without running either."""
-        piece = self.piece
-        span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
-        game = make_game((), (), True, (), self.index, self.filename, (), span)
-        found = check_structure(game, filename=self.filename)
-        return make_game((), (), True, (), self.index, self.filename, tuple(found), span)
+        """This game, only the word "end": see :func:`_bare_end`."""
+        return _bare_end(self.piece, self.index, self.filename)
 
     def over_limit(self) -> bool:
         """Report (AFN120) a game past one of the documented limits, which is then not

@@ -77,16 +77,25 @@ def test_the_parse_table_reduces_through_the_resolved_functions() -> None:
 @pytest.mark.parametrize("text", [*(path.read_text(encoding="utf-8") for path in SAMPLES), CUT],
                          ids=[*(path.name for path in SAMPLES), "cut-by-comments"])
 def test_resolved_reductions_give_what_lark_s_tree_builder_gives(text: str) -> None:
+    """And the parser's direct entry gives what ``Lark.parse`` gives."""
     fast, _ = parser_module._lark()
+    direct, _ = parser_module._game_parser()
     plain = _plain_lark()
     for body in _games(text):
         outcomes = []
-        for lark in (fast, plain):
+        for parse_text in (direct, fast.parse, plain.parse):
             try:
-                outcomes.append(_shape(lark.parse(body)))
+                outcomes.append(_shape(parse_text(body)))
             except Exception as error:  # the same error, or the test fails
-                outcomes.append((type(error).__name__, str(error)))
-        assert outcomes[0] == outcomes[1]
+                outcomes.append((type(error).__name__, str(error),
+                                 getattr(error, "pos_in_stream", None)))
+        assert outcomes[0] == outcomes[1] == outcomes[2]
+
+
+def test_the_direct_entry_is_not_lark_parse() -> None:
+    """The direct entry is in use (so the comparison above compares two paths)."""
+    direct, _ = parser_module._game_parser()
+    assert direct != parser_module._lark()[0].parse
 
 
 def _memos() -> list[dict[str, Any]]:
