@@ -43,7 +43,6 @@ from .limits import (
 from .records import (
     Abandoned,
     Award,
-    Call,
     CallKind,
     Claim,
     ClaimItem,
@@ -55,7 +54,6 @@ from .records import (
     Ending,
     Game,
     Glyph,
-    Hand,
     Node,
     OpeningEvent,
     Pack,
@@ -71,9 +69,15 @@ from .records import (
     Total,
     Trick,
     TurnUp,
+    make_call,
+    make_claim,
+    make_deal,
     make_game,
+    make_hand,
     make_play,
+    make_total,
     make_trick,
+    make_turnup,
     with_comments,
 )
 from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns, slice_games
@@ -969,19 +973,26 @@ class _GameAssembler:
             nodes = [nodes[place] for place in order]
             starts = [starts[place] for place in order]
         game_trailing: list[Comment] = []
+        # Whether two places are on one line: no line feed between them in the game's
+        # text (no line index is built for it).
+        body, base = self.body, self.offset_base
         for comment, span in comments:
-            after = bisect.bisect_left(starts, span.end)
+            start, end = span.start, span.end
+            after = bisect.bisect_left(starts, end)
             previous = nodes[after - 1] if after > 0 else None
             following = nodes[after] if after < len(nodes) else None
-            before = cast(Span, previous.span) if previous is not None else None
-            same_line = before is not None and before.end_line == span.line
-            next_on_line = following is not None and \
-                cast(Span, following.span).line == span.end_line
-            if previous is not None and span.start < cast(Span, before).end:  # inside it
-                self.comments_here(previous)[0].append(comment)
-            elif previous is not None and same_line and not next_on_line:
-                self.comments_here(previous)[1].append(comment)
-            elif following is not None:
+            if previous is not None:
+                previous_end = cast(Span, previous.span).end
+                if start < previous_end:  # inside it
+                    self.comments_here(previous)[0].append(comment)
+                    continue
+                same_line = body.find("\n", previous_end - base, start - base) < 0
+                next_on_line = following is not None and \
+                    body.find("\n", end - base, starts[after] - base) < 0
+                if same_line and not next_on_line:
+                    self.comments_here(previous)[1].append(comment)
+                    continue
+            if following is not None:
                 self.comments_here(following)[0].append(comment)
             else:
                 game_trailing.append(comment)
@@ -1053,7 +1064,7 @@ class _GameAssembler:
                 continue
             node: Node
             if kind == "HAND":
-                node = Hand(seat=_SEATS[value[0]], cards=_cards_of(parts, 1), span=span)
+                node = make_hand(_SEATS[value[0]], _cards_of(parts, 1), span)
                 raw.opening.append(node)
             elif call is not None:
                 seat, call_kind = call
@@ -1061,10 +1072,10 @@ class _GameAssembler:
                     node = Concede(seat=seat, span=span)
                     self.set_ending(raw, node)
                 else:
-                    node = Call(seat=seat, kind=call_kind, span=span)
+                    node = make_call(seat, call_kind, span)
                     raw.opening.append(node)
             elif kind == "TURN" or kind == "TURN_WORD":
-                node = TurnUp(card=_CARDS[parts[-1].value.split()[-1]], span=span)
+                node = make_turnup(_CARDS[parts[-1].value.split()[-1]], span)
                 raw.opening.append(node)
             elif kind == "CLAIM":
                 if raw.claim is not None:
@@ -1075,7 +1086,7 @@ class _GameAssembler:
                 if raw.total is not None:
                     self.diag("AFN206", "a deal has one total", span)
                     continue
-                node = raw.total = Total(scores=_scores(parts), span=span)
+                node = raw.total = make_total(_scores(parts), span)
             else:
                 node = self.other_statement(raw, kind, parts, span)
             nodes.append(node)
@@ -1142,12 +1153,12 @@ class _GameAssembler:
         if len(parts) == 1:
             awards = _CLAIMS.get(text)
             if awards is not None:
-                return Claim(awards=awards, span=span)
+                return make_claim(awards, span)
         found = len(self.diagnostics)
         awards = self.claim_awards(parts, span)
         if len(parts) == 1 and len(self.diagnostics) == found:
             _remember(_CLAIMS, text, awards)
-        return Claim(awards=awards, span=span)
+        return make_claim(awards, span)
 
     def claim_awards(self, parts: list[Token], span: Span) -> tuple[Award, ...]:
         awards: list[Award] = []
@@ -1213,19 +1224,10 @@ class _GameAssembler:
             claim = finished(claim) if claim else None
             total = finished(total) if total else None
             ending = finished(ending) if ending else None
-        return Deal(
-            number=raw.number,
-            dealer=raw.dealer,
-            opening=self.all_finished(raw.opening),
-            tricks=self.group_tricks(raw, max(players, 1)) if raw.plays else (),
-            penalties=self.all_finished(raw.penalties) if raw.penalties else (),
-            claim=claim,
-            total=total,
-            ending=ending,
-            leading=leading,
-            trailing=trailing,
-            span=raw.span,
-        )
+        return make_deal(raw.number, raw.dealer, self.all_finished(raw.opening),
+                         self.group_tricks(raw, max(players, 1)) if raw.plays else (),
+                         self.all_finished(raw.penalties) if raw.penalties else (),
+                         claim, total, ending, leading, trailing, raw.span)
 
     def group_tricks(self, raw: _RawDeal, players: int) -> tuple[Trick, ...]:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import FrozenInstanceError, dataclass, field, fields
 from enum import Enum
 from typing import Any, TypeVar, cast
@@ -303,6 +303,39 @@ def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | N
 
 
 _N = TypeVar("_N", bound=Node)
+
+
+def _statement_maker(kind: type[_N], *names: str) -> Callable[..., _N]:
+    """A function making a ``kind`` record from the values of ``names`` and a span, no
+    comments, filled in slot by slot like :func:`make_play`: the parser makes a
+    record per statement of every deal it reads (hands, turn-ups, calls, claims,
+    totals), a few times faster than through the frozen ``__init__``."""
+    set_span, set_leading, set_trailing = (_slot_setter(kind, name)
+                                           for name in ("span", "leading", "trailing"))
+    if len(names) == 1:
+        (set_first,) = (_slot_setter(kind, name) for name in names)
+
+        def make_one(first: object, span: Span | None) -> _N:
+            record = _new(kind)
+            set_first(record, first)
+            set_span(record, span)
+            set_leading(record, ())
+            set_trailing(record, ())
+            return record
+        return make_one
+    set_first, set_second = (_slot_setter(kind, name) for name in names)
+
+    def make_two(first: object, second: object, span: Span | None) -> _N:
+        record = _new(kind)
+        set_first(record, first)
+        set_second(record, second)
+        set_span(record, span)
+        set_leading(record, ())
+        set_trailing(record, ())
+        return record
+    return make_two
+
+
 # The slots' setters of each record type, in field order (see with_comments).
 _fields_of: dict[type, tuple[tuple[str, Any], ...]] = {}
 
@@ -532,6 +565,33 @@ class Game:
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
+
+
+# ``Hand(seat=…, cards=…, span=…)`` and the like, made for the parser (see _statement_maker).
+make_hand: Callable[[Seat, tuple[Card | None, ...], Span | None], Hand] = \
+    _statement_maker(Hand, "seat", "cards")
+make_turnup: Callable[[Card, Span | None], TurnUp] = _statement_maker(TurnUp, "card")
+make_call: Callable[[Seat, CallKind, Span | None], Call] = _statement_maker(Call, "seat", "kind")
+make_claim: Callable[[tuple[Award, ...], Span | None], Claim] = \
+    _statement_maker(Claim, "awards")
+make_total: Callable[[tuple[Score, ...], Span | None], Total] = \
+    _statement_maker(Total, "scores")
+
+_deal_slots = tuple(_slot_setter(Deal, name) for name in (
+    "number", "dealer", "opening", "tricks", "penalties", "claim", "total", "ending",
+    "leading", "trailing", "span"))
+
+
+def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
+              tricks: tuple[Trick, ...], penalties: tuple[Penalty, ...], claim: Claim | None,
+              total: Total | None, ending: Ending | None, leading: tuple[Comment, ...],
+              trailing: tuple[Comment, ...], span: Span | None) -> Deal:
+    """``Deal(number=…, …, span=…)`` built like :func:`make_play`, once per deal read."""
+    deal = _new(Deal)
+    for setter, value in zip(_deal_slots, (number, dealer, opening, tricks, penalties, claim,
+                                           total, ending, leading, trailing, span), strict=True):
+        setter(deal, value)
+    return deal
 
 
 _game_slots = tuple(_slot_setter(Game, name) for name in (

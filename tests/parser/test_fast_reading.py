@@ -189,3 +189,50 @@ def test_comments_attached_slot_by_slot_are_what_replace_gives() -> None:
         assert copied.span == record.span and copied.leading == note
         assert type(copied) is type(record) and copied is not record
     assert any(record is not None and record.leading for record in records)  # comments attached
+
+
+def test_statements_and_deals_made_slot_by_slot_are_the_constructors_records() -> None:
+    import dataclasses
+
+    from allfours_notation.cards import Seat, card
+    from allfours_notation.records import (
+        Award,
+        Call,
+        CallKind,
+        Claim,
+        ClaimItem,
+        Deal,
+        Hand,
+        Score,
+        Span,
+        Total,
+        TurnUp,
+        make_call,
+        make_claim,
+        make_deal,
+        make_hand,
+        make_total,
+        make_turnup,
+    )
+
+    span = Span(2, 3, 2, 9, 10, 16)
+    pairs = [
+        (make_hand(Seat.SOUTH, (card("JS"), None), span),
+         Hand(seat=Seat.SOUTH, cards=(card("JS"), None), span=span)),
+        (make_turnup(card("4S"), span), TurnUp(card=card("4S"), span=span)),
+        (make_call(Seat.NORTH, CallKind.BEGS, span),
+         Call(seat=Seat.NORTH, kind=CallKind.BEGS, span=span)),
+        (make_claim((Award(Seat.SOUTH, ClaimItem.HIGH),), span),
+         Claim(awards=(Award(Seat.SOUTH, ClaimItem.HIGH),), span=span)),
+        (make_total((Score(Seat.NORTH, 3),), None), Total(scores=(Score(Seat.NORTH, 3),))),
+    ]
+    hand = pairs[0][1]
+    pairs.append((make_deal(2, Seat.EAST, (cast(Hand, hand),), (), (), None, None, None, (),
+                            (), span),
+                  Deal(number=2, dealer=Seat.EAST, opening=(cast(Hand, hand),), span=span)))
+    for made, built in pairs:
+        assert type(made) is type(built) and made == built
+        for field in dataclasses.fields(built):
+            assert getattr(made, field.name) == getattr(built, field.name), field.name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.span = None  # type: ignore[misc]
