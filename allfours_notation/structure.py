@@ -268,7 +268,9 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
                 event.span,
                 deal=deal,
             )
-        for card in event.known_cards:
+        for card in event.cards:
+            if card is None:
+                continue
             if card in turnups:
                 report(
                     "AFN202",
@@ -285,6 +287,9 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
                     f"{card} is dealt twice: to {event.seat.tag_name}, and {_dealt_text(owner)}"
                 report("AFN201", where, event.span, deal=deal)
             dealt.setdefault(card, event.seat)
+    played_cards = [play.card for trick in deal.tricks for play in trick.plays]
+    if len(set(played_cards)) == len(played_cards) and turnups.keys().isdisjoint(played_cards):
+        return  # the usual case, proved at once: no card played twice or turned up
     played: dict[Card, int] = {}
     for trick in deal.tricks:
         for play in trick.plays:
