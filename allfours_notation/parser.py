@@ -286,10 +286,17 @@ def _lark() -> tuple[Lark, _Collector]:
     return cast(tuple[Lark, _Collector], cached)
 
 
-def _game_parser() -> tuple[Callable[[str], Any], _Collector]:
-    """``_lark()``'s parse of one game's text, and its comment collector."""
-    collector = _lark()[1]
-    return cast(Callable[[str], Any], _local.parse), collector
+_GameParser = tuple[Callable[[str], Any], _Collector]
+
+
+def _game_parser() -> _GameParser:
+    """``_lark()``'s parse of one game's text, and its comment collector (asked for
+    once per game: kept ready on the thread)."""
+    found = getattr(_local, "game_parser", None)
+    if found is None:
+        collector = _lark()[1]  # which also makes _local.parse
+        found = _local.game_parser = (_local.parse, collector)
+    return cast(_GameParser, found)
 
 
 def _direct_parse(lark: Lark) -> Callable[[str], Any]:
@@ -614,6 +621,7 @@ def _every_card_spelling() -> dict[str, Card]:
 _CARDS = _every_card_spelling()
 
 _CLAIM_ITEMS = {item.value: item for item in ClaimItem}
+_SEAT_ORDER = tuple(Seat)
 
 
 def unescape_tag_value(raw: str) -> str:
@@ -949,7 +957,7 @@ class _GameAssembler:
             for play in raw.plays:
                 if play.seat is not None:
                     used.add(play.seat)
-        return tuple(seat for seat in Seat if seat in used)
+        return tuple(seat for seat in _SEAT_ORDER if seat in used)
 
     # -- comments --
 
