@@ -920,8 +920,7 @@ class _GameAssembler:
                 raw_deals.append(self.raw_deal(child))
         game_trailing = self.attach_comments(comments)
         tags = sorted_tags(self.all_finished(tag_nodes)) if tag_nodes else ()
-        preliminary = make_game(tags, (), True, (), self.index, None, (), None)
-        seats = self.seats_for(preliminary, raw_deals)
+        seats = self.seats_for(tags, raw_deals)
         deals = tuple(self.build_deal(raw, len(seats)) for raw in raw_deals)
         piece = self.piece
         span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
@@ -946,9 +945,10 @@ class _GameAssembler:
         end_line = cast(Span, self.nodes[-1].span).end_line
         return Span(end_line, 1, end_line, 1, 0, 0)
 
-    def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
-        if not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in preliminary.tags):
-            return seats_of_game(preliminary)
+    def seats_for(self, tags: tuple[Tag, ...], raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
+        """The seats at the table: named by the player tags, or else those the deals use."""
+        if tags and not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in tags):
+            return seats_of_game(make_game(tags, (), True, (), self.index, None, (), None))
         used = {raw.dealer for raw in raw_deals}
         for raw in raw_deals:
             for event in raw.opening:
