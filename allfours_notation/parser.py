@@ -726,6 +726,24 @@ def _call(text: str) -> tuple[Seat, CallKind | None]:
     return found
 
 
+_PlayText = tuple[Card, Seat | None, Glyph | None]
+_PLAY_WORDS: dict[str, _PlayText] = {}  # "S:JS" → its card, seat and glyph
+
+
+def _play_word(word: str) -> tuple[_PlayText, int]:
+    """A word of a run of plays that is not a lone trick number: the play it writes,
+    and the length of the trick number written against it ("12." in "12.S:JS"), or 0
+    (a play alone, then remembered in ``_PLAY_WORDS``)."""
+    match = _PLAY_RE.fullmatch(word)
+    assert match is not None  # the PLAYS terminal guarantees the shape
+    number_text, seat_text, card_text, glyph_text = match.groups()
+    play = (_CARDS[card_text], _SEATS[seat_text] if seat_text else None,
+            _GLYPHS[glyph_text] if glyph_text else None)
+    if number_text is None:
+        return _remember(_PLAY_WORDS, word, play), 0
+    return play, match.start(2 if seat_text else 3)
+
+
 def _cards_of(parts: list[Token], skip: int) -> tuple[Card | None, ...]:
     """The cards of a hand, a discard or a pack written in ``parts`` (its first token
     starts with ``skip`` characters of seat or word); ``??`` is no card: None."""
@@ -1134,24 +1152,34 @@ class _GameAssembler:
             self.diag("AFN206", "a deal can end only once", ending.span)
 
     def add_plays(self, raw: _RawDeal, text: str, base: int) -> None:
-        """Split a run of plays (``text``, at file offset ``base``): a regular-expression
-        match and a record per card, and nothing else (a span keeps offsets; its line
-        and column are worked out only if something asks)."""
+        """Split a run of plays (``text``, at file offset ``base``) and make a record per
+        card, and nothing else (a span keeps offsets; its line and column are worked
+        out only if something asks).
+
+        The PLAYS terminal is plays and trick numbers ("12.") with whitespace between
+        them, so its words are those, each found from where the last one ended; a
+        play's text ("S:JS", "n:10h!?") is read once and remembered (a few hundred
+        of them recur throughout a file)."""
         plays = raw.plays
         first = len(plays)
-        lines, cards, seats, glyphs = self.lines, _CARDS, _SEATS, _GLYPHS
-        at, play_of, append = Span.at, make_play, plays.append
-        for match in _PLAY_RE.finditer(text):
-            number_text, seat_text, card_text, glyph_text = match.groups()
-            if number_text is not None:
-                raw.numbers.append((len(plays), int(number_text),
-                                    (base, match.start(1), match.end(1) + 1)))
-            if seat_text is None:
-                append(play_of(cards[card_text], None, glyphs.get(glyph_text),
-                               at(lines, base + match.start(3), base + match.end())))
-            else:
-                append(play_of(cards[card_text], seats[seat_text], glyphs.get(glyph_text),
-                               at(lines, base + match.start(2), base + match.end())))
+        lines, memo, at, play_of, append = self.lines, _PLAY_WORDS, Span.at, make_play, \
+            plays.append
+        find = text.find
+        end = 0
+        for word in text.split():
+            start = find(word, end)
+            end = start + len(word)
+            play = memo.get(word)
+            if play is None:
+                if word[-1] == ".":  # a trick number before the next play
+                    raw.numbers.append((len(plays), int(word[:-1]), (base, start, end)))
+                    continue
+                play, number_length = _play_word(word)
+                if number_length:  # "12.S:JS": a trick number written against its play
+                    raw.numbers.append((len(plays), int(word[:number_length - 1]),
+                                        (base, start, start + number_length)))
+                    start += number_length
+            append(play_of(play[0], play[1], play[2], at(lines, base + start, base + end)))
         self.nodes.extend(plays[first:])
 
     def claim(self, parts: list[Token], span: Span) -> Claim:

@@ -12,11 +12,15 @@ from pathlib import Path
 from typing import Any, cast
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from lark import Lark, Token
 
 from allfours_notation import parse
 from allfours_notation import parser as parser_module
+from allfours_notation.cards import Seat
 from allfours_notation.parser import grammar_text, read_games
+from allfours_notation.records import Span
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.afn"))
@@ -236,3 +240,44 @@ def test_statements_and_deals_made_slot_by_slot_are_the_constructors_records() -
             assert getattr(made, field.name) == getattr(built, field.name), field.name
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.span = None  # type: ignore[misc]
+
+
+def _plays_the_regex_way(text: str, base: int) -> tuple[list[Any], list[Any]]:
+    """A run of plays split by one regular-expression match per play (how the parser
+    read them before it split words): each play's facts and each trick number's."""
+    plays: list[Any] = []
+    numbers: list[Any] = []
+    for match in parser_module._PLAY_RE.finditer(text):
+        number_text, seat_text, card_text, glyph_text = match.groups()
+        if number_text is not None:
+            numbers.append((len(plays), int(number_text),
+                            (base, match.start(1), match.end(1) + 1)))
+        start = match.start(2) if seat_text is not None else match.start(3)
+        plays.append((parser_module._CARDS[card_text],
+                      parser_module._SEATS[seat_text] if seat_text else None,
+                      parser_module._GLYPHS.get(glyph_text), base + start, base + match.end()))
+    return plays, numbers
+
+
+_play_texts = st.tuples(
+    st.sampled_from(["", "", "1.", "12.", "3. ", "4.\n  ", "7.\t"]),
+    st.sampled_from(["", "S:", "n:", "E:", "w:"]),
+    st.sampled_from(["JS", "10h", "T♠", "q♦", "2C", "AD", "9♧"]),
+    st.sampled_from(["", "", "!", "??", "!?", "?!", "!!", "?"]),
+).map("".join)
+
+
+@given(st.lists(st.tuples(_play_texts, st.sampled_from([" ", "  ", "\n  ", "\t", "\r\n "])),
+                min_size=1, max_size=14))
+def test_plays_split_by_words_are_the_plays_one_match_each_gives(
+        written: list[tuple[str, str]]) -> None:
+    text = "".join(play + gap for play, gap in written).rstrip()
+    piece = read_games("deal 1 dealer N end").slices[0]
+    assembler = parser_module._GameAssembler(text, piece, index=1, filename=None)
+    raw = parser_module._RawDeal(1, Seat.NORTH, Span(1, 1, 1, 1, 0, 0))
+    assembler.add_plays(raw, text, 40)
+    plays, numbers = _plays_the_regex_way(text, 40)
+    assert [(play.card, play.seat, play.glyph, cast(Span, play.span).start,
+             cast(Span, play.span).end) for play in raw.plays] == plays
+    assert raw.numbers == numbers
+    assert assembler.nodes == raw.plays
