@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import bisect
 import gc
+import operator
 import re
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
@@ -25,10 +26,12 @@ from typing import IO, Any, TypeVar, cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.grammar import Rule
 
 from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
 from .guard import guarded
+from .lexer import install as install_lean_lexer
 from .limits import (
     LIMIT_CODE,
     MAX_CARDS_PER_DEAL,
@@ -40,7 +43,6 @@ from .limits import (
 from .records import (
     Abandoned,
     Award,
-    Call,
     CallKind,
     Claim,
     ClaimItem,
@@ -52,7 +54,6 @@ from .records import (
     Ending,
     Game,
     Glyph,
-    Hand,
     Node,
     OpeningEvent,
     Pack,
@@ -68,8 +69,16 @@ from .records import (
     Total,
     Trick,
     TurnUp,
+    make_call,
+    make_claim,
+    make_deal,
+    make_game,
+    make_hand,
     make_play,
+    make_total,
     make_trick,
+    make_turnup,
+    with_comments,
 )
 from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns, slice_games
 from .source import decode, strip_bom
@@ -154,6 +163,98 @@ class _Callbacks:
         return children
 
 
+_Reduction = Callable[[list[Any]], Any]
+
+
+def _reduction(rule: Any) -> _Reduction:
+    """What reducing by ``rule`` gives, as :class:`_Callbacks` and Lark's tree builder
+    together give it: the children, with those of an inlined helper rule (a name
+    starting with "_": Lark's expansion of ``x*``) spliced in; one child alone for a
+    ``?`` rule; the game itself for ``start``.
+
+    ``children`` is always a fresh list (the parser slices its value stack), so it
+    is returned or extended in place rather than copied."""
+    spliced = tuple(place for place, symbol in enumerate(rule.expansion)
+                    if not symbol.is_term and symbol.name.startswith("_"))
+    if rule.origin.name == "start":
+        return operator.itemgetter(0)
+    if rule.options.expand1:  # ?statement: the token itself, or its tokens
+        if spliced == (1,) and len(rule.expansion) == 2:
+            def statement(children: list[Any]) -> Any:
+                first, more = children
+                more.insert(0, first)
+                return more
+            return statement
+        assert not spliced
+        return lambda children: children[0] if len(children) == 1 else children
+    if not spliced:
+        return _as_is
+    if spliced == (0,) and len(rule.expansion) == 2:  # x*: one more, to the list so far
+        def one_more(children: list[Any]) -> Any:
+            so_far, item = children
+            so_far.append(item)
+            return so_far
+        return one_more
+
+    def splice(children: list[Any]) -> Any:
+        out: list[Any] = []
+        for place, child in enumerate(children):
+            if place in spliced:
+                out.extend(child)
+            else:
+                out.append(child)
+        return out
+    return splice
+
+
+def _as_is(children: list[Any]) -> Any:
+    return children
+
+
+def _resolve_callbacks(lark: Lark) -> None:
+    """Give Lark's LALR parser one plain function per grammar rule, keyed by the very
+    rule objects its parse table holds.
+
+    Lark wraps each :class:`_Callbacks` method in tree-builder objects (a Python call
+    or two and a ``Tree`` per reduction), and its cached parse table holds copies of
+    the rules, so each lookup ends in the rules' Python ``__eq__``.  The functions
+    here give the same values (a test compares both on every sample); with a Lark
+    whose insides differ they are simply not installed."""
+    try:
+        parser = lark.parser.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
+        states = parser.parse_table.states
+        rules = {id(arg): arg for actions in states.values()
+                 for action, arg in actions.values() if action.name == "Reduce"}
+        if any(type(key) is not Rule for key in parser.callbacks) or \
+                any(type(rule) is not Rule for rule in rules.values()):
+            return  # not the table this was written for: leave Lark's
+        twins = {key: _twin(rule) for key, rule in rules.items()}
+        for actions in states.values():
+            for terminal, (action, arg) in actions.items():
+                if action.name == "Reduce":
+                    actions[terminal] = (action, twins[id(arg)])
+        parser.callbacks = {twin: _reduction(twin) for twin in twins.values()}
+    except (AttributeError, TypeError, ValueError):  # pragma: no cover
+        return
+
+
+class _TableRule(Rule):
+    """A grammar rule as the parse table holds it, equal only to itself and hashed by
+    identity in C: the parser hashes the rule of every reduction, and compares it with
+    the end state (``Rule.__hash__`` and ``__eq__`` are Python code)."""
+
+    __slots__ = ()
+    __hash__ = object.__hash__
+    __eq__ = object.__eq__
+
+
+def _twin(rule: Any) -> _TableRule:
+    twin = _TableRule.__new__(_TableRule)
+    for name in ("origin", "expansion", "alias", "options", "order", "_hash"):
+        setattr(twin, name, getattr(rule, name))
+    return twin
+
+
 _local = threading.local()
 
 
@@ -177,9 +278,54 @@ def _lark() -> tuple[Lark, _Collector]:
             propagate_positions=False,
             maybe_placeholders=False,
         )
+        _resolve_callbacks(lark)
+        install_lean_lexer(lark)
         cached = (lark, collector)
         _local.parser = cached
+        _local.parse = _direct_parse(lark)
     return cast(tuple[Lark, _Collector], cached)
+
+
+_GameParser = tuple[Callable[[str], Any], _Collector]
+
+
+def _game_parser() -> _GameParser:
+    """``_lark()``'s parse of one game's text, and its comment collector (asked for
+    once per game: kept ready on the thread)."""
+    found = getattr(_local, "game_parser", None)
+    if found is None:
+        collector = _lark()[1]  # which also makes _local.parse
+        found = _local.game_parser = (_local.parse, collector)
+    return cast(_GameParser, found)
+
+
+def _direct_parse(lark: Lark) -> Callable[[str], Any]:
+    """``lark.parse``, less its per-call set-up: the same LALR parser run from the same
+    start state over the same lexer, without the four layers of calls that choose
+    the start symbol, the lexer thread class and the parse configuration again for
+    every text (about a fifth of a one-deal game's parse, and a file may hold tens of
+    thousands of them).  A Lark built otherwise than this module builds its own
+    keeps ``lark.parse``."""
+    try:
+        from lark.lexer import LexerState, LexerThread
+        from lark.parsers.lalr_parser_state import ParseConf, ParserState
+        from lark.utils import TextSlice
+
+        frontend = lark.parser
+        inner = frontend.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
+        if frontend.skip_lexer or lark.options._plugins or \
+                frontend.parser_conf.start != ["start"]:
+            return lark.parse
+        conf = ParseConf(inner.parse_table, inner.callbacks, "start")
+        lexer = frontend.lexer
+        run = inner.parse_from_state
+    except (ImportError, AttributeError):  # pragma: no cover - another Lark
+        return lark.parse
+
+    def parse(text: str) -> Any:
+        return run(ParserState(conf, LexerThread(lexer, LexerState(TextSlice(text, 0,
+                                                                            len(text))))))
+    return parse
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -313,9 +459,24 @@ def parse_game_body(body: str, origin: GameSlice, *, index: int, filename: str |
                     broken=True,
                     span=Span(origin.line, origin.column, 0, 0, origin.start, origin.end))
 
+    if not origin.deals and not origin.tags and body.strip().lower() == "end":
+        # A game that is only "end" (no limit can be passed by it): no assembler needed.
+        return guarded(lambda: _bare_end(origin, index, filename), broken,
+                       doing="parsing this game", file=filename, line=origin.line,
+                       column=origin.column, game=index)
     return guarded(lambda: _GameAssembler(body, origin, index=index, filename=filename).run(),
                    broken, doing="parsing this game", file=filename, line=origin.line,
                    column=origin.column, game=index)
+
+
+def _bare_end(piece: GameSlice, index: int, filename: str | None) -> Game:
+    """A game that is only the word "end" (a file of "end end end …" holds a quarter
+    of a million of them per MB): what the grammar and :meth:`_GameAssembler.assemble`
+    would give (a test holds it to that), without running either."""
+    span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
+    game = make_game((), (), True, (), index, filename, (), span)
+    found = check_structure(game, filename=filename)
+    return make_game((), (), True, (), index, filename, tuple(found), span)
 
 
 def parse_file(path: str | Path) -> ParseResult:
@@ -460,6 +621,7 @@ def _every_card_spelling() -> dict[str, Card]:
 _CARDS = _every_card_spelling()
 
 _CLAIM_ITEMS = {item.value: item for item in ClaimItem}
+_SEAT_ORDER = tuple(Seat)
 
 
 def unescape_tag_value(raw: str) -> str:
@@ -473,6 +635,7 @@ def unescape_tag_value(raw: str) -> str:
 _STAGE = {
     "HAND": 0,
     "TURN": 0,
+    "TURN_WORD": 0,  # "turn { c } 4S": a turn-up a comment cut
     "CALL": 0,
     "DISCARD": 0,
     "PACK": 0,
@@ -480,12 +643,9 @@ _STAGE = {
     "PENALTY": 1,
     "REDEAL": 2,
     "ABANDONED": 2,
-    "CONCEDE": 2,
     "CLAIM": 3,
     "TOTAL": 4,
 }
-# Continuation tokens (a statement a comment cut) and the statement they belong to.
-_STATEMENT_OF = {"TURN_WORD": "TURN"}
 _STAGE_NAMES = {
     0: "the opening",
     1: "the play",
@@ -495,26 +655,119 @@ _STAGE_NAMES = {
 }
 
 
-# Where a trick number stands: the PLAYS token, its span, the number's first and last
-# index in it.  Its own span is worked out only for a diagnostic.
-_NumberPlace = tuple[Token, Span, int, int]
+# Where a trick number stands: the PLAYS token's start offset in the file, the number's
+# first and last index in the token.  Its own span is worked out only for a diagnostic.
+_NumberPlace = tuple[int, int, int]
 _N = TypeVar("_N", bound=Node)
+_V = TypeVar("_V")
 
 
-@dataclass(slots=True)
 class _RawDeal:
     """A deal's nodes as read, before plays are grouped into tricks and comments
-    attached (the nodes carry none yet)."""
+    attached (the nodes carry none yet).  It also stands for the deal's header among
+    the game's nodes (the comments around ``deal 3 dealer N`` are the deal's own), so
+    no header record is made only to be thrown away."""
 
-    header: Deal
-    opening: list[OpeningEvent] = field(default_factory=list)
-    plays: list[Play] = field(default_factory=list)
-    # (index in ``plays``, the number written, where) for each play a trick number precedes
-    numbers: list[tuple[int, int, _NumberPlace]] = field(default_factory=list)
-    penalties: list[Penalty] = field(default_factory=list)
-    claim: Claim | None = None
-    total: Total | None = None
-    ending: Ending | None = None
+    __slots__ = ("claim", "dealer", "ending", "number", "numbers", "opening", "penalties",
+                 "plays", "span", "total")
+
+    def __init__(self, number: int, dealer: Seat, span: Span) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.span = span
+        self.opening: list[OpeningEvent] = []
+        self.plays: list[Play] = []
+        # (index in ``plays``, the number written, where) for each play a trick number
+        # precedes
+        self.numbers: list[tuple[int, int, _NumberPlace]] = []
+        self.penalties: list[Penalty] = []
+        self.claim: Claim | None = None
+        self.total: Total | None = None
+        self.ending: Ending | None = None
+
+
+# What the parser reads from a statement's text that recurs, worked out once per
+# distinct text: "deal 3 dealer N", "S stands", "turn QS", "claim S high game N low",
+# "total N 3 S 5".  Each map is emptied when it grows past this many texts, so a file
+# of unique texts costs no more memory than a small one.
+_MEMO_LIMIT = 4096
+_DEAL_HEADERS: dict[str, tuple[int, Seat]] = {}
+_CALLS: dict[str, tuple[Seat, CallKind | None]] = {}  # kind None: "S concedes"
+_CLAIMS: dict[str, tuple[Award, ...]] = {}  # only claims read without a diagnostic
+_TOTALS: dict[str, tuple[Score, ...]] = {}
+
+
+def _remember(memo: dict[str, _V], text: str, value: _V) -> _V:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    memo[text] = value
+    return value
+
+
+def _deal_header(text: str) -> tuple[int, Seat]:
+    """``deal 3 dealer N`` → (3, N)."""
+    found = _DEAL_HEADERS.get(text)
+    if found is None:
+        match = _DEAL_RE.match(text)
+        assert match is not None  # the DEAL terminal guarantees the shape
+        found = _remember(_DEAL_HEADERS, text,
+                          (int(match.group(1)), Seat.from_letter(match.group(2))))
+    return found
+
+
+def _call(text: str) -> tuple[Seat, CallKind | None]:
+    """``S stands`` → (S, STANDS); ``S concedes`` → (S, None)."""
+    found = _CALLS.get(text)
+    if found is None:
+        seat_text, verb = text.split()
+        verb = verb.lower()
+        kind = None if verb == "concedes" else CallKind(verb)
+        found = _remember(_CALLS, text, (Seat.from_letter(seat_text), kind))
+    return found
+
+
+_PlayText = tuple[Card, Seat | None, Glyph | None]
+_PLAY_WORDS: dict[str, _PlayText] = {}  # "S:JS" → its card, seat and glyph
+
+
+def _play_word(word: str) -> tuple[_PlayText, int]:
+    """A word of a run of plays that is not a lone trick number: the play it writes,
+    and the length of the trick number written against it ("12." in "12.S:JS"), or 0
+    (a play alone, then remembered in ``_PLAY_WORDS``)."""
+    match = _PLAY_RE.fullmatch(word)
+    assert match is not None  # the PLAYS terminal guarantees the shape
+    number_text, seat_text, card_text, glyph_text = match.groups()
+    play = (_CARDS[card_text], _SEATS[seat_text] if seat_text else None,
+            _GLYPHS[glyph_text] if glyph_text else None)
+    if number_text is None:
+        return _remember(_PLAY_WORDS, word, play), 0
+    return play, match.start(2 if seat_text else 3)
+
+
+def _cards_of(parts: list[Token], skip: int) -> tuple[Card | None, ...]:
+    """The cards of a hand, a discard or a pack written in ``parts`` (its first token
+    starts with ``skip`` characters of seat or word); ``??`` is no card: None."""
+    cards = _CARDS
+    if len(parts) == 1:
+        return tuple([cards.get(text) for text in parts[0].value[skip:].split()])
+    found: list[Card | None] = []
+    for number, part in enumerate(parts):
+        found.extend(cards.get(text) for text in part.value[skip if number == 0 else 0:].split())
+    return tuple(found)
+
+
+def _scores(parts: list[Token]) -> tuple[Score, ...]:
+    """``total N 0 S 4`` → its scores, read once per distinct text."""
+    text = parts[0].value
+    if len(parts) == 1:
+        found = _TOTALS.get(text)
+        if found is not None:
+            return found
+    words = [word for part in parts for word in part.value.split()][1:]
+    scores = tuple(Score(_SEATS[words[i]], int(words[i + 1])) for i in range(0, len(words), 2))
+    if len(parts) == 1:
+        _remember(_TOTALS, text, scores)
+    return scores
 
 
 class _GameAssembler:
@@ -532,7 +785,7 @@ class _GameAssembler:
         self.diagnostics: list[Diagnostic] = []
         # Every node made from the text, in the order made: where comments are
         # attached (when the game has any) and where the game's last line is found.
-        self.nodes: list[Node] = []
+        self.nodes: list[Node | _RawDeal] = []
         # The comments of each node that has any, by the node's id().
         self.comments_of: dict[int, tuple[list[Comment], list[Comment]]] = {}
         self.current_deal: int | None = None
@@ -547,10 +800,6 @@ class _GameAssembler:
         # a function call per token).
         return Span.at(self.lines, token.start_pos + base,  # type: ignore[operator]
                        token.end_pos + base)  # type: ignore[operator]
-
-    def sub_span(self, token: Token, span: Span, begin: int, finish: int) -> Span:
-        """The span of ``token.value[begin:finish]`` inside a token at ``span``."""
-        return Span.at(self.lines, span.start + begin, span.start + finish)
 
     def diag(
         self,
@@ -578,18 +827,13 @@ class _GameAssembler:
             )
         )
 
-    def keep(self, node: _N) -> _N:
-        """Note a node made from the text (see ``self.nodes``)."""
-        self.nodes.append(node)
-        return node
-
     def finished(self, node: _N) -> _N:
         """``node`` with the comments attached to it."""
         found = self.comments_of.get(id(node))
         if found is None:
             return node
         leading, trailing = found
-        return replace(node, leading=tuple(leading), trailing=tuple(trailing))
+        return with_comments(node, tuple(leading), tuple(trailing))
 
     def all_finished(self, nodes: list[_N]) -> tuple[_N, ...]:
         comments_of = self.comments_of
@@ -604,11 +848,11 @@ class _GameAssembler:
             return self.broken_game()
         if not self.piece.deals and not self.piece.tags and self.body.strip().lower() == "end":
             return self.bare_end()
-        lark, collector = _lark()
+        parse_text, collector = _game_parser()
         collector.comments = []
         collector.opened = None
         try:
-            raw = lark.parse(self.body)
+            raw = parse_text(self.body)
         except TooManyComments:
             collector.comments = []
             self.report_limit(f"this game has more than {MAX_COMMENTS_PER_GAME:,} comments", 0)
@@ -623,15 +867,8 @@ class _GameAssembler:
         return self.assemble(cast(list[Any], raw), comments)
 
     def bare_end(self) -> Game:
-        """A game that is only the word "end" (a file of "end end end …" holds a quarter
-        of a million of them per MB): what the grammar and :meth:`assemble` would give
-        (a test holds it to that), without running either."""
-        piece = self.piece
-        span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
-        game = Game(ended=True, index=self.index, source=self.filename, span=span)
-        found = check_structure(game, filename=self.filename)
-        return Game(ended=True, index=self.index, source=self.filename,
-                    diagnostics=tuple(found), span=span)
+        """This game, only the word "end": see :func:`_bare_end`."""
+        return _bare_end(self.piece, self.index, self.filename)
 
     def over_limit(self) -> bool:
         """Report (AFN120) a game past one of the documented limits, which is then not
@@ -700,20 +937,12 @@ class _GameAssembler:
             else:
                 raw_deals.append(self.raw_deal(child))
         game_trailing = self.attach_comments(comments)
-        tags = self.all_finished(tag_nodes)
-        tags = sorted_tags(tags)
-        preliminary = Game(tags=tags, index=self.index)
-        seats = self.seats_for(preliminary, raw_deals)
+        tags = sorted_tags(self.all_finished(tag_nodes)) if tag_nodes else ()
+        seats = self.seats_for(tags, raw_deals)
         deals = tuple(self.build_deal(raw, len(seats)) for raw in raw_deals)
-        game = Game(
-            tags=tags,
-            deals=deals,
-            ended=ended,
-            trailing=game_trailing,
-            index=self.index,
-            source=self.filename,
-            span=Span(self.piece.line, self.piece.column, 0, 0, self.piece.start, self.piece.end),
-        )
+        piece = self.piece
+        span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
+        game = make_game(tags, deals, ended, game_trailing, self.index, self.filename, (), span)
         if not ended:
             self.diag(
                 "AFN104",
@@ -724,10 +953,9 @@ class _GameAssembler:
             )
         self.current_deal = None
         self.diagnostics.extend(check_structure(game, filename=self.filename))
-        # Made again rather than dataclasses.replace'd: half the cost, once per game.
-        return Game(tags=tags, deals=deals, ended=ended, trailing=game_trailing,
-                    index=self.index, source=self.filename,
-                    diagnostics=tuple(self.diagnostics), span=game.span)
+        # Made again rather than dataclasses.replace'd, and slot by slot: once per game.
+        return make_game(tags, deals, ended, game_trailing, self.index, self.filename,
+                         tuple(self.diagnostics), span)
 
     def last_span(self) -> Span | None:
         if not self.nodes:
@@ -735,10 +963,11 @@ class _GameAssembler:
         end_line = cast(Span, self.nodes[-1].span).end_line
         return Span(end_line, 1, end_line, 1, 0, 0)
 
-    def seats_for(self, preliminary: Game, raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
-        if not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in preliminary.tags):
-            return seats_of_game(preliminary)
-        used = {raw.header.dealer for raw in raw_deals}
+    def seats_for(self, tags: tuple[Tag, ...], raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
+        """The seats at the table: named by the player tags, or else those the deals use."""
+        if tags and not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in tags):
+            return seats_of_game(make_game(tags, (), True, (), self.index, None, (), None))
+        used = {raw.dealer for raw in raw_deals}
         for raw in raw_deals:
             for event in raw.opening:
                 if not isinstance(event, (TurnUp, Pack)):
@@ -746,7 +975,7 @@ class _GameAssembler:
             for play in raw.plays:
                 if play.seat is not None:
                     used.add(play.seat)
-        return tuple(seat for seat in Seat if seat in used)
+        return tuple(seat for seat in _SEAT_ORDER if seat in used)
 
     # -- comments --
 
@@ -763,28 +992,39 @@ class _GameAssembler:
         """
         if not comments:
             return ()
-        placed = sorted(
-            ((cast(Span, node.span), node) for node in self.nodes), key=lambda pair: pair[0].start
-        )
-        starts = [where.start for where, _ in placed]
+        nodes = self.nodes
+        starts = [node.span.start for node in nodes]  # type: ignore[union-attr]
+        if not all(map(operator.le, starts, starts[1:])):  # nodes are made in text order
+            order = sorted(range(len(nodes)), key=starts.__getitem__)
+            nodes = [nodes[place] for place in order]
+            starts = [starts[place] for place in order]
         game_trailing: list[Comment] = []
+        # Whether two places are on one line: no line feed between them in the game's
+        # text (no line index is built for it).
+        body, base = self.body, self.offset_base
         for comment, span in comments:
-            after = bisect.bisect_left(starts, span.end)
-            previous = placed[after - 1] if after > 0 else None
-            following = placed[after] if after < len(placed) else None
-            same_line = previous is not None and previous[0].end_line == span.line
-            next_on_line = following is not None and following[0].line == span.end_line
-            if previous is not None and span.start < previous[0].end:  # inside it
-                self.comments_here(previous[1])[0].append(comment)
-            elif previous is not None and same_line and not next_on_line:
-                self.comments_here(previous[1])[1].append(comment)
-            elif following is not None:
-                self.comments_here(following[1])[0].append(comment)
+            start, end = span.start, span.end
+            after = bisect.bisect_left(starts, end)
+            previous = nodes[after - 1] if after > 0 else None
+            following = nodes[after] if after < len(nodes) else None
+            if previous is not None:
+                previous_end = cast(Span, previous.span).end
+                if start < previous_end:  # inside it
+                    self.comments_here(previous)[0].append(comment)
+                    continue
+                same_line = body.find("\n", previous_end - base, start - base) < 0
+                next_on_line = following is not None and \
+                    body.find("\n", end - base, starts[after] - base) < 0
+                if same_line and not next_on_line:
+                    self.comments_here(previous)[1].append(comment)
+                    continue
+            if following is not None:
+                self.comments_here(following)[0].append(comment)
             else:
                 game_trailing.append(comment)
         return tuple(game_trailing)
 
-    def comments_here(self, node: Node) -> tuple[list[Comment], list[Comment]]:
+    def comments_here(self, node: Node | _RawDeal) -> tuple[list[Comment], list[Comment]]:
         """The leading and trailing comments of ``node``, to be added to."""
         return self.comments_of.setdefault(id(node), ([], []))
 
@@ -792,34 +1032,47 @@ class _GameAssembler:
 
     def add_tags(self, tags: list[Tag], token: Token) -> None:
         """Split a block of tags (one token, so that Lark reads a header in one step)."""
-        span = self.span_of(token)
-        for match in _TAG_RE.finditer(str(token)):
-            tag_span = self.sub_span(token, span, match.start(), match.end())
-            tag = Tag(name=match.group(1), value=unescape_tag_value(match.group(2)), span=tag_span)
-            tags.append(self.keep(tag))
+        lines, base = self.lines, token.start_pos + self.offset_base  # type: ignore[operator]
+        block = [Tag(name=match.group(1), value=unescape_tag_value(match.group(2)),
+                     span=Span.at(lines, base + match.start(), base + match.end()))
+                 for match in _TAG_RE.finditer(token.value)]
+        tags.extend(block)
+        self.nodes.extend(block)
 
     def raw_deal(self, children: list[Any]) -> _RawDeal:
-        header_token: Token = children[0]
-        match = _DEAL_RE.match(str(header_token))
-        assert match is not None
-        number = int(match.group(1))
+        """One deal's statements → its nodes, with the order of statements checked.
+
+        The hot loop of reading: a statement is a token (or, cut by comments, a list
+        of them), sent on by its type; the texts that recur are read once
+        (``_deal_header``, ``_call``, the claim and total memos)."""
+        header: Token = children[0]
+        number, dealer = _deal_header(header.value)
         self.current_deal = number
-        dealer = Seat.from_letter(match.group(2))
-        header_span = self.span_of(header_token)
-        raw = _RawDeal(self.keep(Deal(number=number, dealer=dealer, span=header_span)))
+        lines, base, at = self.lines, self.offset_base, Span.at
+        raw = _RawDeal(number, dealer, at(lines, header.start_pos + base,  # type: ignore[operator]
+                                          header.end_pos + base))  # type: ignore[operator]
+        nodes = self.nodes
+        nodes.append(raw)
         stage = 0
         for child in children[1:]:
-            parts: list[Token] = child if isinstance(child, list) else [child]
-            token = parts[0]
-            kind = _STATEMENT_OF.get(token.type, token.type)
-            if kind == "CALL" and str(token).lower().endswith("concedes"):
-                kind = "CONCEDE"
-            token_stage = _STAGE[kind]
-            span = self.span_of(token)
-            if len(parts) > 1:
-                span = Span.at(self.lines, span.start,
-                               parts[-1].end_pos + self.offset_base)  # type: ignore[operator]
-            if raw.ending is not None and kind not in ("CLAIM", "TOTAL"):
+            if type(child) is list:  # a statement a comment cut: its tokens
+                parts: list[Token] = child
+                token = parts[0]
+                end = parts[-1].end_pos
+            else:
+                token = child
+                parts = [token]
+                end = token.end_pos
+            kind = token.type
+            value = token.value
+            span = at(lines, token.start_pos + base, end + base)  # type: ignore[operator]
+            call = None
+            if kind == "CALL":
+                call = _call(value)
+                token_stage = 0 if call[1] is not None else 2
+            else:
+                token_stage = _STAGE[kind]
+            if raw.ending is not None and kind != "CLAIM" and kind != "TOTAL":
                 self.diag("AFN206", f"{_describe(token)} after the deal has ended", span)
             elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
                 self.diag(
@@ -830,63 +1083,67 @@ class _GameAssembler:
                     hint="a deal is written in table order: hands, turn-up, stand or beg, "
                     "tricks, penalties, claim, total",
                 )
-            stage = max(stage, token_stage)
-            self.add_statement(raw, kind, parts, span)
+            if token_stage > stage:
+                stage = token_stage
+            if kind == "PLAYS":
+                self.add_plays(raw, value, span.start)
+                continue
+            node: Node
+            if kind == "HAND":
+                node = make_hand(_SEATS[value[0]], _cards_of(parts, 1), span)
+                raw.opening.append(node)
+            elif call is not None:
+                seat, call_kind = call
+                if call_kind is None:
+                    node = Concede(seat=seat, span=span)
+                    self.set_ending(raw, node)
+                else:
+                    node = make_call(seat, call_kind, span)
+                    raw.opening.append(node)
+            elif kind == "TURN" or kind == "TURN_WORD":
+                node = make_turnup(_CARDS[parts[-1].value.split()[-1]], span)
+                raw.opening.append(node)
+            elif kind == "CLAIM":
+                if raw.claim is not None:
+                    self.diag("AFN206", "a deal has one claim; merge the two", span)
+                    continue
+                node = raw.claim = self.claim(parts, span)
+            elif kind == "TOTAL":
+                if raw.total is not None:
+                    self.diag("AFN206", "a deal has one total", span)
+                    continue
+                node = raw.total = make_total(_scores(parts), span)
+            else:
+                node = self.other_statement(raw, kind, parts, span)
+            nodes.append(node)
         return raw
 
-    def add_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> None:
-        """Add one statement: its tokens (more than one when comments cut it) at ``span``."""
-        token = parts[0]
-        value = str(token)
-        if kind == "PLAYS":
-            self.add_plays(raw, token, span)
-        elif kind == "HAND":
-            cards: list[Card | None] = []
-            for number, part in enumerate(parts):  # the first part starts with the seat
-                cards.extend(_CARDS.get(text) for text in  # ?? is no card: None
-                             _HAND_CARD_RE.findall(str(part), 1 if number == 0 else 0))
-            raw.opening.append(
-                self.keep(Hand(seat=Seat.from_letter(value[0]), cards=tuple(cards), span=span))
-            )
-        elif kind == "DISCARD":
-            put_out: list[Card | None] = []
-            start = value.lower().index("discards") + len("discards")
-            for number, part in enumerate(parts):  # the first part starts "S discards"
-                for match in _HAND_CARD_RE.finditer(str(part), start if number == 0 else 0):
-                    put_out.append(None if match.group() == "??" else parse_card(match.group()))
-            raw.opening.append(self.keep(
-                Discard(seat=Seat.from_letter(value[0]), cards=tuple(put_out), span=span)))
-        elif kind == "PACK":
-            order: list[Card | None] = []
-            for number, part in enumerate(parts):  # the first part starts with "pack"
-                for match in _HAND_CARD_RE.finditer(str(part), 4 if number == 0 else 0):
-                    order.append(None if match.group() == "??" else parse_card(match.group()))
-            raw.opening.append(self.keep(Pack(cards=tuple(order), span=span)))
-        elif kind == "TURN":
-            card = parse_card(str(parts[-1]).split()[-1])
-            assert card is not None
-            raw.opening.append(self.keep(TurnUp(card=card, span=span)))
-        elif kind == "CALL":
-            seat_text, verb = value.split()
-            call = Call(seat=Seat.from_letter(seat_text), kind=CallKind(verb.lower()), span=span)
-            raw.opening.append(self.keep(call))
-        elif kind == "CONCEDE":
-            self.set_ending(raw, self.keep(Concede(seat=Seat.from_letter(value[0]), span=span)))
-        elif kind == "PENALTY":
+    def other_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> Node:
+        """The statements most deals do without: a discard, a pack, a penalty, a redeal,
+        an abandoned deal."""
+        value = parts[0].value
+        if kind == "DISCARD":
+            skip = value.lower().index("discards") + len("discards")
+            discard = Discard(seat=_SEATS[value[0]], cards=_cards_of(parts, skip), span=span)
+            raw.opening.append(discard)
+            return discard
+        if kind == "PACK":
+            pack = Pack(cards=_cards_of(parts, len("pack")), span=span)
+            raw.opening.append(pack)
+            return pack
+        if kind == "PENALTY":
             _, seat_text, what = value.split()
-            node = Penalty(
-                offender=Seat.from_letter(seat_text), kind=PenaltyKind(what.lower()), span=span
-            )
-            raw.penalties.append(self.keep(node))
-        elif kind == "CLAIM":
-            self.set_claim(raw, parts, span)
-        elif kind == "TOTAL":
-            self.set_total(raw, parts, span)
-        elif kind == "REDEAL":
-            reason = RedealReason(value.split()[-1].lower())
-            self.set_ending(raw, self.keep(Redeal(reason=reason, span=span)))
+            penalty = Penalty(offender=_SEATS[seat_text], kind=PenaltyKind(what.lower()),
+                              span=span)
+            raw.penalties.append(penalty)
+            return penalty
+        ending: Ending
+        if kind == "REDEAL":
+            ending = Redeal(reason=RedealReason(value.split()[-1].lower()), span=span)
         else:  # ABANDONED
-            self.set_ending(raw, self.keep(Abandoned(span=span)))
+            ending = Abandoned(span=span)
+        self.set_ending(raw, ending)
+        return ending
 
     def set_ending(self, raw: _RawDeal, ending: Ending) -> None:
         if raw.ending is None:
@@ -894,34 +1151,55 @@ class _GameAssembler:
         else:
             self.diag("AFN206", "a deal can end only once", ending.span)
 
-    def add_plays(self, raw: _RawDeal, token: Token, span: Span) -> None:
-        """Split a run of plays: a regular-expression match and a record per card, and
-        nothing else (a span keeps offsets; its line and column are worked out only
-        if something asks)."""
+    def add_plays(self, raw: _RawDeal, text: str, base: int) -> None:
+        """Split a run of plays (``text``, at file offset ``base``) and make a record per
+        card, and nothing else (a span keeps offsets; its line and column are worked
+        out only if something asks).
+
+        The PLAYS terminal is plays and trick numbers ("12.") with whitespace between
+        them, so its words are those, each found from where the last one ended; a
+        play's text ("S:JS", "n:10h!?") is read once and remembered (a few hundred
+        of them recur throughout a file)."""
         plays = raw.plays
         first = len(plays)
-        lines, base, cards, seats, glyphs = self.lines, span.start, _CARDS, _SEATS, _GLYPHS
-        at, play_of = Span.at, make_play
-        for match in _PLAY_RE.finditer(str(token)):
-            number_text, seat_text, card_text, glyph_text = match.groups()
-            if number_text is not None:
-                place = (token, span, match.start(1), match.end(1) + 1)
-                raw.numbers.append((len(plays), int(number_text), place))
-            if seat_text is None:
-                plays.append(play_of(cards[card_text], None, glyphs.get(glyph_text),
-                                     at(lines, base + match.start(3), base + match.end())))
-            else:
-                plays.append(play_of(cards[card_text], seats[seat_text], glyphs.get(glyph_text),
-                                     at(lines, base + match.start(2), base + match.end())))
+        lines, memo, at, play_of, append = self.lines, _PLAY_WORDS, Span.at, make_play, \
+            plays.append
+        find = text.find
+        end = 0
+        for word in text.split():
+            start = find(word, end)
+            end = start + len(word)
+            play = memo.get(word)
+            if play is None:
+                if word[-1] == ".":  # a trick number before the next play
+                    raw.numbers.append((len(plays), int(word[:-1]), (base, start, end)))
+                    continue
+                play, number_length = _play_word(word)
+                if number_length:  # "12.S:JS": a trick number written against its play
+                    raw.numbers.append((len(plays), int(word[:number_length - 1]),
+                                        (base, start, start + number_length)))
+                    start += number_length
+            append(play_of(play[0], play[1], play[2], at(lines, base + start, base + end)))
         self.nodes.extend(plays[first:])
 
-    def set_claim(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
-        if raw.claim is not None:
-            self.diag("AFN206", "a deal has one claim; merge the two", span)
-            return
+    def claim(self, parts: list[Token], span: Span) -> Claim:
+        """A claim's awards: read once per distinct text (a claim with a problem, or cut
+        by a comment, is read every time, so that each diagnostic is given)."""
+        text = parts[0].value
+        if len(parts) == 1:
+            awards = _CLAIMS.get(text)
+            if awards is not None:
+                return make_claim(awards, span)
+        found = len(self.diagnostics)
+        awards = self.claim_awards(parts, span)
+        if len(parts) == 1 and len(self.diagnostics) == found:
+            _remember(_CLAIMS, text, awards)
+        return make_claim(awards, span)
+
+    def claim_awards(self, parts: list[Token], span: Span) -> tuple[Award, ...]:
         awards: list[Award] = []
         seat: Seat | None = None
-        for token, token_span, word_match in self.claim_words(parts, span):
+        for token_start, word_match in self.claim_words(parts, span):
             word = word_match.group()
             lower = word.lower()
             if lower in _CLAIM_ITEMS:
@@ -929,7 +1207,8 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"claim item '{word}' has no seat before it",
-                        self.sub_span(token, token_span, word_match.start(), word_match.end()),
+                        Span.at(self.lines, token_start + word_match.start(),
+                                token_start + word_match.end()),
                         hint="write the seat first: claim S high low",
                     )
                     continue
@@ -939,7 +1218,8 @@ class _GameAssembler:
                     self.diag(
                         "AFN213",
                         f"the number {word} follows no claim item",
-                        self.sub_span(token, token_span, word_match.start(), word_match.end()),
+                        Span.at(self.lines, token_start + word_match.start(),
+                                token_start + word_match.end()),
                         hint="a number gives the points of the item before it: N kick 3",
                     )
                     continue
@@ -951,83 +1231,71 @@ class _GameAssembler:
         # first appear (stable within a seat), which is the order the formatter writes.
         first_seen = {award.seat: place for place, award in reversed(list(enumerate(awards)))}
         awards.sort(key=lambda award: first_seen[award.seat])
-        raw.claim = self.keep(Claim(awards=tuple(awards), span=span))
+        return tuple(awards)
 
-    def claim_words(
-        self, parts: list[Token], span: Span
-    ) -> Iterator[tuple[Token, Span, re.Match[str]]]:
-        """Each word of a claim after 'claim', with the token it stands in and that
-        token's span (for the span of a word named in a diagnostic)."""
+    def claim_words(self, parts: list[Token], span: Span) -> Iterator[tuple[int, re.Match[str]]]:
+        """Each word of a claim after 'claim', with the file offset of the token it
+        stands in (for the span of a word named in a diagnostic)."""
         for number, token in enumerate(parts):
-            token_span = span if number == 0 else self.span_of(token)
-            words = _WORDS.finditer(str(token))
+            token_start = span.start if number == 0 else \
+                token.start_pos + self.offset_base  # type: ignore[operator]
+            words = _WORDS.finditer(token.value)
             if number == 0:
                 next(words)  # the word 'claim'
             for word_match in words:
-                yield token, token_span, word_match
-
-    def set_total(self, raw: _RawDeal, parts: list[Token], span: Span) -> None:
-        if raw.total is not None:
-            self.diag("AFN206", "a deal has one total", span)
-            return
-        words = [word for part in parts for word in str(part).split()][1:]
-        scores = tuple(
-            Score(Seat.from_letter(words[i]), int(words[i + 1])) for i in range(0, len(words), 2)
-        )
-        raw.total = self.keep(Total(scores=scores, span=span))
+                yield token_start, word_match
 
     # -- nodes → deal --
 
     def build_deal(self, raw: _RawDeal, players: int) -> Deal:
-        header = raw.header
-        self.current_deal = header.number
+        self.current_deal = raw.number
+        leading: tuple[Comment, ...] = ()
+        trailing: tuple[Comment, ...] = ()
+        claim, total, ending = raw.claim, raw.total, raw.ending
         if self.comments_of:
-            header = self.finished(header)
-        finished = self.finished if self.comments_of else None
-        return Deal(
-            number=header.number,
-            dealer=header.dealer,
-            opening=self.all_finished(raw.opening),
-            tricks=self.group_tricks(raw, max(players, 1)),
-            penalties=self.all_finished(raw.penalties),
-            claim=finished(raw.claim) if finished and raw.claim else raw.claim,
-            total=finished(raw.total) if finished and raw.total else raw.total,
-            ending=finished(raw.ending) if finished and raw.ending else raw.ending,
-            leading=header.leading,
-            trailing=header.trailing,
-            span=header.span,
-        )
+            found = self.comments_of.get(id(raw))
+            if found is not None:
+                leading, trailing = tuple(found[0]), tuple(found[1])
+            finished = self.finished
+            claim = finished(claim) if claim else None
+            total = finished(total) if total else None
+            ending = finished(ending) if ending else None
+        return make_deal(raw.number, raw.dealer, self.all_finished(raw.opening),
+                         self.group_tricks(raw, max(players, 1)) if raw.plays else (),
+                         self.all_finished(raw.penalties) if raw.penalties else (),
+                         claim, total, ending, leading, trailing, raw.span)
 
     def group_tricks(self, raw: _RawDeal, players: int) -> tuple[Trick, ...]:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,
         as the writer grouped it; unnumbered plays make a trick every ``players`` cards."""
         plays = raw.plays
-        # Each trick as (index of its first play, its written number and where, if any):
-        # a numbered trick runs to the next number; plays before the first number
-        # (all of them, when none is written) are cut every ``players`` cards.
-        starts: list[tuple[int, tuple[int, _NumberPlace] | None]] = []
-        first_number = raw.numbers[0][0] if raw.numbers else len(plays)
-        starts.extend((index, None) for index in range(0, first_number, players))
-        starts.extend((index, (written, place)) for index, written, place in raw.numbers)
+        numbers = raw.numbers
+        # Where each trick begins: plays before the first number (all of them, when none
+        # is written) are cut every ``players`` cards; then each number begins one.
+        begins = list(range(0, numbers[0][0] if numbers else len(plays), players))
+        unnumbered = len(begins)
+        begins.extend([begin for begin, _, _ in numbers])
+        ends = begins[1:]
+        ends.append(len(plays))
+        lines, at, trick_of = self.lines, Span.at, make_trick
+        finish = None if not self.comments_of else self.all_finished
         tricks: list[Trick] = []
-        for number, (begin, mark) in enumerate(starts, start=1):
-            if mark is not None and mark[0] != number:
+        for number, (begin, end) in enumerate(zip(begins, ends, strict=True), start=1):
+            cards = tuple(plays[begin:end]) if finish is None else finish(plays[begin:end])
+            tricks.append(trick_of(number, cards, number > unnumbered,
+                                   at(lines, cards[0].span.start,  # type: ignore[union-attr]
+                                      cards[-1].span.end)))  # type: ignore[union-attr]
+        for number, (_, written, (base, first, last)) in enumerate(numbers, unnumbered + 1):
+            if written != number:
                 self.diag(
                     "AFN207",
-                    f"trick numbered {mark[0]} is trick {number} of this deal",
-                    self.sub_span(*mark[1]),
+                    f"trick numbered {written} is trick {number} of this deal",
+                    at(lines, base + first, base + last),
                     severity=Severity.WARNING,
                     trick=number,
                 )
-            finish = starts[number][0] if number < len(starts) else len(plays)
-            nodes = self.all_finished(plays[begin:finish])
-            first = nodes[0].span
-            last = nodes[-1].span
-            span = None
-            if first is not None and last is not None:
-                span = Span.at(self.lines, first.start, last.end)
-            tricks.append(make_trick(number, nodes, mark is not None, span))
         return tuple(tricks)
+
 
     # -- errors --
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterator
-from dataclasses import FrozenInstanceError, dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 from enum import Enum
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from .cards import Card, Seat
 from .diagnostics import Diagnostic, Severity
@@ -278,6 +278,8 @@ def _slot_setter(kind: type, name: str) -> Any:
     return cast(Any, slot).__set__
 
 
+_set_leading = _slot_setter(Node, "leading")
+_set_trailing = _slot_setter(Node, "trailing")
 _play_slots = tuple(_slot_setter(Play, name)
                     for name in ("card", "seat", "glyph", "span", "leading", "trailing"))
 
@@ -298,6 +300,61 @@ def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | N
     set_leading(play, ())
     set_trailing(play, ())
     return play
+
+
+_N = TypeVar("_N", bound=Node)
+
+
+def _statement_maker(kind: type[_N], *names: str) -> Callable[..., _N]:
+    """A function making a ``kind`` record from the values of ``names`` and a span, no
+    comments, filled in slot by slot like :func:`make_play`: the parser makes a
+    record per statement of every deal it reads (hands, turn-ups, calls, claims,
+    totals), a few times faster than through the frozen ``__init__``."""
+    set_span, set_leading, set_trailing = (_slot_setter(kind, name)
+                                           for name in ("span", "leading", "trailing"))
+    if len(names) == 1:
+        (set_first,) = (_slot_setter(kind, name) for name in names)
+
+        def make_one(first: object, span: Span | None) -> _N:
+            record = _new(kind)
+            set_first(record, first)
+            set_span(record, span)
+            set_leading(record, ())
+            set_trailing(record, ())
+            return record
+        return make_one
+    set_first, set_second = (_slot_setter(kind, name) for name in names)
+
+    def make_two(first: object, second: object, span: Span | None) -> _N:
+        record = _new(kind)
+        set_first(record, first)
+        set_second(record, second)
+        set_span(record, span)
+        set_leading(record, ())
+        set_trailing(record, ())
+        return record
+    return make_two
+
+
+# The slots' setters of each record type, in field order (see with_comments).
+_fields_of: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def with_comments(node: _N, leading: tuple[Comment, ...], trailing: tuple[Comment, ...]) -> _N:
+    """``dataclasses.replace(node, leading=leading, trailing=trailing)``, for the parser,
+    which attaches comments to every record that has any: a copy made slot by slot
+    (``replace`` goes through the frozen ``__init__``, a few times slower)."""
+    kind = type(node)
+    slots = _fields_of.get(kind)
+    if slots is None:
+        slots = _fields_of[kind] = tuple((f.name, _slot_setter(kind, f.name))
+                                         for f in fields(kind))
+    copy = _new(kind)
+    for name, setter in slots:
+        setter(copy, getattr(node, name))
+    _set_leading(copy, leading)
+    _set_trailing(copy, trailing)
+    return copy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -508,6 +565,58 @@ class Game:
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
+
+
+# ``Hand(seat=…, cards=…, span=…)`` and the like, made for the parser (see _statement_maker).
+make_hand: Callable[[Seat, tuple[Card | None, ...], Span | None], Hand] = \
+    _statement_maker(Hand, "seat", "cards")
+make_turnup: Callable[[Card, Span | None], TurnUp] = _statement_maker(TurnUp, "card")
+make_call: Callable[[Seat, CallKind, Span | None], Call] = _statement_maker(Call, "seat", "kind")
+make_claim: Callable[[tuple[Award, ...], Span | None], Claim] = \
+    _statement_maker(Claim, "awards")
+make_total: Callable[[tuple[Score, ...], Span | None], Total] = \
+    _statement_maker(Total, "scores")
+
+_deal_slots = tuple(_slot_setter(Deal, name) for name in (
+    "number", "dealer", "opening", "tricks", "penalties", "claim", "total", "ending",
+    "leading", "trailing", "span"))
+
+
+def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
+              tricks: tuple[Trick, ...], penalties: tuple[Penalty, ...], claim: Claim | None,
+              total: Total | None, ending: Ending | None, leading: tuple[Comment, ...],
+              trailing: tuple[Comment, ...], span: Span | None) -> Deal:
+    """``Deal(number=…, …, span=…)`` built like :func:`make_play`, once per deal read."""
+    deal = _new(Deal)
+    for setter, value in zip(_deal_slots, (number, dealer, opening, tricks, penalties, claim,
+                                           total, ending, leading, trailing, span), strict=True):
+        setter(deal, value)
+    return deal
+
+
+_game_slots = tuple(_slot_setter(Game, name) for name in (
+    "tags", "deals", "ended", "trailing", "index", "source", "diagnostics", "broken", "span"))
+
+
+def make_game(tags: tuple[Tag, ...], deals: tuple[Deal, ...], ended: bool,
+              trailing: tuple[Comment, ...], index: int, source: str | None,
+              diagnostics: tuple[Diagnostic, ...], span: Span | None) -> Game:
+    """``Game(tags=…, deals=…, …, broken=False)`` built like :func:`make_play`: the parser
+    makes a game record two or three times per game read (a file of one-deal games is
+    mostly that)."""
+    game = _new(Game)
+    set_tags, set_deals, set_ended, set_trailing, set_index, set_source, set_diagnostics, \
+        set_broken, set_span = _game_slots
+    set_tags(game, tags)
+    set_deals(game, deals)
+    set_ended(game, ended)
+    set_trailing(game, trailing)
+    set_index(game, index)
+    set_source(game, source)
+    set_diagnostics(game, diagnostics)
+    set_broken(game, False)
+    set_span(game, span)
+    return game
 
 
 def diagnostic_at(

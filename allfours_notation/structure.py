@@ -95,9 +95,10 @@ def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnost
 def _starts_mid_game(game: Game) -> bool:
     """A tag written inside a game: a new game without its roster, whose deals carry on
     from a deal numbered above 1."""
+    if not game.tags or not game.deals or game.deals[0].number <= 1:
+        return False
     names = {tag.name for tag in game.tags}
-    return bool(game.tags) and bool(game.deals) and game.deals[0].number > 1 and \
-        "Event" not in names and not any(seat.tag_name in names for seat in Seat)
+    return "Event" not in names and not any(seat.tag_name in names for seat in Seat)
 
 
 def _check_deals(game: Game, seats: tuple[Seat, ...], report: _Reporter, *,
@@ -267,7 +268,9 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
                 event.span,
                 deal=deal,
             )
-        for card in event.known_cards:
+        for card in event.cards:
+            if card is None:
+                continue
             if card in turnups:
                 report(
                     "AFN202",
@@ -284,6 +287,9 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
                     f"{card} is dealt twice: to {event.seat.tag_name}, and {_dealt_text(owner)}"
                 report("AFN201", where, event.span, deal=deal)
             dealt.setdefault(card, event.seat)
+    played_cards = [play.card for trick in deal.tricks for play in trick.plays]
+    if len(set(played_cards)) == len(played_cards) and turnups.keys().isdisjoint(played_cards):
+        return  # the usual case, proved at once: no card played twice or turned up
     played: dict[Card, int] = {}
     for trick in deal.tricks:
         for play in trick.plays:
