@@ -380,8 +380,12 @@ def _total_disputes(result: GameReplay, position: int, deal: Deal, computed: Dea
             clash = True
         written.setdefault(side, score.points)
     actual = dict(computed.scores_after)
-    wrong = {side: value for side, value in written.items() if actual.get(side) != value}
-    if not wrong and not clash:
+    wrong = clash
+    for side, value in written.items():
+        if actual.get(side) != value:
+            wrong = True
+            break
+    if not wrong:
         return []
     written_text = " ".join(f"{s.seat.letter} {s.points}" for s in deal.total.scores)
     actual_text = " ".join(f"{side} {value}" for side, value in actual.items())

@@ -58,7 +58,7 @@ from ..records import (
     TurnUp,
     diagnostic_at,
 )
-from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, sides
+from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, side_table, sides
 from .play import (
     CARD_PIPS,
     DEALT,
@@ -95,7 +95,7 @@ from .scoring import (
     turnup_points,
 )
 from .start import starting_scores
-from .state import DealResult, Step, StepKind, TableState
+from .state import DealResult, Step, StepKind, TableState, deal_result
 
 __all__ = [
     "DealOver",
@@ -200,7 +200,7 @@ class Table:
         self.sides = sides(self.seats)
         # a plain dict (the cached mapping is read-only): asked twice for every card
         self.next_of = dict(next_seats(self.seats, clockwise=options.clockwise))
-        self.side_by_seat = {seat: side_of(seat, self.seats) for seat in self.seats}
+        self.side_by_seat = side_table(self.seats)  # cached per table shape
         start, start_problems = starting_scores(game, self.seats, options)
         self.start: dict[str, int] = dict(start)
         self.scores: dict[str, int] = dict(start)
@@ -249,7 +249,7 @@ class Table:
                     return
             self._dispatch(event)
         except Exception as error:  # the referee must never take a file down
-            self._failed(error, event)
+            self.failed(error, event)
 
     def feed_deal(self, deal: Deal) -> None:
         """Feed a recorded deal: its header, opening, tricks and plays, penalties, ending,
@@ -271,15 +271,12 @@ class Table:
             try:
                 current.take_trick(trick)
             except Exception as error:  # as feed() does
-                self._failed(error, trick)
-            # a trick open for play stays open for all its cards
-            open_for_play = not current.closed and current.playing and not current.trick_ended
-            take_play = current.place if open_for_play else current.take_play
-            for play in trick.plays:
-                try:
-                    take_play(play)
-                except Exception as error:  # as feed() does
-                    self._failed(error, play)
+                self.failed(error, trick)
+            if current.closed or not current.started:
+                for play in trick.plays:
+                    feed(play)
+            else:
+                current.place(trick.plays)
         for penalty in deal.penalties:
             feed(penalty)
         if deal.ending is not None:
@@ -291,9 +288,9 @@ class Table:
         try:
             self._close_deal()  # DealOver()
         except Exception as error:
-            self._failed(error, None)
+            self.failed(error, None)
 
-    def _failed(self, error: Exception, event: object) -> None:
+    def failed(self, error: Exception, event: object) -> None:
         """The referee must never take a file down: what went wrong becomes AFN399."""
         self.report("AFN399", f"the replay stopped unexpectedly: {error!r}",
                     getattr(event, "span", None) or self.game.span, deal=None, trick=None)
@@ -363,6 +360,14 @@ class Table:
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         """Every diagnostic so far, in the order found."""
         return tuple(self.found)
+
+    def scores_now(self) -> tuple[tuple[str, int], ...]:
+        """Each side's score, in side order."""
+        scores = self.scores
+        now = []
+        for side in self.sides:
+            now.append((side, scores[side]))
+        return tuple(now)
 
     def score_text(self) -> str:
         return " ".join(f"{side} {self.scores[side]}" for side in self.sides)
@@ -527,12 +532,17 @@ class _DealTable:
         self.players = len(table.seats)
         self.next_of = table.next_of
         self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
-        self.elder = (next_seat(self.dealer, self.seats, clockwise=self.options.clockwise)
-                      if deal.dealer in self.seats else self.seats[0])
+        self.elder = table.next_of[self.dealer] if deal.dealer in self.seats else self.seats[0]
         self.scoring = table.decided is None
-        self.received: dict[Seat, _Slots] = {seat: _Slots() for seat in self.seats}
-        self.hands: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
-        self.unknown: dict[Seat, int] = {seat: DEALT for seat in self.seats}
+        # per seat (one loop rather than three comprehensions: a deal table per deal)
+        self.received: dict[Seat, _Slots] = {}
+        self.hands: dict[Seat, list[Card]] = {}
+        self.inferred: dict[Seat, list[Card]] = {}
+        for seat in self.seats:
+            self.received[seat] = _Slots()
+            self.hands[seat] = []
+            self.inferred[seat] = []
+        self.unknown: dict[Seat, int] = dict.fromkeys(self.seats, DEALT)
         self.recorded_owner: dict[Card, Seat] = {}
         self.turnups: list[Card] = []
         self.turnup_spans: list[Span | None] = []
@@ -544,7 +554,7 @@ class _DealTable:
         self.calls: list[str] = []
         self.started = False  # the DEAL_START step is out
         self.discarding = False  # the rules make every player discard to six before play
-        self.discards: dict[Seat, list[Card | None]] = {seat: [] for seat in self.seats}
+        self.discards: dict[Seat, list[Card | None]] = {}  # per seat, once it discards
         self.discard_spans: dict[Seat, Span | None] = {}
         self.discarded: dict[Card, Seat] = {}  # known cards put out, and by whom
         self.pending_discards: list[Discard] = []  # written before the trumps were settled
@@ -574,8 +584,8 @@ class _DealTable:
         self.patch_from = 0  # the first step whose hands the whole record can complete
         self.leader: Seat | None = None
         self.to_move: Seat | None = None
-        self.won: dict[str, int] = {side: 0 for side in table.sides}
-        self.pips: dict[str, int] = {side: 0 for side in table.sides}
+        self.won: dict[str, int] = dict.fromkeys(table.sides, 0)
+        self.pips: dict[str, int] = dict.fromkeys(table.sides, 0)
         self.last_winner: Seat | None = None
         self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
@@ -587,7 +597,6 @@ class _DealTable:
         # on the table once, no longer evidence of a holding: each card, with the trick
         # its holder played it in (None when someone else played it, or it was discarded)
         self.spent: dict[Card, int | None] = {}
-        self.inferred: dict[Seat, list[Card]] = {seat: [] for seat in self.seats}
         self.suspicions: list[_Suspicion] = []
         self.lacks: list[_Lack] = []
         self.offences: list[tuple[int, Offence]] = []
@@ -669,80 +678,92 @@ class _DealTable:
         return self.g.side(seat)
 
     def take_play(self, play: Play) -> None:
-        """:meth:`take` for a :class:`Play`, the event nearly every step is: the card is
-        seated, checked (held, in turn, follows suit or may not), added to the trick and
-        to the inferred hand in one step."""
+        """:meth:`take` for a :class:`Play`, the event nearly every step is."""
         if self.closed:
             self.report("AFN305", "play after the deal was scored", play.span)
             return
         if not self.started:
             self.start()
-        if not self.playing or self.trick_ended:
-            self.open_trick(None, play.span)
-        self.place(play)
+        self.place((play,))
 
-    def place(self, play: Play) -> None:
-        """:meth:`take_play` once a trick is open (a recorded deal's trick opens with its
-        :class:`Trick` record, and its plays come straight here)."""
-        number = self.trick_number
-        expected = self.expected_seat or self.elder
-        seat = play.seat
-        if seat is None:
-            seat = expected
-        elif seat is not expected:
-            self.report_turn(play, expected, number)
-        trick = self.trick
-        if not trick:
-            self.leader = seat
-        self.last_seat = seat
-        c = play.card
-        try:
-            after = self.next_of[seat]
-            known = self.hands[seat]
-        except KeyError:  # a seat not at the table (AFN205): no hand to check
-            self.expected_seat = expected
-            trick.append((seat, c))
-            self.play_step(seat, c, play.span, number)
-            if len(trick) == self.players and not self.written:
-                self.end_trick()
-            return
-        self.expected_seat = after
-        if c in self.out:  # played, turned up or discarded
-            self.play_spent_card(play, seat, c, number)
-        elif c in known:  # the usual card: held, as written
-            if trick and c.suit is not trick[0][1].suit:
-                self.check_follow(play, seat, c, number)
-            known.remove(c)
-            self.spent[c] = number
-            if self.suspicions:
-                self.prove(seat, c, number, recorded=True)
-        else:
-            owner = self.recorded_owner.get(c)
-            unknown = self.unknown
-            if owner is None and unknown[seat] > 0:
-                # one of the cards nobody saw: now known, and evidence from here on
-                if trick and c.suit is not trick[0][1].suit:
-                    self.check_follow(play, seat, c, number)
-                unknown[seat] -= 1
-                self.inferred[seat].append(c)
-                self.received[seat].origin.setdefault(c, "played")
-                self.holders.setdefault(c, seat)
-                self.spent[c] = number
-                if self.suspicions:
-                    self.prove(seat, c, number, recorded=False)
-            else:
-                self.play_unheld(play, seat, c, number, owner)
-        self.played.add(c)
-        self.out.add(c)
-        trick.append((seat, c))
-        placed = len(trick)
-        self.to_move = after if placed < self.players else None
-        if self.keeps_steps:
-            self.play_step(seat, c, play.span, number)
-        else:
-            self.g.step_count += 1  # what step() does when no steps are kept
-        if placed == self.players and not self.written:
-            self.end_trick()
+    def place(self, plays: Sequence[Play]) -> None:
+        """Play ``plays`` in turn: each card is seated, checked (held, in turn, follows
+        suit or may not), added to the trick and to the inferred hand in one step, a
+        trick opened first when none is open.
+
+        A recorded trick's cards come here together (a trick opened by its
+        :class:`Trick` record stays open for all of them), so that what every card
+        needs is looked up once per trick.  A card that makes the referee fail is
+        reported (AFN399), as :meth:`Table.feed` does, and the next one is played.
+        """
+        hands, next_of, out, played, spent = self.hands, self.next_of, self.out, \
+            self.played, self.spent
+        players, keeps_steps, game = self.players, self.keeps_steps, self.g
+        for play in plays:
+            try:
+                if not self.playing or self.trick_ended:
+                    self.open_trick(None, play.span)
+                number = self.trick_number
+                expected = self.expected_seat or self.elder
+                seat = play.seat
+                if seat is None:
+                    seat = expected
+                elif seat is not expected:
+                    self.report_turn(play, expected, number)
+                trick = self.trick
+                if not trick:
+                    self.leader = seat
+                self.last_seat = seat
+                c = play.card
+                try:
+                    after = next_of[seat]
+                    known = hands[seat]
+                except KeyError:  # a seat not at the table (AFN205): no hand to check
+                    self.expected_seat = expected
+                    trick.append((seat, c))
+                    self.play_step(seat, c, play.span, number)
+                    if len(trick) == players and not self.written:
+                        self.end_trick()
+                    continue
+                self.expected_seat = after
+                if c in out:  # played, turned up or discarded
+                    self.play_spent_card(play, seat, c, number)
+                elif c in known:  # the usual card: held, as written
+                    if trick and c.suit is not trick[0][1].suit:
+                        self.check_follow(play, seat, c, number)
+                    known.remove(c)
+                    spent[c] = number
+                    if self.suspicions:
+                        self.prove(seat, c, number, recorded=True)
+                else:
+                    owner = self.recorded_owner.get(c)
+                    unknown = self.unknown
+                    if owner is None and unknown[seat] > 0:
+                        # one of the cards nobody saw: now known, and evidence from here on
+                        if trick and c.suit is not trick[0][1].suit:
+                            self.check_follow(play, seat, c, number)
+                        unknown[seat] -= 1
+                        self.inferred[seat].append(c)
+                        self.received[seat].origin.setdefault(c, "played")
+                        self.holders.setdefault(c, seat)
+                        spent[c] = number
+                        if self.suspicions:
+                            self.prove(seat, c, number, recorded=False)
+                    else:
+                        self.play_unheld(play, seat, c, number, owner)
+                played.add(c)
+                out.add(c)
+                trick.append((seat, c))
+                placed = len(trick)
+                self.to_move = after if placed < players else None
+                if keeps_steps:
+                    self.play_step(seat, c, play.span, number)
+                else:
+                    game.step_count += 1  # what step() does when no steps are kept
+                if placed == players and not self.written:
+                    self.end_trick()
+            except Exception as error:  # the referee must never take a file down
+                game.failed(error, play)
 
     def take_trick(self, trick: Trick) -> None:
         """:meth:`take` for a :class:`Trick` record (a numbered trick opens)."""
@@ -828,19 +849,28 @@ class _DealTable:
         slots = self.received.get(event.seat)
         if slots is None:
             return
+        seat = event.seat
         in_run = bool(self.turnups)
         origin = "in a run" if in_run else "as dealt"
-        fresh = [c for c in event.cards if c is not None and c not in slots.origin]
+        where = slots.origin
+        fresh = []
+        for c in event.cards:
+            if c is not None and c not in where:
+                fresh.append(c)
+        slots.known.extend(fresh)
+        owners = self.recorded_owner
+        holders = self.holders
         for held in fresh:
-            slots.known.append(held)
-            slots.origin[held] = origin
-            self.recorded_owner.setdefault(held, event.seat)
-            self.holders.setdefault(held, event.seat)
+            where[held] = origin
+            if held not in owners:
+                owners[held] = seat
+            if held not in holders:
+                holders[held] = seat
         if not in_run:
-            self.hands[event.seat] = sorted([*self.hands[event.seat], *fresh], key=hand_order)
-            self.unknown[event.seat] = max(0, DEALT - len(slots.known))
+            self.hands[seat] = sorted([*self.hands[seat], *fresh], key=hand_order)
+            self.unknown[seat] = max(0, DEALT - len(slots.known))
         elif self.runs > 0 and self.phase != "running":
-            self.take_run_cards(event.seat)  # written after the run's turn-up
+            self.take_run_cards(seat)  # written after the run's turn-up
 
     def take_run_cards(self, seat: Seat) -> None:
         """The run's cards written for ``seat`` join its hand, in place of unseen ones."""
@@ -1000,7 +1030,7 @@ class _DealTable:
         seat = event.seat
         hand = self.hands[seat]
         for c in event.cards:
-            self.discards[seat].append(c)
+            self.discards.setdefault(seat, []).append(c)
             if c is None:
                 continue
             problem = ""
@@ -1030,7 +1060,7 @@ class _DealTable:
         rules call for no discards."""
         if not self.discarding:
             return True
-        put = self.discards[seat]
+        put = self.discards.get(seat, ())
         return len(put) == RUN_BATCH * self.runs and None not in put
 
     def finish_discards(self) -> None:
@@ -1055,7 +1085,7 @@ class _DealTable:
             self.put_out(event)
         must = RUN_BATCH * self.runs
         for seat in self.seats:
-            put = self.discards[seat]
+            put = self.discards.get(seat, [])
             if not put:
                 if self.unknown[seat] == 0 and self.trump is not None:
                     self.report("AFN317", f"{seat.letter}'s hand after the run is known "
@@ -1253,6 +1283,8 @@ class _DealTable:
     def settle_lacks(self) -> None:
         """The deal is over: a stand or gift without a trump is proven when the play
         showed every card the player held (none a trump)."""
+        if not self.lacks:
+            return
         held = dict(self.held_at_start)
         for lack in self.lacks:
             if self.unknown.get(lack.seat, 1) != 0 or not self.discards_known(lack.seat):
@@ -1356,7 +1388,7 @@ class _DealTable:
         self.check_opening_end(has_play=True)
         self.finish_discards()
         self.phase = "play"
-        self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
+        self.held_at_start = self.hands_now()
         self.leader = self.elder
         self.to_move = self.elder
         self.expected_seat = self.elder
@@ -1491,9 +1523,10 @@ class _DealTable:
         reported when its proof is played (or when the deal is scored),
         positioned at the offending card.
         """
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             return
-        led = self.trick[0][1].suit
+        led = trick[0][1].suit
         trump = self.trump
         suit = c.suit
         if suit is led:
@@ -1502,9 +1535,15 @@ class _DealTable:
         rule = self.options.follow_rule
         if suit is not trump or rule is FollowRule.MUST_FOLLOW:
             kind = "revoke"  # must_follow: trumping while holding the suit led is one too
-            proofs = [h for h in self.hands[seat] if h.suit is led and h not in spent]
+            proofs = []  # (a loop: the hand is a handful of cards, often none of the suit)
+            for h in self.hands[seat]:
+                if h.suit is led and h not in spent:
+                    proofs.append(h)
         elif rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
-            top = max((p.rank for _, p in self.trick if p.suit is trump), default=None)
+            top = None
+            for _, p in trick:
+                if p.suit is trump and (top is None or p.rank > top):
+                    top = p.rank
             if top is None or c.rank > top:
                 return
             kind = "undertrump"
@@ -1581,6 +1620,8 @@ class _DealTable:
     def settle_suspicions(self) -> None:
         """The deal is over: an offence the record proves but whose proof was never
         played is named by the first proving card of the hand."""
+        if not self.suspicions:
+            return
         for s in sorted(self.suspicions, key=lambda s: s.order):
             if s.recorded:
                 self.offence(s, s.recorded[0], self.proof_text(s.seat, s.recorded[0]))
@@ -1592,16 +1633,29 @@ class _DealTable:
 
     def end_trick(self) -> None:
         trick = self.trick
-        winner = trick_winner(trick, self.trump)
+        plays = tuple(trick)
+        slips = self.slips
+        if slips:  # a card played twice counts once, in the trick it was first played to
+            winner = trick_winner(trick, self.trump)
+            scored = tuple(p for i, p in enumerate(plays) if i not in slips)
+            pips = 0
+            for _, c in scored:
+                pips += CARD_PIPS[c]
+        else:  # trick_winner and the pips in one pass: this runs for every trick
+            scored = plays
+            trump = self.trump
+            winner, best = trick[0]
+            pips = 0
+            for seat, c in trick:
+                pips += CARD_PIPS[c]
+                if c.suit is best.suit:
+                    if c.rank > best.rank:
+                        winner, best = seat, c
+                elif trump is not None and c.suit is trump:
+                    winner, best = seat, c
         side = self.g.side_by_seat.get(winner)
         if side is None:  # a seat not at the table (AFN205)
             side = winner.letter
-        plays = tuple(trick)
-        slips = self.slips
-        scored = tuple(p for i, p in enumerate(plays) if i not in slips) if slips else plays
-        pips = 0
-        for _, c in scored:
-            pips += CARD_PIPS[c]
         won = self.won
         won[side] = won.get(side, 0) + 1
         self.pips[side] = self.pips.get(side, 0) + pips
@@ -1660,7 +1714,7 @@ class _DealTable:
             self.patch_from = self.g.step_count
             self.check_opening_end(has_play=False)
             self.finish_discards()
-            self.held_at_start = tuple((seat, tuple(self.hands[seat])) for seat in self.seats)
+            self.held_at_start = self.hands_now()
             self.leader = self.elder
             self.to_move = self.elder if self.trump is not None else None
         self.closed = True
@@ -1811,26 +1865,33 @@ class _DealTable:
         if self.keeps_steps and any(self.inferred.values()):
             start = self.first_step if len(self.turnups) <= 1 else self.patch_from
             self.g.hindsight.append((start, last, self.inferred))
-        self.g.deals.append(DealResult(
-            number=self.number,
-            points=tuple(self.points),
-            scores_after=tuple((side, self.g.scores[side]) for side in self.g.sides),
-            first_step=self.first_step,
-            last_step=last,
-            trump=self.trump,
-            turnups=tuple(self.turnups),
-            calls=tuple(self.calls),
-            complete=complete,
-            ending=ending_text,
-            unscored=tuple(self.unscored),
-            dealer=self.dealer,
-            elder=self.elder,
-            held=self.held_with_inferred(),
-            tricks=tuple(self.completed_tricks),
-            claim_span=self.claim.span if self.claim else None,
-            total_span=self.total.span if self.total else None,
-            after_decision=not self.scoring,
+        self.g.deals.append(deal_result(  # DealResult's fields, in order
+            self.number,  # number
+            tuple(self.points),  # points
+            self.g.scores_now(),  # scores_after
+            self.first_step,  # first_step
+            last,  # last_step
+            self.trump,  # trump
+            tuple(self.turnups),  # turnups
+            tuple(self.calls),  # calls
+            complete,  # complete
+            ending_text,  # ending
+            tuple(self.unscored),  # unscored
+            self.dealer,  # dealer
+            self.elder,  # elder
+            self.held_with_inferred(),  # held
+            tuple(self.completed_tricks),  # tricks
+            self.claim.span if self.claim else None,  # claim_span
+            self.total.span if self.total else None,  # total_span
+            not self.scoring,  # after_decision
         ))
+
+    def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
+        """Each seat's known cards as they stand, in seat order."""
+        held = []
+        for seat in self.seats:
+            held.append((seat, tuple(self.hands[seat])))
+        return tuple(held)
 
     def held_with_inferred(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
         """Every card each seat held when play began: recorded, and shown by the play.
@@ -1838,9 +1899,12 @@ class _DealTable:
         A hand is always kept in hand order, so only a seat the play showed more of
         needs sorting again."""
         inferred = self.inferred
-        return tuple((seat, tuple(sorted([*held, *inferred[seat]], key=hand_order))
-                      if inferred.get(seat) else held)
-                     for seat, held in self.held_at_start)
+        result = []
+        for seat, held in self.held_at_start:
+            shown = inferred.get(seat)
+            result.append((seat, tuple(sorted([*held, *shown], key=hand_order))
+                           if shown else held))
+        return tuple(result)
 
     def end_text(self) -> str:
         ending = self.ending

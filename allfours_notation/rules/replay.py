@@ -113,7 +113,7 @@ def replay_plain(
         steps=tuple(steps),
         deals=tuple(table.deals),
         diagnostics=(*option_diags, *_in_play_order(table.found, table.proved_later)),
-        scores=tuple((side, table.scores[side]) for side in table.sides),
+        scores=table.scores_now(),
         winner=table.winner,
         decided=table.decided,
         option_diagnostics=option_diags,

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
 from ..records import ClaimItem
-from ..table import next_seats, partner, side_of
+from ..table import next_seats, partner, side_of, side_table
 from .profiles import (
     GameTie,
     GameWhenNoCounters,
@@ -52,6 +53,59 @@ class Point:
     reason: str
 
 
+# --- reasons written when first read --------------------------------------------------------
+#
+# Every deal scores three to five points, and ``check`` reads none of their reasons (the
+# score sheet, the viewer and a disputed claim do).  A point made by :func:`_point` keeps
+# in its ``reason`` slot the function that writes the text and its arguments; the slot's
+# descriptor writes the text on the first read and keeps it.  Equality, hashing, ``repr``,
+# copies and pickles all read ``reason`` through it, so a point behaves as if its text had
+# been written at once.
+
+_Writer = tuple[Any, ...]  # (function returning the text, its arguments...)
+
+
+class _WrittenWhenRead:
+    """The descriptor of ``Point.reason``, around the slot that holds it."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, point: Point | None, owner: type | None = None) -> Any:
+        if point is None:
+            return self
+        value = self.slot.__get__(point, owner)
+        if type(value) is tuple:
+            value = value[0](*value[1:])
+            self.slot.__set__(point, value)
+        return value
+
+    def __set__(self, point: Point, value: str | _Writer) -> None:
+        self.slot.__set__(point, value)
+
+
+_REASON_SLOT = Point.__dict__["reason"]
+setattr(Point, "reason", _WrittenWhenRead(_REASON_SLOT))  # noqa: B010 (mypy: a field)
+_set_side, _set_seat, _set_item, _set_points = (
+    Point.__dict__[name].__set__ for name in ("side", "seat", "item", "points"))
+_set_reason = _REASON_SLOT.__set__
+_new_point = object.__new__
+
+
+def _point(side: str, seat: Seat | None, item: ClaimItem, points: int, *why: Any) -> Point:
+    """``Point(side, seat, item, points, why[0](*why[1:]))``, the text written when first
+    read, the slots filled directly (the frozen dataclass's ``__init__`` is slower)."""
+    point: Point = _new_point(Point)
+    _set_side(point, side)
+    _set_seat(point, seat)
+    _set_item(point, item)
+    _set_points(point, points)
+    _set_reason(point, why)
+    return point
+
+
 # --- at the turn-up and the beg ------------------------------------------------------------
 
 
@@ -87,12 +141,20 @@ def turnup_points(
     if from_run and not becomes_trump and \
             options.jack_on_run in (JackOnRun.ONLY_IF_TRUMP, JackOnRun.FINAL_ONLY):
         return []
+    side = side_of(dealer, tuple(seats))
     if options.turnup_points is TurnupPoints.JACK1:
-        again = " again" if from_run else ""
-        reason = f"{dealer.letter}, the dealer, turned up {card}: a turned Jack scores{again}"
-    else:
-        reason = f"{dealer.letter}'s side kicks {card}: {value}"
-    return [Point(side_of(dealer, tuple(seats)), dealer, ClaimItem.KICK, value, reason)]
+        return [_point(side, dealer, ClaimItem.KICK, value, _turned_jack, dealer, card,
+                       from_run)]
+    return [_point(side, dealer, ClaimItem.KICK, value, _kicked, dealer, card, value)]
+
+
+def _turned_jack(dealer: Seat, card: Card, again: bool) -> str:
+    return f"{dealer.letter}, the dealer, turned up {card}: a turned Jack scores" + \
+        (" again" if again else "")
+
+
+def _kicked(dealer: Seat, card: Card, value: int) -> str:
+    return f"{dealer.letter}'s side kicks {card}: {value}"
 
 
 def gift_points(
@@ -112,11 +174,8 @@ def gift_points(
         recipients = [elder, after[elder]]
     else:
         recipients = [elder]
-    points = [
-        Point(side_of(seat, table), seat, ClaimItem.GIFT, 1,
-              f"{elder.letter} begged and {dealer.letter} gave one (take one)")
-        for seat in recipients
-    ]
+    points = [_point(side_of(seat, table), seat, ClaimItem.GIFT, 1, _gave, elder, dealer)
+              for seat in recipients]
     if options.gift_at_target_minus_one is GiftAtTargetMinusOne.FORBIDDEN:
         for point in points:
             if scores.get(point.side, 0) + 1 >= options.target:
@@ -125,6 +184,10 @@ def gift_points(
                     f"{point.side} out, so the dealer must run the cards"
                 )
     return points, None
+
+
+def _gave(elder: Seat, dealer: Seat) -> str:
+    return f"{elder.letter} begged and {dealer.letter} gave one (take one)"
 
 
 # --- after the play ---------------------------------------------------------------------------
@@ -226,30 +289,38 @@ def high_low_points(facts: DealFacts, options: Options) -> list[Point]:
                 low = c
     if high is None or low is None:
         return []
-    table = facts.seats
+    side_by_seat = side_table(facts.seats)
     only = count == 1
     high_holder = facts.holders[high]
     what = "the only trump in play" if only else "the highest trump in play"
-    points = [Point(side_of(high_holder, table), high_holder, ClaimItem.HIGH, 1,
-                    f"{high_holder.letter} was dealt {high}, {what}")]
+    points = [_point(side_by_seat[high_holder], high_holder, ClaimItem.HIGH, 1, _dealt,
+                     high_holder, high, what)]
     low_holder = facts.holders[low]
     what = "the only trump in play" if only else "the lowest trump in play"
     capture = captured_in(facts, low) if options.low_owner is LowOwner.TRICK_WINNER else None
     if capture is not None:
         number, winner = capture
-        reason = f"{winner.letter} won {low}, {what}, in trick {number}"
-        points.append(Point(side_of(winner, table), winner, ClaimItem.LOW, 1, reason))
+        points.append(_point(side_by_seat[winner], winner, ClaimItem.LOW, 1, _won_low, winner,
+                             low, what, number))
     else:
-        reason = f"{low_holder.letter} was dealt {low}, {what}"
-        points.append(Point(side_of(low_holder, table), low_holder, ClaimItem.LOW, 1, reason))
+        points.append(_point(side_by_seat[low_holder], low_holder, ClaimItem.LOW, 1, _dealt,
+                             low_holder, low, what))
     return points
+
+
+def _dealt(holder: Seat, card: Card, what: str) -> str:
+    return f"{holder.letter} was dealt {card}, {what}"
+
+
+def _won_low(winner: Seat, low: Card, what: str, number: int) -> str:
+    return f"{winner.letter} won {low}, {what}, in trick {number}"
 
 
 def jack_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Point]:
     """Rule 23: the Jack of trumps to the winner of its trick; Hang Jack in Trinidad."""
     if facts.trump is None or facts.turnup_trump_jack:
         return []
-    jack = Card(facts.trump, Rank.JACK)
+    jack = _JACK_OF[facts.trump]
     holder = facts.holders.get(jack)
     if holder is None:
         return []
@@ -263,10 +334,20 @@ def jack_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
         return []
     same_side = side == side_of(holder, table)
     if options.hang_jack is HangJack.THREE and not same_side:
-        return [Point(side, winner, ClaimItem.HANG_JACK, 3,
-                      f"{winner.letter} captured {holder.letter}'s {jack} in trick {number}: "
-                      "Hang Jack")]
-    return [Point(side, winner, ClaimItem.JACK, 1, f"{winner.letter} won {jack} in trick {number}")]
+        return [_point(side, winner, ClaimItem.HANG_JACK, 3, _hanged, winner, holder, jack,
+                       number)]
+    return [_point(side, winner, ClaimItem.JACK, 1, _won_jack, winner, jack, number)]
+
+
+def _hanged(winner: Seat, holder: Seat, jack: Card, number: int) -> str:
+    return f"{winner.letter} captured {holder.letter}'s {jack} in trick {number}: Hang Jack"
+
+
+def _won_jack(winner: Seat, jack: Card, number: int) -> str:
+    return f"{winner.letter} won {jack} in trick {number}"
+
+
+_JACK_OF = {suit: Card(suit, Rank.JACK) for suit in Suit}
 
 
 def pips_by_side(facts: DealFacts) -> dict[str, int]:
@@ -286,14 +367,16 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     table = facts.seats
     pips = facts.pips if facts.pips is not None else pips_by_side(facts)
     best = max(pips.values(), default=0)
-    leaders = [side for side, value in pips.items() if value == best]
-    tally = ", ".join(f"{side} {value}" for side, value in pips.items())
+    leaders = []
+    for side, value in pips.items():
+        if value == best:
+            leaders.append(side)
+    tally = tuple(pips.items())  # as it stands now: the reason is written later
     if best > 0 and len(leaders) == 1:
         side = leaders[0]
-        seat = _seat_of_side(side, table)
-        reason = f"{side} won the most pips toward Game ({tally})"
+        seat = _SEAT_OF_SIDE.get(side)
+        why: tuple[Any, ...] = (_most_pips, side, tally)
     else:
-        why = "no counting card was won" if best == 0 else f"the pips are equal ({tally})"
         tie = _tie_rule(options, no_counters=best == 0)
         if tie is GameTie.NOBODY:
             return []
@@ -305,10 +388,27 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
         else:
             who = "the elder hand"
         side = side_of(seat, table)
-        reason = f"{why}: {who} {seat.letter} scores Game"
+        why = (_game_by_rule, best, tally, who, seat)
     if side in barred:
         return []
-    return [Point(side, seat, ClaimItem.GAME, options.game_value, reason)]
+    return [_point(side, seat, ClaimItem.GAME, options.game_value, *why)]
+
+
+def _tally(pips: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{side} {value}" for side, value in pips)
+
+
+def _most_pips(side: str, pips: tuple[tuple[str, int], ...]) -> str:
+    return f"{side} won the most pips toward Game ({_tally(pips)})"
+
+
+def _game_by_rule(best: int, pips: tuple[tuple[str, int], ...], who: str, seat: Seat) -> str:
+    why = "no counting card was won" if best == 0 else f"the pips are equal ({_tally(pips)})"
+    return f"{why}: {who} {seat.letter} scores Game"
+
+
+# The seat a one-seat side is (with four players a side is two seats: none).
+_SEAT_OF_SIDE: Mapping[str, Seat] = {seat.letter: seat for seat in Seat}
 
 
 def _tie_rule(options: Options, *, no_counters: bool) -> GameTie:
@@ -388,12 +488,6 @@ def adversaries(offender: Seat, seats: Sequence[Seat]) -> list[tuple[str, Seat]]
         if side != own and seat is not mate:
             found.setdefault(side, seat)
     return list(found.items())
-
-
-def _seat_of_side(side: str, seats: Iterable[Seat]) -> Seat | None:
-    if len(side) == 1:
-        return Seat.from_letter(side)
-    return None
 
 
 # --- the race to the target -------------------------------------------------------------------

@@ -42,7 +42,7 @@ def starting_scores(
 
     Without a ``[Score]`` tag every side starts at 0.
     """
-    zero = {side: 0 for side in sides(seats)}
+    zero = dict.fromkeys(sides(seats), 0)
     tag = score_tag(game)
     if tag is None:
         return MappingProxyType(zero), []

@@ -6,8 +6,9 @@ These are the types the viewer renders and the formatter and reports read;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from typing import Any
 
 from ..cards import Card, Seat, Suit
 from ..diagnostics import Diagnostic
@@ -106,6 +107,19 @@ class DealResult:
     claim_span: Span | None = None
     total_span: Span | None = None
     after_decision: bool = False  # played after the game was decided: not scored
+
+
+_DEAL_RESULT_SLOTS = tuple(DealResult.__dict__[f.name].__set__ for f in fields(DealResult))
+
+
+def deal_result(*values: Any) -> DealResult:
+    """``DealResult(*values)`` (every field, in order), its slots filled directly: the
+    referee makes one per deal, and the frozen dataclass's ``__init__`` takes twice as
+    long."""
+    result: DealResult = object.__new__(DealResult)
+    for fill, value in zip(_DEAL_RESULT_SLOTS, values, strict=True):
+        fill(result, value)
+    return result
 
 
 @dataclass(frozen=True, slots=True)
