@@ -160,6 +160,39 @@ class Slices(Sequence[GameSlice]):
     def __len__(self) -> int:
         return len(self._starts)
 
+    def windows(self, max_chars: int, max_games: int) -> Iterator[tuple[int, Slices]]:
+        """Consecutive games in runs, each as (index of its first game, a :class:`Slices`
+        of its own): runs whose text spans at most ``max_chars`` characters (a longer
+        game is a run of its own) and holds at most ``max_games`` games.
+
+        The columns are cut in C, which is what a worker process is sent: a window
+        pickles as a few byte strings, where a tuple of slices pickles a dataclass
+        per game (more than checking a game of ``end`` costs)."""
+        starts, ends = self._starts, self._ends
+        tagged = iter(sorted(self._tags.items()))  # by position: one pass over them all
+        pending = next(tagged, None)
+        first = 0
+        for at in range(1, len(starts) + 1):
+            if at < len(starts) and at - first < max_games and \
+                    ends[at] - starts[first] <= max_chars:
+                continue
+            part = Slices()
+            part._starts, part._ends = starts[first:at], ends[first:at]
+            part._lines, part._columns = self._lines[first:at], self._columns[first:at]
+            part._deals, part._flags = self._deals[first:at], self._flags[first:at]
+            while pending is not None and pending[0] < at:
+                part._tags[pending[0] - first] = pending[1]
+                pending = next(tagged, None)
+            yield first, part
+            first = at
+
+    @property
+    def text_span(self) -> tuple[int, int]:
+        """Where the text of these games starts and ends (0, 0 for none)."""
+        if not self._starts:
+            return 0, 0
+        return self._starts[0], self._ends[-1]
+
     @overload
     def __getitem__(self, index: int) -> GameSlice: ...
 

@@ -19,7 +19,7 @@ from ..parser import FileReader, parse_game_body, parse_game_slice, read_games
 from ..records import Game
 from ..rules.profiles import resolve_options
 from ..rules.replay import replay
-from ..slicer import GameSlice
+from ..slicer import Slices
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .progress import Advance, progress_bar
 
@@ -275,24 +275,17 @@ CHUNK_GAMES = 256
 
 # (the text from the first game's start to the last one's end, where that text starts
 # in the file, the index of the first game, its slices, the file name, the rules)
-Chunk = tuple[str, int, int, tuple[GameSlice, ...], str | None, Rules]
+Chunk = tuple[str, int, int, Slices, str | None, Rules]
 
 
 def _chunks(reader: FileReader, rules: Rules) -> Iterator[Chunk]:
-    """The file's games in runs of about :data:`CHUNK_CHARS` characters, in order."""
+    """The file's games in runs of about :data:`CHUNK_CHARS` characters, in order,
+    each run's slices as columns (see :meth:`.Slices.window`)."""
     text, file = reader.text, reader.file
-    run: list[GameSlice] = []
-    first_index = 1
-    for piece in reader.slices:
-        if run and (len(run) >= CHUNK_GAMES or piece.end - run[0].start > CHUNK_CHARS):
-            start = run[0].start
-            yield text[start : run[-1].end], start, first_index, tuple(run), file, rules
-            first_index += len(run)
-            run = []
-        run.append(piece)
-    if run:
-        start = run[0].start
-        yield text[start : run[-1].end], start, first_index, tuple(run), file, rules
+    slices = reader.slices if isinstance(reader.slices, Slices) else Slices(reader.slices)
+    for first, pieces in slices.windows(CHUNK_CHARS, CHUNK_GAMES):
+        start, end = pieces.text_span
+        yield text[start:end], start, first + 1, pieces, file, rules
 
 
 # A diagnostic as it travels back from a worker: its fields in order, the severity as

@@ -66,6 +66,28 @@ def test_compact_slices_give_back_what_was_put_in(written: list[GameSlice]) -> N
         assert kept[-1] == written[-1]
 
 
+@given(st.lists(st.tuples(st.integers(1, 50), st.booleans()), max_size=30),
+       st.integers(1, 120), st.integers(1, 5))
+def test_windows_cut_the_games_in_order_into_bounded_runs(
+        games: list[tuple[int, bool]], max_chars: int, max_games: int) -> None:
+    """What a worker is sent: every game once, in order, tags and all, in runs of at
+    most ``max_games`` games spanning at most ``max_chars`` (or one longer game)."""
+    written, offset = [], 0
+    for number, (length, tagged) in enumerate(games):
+        tags = [("Event", str(number))] if tagged else []
+        written.append(GameSlice(offset, offset + length, number + 1, 1, tags,
+                                 tag_blocks=[(offset, offset + 1)] if tagged else []))
+        offset += length + 1
+    windows = list(Slices(written).windows(max_chars, max_games))
+    assert [piece for _, part in windows for piece in part] == written
+    assert [first for first, _ in windows] == \
+        [sum(len(part) for _, part in windows[:n]) for n in range(len(windows))]
+    for _, part in windows:
+        start, end = part.text_span
+        assert (start, end) == (part[0].start, part[-1].end)
+        assert len(part) <= max_games and (len(part) == 1 or end - start <= max_chars)
+
+
 def test_the_slicer_keeps_games_as_numbers() -> None:
     games = slice_games("end " * 1000).games
     assert isinstance(games, Slices) and len(games) == 1000
