@@ -127,7 +127,16 @@ def _check_deals(game: Game, seats: tuple[Seat, ...], report: _Reporter, *,
         )
 
 
+_MISSING_TAGS_HINT = ('a game starts with [Event "…"] [Site "…"] [Date "YYYY.MM.DD"] '
+                      '[Rules "…"], a tag per player by seat, and [Result "…"]')
+_NO_TAGS = "missing tags: " + ", ".join([*MANDATORY_TAGS, "the players (North, South …)"])
+
+
 def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
+    if not game.tags:  # every tag is missing, no seat is named (a file of tiny games)
+        report("AFN108", _NO_TAGS, game.span, severity=Severity.WARNING,
+               hint=_MISSING_TAGS_HINT)
+        return
     seen: set[str] = set()
     for tag in game.tags:
         if tag.name in seen:
@@ -147,8 +156,7 @@ def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
             "missing tags: " + ", ".join(missing),
             game.tags[0].span if game.tags else game.span,
             severity=Severity.WARNING,
-            hint='a game starts with [Event "…"] [Site "…"] [Date "YYYY.MM.DD"] [Rules "…"], '
-            'a tag per player by seat, and [Result "…"]',
+            hint=_MISSING_TAGS_HINT,
         )
     named = tuple(seat for seat in seats if game.tag(seat.tag_name) is not None)
     if named and named not in SEATS_FOR_PLAYERS.values():
