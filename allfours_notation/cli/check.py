@@ -108,13 +108,13 @@ def run(args: argparse.Namespace) -> int:
                 tallies = (_shown(out, lines, args, records, diagnostics, with_errors)
                            for diagnostics, with_errors in file_diagnostics(
                                reader, rules, first_id=next_id, pool=pool, advance=advance))
-            for count, game_errors, game_warnings, game_roots, with_errors in tallies:
+            for count, found_errors, found_warnings, found_roots, checked, failed in tallies:
                 next_id += count
-                games += with_errors is not None
-                broken += bool(with_errors)
-                errors += game_errors
-                warnings += game_warnings
-                roots += game_roots
+                games += checked
+                broken += failed
+                errors += found_errors
+                warnings += found_warnings
+                roots += found_roots
     if args.json:
         out.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
@@ -146,9 +146,9 @@ def _shown(out: Console, lines: LineIndex, args: argparse.Namespace,
 Rules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str],
                                                    "Profile | None"] | None
 Checked = tuple[list[Diagnostic], bool | None]
-# What the summary line needs of a game: how many diagnostics, errors, warnings and
-# root causes, and whether it has errors (None: the findings about the whole file).
-Tally = tuple[int, int, int, int, bool | None]
+# What the summary line needs of one or more games: how many diagnostics, errors,
+# warnings and root causes, how many games and how many of them with errors.
+Tally = tuple[int, int, int, int, int, int]
 SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: forking costs more
 
 
@@ -182,6 +182,8 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
 
 
 def tally(diagnostics: list[Diagnostic], with_errors: bool | None) -> Tally:
+    """The counts of one game's diagnostics (``with_errors`` None: the findings about
+    the whole file, not a game)."""
     errors = warnings = roots = 0
     for diagnostic in diagnostics:
         if diagnostic.severity is Severity.ERROR:
@@ -189,7 +191,8 @@ def tally(diagnostics: list[Diagnostic], with_errors: bool | None) -> Tally:
         elif diagnostic.severity is Severity.WARNING:
             warnings += 1
         roots += diagnostic.cause is None
-    return len(diagnostics), errors, warnings, roots, with_errors
+    return (len(diagnostics), errors, warnings, roots, int(with_errors is not None),
+            int(bool(with_errors)))
 
 
 def file_tallies(reader: FileReader, rules: Rules, *, pool: WorkerPool | None = None,
@@ -201,9 +204,7 @@ def file_tallies(reader: FileReader, rules: Rules, *, pool: WorkerPool | None = 
                                                                      advance=advance))
         return
     yield tally(list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()])), None)
-    counted = (result for results in pool.map(_tally_chunk, _chunks(reader, rules), batch=1)
-               for result in results)
-    for counts, size in counted:
+    for counts, size in pool.map(_tally_chunk, _chunks(reader, rules), batch=1):
         if advance is not None:
             advance(size)
         yield counts
@@ -321,9 +322,15 @@ def _check_chunk(work: Chunk) -> list[Packed]:
             for mine, with_errors, size in _chunk_games(work)]
 
 
-def _tally_chunk(work: Chunk) -> list[tuple[Tally, int]]:
-    """In a worker process: a run of games checked and only counted (``--quiet``)."""
-    return [(tally(mine, with_errors), size) for mine, with_errors, size in _chunk_games(work)]
+def _tally_chunk(work: Chunk) -> tuple[Tally, int]:
+    """In a worker process: a run of games checked and only counted (``--quiet``): one
+    tally for the run and its length, whatever the number of games in it."""
+    totals, length = [0] * 6, 0
+    for mine, with_errors, size in _chunk_games(work):
+        for at, count in enumerate(tally(mine, with_errors)):
+            totals[at] += count
+        length += size
+    return cast(Tally, tuple(totals)), length
 
 
 def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:
