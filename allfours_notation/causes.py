@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from .diagnostics import Diagnostic, sort_key
 from .records import Deal, Game
 from .rules.state import GameReplay
-from .slips import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SlipKind, find_slips
+from .slips import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SlipKind, find_slips, may_find_slips
 from .table import side_of
 
 SLIP_CODES = frozenset(kind.value for kind in SlipKind)
@@ -64,6 +64,8 @@ class Group:
 def explain(replayed: GameReplay, diagnostics: Sequence[Diagnostic], *,
             first_id: int = 1) -> tuple[Diagnostic, ...]:
     """A game's diagnostics with the probable slips named (:mod:`.slips`) and linked."""
+    if not may_find_slips(diagnostics):
+        return link_causes(diagnostics, replayed, first_id=first_id)
     findings = find_slips(replayed, diagnostics)
     return link_causes(findings.diagnostics, replayed, first_id=first_id,
                        follows=findings.follows)

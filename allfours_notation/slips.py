@@ -110,7 +110,7 @@ class Findings:
 def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findings:
     """``diagnostics`` plus a root for each deal whose problems one small fix explains,
     and hints on running totals that are one digit off."""
-    if _SEARCHED_CODES.isdisjoint(d.code for d in diagnostics):  # no deal to search, no total
+    if not may_find_slips(diagnostics):
         return Findings(tuple(sorted(diagnostics, key=sort_key)))
     game = replayed.game
     added: list[Diagnostic] = []
@@ -141,6 +141,12 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
 
 # Without one of these a game has no deal worth searching and no total to hint on.
 _SEARCHED_CODES = RECORDING_CODES | _OFFENCES | {"AFN402"}
+
+
+def may_find_slips(diagnostics: Sequence[Diagnostic]) -> bool:
+    """Whether :func:`find_slips` could add or change anything: a deal worth searching
+    or a total to hint on (most games, and every tiny one, have neither)."""
+    return not _SEARCHED_CODES.isdisjoint(d.code for d in diagnostics)
 
 
 def _looks_slipped(found: Sequence[Diagnostic]) -> bool:

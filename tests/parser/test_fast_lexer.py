@@ -24,6 +24,9 @@ RECORDS = sorted([*(ROOT / "samples").glob("*.afn"), *(ROOT / "tests").rglob("*.
 _lean = StreamReader(lean=True)
 _plain = StreamReader(lean=False)
 
+# Lark before 1.3 (the lowest version allowed) keeps its own loop: nothing to compare.
+pytestmark = pytest.mark.skipif(not _lean.lean, reason="this Lark keeps its own lexer loop")
+
 # Words of the notation, the pieces of its terminals, comments, and things that are not
 # AFN at all; joined with and without whitespace between them.
 FRAGMENTS = [
