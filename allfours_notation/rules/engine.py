@@ -89,6 +89,7 @@ from .scoring import (
     Offence,
     Point,
     count_in_order,
+    deal_facts,
     gift_points,
     penalty_points,
     play_points,
@@ -178,6 +179,20 @@ _KIND_TEXT = {
 }
 _RECORDED = ("as dealt", "in the run", "in a run")
 _JACK_OF = {suit: Card(suit, Rank.JACK) for suit in Suit}
+_CALL_WORDS = {kind: kind.value for kind in CallKind}
+# What is wrong with a stand or a beg made in each phase (made once, not per call).
+_STAND_TOO_SOON = {
+    "turn": "before any card is turned up",
+    "answer": "after begging: the dealer must give or run",
+    "running": "while the run has not turned a new suit",
+    "play": "after the play began",
+}
+_BEG_TOO_SOON = {
+    "turn": "before any card is turned up",
+    "answer": "again before the dealer answered the beg",
+    "running": "while the run has not turned a new suit",
+    "play": "after the play began",
+}
 
 
 class Table:
@@ -1184,7 +1199,7 @@ class _DealTable:
 
     def call(self, event: Call) -> None:
         seat, kind = event.seat, event.kind
-        self.calls.append(f"{seat.letter} {kind.value}")
+        self.calls.append(f"{seat.letter} {_CALL_WORDS[kind]}")
         if kind is not CallKind.BEGS:
             self.settle_kick(kept=kind is not CallKind.RUNS)
         if kind is CallKind.STANDS:
@@ -1300,12 +1315,7 @@ class _DealTable:
         if seat is not self.elder:
             self.report("AFN308", f"{seat.letter} stands, but only the elder hand "
                         f"({self.elder.letter}) stands or begs", event.span)
-        problem = {
-            "turn": "before any card is turned up",
-            "answer": "after begging: the dealer must give or run",
-            "running": "while the run has not turned a new suit",
-            "play": "after the play began",
-        }.get(self.phase)
+        problem = _STAND_TOO_SOON.get(self.phase)
         if self.phase == "settled" and self.settled_by in ("stand", "give"):
             problem = "twice: the trump is already settled"
         if problem:
@@ -1316,12 +1326,7 @@ class _DealTable:
         if seat is not self.elder:
             self.report("AFN308", f"{seat.letter} begs, but only the elder hand "
                         f"({self.elder.letter}) begs", event.span)
-        problem = {
-            "turn": "before any card is turned up",
-            "answer": "again before the dealer answered the beg",
-            "running": "while the run has not turned a new suit",
-            "play": "after the play began",
-        }.get(self.phase)
+        problem = _BEG_TOO_SOON.get(self.phase)
         if self.phase == "settled":
             if self.settled_by == "stand":
                 problem = "after standing"
@@ -1812,8 +1817,8 @@ class _DealTable:
         trump = self.trump
         jack = _JACK_OF[trump] if trump is not None else None
         turnup_jack = bool(self.turnups) and jack is not None and self.turnups[-1] is jack
-        facts = DealFacts(self.seats, self.dealer, self.elder, trump, turnup_jack, self.holders,
-                          tuple(self.scored_tricks), tuple(offences), self.pips)
+        facts = deal_facts(self.seats, self.dealer, self.elder, trump, turnup_jack, self.holders,
+                           tuple(self.scored_tricks), tuple(offences), self.pips)
         points = play_points(facts, self.options, self.g.scores)
         capped: frozenset[str] = frozenset()
         if offences and self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \

@@ -220,6 +220,20 @@ class DealFacts:
     pips: Mapping[str, int] | None = None
 
 
+_DEAL_FACTS_SLOTS = tuple(DealFacts.__dict__[name].__set__
+                          for name in ("seats", "dealer", "elder", "trump", "turnup_trump_jack",
+                                       "holders", "tricks", "offences", "pips"))
+
+
+def deal_facts(*values: Any) -> DealFacts:
+    """``DealFacts(*values)`` (every field, in order), its slots filled directly: the
+    referee makes one per deal."""
+    facts: DealFacts = object.__new__(DealFacts)
+    for fill, value in zip(_DEAL_FACTS_SLOTS, values, strict=True):
+        fill(facts, value)
+    return facts
+
+
 def play_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -> list[Point]:
     """High, Low, Jack (or Hang Jack), Game and penalties, in counting order (rule 25)."""
     offences = facts.offences

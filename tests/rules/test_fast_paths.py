@@ -87,3 +87,12 @@ def test_a_deal_result_filled_slot_by_slot_is_the_dataclass() -> None:
     assert deal_result(*values) == DealResult(*values)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         deal_result(*values[:-1])
+
+
+def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
+    from dataclasses import fields
+
+    from allfours_notation.rules.scoring import DealFacts, deal_facts
+
+    values = [f"value {n}" for n in range(len(fields(DealFacts)))]
+    assert deal_facts(*values) == DealFacts(*values)  # type: ignore[arg-type]
