@@ -165,8 +165,7 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
     ``pool`` the games are checked in its worker processes, each numbered from 1,
     and come back in order to be numbered on from ``first_id`` here.
     """
-    head = list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()],
-                            first_id=first_id))
+    head = _file_findings(reader, first_id)
     first_id += len(head)
     yield head, None
     if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
@@ -203,11 +202,17 @@ def file_tallies(reader: FileReader, rules: Rules, *, pool: WorkerPool | None = 
         yield from (tally(*checked) for checked in file_diagnostics(reader, rules,
                                                                      advance=advance))
         return
-    yield tally(list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()])), None)
+    yield tally(_file_findings(reader, 1), None)
     for counts, size in pool.map(_tally_chunk, _chunks(reader, rules), batch=1):
         if advance is not None:
             advance(size)
         yield counts
+
+
+def _file_findings(reader: FileReader, first_id: int) -> list[Diagnostic]:
+    """What concerns the whole file (its bytes, its version line, no games), linked."""
+    return list(link_causes([*reader.diagnostics, *reader.closing_diagnostics()],
+                            first_id=first_id))
 
 
 def _checked_games(reader: FileReader, rules: Rules, first_id: int,

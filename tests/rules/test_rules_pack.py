@@ -15,7 +15,7 @@ from allfours_notation.parser import parse
 from allfours_notation.records import Pack
 from allfours_notation.rules import replay
 from allfours_notation.schema import schema
-from tests.rules.helpers import find, game_of, game_text, run
+from tests.rules.helpers import EXAMPLE_A, find, game_of, game_text, run
 
 
 def cards(text: str) -> list[Card]:
@@ -29,14 +29,7 @@ S_HAND, N_HAND = cards("JS 9H 8H 7C 6D 5D"), cards("9C 8C 7D 3H 2H 2D")
 TOP = [*S_HAND[:3], *N_HAND[:3], *S_HAND[3:], *N_HAND[3:], *cards("4S")]
 PACK = [*TOP, *(c for c in FULL_PACK if c not in TOP)]
 PACK_TEXT = " ".join(map(str, PACK))
-PLAY = """
-  1. S:JS N:2D
-  2. S:9H N:3H
-  3. S:8H N:2H
-  4. S:7C N:8C
-  5. N:9C S:5D
-  6. N:7D S:6D
-"""
+PLAY = EXAMPLE_A[EXAMPLE_A.index("  1. "):]  # Example A's tricks, as written there
 EXAMPLE_A_PACK = f"deal 1 dealer N\n  pack {PACK_TEXT}\n  turn 4S\n  S stands\n" + PLAY
 
 
