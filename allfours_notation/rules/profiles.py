@@ -18,7 +18,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
 from ..records import Game, Span, Tag, diagnostic_at
-from ..table import SEATS_FOR_PLAYERS
+from ..table import SEATS_FOR_PLAYERS, seats_of_game
 
 
 class Direction(Enum):
@@ -453,7 +453,7 @@ def resolve_options(
             continue
         options = _apply(options, option, value, game, None, f"--set {key}", problems)
         explicit.add(option)
-    seats = game.seats
+    seats = seats_of_game(game)
     if "players" not in explicit and len(seats) in SEATS_FOR_PLAYERS and seats:
         options = replace(options, players=len(seats))
     elif seats and len(seats) != options.players and len(seats) in SEATS_FOR_PLAYERS:
