@@ -226,6 +226,12 @@ class Table:
     (AFN201), so the table does not report it again.
     """
 
+    # Slots: a table is made for every game, and a file of tiny games is mostly that.
+    __slots__ = ("current", "deals", "decided", "decided_deal", "expected_dealer", "found",
+                 "game", "hindsight", "keep_steps", "next_of", "options", "over",
+                 "proved_later", "records_checked", "scores", "seats", "side_by_seat", "sides",
+                 "start", "step_count", "steps", "warned_after_end", "winner")
+
     def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
                  records_checked: bool = False) -> None:
         self.game = game
@@ -494,7 +500,8 @@ class Table:
 def _shallow(obj: Table) -> Table:
     """A copy of the game table whose containers are its own (the records are shared)."""
     copy = Table.__new__(Table)
-    for name, value in vars(obj).items():
+    for name in Table.__slots__:
+        value = getattr(obj, name)
         if isinstance(value, (list, dict, set)):
             value = value.copy()
         setattr(copy, name, value)
