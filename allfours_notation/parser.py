@@ -30,7 +30,7 @@ from lark.grammar import Rule
 
 from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
-from .guard import guarded
+from .guard import internal_error
 from .lexer import install as install_lean_lexer
 from .limits import (
     LIMIT_CODE,
@@ -78,13 +78,13 @@ from .records import (
     make_total,
     make_trick,
     make_turnup,
+    set_diagnostics,
     with_comments,
 )
 from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns, slice_games
 from .source import decode, strip_bom
-from .structure import check_structure
+from .structure import check_structure, missing_tags
 from .syntax_errors import deal_number_before, explain
-from .table import seats_of_game
 
 SUPPORTED_VERSION = 1
 
@@ -454,19 +454,19 @@ def parse_game_body(body: str, origin: GameSlice, *, index: int, filename: str |
     A fault in the parser itself gives a broken game holding one internal-error
     diagnostic (AFN901) at the game's start, and the next game is still read."""
 
-    def broken(problem: Diagnostic) -> Game:
+    # What guarded() does, written out: this runs once per game, and a file may hold
+    # hundreds of thousands (a closure and a lambda per game cost more than "end" does).
+    try:
+        if not origin.deals and not origin.tags and body.strip().lower() == "end":
+            # A game that is only "end" (no limit can be passed by it): no assembler needed.
+            return _bare_end(origin, index, filename)
+        return _GameAssembler(body, origin, index=index, filename=filename).run()
+    except Exception as error:  # the one place a fault in reading a game is caught
+        problem = internal_error(error, doing="parsing this game", file=filename,
+                                 line=origin.line, column=origin.column, game=index)
         return Game(ended=origin.has_end, index=index, source=filename, diagnostics=(problem,),
                     broken=True,
                     span=Span(origin.line, origin.column, 0, 0, origin.start, origin.end))
-
-    if not origin.deals and not origin.tags and body.strip().lower() == "end":
-        # A game that is only "end" (no limit can be passed by it): no assembler needed.
-        return guarded(lambda: _bare_end(origin, index, filename), broken,
-                       doing="parsing this game", file=filename, line=origin.line,
-                       column=origin.column, game=index)
-    return guarded(lambda: _GameAssembler(body, origin, index=index, filename=filename).run(),
-                   broken, doing="parsing this game", file=filename, line=origin.line,
-                   column=origin.column, game=index)
 
 
 def _bare_end(piece: GameSlice, index: int, filename: str | None) -> Game:
@@ -475,8 +475,8 @@ def _bare_end(piece: GameSlice, index: int, filename: str | None) -> Game:
     would give (a test holds it to that), without running either."""
     span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
     game = make_game((), (), True, (), index, filename, (), span)
-    found = check_structure(game, filename=filename)
-    return make_game((), (), True, (), index, filename, tuple(found), span)
+    set_diagnostics(game, (missing_tags(game),))  # all check_structure finds in it
+    return game
 
 
 def parse_file(path: str | Path) -> ParseResult:
@@ -622,6 +622,7 @@ _CARDS = _every_card_spelling()
 
 _CLAIM_ITEMS = {item.value: item for item in ClaimItem}
 _SEAT_ORDER = tuple(Seat)
+_SEAT_TAGS = tuple((seat, seat.tag_name) for seat in _SEAT_ORDER)
 
 
 def unescape_tag_value(raw: str) -> str:
@@ -844,9 +845,15 @@ class _GameAssembler:
     # -- the run --
 
     def run(self) -> Game:
-        if self.over_limit():
+        piece = self.piece
+        # Only a large game (or one the slicer found too big) can pass a limit: the
+        # conditions under which over_limit looks closer.
+        size = len(self.body)
+        if (piece.too_many_tags or piece.deals > MAX_DEALS_PER_GAME or
+                size > 2 * MAX_CARDS_PER_DEAL or size > 2 * MAX_CARDS_PER_GAME) and \
+                self.over_limit():
             return self.broken_game()
-        if not self.piece.deals and not self.piece.tags and self.body.strip().lower() == "end":
+        if not piece.deals and not piece.tags and self.body.strip().lower() == "end":
             return self.bare_end()
         parse_text, collector = _game_parser()
         collector.comments = []
@@ -863,7 +870,8 @@ class _GameAssembler:
         except RecursionError:  # pragma: no cover - LALR does not recurse; belt and braces
             self.diag("AFN101", "the game is too deeply nested to read", None)
             return self.broken_game()
-        comments = [self.comment_of(token) for token in collector.comments]
+        found = collector.comments
+        comments = [self.comment_of(token) for token in found] if found else []
         return self.assemble(cast(list[Any], raw), comments)
 
     def bare_end(self) -> Game:
@@ -936,12 +944,15 @@ class _GameAssembler:
                     ended = True
             else:
                 raw_deals.append(self.raw_deal(child))
-        game_trailing = self.attach_comments(comments)
+        game_trailing = self.attach_comments(comments) if comments else ()
         tags = sorted_tags(self.all_finished(tag_nodes)) if tag_nodes else ()
         seats = self.seats_for(tags, raw_deals)
-        deals = tuple(self.build_deal(raw, len(seats)) for raw in raw_deals)
+        players = len(seats)
+        deals = tuple([self.build_deal(raw, players) for raw in raw_deals])
         piece = self.piece
         span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
+        # Made once, its diagnostics set when known (the structure checks read the
+        # game, not its diagnostics): see set_diagnostics.
         game = make_game(tags, deals, ended, game_trailing, self.index, self.filename, (), span)
         if not ended:
             self.diag(
@@ -952,10 +963,9 @@ class _GameAssembler:
                 hint="close every game with the word 'end'",
             )
         self.current_deal = None
-        self.diagnostics.extend(check_structure(game, filename=self.filename))
-        # Made again rather than dataclasses.replace'd, and slot by slot: once per game.
-        return make_game(tags, deals, ended, game_trailing, self.index, self.filename,
-                         tuple(self.diagnostics), span)
+        self.diagnostics.extend(check_structure(game, filename=self.filename, seats=seats))
+        set_diagnostics(game, tuple(self.diagnostics))
+        return game
 
     def last_span(self) -> Span | None:
         if not self.nodes:
@@ -965,8 +975,10 @@ class _GameAssembler:
 
     def seats_for(self, tags: tuple[Tag, ...], raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
         """The seats at the table: named by the player tags, or else those the deals use."""
-        if tags and not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in tags):
-            return seats_of_game(make_game(tags, (), True, (), self.index, None, (), None))
+        if tags:
+            names = {tag.name for tag in tags}
+            if not SEAT_TAG_NAMES.isdisjoint(names):  # as seats_of_game reads the tags
+                return tuple(seat for seat, tag_name in _SEAT_TAGS if tag_name in names)
         used = {raw.dealer for raw in raw_deals}
         for raw in raw_deals:
             for event in raw.opening:
