@@ -282,7 +282,7 @@ def _lark() -> tuple[Lark, _Collector]:
         install_lean_lexer(lark)
         cached = (lark, collector)
         _local.parser = cached
-        _local.parse = _direct_parse(lark)
+        _local.parse = _direct_parse(lark, collector)
     return cast(tuple[Lark, _Collector], cached)
 
 
@@ -299,15 +299,25 @@ def _game_parser() -> _GameParser:
     return cast(_GameParser, found)
 
 
-def _direct_parse(lark: Lark) -> Callable[[str], Any]:
-    """``lark.parse``, less its per-call set-up: the same LALR parser run from the same
-    start state over the same lexer, without the four layers of calls that choose
-    the start symbol, the lexer thread class and the parse configuration again for
-    every text (about a fifth of a one-deal game's parse, and a file may hold tens of
-    thousands of them).  A Lark built otherwise than this module builds its own
-    keeps ``lark.parse``."""
+def _direct_parse(lark: Lark, collector: _Collector) -> Callable[[str], Any]:
+    """``lark.parse``, less its per-call set-up and its per-token layers.
+
+    The same LALR parse table, callbacks and contextual lexers, driven by one loop:
+    Lark's own parse goes through four layers of calls per text (start symbol, lexer
+    thread, parse configuration, a parser state object) and, per token, a generator
+    and a method that fetches the table again; for a one-deal game those were a
+    third of reading it, and a file may hold tens of thousands.
+
+    Only the successful parse is done here.  At anything unusual (a token the table
+    does not expect, text no terminal matches, an internal surprise) the text is
+    parsed again from the start by Lark's own loop (``lark_parse``), which raises
+    exactly what Lark raises, with its parser state for the error explanation; the
+    comment collector is emptied first, as before any parse.  A test compares both
+    loops on every sample and on generated and mutated games.  A Lark built
+    otherwise than this module builds its own keeps ``lark.parse``."""
     try:
         from lark.lexer import LexerState, LexerThread
+        from lark.parsers.lalr_analysis import Shift
         from lark.parsers.lalr_parser_state import ParseConf, ParserState
         from lark.utils import TextSlice
 
@@ -319,13 +329,71 @@ def _direct_parse(lark: Lark) -> Callable[[str], Any]:
         conf = ParseConf(inner.parse_table, inner.callbacks, "start")
         lexer = frontend.lexer
         run = inner.parse_from_state
-    except (ImportError, AttributeError):  # pragma: no cover - another Lark
+        # The basic lexer of each parser state (Lark's contextual lexer picks it so).
+        next_token = {state: basic.next_token for state, basic in lexer.lexers.items()}
+        states = conf.states
+        start_state, end_state = conf.start_state, conf.end_state
+        callbacks = conf.callbacks
+        reductions = {rule: (len(rule.expansion), rule.origin.name, callbacks[rule])
+                      for actions in states.values()
+                      for action, rule in actions.values() if action is not Shift}
+        shifted = {kind for kind in callbacks if isinstance(kind, str)}
+    except (ImportError, AttributeError, KeyError):  # pragma: no cover - another Lark
         return lark.parse
 
-    def parse(text: str) -> Any:
+    def lark_parse(text: str) -> Any:
         return run(ParserState(conf, LexerThread(lexer, LexerState(TextSlice(text, 0,
                                                                             len(text))))))
+
+    if shifted:  # pragma: no cover - this module's callbacks work on rules only
+        return lark_parse
+
+    def parse(text: str) -> Any:
+        lex_state = LexerState(TextSlice(text, 0, len(text)))
+        state_stack = [start_state]
+        value_stack: list[Any] = []
+        try:
+            kind = ""
+            while kind != "$END":
+                state = state_stack[-1]
+                try:
+                    token: Any = next_token[state](lex_state, None)
+                    kind = token.type
+                except EOFError:
+                    kind = "$END"
+                while True:
+                    action, arg = states[state][kind]
+                    if action is Shift:
+                        if arg == end_state or kind == "$END":
+                            raise _Unusual
+                        state_stack.append(arg)
+                        value_stack.append(token)
+                        break
+                    size, origin, reduce = reductions[arg]
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    action, state = states[state_stack[-1]][origin]
+                    state_stack.append(state)
+                    value_stack.append(reduce(children))
+                    if kind == "$END" and state == end_state:
+                        return value_stack[-1]
+        except TooManyComments:
+            raise
+        except Exception:  # noqa: BLE001 - Lark's own loop says what it was
+            collector.comments = []
+            collector.opened = None
+            return lark_parse(text)
+        raise _Unusual  # pragma: no cover - the loop ends only by returning
+
     return parse
+
+
+class _Unusual(Exception):
+    """What the direct loop met is for Lark's own loop to report."""
 
 
 # --- results ----------------------------------------------------------------------------------

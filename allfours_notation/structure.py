@@ -146,10 +146,14 @@ def missing_tags(game: Game) -> Diagnostic:
     nothing else to report per game).  What :func:`_check_tags` would report, made
     without the reporter."""
     span = game.span
-    return Diagnostic("AFN108", Severity.WARNING, _NO_TAGS, game.source,
-                      span.line if span else 1, span.column if span else 1,
-                      span.end_column if span and span.line == span.end_line else None,
-                      game.index, None, None, _MISSING_TAGS_HINT)
+    line = column = 1
+    end_column = None
+    if span is not None:
+        line, column, end_line, last_column = span.position()
+        if line == end_line:
+            end_column = last_column
+    return Diagnostic("AFN108", Severity.WARNING, _NO_TAGS, game.source, line, column,
+                      end_column, game.index, None, None, _MISSING_TAGS_HINT)
 
 
 def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
