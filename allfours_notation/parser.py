@@ -383,7 +383,7 @@ def _direct_parse(lark: Lark, collector: _Collector) -> Callable[[str], Any]:
                         return value_stack[-1]
         except TooManyComments:
             raise
-        except Exception:  # noqa: BLE001 - Lark's own loop says what it was
+        except Exception:  # Lark's own loop says what it was
             collector.comments = []
             collector.opened = None
             return lark_parse(text)
