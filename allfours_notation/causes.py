@@ -81,8 +81,11 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
 
     ``follows`` pairs (consequence, root) known from elsewhere: the findings a
     named slip's fix made go away when the game was replayed (:mod:`.slips`)."""
-    ordered = sorted(diagnostics, key=sort_key)  # a finding's id is first_id + its place
-    causes = _causes(ordered, replayed, tuple(follows)) if len(ordered) > 1 else {}
+    ordered = list(diagnostics)  # a finding's id is first_id + its place in file order
+    if len(ordered) < 2:  # one finding (a file of 'end end …' is all such games)
+        return _numbered(ordered, first_id)
+    ordered.sort(key=sort_key)
+    causes = _causes(ordered, replayed, tuple(follows))
     if not causes:
         return _numbered(ordered, first_id)
     return tuple(  # each finding copied once, with its id and its root's
@@ -92,6 +95,8 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
 
 def _numbered(ordered: Sequence[Diagnostic], first_id: int) -> tuple[Diagnostic, ...]:
     """Findings in file order, every one a root: each copied once, with its id."""
+    if len(ordered) == 1:
+        return (ordered[0].linked(first_id, None),)
     return tuple([d.linked(first_id + p, None) for p, d in enumerate(ordered)])
 
 
