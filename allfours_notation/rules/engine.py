@@ -597,7 +597,7 @@ class _DealTable:
         self.hands: dict[Seat, list[Card]] = {}
         self.inferred: dict[Seat, list[Card]] = {}
         for seat in self.seats:
-            self.received[seat] = _Slots()
+            self.received[seat] = _Slots([], {})
             self.hands[seat] = []
             self.inferred[seat] = []
         self.unknown: dict[Seat, int] = dict.fromkeys(self.seats, DEALT)
@@ -692,8 +692,10 @@ class _DealTable:
 
     def report(self, code: str, message: str, span: Span | None, *, trick: int | None = None,
                severity: Severity = Severity.ERROR, hint: str | None = None) -> None:
-        self.pending.append(self.g.report(code, message, span, deal=self.number, trick=trick,
-                                          severity=severity, hint=hint))
+        found = self.g.report(code, message, span, deal=self.number, trick=trick,
+                              severity=severity, hint=hint)
+        if self.keeps_steps:  # shown at the next step; without steps nobody reads it
+            self.pending.append(found)
 
     def step(self, kind: StepKind, text: str, span: Span | None, trick: int | None = None) -> None:
         if not self.g.keep_steps:
