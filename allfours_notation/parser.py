@@ -349,8 +349,8 @@ def _direct_parse(lark: Lark, collector: _Collector) -> Callable[[str], Any]:
         return lark_parse
 
     def parse(text: str) -> Any:
-        size = len(text)
-        lex_state = LexerState(TextSlice(text, 0, size))
+        text_end = len(text)
+        lex_state = LexerState(TextSlice(text, 0, text_end))
         line_counter = lex_state.line_ctr
         state_stack = [start_state]
         value_stack: list[Any] = []
@@ -358,7 +358,7 @@ def _direct_parse(lark: Lark, collector: _Collector) -> Callable[[str], Any]:
             kind = ""
             while kind != "$END":
                 state = state_stack[-1]
-                if line_counter.char_pos >= size:  # where Lark's lexer raises EOFError
+                if line_counter.char_pos >= text_end:  # where Lark's lexer raises EOFError
                     kind = "$END"
                 else:
                     try:
