@@ -197,14 +197,17 @@ def tally(diagnostics: list[Diagnostic], with_errors: bool | None) -> Tally:
 
 def file_tallies(reader: FileReader, rules: Rules, *, pool: WorkerPool | None = None,
                  advance: Advance | None = None) -> Iterator[Tally]:
-    """:func:`file_diagnostics`, counted: what ``check --quiet`` prints.  Worker
-    processes send back the counts of each game, not its diagnostics."""
-    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
-        yield from (tally(*checked) for checked in file_diagnostics(reader, rules,
-                                                                     advance=advance))
-        return
+    """:func:`file_diagnostics`, counted: what ``check --quiet`` prints.  Games are
+    counted a run at a time (:func:`_tally_chunk`), in worker processes or here, and
+    a worker sends back one tally for each run, not its diagnostics."""
     yield tally(_file_findings(reader, 1), None)
-    for counts, size in pool.map(_tally_chunk, _chunks(reader, rules), batch=1):
+    runs = _chunks(reader, rules)
+    tallied: Iterator[tuple[Tally, int]]
+    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+        tallied = map(_tally_chunk, runs)
+    else:
+        tallied = pool.map(_tally_chunk, runs, batch=1)
+    for counts, size in tallied:
         if advance is not None:
             advance(size)
         yield counts
@@ -337,12 +340,12 @@ def _check_chunk(work: Chunk) -> list[Packed]:
 def _tally_chunk(work: Chunk) -> tuple[Tally, int]:
     """In a worker process: a run of games checked and only counted (``--quiet``): one
     tally for the run and its length, whatever the number of games in it."""
-    totals, length = [0] * 6, 0
-    for mine, with_errors, size in _run_checked(work):
-        for at, count in enumerate(tally(mine, with_errors)):
-            totals[at] += count
-        length += size
-    return cast(Tally, tuple(totals)), length
+    checked = _run_checked(work)
+    count, errors, warnings, roots, _, _ = tally(
+        [diagnostic for mine, _, _ in checked for diagnostic in mine], None)
+    failed = sum(1 for _, with_errors, _ in checked if with_errors)
+    length = sum(size for _, _, size in checked)
+    return (count, errors, warnings, roots, len(checked), failed), length
 
 
 def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:
