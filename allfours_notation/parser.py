@@ -30,7 +30,7 @@ from lark.grammar import Rule
 
 from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
-from .guard import guarded
+from .guard import internal_error
 from .lexer import install as install_lean_lexer
 from .limits import (
     LIMIT_CODE,
@@ -78,13 +78,13 @@ from .records import (
     make_total,
     make_trick,
     make_turnup,
+    set_diagnostics,
     with_comments,
 )
 from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns, slice_games
 from .source import decode, strip_bom
-from .structure import check_structure
+from .structure import check_structure, missing_tags
 from .syntax_errors import deal_number_before, explain
-from .table import seats_of_game
 
 SUPPORTED_VERSION = 1
 
@@ -282,7 +282,7 @@ def _lark() -> tuple[Lark, _Collector]:
         install_lean_lexer(lark)
         cached = (lark, collector)
         _local.parser = cached
-        _local.parse = _direct_parse(lark)
+        _local.parse = _direct_parse(lark, collector)
     return cast(tuple[Lark, _Collector], cached)
 
 
@@ -299,15 +299,25 @@ def _game_parser() -> _GameParser:
     return cast(_GameParser, found)
 
 
-def _direct_parse(lark: Lark) -> Callable[[str], Any]:
-    """``lark.parse``, less its per-call set-up: the same LALR parser run from the same
-    start state over the same lexer, without the four layers of calls that choose
-    the start symbol, the lexer thread class and the parse configuration again for
-    every text (about a fifth of a one-deal game's parse, and a file may hold tens of
-    thousands of them).  A Lark built otherwise than this module builds its own
-    keeps ``lark.parse``."""
+def _direct_parse(lark: Lark, collector: _Collector) -> Callable[[str], Any]:
+    """``lark.parse``, less its per-call set-up and its per-token layers.
+
+    The same LALR parse table, callbacks and contextual lexers, driven by one loop:
+    Lark's own parse goes through four layers of calls per text (start symbol, lexer
+    thread, parse configuration, a parser state object) and, per token, a generator
+    and a method that fetches the table again; for a one-deal game those were a
+    third of reading it, and a file may hold tens of thousands.
+
+    Only the successful parse is done here.  At anything unusual (a token the table
+    does not expect, text no terminal matches, an internal surprise) the text is
+    parsed again from the start by Lark's own loop (``lark_parse``), which raises
+    exactly what Lark raises, with its parser state for the error explanation; the
+    comment collector is emptied first, as before any parse.  A test compares both
+    loops on every sample and on generated and mutated games.  A Lark built
+    otherwise than this module builds its own keeps ``lark.parse``."""
     try:
         from lark.lexer import LexerState, LexerThread
+        from lark.parsers.lalr_analysis import Shift
         from lark.parsers.lalr_parser_state import ParseConf, ParserState
         from lark.utils import TextSlice
 
@@ -319,13 +329,71 @@ def _direct_parse(lark: Lark) -> Callable[[str], Any]:
         conf = ParseConf(inner.parse_table, inner.callbacks, "start")
         lexer = frontend.lexer
         run = inner.parse_from_state
-    except (ImportError, AttributeError):  # pragma: no cover - another Lark
+        # The basic lexer of each parser state (Lark's contextual lexer picks it so).
+        next_token = {state: basic.next_token for state, basic in lexer.lexers.items()}
+        states = conf.states
+        start_state, end_state = conf.start_state, conf.end_state
+        callbacks = conf.callbacks
+        reductions = {rule: (len(rule.expansion), rule.origin.name, callbacks[rule])
+                      for actions in states.values()
+                      for action, rule in actions.values() if action is not Shift}
+        shifted = {kind for kind in callbacks if isinstance(kind, str)}
+    except (ImportError, AttributeError, KeyError):  # pragma: no cover - another Lark
         return lark.parse
 
-    def parse(text: str) -> Any:
+    def lark_parse(text: str) -> Any:
         return run(ParserState(conf, LexerThread(lexer, LexerState(TextSlice(text, 0,
                                                                             len(text))))))
+
+    if shifted:  # pragma: no cover - this module's callbacks work on rules only
+        return lark_parse
+
+    def parse(text: str) -> Any:
+        lex_state = LexerState(TextSlice(text, 0, len(text)))
+        state_stack = [start_state]
+        value_stack: list[Any] = []
+        try:
+            kind = ""
+            while kind != "$END":
+                state = state_stack[-1]
+                try:
+                    token: Any = next_token[state](lex_state, None)
+                    kind = token.type
+                except EOFError:
+                    kind = "$END"
+                while True:
+                    action, arg = states[state][kind]
+                    if action is Shift:
+                        if arg == end_state or kind == "$END":
+                            raise _Unusual
+                        state_stack.append(arg)
+                        value_stack.append(token)
+                        break
+                    size, origin, reduce = reductions[arg]
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    action, state = states[state_stack[-1]][origin]
+                    state_stack.append(state)
+                    value_stack.append(reduce(children))
+                    if kind == "$END" and state == end_state:
+                        return value_stack[-1]
+        except TooManyComments:
+            raise
+        except Exception:  # Lark's own loop says what it was
+            collector.comments = []
+            collector.opened = None
+            return lark_parse(text)
+        raise _Unusual  # pragma: no cover - the loop ends only by returning
+
     return parse
+
+
+class _Unusual(Exception):
+    """What the direct loop met is for Lark's own loop to report."""
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -454,19 +522,19 @@ def parse_game_body(body: str, origin: GameSlice, *, index: int, filename: str |
     A fault in the parser itself gives a broken game holding one internal-error
     diagnostic (AFN901) at the game's start, and the next game is still read."""
 
-    def broken(problem: Diagnostic) -> Game:
+    # What guarded() does, written out: this runs once per game, and a file may hold
+    # hundreds of thousands (a closure and a lambda per game cost more than "end" does).
+    try:
+        if not origin.deals and not origin.tags and body.strip().lower() == "end":
+            # A game that is only "end" (no limit can be passed by it): no assembler needed.
+            return _bare_end(origin, index, filename)
+        return _GameAssembler(body, origin, index=index, filename=filename).run()
+    except Exception as error:  # the one place a fault in reading a game is caught
+        problem = internal_error(error, doing="parsing this game", file=filename,
+                                 line=origin.line, column=origin.column, game=index)
         return Game(ended=origin.has_end, index=index, source=filename, diagnostics=(problem,),
                     broken=True,
                     span=Span(origin.line, origin.column, 0, 0, origin.start, origin.end))
-
-    if not origin.deals and not origin.tags and body.strip().lower() == "end":
-        # A game that is only "end" (no limit can be passed by it): no assembler needed.
-        return guarded(lambda: _bare_end(origin, index, filename), broken,
-                       doing="parsing this game", file=filename, line=origin.line,
-                       column=origin.column, game=index)
-    return guarded(lambda: _GameAssembler(body, origin, index=index, filename=filename).run(),
-                   broken, doing="parsing this game", file=filename, line=origin.line,
-                   column=origin.column, game=index)
 
 
 def _bare_end(piece: GameSlice, index: int, filename: str | None) -> Game:
@@ -475,8 +543,8 @@ def _bare_end(piece: GameSlice, index: int, filename: str | None) -> Game:
     would give (a test holds it to that), without running either."""
     span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
     game = make_game((), (), True, (), index, filename, (), span)
-    found = check_structure(game, filename=filename)
-    return make_game((), (), True, (), index, filename, tuple(found), span)
+    set_diagnostics(game, (missing_tags(game),))  # all check_structure finds in it
+    return game
 
 
 def parse_file(path: str | Path) -> ParseResult:
@@ -622,6 +690,7 @@ _CARDS = _every_card_spelling()
 
 _CLAIM_ITEMS = {item.value: item for item in ClaimItem}
 _SEAT_ORDER = tuple(Seat)
+_SEAT_TAGS = tuple((seat, seat.tag_name) for seat in _SEAT_ORDER)
 
 
 def unescape_tag_value(raw: str) -> str:
@@ -844,9 +913,15 @@ class _GameAssembler:
     # -- the run --
 
     def run(self) -> Game:
-        if self.over_limit():
+        piece = self.piece
+        # Only a large game (or one the slicer found too big) can pass a limit: the
+        # conditions under which over_limit looks closer.
+        size = len(self.body)
+        if (piece.too_many_tags or piece.deals > MAX_DEALS_PER_GAME or
+                size > 2 * MAX_CARDS_PER_DEAL or size > 2 * MAX_CARDS_PER_GAME) and \
+                self.over_limit():
             return self.broken_game()
-        if not self.piece.deals and not self.piece.tags and self.body.strip().lower() == "end":
+        if not piece.deals and not piece.tags and self.body.strip().lower() == "end":
             return self.bare_end()
         parse_text, collector = _game_parser()
         collector.comments = []
@@ -863,7 +938,8 @@ class _GameAssembler:
         except RecursionError:  # pragma: no cover - LALR does not recurse; belt and braces
             self.diag("AFN101", "the game is too deeply nested to read", None)
             return self.broken_game()
-        comments = [self.comment_of(token) for token in collector.comments]
+        found = collector.comments
+        comments = [self.comment_of(token) for token in found] if found else []
         return self.assemble(cast(list[Any], raw), comments)
 
     def bare_end(self) -> Game:
@@ -936,12 +1012,15 @@ class _GameAssembler:
                     ended = True
             else:
                 raw_deals.append(self.raw_deal(child))
-        game_trailing = self.attach_comments(comments)
+        game_trailing = self.attach_comments(comments) if comments else ()
         tags = sorted_tags(self.all_finished(tag_nodes)) if tag_nodes else ()
         seats = self.seats_for(tags, raw_deals)
-        deals = tuple(self.build_deal(raw, len(seats)) for raw in raw_deals)
+        players = len(seats)
+        deals = tuple([self.build_deal(raw, players) for raw in raw_deals])
         piece = self.piece
         span = Span(piece.line, piece.column, 0, 0, piece.start, piece.end)
+        # Made once, its diagnostics set when known (the structure checks read the
+        # game, not its diagnostics): see set_diagnostics.
         game = make_game(tags, deals, ended, game_trailing, self.index, self.filename, (), span)
         if not ended:
             self.diag(
@@ -952,10 +1031,9 @@ class _GameAssembler:
                 hint="close every game with the word 'end'",
             )
         self.current_deal = None
-        self.diagnostics.extend(check_structure(game, filename=self.filename))
-        # Made again rather than dataclasses.replace'd, and slot by slot: once per game.
-        return make_game(tags, deals, ended, game_trailing, self.index, self.filename,
-                         tuple(self.diagnostics), span)
+        self.diagnostics.extend(check_structure(game, filename=self.filename, seats=seats))
+        set_diagnostics(game, tuple(self.diagnostics))
+        return game
 
     def last_span(self) -> Span | None:
         if not self.nodes:
@@ -965,8 +1043,10 @@ class _GameAssembler:
 
     def seats_for(self, tags: tuple[Tag, ...], raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
         """The seats at the table: named by the player tags, or else those the deals use."""
-        if tags and not SEAT_TAG_NAMES.isdisjoint(tag.name for tag in tags):
-            return seats_of_game(make_game(tags, (), True, (), self.index, None, (), None))
+        if tags:
+            names = {tag.name for tag in tags}
+            if not SEAT_TAG_NAMES.isdisjoint(names):  # as seats_of_game reads the tags
+                return tuple(seat for seat, tag_name in _SEAT_TAGS if tag_name in names)
         used = {raw.dealer for raw in raw_deals}
         for raw in raw_deals:
             for event in raw.opening:

@@ -102,6 +102,11 @@ class Span:
         _set_where(self, found)  # worked out once; the index is no longer needed
         return found
 
+    def position(self) -> tuple[int, int, int, int]:
+        """(line, column, end_line, end_column) at once: one call where the four
+        properties are four (a diagnostic reads them all)."""
+        return self._position()
+
     @property
     def line(self) -> int:
         return self._position()[0]
@@ -588,9 +593,19 @@ def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
               trailing: tuple[Comment, ...], span: Span | None) -> Deal:
     """``Deal(number=…, …, span=…)`` built like :func:`make_play`, once per deal read."""
     deal = _new(Deal)
-    for setter, value in zip(_deal_slots, (number, dealer, opening, tricks, penalties, claim,
-                                           total, ending, leading, trailing, span), strict=True):
-        setter(deal, value)
+    set_number, set_dealer, set_opening, set_tricks, set_penalties, set_claim, set_total, \
+        set_ending, set_leading, set_trailing, set_span = _deal_slots
+    set_number(deal, number)
+    set_dealer(deal, dealer)
+    set_opening(deal, opening)
+    set_tricks(deal, tricks)
+    set_penalties(deal, penalties)
+    set_claim(deal, claim)
+    set_total(deal, total)
+    set_ending(deal, ending)
+    set_leading(deal, leading)
+    set_trailing(deal, trailing)
+    set_span(deal, span)
     return deal
 
 
@@ -619,6 +634,17 @@ def make_game(tags: tuple[Tag, ...], deals: tuple[Deal, ...], ended: bool,
     return game
 
 
+def set_diagnostics(game: Game, diagnostics: tuple[Diagnostic, ...]) -> None:
+    """Give ``game``, just made by :func:`make_game` and not yet handed to anyone, its
+    diagnostics.  The structure checks read a game before its diagnostics are known;
+    setting them on that same record, rather than making the game a second time, is
+    a tenth of the cost of reading a one-deal game.  Not for a game others may hold."""
+    _set_game_diagnostics(game, diagnostics)
+
+
+_set_game_diagnostics = _game_slots[6]
+
+
 def diagnostic_at(
     game: Game,
     span: Span | None,
@@ -633,19 +659,15 @@ def diagnostic_at(
     """A diagnostic about ``game`` at ``span`` (or at the game itself when the
     problem has no better place): the one way every layer locates its findings."""
     where = span or game.span
-    return Diagnostic(
-        code,
-        severity,
-        message,
-        file=game.source,
-        line=where.line if where else 1,  # a record built in code has no place: 1:1
-        column=where.column if where else 1,
-        end_column=span.end_column if span and span.line == span.end_line else None,
-        game=game.index,
-        deal=deal,
-        trick=trick,
-        hint=hint,
-    )
+    line = column = 1  # a record built in code has no place: 1:1
+    end_column = None
+    if where is not None:
+        line, column, end_line, last_column = where.position()
+        if span is not None and line == end_line:
+            end_column = last_column
+    # In field order: a diagnostic is made for every finding of every game.
+    return Diagnostic(code, severity, message, game.source, line, column, end_column,
+                      game.index, deal, trick, hint)
 
 
 # Last: the table module reads the records above (a local import in ``Game.seats``

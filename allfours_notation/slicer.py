@@ -148,14 +148,22 @@ class Slices(Sequence[GameSlice]):
             self.append(piece)
 
     def append(self, piece: GameSlice) -> None:
-        if piece.tags or piece.tag_blocks:
-            self._tags[len(self._starts)] = (piece.tags, piece.tag_blocks)
-        self._starts.append(piece.start)
-        self._ends.append(piece.end)
-        self._lines.append(piece.line)
-        self._columns.append(piece.column)
-        self._deals.append(piece.deals)
-        self._flags.append(piece.has_end * _HAS_END | piece.too_many_tags * _TOO_MANY_TAGS)
+        self.add(piece.start, piece.end, piece.line, piece.column, piece.deals, piece.has_end,
+                 piece.tags, piece.tag_blocks, piece.too_many_tags)
+
+    def add(self, start: int, end: int, line: int, column: int, deals: int, has_end: bool,
+            tags: list[tuple[str, str]], tag_blocks: list[tuple[int, int]],
+            too_many_tags: bool) -> None:
+        """:meth:`append` of the slice these fields describe, without making it (the
+        slicer's way: a file may hold millions of games)."""
+        if tags or tag_blocks:
+            self._tags[len(self._starts)] = (tags, tag_blocks)
+        self._starts.append(start)
+        self._ends.append(end)
+        self._lines.append(line)
+        self._columns.append(column)
+        self._deals.append(deals)
+        self._flags.append(has_end * _HAS_END | too_many_tags * _TOO_MANY_TAGS)
 
     def __len__(self) -> int:
         return len(self._starts)
@@ -268,16 +276,21 @@ def slice_games(text: str) -> SliceResult:
     directives: list[Directive] = []
     unterminated: int | None = None
 
+    # The game being cut, in local variables (a GameSlice is made only when one is read).
     start = 0
     line, column = 1, 1
-    current = GameSlice(start=0, end=len(text), line=1, column=1)
+    deals = 0
+    tags: list[tuple[str, str]] = []
+    tag_blocks: list[tuple[int, int]] = []
+    too_many_tags = False
     in_body = False
+    add = games.add
 
     for match in _SCAN.finditer(text):
         kind = match.lastgroup or "open"
         if kind == "deal":  # the most frequent match first
             in_body = True
-            current.deals += 1
+            deals += 1
             continue
         if kind == "brace":
             if not match.group().endswith("}"):
@@ -291,35 +304,37 @@ def slice_games(text: str) -> SliceResult:
             continue
         if kind in ("tags", "open"):
             if in_body:  # a new game began without "end"
-                current.end = match.start()
-                games.append(current)
-                line, column = lines.at(match.start())
-                current = GameSlice(start=match.start(), end=len(text), line=line, column=column)
+                add(start, match.start(), line, column, deals, False, tags, tag_blocks,
+                    too_many_tags)
+                start = match.start()
+                line, column = lines.at(start)
+                deals, tags, tag_blocks, too_many_tags = 0, [], [], False
                 in_body = False
-            if kind == "tags" and not current.too_many_tags:  # past the limit, keep no more
-                room = MAX_TAGS_PER_GAME + 1 - len(current.tags)  # one more says "too many"
-                current.tags += [(tag[1], tag[2]) for tag in
-                                 islice(_TAG.finditer(text, match.start(), match.end()), room)]
-                current.tag_blocks.append(match.span())
-                if len(current.tags) > MAX_TAGS_PER_GAME:
-                    current.too_many_tags = True
-                    del current.tags[MAX_TAGS_PER_GAME:]
+            if kind == "tags" and not too_many_tags:  # past the limit, keep no more
+                room = MAX_TAGS_PER_GAME + 1 - len(tags)  # one more says "too many"
+                tags += [(tag[1], tag[2]) for tag in
+                         islice(_TAG.finditer(text, match.start(), match.end()), room)]
+                tag_blocks.append(match.span())
+                if len(tags) > MAX_TAGS_PER_GAME:
+                    too_many_tags = True
+                    del tags[MAX_TAGS_PER_GAME:]
             continue
         # "end"
-        current.end = match.end()
-        current.has_end = True
-        games.append(current)
-        start = match.end()
+        end = match.end()
+        add(start, end, line, column, deals, True, tags, tag_blocks, too_many_tags)
+        start = end
         line, column = lines.at(start)
-        current = GameSlice(start=start, end=len(text), line=line, column=column)
+        if tags or tag_blocks:
+            tags, tag_blocks = [], []
+        deals, too_many_tags = 0, False
         in_body = False
 
     trailing_start: int | None = None
-    rest = text[current.start :]
-    if current.tags or in_body or not _ONLY_COMMENTS.match(rest):
-        games.append(current)
+    rest = text[start:]
+    if tags or in_body or not _ONLY_COMMENTS.match(rest):
+        add(start, len(text), line, column, deals, False, tags, tag_blocks, too_many_tags)
     elif rest.strip():
-        trailing_start = current.start
+        trailing_start = start
     return SliceResult(games, directives, trailing_start, unterminated)
 
 

@@ -70,10 +70,17 @@ class _Reporter:
         )
 
 
-def check_structure(game: Game, *, filename: str | None = None) -> list[Diagnostic]:
-    """Every structural problem of ``game``, in file order."""
+def check_structure(game: Game, *, filename: str | None = None,
+                    seats: tuple[Seat, ...] | None = None) -> list[Diagnostic]:
+    """Every structural problem of ``game``, in file order.
+
+    ``seats`` are the game's seats (``seats_of_game(game)``) when the caller has them
+    already: the parser works them out to group plays into tricks."""
+    if not game.tags and not game.deals:  # only "end": nothing but the missing tags to say
+        return [missing_tags(game)]
     report = _Reporter(game, filename)
-    seats = seats_of_game(game)
+    if seats is None:
+        seats = seats_of_game(game)
     if _starts_mid_game(game):
         first = game.deals[0]
         report(
@@ -104,8 +111,9 @@ def _starts_mid_game(game: Game) -> bool:
 def _check_deals(game: Game, seats: tuple[Seat, ...], report: _Reporter, *,
                  first_numbered: bool) -> None:
     previous: Deal | None = None
+    seat_set = frozenset(seats)
     for deal in game.deals:
-        _check_deal(deal, seats, report)
+        _check_deal(deal, seats, seat_set, report)
         if previous is not None and deal.number != previous.number + 1:
             report(
                 "AFN210",
@@ -132,10 +140,25 @@ _MISSING_TAGS_HINT = ('a game starts with [Event "…"] [Site "…"] [Date "YYYY
 _NO_TAGS = "missing tags: " + ", ".join([*MANDATORY_TAGS, "the players (North, South …)"])
 
 
+def missing_tags(game: Game) -> Diagnostic:
+    """AFN108 for a game with no tags at all, at the game's start: every tag is missing
+    and no seat is named, so the message is one text (a file of tiny games has
+    nothing else to report per game).  What :func:`_check_tags` would report, made
+    without the reporter."""
+    span = game.span
+    line = column = 1
+    end_column = None
+    if span is not None:
+        line, column, end_line, last_column = span.position()
+        if line == end_line:
+            end_column = last_column
+    return Diagnostic("AFN108", Severity.WARNING, _NO_TAGS, game.source, line, column,
+                      end_column, game.index, None, None, _MISSING_TAGS_HINT)
+
+
 def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:
     if not game.tags:  # every tag is missing, no seat is named (a file of tiny games)
-        report("AFN108", _NO_TAGS, game.span, severity=Severity.WARNING,
-               hint=_MISSING_TAGS_HINT)
+        report.found.append(missing_tags(game))  # the first finding: no limit to mind
         return
     seen: set[str] = set()
     for tag in game.tags:
@@ -202,12 +225,28 @@ def _seats_named(deal: Deal) -> set[Seat]:
     return named
 
 
-def _check_deal(deal: Deal, seats: tuple[Seat, ...], report: _Reporter) -> None:
-    seat_set = set(seats)
+def _check_deal(deal: Deal, seats: tuple[Seat, ...], seat_set: frozenset[Seat],
+                report: _Reporter) -> None:
+    if not deal.opening and not deal.tricks and not deal.penalties and \
+            deal.claim is None and deal.total is None:
+        # Only a header (and perhaps an ending): the dealer is all it names, and it
+        # has no cards, tricks or total to check.
+        if deal.dealer not in seat_set:
+            _report_misplaced(deal, seats, seat_set, report)
+        return
     # Nearly every deal names only seats at the table; only when one does not is
     # each seat named walked with a description of where it stands.
-    misplaced = not _seats_named(deal) <= seat_set
-    for seat, span, what in _seat_positions(deal) if misplaced else ():
+    if not _seats_named(deal) <= seat_set:
+        _report_misplaced(deal, seats, seat_set, report)
+    _check_cards(deal, report)
+    _check_tricks(deal, len(seats), report)
+    _check_total(deal, report)
+
+
+def _report_misplaced(deal: Deal, seats: tuple[Seat, ...], seat_set: frozenset[Seat],
+                      report: _Reporter) -> None:
+    """AFN205 for each place in ``deal`` that names a seat not at the table."""
+    for seat, span, what in _seat_positions(deal):
         if seat not in seat_set:
             report(
                 "AFN205",
@@ -216,9 +255,6 @@ def _check_deal(deal: Deal, seats: tuple[Seat, ...], report: _Reporter) -> None:
                 span,
                 deal=deal,
             )
-    _check_cards(deal, report)
-    _check_tricks(deal, len(seats), report)
-    _check_total(deal, report)
 
 
 def _check_cards(deal: Deal, report: _Reporter) -> None:

@@ -22,23 +22,32 @@ SEATS_FOR_PLAYERS: dict[int, tuple[Seat, ...]] = {
 }
 
 
-_SEAT_TAGS = tuple((seat, seat.tag_name) for seat in CLOCKWISE)
+_SEAT_BY_TAG = {seat.tag_name: seat for seat in CLOCKWISE}
+# Every set of seats, in clockwise order: a game's seats are looked up, not sorted.
+_CLOCKWISE_OF: dict[frozenset[Seat], tuple[Seat, ...]] = {
+    frozenset(chosen): chosen
+    for chosen in (tuple(seat for n, seat in enumerate(CLOCKWISE) if mask >> n & 1)
+                   for mask in range(1 << len(CLOCKWISE)))
+}
 
 
 def seats_of_game(game: Game) -> tuple[Seat, ...]:
     """The seats named by player tags, or else those the deals use, clockwise.
 
-    The tag names are gathered once (not looked up seat by seat): this runs a few
-    times per game, and a file of many tiny games is mostly this."""
+    A few set operations and one look-up, no sorting: this runs a few times per
+    game, and a file of many tiny games is mostly that."""
     named: set[Seat] = set()
     if game.tags:
-        names = {tag.name for tag in game.tags}
-        named = {seat for seat, tag_name in _SEAT_TAGS if tag_name in names}
+        by_tag = _SEAT_BY_TAG
+        for tag in game.tags:
+            seat = by_tag.get(tag.name)
+            if seat is not None:
+                named.add(seat)
     if not named:
         if not game.deals:
             return ()
         named = _seats_used(game)
-    return tuple(seat for seat in CLOCKWISE if seat in named)
+    return _CLOCKWISE_OF[frozenset(named)]
 
 
 def _seats_used(game: Game) -> set[Seat]:
@@ -48,9 +57,10 @@ def _seats_used(game: Game) -> set[Seat]:
         for event in deal.opening:
             if not isinstance(event, (TurnUp, Pack)):
                 used.add(event.seat)
-        for play in deal.plays():
-            if play.seat is not None:
-                used.add(play.seat)
+        for trick in deal.tricks:
+            for play in trick.plays:
+                if play.seat is not None:
+                    used.add(play.seat)
     return used
 
 

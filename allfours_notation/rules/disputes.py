@@ -77,18 +77,25 @@ def rules_name(options: Options) -> str:
 def find_disputes(result: GameReplay) -> list[Diagnostic]:
     """Every claimed item, running total and result that disagrees with the replay."""
     game = result.game
+    result_tag = _tag(game, "Result")
+    disputed = [deal for deal in game.deals if deal.claim is not None or deal.total is not None]
+    if result_tag is None and not disputed:
+        return []  # nothing claimed: the seats are not even worked out (most tiny games)
     found: list[Diagnostic] = []
     # The referee's seats (every step's state has them), also when no steps were kept.
     seats = table_seats(game, result.options) if result.deals else game.seats
     # Each alternative rule set is replayed once per game, not once per disputed claim:
     # a game of many disputed deals would otherwise cost deals x deals replays.
     replays: dict[Options, GameReplay] = {}
-    for position, (deal, computed) in enumerate(zip(game.deals, result.deals, strict=False)):
-        if deal.claim is not None:
-            found.extend(_claim_disputes(result, position, deal, computed, seats, replays))
-        if deal.total is not None:
-            found.extend(_total_disputes(result, position, deal, computed, seats))
-    found.extend(_result_disputes(result, seats))
+    if disputed:
+        for position, (deal, computed) in enumerate(zip(game.deals, result.deals,
+                                                        strict=False)):
+            if deal.claim is not None:
+                found.extend(_claim_disputes(result, position, deal, computed, seats, replays))
+            if deal.total is not None:
+                found.extend(_total_disputes(result, position, deal, computed, seats))
+    if result_tag is not None:
+        found.extend(_result_disputes(result, seats))
     return found
 
 
@@ -454,7 +461,10 @@ def _result_disputes(result: GameReplay, seats: tuple[Seat, ...]) -> list[Diagno
 
 
 def _tag(game: Game, name: str) -> Tag | None:
-    return next((tag for tag in game.tags if tag.name == name), None)
+    for tag in game.tags:
+        if tag.name == name:
+            return tag
+    return None
 
 
 def _diag(game: Game, span: Span | None, code: str, message: str, deal: int | None, *,

@@ -58,7 +58,15 @@ from ..records import (
     TurnUp,
     diagnostic_at,
 )
-from ..table import SEATS_FOR_PLAYERS, next_seat, next_seats, side_of, side_table, sides
+from ..table import (
+    SEATS_FOR_PLAYERS,
+    next_seat,
+    next_seats,
+    seats_of_game,
+    side_of,
+    side_table,
+    sides,
+)
 from .play import (
     CARD_PIPS,
     DEALT,
@@ -95,7 +103,7 @@ from .scoring import (
     play_points,
     turnup_points,
 )
-from .start import starting_scores
+from .start import score_tag, starting_scores
 from .state import DealResult, Step, StepKind, TableState, deal_result
 
 __all__ = [
@@ -161,10 +169,23 @@ class Outcome:
     steps: tuple[Step, ...] = ()
 
 
+# The seat after each seat, per table shape (seats, clockwise): a plain dict shared by
+# every table of that shape and never changed (a read-only mapping is slower to ask).
+_NEXT_OF: dict[tuple[tuple[Seat, ...], bool], dict[Seat, Seat]] = {}
+
+
+def _next_of(seats: tuple[Seat, ...], clockwise: bool) -> dict[Seat, Seat]:
+    """:func:`.next_seats` as a plain dict, made once per table shape."""
+    found = _NEXT_OF.get((seats, clockwise))
+    if found is None:
+        found = _NEXT_OF[seats, clockwise] = dict(next_seats(seats, clockwise=clockwise))
+    return found
+
+
 def table_seats(game: Game, options: Options) -> tuple[Seat, ...]:
     """The seats of ``game``'s table; when the record names an impossible table, the
     profile's."""
-    seats = game.seats
+    seats = seats_of_game(game)
     if len(seats) not in SEATS_FOR_PLAYERS:
         seats = SEATS_FOR_PLAYERS.get(options.players, SEATS_FOR_PLAYERS[2])
     return seats
@@ -205,20 +226,30 @@ class Table:
     (AFN201), so the table does not report it again.
     """
 
+    # Slots: a table is made for every game, and a file of tiny games is mostly that.
+    __slots__ = ("current", "deals", "decided", "decided_deal", "expected_dealer", "found",
+                 "game", "hindsight", "keep_steps", "next_of", "options", "over",
+                 "proved_later", "records_checked", "scores", "seats", "side_by_seat", "sides",
+                 "start", "step_count", "steps", "warned_after_end", "winner")
+
     def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
                  records_checked: bool = False) -> None:
         self.game = game
         self.options = options
         self.keep_steps = keep_steps
         self.records_checked = records_checked
-        self.seats = table_seats(game, options)
-        self.sides = sides(self.seats)
-        # a plain dict (the cached mapping is read-only): asked twice for every card
-        self.next_of = dict(next_seats(self.seats, clockwise=options.clockwise))
-        self.side_by_seat = side_table(self.seats)  # cached per table shape
-        start, start_problems = starting_scores(game, self.seats, options)
-        self.start: dict[str, int] = dict(start)
-        self.scores: dict[str, int] = dict(start)
+        self.seats = seats = table_seats(game, options)
+        self.sides = sides(seats)
+        # a plain dict, never changed, made once per table shape: asked twice for every card
+        self.next_of = _next_of(seats, options.clockwise)
+        self.side_by_seat = side_table(seats)  # cached per table shape
+        start_problems: list[Diagnostic] = []
+        if score_tag(game) is None:  # every side starts at 0 (nearly every game)
+            self.start: dict[str, int] = dict.fromkeys(self.sides, 0)
+        else:
+            start, start_problems = starting_scores(game, seats, options)
+            self.start = dict(start)
+        self.scores: dict[str, int] = self.start.copy()
         self.steps: list[Step] = []
         self.step_count = 0
         self.deals: list[DealResult] = []
@@ -469,7 +500,8 @@ class Table:
 def _shallow(obj: Table) -> Table:
     """A copy of the game table whose containers are its own (the records are shared)."""
     copy = Table.__new__(Table)
-    for name, value in vars(obj).items():
+    for name in Table.__slots__:
+        value = getattr(obj, name)
         if isinstance(value, (list, dict, set)):
             value = value.copy()
         setattr(copy, name, value)

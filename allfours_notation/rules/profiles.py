@@ -18,7 +18,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
 from ..records import Game, Span, Tag, diagnostic_at
-from ..table import SEATS_FOR_PLAYERS
+from ..table import SEATS_FOR_PLAYERS, seats_of_game
 
 
 class Direction(Enum):
@@ -453,19 +453,40 @@ def resolve_options(
             continue
         options = _apply(options, option, value, game, None, f"--set {key}", problems)
         explicit.add(option)
-    seats = game.seats
+    seats = seats_of_game(game)
     if "players" not in explicit and len(seats) in SEATS_FOR_PLAYERS and seats:
-        options = replace(options, players=len(seats))
+        options = _with_players(options, len(seats))
     elif seats and len(seats) != options.players and len(seats) in SEATS_FOR_PLAYERS:
         problems.append(
             _diag(game, None, "AFN504", f"the rules say {options.players} players but "
                   f"{len(seats)} sit at the table; playing with {len(seats)}",
                   severity=Severity.WARNING)
         )
-        options = replace(options, players=len(seats))
+        options = _with_players(options, len(seats))
     if "game_tie" not in explicit:
         options = seated(options)
     return options, problems
+
+
+# ``replace(options, players=n)`` per rule set and number of players.  A rule set is a
+# profile changed by a few option tags, so a file has a handful; the bound keeps a file
+# of many differently tagged games from growing it without end.
+_SEATED: dict[tuple[Options, int], Options] = {}
+_SEATED_LIMIT = 256
+
+
+def _with_players(options: Options, players: int) -> Options:
+    """``options`` for ``players`` at the table, made once per rule set:
+    ``dataclasses.replace`` of the options cost more than refereeing a tiny game."""
+    if options.players == players:
+        return options
+    key = (options, players)
+    found = _SEATED.get(key)
+    if found is None:
+        if len(_SEATED) >= _SEATED_LIMIT:
+            _SEATED.clear()
+        found = _SEATED[key] = replace(options, players=players)
+    return found
 
 
 def seated(options: Options) -> Options:
@@ -477,8 +498,16 @@ def seated(options: Options) -> Options:
     ``--set``) is kept.
     """
     if options.players == 3 and options.game_tie is GameTie.ELDER:
-        return replace(options, game_tie=GameTie.ELDEST_OF_TIED)
+        found = _TIED.get(options)
+        if found is None:  # made once per rule set, as :func:`_with_players` is
+            if len(_TIED) >= _SEATED_LIMIT:
+                _TIED.clear()
+            found = _TIED[options] = replace(options, game_tie=GameTie.ELDEST_OF_TIED)
+        return found
     return options
+
+
+_TIED: dict[Options, Options] = {}  # seated() of a three-player rule set
 
 
 def profile_named(name: str) -> Profile | None:

@@ -22,7 +22,7 @@ from .engine import DealOver, Event, GameOver, Table
 from .play import hand_order, legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import Options, resolve_options
 from .scoring import Point
-from .state import DealResult, GameReplay, Step, StepKind, TableState
+from .state import DealResult, GameReplay, Step, StepKind, TableState, game_replay
 
 __all__ = [
     "DealResult",
@@ -103,20 +103,20 @@ def replay_plain(
     for deal in game.deals:
         table.feed_deal(deal)
     table.feed(GameOver())
-    steps: list[Step] = []
+    steps: tuple[Step, ...] = ()
     if record_states:
-        steps = with_hindsight(table.steps, table.hindsight, options)
-        steps = _offences_at_their_cards(steps, table.proved_later)
-    result = GameReplay(
-        game=game,
-        options=options,
-        steps=tuple(steps),
-        deals=tuple(table.deals),
-        diagnostics=(*option_diags, *_in_play_order(table.found, table.proved_later)),
-        scores=table.scores_now(),
-        winner=table.winner,
-        decided=table.decided,
-        option_diagnostics=option_diags,
+        kept = with_hindsight(table.steps, table.hindsight, options)
+        steps = tuple(_offences_at_their_cards(kept, table.proved_later))
+    result = game_replay(  # GameReplay's fields, in order
+        game,  # game
+        options,  # options
+        steps,  # steps
+        tuple(table.deals),  # deals
+        (*option_diags, *_in_play_order(table.found, table.proved_later)),  # diagnostics
+        table.scores_now(),  # scores
+        table.winner,  # winner
+        table.decided,  # decided
+        option_diags,  # option_diagnostics
     )
     table.release()
     return result

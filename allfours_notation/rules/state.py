@@ -134,3 +134,16 @@ class GameReplay:
     decided: str | None  # "deal 7, at High"
     # the AFN5xx problems with the rules the record names (also in ``diagnostics``)
     option_diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+
+_GAME_REPLAY_SLOTS = tuple(GameReplay.__dict__[f.name].__set__ for f in fields(GameReplay))
+
+
+def game_replay(*values: Any) -> GameReplay:
+    """``GameReplay(*values)`` (every field, in order), filled slot by slot as
+    :func:`deal_result` is: the referee makes one per game, and a file of tiny games
+    is mostly that."""
+    result: GameReplay = object.__new__(GameReplay)
+    for fill, value in zip(_GAME_REPLAY_SLOTS, values, strict=True):
+        fill(result, value)
+    return result

@@ -89,6 +89,17 @@ def test_a_deal_result_filled_slot_by_slot_is_the_dataclass() -> None:
         deal_result(*values[:-1])
 
 
+def test_a_game_replay_filled_slot_by_slot_is_the_dataclass() -> None:
+    from dataclasses import fields
+
+    from allfours_notation.rules.state import GameReplay, game_replay
+
+    values = [f"value {n}" for n in range(len(fields(GameReplay)))]
+    assert game_replay(*values) == GameReplay(*values)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        game_replay(*values[:-1])
+
+
 def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
     from dataclasses import fields
 
