@@ -270,9 +270,12 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
 
 # A worker's unit of work: consecutive games whose text adds up to about this many
 # characters (at most CHUNK_GAMES of them).  One game per unit made a file of
-# thousands of tiny games cost more in pickling than in checking (issue 16).
-CHUNK_CHARS = 16_384
-CHUNK_GAMES = 256
+# thousands of tiny games cost more in pickling than in checking, and each unit
+# costs the parent about a millisecond of handing over (issue 16): 64 KB units
+# took a third of the parent's time on a file of tiny games, and a run of well-formed
+# games is still only a few hundred games' records alive at once.
+CHUNK_CHARS = 65_536
+CHUNK_GAMES = 4_096
 
 # (the text from the first game's start to the last one's end, where that text starts
 # in the file, the index of the first game, its slices, the file name, the rules)
