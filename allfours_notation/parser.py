@@ -349,18 +349,23 @@ def _direct_parse(lark: Lark, collector: _Collector) -> Callable[[str], Any]:
         return lark_parse
 
     def parse(text: str) -> Any:
-        lex_state = LexerState(TextSlice(text, 0, len(text)))
+        text_end = len(text)
+        lex_state = LexerState(TextSlice(text, 0, text_end))
+        line_counter = lex_state.line_ctr
         state_stack = [start_state]
         value_stack: list[Any] = []
         try:
             kind = ""
             while kind != "$END":
                 state = state_stack[-1]
-                try:
-                    token: Any = next_token[state](lex_state, None)
-                    kind = token.type
-                except EOFError:
+                if line_counter.char_pos >= text_end:  # where Lark's lexer raises EOFError
                     kind = "$END"
+                else:
+                    try:
+                        token: Any = next_token[state](lex_state, None)
+                        kind = token.type
+                    except EOFError:  # only blanks or comments were left
+                        kind = "$END"
                 while True:
                     action, arg = states[state][kind]
                     if action is Shift:

@@ -72,6 +72,25 @@ def _same_as_lark(text: str) -> None:
         assert _outcome(direct, collector, body) == _outcome(lark_object.parse, collector, body)
 
 
+WITH_COMMENTS = """% AFN 1
+{ before the game }
+[Event "x"] ; after the tag
+[North "A"] [South "B"]
+deal 1 dealer N { c }
+  S JS 9H ; the hand
+  turn 4S { trumps } S stands
+  1. S:JS {lead} N:2D!
+{ end of game }
+end
+; after everything
+"""
+
+
+@pytest.mark.parametrize("text", [*SAMPLE_TEXTS, WITH_COMMENTS, "deal 1 dealer N\nend  \n"])
+def test_the_direct_loop_gives_lark_s_result_on_every_sample(text: str) -> None:
+    _same_as_lark(text)
+
+
 generated = st.lists(
     st.tuples(st.sampled_from(FRAGMENTS), st.sampled_from(["", " ", "\n", "  ", "\t"])),
     max_size=40,
