@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from .diagnostics import Diagnostic, sort_key
 from .records import Deal, Game
 from .rules.state import GameReplay
-from .slips import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SlipKind, find_slips, may_find_slips
+from .slips import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SEARCHED_CODES, SlipKind, find_slips
 from .table import side_of
 
 SLIP_CODES = frozenset(kind.value for kind in SlipKind)
@@ -64,7 +64,10 @@ class Group:
 def explain(replayed: GameReplay, diagnostics: Sequence[Diagnostic], *,
             first_id: int = 1) -> tuple[Diagnostic, ...]:
     """A game's diagnostics with the probable slips named (:mod:`.slips`) and linked."""
-    if not may_find_slips(diagnostics):
+    codes = {d.code for d in diagnostics}  # one pass, for both questions below
+    if SEARCHED_CODES.isdisjoint(codes):  # no slip to look for (nearly every game)
+        if LINKING_CODES.isdisjoint(codes):  # and nothing to link: each is a root
+            return _numbered(sorted(diagnostics, key=sort_key), first_id)
         return link_causes(diagnostics, replayed, first_id=first_id)
     findings = find_slips(replayed, diagnostics)
     return link_causes(findings.diagnostics, replayed, first_id=first_id,
@@ -78,11 +81,23 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
 
     ``follows`` pairs (consequence, root) known from elsewhere: the findings a
     named slip's fix made go away when the game was replayed (:mod:`.slips`)."""
-    ordered = sorted(diagnostics, key=sort_key)  # a finding's id is first_id + its place
-    causes = _causes(ordered, replayed, tuple(follows)) if len(ordered) > 1 else {}
+    ordered = list(diagnostics)  # a finding's id is first_id + its place in file order
+    if len(ordered) < 2:  # one finding (a file of 'end end …' is all such games)
+        return _numbered(ordered, first_id)
+    ordered.sort(key=sort_key)
+    causes = _causes(ordered, replayed, tuple(follows))
+    if not causes:
+        return _numbered(ordered, first_id)
     return tuple(  # each finding copied once, with its id and its root's
         d.linked(first_id + p, first_id + _root_of(p, causes) if p in causes else None)
         for p, d in enumerate(ordered))
+
+
+def _numbered(ordered: Sequence[Diagnostic], first_id: int) -> tuple[Diagnostic, ...]:
+    """Findings in file order, every one a root: each copied once, with its id."""
+    if len(ordered) == 1:
+        return (ordered[0].linked(first_id, None),)
+    return tuple([d.linked(first_id + p, None) for p, d in enumerate(ordered)])
 
 
 def _causes(ordered: Sequence[Diagnostic], replayed: GameReplay | None,

@@ -140,13 +140,13 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
 
 
 # Without one of these a game has no deal worth searching and no total to hint on.
-_SEARCHED_CODES = RECORDING_CODES | _OFFENCES | {"AFN402"}
+SEARCHED_CODES = RECORDING_CODES | _OFFENCES | {"AFN402"}
 
 
 def may_find_slips(diagnostics: Sequence[Diagnostic]) -> bool:
     """Whether :func:`find_slips` could add or change anything: a deal worth searching
     or a total to hint on (most games, and every tiny one, have neither)."""
-    return not _SEARCHED_CODES.isdisjoint(d.code for d in diagnostics)
+    return not SEARCHED_CODES.isdisjoint(d.code for d in diagnostics)
 
 
 def _looks_slipped(found: Sequence[Diagnostic]) -> bool:

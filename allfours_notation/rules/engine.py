@@ -60,7 +60,6 @@ from ..records import (
 )
 from ..table import (
     SEATS_FOR_PLAYERS,
-    next_seat,
     next_seats,
     seats_of_game,
     side_of,
@@ -303,7 +302,10 @@ class Table:
         ``replay.deal_events(deal)``, with the plays of a trick handed straight to the
         open deal (the loop ``check`` and ``replay`` spend their time in)."""
         feed = self.feed
-        feed(deal)
+        try:
+            self._start_deal(deal)  # what feed(deal) does, whatever is open
+        except Exception as error:
+            self.failed(error, deal)
         for event in deal.opening:
             feed(event)
         current = self.current
@@ -334,6 +336,15 @@ class Table:
         try:
             self._close_deal()  # DealOver()
         except Exception as error:
+            self.failed(error, None)
+
+    def end_game(self) -> None:
+        """No more deals: what :meth:`feed` does with :class:`GameOver`, without making
+        one (the loops over a whole record end every game with it)."""
+        try:
+            self._close_deal()
+            self._game_end()
+        except Exception as error:  # as feed() does
             self.failed(error, None)
 
     def failed(self, error: Exception, event: object) -> None:
@@ -586,7 +597,7 @@ class _DealTable:
         self.hands: dict[Seat, list[Card]] = {}
         self.inferred: dict[Seat, list[Card]] = {}
         for seat in self.seats:
-            self.received[seat] = _Slots()
+            self.received[seat] = _Slots([], {})
             self.hands[seat] = []
             self.inferred[seat] = []
         self.unknown: dict[Seat, int] = dict.fromkeys(self.seats, DEALT)
@@ -681,8 +692,10 @@ class _DealTable:
 
     def report(self, code: str, message: str, span: Span | None, *, trick: int | None = None,
                severity: Severity = Severity.ERROR, hint: str | None = None) -> None:
-        self.pending.append(self.g.report(code, message, span, deal=self.number, trick=trick,
-                                          severity=severity, hint=hint))
+        found = self.g.report(code, message, span, deal=self.number, trick=trick,
+                              severity=severity, hint=hint)
+        if self.keeps_steps:  # shown at the next step; without steps nobody reads it
+            self.pending.append(found)
 
     def step(self, kind: StepKind, text: str, span: Span | None, trick: int | None = None) -> None:
         if not self.g.keep_steps:
@@ -1744,7 +1757,8 @@ class _DealTable:
         """Score the deal: the short last trick, the trick count, the points."""
         if self.closed:
             return
-        self.start()
+        if not self.started:
+            self.start()
         if self.playing and self.trick and not self.trick_ended:
             self.end_trick()
         if not self.playing:
@@ -1755,8 +1769,10 @@ class _DealTable:
             self.leader = self.elder
             self.to_move = self.elder if self.trump is not None else None
         self.closed = True
-        self.settle_suspicions()
-        self.settle_lacks()
+        if self.suspicions:
+            self.settle_suspicions()
+        if self.lacks:
+            self.settle_lacks()
         self.check_trick_count(self.tricks_expected())
         self.score()
 
@@ -1892,13 +1908,16 @@ class _DealTable:
         self.ended = True
         last = self.g.step_count - 1
         ending_text = None
-        if isinstance(ending, Redeal):
-            ending_text = f"redeal {ending.reason.value}"
-        elif isinstance(ending, Abandoned):
-            ending_text = "abandoned"
-        elif isinstance(ending, Concede):
-            ending_text = f"{ending.seat.letter} concedes"
-        complete = ending is None and self.trick_count >= self.tricks_expected()
+        if ending is None:
+            complete = self.trick_count >= self.tricks_expected()
+        else:
+            complete = False
+            if isinstance(ending, Redeal):
+                ending_text = f"redeal {ending.reason.value}"
+            elif isinstance(ending, Abandoned):
+                ending_text = "abandoned"
+            elif isinstance(ending, Concede):
+                ending_text = f"{ending.seat.letter} concedes"
         if self.keeps_steps and any(self.inferred.values()):
             start = self.first_step if len(self.turnups) <= 1 else self.patch_from
             self.g.hindsight.append((start, last, self.inferred))
@@ -1976,7 +1995,7 @@ class _DealTable:
                 stays = self.options.misdeal is MisdealRule.REDEAL_SAME_DEALER
         if stays:
             return self.dealer
-        return next_seat(self.dealer, self.seats, clockwise=self.options.clockwise)
+        return self.next_of[self.dealer]  # the dealer always sits at this table
 
     def expects(self) -> Expect:
         if self.closed:

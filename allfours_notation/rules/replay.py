@@ -18,7 +18,7 @@ from ..cards import Card, Seat
 from ..diagnostics import Diagnostic
 from ..records import Deal, Game, diagnostic_at
 from .disputes import find_disputes
-from .engine import DealOver, Event, GameOver, Table
+from .engine import DealOver, Event, Table
 from .play import hand_order, legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import Options, resolve_options
 from .scoring import Point
@@ -102,7 +102,7 @@ def replay_plain(
     table = Table(game, options, keep_steps=record_states, records_checked=True)
     for deal in game.deals:
         table.feed_deal(deal)
-    table.feed(GameOver())
+    table.end_game()
     steps: tuple[Step, ...] = ()
     if record_states:
         kept = with_hindsight(table.steps, table.hindsight, options)
