@@ -2,7 +2,7 @@
 
     python -m bench.hostile                       # 1, 10 and 50 MB, every shape
     python -m bench.hostile --sizes 1 10 --shapes disputed-deals end-words
-    python -m bench.hostile --allfours path/to/other/allfours   # another checkout
+    python -m bench.hostile --allfours path/to/other/allfours   # another install
 
 Each (shape, size) runs ``allfours check --quiet FILE`` in a child process with
 a wall-clock limit and an address-space limit, so a shape that hangs or eats
@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -31,6 +30,8 @@ from pathlib import Path
 from fuzz.shapes import SHAPES
 
 from .corpus import ensure_corpus
+
+CHECKOUT = Path(__file__).resolve().parents[1]
 
 MB = 1_000_000
 
@@ -57,6 +58,7 @@ def run_once(command: list[str], path: Path, timeout: float, memory_mb: int) -> 
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         preexec_fn=lambda: _limits(memory_mb),
+        cwd=CHECKOUT,  # ``python -m allfours_notation`` runs this checkout's code
     )
     status = "ok"
     while True:
@@ -135,9 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-wall", type=float, default=900.0,
                         help="wall seconds per run at most, whatever the size")
     parser.add_argument("--memory", type=int, default=3000, help="address-space limit, MB")
-    parser.add_argument("--allfours", default=shutil.which("allfours") or "allfours",
-                        help="the allfours command to measure")
+    parser.add_argument("--allfours", default=None,
+                        help="the allfours command to measure (default: this checkout's "
+                        "code, run by this interpreter, whatever 'allfours' is on PATH)")
     args = parser.parse_args(argv)
+    command = [args.allfours] if args.allfours else [sys.executable, "-m", "allfours_notation"]
     names = args.shapes if "well-formed" in args.shapes else ["well-formed", *args.shapes]
     loads = [os.getloadavg()[0]]
     results: dict[tuple[str, int], tuple[float, float, str]] = {}
@@ -145,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             make = well_formed if name == "well-formed" else SHAPES[name]
             runs = args.runs if size <= 1 else 1
-            results[name, size] = measure([args.allfours], name, make(size * MB), runs,
+            results[name, size] = measure(command, name, make(size * MB), runs,
                                           min(args.timeout * size, args.max_wall), args.memory)
             cpu, rss, status = results[name, size]
             print(f"  {name} {size} MB: {cpu:.2f} CPU s/MB, {rss:.0f} MB, {status}",

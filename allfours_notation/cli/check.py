@@ -15,7 +15,7 @@ from rich.markup import escape
 from ..causes import Group, explain, follow_text, link_causes, roots_first
 from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..guard import guarded
-from ..parser import FileReader, parse_game_body, parse_game_slice, read_games
+from ..parser import FileReader, parse_game_body, read_games
 from ..records import Game
 from ..rules.profiles import resolve_options
 from ..rules.replay import replay
@@ -160,8 +160,9 @@ def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,
     First what concerns the whole file (with ``None``), then each game's (with
     whether it has errors): the parser's and, unless ``rules`` is None, the rules
     and dispute diagnostics, with the probable slips named; sorted, numbered from
-    ``first_id`` on and linked to their root causes.  Only one game's records are
-    alive at a time, so memory does not grow with the number of games.  With a
+    ``first_id`` on and linked to their root causes.  Only one run of games' records
+    is alive at a time (at most :data:`CHUNK_CHARS` of text, or one longer game), so
+    memory does not grow with the number of games.  With a
     ``pool`` the games are checked in its worker processes, each numbered from 1,
     and come back in order to be numbered on from ``first_id`` here.
     """
@@ -196,14 +197,17 @@ def tally(diagnostics: list[Diagnostic], with_errors: bool | None) -> Tally:
 
 def file_tallies(reader: FileReader, rules: Rules, *, pool: WorkerPool | None = None,
                  advance: Advance | None = None) -> Iterator[Tally]:
-    """:func:`file_diagnostics`, counted: what ``check --quiet`` prints.  Worker
-    processes send back the counts of each game, not its diagnostics."""
-    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
-        yield from (tally(*checked) for checked in file_diagnostics(reader, rules,
-                                                                     advance=advance))
-        return
+    """:func:`file_diagnostics`, counted: what ``check --quiet`` prints.  Games are
+    counted a run at a time (:func:`_tally_chunk`), in worker processes or here, and
+    a worker sends back one tally for each run, not its diagnostics."""
     yield tally(_file_findings(reader, 1), None)
-    for counts, size in pool.map(_tally_chunk, _chunks(reader, rules), batch=1):
+    runs = _chunks(reader, rules)
+    tallied: Iterator[tuple[Tally, int]]
+    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+        tallied = map(_tally_chunk, runs)
+    else:
+        tallied = pool.map(_tally_chunk, runs, batch=1)
+    for counts, size in tallied:
         if advance is not None:
             advance(size)
         yield counts
@@ -218,22 +222,13 @@ def _file_findings(reader: FileReader, first_id: int) -> list[Diagnostic]:
 def _checked_games(reader: FileReader, rules: Rules, first_id: int,
                    advance: Advance | None) -> Iterator[Checked]:
     """Each game of ``reader`` parsed and checked in this process, its diagnostics
-    numbered on from ``first_id``, the cycle collector paused for each (nothing a game
-    makes is left for it to find; see :func:`.cyclic_gc_paused`)."""
-    text, file = reader.text, reader.file
-    collecting = gc.isenabled()
-    for index, piece in enumerate(reader.slices, start=1):
-        gc.disable()  # as cyclic_gc_paused() does, without a context manager's cost per game
-        try:
-            game = parse_game_slice(text, piece, index=index, filename=file)
-            mine, with_errors = game_diagnostics(game, rules, first_id=first_id)
-        finally:
-            if collecting:
-                gc.enable()
-        if advance is not None:
-            advance(piece.end - piece.start)
-        first_id += len(mine)
-        yield mine, with_errors
+    numbered on from ``first_id``: run by run, as a worker would (:func:`_run_checked`)."""
+    for work in _chunks(reader, rules):
+        for mine, with_errors, size in _run_checked(work, first_id):
+            if advance is not None:
+                advance(size)
+            first_id += len(mine)
+            yield mine, with_errors
 
 
 def game_diagnostics(game: Game, rules: Rules, *, first_id: int = 1) -> Checked:
@@ -275,9 +270,12 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
 
 # A worker's unit of work: consecutive games whose text adds up to about this many
 # characters (at most CHUNK_GAMES of them).  One game per unit made a file of
-# thousands of tiny games cost more in pickling than in checking (issue 16).
-CHUNK_CHARS = 16_384
-CHUNK_GAMES = 256
+# thousands of tiny games cost more in pickling than in checking, and each unit
+# costs the parent about a millisecond of handing over (issue 16): 64 KB units
+# took a third of the parent's time on a file of tiny games, and a run of well-formed
+# games is still only a few hundred games' records alive at once.
+CHUNK_CHARS = 65_536
+CHUNK_GAMES = 4_096
 
 # (the text from the first game's start to the last one's end, where that text starts
 # in the file, the index of the first game, its slices, the file name, the rules)
@@ -304,38 +302,53 @@ _SEVERITY_AT, _ID_AT, _CAUSE_AT = (_FIELDS.index(name) for name in ("severity", 
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
 
-def _chunk_games(work: Chunk) -> Iterator[tuple[list[Diagnostic], bool | None, int]]:
-    """In a worker process: parse and check a run of games cut out of their file; each
-    game's diagnostics, whether it has errors, and its length."""
-    body, base, first_index, pieces, file, rules = work
+def _run_checked(work: Chunk, first_id: int | None = None) -> list[
+        tuple[list[Diagnostic], bool | None, int]]:
+    """A run of games cut out of their file, parsed and checked: each game's
+    diagnostics (numbered on from ``first_id``, or each game's from 1 when it is
+    None, as in a worker), whether it has errors, and its length.
+
+    The whole run is read first and then refereed, rather than game by game: the
+    parser's code and the referee's each stay hot in the processor's caches for a
+    run, which makes a file of thousands of tiny games a sixth cheaper (issue 16).
+    A run is at most :data:`CHUNK_CHARS` of text (or one game), so its records stay
+    small.  The cycle collector is paused for the run: nothing a game makes is left
+    for it to find (see :func:`.cyclic_gc_paused`)."""
+    body, base, first_index, run, file, rules = work
+    pieces = list(run)
     collecting = gc.isenabled()
-    for index, piece in enumerate(pieces, start=first_index):
-        gc.disable()  # nothing a game makes is left for the collector to find
-        try:
-            game = parse_game_body(body[piece.start - base : piece.end - base], piece,
-                                   index=index, filename=file)
-            mine, with_errors = game_diagnostics(game, rules)
-        finally:
-            if collecting:
-                gc.enable()
-        yield mine, with_errors, piece.end - piece.start
+    gc.disable()
+    try:
+        games = [parse_game_body(body[piece.start - base : piece.end - base], piece,
+                                 index=index, filename=file)
+                 for index, piece in enumerate(pieces, start=first_index)]
+        checked = []
+        for game, piece in zip(games, pieces, strict=True):
+            mine, with_errors = game_diagnostics(game, rules, first_id=first_id or 1)
+            if first_id is not None:
+                first_id += len(mine)
+            checked.append((mine, with_errors, piece.end - piece.start))
+        return checked
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _check_chunk(work: Chunk) -> list[Packed]:
     """In a worker process: a run of games checked, their diagnostics packed."""
     return [(list(map(_packed, mine)), with_errors, size)
-            for mine, with_errors, size in _chunk_games(work)]
+            for mine, with_errors, size in _run_checked(work)]
 
 
 def _tally_chunk(work: Chunk) -> tuple[Tally, int]:
     """In a worker process: a run of games checked and only counted (``--quiet``): one
     tally for the run and its length, whatever the number of games in it."""
-    totals, length = [0] * 6, 0
-    for mine, with_errors, size in _chunk_games(work):
-        for at, count in enumerate(tally(mine, with_errors)):
-            totals[at] += count
-        length += size
-    return cast(Tally, tuple(totals)), length
+    checked = _run_checked(work)
+    count, errors, warnings, roots, _, _ = tally(
+        [diagnostic for mine, _, _ in checked for diagnostic in mine], None)
+    failed = sum(1 for _, with_errors, _ in checked if with_errors)
+    length = sum(size for _, _, size in checked)
+    return (count, errors, warnings, roots, len(checked), failed), length
 
 
 def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:

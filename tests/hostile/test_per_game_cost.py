@@ -32,18 +32,22 @@ def test_a_game_with_no_tags_and_no_deals_has_nothing_to_referee(profile: str,
 
 
 def test_tiny_games_go_to_the_workers_in_runs() -> None:
-    text = "% AFN 1\n" + "deal 1 dealer N\nend\n" * 1000
+    words = list(check._chunks(read_games("end\n" * 10_000), (None, {})))
+    # 4,096 games a run, not one task per game
+    assert [index for _, _, index, _, _, _ in words] == [1, 4_097, 8_193]
+    text = "% AFN 1\n" + "deal 1 dealer N\nend\n" * 10_000
     reader = read_games(text)
     chunks = list(check._chunks(reader, (None, {})))
-    assert len(chunks) == 4  # 256 games a run, not one task per game
-    assert [index for _, _, index, _, _, _ in chunks] == [1, 257, 513, 769]
+    # 20 characters a game: a run is as many games as fit in 64 KB
+    assert [index for _, _, index, _, _, _ in chunks] == [1, 3_277, 6_553, 9_829]
+    assert all(len(body) <= check.CHUNK_CHARS for body, *_ in chunks)
     body, base, _, pieces, _, _ = chunks[1]
     assert body[pieces[0].start - base : pieces[0].end - base] == \
         text[pieces[0].start : pieces[0].end]
 
 
 def test_a_big_game_is_a_run_of_its_own() -> None:
-    big = "deal 1 dealer N\n" + "; a comment line\n" * 2000 + "end\n"
+    big = "deal 1 dealer N\n" + "; a comment line\n" * 5000 + "end\n"  # 85 KB
     reader = read_games("% AFN 1\n" + "end\n" + big + "end\n")
     assert [len(pieces) for *_, pieces, _, _ in check._chunks(reader, None)] == [1, 1, 1]
 
