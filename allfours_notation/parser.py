@@ -1411,7 +1411,9 @@ class _GameAssembler:
         )
 
     def broken_game(self) -> Game:
-        scanned = slice_games(self.body).games
+        # The tags as the slicer reads them (a game that does not parse is not read
+        # further); a text without a '[' has none, and is not scanned again for them.
+        scanned = slice_games(self.body).games if "[" in self.body else ()
         found = header_tags(self.body, scanned[0], MAX_TAGS_PER_GAME) if scanned else []
         positions = line_columns(self.body, [tag.offset for tag in found])
         tags = tuple(
