@@ -20,7 +20,6 @@ import argparse
 import cProfile
 import gc
 import pstats
-import random
 import statistics
 import time
 from pathlib import Path
@@ -30,24 +29,7 @@ from allfours_notation.parser import parse_game_slice, read_games
 from allfours_notation.records import Game
 from allfours_notation.rules.profiles import resolve_options
 from allfours_notation.rules.replay import replay
-from fuzz.shapes import HEADER, tiny_games
-
-_CARDS = [rank + suit for rank in "23456789TJQKA" for suit in "SHDC"]
-
-
-def varied_games(size: int, seed: int = 2026) -> str:
-    """Small games an adversary might write instead of one repeated text: deal numbers
-    and dealers vary, a third have a turn-up, a third a turn-up and a stand."""
-    rng = random.Random(seed)
-    parts, length = [HEADER], len(HEADER)
-    while length < size:
-        number, dealer, card = rng.randrange(1, 99), rng.choice("NESW"), rng.choice(_CARDS)
-        game = [f"deal {number} dealer {dealer}\nend\n",
-                f"deal {number} dealer {dealer}\nturn {card}\nend\n",
-                f"deal {number} dealer N\nturn {card}\nS stands\nend\n"][rng.randrange(3)]
-        parts.append(game)
-        length += len(game)
-    return "".join(parts)
+from fuzz.shapes import tiny_games, varied_small_games
 
 
 def refereed(text: str, limit: int) -> list[Game]:
@@ -97,7 +79,7 @@ def main() -> None:
     if args.file is not None:
         text, name = args.file.read_text(encoding="utf-8"), args.file.name
     elif args.varied:
-        text, name = varied_games(1 << 20), "varied small games (1 MB)"
+        text, name = varied_small_games(1 << 20), "varied small games (1 MB)"
     else:
         text, name = tiny_games(1 << 20), "tiny games (1 MB)"
     games = refereed(text, args.games)

@@ -6,11 +6,13 @@ ones that once cost super-linear time or memory: runs of white space or blank
 lines that made a regular expression backtrack, deals that are only a header
 and a claim (the quadratic dispute report), long runs of one keyword, very many
 tags or games, one huge deal, and a deal whose cards repeat (thousands of
-diagnostics to print).
+diagnostics to print); and small games whose numbers, dealers and turn-ups vary
+(the costliest per byte we know of: a fixed cost per game, and no two alike).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 HEADER = "% AFN 1\n"
@@ -91,6 +93,24 @@ def tiny_games(size: int) -> str:
     return _repeat("deal 1 dealer N\nend\n", size, HEADER)
 
 
+_CARDS = [rank + suit for rank in "23456789TJQKA" for suit in "SHDC"]
+
+
+def varied_small_games(size: int, seed: int = 2026) -> str:
+    """Small games an adversary might write instead of one repeated text: deal numbers
+    and dealers vary, a third have a turn-up, a third a turn-up and a stand."""
+    rng = random.Random(seed)
+    parts, length = [HEADER], len(HEADER)
+    while length < size:
+        number, dealer, card = rng.randrange(1, 99), rng.choice("NESW"), rng.choice(_CARDS)
+        game = [f"deal {number} dealer {dealer}\nend\n",
+                f"deal {number} dealer {dealer}\nturn {card}\nend\n",
+                f"deal {number} dealer N\nturn {card}\nS stands\nend\n"][rng.randrange(3)]
+        parts.append(game)
+        length += len(game)
+    return "".join(parts)
+
+
 def unnumbered_plays(size: int) -> str:
     """One deal with a huge number of unnumbered plays."""
     return _repeat("N:JS S:2D\n", size, HEADER + "deal 1 dealer N\n", "end\n")
@@ -149,6 +169,7 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "many-tags": many_tags,
     "duplicate-tags": duplicate_tags,
     "tiny-games": tiny_games,
+    "varied-small-games": varied_small_games,
     "unnumbered-plays": unnumbered_plays,
     "numbered-tricks": numbered_tricks,
     "comment-lines": comment_lines,
