@@ -5,10 +5,11 @@
 The stages, in the order ``check`` meets them:
 
 * slice      — decoding and cutting the file into games (``read_games``);
-* lex        — Lark's contextual lexer, timed token by token inside the parse
-               (it cannot run alone: it asks the parser which tokens may come),
-               less the cost of the clock itself;
-* parse      — Lark's LALR parser with the tree callbacks, less the lexing;
+* lex        — the lexers of Lark's contextual lexer (one per parser state), timed
+               call by call inside the parse (it cannot run alone: the parser's
+               state picks the lexer), less the cost of the clock itself;
+* parse      — the parser's loop over Lark's LALR table with the tree callbacks
+               (``parser._direct_parse``), less the lexing;
 * records    — turning the parse into records (plays, statements, deals, tags);
 * structure  — the checks that need no rules (``check_structure``);
 * referee    — the incremental referee over every event, no table snapshots;
