@@ -37,7 +37,7 @@ class Severity(Enum):
 _RANKS = {"error": 0, "warning": 1, "info": 2}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Diagnostic:
     """One finding, with everything needed to show it next to the source.
 
@@ -66,6 +66,31 @@ class Diagnostic:
     # ``end_column``; "" deletes it), when the fix is that certain: editors offer it as a
     # quick fix.  The hint says the same in words.
     fix: str | None = None
+
+    def __init__(self, code: str, severity: Severity, message: str, file: str | None = None,
+                 line: int | None = None, column: int | None = None,
+                 end_column: int | None = None, game: int | None = None,
+                 deal: int | None = None, trick: int | None = None, hint: str | None = None,
+                 id: int | None = None, cause: int | None = None,
+                 fix: str | None = None) -> None:
+        # The fields' slots set directly: a frozen dataclass's own __init__ goes through
+        # object.__setattr__ for each of the fourteen, about twice the cost, and every
+        # finding of every game is made here two or three times (issue 16).  A test
+        # holds this signature to the field list.
+        _set_code(self, code)
+        _set_severity(self, severity)
+        _set_message(self, message)
+        _set_file(self, file)
+        _set_line(self, line)
+        _set_column(self, column)
+        _set_end_column(self, end_column)
+        _set_game(self, game)
+        _set_deal(self, deal)
+        _set_trick(self, trick)
+        _set_hint(self, hint)
+        _set_id(self, id)
+        _set_cause(self, cause)
+        _set_fix(self, fix)
 
     @property
     def is_root(self) -> bool:
@@ -140,6 +165,9 @@ class Diagnostic:
 
 _FIELD_NAMES = tuple(f.name for f in fields(Diagnostic))
 _FIELD_INDEX = {name: position for position, name in enumerate(_FIELD_NAMES)}
+(_set_code, _set_severity, _set_message, _set_file, _set_line, _set_column, _set_end_column,
+ _set_game, _set_deal, _set_trick, _set_hint, _set_id, _set_cause, _set_fix) = (
+    Diagnostic.__dict__[name].__set__ for name in _FIELD_NAMES)
 _FIELD_VALUES = attrgetter(*_FIELD_NAMES)
 
 

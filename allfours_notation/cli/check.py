@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from ..causes import Group, explain, follow_text, link_causes, roots_first
 from ..diagnostics import Diagnostic, LineIndex, Severity
-from ..guard import guarded
+from ..guard import internal_error
 from ..parser import FileReader, parse_game_body, read_games
 from ..records import Game
 from ..rules.profiles import resolve_options
@@ -251,8 +251,11 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
                       parsed: list[Diagnostic], *, first_id: int = 1) -> list[Diagnostic]:
     """The parser's diagnostics of one game with the rules, options and dispute
     diagnostics added and explained; an internal fault becomes one AFN901 at the
-    game instead of a traceback, beside the parser's."""
-    def work() -> list[Diagnostic]:
+    game instead of a traceback, beside the parser's.
+
+    What :func:`.guarded` does, written out: this runs once per game, and two
+    closures per game cost more than a tiny game's linking does."""
+    try:
         profile, overrides = rules[0], rules[1]
         house = rules[2] if len(rules) > 2 else None
         options, problems = resolve_options(game, profile=profile, overrides=overrides,
@@ -260,12 +263,13 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
         replayed = replay(game, options, record_states=False)
         return list(explain(replayed, [*parsed, *problems, *replayed.diagnostics],
                             first_id=first_id))
-
-    def fault(problem: Diagnostic) -> list[Diagnostic]:
+    except Exception as error:  # the one place a fault in refereeing a game is caught
+        span = game.span
+        problem = internal_error(error, doing="checking this game's rules", file=game.source,
+                                 line=span.line if span is not None else None,
+                                 column=span.column if span is not None else None,
+                                 game=game.index)
         return list(link_causes([*parsed, problem], first_id=first_id))
-
-    return guarded(work, fault, doing="checking this game's rules", file=game.source,
-                   at=game.span, game=game.index)
 
 
 # A worker's unit of work: consecutive games whose text adds up to about this many

@@ -225,3 +225,25 @@ def test_linked_copies_every_field_but_id_and_cause() -> None:
     for f in fields(Diagnostic):
         expected = {"id": 7, "cause": 3}.get(f.name, values[f.name])
         assert getattr(copy, f.name) == expected, f.name
+
+
+def test_the_constructor_sets_every_field_by_name_and_in_field_order() -> None:
+    """``Diagnostic.__init__`` is written out (it sets the slots directly): its
+    parameters are the fields, in order, with the fields' defaults."""
+    import inspect
+    from dataclasses import MISSING, fields
+
+    from allfours_notation.diagnostics import Diagnostic, Severity
+
+    every = fields(Diagnostic)
+    parameters = list(inspect.signature(Diagnostic.__init__).parameters.values())[1:]
+    assert [p.name for p in parameters] == [f.name for f in every]
+    assert [p.default for p in parameters] == \
+        [inspect.Parameter.empty if f.default is MISSING else f.default for f in every]
+    values: list[object] = [f"value of {f.name}" for f in every]
+    values[1] = Severity.INFO
+    by_position = Diagnostic(*values)  # type: ignore[arg-type]
+    by_name = Diagnostic(**{f.name: value for f, value in zip(every, values, strict=True)})  # type: ignore[arg-type]
+    for f, value in zip(every, values, strict=True):
+        assert getattr(by_position, f.name) == value == getattr(by_name, f.name), f.name
+    assert by_position == by_name and hash(by_position) == hash(by_name)
