@@ -28,7 +28,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.grammar import Rule
 
-from .cards import SEAT_TAG_NAMES, Card, Seat, parse_card
+from .cards import Card, Seat, parse_card
 from .diagnostics import Diagnostic, Severity
 from .guard import internal_error
 from .lexer import install as install_lean_lexer
@@ -85,6 +85,7 @@ from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns
 from .source import decode, strip_bom
 from .structure import check_structure, missing_tags
 from .syntax_errors import deal_number_before, explain
+from .table import clockwise, seats_named
 
 SUPPORTED_VERSION = 1
 
@@ -694,8 +695,6 @@ def _every_card_spelling() -> dict[str, Card]:
 _CARDS = _every_card_spelling()
 
 _CLAIM_ITEMS = {item.value: item for item in ClaimItem}
-_SEAT_ORDER = tuple(Seat)
-_SEAT_TAGS = tuple((seat, seat.tag_name) for seat in _SEAT_ORDER)
 
 
 def unescape_tag_value(raw: str) -> str:
@@ -1048,10 +1047,9 @@ class _GameAssembler:
 
     def seats_for(self, tags: tuple[Tag, ...], raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
         """The seats at the table: named by the player tags, or else those the deals use."""
-        if tags:
-            names = {tag.name for tag in tags}
-            if not SEAT_TAG_NAMES.isdisjoint(names):  # as seats_of_game reads the tags
-                return tuple(seat for seat, tag_name in _SEAT_TAGS if tag_name in names)
+        named = seats_named(tags) if tags else None
+        if named:  # as seats_of_game reads the tags
+            return clockwise(named)
         used = {raw.dealer for raw in raw_deals}
         for raw in raw_deals:
             for event in raw.opening:
@@ -1060,7 +1058,7 @@ class _GameAssembler:
             for play in raw.plays:
                 if play.seat is not None:
                     used.add(play.seat)
-        return tuple(seat for seat in _SEAT_ORDER if seat in used)
+        return clockwise(used)
 
     # -- comments --
 

@@ -8,12 +8,12 @@ Turn order is clockwise (N → E → S → W) unless the rules say anticlockwise
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
 
 from .cards import CLOCKWISE, Seat
-from .records import Game, Pack, TurnUp
+from .records import Game, Pack, Tag, TurnUp
 
 SEATS_FOR_PLAYERS: dict[int, tuple[Seat, ...]] = {
     2: (Seat.NORTH, Seat.SOUTH),
@@ -36,18 +36,28 @@ def seats_of_game(game: Game) -> tuple[Seat, ...]:
 
     A few set operations and one look-up, no sorting: this runs a few times per
     game, and a file of many tiny games is mostly that."""
-    named: set[Seat] = set()
-    if game.tags:
-        by_tag = _SEAT_BY_TAG
-        for tag in game.tags:
-            seat = by_tag.get(tag.name)
-            if seat is not None:
-                named.add(seat)
+    named = seats_named(game.tags) if game.tags else set()
     if not named:
         if not game.deals:
             return ()
         named = _seats_used(game)
-    return _CLOCKWISE_OF[frozenset(named)]
+    return clockwise(named)
+
+
+def seats_named(tags: Iterable[Tag]) -> set[Seat]:
+    """The seats the player tags (``North`` …) among ``tags`` name."""
+    by_tag = _SEAT_BY_TAG
+    named: set[Seat] = set()
+    for tag in tags:
+        seat = by_tag.get(tag.name)
+        if seat is not None:
+            named.add(seat)
+    return named
+
+
+def clockwise(seats: Iterable[Seat]) -> tuple[Seat, ...]:
+    """``seats`` in clockwise order from North, looked up rather than sorted."""
+    return _CLOCKWISE_OF[frozenset(seats)]
 
 
 def _seats_used(game: Game) -> set[Seat]:
