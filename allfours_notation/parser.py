@@ -917,16 +917,8 @@ class _GameAssembler:
     # -- the run --
 
     def run(self) -> Game:
-        piece = self.piece
-        # Only a large game (or one the slicer found too big) can pass a limit: the
-        # conditions under which over_limit looks closer.
-        size = len(self.body)
-        if (piece.too_many_tags or piece.deals > MAX_DEALS_PER_GAME or
-                size > 2 * MAX_CARDS_PER_DEAL or size > 2 * MAX_CARDS_PER_GAME) and \
-                self.over_limit():
+        if self.over_limit():
             return self.broken_game()
-        if not piece.deals and not piece.tags and self.body.strip().lower() == "end":
-            return self.bare_end()
         parse_text, collector = _game_parser()
         collector.comments = []
         collector.opened = None
@@ -946,10 +938,6 @@ class _GameAssembler:
         comments = [self.comment_of(token) for token in found] if found else []
         return self.assemble(cast(list[Any], raw), comments)
 
-    def bare_end(self) -> Game:
-        """This game, only the word "end": see :func:`_bare_end`."""
-        return _bare_end(self.piece, self.index, self.filename)
-
     def over_limit(self) -> bool:
         """Report (AFN120) a game past one of the documented limits, which is then not
         read: more tags or deals than a game may hold, or a deal with more cards.
@@ -958,14 +946,18 @@ class _GameAssembler:
         deals already, and the cards are counted only in a deal's text long enough
         to hold too many."""
         piece, problem, offset = self.piece, "", 0
+        size = len(self.body)
+        if not (piece.too_many_tags or piece.deals > MAX_DEALS_PER_GAME or
+                size > 2 * MAX_CARDS_PER_DEAL or size > 2 * MAX_CARDS_PER_GAME):
+            return False  # a small game passes no limit (nearly every game)
         if piece.too_many_tags:
             problem = f"this game has more than {MAX_TAGS_PER_GAME:,} tags"
         elif piece.deals > MAX_DEALS_PER_GAME:
             problem = f"this game has {piece.deals:,} deals, more than {MAX_DEALS_PER_GAME:,}"
-        elif len(self.body) > 2 * MAX_CARDS_PER_GAME and \
+        elif size > 2 * MAX_CARDS_PER_GAME and \
                 (cards := _count_cards(self.body, MAX_CARDS_PER_GAME + 1)) > MAX_CARDS_PER_GAME:
             problem = f"this game has more than {MAX_CARDS_PER_GAME:,} cards"
-        elif len(self.body) > 2 * MAX_CARDS_PER_DEAL:
+        elif size > 2 * MAX_CARDS_PER_DEAL:
             starts = [deal.start() for deal in _DEAL_WORD_RE.finditer(self.body)]
             # each deal runs to the next one's start; no deal word at all: nothing to count
             for start, end in pairwise([*starts, len(self.body)]):

@@ -104,17 +104,13 @@ def test_a_bare_end_is_read_as_the_grammar_reads_it(text: str) -> None:
     grammar's tokens gives, diagnostics and positions included."""
     from lark import Token
 
-    from allfours_notation.parser import _GameAssembler
+    from allfours_notation.parser import _GameAssembler, parse_game_body
 
     for index, piece in enumerate(slice_games(text).games, start=1):
         body = text[piece.start : piece.end]
-
-        def assembler(body: str = body, piece: GameSlice = piece,
-                      index: int = index) -> _GameAssembler:
-            return _GameAssembler(body, piece, index=index, filename="f.afn")
-
-        quick = assembler().bare_end()
-        full = assembler().assemble([Token("END", "end")], [])
+        quick = parse_game_body(body, piece, index=index, filename="f.afn")  # the shortcut
+        full = _GameAssembler(body, piece, index=index, filename="f.afn").assemble(
+            [Token("END", "end")], [])
         assert quick == full and (quick.index, quick.source, quick.span) == \
             (full.index, full.source, full.span)
         assert quick.diagnostics == full.diagnostics
