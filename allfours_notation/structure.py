@@ -145,15 +145,8 @@ def missing_tags(game: Game) -> Diagnostic:
     and no seat is named, so the message is one text (a file of tiny games has
     nothing else to report per game).  What :func:`_check_tags` would report, made
     without the reporter."""
-    span = game.span
-    line = column = 1
-    end_column = None
-    if span is not None:
-        line, column, end_line, last_column = span.position()
-        if line == end_line:
-            end_column = last_column
-    return Diagnostic("AFN108", Severity.WARNING, _NO_TAGS, game.source, line, column,
-                      end_column, game.index, None, None, _MISSING_TAGS_HINT)
+    return diagnostic_at(game, game.span, "AFN108", _NO_TAGS, severity=Severity.WARNING,
+                         hint=_MISSING_TAGS_HINT)
 
 
 def _check_tags(game: Game, seats: tuple[Seat, ...], report: _Reporter) -> None:

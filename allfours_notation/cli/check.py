@@ -288,7 +288,7 @@ Chunk = tuple[str, int, int, Slices, str | None, Rules]
 
 def _chunks(reader: FileReader, rules: Rules) -> Iterator[Chunk]:
     """The file's games in runs of about :data:`CHUNK_CHARS` characters, in order,
-    each run's slices as columns (see :meth:`.Slices.window`)."""
+    each run's slices as columns (see :meth:`.Slices.windows`)."""
     text, file = reader.text, reader.file
     slices = reader.slices if isinstance(reader.slices, Slices) else Slices(reader.slices)
     for first, pieces in slices.windows(CHUNK_CHARS, CHUNK_GAMES):

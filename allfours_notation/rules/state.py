@@ -6,9 +6,10 @@ These are the types the viewer renders and the formatter and reports read;
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 from ..cards import Card, Seat, Suit
 from ..diagnostics import Diagnostic
@@ -109,17 +110,25 @@ class DealResult:
     after_decision: bool = False  # played after the game was decided: not scored
 
 
-_DEAL_RESULT_SLOTS = tuple(DealResult.__dict__[f.name].__set__ for f in fields(DealResult))
+_Record = TypeVar("_Record")
 
 
-def deal_result(*values: Any) -> DealResult:
-    """``DealResult(*values)`` (every field, in order), its slots filled directly: the
-    referee makes one per deal, and the frozen dataclass's ``__init__`` takes twice as
-    long."""
-    result: DealResult = object.__new__(DealResult)
-    for fill, value in zip(_DEAL_RESULT_SLOTS, values, strict=True):
-        fill(result, value)
-    return result
+def _filled_directly(kind: type[_Record]) -> Callable[..., _Record]:
+    """``kind(*values)`` (every field, in order) with its slots filled directly: the
+    frozen dataclass's ``__init__`` takes twice as long, and the referee makes a
+    :class:`DealResult` per deal and a :class:`GameReplay` per game (a file of tiny
+    games is mostly that)."""
+    fills = tuple(kind.__dict__[f.name].__set__ for f in fields(kind))  # type: ignore[arg-type]
+
+    def make(*values: Any) -> _Record:
+        record: _Record = object.__new__(kind)
+        for fill, value in zip(fills, values, strict=True):
+            fill(record, value)
+        return record
+    return make
+
+
+deal_result = _filled_directly(DealResult)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,14 +145,4 @@ class GameReplay:
     option_diagnostics: tuple[Diagnostic, ...] = field(default=())
 
 
-_GAME_REPLAY_SLOTS = tuple(GameReplay.__dict__[f.name].__set__ for f in fields(GameReplay))
-
-
-def game_replay(*values: Any) -> GameReplay:
-    """``GameReplay(*values)`` (every field, in order), filled slot by slot as
-    :func:`deal_result` is: the referee makes one per game, and a file of tiny games
-    is mostly that."""
-    result: GameReplay = object.__new__(GameReplay)
-    for fill, value in zip(_GAME_REPLAY_SLOTS, values, strict=True):
-        fill(result, value)
-    return result
+game_replay = _filled_directly(GameReplay)
