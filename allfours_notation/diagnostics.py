@@ -320,6 +320,6 @@ def sort_key(diagnostic: Diagnostic) -> tuple[int, int, int, str]:
     return (
         diagnostic.line if diagnostic.line is not None else 1 << 30,
         diagnostic.column if diagnostic.column is not None else 0,
-        diagnostic.severity.rank,
+        _RANKS[diagnostic.severity._value_],  # Severity.rank, without the property's call
         diagnostic.code,
     )

@@ -46,9 +46,14 @@ class TextLines:
     def at(self, offset: int) -> tuple[int, int]:
         """The file's 1-based (line, column) of the file offset ``offset``."""
         breaks = self._breaks
-        if breaks is None:
-            breaks = self._breaks = [m.start() for m in _LINE_FEED.finditer(self.body)]
         local = offset - self.offset
+        if breaks is None:
+            if local <= _COUNTED_NEAR_START:  # counted: a small game's few positions
+                before = self.body.count("\n", 0, local)
+                if before:
+                    return self.line + before, local - self.body.rfind("\n", 0, local)
+                return self.line, local + self.column
+            breaks = self._breaks = [m.start() for m in _LINE_FEED.finditer(self.body)]
         before = bisect_left(breaks, local)  # line feeds before ``local``
         if before:
             return self.line + before, local - breaks[before - 1]
@@ -56,6 +61,12 @@ class TextLines:
 
 
 _LINE_FEED = re.compile("\n")
+# A position this near its game's start is counted from the start rather than looked
+# up in the index of line starts, which is made only for a position further in: most
+# findings of a small game are at its start or its first deal's header, and making
+# the index cost more than counting (a file of thousands of tiny games).  Counting is
+# bounded by this, so a large game still costs one index and a look-up per position.
+_COUNTED_NEAR_START = 256
 _Where = tuple[int, int, int, int]
 
 
@@ -91,7 +102,10 @@ class Span:
         _set_where(span, lines)
         return span
 
-    def _position(self) -> _Where:
+    def position(self) -> tuple[int, int, int, int]:
+        """(line, column, end_line, end_column) at once: one call where the four
+        properties are four (a diagnostic reads them all).  Worked out from the
+        game's lines when first asked for, then kept."""
         where = self._where
         if type(where) is tuple:
             return where
@@ -102,10 +116,7 @@ class Span:
         _set_where(self, found)  # worked out once; the index is no longer needed
         return found
 
-    def position(self) -> tuple[int, int, int, int]:
-        """(line, column, end_line, end_column) at once: one call where the four
-        properties are four (a diagnostic reads them all)."""
-        return self._position()
+    _position = position
 
     @property
     def line(self) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +24,35 @@ TWO_GAMES = (
 
 
 def fail_on_second_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = parser_module._GameAssembler.run
+    real = parser_module._GameAssembler.read
 
-    def run(self: Any) -> Any:
+    def read(self: Any) -> Any:
         if self.index == 2:
             raise ZeroDivisionError("a planted bug")
         return real(self)
 
-    monkeypatch.setattr(parser_module._GameAssembler, "run", run)
+    monkeypatch.setattr(parser_module._GameAssembler, "read", read)
 
 
-def test_a_parser_fault_is_a_diagnostic_at_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    fail_on_second_game(monkeypatch)
+def fail_on_second_game_s_structure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second half of reading a game (its structure checks) fails instead."""
+    real = parser_module.check_structure
+
+    def check_structure(game: Any, **kwargs: Any) -> Any:
+        if game.index == 2:
+            raise ZeroDivisionError("a planted bug")
+        return real(game, **kwargs)
+
+    monkeypatch.setattr(parser_module, "check_structure", check_structure)
+
+
+FAULTS = [fail_on_second_game, fail_on_second_game_s_structure]
+
+
+@pytest.mark.parametrize("plant", FAULTS)
+def test_a_parser_fault_is_a_diagnostic_at_its_game(
+        plant: Callable[[pytest.MonkeyPatch], None], monkeypatch: pytest.MonkeyPatch) -> None:
+    plant(monkeypatch)
     result = parse(TWO_GAMES)
     first, second = result.games
     assert not first.broken and first.tag("Event") == "one"
@@ -44,17 +62,23 @@ def test_a_parser_fault_is_a_diagnostic_at_its_game(monkeypatch: pytest.MonkeyPa
     assert BUG_TEXT in fault.message and "ZeroDivisionError" in fault.message
 
 
-@pytest.mark.parametrize("command", [["check"], ["score"], ["fmt"], ["export"]])
+@pytest.mark.parametrize("plant", FAULTS)
+@pytest.mark.parametrize("command", [["check"], ["check", "--quiet"], ["score"], ["fmt"],
+                                     ["export"]])
 def test_every_command_exits_1_without_a_traceback(
-        command: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        command: list[str], plant: Callable[[pytest.MonkeyPatch], None],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    fail_on_second_game(monkeypatch)
+    plant(monkeypatch)
     path = tmp_path / "two.afn"
     path.write_text(TWO_GAMES, encoding="utf-8")
     assert main([*command, str(path)]) == 1
     captured = capsys.readouterr()
     assert "Traceback" not in captured.out + captured.err
-    assert INTERNAL_ERROR in captured.out + captured.err
+    if "--quiet" in command:  # counts only: both games counted, the broken one with errors
+        assert captured.out.startswith("2 games, 2 with errors")
+    else:
+        assert INTERNAL_ERROR in captured.out + captured.err
 
 
 def test_a_rules_fault_in_check_is_reported_and_the_next_game_checked(

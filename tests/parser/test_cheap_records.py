@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from allfours_notation import card, parse
+from allfours_notation import records as records_module
 from allfours_notation.cards import Seat
 from allfours_notation.records import (
     Glyph,
@@ -86,6 +87,21 @@ def test_text_lines_counts_from_where_the_game_starts() -> None:
     assert lines.at(13) == (6, 1)
     assert lines.at(16) == (7, 1)
     assert lines.at(20) == (8, 4)
+
+
+def test_text_lines_counted_near_the_start_or_looked_up_in_its_index_agree() -> None:
+    """A position near the game's start is counted, one further in is looked up in
+    the index of line starts, which is kept once made: every offset, asked first or
+    after the index exists, is where counting the whole text puts it."""
+    body = "".join(f"line {n}\n" + "x" * (n % 7) + ("\n" if n % 3 else "") for n in range(120))
+    assert len(body) > 2 * records_module._COUNTED_NEAR_START
+    for offset in range(len(body) + 1):
+        fresh = TextLines(body, offset=100, line=3, column=5)
+        indexed = TextLines(body, offset=100, line=3, column=5)
+        indexed.at(100 + len(body))  # far from the start: makes the index
+        line, column = counted(body, offset)
+        expected = (line + 2, column + (4 if line == 1 else 0))
+        assert fresh.at(100 + offset) == indexed.at(100 + offset) == expected, offset
 
 
 def test_a_lazy_span_equals_hashes_and_prints_as_the_span_of_every_number() -> None:
