@@ -17,8 +17,9 @@ from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..guard import internal_error
 from ..parser import FileReader, check_read_game, read_game_body, read_games
 from ..records import Game
-from ..rules.profiles import resolve_options
+from ..rules.profiles import Options, resolve_options
 from ..rules.replay import replay
+from ..rules.state import GameReplay
 from ..slicer import Slices
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .progress import Advance, progress_bar
@@ -233,22 +234,32 @@ def _checked_games(reader: FileReader, rules: Rules, first_id: int,
 
 def game_diagnostics(game: Game, rules: Rules, *, first_id: int = 1) -> Checked:
     """One game's diagnostics, sorted, numbered from ``first_id`` and linked to their
-    root causes, and whether any is an error.
+    root causes, and whether any is an error: :func:`run_diagnostics` of one game."""
+    return run_diagnostics([game], rules, first_id=first_id)[0]
 
-    A game with neither tags nor deals (a stray ``end``) has nothing to referee
-    under any rules (a test holds the referee to that), so it is not replayed: a
-    file of ``end end end …`` is a quarter of a million such games per MB."""
-    mine: list[Diagnostic] = list(game.diagnostics)
-    if rules is not None and not game.broken and (game.deals or game.tags):
-        mine = rules_diagnostics(game, rules, mine, first_id=first_id)
-    else:
-        mine = list(link_causes(mine, first_id=first_id))
-    if rules is None:
-        return mine, game.has_errors
-    for diagnostic in mine:  # any(d.is_error …), without a generator and a property per finding
-        if diagnostic.severity is Severity.ERROR:
-            return mine, True
-    return mine, False
+
+def run_diagnostics(games: list[Game], rules: Rules, *,
+                    first_id: int | None = 1) -> list[Checked]:
+    """:func:`game_diagnostics` of each game of a run, numbered on from ``first_id``
+    across the run (None: each game's from 1, as in a worker).
+
+    Stage by stage over the run, rather than game by game: every game's rules are
+    resolved, then every game replayed, then every game's findings explained, so
+    that each stage's code stays hot in the processor's caches (a file of thousands
+    of small games is mostly that, issue 16).  A game with neither tags nor deals (a
+    stray ``end``) has nothing to referee under any rules (a test holds the referee
+    to that), so it is not replayed: a file of ``end end end …`` is a quarter of a
+    million such games per MB."""
+    chosen = [_options(game, rules) if _refereed(game, rules) else None for game in games]
+    replays = [_replayed(game, options) for game, options in zip(games, chosen, strict=True)]
+    checked: list[Checked] = []
+    number = first_id or 1
+    for game, options, replayed in zip(games, chosen, replays, strict=True):
+        mine = _explained(game, options, replayed, number)
+        if first_id is not None:
+            number += len(mine)
+        checked.append((mine, game.has_errors if rules is None else _any_error(mine)))
+    return checked
 
 
 def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
@@ -256,25 +267,70 @@ def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
                       parsed: list[Diagnostic], *, first_id: int = 1) -> list[Diagnostic]:
     """The parser's diagnostics of one game with the rules, options and dispute
     diagnostics added and explained; an internal fault becomes one AFN901 at the
-    game instead of a traceback, beside the parser's.
+    game instead of a traceback, beside the parser's."""
+    options = _options(game, rules)
+    return _explained(game, options, _replayed(game, options), first_id, parsed)
 
-    What :func:`.guarded` does, written out: this runs once per game, and two
-    closures per game cost more than a tiny game's linking does."""
+
+# A stage's result for one game: the options and their problems, or a replay; None for
+# a game that is not refereed; the exception where refereeing the game failed.
+_Options = tuple[Options, list[Diagnostic]] | Exception | None
+_Replayed = GameReplay | Exception | None
+
+
+def _refereed(game: Game, rules: Rules) -> bool:
+    return rules is not None and not game.broken and bool(game.deals or game.tags)
+
+
+def _options(game: Game, rules: tuple[str | None, dict[str, str]]
+             | tuple[str | None, dict[str, str], Profile | None] | None) -> _Options:
+    """The rules ``game`` is replayed under (the first stage of refereeing a run).
+
+    Each stage catches a fault in refereeing a game itself, written out rather than
+    through :func:`.guarded`: two closures per game cost more than a tiny game's
+    linking does."""
+    assert rules is not None
     try:
-        profile, overrides = rules[0], rules[1]
-        house = rules[2] if len(rules) > 2 else None
-        options, problems = resolve_options(game, profile=profile, overrides=overrides,
-                                            house=house)
-        replayed = replay(game, options, record_states=False)
-        return list(explain(replayed, [*parsed, *problems, *replayed.diagnostics],
-                            first_id=first_id))
-    except Exception as error:  # the one place a fault in refereeing a game is caught
-        span = game.span
-        problem = internal_error(error, doing="checking this game's rules", file=game.source,
-                                 line=span.line if span is not None else None,
-                                 column=span.column if span is not None else None,
-                                 game=game.index)
-        return list(link_causes([*parsed, problem], first_id=first_id))
+        return resolve_options(game, profile=rules[0], overrides=rules[1],
+                               house=rules[2] if len(rules) > 2 else None)
+    except Exception as error:  # becomes an AFN901 at the game (see _explained)
+        return error
+
+
+def _replayed(game: Game, options: _Options) -> _Replayed:
+    if options is None or isinstance(options, Exception):
+        return options
+    try:
+        return replay(game, options[0], record_states=False)
+    except Exception as error:  # becomes an AFN901 at the game (see _explained)
+        return error
+
+
+def _explained(game: Game, options: _Options, replayed: _Replayed, first_id: int,
+               parsed: list[Diagnostic] | None = None) -> list[Diagnostic]:
+    """The game's findings with the referee's, explained and numbered from ``first_id``;
+    where a stage failed, the parser's and one AFN901 at the game."""
+    found = list(game.diagnostics) if parsed is None else parsed
+    if replayed is None:
+        return list(link_causes(found, first_id=first_id))
+    if not isinstance(replayed, Exception):
+        assert options is not None and not isinstance(options, Exception)
+        try:
+            return list(explain(replayed, [*found, *options[1], *replayed.diagnostics],
+                                first_id=first_id))
+        except Exception as error:
+            replayed = error
+    span = game.span
+    problem = internal_error(replayed, doing="checking this game's rules", file=game.source,
+                             line=span.line if span is not None else None,
+                             column=span.column if span is not None else None,
+                             game=game.index)
+    return list(link_causes([*found, problem], first_id=first_id))
+
+
+def _any_error(diagnostics: list[Diagnostic]) -> bool:
+    """``any(d.is_error …)``, without a generator and a property per finding."""
+    return Severity.ERROR in [diagnostic.severity for diagnostic in diagnostics]
 
 
 # A worker's unit of work: consecutive games whose text adds up to about this many
@@ -334,13 +390,10 @@ def _run_checked(work: Chunk, first_id: int | None = None) -> list[
                 for index, piece in enumerate(pieces, start=first_index)]
         games = list(map(check_read_game, read))
         del read
-        checked = []
-        for game, piece in zip(games, pieces, strict=True):
-            mine, with_errors = game_diagnostics(game, rules, first_id=first_id or 1)
-            if first_id is not None:
-                first_id += len(mine)
-            checked.append((mine, with_errors, piece.end - piece.start))
-        return checked
+        return [(mine, with_errors, piece.end - piece.start)
+                for (mine, with_errors), piece in zip(run_diagnostics(games, rules,
+                                                                      first_id=first_id),
+                                                      pieces, strict=True)]
     finally:
         if collecting:
             gc.enable()
