@@ -951,11 +951,7 @@ class _GameAssembler:
             return tuple(nodes)  # the usual case: nothing to attach (checked in C)
         return tuple(self.finished(node) for node in nodes)
 
-    # -- the run --
-
-    def run(self) -> Game:
-        """The game, read and its structure checked."""
-        return check_read_game(self.read())
+    # -- reading --
 
     def read(self) -> ReadGame:
         """The game read, its structure not yet checked (see :func:`read_game_body`)."""

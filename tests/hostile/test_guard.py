@@ -81,17 +81,21 @@ def test_every_command_exits_1_without_a_traceback(
         assert INTERNAL_ERROR in captured.out + captured.err
 
 
+@pytest.mark.parametrize("stage", ["resolve_options", "replay", "explain"])
 def test_a_rules_fault_in_check_is_reported_and_the_next_game_checked(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        stage: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    real = check_module.replay
+    """Whichever stage of refereeing a run fails for one game (its rules, its replay,
+    the explanation of its findings), that game gets an AFN901 and the next is checked."""
+    real = getattr(check_module, stage)
 
-    def replay(game: Any, *args: Any, **kwargs: Any) -> Any:
+    def planted(first: Any, *args: Any, **kwargs: Any) -> Any:
+        game = first.game if stage == "explain" else first  # explain takes the replay
         if game.index == 1:
             raise KeyError("planted")
-        return real(game, *args, **kwargs)
+        return real(first, *args, **kwargs)
 
-    monkeypatch.setattr(check_module, "replay", replay)
+    monkeypatch.setattr(check_module, stage, planted)
     path = tmp_path / "two.afn"
     path.write_text(TWO_GAMES, encoding="utf-8")
     assert main(["check", "--json", str(path)]) == 1
