@@ -48,7 +48,7 @@ class TextLines:
         breaks = self._breaks
         local = offset - self.offset
         if breaks is None:
-            if local <= _COUNTED_NEAR_START:  # counted: a small game's few positions
+            if 0 <= local <= _COUNTED_NEAR_START:  # counted: a small game's few positions
                 before = self.body.count("\n", 0, local)
                 if before:
                     return self.line + before, local - self.body.rfind("\n", 0, local)
