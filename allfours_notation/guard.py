@@ -40,9 +40,13 @@ def internal_error(
     column: int | None = None,
     game: int | None = None,
     deal: int | None = None,
+    at: Place | None = None,
 ) -> Diagnostic:
     """The diagnostic for an unexpected ``error`` while ``doing`` something (a few
-    words: "parsing this game"); at 1:1 when no better place is known."""
+    words: "parsing this game"): at ``line`` and ``column``, or at ``at``'s (a span,
+    read only now that a fault is reported), at 1:1 when no better place is known."""
+    if at is not None:
+        line, column = at.line, at.column
     what = f"{type(error).__name__}: {error}"
     if len(what) > 200:
         what = what[:199] + "…"
@@ -71,7 +75,5 @@ def guarded(work: Callable[[], T], fallback: Callable[[Diagnostic], T], *, doing
     try:
         return work()
     except Exception as error:  # this is the one place that must catch everything
-        if at is not None:
-            line, column = at.line, at.column
         return fallback(internal_error(error, doing=doing, file=file, line=line,
-                                       column=column, game=game))
+                                       column=column, game=game, at=at))

@@ -116,26 +116,24 @@ class Span:
         _set_where(self, found)  # worked out once; the index is no longer needed
         return found
 
-    _position = position
-
     @property
     def line(self) -> int:
-        return self._position()[0]
+        return self.position()[0]
 
     @property
     def column(self) -> int:
-        return self._position()[1]
+        return self.position()[1]
 
     @property
     def end_line(self) -> int:
-        return self._position()[2]
+        return self.position()[2]
 
     @property
     def end_column(self) -> int:
-        return self._position()[3]
+        return self.position()[3]
 
     def _key(self) -> tuple[int, int, int, int, int, int]:
-        return (*self._position(), self.start, self.end)
+        return (*self.position(), self.start, self.end)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Span:
@@ -146,7 +144,7 @@ class Span:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        line, column, end_line, end_column = self._position()
+        line, column, end_line, end_column = self.position()
         return (f"Span(line={line}, column={column}, end_line={end_line}, "
                 f"end_column={end_column}, start={self.start}, end={self.end})")
 

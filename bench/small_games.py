@@ -24,11 +24,9 @@ import statistics
 import time
 from pathlib import Path
 
-from allfours_notation.causes import explain
+from allfours_notation.cli.check import rules_diagnostics
 from allfours_notation.parser import parse_game_slice, read_games
 from allfours_notation.records import Game
-from allfours_notation.rules.profiles import resolve_options
-from allfours_notation.rules.replay import replay
 from fuzz.shapes import tiny_games, varied_small_games
 
 
@@ -46,11 +44,9 @@ def refereed(text: str, limit: int) -> list[Game]:
 
 
 def check_rules(games: list[Game]) -> None:
-    """What ``check`` does for each game after parsing it (cli/check.py, rules_diagnostics)."""
+    """What ``check`` does for each game after parsing it (its own function)."""
     for game in games:
-        options, problems = resolve_options(game, profile=None, overrides={}, house=None)
-        replayed = replay(game, options, record_states=False)
-        explain(replayed, [*game.diagnostics, *problems, *replayed.diagnostics], first_id=1)
+        rules_diagnostics(game, (None, {}), list(game.diagnostics))
 
 
 def cpu_seconds(games: list[Game]) -> float:

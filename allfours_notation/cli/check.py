@@ -144,8 +144,9 @@ def _shown(out: Console, lines: LineIndex, args: argparse.Namespace,
 
 # (profile, overrides) or (profile, overrides, house rules): what --rules, --set and
 # --rules-file ask for; None: no rules replay
-Rules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str],
-                                                   "Profile | None"] | None
+GivenRules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str],
+                                                        "Profile | None"]
+Rules = GivenRules | None
 Checked = tuple[list[Diagnostic], bool | None]
 # What the summary line needs of one or more games: how many diagnostics, errors,
 # warnings and root causes, how many games and how many of them with errors.
@@ -250,7 +251,8 @@ def run_diagnostics(games: list[Game], rules: Rules, *,
     stray ``end``) has nothing to referee under any rules (a test holds the referee
     to that), so it is not replayed: a file of ``end end end …`` is a quarter of a
     million such games per MB."""
-    chosen = [_options(game, rules) if _refereed(game, rules) else None for game in games]
+    chosen = [_options(game, rules) if rules is not None and _refereed(game) else None
+              for game in games]
     replays = [_replayed(game, options) for game, options in zip(games, chosen, strict=True)]
     checked: list[Checked] = []
     number = first_id or 1
@@ -262,9 +264,8 @@ def run_diagnostics(games: list[Game], rules: Rules, *,
     return checked
 
 
-def rules_diagnostics(game: Game, rules: tuple[str | None, dict[str, str]]
-                      | tuple[str | None, dict[str, str], Profile | None],
-                      parsed: list[Diagnostic], *, first_id: int = 1) -> list[Diagnostic]:
+def rules_diagnostics(game: Game, rules: GivenRules, parsed: list[Diagnostic], *,
+                      first_id: int = 1) -> list[Diagnostic]:
     """The parser's diagnostics of one game with the rules, options and dispute
     diagnostics added and explained; an internal fault becomes one AFN901 at the
     game instead of a traceback, beside the parser's."""
@@ -278,18 +279,16 @@ _Options = tuple[Options, list[Diagnostic]] | Exception | None
 _Replayed = GameReplay | Exception | None
 
 
-def _refereed(game: Game, rules: Rules) -> bool:
-    return rules is not None and not game.broken and bool(game.deals or game.tags)
+def _refereed(game: Game) -> bool:
+    return not game.broken and bool(game.deals or game.tags)
 
 
-def _options(game: Game, rules: tuple[str | None, dict[str, str]]
-             | tuple[str | None, dict[str, str], Profile | None] | None) -> _Options:
+def _options(game: Game, rules: GivenRules) -> _Options:
     """The rules ``game`` is replayed under (the first stage of refereeing a run).
 
     Each stage catches a fault in refereeing a game itself, written out rather than
     through :func:`.guarded`: two closures per game cost more than a tiny game's
     linking does."""
-    assert rules is not None
     try:
         return resolve_options(game, profile=rules[0], overrides=rules[1],
                                house=rules[2] if len(rules) > 2 else None)
@@ -320,11 +319,8 @@ def _explained(game: Game, options: _Options, replayed: _Replayed, first_id: int
                                 first_id=first_id))
         except Exception as error:
             replayed = error
-    span = game.span
     problem = internal_error(replayed, doing="checking this game's rules", file=game.source,
-                             line=span.line if span is not None else None,
-                             column=span.column if span is not None else None,
-                             game=game.index)
+                             game=game.index, at=game.span)
     return list(link_causes([*found, problem], first_id=first_id))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 from ..diagnostics import Diagnostic, Severity
 from ..records import Game, Span, Tag, diagnostic_at
@@ -473,6 +473,7 @@ def resolve_options(
 # of many differently tagged games from growing it without end.
 _SEATED: dict[tuple[Options, int], Options] = {}
 _SEATED_LIMIT = 256
+_Key = TypeVar("_Key")
 
 
 def _with_players(options: Options, players: int) -> Options:
@@ -480,13 +481,18 @@ def _with_players(options: Options, players: int) -> Options:
     ``dataclasses.replace`` of the options cost more than refereeing a tiny game."""
     if options.players == players:
         return options
-    key = (options, players)
-    found = _SEATED.get(key)
+    found = _SEATED.get((options, players))
     if found is None:
-        if len(_SEATED) >= _SEATED_LIMIT:
-            _SEATED.clear()
-        found = _SEATED[key] = replace(options, players=players)
+        found = _kept(_SEATED, (options, players), replace(options, players=players))
     return found
+
+
+def _kept(memo: dict[_Key, Options], key: _Key, options: Options) -> Options:
+    """``options`` kept in ``memo`` under ``key``; a full memo is emptied first."""
+    if len(memo) >= _SEATED_LIMIT:
+        memo.clear()
+    memo[key] = options
+    return options
 
 
 def seated(options: Options) -> Options:
@@ -500,9 +506,7 @@ def seated(options: Options) -> Options:
     if options.players == 3 and options.game_tie is GameTie.ELDER:
         found = _TIED.get(options)
         if found is None:  # made once per rule set, as :func:`_with_players` is
-            if len(_TIED) >= _SEATED_LIMIT:
-                _TIED.clear()
-            found = _TIED[options] = replace(options, game_tie=GameTie.ELDEST_OF_TIED)
+            found = _kept(_TIED, options, replace(options, game_tie=GameTie.ELDEST_OF_TIED))
         return found
     return options
 
