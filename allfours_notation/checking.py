@@ -66,7 +66,8 @@ __all__ = [
 # --rules-file ask for; None: no rules replay (the parser's findings only, linked)
 GivenRules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str],
                                                         "Profile | None"]
-Rules = GivenRules | None
+# ...or the options themselves (a recorder's, resolved once); None: no rules replay
+Rules = GivenRules | Options | None
 OWN_RULES: GivenRules = (None, {})  # each game under the rules it names
 # What a game's check reports, as ``check`` streams it: its diagnostics and whether
 # any is an error (None: the findings about the whole file, not a game).
@@ -124,16 +125,20 @@ class CheckedText:
 
 
 def check(game: Game, rules: Rules = OWN_RULES, *, first_id: int = 1,
-          steps: bool = False) -> CheckedGame:
+          steps: bool = False, empty: bool = False) -> CheckedGame:
     """Check one parsed game: the rules it names (or ``rules``: (profile, overrides[,
-    house rules]); None: the parser's findings only), the referee, the dispute report,
-    the probable slips and the root causes.  ``steps`` keeps a table state per event
-    in the replay (the viewer's, the language server's hovers; several times dearer)."""
-    return check_games([game], rules, first_id=first_id, steps=steps)[0]
+    house rules]), or resolved options; None: the parser's findings only), the
+    referee, the dispute report, the probable slips and the root causes.  ``steps``
+    keeps a table state per event in the replay (the viewer's, the language server's
+    hovers; several times dearer);
+    ``empty`` replays a game with neither tags nor deals too (a score sheet of it),
+    which has nothing to referee and is otherwise left without a replay."""
+    return check_games([game], rules, first_id=first_id, steps=steps, empty=empty)[0]
 
 
 def check_games(games: Sequence[Game], rules: Rules = OWN_RULES, *,
-                first_id: int | None = 1, steps: bool = False) -> list[CheckedGame]:
+                first_id: int | None = 1, steps: bool = False,
+                empty: bool = False) -> list[CheckedGame]:
     """:func:`check` of each game of a run, numbered on from ``first_id`` across the
     run (None: each game's from 1, as in a worker).
 
@@ -144,8 +149,9 @@ def check_games(games: Sequence[Game], rules: Rules = OWN_RULES, *,
     stray ``end``) has nothing to referee under any rules (a test holds the referee
     to that), so it is not replayed: a file of ``end end end …`` is a quarter of a
     million such games per MB."""
-    chosen = [_options(game, rules) if rules is not None and _refereed(game) else None
-              for game in games]
+    chosen = [_options(game, rules)
+              if rules is not None and (_refereed(game) or (empty and not game.broken))
+              else None for game in games]
     replays = [_replayed(game, options, steps) for game, options in zip(games, chosen,
                                                                         strict=True)]
     checked: list[CheckedGame] = []
@@ -274,12 +280,14 @@ def _refereed(game: Game) -> bool:
     return not game.broken and bool(game.deals or game.tags)
 
 
-def _options(game: Game, rules: GivenRules) -> _Options:
+def _options(game: Game, rules: GivenRules | Options) -> _Options:
     """The rules ``game`` is replayed under (the first stage of refereeing a run).
 
     Each stage catches a fault in refereeing a game itself, written out rather than
     through :func:`.guarded`: two closures per game cost more than a tiny game's
     linking does."""
+    if isinstance(rules, Options):
+        return rules, []
     try:
         return resolve_options(game, profile=rules[0], overrides=rules[1],
                                house=rules[2] if len(rules) > 2 else None)

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from allfours_notation import Diagnostic, Game, GameHeader, Seat, Severity, parse_indexed
-from allfours_notation.diagnostics import sort_key
+from allfours_notation.causes import roots_first
+from allfours_notation.checking import check
 from allfours_notation.records import Comment, Deal, Glyph, Node, Play
-from allfours_notation.rules.replay import GameReplay, Step, StepKind, replay
+from allfours_notation.rules.replay import GameReplay, Step, StepKind
 
 # Steps that ↑/↓ (previous/next trick) stop at: a deal's start, each trick's end, its end.
 TRICK_STOPS = frozenset({StepKind.DEAL_START, StepKind.TRICK_END, StepKind.DEAL_END,
@@ -48,8 +49,7 @@ def check_mark(text: str, header: GameHeader, filename: str) -> Mark:
     game = parse_indexed(text, header, filename=filename)
     if game.broken:
         return Mark.UNREADABLE
-    result = replay(game, record_states=False)
-    return mark_of(game, (*game.diagnostics, *result.diagnostics))
+    return mark_of(game, check(game).diagnostics)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,21 +167,20 @@ class Library:
 
 
 def build_entry(text: str, header: GameHeader, filename: str) -> GameEntry:
+    """Game ``header`` parsed and checked by the one door (:func:`.checking.check`),
+    with a table state per step: the same diagnostics, roots and hints as ``allfours
+    check``, listed as it prints them (each root followed by what follows from it)."""
     game = parse_indexed(text, header, filename=filename)
-    result = replay(game)
-    options_found = getattr(result, "option_diagnostics", ())  # AFN5xx, where kept apart
-    diagnostics = merge_diagnostics(game.diagnostics, options_found, result.diagnostics)
+    checked = check(game, steps=True, empty=True)
+    result = checked.replay
+    if result is None:  # a syntax error (or a fault): nothing was replayed
+        from allfours_notation.rules.replay import replay
+
+        result = replay(game)
+    diagnostics = tuple(d for group in roots_first(checked.diagnostics)
+                        for d in (group.root, *group.consequences))
     steps = tuple(step_of_diagnostic(result, d) for d in diagnostics)
     return GameEntry(header, game, result, collect_notes(game), diagnostics, steps)
-
-
-def merge_diagnostics(*groups: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """Every diagnostic once, in the order a reader meets them in the file."""
-    seen: dict[Diagnostic, None] = {}
-    for group in groups:
-        for diagnostic in group:
-            seen.setdefault(diagnostic, None)
-    return tuple(sorted(seen, key=sort_key))
 
 
 def collect_notes(game: Game) -> dict[int, Note]:
@@ -285,8 +284,9 @@ def find_deal(replay_: GameReplay, number: int, trick: int | None = None) -> int
 def step_of_diagnostic(replay_: GameReplay, diagnostic: Diagnostic) -> int | None:
     """The step a diagnostic belongs to: the step that raised it, else the step of its deal
     and trick, else the last step written at or before its line."""
+    raised = diagnostic.linked(None, None)  # as the step holds it: not yet linked
     for step in replay_.steps:
-        if diagnostic in step.diagnostics:
+        if raised in step.diagnostics:
             return step.index
     if diagnostic.deal is not None:
         found = find_deal(replay_, diagnostic.deal, diagnostic.trick)

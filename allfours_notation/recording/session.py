@@ -361,9 +361,10 @@ class Session:
 
     def disputes(self) -> list[Diagnostic]:
         """What the players claimed that the rules do not give (AFN4xx), per the full record."""
-        from ..rules.replay import check_game
+        from ..checking import check
 
-        return [d for d in check_game(self.game(), self.options) if d.code.startswith("AFN4")]
+        return [d for d in check(self.game(), self.options).diagnostics
+                if d.code.startswith("AFN4")]
 
 
 # --- building the game from entries ------------------------------------------------------------

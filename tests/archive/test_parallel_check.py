@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.archive.parallel import WorkerPool, can_fork
-from allfours_notation.cli import check
+from allfours_notation import checking as check
 
 from .conftest import Cli
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
 
-from allfours_notation.cli.check import file_diagnostics
+from allfours_notation.checking import check_file as file_diagnostics
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.lsp import features
 from allfours_notation.lsp.document import Analyzer, LineIndex
