@@ -105,6 +105,12 @@ class CheckedGame:
     def roots(self) -> tuple[Diagnostic, ...]:
         return tuple(d for d in self.diagnostics if d.cause is None)
 
+    @property
+    def unfinished(self) -> tuple[Diagnostic, ...]:
+        """The referee's findings that only say the game is not finished yet, as it
+        found them (before they were numbered: compare ``d.linked(None, None)``)."""
+        return self.replay.unfinished if self.replay is not None else ()
+
 
 (_set_game, _set_diagnostics, _set_has_errors, _set_replay, _set_options) = (
     CheckedGame.__dict__[f.name].__set__ for f in fields(CheckedGame))

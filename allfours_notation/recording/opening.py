@@ -10,7 +10,6 @@ import datetime
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..causes import SLIP_CODES
 from ..checking import check
 from ..diagnostics import Diagnostic, Severity
 from ..parser import read_games
@@ -19,7 +18,7 @@ from ..rules.profiles import PROFILES, Profile, camel_case, resolve_options
 from ..rules.start import SCORE_TAG
 from ..source import decode
 from ..table import SEATS_FOR_PLAYERS
-from .referee import is_unfinished
+from .referee import worse_than_unfinished
 from .session import Session, entries_of_game
 from .storage import RecordFile
 
@@ -99,12 +98,10 @@ def inspect(path: Path, record: RecordFile | None = None, *,
     last: Game | None = None
     for game in reader.games():
         is_last = game.index == len(reader.slices)
-        found = _judged(game, house)
-        # A named slip (AFN221…) reads other findings as one mistake; in the game still
-        # being played those findings are judged themselves (a trick not finished yet
-        # reads as "a card missing").
-        errors = [d for d in found if d.is_error and not d.code.startswith("AFN4")
-                  and not (is_last and (is_unfinished(d) or d.code in SLIP_CODES))]
+        checked = check(game, (None, {}, house))
+        found = checked.diagnostics
+        errors = worse_than_unfinished(found, checked.unfinished) if is_last else \
+            [d for d in found if d.is_error and not d.code.startswith("AFN4")]
         count += len(errors)
         problems.extend(errors[: max(0, MAX_PROBLEMS_SHOWN - len(problems))])
         last = game
@@ -128,12 +125,6 @@ def inspect(path: Path, record: RecordFile | None = None, *,
                      replace(tag, value="*") if tag.name == "Result" else tag
                      for tag in last.tags if tag.name != SCORE_TAG)  # a new game: from 0
     return NewGame(prefix=text, index=last.index + 1, proposed=proposed)
-
-
-def _judged(game: Game, house: Profile | None) -> list[Diagnostic]:
-    """What ``allfours check`` (with the same house rules) says of ``game``: the one
-    door's (:func:`..checking.check`)."""
-    return list(check(game, (None, {}, house)).diagnostics)
 
 
 def _unfinished(game: Game) -> bool:

@@ -29,7 +29,7 @@ dry run on such a copy.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -152,20 +152,40 @@ class ExpectKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Expect:
-    """The next event due and who is to act; ``note`` says why when it is not obvious."""
+    """The next event due and who is to act, as data: ``kind`` is the phase; ``note``
+    says why in words when it is not obvious (for people: no client reads it).
+
+    ``legal``: the cards ``seat`` may play (None: nobody is to play, or the hand is not
+    fully known); ``may_beg_again``: before the first card after a run, the elder may
+    beg again instead of leading (``begs_per_deal=unlimited``); ``exhausted``: the run
+    used up the pack, the deal can only be redealt; ``decided``: the game is decided.
+    """
 
     kind: ExpectKind
     seat: Seat | None = None
     note: str = ""
+    legal: frozenset[Card] | None = None
+    may_beg_again: bool = False
+    exhausted: bool = False
+    decided: bool = False
+
+    @property
+    def phase(self) -> ExpectKind:
+        return self.kind
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The answer to one event: the table after it, its diagnostics and its steps."""
+    """The answer to one event: the table after it, its diagnostics and its steps, what
+    the table expects next, and which of the diagnostics only say that the deal is not
+    finished yet (a run with no turn-up after it, the pack exhausted: what a deal still
+    being played is bound to show)."""
 
     state: TableState | None
     diagnostics: tuple[Diagnostic, ...]
     steps: tuple[Step, ...] = ()
+    expects: Expect | None = None
+    unfinished: tuple[Diagnostic, ...] = ()
 
 
 # The seat after each seat, per table shape (seats, clockwise): a plain dict shared by
@@ -229,7 +249,7 @@ class Table:
     __slots__ = ("current", "deals", "decided", "decided_deal", "expected_dealer", "found",
                  "game", "hindsight", "keep_steps", "next_of", "options", "over",
                  "proved_later", "records_checked", "scores", "seats", "side_by_seat", "sides",
-                 "start", "step_count", "steps", "warned_after_end", "winner")
+                 "start", "step_count", "steps", "unfinished", "warned_after_end", "winner")
 
     def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
                  records_checked: bool = False) -> None:
@@ -266,6 +286,8 @@ class Table:
         # offences reported when their proof came: (diagnostic, how many diagnostics
         # there were at the offending card, the index of its step)
         self.proved_later: list[tuple[Diagnostic, int, int]] = []
+        # the diagnostics found that only say a deal is not finished (see Outcome)
+        self.unfinished: list[Diagnostic] = []
         self.found.extend(start_problems)  # a [Score] tag that cannot be read (AFN505)
 
     # -- the public answers --
@@ -275,9 +297,10 @@ class Table:
 
         Never raises on a record: anything unexpected becomes an AFN399 diagnostic.
         """
-        diagnostics, steps = len(self.found), len(self.steps)
+        diagnostics, steps, unfinished = len(self.found), len(self.steps), len(self.unfinished)
         self.feed(event)
-        return Outcome(self.state, tuple(self.found[diagnostics:]), tuple(self.steps[steps:]))
+        return Outcome(self.state, tuple(self.found[diagnostics:]), tuple(self.steps[steps:]),
+                       self.expects(), tuple(self.unfinished[unfinished:]))
 
     def feed(self, event: Event) -> None:
         """Take one event, as :meth:`apply` does, without building the answer: the loops
@@ -396,10 +419,14 @@ class Table:
         deal = self.current
         if deal is None or deal.ended:
             if self.winner is not None or self.over:
-                return Expect(ExpectKind.GAME_OVER, None, self.decided or "")
+                return Expect(ExpectKind.GAME_OVER, None, self.decided or "",
+                              decided=self.winner is not None)
             dealer = self.expected_dealer or self.seats[0]
             return Expect(ExpectKind.DEAL, dealer)
-        return deal.expects()
+        expects = deal.expects()
+        if expects.kind is ExpectKind.PLAY:
+            return replace(expects, legal=self.legal_cards())
+        return expects
 
     @property
     def next_dealer(self) -> Seat | None:
@@ -691,9 +718,12 @@ class _DealTable:
     # -- plumbing --
 
     def report(self, code: str, message: str, span: Span | None, *, trick: int | None = None,
-               severity: Severity = Severity.ERROR, hint: str | None = None) -> None:
+               severity: Severity = Severity.ERROR, hint: str | None = None,
+               unfinished: bool = False) -> None:
         found = self.g.report(code, message, span, deal=self.number, trick=trick,
                               severity=severity, hint=hint)
+        if unfinished:  # only says the deal is not finished (see Outcome)
+            self.g.unfinished.append(found)
         if self.keeps_steps:  # shown at the next step; without steps nobody reads it
             self.pending.append(found)
 
@@ -1406,15 +1436,17 @@ class _DealTable:
             if self.runs == 0:
                 self.report("AFN309", "the cards were run but no new turn-up is written",
                             self.header.span,
-                            hint="write the card turned after the run: 'turn QD'")
+                            hint="write the card turned after the run: 'turn QD'",
+                            unfinished=True)
             elif exhausted:
                 self.report("AFN311", f"the run turned {last}, the suit of the original turn-up, "
                             "and the pack is exhausted: the same dealer deals again",
-                            self.header.span, hint="end the deal with 'redeal exhausted'")
+                            self.header.span, hint="end the deal with 'redeal exhausted'",
+                            unfinished=True)
             else:
                 self.report("AFN309", f"the run turned {last}, the suit of the original "
                             f"turn-up: the dealer must run again (rule 9)", self.header.span,
-                            hint="write the next turn-up after it")
+                            hint="write the next turn-up after it", unfinished=True)
         if redeal and not (self.phase == "running" and exhausted):
             assert isinstance(ending, Redeal)
             why = "a new suit was turned" if self.phase != "running" else \
@@ -2001,7 +2033,8 @@ class _DealTable:
         if self.closed:
             return Expect(ExpectKind.DEAL_END, None)
         if self.decided_here:
-            return Expect(ExpectKind.DEAL_END, None, f"the game was decided ({self.g.decided})")
+            return Expect(ExpectKind.DEAL_END, None, f"the game was decided ({self.g.decided})",
+                          decided=True)
         if self.ending is not None:
             return Expect(ExpectKind.CLAIM, None)
         phase = self.phase
@@ -2014,7 +2047,7 @@ class _DealTable:
         if phase == "running":
             if self.runs >= max_runs(len(self.seats)) and self.runs > 0:
                 return Expect(ExpectKind.DEAL_END, self.dealer,
-                              "the pack is exhausted: redeal by the same rules")
+                              "the pack is exhausted: redeal by the same rules", exhausted=True)
             return Expect(ExpectKind.RUN, self.dealer)
         full = len(self.trick) >= len(self.seats)
         done = self.trick_ended or not self.trick or full
@@ -2023,7 +2056,8 @@ class _DealTable:
         seat = self.expected_seat if self.playing else self.elder
         if self.trick and full and not self.trick_ended:
             seat = trick_winner(self.trick, self.trump)
-        return Expect(ExpectKind.PLAY, seat)
+        return Expect(ExpectKind.PLAY, seat,
+                      may_beg_again=phase == "settled" and not self.trick and self.may_beg())
 
 
 # Each event of an open deal, by its type, to the deal table's method for it.

@@ -17,7 +17,7 @@ from dataclasses import replace
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic
 from ..records import Deal, Game, diagnostic_at
-from .disputes import find_disputes
+from .disputes import find_disputes, read_result
 from .engine import DealOver, Event, Table
 from .play import hand_order, legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import Options, resolve_options
@@ -84,7 +84,15 @@ def replay(game: Game, options: Options | None = None, *,
         disputes = [diagnostic_at(game, game.span, "AFN399",
                                   f"the dispute check stopped unexpectedly: {error!r}")]
     if disputes:
-        result = replace(result, diagnostics=(*result.diagnostics, *disputes))
+        # a [Result "*"] the computed score disagrees with only says the record is
+        # not finished yet (a game still being recorded)
+        written = game.tag("Result")
+        says_unfinished = written is not None and read_result(written, game.seats) == (True,
+                                                                                     None)
+        unfinished = tuple(d for d in disputes if d.code == "AFN403") if says_unfinished \
+            else ()
+        result = replace(result, diagnostics=(*result.diagnostics, *disputes),
+                         unfinished=(*result.unfinished, *unfinished))
     return result
 
 
@@ -117,6 +125,7 @@ def replay_plain(
         table.winner,  # winner
         table.decided,  # decided
         option_diags,  # option_diagnostics
+        tuple(table.unfinished),  # unfinished
     )
     table.release()
     return result

@@ -143,6 +143,9 @@ class GameReplay:
     decided: str | None  # "deal 7, at High"
     # the AFN5xx problems with the rules the record names (also in ``diagnostics``)
     option_diagnostics: tuple[Diagnostic, ...] = field(default=())
+    # those of ``diagnostics`` that only say the game is not finished yet (a deal cut
+    # short, a [Result "*"] the computed score disagrees with): a recorder resumes it
+    unfinished: tuple[Diagnostic, ...] = field(default=())
 
 
 game_replay = _filled_directly(GameReplay)
