@@ -417,23 +417,14 @@ def moment_at(spot: Spot, relative: int) -> Moment | None:
         last = position == len(game.deals) - 1
         for event in deal_events(deal):
             if not (last and isinstance(event, DealOver)):
-                table.apply(event)
+                table.feed(event)
     current = game.deals[-1] if game.deals else None
     tricks = current.tricks if current else ()
     state = table.state
     open_trick = bool(state and state.trick and len(state.trick) < len(state.seats))
-    expect, legal = table.expects(), table.legal_cards()
-    mover = expect.seat
-    if legal is None and expect.kind is ExpectKind.PLAY and state is not None and \
-            mover is not None and state.unknown_count(mover) == 0 and state.hand(mover):
-        # between two tricks the engine has nobody "to move" yet: the leader's hand
-        # is known, and a lead may be any card of it
-        from ..rules.play import legal_cards
-
-        legal = legal_cards(state.hand(mover), state.trick if open_trick else (),
-                            state.trump, options)
+    expect = table.expects()  # the referee's answer: who plays, and the legal cards
     return Moment(
-        expect, legal, state,
+        expect, expect.legal, state,
         frozenset(p.card for p in current.plays()) if current else frozenset(),
         (tricks[-1].number if tricks else 0) + (0 if open_trick else 1),
         all(t.numbered for t in tricks) if tricks else True,

@@ -188,7 +188,7 @@ class Judge:
             index = len(self._before) - 1
             after = self._before[index].snapshot()
             for event in deal_events(deals[index]):
-                after.apply(event)
+                after.feed(event)
             self._deals.append(deals[index])
             self._before.append(after)
         return self._before[position]

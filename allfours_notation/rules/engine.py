@@ -406,9 +406,14 @@ class Table:
         deal = self.current
         if deal is None or deal.closed or deal.to_move is None:
             return None
-        seat = deal.to_move
-        if seat not in deal.hands or deal.unknown[seat] != 0 or \
-                deal.phase not in ("settled", "play"):
+        return self._legal_for(deal.to_move)
+
+    def _legal_for(self, seat: Seat | None) -> frozenset[Card] | None:
+        """The cards ``seat`` may play now (a lead, when the trick on the table is full);
+        None when its hand is not fully known or nobody plays now."""
+        deal = self.current
+        if deal is None or deal.closed or seat is None or seat not in deal.hands or \
+                deal.unknown[seat] != 0 or deal.phase not in ("settled", "play"):
             return None
         on_table = deal.trick if len(deal.trick) < len(self.seats) else []
         return legal_cards(deal.hands[seat], on_table, deal.trump, self.options)
@@ -424,8 +429,8 @@ class Table:
             dealer = self.expected_dealer or self.seats[0]
             return Expect(ExpectKind.DEAL, dealer)
         expects = deal.expects()
-        if expects.kind is ExpectKind.PLAY:
-            return replace(expects, legal=self.legal_cards())
+        if expects.kind is ExpectKind.PLAY:  # also between two tricks: the next lead
+            return replace(expects, legal=self._legal_for(expects.seat))
         return expects
 
     @property
