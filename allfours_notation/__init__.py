@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
 from .diagnostics import Diagnostic, Severity
 from .headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
-from .parser import ParseResult, iter_games, parse, parse_file
+from .parser import ParseResult, parse, parse_file
 from .records import (
     Award,
     Call,
@@ -44,6 +44,7 @@ from .records import (
     Trick,
     TurnUp,
 )
+from .stream import iter_games
 
 if TYPE_CHECKING:
     from .causes import Group, roots_first

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
-from typing import IO, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -594,17 +594,6 @@ def parse_file(path: str | Path) -> ParseResult:
     """Read and parse a file.  ``OSError`` is the caller's to report (exit 2 in the CLI)."""
     path = Path(path)
     return parse(path.read_bytes(), filename=str(path))
-
-
-def iter_games(source: str | Path | IO[Any], *, filename: str | None = None) -> Iterator[Game]:
-    """Yield the games of a file one at a time, reading it in chunks.
-
-    ``source`` is a path, or an open text or binary file.  Memory stays flat in the
-    file size: only the games not yet yielded are held.
-    """
-    from .stream import stream_games  # local import keeps the module graph one-way
-
-    yield from stream_games(source, filename=filename)
 
 
 # --- version line -----------------------------------------------------------------------------
@@ -1497,7 +1486,6 @@ __all__ = [
     "ParseResult",
     "cyclic_gc_paused",
     "grammar_text",
-    "iter_games",
     "parse",
     "parse_file",
     "parse_game_slice",

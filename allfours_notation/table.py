@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .cards import CLOCKWISE, Seat
-from .records import Game, Pack, Tag, TurnUp
+
+if TYPE_CHECKING:  # only the records' shapes: records imports this module (Game.seats)
+    from .records import Game, Tag
 
 SEATS_FOR_PLAYERS: dict[int, tuple[Seat, ...]] = {
     2: (Seat.NORTH, Seat.SOUTH),
@@ -64,9 +67,10 @@ def _seats_used(game: Game) -> set[Seat]:
     used: set[Seat] = set()
     for deal in game.deals:
         used.add(deal.dealer)
-        for event in deal.opening:
-            if not isinstance(event, (TurnUp, Pack)):
-                used.add(event.seat)
+        for event in deal.opening:  # a hand, a call, a discard: not a turn-up or a pack
+            seat = getattr(event, "seat", None)
+            if seat is not None:
+                used.add(seat)
         for trick in deal.tricks:
             for play in trick.plays:
                 if play.seat is not None:

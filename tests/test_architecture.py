@@ -85,3 +85,76 @@ def test_only_the_lsp_command_imports_pygls() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+# --- floors and circles (issue 22): the mapping and the checker are in tests/floors.py ---------
+
+
+def _package_modules() -> dict[str, Path]:
+    from tests.floors import tree_modules
+
+    link = ROOT / "allfours_notation" / "viewer"
+    found = {name: path for name, path in tree_modules({
+        "allfours_notation": ROOT / "allfours_notation", "bench": ROOT / "bench"}).items()
+        if not path.is_relative_to(link)}
+    found.update(tree_modules({"allfours_notation.viewer": ROOT / "viewer"}))
+    return found
+
+
+def test_no_import_circles_in_the_package_or_bench() -> None:
+    """Imports inside functions count (they run); those under TYPE_CHECKING do not."""
+    from tests.floors import circles, edges
+
+    modules = _package_modules()
+    found = edges(modules, {"viewer": "allfours_notation.viewer"})
+    assert len(modules) > 100 and len([e for e in found if e.imported in modules]) > 400
+    assert circles(modules, found) == []
+
+
+def test_every_import_keeps_to_the_floors() -> None:
+    """Arrows point down (reading imports no referee, the referee no checking, writing or
+    app), nothing below the apps imports Textual, the viewer imports no CLI, and every
+    module is on a floor."""
+    from tests.floors import broken_contracts, edges
+
+    assert broken_contracts(edges(_package_modules(), {"viewer": "allfours_notation.viewer"})) \
+        == []
+
+
+def test_a_forbidden_import_or_a_circle_is_caught(tmp_path: Path) -> None:
+    """The checker run on a synthetic tree: each kind of broken contract is reported,
+    and an import under TYPE_CHECKING is not one."""
+    from tests.floors import Floor, broken_contracts, circles, edges, tree_modules
+
+    files = {
+        "__init__.py": "",
+        "reading.py": "def f():\n    from .referee import judge\n",  # up a floor, lazily
+        "referee.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from .app import App\nfrom . import reading\n",
+        "writing.py": "import textual.app\n",
+        "viewer/__init__.py": "",
+        "viewer/screen.py": "from ..cli import main\n",
+        "cli.py": "from .viewer import screen\nimport textual\n",
+        "app.py": "from .cli import main\n",
+    }
+    for name, text in files.items():
+        path = tmp_path / "pkg" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    floors = {"pkg": Floor.APPS, "pkg.reading": Floor.READING, "pkg.referee": Floor.REFEREE,
+              "pkg.writing": Floor.WRITING, "pkg.viewer": Floor.APPS, "pkg.cli": Floor.APPS}
+    modules = tree_modules({"pkg": tmp_path / "pkg"})
+    found = edges(modules)
+    broken = broken_contracts(found, floors, {"textual": Floor.WRITING},
+                              (("pkg.viewer", "pkg.cli"),))
+    assert sorted(broken) == [
+        "pkg.reading:2 → pkg.referee: reading imports referee",
+        "pkg.viewer.screen:1 → pkg.cli: pkg.viewer imports pkg.cli",
+        "pkg.writing:1 → textual: writing imports textual",
+    ]
+    unplaced = broken_contracts(found, {"pkg.reading": Floor.READING}, {}, ())
+    assert {line.split(":")[0] for line in unplaced} == {  # every importer not on a floor
+        "pkg.app", "pkg.cli", "pkg.referee", "pkg.viewer.screen", "pkg.writing"}
+    assert all(line.endswith("is on no floor (add it to FLOORS)") for line in unplaced)
+    assert circles(modules, found) == [["pkg.cli", "pkg.viewer.screen"],
+                                       ["pkg.reading", "pkg.referee"]]

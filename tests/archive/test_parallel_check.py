@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.archive.parallel import WorkerPool, can_fork
 from allfours_notation import checking as check
+from allfours_notation.archive.parallel import WorkerPool, can_fork
 
 from .conftest import Cli
 
