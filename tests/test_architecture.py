@@ -158,3 +158,58 @@ def test_a_forbidden_import_or_a_circle_is_caught(tmp_path: Path) -> None:
     assert all(line.endswith("is on no floor (add it to FLOORS)") for line in unplaced)
     assert circles(modules, found) == [["pkg.cli", "pkg.viewer.screen"],
                                        ["pkg.reading", "pkg.referee"]]
+
+
+# --- no rule outside the referee: no client reads a message's words (issue 22) ------------------
+
+_WORDS = frozenset({"message", "note"})  # a Diagnostic's message, an Expect's note
+_SEARCHES = frozenset({"startswith", "endswith", "find", "rfind", "index", "count",
+                       "partition", "split", "search", "match", "fullmatch", "findall"})
+
+
+def _reads_words(node: ast.expr) -> bool:
+    """``d.message`` / ``expects.note`` (also through a call such as ``d.message.lower()``)."""
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        node = node.func.value
+    return isinstance(node, ast.Attribute) and node.attr in _WORDS
+
+
+def words_compared(tree: ast.AST) -> list[int]:
+    """The lines where a message's words are compared with words written here: ``"…" in
+    d.message``, ``d.message == "…"``, ``d.message.startswith(…)``, ``re.search(…,
+    d.message)``.  Two messages compared whole (a finding's identity) are not that."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(_reads_words(side) for side in sides) and \
+                    not all(_reads_words(side) for side in sides):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in _SEARCHES and (
+                    _reads_words(node.func.value) or any(_reads_words(a) for a in node.args)):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_no_module_outside_the_referee_reads_the_words_of_a_message() -> None:
+    from tests.floors import Floor, floor_of
+
+    offenders = []
+    for module, path in _package_modules().items():
+        if floor_of(module) is Floor.REFEREE:
+            continue  # the rules write their messages (and may word them from each other)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        offenders.extend(f"{module}:{line}" for line in words_compared(tree))
+    assert offenders == []
+
+
+def test_the_words_check_catches_each_way_of_reading_words() -> None:
+    caught = words_compared(ast.parse(
+        'a = "pack" in d.message\n'
+        'b = e.note.startswith("the pack")\n'
+        'c = d.message.lower() == "x"\n'
+        'f = re.search("run", d.message)\n'
+        'g = d.message == other.message\n'  # a finding's identity: allowed
+        'h = d.code in CODES\n'))
+    assert caught == [1, 2, 3, 4]

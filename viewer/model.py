@@ -60,16 +60,18 @@ class Note:
     glyph: Glyph | None = None
 
 
-# Offences proved by a hand the kibitzer does not see: a revoke, an undertrump.
+# Offences proved by a hand the kibitzer does not see: a revoke, an undertrump (and a
+# stand or a gift without the trump the rules require: the referee marks those,
+# ``GameReplay.hand_proofs``).
 HIDDEN_HAND_CODES = frozenset({"AFN306", "AFN307"})
-# ...and a stand or a gift without the trump the rules require (AFN308, AFN309 worded so).
-WITHOUT_A_TRUMP = " without a trump ("
 
 
-def hides_a_hand(diagnostic: Diagnostic) -> bool:
+def hides_a_hand(diagnostic: Diagnostic, replayed: GameReplay | None = None) -> bool:
     """Whether ``diagnostic`` tells of a hand a kibitzer does not see."""
-    return diagnostic.code in HIDDEN_HAND_CODES or (
-        diagnostic.code in ("AFN308", "AFN309") and WITHOUT_A_TRUMP in diagnostic.message)
+    if diagnostic.code in HIDDEN_HAND_CODES:
+        return True
+    proofs = replayed.hand_proofs if replayed is not None else ()
+    return bool(proofs) and diagnostic.linked(None, None) in proofs
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +108,7 @@ class GameEntry:
 
     def known_at(self, diagnostic: Diagnostic, step: int) -> int:
         """The step from which a kibitzer may know of ``diagnostic`` (found at ``step``)."""
-        if not hides_a_hand(diagnostic) or not self.replay.deals:
+        if not hides_a_hand(diagnostic, self.replay) or not self.replay.deals:
             return step
         return self.replay.deals[deal_of(self.replay, step)].last_step
 

@@ -249,7 +249,8 @@ class Table:
     __slots__ = ("current", "deals", "decided", "decided_deal", "expected_dealer", "found",
                  "game", "hindsight", "keep_steps", "next_of", "options", "over",
                  "proved_later", "records_checked", "scores", "seats", "side_by_seat", "sides",
-                 "start", "step_count", "steps", "unfinished", "warned_after_end", "winner")
+                 "start", "step_count", "steps", "unfinished", "warned_after_end", "winner",
+                 "hand_proofs")
 
     def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
                  records_checked: bool = False) -> None:
@@ -288,6 +289,8 @@ class Table:
         self.proved_later: list[tuple[Diagnostic, int, int]] = []
         # the diagnostics found that only say a deal is not finished (see Outcome)
         self.unfinished: list[Diagnostic] = []
+        # the stands and gifts without a trump: proved by a hand a kibitzer does not see
+        self.hand_proofs: list[Diagnostic] = []
         self.found.extend(start_problems)  # a [Score] tag that cannot be read (AFN505)
 
     # -- the public answers --
@@ -1372,6 +1375,7 @@ class _DealTable:
         self.report(code, f"{seat.letter} {lack.call} without a trump ({how}: no {noun}); "
                     f"under {option}=yes {rule}", lack.span,
                     hint=f"{option}: a Trinidad house rule, RULES.md section 5")
+        self.g.hand_proofs.append(self.g.found[-1])
         if proved:
             self.g.proved_later.append((self.g.found[-1], lack.found_at, lack.step))
 

@@ -50,6 +50,7 @@ def replay_plain(
         table.decided,  # decided
         option_diags,  # option_diagnostics
         tuple(table.unfinished),  # unfinished
+        tuple(table.hand_proofs),  # hand_proofs
     )
     table.release()
     return result
