@@ -185,10 +185,10 @@ def words_compared(tree: ast.AST) -> list[int]:
             if any(_reads_words(side) for side in sides) and \
                     not all(_reads_words(side) for side in sides):
                 lines.append(node.lineno)
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr in _SEARCHES and (
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in _SEARCHES and (
                     _reads_words(node.func.value) or any(_reads_words(a) for a in node.args)):
-                lines.append(node.lineno)
+            lines.append(node.lineno)
     return lines
 
 

@@ -247,10 +247,9 @@ class Table:
 
     # Slots: a table is made for every game, and a file of tiny games is mostly that.
     __slots__ = ("current", "deals", "decided", "decided_deal", "expected_dealer", "found",
-                 "game", "hindsight", "keep_steps", "next_of", "options", "over",
+                 "game", "hand_proofs", "hindsight", "keep_steps", "next_of", "options", "over",
                  "proved_later", "records_checked", "scores", "seats", "side_by_seat", "sides",
-                 "start", "step_count", "steps", "unfinished", "warned_after_end", "winner",
-                 "hand_proofs")
+                 "start", "step_count", "steps", "unfinished", "warned_after_end", "winner")
 
     def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
                  records_checked: bool = False) -> None:

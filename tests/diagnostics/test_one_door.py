@@ -35,19 +35,21 @@ Key = tuple[object, ...]
 Found = tuple[Key, Key | None]
 
 
+def _get(d: Mapping[str, object] | Diagnostic, name: str) -> object:
+    return d.get(name) if isinstance(d, Mapping) else getattr(d, name)
+
+
 def _key(d: Mapping[str, object] | Diagnostic) -> Key:
-    get = d.get if isinstance(d, Mapping) else lambda name: getattr(d, name)
-    return tuple(get(name) for name in ("code", "line", "column", "game", "deal", "trick",
-                                        "hint"))
+    return tuple(_get(d, name) for name in ("code", "line", "column", "game", "deal", "trick",
+                                            "hint"))
 
 
 def linked(found: Iterable[Mapping[str, object] | Diagnostic]) -> Counter[Found]:
     """Each diagnostic with its root's key in place of the root's number."""
     items = list(found)
-    get = (lambda d, name: d.get(name) if isinstance(d, Mapping) else getattr(d, name))
-    by_id = {get(d, "id"): _key(d) for d in items}
-    return Counter((_key(d), by_id[get(d, "cause")] if get(d, "cause") is not None else None)
-                   for d in items)
+    by_id = {_get(d, "id"): _key(d) for d in items}
+    return Counter((_key(d), by_id[_get(d, "cause")] if _get(d, "cause") is not None
+                    else None) for d in items)
 
 
 def _inputs(tmp_path: Path) -> list[Path]:
