@@ -195,7 +195,7 @@ def words_compared(tree: ast.AST) -> list[int]:
 def test_no_module_outside_the_referee_reads_the_words_of_a_message() -> None:
     from tests.floors import Floor, floor_of
 
-    offenders = []
+    offenders: list[str] = []
     for module, path in _package_modules().items():
         if floor_of(module) is Floor.REFEREE:
             continue  # the rules write their messages (and may word them from each other)
