@@ -1607,11 +1607,12 @@ class _DealTable:
         """Rule 18 (revoke) and rule 20 (undertrump).  This is where a revoke is detected.
 
         An offence is named by its proof: of the cards the record says the
-        offender held, the one they play soonest (or, if they never play one, the
-        first in their hand); when the record shows none, the first card they
-        later play from their unseen cards that shows it.  So an offence is
-        reported when its proof is played (or when the deal is scored),
-        positioned at the offending card.
+        offender held, the first in their hand as written (what a recorder judging
+        the deal at the offending card names too: the cards still to be played
+        cannot change it); when the record shows none, the first card they later
+        play from their unseen cards that shows it.  An offence is reported when a
+        proof is played (or when the deal is scored), positioned at the offending
+        card.
         """
         trick = self.trick
         if not trick:
@@ -1688,8 +1689,10 @@ class _DealTable:
             if s.seat is not seat:
                 left.append(s)
             elif s.recorded:
-                if c in s.recorded:
-                    self.offence(s, c, self.proof_text(seat, c))
+                if c in s.recorded:  # named by the first proving card of the hand, as a
+                    # recorder judging the deal before this card was played names it
+                    first = s.recorded[0]
+                    self.offence(s, first, self.proof_text(seat, first))
                 else:
                     left.append(s)
             elif not recorded and self.shows(s, c):
