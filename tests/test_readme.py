@@ -6,6 +6,8 @@ import re
 import tomllib
 from pathlib import Path
 
+from tests.test_docs_links import PENDING
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -55,5 +57,5 @@ def test_every_relative_link_is_in_the_source_distribution() -> None:
     relative = [link for link in links if "://" not in link]
     assert relative
     for link in relative:
-        assert (ROOT / link).exists(), link
+        assert (ROOT / link).exists() or link in PENDING, link
         assert link.split("/")[0] in included, link
