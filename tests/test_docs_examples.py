@@ -1,9 +1,10 @@
 """What the README and docs/ show is what the commands print.
 
-Two kinds of example are run: a block that starts with ``$ allfours …`` on files of this
+Three kinds of example are run: a block that starts with ``$ allfours …`` on files of this
 checkout (the samples) must print exactly what the block shows after that line, with the
-exit status the page implies; and a block that is a whole record (it starts with the version
-line ``% AFN 1``) must check clean, since the pages show such records as examples to copy.
+exit status the page implies; a block that is a whole record (it starts with the version
+line ``% AFN 1``) must check clean, since the pages show such records as examples to copy;
+and every ``python`` block must run (from the repository root, where its paths point).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from allfours_notation.rules.replay import check_game
 
 ROOT = Path(__file__).resolve().parents[1]
 _BLOCK = re.compile(r"^```[a-z]*\n(.*?)^```", re.M | re.S)
+_PYTHON = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
 
 
 def pages() -> list[Path]:
@@ -102,3 +104,22 @@ def test_a_shown_record_checks_clean(page: str, text: str) -> None:
         findings += check_game(game)
     assert [finding.code for finding in findings] == [], page
     assert result.games, page
+
+
+def python_examples() -> list[tuple[str, str]]:
+    return [(page.relative_to(ROOT).as_posix(), code) for page in pages()
+            for code in _PYTHON.findall(page.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize(("page", "code"), [
+    pytest.param(page, code, id=f"{page}: python {index}")
+    for index, (page, code) in enumerate(python_examples(), 1)])
+def test_a_shown_python_example_runs(page: str, code: str, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, f"<{page}>", "exec"), {"__name__": "__docs__"})
+    assert capsys.readouterr().out, f"{page}: the example prints nothing"
+
+
+def test_the_library_page_has_python_examples() -> None:
+    assert sum(page == "docs/library.md" for page, _ in python_examples()) >= 3
