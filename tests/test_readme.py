@@ -59,3 +59,13 @@ def test_every_relative_link_is_in_the_source_distribution() -> None:
     for link in relative:
         assert (ROOT / link).exists() or link in PENDING, link
         assert link.split("/")[0] in included, link
+
+
+def test_the_readme_stays_one_screenful() -> None:
+    """What it is, an example, install, a tour, links: the rest belongs under docs/."""
+    readme = (ROOT / "README.md").read_bytes()
+    assert len(readme) <= 20 * 1024, f"README.md is {len(readme):,} bytes: move detail to docs/"
+    headings = re.findall(r"^## (.+)$", readme.decode("utf-8"), re.M)
+    for needed in ("Quick start", "Install as a tool", "Documentation", "Reporting a bug",
+                   "Contributing", "License"):
+        assert needed in headings, needed
