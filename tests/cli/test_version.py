@@ -40,3 +40,10 @@ def test_verbose_without_version_still_needs_a_command(capsys: pytest.CaptureFix
 def test_the_readme_asks_for_what_it_prints() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     assert "`allfours --version --verbose`" in readme
+
+
+def test_an_internal_error_says_what_to_send() -> None:
+    """AFN901 asks for a report; it names the command whose output the report needs."""
+    from allfours_notation.guard import BUG_TEXT
+
+    assert "'allfours --version --verbose'" in BUG_TEXT
