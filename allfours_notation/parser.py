@@ -68,7 +68,6 @@ from .records import (
     TextLines,
     Total,
     Trick,
-    TurnUp,
     make_call,
     make_claim,
     make_deal,
@@ -85,7 +84,7 @@ from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns
 from .source import decode, strip_bom
 from .structure import check_structure, missing_tags
 from .syntax_errors import deal_number_before, explain
-from .table import clockwise, seats_named
+from .table import seats_at
 
 SUPPORTED_VERSION = 1
 
@@ -1069,19 +1068,10 @@ class _GameAssembler:
         return Span(end_line, 1, end_line, 1, 0, 0)
 
     def seats_for(self, tags: tuple[Tag, ...], raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
-        """The seats at the table: named by the player tags, or else those the deals use."""
-        named = seats_named(tags) if tags else None
-        if named:  # as seats_of_game reads the tags
-            return clockwise(named)
-        used = {raw.dealer for raw in raw_deals}
-        for raw in raw_deals:
-            for event in raw.opening:
-                if not isinstance(event, (TurnUp, Pack)):
-                    used.add(event.seat)
-            for play in raw.plays:
-                if play.seat is not None:
-                    used.add(play.seat)
-        return clockwise(used)
+        """The seats at the table: named by the player tags, or else those the deals use
+        (:func:`.table.seats_at`, the rule :func:`.table.seats_of_game` reads too)."""
+        return seats_at(tags, (raw.dealer for raw in raw_deals),
+                        (event for raw in raw_deals for event in (*raw.opening, *raw.plays)))
 
     # -- comments --
 

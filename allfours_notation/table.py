@@ -40,11 +40,30 @@ def seats_of_game(game: Game) -> tuple[Seat, ...]:
     A few set operations and one look-up, no sorting: this runs a few times per
     game, and a file of many tiny games is mostly that."""
     named = seats_named(game.tags) if game.tags else set()
-    if not named:
-        if not game.deals:
-            return ()
-        named = _seats_used(game)
-    return clockwise(named)
+    if named:
+        return clockwise(named)
+    if not game.deals:
+        return ()
+    return seats_at((), (deal.dealer for deal in game.deals),
+                    (event for deal in game.deals
+                     for event in (*deal.opening, *(p for t in deal.tricks for p in t.plays))))
+
+
+def seats_at(tags: Iterable[Tag], dealers: Iterable[Seat],
+             events: Iterable[object]) -> tuple[Seat, ...]:
+    """The seats at the table, clockwise: those the player tags name, or else those the
+    deals use (their dealers, and the seat of every event that names one: a hand, a
+    call, a discard, a labelled play).  The one rule for both the parser (which reads
+    it from the deals as it assembles them) and :func:`seats_of_game`."""
+    named = seats_named(tags)
+    if named:
+        return clockwise(named)
+    used = set(dealers)
+    for event in events:  # a turn-up, a pack, an unlabelled play name no seat
+        seat = getattr(event, "seat", None)
+        if seat is not None:
+            used.add(seat)
+    return clockwise(used)
 
 
 def seats_named(tags: Iterable[Tag]) -> set[Seat]:
@@ -61,21 +80,6 @@ def seats_named(tags: Iterable[Tag]) -> set[Seat]:
 def clockwise(seats: Iterable[Seat]) -> tuple[Seat, ...]:
     """``seats`` in clockwise order from North, looked up rather than sorted."""
     return _CLOCKWISE_OF[frozenset(seats)]
-
-
-def _seats_used(game: Game) -> set[Seat]:
-    used: set[Seat] = set()
-    for deal in game.deals:
-        used.add(deal.dealer)
-        for event in deal.opening:  # a hand, a call, a discard: not a turn-up or a pack
-            seat = getattr(event, "seat", None)
-            if seat is not None:
-                used.add(seat)
-        for trick in deal.tricks:
-            for play in trick.plays:
-                if play.seat is not None:
-                    used.add(play.seat)
-    return used
 
 
 def turn_order(seats: tuple[Seat, ...], *, clockwise: bool = True) -> tuple[Seat, ...]:

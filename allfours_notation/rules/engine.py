@@ -1734,18 +1734,12 @@ class _DealTable:
             pips = 0
             for _, c in scored:
                 pips += CARD_PIPS[c]
-        else:  # trick_winner and the pips in one pass: this runs for every trick
+        else:  # rule 19 in one place (play.trick_winner), not a copy inlined here
             scored = plays
-            trump = self.trump
-            winner, best = trick[0]
+            winner = trick_winner(trick, self.trump)
             pips = 0
-            for seat, c in trick:
+            for _, c in trick:
                 pips += CARD_PIPS[c]
-                if c.suit is best.suit:
-                    if c.rank > best.rank:
-                        winner, best = seat, c
-                elif trump is not None and c.suit is trump:
-                    winner, best = seat, c
         side = self.g.side_by_seat.get(winner)
         if side is None:  # a seat not at the table (AFN205)
             side = winner.letter
