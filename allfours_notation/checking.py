@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
@@ -182,7 +183,7 @@ def check_text(source: str | bytes, *, filename: str | None = None,
     first_id = len(head) + 1
     games: list[CheckedGame] = []
     for work in _chunks(reader, rules):
-        for checked, _ in _run_checked(work, first_id, steps=steps):
+        for checked, _ in _run_games(work, first_id, steps=steps):
             first_id += len(checked.diagnostics)
             games.append(checked)
     return CheckedText(reader.text, tuple(head), tuple(games))
@@ -226,11 +227,11 @@ def check_file(reader: FileReader, rules: Rules = OWN_RULES, *, first_id: int = 
     yield head, None
     if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
         for work in _chunks(reader, rules):
-            for checked, size in _run_checked(work, first_id):
+            for diagnostics, has_errors, size in _run_checked(work, first_id):
                 if advance is not None:
                     advance(size)
-                first_id += len(checked.diagnostics)
-                yield list(checked.diagnostics), checked.has_errors
+                first_id += len(diagnostics)
+                yield list(diagnostics), has_errors
         return
     packed = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
               for result in results)
@@ -370,33 +371,61 @@ _SEVERITY_AT, _ID_AT, _CAUSE_AT = (_FIELDS.index(name) for name in ("severity", 
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
 
-def _run_checked(work: Chunk, first_id: int | None = None, *,
-                 steps: bool = False) -> list[tuple[CheckedGame, int]]:
+# A game's check as ``check`` streams it: its diagnostics, whether any is an error,
+# and the game's length.
+Streamed = tuple[tuple[Diagnostic, ...], bool, int]
+
+
+def _run_games(work: Chunk, first_id: int | None = None, *,
+               steps: bool = False) -> list[tuple[CheckedGame, int]]:
     """A run of games cut out of their file, read and checked: each game checked
     (its diagnostics numbered on from ``first_id``, or each game's from 1 when it is
-    None, as in a worker) and its length.
+    None, as in a worker) and its length; what :func:`check_text` keeps."""
+    with _collector_paused():
+        games, sizes = _read_run(work)
+        return list(zip(check_games(games, work[5], first_id=first_id, steps=steps), sizes,
+                        strict=True))
+
+
+def _run_checked(work: Chunk, first_id: int | None = None) -> list[Streamed]:
+    """:func:`_run_games`, keeping only each game's diagnostics and whether it has
+    errors: the records and replays go while the cycle collector is still paused
+    (kept until the run's end, the collector walked every record of the run: a
+    quarter of ``check``'s time on a generated corpus)."""
+    with _collector_paused():
+        games, sizes = _read_run(work)
+        checked = check_games(games, work[5], first_id=first_id)
+        del games
+        streamed = [(c.diagnostics, c.has_errors, size)
+                    for c, size in zip(checked, sizes, strict=True)]
+        del checked  # before the collector is back: it would walk them all once
+    return streamed
+
+
+def _read_run(work: Chunk) -> tuple[list[Game], list[int]]:
+    """The games of a run read, then their structure checked, and their lengths.
 
     The whole run is read first, then its structure checked, then refereed, rather
     than game by game: the code of each stage stays hot in the processor's caches for
     a run, which makes a file of thousands of tiny games about a quarter cheaper
-    (issue 16).
-    A run is at most :data:`CHUNK_CHARS` of text (or one game), so its records stay
-    small.  The cycle collector is paused for the run: nothing a game makes is left
-    for it to find (see :func:`.cyclic_gc_paused`)."""
-    body, base, first_index, run, file, rules = work
+    (issue 16).  A run is at most :data:`CHUNK_CHARS` of text (or one game), so its
+    records stay small."""
+    body, base, first_index, run, file, _ = work
     pieces = list(run)
+    read = [read_game_body(body[piece.start - base : piece.end - base], piece,
+                           index=index, filename=file)
+            for index, piece in enumerate(pieces, start=first_index)]
+    return list(map(check_read_game, read)), [piece.end - piece.start for piece in pieces]
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cycle collector paused for a run: nothing a game makes is left for it to
+    find (see :func:`.cyclic_gc_paused`)."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        read = [read_game_body(body[piece.start - base : piece.end - base], piece,
-                               index=index, filename=file)
-                for index, piece in enumerate(pieces, start=first_index)]
-        games = list(map(check_read_game, read))
-        del read
-        return [(checked, piece.end - piece.start)
-                for checked, piece in zip(check_games(games, rules, first_id=first_id,
-                                                      steps=steps),
-                                          pieces, strict=True)]
+        yield
     finally:
         if collecting:
             gc.enable()
@@ -404,8 +433,8 @@ def _run_checked(work: Chunk, first_id: int | None = None, *,
 
 def _check_chunk(work: Chunk) -> list[Packed]:
     """In a worker process: a run of games checked, their diagnostics packed."""
-    return [(list(map(_packed, checked.diagnostics)), checked.has_errors, size)
-            for checked, size in _run_checked(work)]
+    return [(list(map(_packed, diagnostics)), has_errors, size)
+            for diagnostics, has_errors, size in _run_checked(work)]
 
 
 def _tally_chunk(work: Chunk) -> tuple[Tally, int]:
@@ -413,9 +442,9 @@ def _tally_chunk(work: Chunk) -> tuple[Tally, int]:
     tally for the run and its length, whatever the number of games in it."""
     checked = _run_checked(work)
     count, errors, warnings, roots, _, _ = tally(
-        [diagnostic for game, _ in checked for diagnostic in game.diagnostics], None)
-    failed = sum(1 for game, _ in checked if game.has_errors)
-    length = sum(size for _, size in checked)
+        [diagnostic for diagnostics, _, _ in checked for diagnostic in diagnostics], None)
+    failed = sum(1 for _, has_errors, _ in checked if has_errors)
+    length = sum(size for _, _, size in checked)
     return (count, errors, warnings, roots, len(checked), failed), length
 
 
