@@ -84,7 +84,7 @@ from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns
 from .source import decode, strip_bom
 from .structure import check_structure, missing_tags
 from .syntax_errors import deal_number_before, explain
-from .table import seats_at
+from .table import add_seats, clockwise, seats_named
 
 SUPPORTED_VERSION = 1
 
@@ -1069,9 +1069,16 @@ class _GameAssembler:
 
     def seats_for(self, tags: tuple[Tag, ...], raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
         """The seats at the table: named by the player tags, or else those the deals use
-        (:func:`.table.seats_at`, the rule :func:`.table.seats_of_game` reads too)."""
-        return seats_at(tags, (raw.dealer for raw in raw_deals),
-                        (event for raw in raw_deals for event in (*raw.opening, *raw.plays)))
+        (:func:`.table.add_seats`, the rule :func:`.table.seats_of_game` reads too)."""
+        named = seats_named(tags) if tags else None
+        if named:  # as seats_of_game reads the tags
+            return clockwise(named)
+        used: set[Seat] = set()
+        for raw in raw_deals:
+            used.add(raw.dealer)
+            add_seats(used, raw.opening)
+            add_seats(used, raw.plays)
+        return clockwise(used)
 
     # -- comments --
 

@@ -44,26 +44,26 @@ def seats_of_game(game: Game) -> tuple[Seat, ...]:
         return clockwise(named)
     if not game.deals:
         return ()
-    return seats_at((), (deal.dealer for deal in game.deals),
-                    (event for deal in game.deals
-                     for event in (*deal.opening, *(p for t in deal.tricks for p in t.plays))))
+    used: set[Seat] = set()
+    for deal in game.deals:
+        used.add(deal.dealer)
+        if deal.opening:
+            add_seats(used, deal.opening)
+        for trick in deal.tricks:
+            add_seats(used, trick.plays)
+    return clockwise(used)
 
 
-def seats_at(tags: Iterable[Tag], dealers: Iterable[Seat],
-             events: Iterable[object]) -> tuple[Seat, ...]:
-    """The seats at the table, clockwise: those the player tags name, or else those the
-    deals use (their dealers, and the seat of every event that names one: a hand, a
-    call, a discard, a labelled play).  The one rule for both the parser (which reads
-    it from the deals as it assembles them) and :func:`seats_of_game`."""
-    named = seats_named(tags)
-    if named:
-        return clockwise(named)
-    used = set(dealers)
-    for event in events:  # a turn-up, a pack, an unlabelled play name no seat
+def add_seats(used: set[Seat], events: Iterable[object]) -> None:
+    """The seats a deal's events name, added to ``used``: a hand, a call, a discard, a
+    labelled play (a turn-up, a pack, an unlabelled play name none).  With the
+    dealers, these are the seats at a table whose player tags name none: the one rule
+    for the parser (which reads it from the deals as it assembles them) and
+    :func:`seats_of_game` (plain loops: this runs a few times per game)."""
+    for event in events:
         seat = getattr(event, "seat", None)
         if seat is not None:
             used.add(seat)
-    return clockwise(used)
 
 
 def seats_named(tags: Iterable[Tag]) -> set[Seat]:
