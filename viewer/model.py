@@ -9,12 +9,14 @@ from the kinds and numbers the replayer gave each step: no rule of the game is a
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from allfours_notation import Diagnostic, Game, GameHeader, Seat, Severity, parse_indexed
+from allfours_notation.cards import Card, parse_card
 from allfours_notation.diagnostics import sort_key
 from allfours_notation.records import Comment, Deal, Glyph, Node, Play
 from allfours_notation.rules.replay import GameReplay, Step, StepKind, replay
@@ -66,6 +68,30 @@ HIDDEN_HAND_CODES = frozenset({"AFN306", "AFN307"})
 WITHOUT_A_TRUMP = " without a trump ("
 
 
+# A card named in a sentence (``5S``, ``10S``, ``5♠``), and a run of them ("3S KC 4C").
+_CARD = r"(?:10|[AKQJT2-9])[SHDC♠♥♦♣]"
+CARD_RUN = re.compile(rf"(?<![A-Za-z0-9]){_CARD}(?: {_CARD})*(?![A-Za-z0-9])")
+
+
+def mask_cards(text: str, seen: frozenset[Card], owners: dict[Card, Seat]) -> str:
+    """``text`` with every card not in ``seen`` left unnamed: "held 5S" becomes "held a
+    card S held", "holds 3S KC 4C" "holds 3 cards S held" (the cards seen stay named)."""
+    def hide(match: re.Match[str]) -> str:
+        words = match.group().split(" ")
+        cards = [parse_card(word) for word in words]
+        hidden = [c for c in cards if c is not None and c not in seen]
+        if not hidden:
+            return match.group()
+        holders = {owners.get(c) for c in hidden}
+        holder = next(iter(holders)) if len(holders) == 1 else None
+        count = "a card" if len(hidden) == 1 else f"{len(hidden)} cards"
+        phrase = f"{count} {holder.letter} held" if holder is not None else \
+            f"{count} not yet seen"
+        kept = [word for word, c in zip(words, cards, strict=True) if c not in hidden]
+        return " ".join([*kept, f"and {phrase}"]) if kept else phrase
+    return CARD_RUN.sub(hide, text)
+
+
 def hides_a_hand(diagnostic: Diagnostic) -> bool:
     """Whether ``diagnostic`` tells of a hand a kibitzer does not see."""
     return diagnostic.code in HIDDEN_HAND_CODES or (
@@ -110,6 +136,44 @@ class GameEntry:
             return step
         return self.replay.deals[deal_of(self.replay, step)].last_step
 
+    def seen_by(self, seat: Seat, index: int) -> frozenset[Card]:
+        """The cards ``seat`` has seen by step ``index`` of its deal: its own hand, the
+        turn-ups and every card played so far."""
+        steps = self.replay.steps
+        if not steps:
+            return frozenset()
+        index = clamp(steps, index)
+        deal = self.replay.deals[deal_of(self.replay, index)] if self.replay.deals else None
+        seen: set[Card] = set()
+        first = 0
+        if deal is not None and deal.first_step <= index:
+            first = deal.first_step
+            seen.update(dict(deal.held).get(seat, ()))
+        for step in steps[first:index + 1]:
+            state = step.state
+            seen.update(state.turnups)
+            seen.update(c for _, c in state.trick)
+            seen.update(state.hand(seat))
+        return frozenset(seen)
+
+    def kibitz_view(self, seat: Seat, index: int) -> Callable[[str], str]:
+        """What a kibitzer watching ``seat`` at step ``index`` reads of a sentence: no card
+        named that the seat cannot see yet (a revoke's proof in a hidden hand, a High
+        never played); each such card is "a card S held" until it is shown."""
+        seen = self.seen_by(seat, index)
+        owners: dict[Card, Seat] = {}
+        if self.replay.deals and self.replay.steps:
+            deal = self.replay.deals[deal_of(self.replay, clamp(self.replay.steps, index))]
+            for holder, held in deal.held:
+                for c in held:
+                    owners[c] = holder
+        return lambda text: mask_cards(text, seen, owners)
+
+    def kibitz_diagnostics(self, seat: Seat, index: int) -> tuple[Diagnostic, ...]:
+        """:meth:`diagnostics_until` as the kibitzer watching ``seat`` reads them."""
+        shown = self.kibitz_view(seat, index)
+        return tuple(_reworded(d, shown) for d in self.diagnostics_until(index))
+
     def notes_at(self, step: Step) -> list[Note]:
         """The notes written inside the source text of ``step``."""
         span = step.span
@@ -117,6 +181,14 @@ class GameEntry:
             return []
         return [note for start, note in self.notes.items() if span.start <= start < max(span.end,
                 span.start + 1)]
+
+
+def _reworded(diagnostic: Diagnostic, shown: Callable[[str], str]) -> Diagnostic:
+    message, hint = shown(diagnostic.message), \
+        shown(diagnostic.hint) if diagnostic.hint else diagnostic.hint
+    if message == diagnostic.message and hint == diagnostic.hint:
+        return diagnostic
+    return diagnostic.located(message=message, hint=hint)
 
 
 # Parsed and replayed games the viewer keeps (the most recently shown).  An entry holds

@@ -23,6 +23,7 @@ from ..parser import ParseResult, parse, parse_game_body
 from ..records import Award, Claim, ClaimItem, Deal, Game, Span
 from ..rules.engine import Expect, ExpectKind
 from ..rules.state import DealResult, GameReplay, Step, StepKind, TableState
+from ..sheet import pretty_cards
 from ..slicer import GameSlice
 from ..table import side_of
 from .document import DocumentAnalysis, LineIndex, PlacedGame, game_origin
@@ -265,11 +266,21 @@ def deal_hover(spot: Spot, result: DealResult) -> str:
         lines.append(f"ended: {result.ending}")
     if result.after_decision:
         lines.append("played after the game was decided: not scored")
+    if result.open:
+        lines.append("*still being played*: only what is decided is counted")
     for point in result.points:
         lines.append(
-            f"- {point.side} {ITEM_NAMES[point.item]} {point.points}: {point.reason}"
+            f"- {point.side} {ITEM_NAMES[point.item]} {point.points}: "
+            f"{pretty_cards(point.reason)}"
         )
-    if not result.points:
+    for point in result.provisional:  # would score if the deal ended now: counted nowhere
+        word = "decided, counted when the deal ends" if point in result.waiting else \
+            "provisional, if the deal ended now"
+        lines.append(
+            f"- *{word}*: {point.side} {ITEM_NAMES[point.item]} ({point.points}): "
+            f"{pretty_cards(point.reason)}"
+        )
+    if not result.points and not result.provisional:
         lines.append("no points")
     lines.append("score after the deal: " + _per_side(result.scores_after))
     return "  \n".join(lines[:1]) + "\n\n" + "\n".join(lines[1:])
@@ -284,7 +295,7 @@ def claim_item_hover(spot: Spot, result: DealResult, item: ClaimItem) -> str:
     if not computed:
         lines.append(f"computed: nobody scores {name} in this deal")
     for point in computed:
-        lines.append(f"computed: {point.side} {point.points} ({point.reason})")
+        lines.append(f"computed: {point.side} {point.points} ({pretty_cards(point.reason)})")
     agreed = any(
         claimed_by is not None and point.side == side_of(Seat.from_letter(claimed_by),
                                                          spot.game.seats)

@@ -66,6 +66,7 @@ from ..table import (
     side_table,
     sides,
 )
+from .decided import ItemStatus, Status, certain_high_low
 from .play import (
     CARD_PIPS,
     DEALT,
@@ -76,7 +77,6 @@ from .play import (
     trick_winner,
     turnup_position,
 )
-from .decided import ItemStatus, Status, certain_high_low
 from .profiles import (
     BegsPerDeal,
     DealPattern,
@@ -103,7 +103,6 @@ from .scoring import (
     gift_points,
     penalty_points,
     play_points,
-    revoke_value,
     turnup_points,
 )
 from .start import score_tag, starting_scores
@@ -570,21 +569,90 @@ class _DealTable:
     """
 
     # Slots: a deal table is made for every deal, and its state is read for every card.
-    __slots__ = ("begs", "calls", "claim", "closed", "completed_tricks", "dealer",
-                 "decided_here", "discard_spans", "discarded", "discarding", "discards",
-                 "discards_done", "elder", "ended", "ending", "expected_seat", "first_step",
-                 "first_trick_span", "forgotten", "g", "gift_refused", "hands", "header",
-                 "held_at_start",
-                 "holders", "inferred", "keeps_steps", "lacks", "last_seat", "last_trick_span",
-                 "last_winner", "leader", "next_of", "number", "offences", "options", "out",
-                 "pack_cards", "pack_place", "pack_span", "patch_from", "penalties", "pending",
-                 "pending_discards", "pending_gift", "phase", "pips", "played", "players",
-                 "playing", "points", "provisional", "was_open",
-                 "received", "recorded_owner", "runs", "scored_tricks", "scoring", "seats",
-                 "settled_by", "slips", "spent", "started", "suspicions", "to_move", "total",
-                 "trick", "trick_count", "trick_ended", "trick_number", "trick_span",
-                 "trick_spans", "trump", "turnup_spans", "turnups", "unknown", "unscored",
-                 "waiting_kick", "waiting_span", "won", "written")
+    __slots__ = (
+        "begs",
+        "calls",
+        "claim",
+        "closed",
+        "completed_tricks",
+        "dealer",
+        "decided_here",
+        "discard_spans",
+        "discarded",
+        "discarding",
+        "discards",
+        "discards_done",
+        "elder",
+        "ended",
+        "ending",
+        "expected_seat",
+        "first_step",
+        "first_trick_span",
+        "forgotten",
+        "g",
+        "gift_refused",
+        "hands",
+        "header",
+        "held_at_start",
+        "holders",
+        "inferred",
+        "keeps_steps",
+        "lacks",
+        "last_seat",
+        "last_trick_span",
+        "last_winner",
+        "leader",
+        "next_of",
+        "number",
+        "offences",
+        "options",
+        "out",
+        "pack_cards",
+        "pack_place",
+        "pack_span",
+        "patch_from",
+        "penalties",
+        "pending",
+        "pending_discards",
+        "pending_gift",
+        "phase",
+        "pips",
+        "played",
+        "players",
+        "playing",
+        "points",
+        "provisional",
+        "received",
+        "recorded_owner",
+        "runs",
+        "scored_tricks",
+        "scoring",
+        "seats",
+        "settled_by",
+        "slips",
+        "spent",
+        "started",
+        "suspicions",
+        "to_move",
+        "total",
+        "trick",
+        "trick_count",
+        "trick_ended",
+        "trick_number",
+        "trick_span",
+        "trick_spans",
+        "trump",
+        "turnup_spans",
+        "turnups",
+        "unknown",
+        "unscored",
+        "waiting",
+        "waiting_kick",
+        "waiting_span",
+        "was_open",
+        "won",
+        "written",
+    )
 
     def __init__(self, table: Table, deal: Deal) -> None:
         self.g = table
@@ -675,6 +743,7 @@ class _DealTable:
         self.unscored: list[Point] = []
         # a deal still being played when scored: what would score if it ended now
         self.provisional: list[Point] = []
+        self.waiting: list[Point] = []  # of those, the ones decided but not yet counted
         self.was_open = False
         # a gift that a rule may forbid, by a dealer whose hand the play has yet to show
         # (give_requires_trump): counted when the deal is scored, if not proven forbidden
@@ -1968,6 +2037,9 @@ class _DealTable:
         self.award(points[:counted], span, capped)
         if self.g.decided is None:
             self.provisional.extend(points[counted:])
+            self.waiting.extend(p for p, status in zip(points[counted:], statuses[counted:],
+                                                       strict=True)
+                                if status is Status.DECIDED)
         elif self.decided_here:
             self.unscored.extend(points[counted:])
 
@@ -2042,8 +2114,8 @@ class _DealTable:
                                     f"not scored: the game was already decided ({p.reason})"))
         if self.closed:
             for p in self.provisional:
-                items.append(ItemStatus(p.item, Status.PROVISIONAL, p.side, p.points,
-                                        p.reason))
+                status = Status.DECIDED if p in self.waiting else Status.PROVISIONAL
+                items.append(ItemStatus(p.item, status, p.side, p.points, p.reason))
             return tuple(items)
         for p in self.waiting_kick:
             items.append(ItemStatus(p.item, Status.PROVISIONAL, p.side, p.points, p.reason))
@@ -2132,6 +2204,7 @@ class _DealTable:
             not self.scoring,  # after_decision
             tuple(self.provisional),  # provisional
             self.was_open,  # open
+            tuple(self.waiting),  # waiting
         ))
 
     def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:

@@ -122,6 +122,9 @@ class DealResult:
     # it ended now (counted nowhere; rule 25 stops counting at the first of them).
     provisional: tuple[Point, ...] = ()
     open: bool = False
+    # those of ``provisional`` that are decided themselves but wait for an earlier item
+    # of the counting order that is not (a Jack won while Low is still open)
+    waiting: tuple[Point, ...] = ()
 
 
 _Record = TypeVar("_Record")
