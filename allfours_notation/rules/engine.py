@@ -1449,7 +1449,7 @@ class _DealTable:
             f"{seat.letter} holds {shown}"
         message = f"{seat.letter} {lack.call} without a trump ({how}: no {noun}); " \
             f"under {option}=yes {rule}"
-        hint = f"{option}: a Trinidad house rule, docs/rules.md section 5.3"
+        hint = f"{option}: a Trinidad house rule, docs/rules.md section 6.3"
         if lack.call == "gives":
             self.refuse_gift(code, message, lack.span, hint=hint)
         else:
@@ -1731,7 +1731,7 @@ class _DealTable:
             if c.suit is self.trump and self.options.follow_rule is FollowRule.MUST_FOLLOW:
                 how = "trumping instead of following suit (follow_rule=must_follow)"
                 hint = "follow_rule=must_follow: no trumping while holding the suit led " \
-                    "(modern American tables and Pitch, RULES.md section 5)"
+                    "(modern American tables and Pitch, docs/rules.md section 6.4)"
             self.report("AFN306", f"revoke: {seat.letter} plays {c} on {s.led.noun} led, "
                         f"{how}, but held {proof} ({because}); "
                         "the card stands and the revoke is penalised", s.span,
@@ -1740,9 +1740,9 @@ class _DealTable:
         else:
             narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
             bound = ", a card of the suit led" if narrow else ""
-            hint = "undertrump_exception=void_in_led_suit: bound only while holding the suit " \
-                "led (a narrower reading of the Trinidad rule, RULES.md section 5)" if narrow \
-                else None
+            hint = "undertrump_exception=void_in_led_suit: bound only while holding the " \
+                "suit led (a narrower reading of the Trinidad rule, docs/rules.md section " \
+                "6.4)" if narrow else None
             self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
                         f"trump while holding {proof}{bound} ({because}); penalised like a "
                         "revoke", s.span, trick=number, severity=Severity.WARNING, hint=hint)

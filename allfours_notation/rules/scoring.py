@@ -1,6 +1,6 @@
 """Scoring a deal: turn-up points, the gift, High, Low, Jack, Game and penalties.
 
-This is THE place where every point of All Fours is decided (RULES.md section 4)
+This is THE place where every point of All Fours is decided (docs/rules.md section 5)
 and put in the counting order of rule 25.  The replayer (:mod:`.replay`) gathers
 the facts of a deal — who was dealt which trump, who won which trick — and asks
 this module for the points; it never scores anything itself.

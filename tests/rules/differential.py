@@ -3,7 +3,7 @@
 It shares no code with ``allfours_notation.rules``: it reads a generated record
 (plain records: cards, seats, turn-ups, calls, tricks) and the rule options as
 plain text (``{"target": "7", "game_tie": "elder", ...}``), and scores every
-deal from the rules as written in RULES.md, in the counting order of rule 25.
+deal from the rules as written in docs/rules.md, in the counting order of rule 25.
 It is written to be obviously right, not fast, and only for what the generator
 produces: legal play with no penalties, every play labelled with its seat.
 
