@@ -457,7 +457,9 @@ class ViewerApp(App[int]):
         # a kibitzer reads no card the watched seat cannot see yet
         shown = entry.kibitz_view(self.kibitz, self.step) if self.kibitz is not None else None
         steps = self.query_one(StepList)
-        steps.set_kibitz(kibitz, shown)
+        watched, now = self.kibitz, self.step
+        steps.set_kibitz(kibitz, None if watched is None else
+                         lambda row: entry.kibitz_row(watched, now, row))
         steps.show_current(self.step)
         self.query_one(ScorePanel).show_step(entry.replay, step, shown=shown)
         self.query_one(NowBar).show_step(entry.replay, step,

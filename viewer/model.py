@@ -74,8 +74,9 @@ CARD_RUN = re.compile(rf"(?<![A-Za-z0-9]){_CARD}(?: {_CARD})*(?![A-Za-z0-9])")
 
 
 def mask_cards(text: str, seen: frozenset[Card], owners: dict[Card, Seat]) -> str:
-    """``text`` with every card not in ``seen`` left unnamed: "held 5S" becomes "held a
-    card S held", "holds 3S KC 4C" "holds 3 cards S held" (the cards seen stay named)."""
+    """``text`` with every card not in ``seen`` left unnamed: "S was dealt 5S" becomes
+    "S was dealt a card S held", "but held 5S" "but held a card not yet shown", "holds 3S
+    KC 4C" "holds 3 cards not yet shown" (the cards seen stay named)."""
     def hide(match: re.Match[str]) -> str:
         words = match.group().split(" ")
         cards = [parse_card(word) for word in words]
@@ -85,11 +86,19 @@ def mask_cards(text: str, seen: frozenset[Card], owners: dict[Card, Seat]) -> st
         holders = {owners.get(c) for c in hidden}
         holder = next(iter(holders)) if len(holders) == 1 else None
         count = "a card" if len(hidden) == 1 else f"{len(hidden)} cards"
-        phrase = f"{count} {holder.letter} held" if holder is not None else \
-            f"{count} not yet seen"
+        before = text[max(0, match.start() - 8):match.start()]
+        if holder is None or before.endswith(("held ", "holds ", "holding ")):
+            phrase = f"{count} not yet shown"
+        else:
+            phrase = f"{count} {holder.letter} held"
         kept = [word for word, c in zip(words, cards, strict=True) if c not in hidden]
         return " ".join([*kept, f"and {phrase}"]) if kept else phrase
     return CARD_RUN.sub(hide, text)
+
+
+def model_cards_in(text: str) -> bool:
+    """Whether ``text`` names a card at all (most lines do not: nothing to mask)."""
+    return CARD_RUN.search(text) is not None
 
 
 def hides_a_hand(diagnostic: Diagnostic) -> bool:
@@ -169,10 +178,41 @@ class GameEntry:
                     owners[c] = holder
         return lambda text: mask_cards(text, seen, owners)
 
+    def kibitz_row(self, seat: Seat, index: int, row: int) -> str:
+        """The text of step ``row`` in the step list as a kibitzer watching ``seat`` at
+        step ``index`` reads it: worded with what the seat saw of that step's deal (by
+        step ``index``, or by the deal's end for an earlier deal)."""
+        steps = self.replay.steps
+        text = steps[row].text
+        if not model_cards_in(text):
+            return text
+        deals = self.replay.deals
+        until = index
+        if deals:
+            deal = deals[deal_of(self.replay, row)]
+            if deal.last_step < index:
+                until = deal.last_step
+        return self.kibitz_view(seat, until)(text)
+
     def kibitz_diagnostics(self, seat: Seat, index: int) -> tuple[Diagnostic, ...]:
-        """:meth:`diagnostics_until` as the kibitzer watching ``seat`` reads them."""
+        """:meth:`diagnostics_until` as the kibitzer watching ``seat`` reads them: each
+        with what the seat saw of its deal by step ``index``."""
         shown = self.kibitz_view(seat, index)
-        return tuple(_reworded(d, shown) for d in self.diagnostics_until(index))
+        current = self.steps[clamp(self.steps, index)].deal if self.steps else None
+        found = []
+        for diagnostic in self.diagnostics_until(index):
+            if not model_cards_in(diagnostic.message) and not (
+                    diagnostic.hint and model_cards_in(diagnostic.hint)):
+                found.append(diagnostic)
+                continue
+            view = shown
+            if diagnostic.deal is not None and diagnostic.deal != current:
+                end = next((d.last_step for d in self.replay.deals
+                            if d.number == diagnostic.deal and d.last_step < index), None)
+                if end is not None:
+                    view = self.kibitz_view(seat, end)
+            found.append(_reworded(diagnostic, view))
+        return tuple(found)
 
     def notes_at(self, step: Step) -> list[Note]:
         """The notes written inside the source text of ``step``."""

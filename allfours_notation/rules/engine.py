@@ -2029,6 +2029,9 @@ class _DealTable:
                 break
             if before_high and point.item is not ClaimItem.PENALTY:
                 break  # a revoke still to come would be counted before it
+            if not before_high and point.item is ClaimItem.PENALTY:
+                break  # after Game, which is never decided before the deal ends (and a
+                # Game that nobody would score now may yet be somebody's)
             after = running.get(point.side, 0) + point.points
             if foster and after >= self.options.target:
                 break  # a revoke still to come would keep that side from going out

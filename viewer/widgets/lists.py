@@ -233,7 +233,7 @@ class StepList(LineList):
         super().__init__(id=id)
         self.entry: GameEntry | None = None
         self.kibitz = False
-        self.shown: Callable[[str], str] | None = None
+        self.shown: Callable[[int], str] | None = None
 
     @property
     def line_count(self) -> int:
@@ -248,9 +248,9 @@ class StepList(LineList):
         self.current = None
         self.reset()
 
-    def set_kibitz(self, kibitz: bool, shown: Callable[[str], str] | None = None) -> None:
-        """Kibitzing: only the steps so far, each worded by ``shown`` (no card the
-        watched seat cannot see)."""
+    def set_kibitz(self, kibitz: bool, shown: Callable[[int], str] | None = None) -> None:
+        """Kibitzing: only the steps so far, each row's text given by ``shown`` (no card
+        the watched seat cannot see)."""
         self.kibitz = kibitz
         self.shown = shown if kibitz else None
 
@@ -264,7 +264,7 @@ class StepList(LineList):
         assert self.entry is not None
         step = self.entry.steps[row]
         where = f"{step.deal}.{step.trick}" if step.trick is not None else f"{step.deal}"
-        text = self.shown(step.text) if self.shown is not None else step.text
+        text = self.shown(row) if self.shown is not None else step.text
         line = Text.assemble((f"{where:>6} ", "dim"), text)
         if self.current is not None and row > self.current:
             line.stylize("dim")  # still to come
