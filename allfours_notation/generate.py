@@ -236,7 +236,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     # a run deals as the deal did (deal_pattern) where the pack is written; else one card at
     # a time, as this generator always has (the same seed gives the same games)
     run_pattern = DealPattern.ONE_AT_A_TIME
-    if knobs.pack > 0 and rng.random() < knobs.pack:
+    pack_written = knobs.pack > 0 and rng.random() < knobs.pack
+    if pack_written:
         opening.append(Pack(cards=top_first))
         record_hands = False
         run_pattern = options.deal_pattern
@@ -272,7 +273,11 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
             # a gift the rules forbid (a dealer without the trump required) scores nothing
             forbidden = options.give_requires_trump is YesNo.YES and \
                 not any(c.suit is trump for c in hands[dealer])
-            if _opening_decides(table, opening, dealer, elder, gift_forbidden=forbidden):
+            # where the dealer's hand is not written, only the play can show the gift
+            # allowed (give_requires_trump): the deal is played on
+            shown = options.give_requires_trump is YesNo.NO or record_hands or pack_written
+            if _opening_decides(table, opening, dealer, elder, gift_forbidden=forbidden) \
+                    and shown:
                 return Deal(number=number, dealer=dealer, opening=tuple(opening))
             break
         if runs >= max_runs(len(order)):

@@ -1398,6 +1398,14 @@ class _DealTable:
         self.report(code, f"{message}; the gift is not scored, and the deal is played on as "
                     "recorded", span, hint=hint)
 
+    def gift_allowed(self) -> bool:
+        """Whether a gift waiting for the play is known to be allowed: the dealer was
+        seen to hold a trump (``give_requires_trump``)."""
+        trump = self.trump
+        return trump is not None and any(
+            c.suit is trump and seat is self.dealer
+            for c, seat in (*self.holders.items(), *self.discarded.items()))
+
     def settle_gift(self) -> None:
         """Count a gift that waited for the play to show the dealer's hand: at the
         deal's end, unless the play proved it forbidden (in order: before High)."""
@@ -1989,7 +1997,8 @@ class _DealTable:
         return all(self.unknown[seat] == 0 for seat in self.seats) and self.trick_count > 0
 
     def score(self) -> None:
-        self.settle_gift()
+        if not self.was_open:
+            self.settle_gift()  # a deal the record closed: counted unless proven forbidden
         ending = self.ending
         if isinstance(ending, Redeal):
             self.score_redeal(ending)
@@ -2006,6 +2015,9 @@ class _DealTable:
         if self.phase == "running":
             return  # the run turned the original suit and stops: no trumps (rule 9)
         points = self.play_points_now(offences)
+        gift: list[Point] = []
+        if self.pending_gift is not None:  # still being played: first in counting order
+            gift, self.pending_gift = self.pending_gift[0], None
         capped: frozenset[str] = frozenset()
         if offences and self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
                 (self.options.foster_cap is FosterCap.ALWAYS or
@@ -2019,7 +2031,9 @@ class _DealTable:
         # Still being played: count the decided items in counting order up to the first
         # that is not decided (rule 25: a later one cannot go out before it); the rest
         # would score if the deal ended now, and count for nobody yet.
-        statuses = self.point_statuses(points, offences)
+        statuses = [Status.DECIDED if self.gift_allowed() else Status.PROVISIONAL
+                    for _ in gift] + self.point_statuses(points, offences)
+        points = [*gift, *points]
         running = dict(self.g.scores)
         counted = 0
         foster = self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED
@@ -2027,7 +2041,7 @@ class _DealTable:
         for point, status in zip(points, statuses, strict=True):
             if status is not Status.DECIDED:
                 break
-            if before_high and point.item is not ClaimItem.PENALTY:
+            if before_high and point.item not in (ClaimItem.PENALTY, ClaimItem.GIFT):
                 break  # a revoke still to come would be counted before it
             if not before_high and point.item is ClaimItem.PENALTY:
                 break  # after Game, which is never decided before the deal ends (and a
@@ -2123,9 +2137,9 @@ class _DealTable:
         for p in self.waiting_kick:
             items.append(ItemStatus(p.item, Status.PROVISIONAL, p.side, p.points, p.reason))
         if self.pending_gift is not None:
+            status = Status.DECIDED if self.gift_allowed() else Status.PROVISIONAL
             for p in self.pending_gift[0]:
-                items.append(ItemStatus(p.item, Status.PROVISIONAL, p.side, p.points,
-                                        p.reason))
+                items.append(ItemStatus(p.item, status, p.side, p.points, p.reason))
         if self.g.decided is not None or self.trump is None:
             return tuple(items)
         if self.phase not in ("settled", "play"):

@@ -27,7 +27,6 @@ from allfours_notation.rules.engine import DealOver, Event, ExpectKind, Table
 from allfours_notation.rules.play import legal_cards
 from allfours_notation.rules.replay import replay
 from allfours_notation.rules.state import DealResult
-from allfours_notation.rules.scoring import CAP_CUT
 
 __all__ = ["Figures", "check_game", "cut_events"]
 
@@ -68,7 +67,8 @@ _Item = tuple[ClaimItem, str, int]
 
 def final_items(result: DealResult) -> list[tuple[ClaimItem, str, int, bool]]:
     """The items of a deal at its end: (item, side, points, cut by Foster's cap)."""
-    found = [(p.item, p.side, p.points, CAP_CUT in p.reason or "cannot go out this deal" in p.reason) for p in result.points]
+    found = [(p.item, p.side, p.points, "cannot go out this deal" in p.reason)
+             for p in result.points]
     found += [(p.item, p.side, p.points, False) for p in result.unscored]
     return found
 

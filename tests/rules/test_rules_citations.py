@@ -48,7 +48,7 @@ def texts() -> list[tuple[Path, str]]:
 
 def project_files() -> list[Path]:
     """Every file of the repository, but those of tools and caches (and goldens)."""
-    files = []
+    files: list[Path] = []
     for folder, subfolders, names in os.walk(ROOT):
         subfolders[:] = sorted(name for name in subfolders if name not in SKIP)
         files.extend(Path(folder) / name for name in sorted(names))

@@ -58,7 +58,7 @@ def test_the_property_finds_a_table_that_calls_too_much_decided() -> None:
                            offences: Sequence[object]) -> list[Status]:
         return [Status.DECIDED] * len(points)
 
-    engine._DealTable.point_statuses = everything_decided  # type: ignore[assignment,method-assign]
+    engine._DealTable.point_statuses = everything_decided  # type: ignore[method-assign]
     try:
         games = generate_games(5, 2, knobs=Knobs(hands=0.0))
         found = Figures()

@@ -145,7 +145,7 @@ def test_trumping_while_holding_the_suit_led(rule: str, revokes: int) -> None:
     assert [d.code for d in result.diagnostics] == ["AFN306"] * revokes  # nothing else
     if revokes:
         assert "trumping instead of following suit" in problems[0].message
-        assert problems[0].hint and "docs/rules.md section 6.3" in problems[0].hint
+        assert problems[0].hint and "docs/rules.md section 6.4" in problems[0].hint
         assert "held TH" in problems[0].message and problems[0].trick == 1
         assert ("penalty", "S", 1) in items(result)  # penalised like a revoke
 
