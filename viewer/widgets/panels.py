@@ -90,12 +90,15 @@ def score_renderable(replay: GameReplay, step: Step, *,
             (f"  {point.side:<2} ", "bold"), (f"{item} {point.points}", "cyan"),
             f"  {say(pretty_cards(point.reason))}"))
     for status in later:
-        word = "decided, counted at the deal's end" if status.decided else \
+        reason = pretty_cards(status.reason)
+        if say(reason) != reason:
+            continue  # drawn from a hand the kibitzer does not see: not shown until counted
+        word = "decided, counted at the end" if status.decided else \
             "provisional, if the deal ended now"
         lines.append(Text.assemble(
             (f"  {status.side:<2} ", "bold italic"),
             (f"{status.item.value} ({status.points})", "italic magenta"),
-            (f"  {word}: {say(pretty_cards(status.reason))}", "italic")))
+            (f"  {word}: {reason}", "italic")))
     return Group(*lines)
 
 
