@@ -26,8 +26,9 @@ from enum import Enum
 
 from ..cards import Card, Rank, Suit
 from ..records import ClaimItem
+from .scoring import Point
 
-__all__ = ["ItemStatus", "Status", "certain_high_low"]
+__all__ = ["ItemStatus", "Status", "certain_high_low", "item_of"]
 
 
 class Status(Enum):
@@ -39,17 +40,29 @@ class Status(Enum):
 @dataclass(frozen=True, slots=True)
 class ItemStatus:
     """One item of the deal as the table knows it now: ``side`` ``None`` is nobody (or,
-    unknown, not yet anybody)."""
+    unknown, not yet anybody).  The reason is the point's (``point``), written only
+    when read, or ``note``."""
 
     item: ClaimItem
     status: Status
     side: str | None
     points: int
-    reason: str
+    point: Point | None = None
+    note: str = ""
+
+    @property
+    def reason(self) -> str:
+        if self.point is None:
+            return self.note
+        return f"{self.note} ({self.point.reason})" if self.note else self.point.reason
 
     @property
     def decided(self) -> bool:
         return self.status is Status.DECIDED
+
+
+def item_of(point: Point, status: Status) -> ItemStatus:
+    return ItemStatus(point.item, status, point.side, point.points, point)
 
 
 _RANKS = tuple(Rank)

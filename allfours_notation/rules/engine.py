@@ -66,7 +66,7 @@ from ..table import (
     side_table,
     sides,
 )
-from .decided import ItemStatus, Status, certain_high_low
+from .decided import ItemStatus, Status, certain_high_low, item_of
 from .play import (
     CARD_PIPS,
     DEALT,
@@ -596,6 +596,7 @@ class _DealTable:
         "held_at_start",
         "holders",
         "inferred",
+        "items_cache",
         "keeps_steps",
         "lacks",
         "last_seat",
@@ -744,6 +745,7 @@ class _DealTable:
         # a deal still being played when scored: what would score if it ended now
         self.provisional: list[Point] = []
         self.waiting: list[Point] = []  # of those, the ones decided but not yet counted
+        self.items_cache: tuple[tuple[object, ...], tuple[ItemStatus, ...]] | None = None
         self.was_open = False
         # a gift that a rule may forbid, by a dealer whose hand the play has yet to show
         # (give_requires_trump): counted when the deal is scored, if not proven forbidden
@@ -2118,40 +2120,52 @@ class _DealTable:
         return low
 
     def items_now(self) -> tuple[ItemStatus, ...]:
-        """Every item of the deal as the table knows it now (the state's ``items``)."""
+        """Every item of the deal as the table knows it now (the state's ``items``): made
+        again only when something it depends on changed (a trick completed, a card seen,
+        an offence proven, a point counted), not for every card."""
+        key = (len(self.scored_tricks), len(self.holders), len(self.offences),
+               len(self.points), len(self.unscored), len(self.provisional), self.phase,
+               self.closed, self.pending_gift is None, len(self.waiting_kick),
+               len(self.discarded), self.g.decided is None)
+        cached = self.items_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = self.make_items()
+        self.items_cache = (key, found)
+        return found
+
+    def make_items(self) -> tuple[ItemStatus, ...]:
         items: list[ItemStatus] = []
         provisional_kicks = self.options.keep_turnup_points_on_redeal is YesNo.NO and \
             self.phase not in ("settled", "play")
         for p in self.points:
             status = Status.PROVISIONAL if provisional_kicks and p.item is ClaimItem.KICK \
                 else Status.DECIDED
-            items.append(ItemStatus(p.item, status, p.side, p.points, p.reason))
+            items.append(item_of(p, status))
         for p in self.unscored:
-            items.append(ItemStatus(p.item, Status.DECIDED, None, 0,
-                                    f"not scored: the game was already decided ({p.reason})"))
+            items.append(ItemStatus(p.item, Status.DECIDED, None, 0, p,
+                                    "not scored: the game was already decided"))
         if self.closed:
             for p in self.provisional:
-                status = Status.DECIDED if p in self.waiting else Status.PROVISIONAL
-                items.append(ItemStatus(p.item, status, p.side, p.points, p.reason))
+                items.append(item_of(p, Status.DECIDED if p in self.waiting
+                                     else Status.PROVISIONAL))
             return tuple(items)
         for p in self.waiting_kick:
-            items.append(ItemStatus(p.item, Status.PROVISIONAL, p.side, p.points, p.reason))
+            items.append(item_of(p, Status.PROVISIONAL))
         if self.pending_gift is not None:
             status = Status.DECIDED if self.gift_allowed() else Status.PROVISIONAL
-            for p in self.pending_gift[0]:
-                items.append(ItemStatus(p.item, status, p.side, p.points, p.reason))
+            items.extend(item_of(p, status) for p in self.pending_gift[0])
         if self.g.decided is not None or self.trump is None:
             return tuple(items)
         if self.phase not in ("settled", "play"):
             for item in (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK, ClaimItem.GAME):
-                items.append(ItemStatus(item, Status.UNKNOWN, None, 0,
+                items.append(ItemStatus(item, Status.UNKNOWN, None, 0, None,
                                         "the trumps are not settled"))
             return tuple(items)
         offences = self.found_offences()
         points = self.play_points_now(offences)
         statuses = self.point_statuses(points, offences)
-        for p, status in zip(points, statuses, strict=True):
-            items.append(ItemStatus(p.item, status, p.side, p.points, p.reason))
+        items.extend(item_of(p, status) for p, status in zip(points, statuses, strict=True))
         return tuple(items)
 
     def penalties_only(self, offences: list[Offence]) -> list[Point]:
