@@ -23,7 +23,6 @@ from ..parser import ParseResult, parse, parse_game_body
 from ..records import Award, Claim, ClaimItem, Deal, Game, Span
 from ..rules.engine import Expect, ExpectKind
 from ..rules.state import DealResult, GameReplay, Step, StepKind, TableState
-from ..sheet import pretty_cards
 from ..slicer import GameSlice
 from ..table import side_of
 from .document import DocumentAnalysis, LineIndex, PlacedGame, game_origin
@@ -270,15 +269,14 @@ def deal_hover(spot: Spot, result: DealResult) -> str:
         lines.append("*still being played*: only what is decided is counted")
     for point in result.points:
         lines.append(
-            f"- {point.side} {ITEM_NAMES[point.item]} {point.points}: "
-            f"{pretty_cards(point.reason)}"
+            f"- {point.side} {ITEM_NAMES[point.item]} {point.points}: {point.reason}"
         )
     for point in result.provisional:  # would score if the deal ended now: counted nowhere
         word = "decided, counted when the deal ends" if point in result.waiting else \
             "provisional, if the deal ended now"
         lines.append(
             f"- *{word}*: {point.side} {ITEM_NAMES[point.item]} ({point.points}): "
-            f"{pretty_cards(point.reason)}"
+            f"{point.reason}"
         )
     if not result.points and not result.provisional:
         lines.append("no points")
@@ -295,7 +293,7 @@ def claim_item_hover(spot: Spot, result: DealResult, item: ClaimItem) -> str:
     if not computed:
         lines.append(f"computed: nobody scores {name} in this deal")
     for point in computed:
-        lines.append(f"computed: {point.side} {point.points} ({pretty_cards(point.reason)})")
+        lines.append(f"computed: {point.side} {point.points} ({point.reason})")
     agreed = any(
         claimed_by is not None and point.side == side_of(Seat.from_letter(claimed_by),
                                                          spot.game.seats)
