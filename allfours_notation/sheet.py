@@ -368,8 +368,9 @@ def markdown(sheet: GameSheet, *, unicode: bool = True) -> str:
         out += [f"### {_md(deal.heading[0].upper() + deal.heading[1:])}", "",
                 "| item | side | points | claimed | why |", "|---|---|---:|---|---|"]
         for line in deal.items:
+            reason = _md(line.reason) if line.counted else f"*{_md(line.reason)}*"
             out.append(f"| {line.name} | {line.side or '—'} | {line.points_text} | "
-                       f"{_md(line.claimed)} | {_md(line.reason)} |")
+                       f"{_md(line.claimed)} | {reason} |")
         out.append("")
         if deal.counting:
             out += [f"Counting cards: {_md(counting_text(deal.counting, unicode=unicode))}", ""]
