@@ -118,6 +118,11 @@ class GameEntry:
     diagnostics: tuple[Diagnostic, ...]
     # the step each diagnostic belongs to (None: no step), in the order of ``diagnostics``
     diagnostic_steps: tuple[int | None, ...] = field(default=(), repr=False)
+    # what each seat has seen by each step, made a deal at a time when first asked
+    seen: dict[tuple[Seat, int], frozenset[Card]] = field(default_factory=dict, repr=False,
+                                                           compare=False)
+    owners: dict[int, dict[Card, Seat]] = field(default_factory=dict, repr=False,
+                                                compare=False)  # who held each card, per deal
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -152,18 +157,24 @@ class GameEntry:
         if not steps:
             return frozenset()
         index = clamp(steps, index)
+        known = self.seen.get((seat, index))
+        if known is not None:
+            return known
         deal = self.replay.deals[deal_of(self.replay, index)] if self.replay.deals else None
         seen: set[Card] = set()
-        first = 0
+        first, last = 0, len(steps) - 1
         if deal is not None and deal.first_step <= index:
-            first = deal.first_step
+            first, last = deal.first_step, max(index, deal.last_step)
             seen.update(dict(deal.held).get(seat, ()))
-        for step in steps[first:index + 1]:
-            state = step.state
+        elif deal is not None:
+            last = deal.first_step - 1
+        for at in range(first, min(last, len(steps) - 1) + 1):
+            state = steps[at].state
             seen.update(state.turnups)
             seen.update(c for _, c in state.trick)
             seen.update(state.hand(seat))
-        return frozenset(seen)
+            self.seen[seat, at] = frozenset(seen)
+        return self.seen.get((seat, index), frozenset(seen))
 
     def kibitz_view(self, seat: Seat, index: int) -> Callable[[str], str]:
         """What a kibitzer watching ``seat`` at step ``index`` reads of a sentence: no card
@@ -172,10 +183,13 @@ class GameEntry:
         seen = self.seen_by(seat, index)
         owners: dict[Card, Seat] = {}
         if self.replay.deals and self.replay.steps:
-            deal = self.replay.deals[deal_of(self.replay, clamp(self.replay.steps, index))]
-            for holder, held in deal.held:
-                for c in held:
-                    owners[c] = holder
+            position = deal_of(self.replay, clamp(self.replay.steps, index))
+            owners = self.owners.get(position, {})
+            if position not in self.owners:
+                for holder, held in self.replay.deals[position].held:
+                    for c in held:
+                        owners[c] = holder
+                self.owners[position] = owners
         return lambda text: mask_cards(text, seen, owners)
 
     def kibitz_row(self, seat: Seat, index: int, row: int) -> str:
