@@ -43,7 +43,12 @@ def save_plots(summary: Summary, path: str | Path, *, game: int = 1) -> None:
         _items(items, summary)
         _season(season, lines)
         figure.tight_layout()
-        figure.savefig(str(path), dpi=DPI, metadata=_metadata(str(path)))
+        from ..safe_write import stage
+
+        # written whole, through a symlink, keeping the old file's mode (safe_write)
+        with stage(path) as stream:
+            figure.savefig(stream, dpi=DPI, metadata=_metadata(str(path)),
+                           format="svg" if str(path).lower().endswith(".svg") else "png")
     finally:
         plt.close(figure)
 

@@ -44,7 +44,10 @@ diagnostics, joined by game_id (and deal, trick), as the referee computes them;
 the schema is docs/archive-schema.md.  A game already in the database (the
 same records, however laid out) is not added again, so exporting a folder
 again after new files arrived adds only the new games.  --csv DIR writes the
-same tables as CSV files, one per table (replacing those already in DIR).
+same tables as CSV files, one per table; files already in DIR are replaced
+only with --force, and a symbolic link there is never followed.  A text cell
+beginning with = + - @, TAB or CR is written with a leading ' so that no
+spreadsheet takes it for a formula.
 Both read one game at a time, so memory stays flat however large the archive,
 and show a progress bar on a terminal.
 
@@ -71,6 +74,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     formats.add_argument("--sqlite", metavar="DB",
                          help="add the games to the SQLite database DB (created if needed)")
     formats.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
+    parser.add_argument("--force", action="store_true",
+                        help="with --csv: replace the CSV files already in DIR")
     parser.add_argument("--compact", action="store_true",
                         help="each document on one line, no indentation")
     parser.add_argument("--no-positions", action="store_false", dest="positions",
