@@ -16,7 +16,6 @@ def export_tables(args: argparse.Namespace) -> int:
     from ..archive.identity import game_digest
     from ..archive.sqlite import SchemaError, SqliteWriter
     from ..archive.tables import game_rows
-
     from ..safe_write import OutputRefused
 
     target = args.sqlite or args.csv

@@ -19,6 +19,7 @@ from ..rules.disputes import rules_name
 from ..rules.profiles import Profile
 from ..rules.replay import DealResult, GameReplay, replay
 from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
+from ..visible import visible
 from .check import diagnostic_json, print_diagnostic
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
@@ -139,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
                 sheets.append(sheet_json(replayed, name, found, deal=args.deal))
             elif args.format == "text":
                 for style, line in text_lines(sheet, unicode=unicode):
+                    line = visible(line)
                     out.print(f"[{style}]{escape(line)}[/]" if style else escape(line))
             elif args.format == "markdown":
                 sys.stdout.write(markdown(sheet, unicode=unicode) + "\n")

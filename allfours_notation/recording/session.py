@@ -79,6 +79,7 @@ class Session:
         self.prefix = prefix
         self.index = index
         self.record = record
+        self.house = house
         header = Game(tags=tags, index=index)
         self.options: Options = resolve_options(header, overrides=overrides or {},
                                                 house=house)[0]
