@@ -36,6 +36,8 @@ print as one AFN stream, with the version line '% AFN 1' once at the top.
            The file keeps its owner, group and mode; a file with other hard links
            is written in place so every name sees the new text; a symbolic link
            is followed and its target rewritten.
+On a terminal the text is coloured as AFN and any control character in it is
+shown as an escape (\x1b); piped or redirected, the bytes are exactly the AFN.
   --renumber  number the tricks of every deal 1, 2, 3 … (without it, a trick
            numbered out of sequence, AFN207, stops --write: its numbers as
            written are part of the record)
@@ -201,7 +203,7 @@ def _print(name: str, formatted: CheckedFormat, report: _Report) -> None:
     if report.out.is_terminal:  # coloured as AFN; piped output stays the exact bytes
         from ..highlight import highlighted
 
-        report.out.print(highlighted(text), end="")
+        report.out.print(highlighted(visible(text, lines=True)), end="")
     else:
         sys.stdout.flush()
         sys.stdout.buffer.write(text.encode("utf-8"))
