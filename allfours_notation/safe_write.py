@@ -142,6 +142,12 @@ class FileSystem:
     def replace(self, source: str, target: str, folder: int) -> None:
         os.replace(source, target, src_dir_fd=folder, dst_dir_fd=folder)
 
+    def link(self, source: str, target: str, folder: int) -> None:
+        os.link(source, target, src_dir_fd=folder, dst_dir_fd=folder, follow_symlinks=False)
+
+    def unlink(self, name: str, folder: int) -> None:
+        os.unlink(name, dir_fd=folder)
+
 
 REAL = FileSystem()
 Notice = Callable[[str], None]
@@ -430,7 +436,7 @@ def _link_new(staged: Staged) -> None:
     fails if the name exists.  Where links are not allowed, check then rename."""
     fd = staged.folder_fd
     try:
-        os.link(staged.temp, staged.name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+        staged.fs.link(staged.temp, staged.name, fd)
     except FileExistsError:
         raise OutputRefused(f"{staged.path}: appeared while it was written; not overwritten "
                             "(give --force to replace it)") from None
@@ -443,7 +449,19 @@ def _link_new(staged: Staged) -> None:
                                 "overwritten (give --force to replace it)") from None
         staged.fs.replace(staged.temp, staged.name, fd)
         return
-    os.unlink(staged.temp, dir_fd=fd)
+    _remove(staged.fs, staged.temp, fd)  # the file is in place: the temporary name goes
+
+
+def _remove(fs: FileSystem, name: str, folder: int) -> None:
+    """Remove a name the write no longer needs; the write has succeeded, so a failure
+    here is not the write's (the plain call is tried again, then :func:`recover`'s)."""
+    try:
+        fs.unlink(name, folder)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(name, dir_fd=folder)
 
 
 @contextlib.contextmanager
@@ -552,19 +570,30 @@ def _rewrite_in_place(folder: int, target: Path, data: bytes, info: os.stat_resu
         journal = _journal_name(target.name, info.st_ino)
         staged = Staged(folder, target.parent, journal, overwrite=False, fs=fs,
                         check_existing=False)
-        staged.write(data)
-        staged.commit()  # complete and synced beside the file: the roll-forward copy
         try:
-            _copy_in(fd, data, old, fs)
+            staged.write(data)
+            staged.commit()  # complete and synced beside the file: the roll-forward copy
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(journal, dir_fd=folder)
             raise
-        os.unlink(journal, dir_fd=folder)
+        try:
+            _copy_in(fd, data, old, fs)
+        except _NotRestored:
+            raise  # the journal stays: the next writer of the folder finishes the copy
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(journal, dir_fd=folder)
+            raise
+        _remove(fs, journal, folder)
         _fsync_folder(folder)
         return identity(os.fstat(fd), data)
     finally:
         os.close(fd)
+
+
+class _NotRestored(OSError):
+    """An in-place rewrite failed and so did putting the old text back."""
 
 
 def _copy_in(fd: int, data: bytes, old: bytes, fs: FileSystem) -> None:
@@ -578,10 +607,18 @@ def _copy_in(fd: int, data: bytes, old: bytes, fs: FileSystem) -> None:
         fs.truncate(fd, len(data))
         fs.fsync(fd)
     except BaseException:
-        os.lseek(fd, 0, os.SEEK_SET)
-        _write_all(REAL, fd, old)
-        os.ftruncate(fd, len(old))
-        os.fsync(fd)
+        # The old text back, with the plain calls (not ``fs``): it fits in the blocks it
+        # held, so a full disk cannot refuse it.
+        try:
+            os.lseek(fd, 0, os.SEEK_SET)
+            view = memoryview(old)
+            while view:
+                view = view[os.write(fd, view):]
+            os.ftruncate(fd, len(old))
+            os.fsync(fd)
+        except OSError as error:
+            raise _NotRestored(error.errno, f"{error.strerror}; the new text is complete "
+                               "beside the file and the next run puts it in place") from error
         raise
 
 
