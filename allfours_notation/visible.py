@@ -18,8 +18,11 @@ text as written.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import TextIO
 
-__all__ = ["HOSTILE", "for_markup", "has_hostile", "spreadsheet_cell", "visible"]
+__all__ = ["HOSTILE", "CsvRows", "TerminalSafe", "for_markup", "for_stdout", "has_hostile",
+           "spreadsheet_cell", "visible"]
 
 # C0 except TAB and LF (CR is allowed only before LF, see below), DEL, C1, the
 # bidirectional controls, the line and paragraph separators, lone surrogates.
@@ -36,7 +39,7 @@ def _shown(match: re.Match[str]) -> str:
         return "\\t"
     if code == 0x0A:
         return "\\n"
-    if code < 0x20 or code == 0x7F:
+    if code < 0x20:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}"
 
@@ -76,3 +79,46 @@ def spreadsheet_cell(value: object) -> object:
     if isinstance(value, str) and value.startswith(FORMULA_START):
         return "'" + value
     return value
+
+
+def for_stdout(text: str) -> str:
+    """Data (JSON, CSV, Markdown, HTML, AFN) bound for standard output: as it is when
+    piped or redirected, with control characters made visible when it is a terminal."""
+    import sys
+
+    return visible(text, lines=True) if sys.stdout.isatty() else text
+
+
+class TerminalSafe:
+    """A text stream that writes to ``stream`` with control characters made visible
+    (for a CSV writer whose output is a terminal)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(visible(text, lines=True))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+class CsvRows:
+    """``csv.writer`` with LF line ends whose rows stay rows: Python's writer quotes a
+    cell that holds the line terminator's characters only, so with LF a lone CR in a
+    cell would end the record for a reader; a row with one is written fully quoted."""
+
+    def __init__(self, stream: TextIO | TerminalSafe) -> None:
+        import csv
+
+        self.plain = csv.writer(stream, lineterminator="\n")
+        self.quoted = csv.writer(stream, lineterminator="\n", quoting=csv.QUOTE_ALL)
+
+    def writerow(self, row: Iterable[object]) -> None:
+        cells = list(row)
+        has_cr = any(isinstance(cell, str) and "\r" in cell for cell in cells)
+        (self.quoted if has_cr else self.plain).writerow(cells)
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)

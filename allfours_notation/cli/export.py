@@ -14,6 +14,7 @@ from ..guard import INTERNAL_ERROR, guarded
 from ..parser import parse
 from ..records import Game
 from ..schema import schema_text
+from ..visible import for_stdout
 from .inputs import InputError, expanded_or_fail, fail, read_input
 
 NAME = "export"
@@ -124,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
             result = replace(result, games=games, diagnostics=(*result.diagnostics, *faults))
         data = result_to_json(result, positions=args.positions)
         text = json.dumps(data, indent=None if args.compact else 2, ensure_ascii=False) + "\n"
-        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.write(for_stdout(text).encode("utf-8", "surrogateescape"))
         sys.stdout.buffer.flush()
         faulty = any(d["code"] == INTERNAL_ERROR for d in data["diagnostics"])
         if (faulty or not result.ok) and status == 0:

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..diagnostics import sort_key
 from ..headers import parse_indexed, scan_headers
 from ..source import decode
-from ..visible import visible
+from ..visible import for_stdout, visible
 from .inputs import InputError, console, fail, read_input
 
 NAME = "html"
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
                        filename=Path(source.name).name)
     out = args.output or default_output(source.name, args.game, chosen)
     if out == "-":
-        sys.stdout.write(page)
+        sys.stdout.write(for_stdout(page))
     else:
         from ..safe_write import OutputRefused, replace_file, stage
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 
@@ -13,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..archive.stats import COLUMNS, ProfileStats, Row, StatsBuilder, Summary
-from ..visible import for_markup, spreadsheet_cell, visible
+from ..visible import CsvRows, TerminalSafe, for_markup, for_stdout, spreadsheet_cell, visible
 from .archive_inputs import walk
 from .inputs import console, fail
 from .progress import progress_bar
@@ -62,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--plot {args.plot!r}: name a .png or .svg file")
     summary, unreadable = gather(args.files)
     if args.json:
-        sys.stdout.write(json.dumps(summary.as_json(), indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(for_stdout(json.dumps(summary.as_json(), indent=2, ensure_ascii=False)
+                                    + "\n"))
     elif args.csv:
         write_csv(summary)
     else:
@@ -149,7 +149,7 @@ def _number(value: int | float) -> str:
 
 
 def write_csv(summary: Summary) -> None:
-    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer = CsvRows(TerminalSafe(sys.stdout) if sys.stdout.isatty() else sys.stdout)
     writer.writerow(("rules", "table", "name", "measure", "value"))
     for profile in summary.profiles:
         for group, rows in (("players", profile.players), ("partnerships", profile.sides)):
