@@ -119,8 +119,10 @@ def inspect(path: Path, record: RecordFile | None = None, *,
     if _unfinished(last):
         options, _ = resolve_options(last, house=house)
         start = last.span.start if last.span is not None else 0
+        after = text[last.span.end:] if last.span is not None else ""
         session = Session(last.tags, entries=entries_of_game(last, options),
-                          prefix=text[:start], index=last.index, record=record, house=house)
+                          prefix=text[:start], index=last.index, record=record, house=house,
+                          suffix=after)
         return Resume(session)
     proposed = tuple(replace(tag, value=today()) if tag.name == "Date" else
                      replace(tag, value="*") if tag.name == "Result" else tag

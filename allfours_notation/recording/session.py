@@ -74,9 +74,11 @@ class Session:
     def __init__(self, tags: tuple[Tag, ...], *, entries: tuple[Entry, ...] = (),
                  prefix: str = "", index: int = 1, record: RecordFile | None = None,
                  overrides: dict[str, str] | None = None,
-                 house: Profile | None = None) -> None:
+                 house: Profile | None = None, suffix: str = "") -> None:
         self.tags = tags
         self.prefix = prefix
+        # What stands after the game in its file (comments someone added there): kept.
+        self.suffix = suffix.lstrip("\r\n")
         self.index = index
         self.record = record
         self.house = house
@@ -125,6 +127,8 @@ class Session:
     def text(self) -> str:
         """The whole file: the games before this one as they were, then this one."""
         body = format_game(self.game())
+        if self.suffix.strip():
+            body += self.suffix if self.suffix.endswith("\n") else self.suffix + "\n"
         if not self.prefix.strip():
             return "% AFN 1\n" + body
         return self.prefix.rstrip("\n") + "\n\n" + body
