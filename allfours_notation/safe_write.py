@@ -719,6 +719,14 @@ class OutputFolder:
                                     "(give --force to replace it)")
 
     def write(self, name: str, data: bytes) -> None:
+        """``data`` as the file ``name``, whole; an existing file (with ``force``) that
+        has other hard links is rewritten in place, so that they all see it."""
+        self.check_name(name)
+        existing = _existing(self.fd, self.path, name)
+        if existing is not None and self.force and (
+                existing.st_nlink > 1 or (existing.st_uid != os.geteuid() and os.geteuid() != 0)):
+            _rewrite_in_place(self.fd, self.path / name, data, existing, None, self.fs)
+            return
         with self.staged(name) as staged:
             staged.write(data)
 

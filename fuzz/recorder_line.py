@@ -52,14 +52,18 @@ def fuzz_session(rng: random.Random, folder: Path, lines: int = 60) -> tuple[int
             offered = [str(card).lower() for card in session.expect().offered]
             line = random_line(rng, offered)
             action = rng.random()
-            if action < 0.05:
-                outcome = session.undo()
-            elif action < 0.08:
-                outcome = session.redo()
-            else:
-                outcome = session.type(line)
-                if outcome.confirm and rng.random() < 0.7:
-                    outcome = session.confirm()
+            try:
+                if action < 0.05:
+                    outcome = session.undo()
+                elif action < 0.08:
+                    outcome = session.redo()
+                else:
+                    outcome = session.type(line)
+                    if outcome.confirm and rng.random() < 0.7:
+                        outcome = session.confirm()
+            except Exception as error:
+                problems.append(f"after {line!r}: {type(error).__name__}: {error}")
+                break
             if HOSTILE.search(visible(outcome.message)):
                 problems.append(f"raw control character in {outcome.message!r}")
             on_disk = path.read_text(encoding="utf-8", errors="surrogateescape")

@@ -258,6 +258,10 @@ class Session:
             changed: Entry = replace(last, glyph=annotation.glyph)
         else:
             assert annotation.comment is not None
+            if last.trailing and last.trailing[-1].style is CommentStyle.LINE:
+                # found by fuzzing the entry line: the record would not read back
+                return Outcome(False, "a ';' comment runs to the end of its line, so nothing "
+                               "can follow it on this entry: undo it and write one comment")
             changed = replace(last, trailing=(*last.trailing, annotation.comment))
         self._change((*self.entries[:-1], changed))
         return Outcome(True, f"noted on {_describe(last)}")

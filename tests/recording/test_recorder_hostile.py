@@ -75,3 +75,25 @@ def test_hostile_names_are_shown_as_typed(tmp_path: Path) -> None:
             assert "\x1b" not in screen_text and "\u009b" not in screen_text
 
     asyncio.run(scenario())
+
+
+def test_what_fuzzing_the_entry_line_found_is_refused_not_raised(tmp_path: Path) -> None:
+    """'⒍' is a digit to str.isdigit() but not to int(); a string of 5,000 digits is too
+    long for int(); a comment after a ';' comment would not read back.  Each raised
+    before; each is now a refusal with the file untouched."""
+    from allfours_notation.recording.session import Session
+    from allfours_notation.recording.storage import RecordFile
+    from tests.recording.helpers import TWO_TAGS, feed
+
+    path = tmp_path / "game.afn"
+    with RecordFile(path) as record:
+        session = Session(TWO_TAGS, record=record)
+        feed(session, HANDS)
+        before = path.read_text(encoding="utf-8")
+        for line in ("⒍", "9" * 5000, "claim s high ⒍"):
+            assert not session.type(line).accepted
+        assert session.type(";a note").accepted
+        refused = session.type("{and another}")
+        assert not refused.accepted and "';' comment" in refused.message
+        assert "a note" in path.read_text(encoding="utf-8")
+        assert path.read_text(encoding="utf-8") != before  # the first note is on disk
