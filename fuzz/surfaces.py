@@ -32,21 +32,22 @@ from .writers import fault_round, run_killed
 OUT = Path(__file__).resolve().parent / "out"
 
 
-def campaign(seconds: float, seed: int) -> dict[str, dict[str, int | list[str]]]:
+TARGETS = ("writers", "kills", "framing", "recorder_lines")
+
+
+def campaign(seconds: float, seed: int) -> dict[str, dict[str, object]]:
     rng = random.Random(seed)
-    figures: dict[str, dict[str, int | list[str]]] = {
-        name: {"inputs": 0, "failures": 0, "examples": []}
-        for name in ("writers", "kills", "framing", "recorder_lines")}
+    inputs = dict.fromkeys(TARGETS, 0)
+    failures = dict.fromkeys(TARGETS, 0)
+    examples: dict[str, list[str]] = {name: [] for name in TARGETS}
 
     def failed(name: str, detail: str) -> None:
-        figures[name]["failures"] = int(figures[name]["failures"]) + 1  # type: ignore[call-overload]
-        examples = figures[name]["examples"]
-        assert isinstance(examples, list)
-        if len(examples) < 10:
-            examples.append(detail[:500])
+        failures[name] += 1
+        if len(examples[name]) < 10:
+            examples[name].append(detail[:500])
 
     def count(name: str, number: int = 1) -> None:
-        figures[name]["inputs"] = int(figures[name]["inputs"]) + number  # type: ignore[call-overload]
+        inputs[name] += number
 
     end = time.monotonic() + seconds
     round_number = 0
@@ -78,10 +79,14 @@ def campaign(seconds: float, seed: int) -> dict[str, dict[str, int | list[str]]]
                 count("recorder_lines", lines)
                 for problem in problems:
                     failed("recorder_lines", problem)
-    return figures
+    return {name: {"inputs": inputs[name], "failures": failures[name],
+                   "examples": examples[name]} for name in TARGETS}
 
 
 def main() -> None:
+    import logging
+
+    logging.disable(logging.CRITICAL)  # pygls logs every refused message: counted here
     parser = argparse.ArgumentParser(prog="python -m fuzz.surfaces")
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=23)
