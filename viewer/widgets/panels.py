@@ -48,8 +48,8 @@ class TagsPanel(Static):
         for name, value in header.tags:
             if kibitz and name == "Result":
                 grid.add_row(name, Text("hidden while kibitzing", style="dim italic"))
-            else:
-                grid.add_row(name, value)
+            else:  # Text, not a markup string: "[bold]Ann" is shown as typed
+                grid.add_row(Text(visible(name)), Text(visible(value)))
         self.update(grid if header.tags else Text("(no tags)", style="dim"))
 
 
