@@ -284,3 +284,27 @@ def test_recover_rolls_an_interrupted_in_place_rewrite_forward(tmp_path: Path) -
     said = recover(tmp_path, notice=None, again=True)
     assert path.read_bytes() == b"new text\n" and not journal.exists()
     assert said and "finished the rewrite" in said[0]
+
+
+def test_export_sqlite_builds_a_new_database_whole(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """An export interrupted before its end leaves no half database; a finished one is
+    in place, and a second export adds to it (through a symlink too)."""
+    from allfours_notation.archive import sqlite as sqlite_out
+
+    db = tmp_path / "season.db"
+    real_add = sqlite_out.SqliteWriter.add
+
+    def interrupted(self: sqlite_out.SqliteWriter, game: object) -> bool:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sqlite_out.SqliteWriter, "add", interrupted)
+    assert main(["export", "--sqlite", str(db), str(SAMPLE)]) not in (0, 1)  # interrupted
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    monkeypatch.setattr(sqlite_out.SqliteWriter, "add", real_add)
+    assert main(["export", "--sqlite", str(db), str(SAMPLE)]) in (0, 1)
+    link = tmp_path / "link.db"
+    link.symlink_to(db)
+    assert main(["export", "--sqlite", str(link), str(SAMPLE)]) in (0, 1)
+    assert link.is_symlink() and sorted(p.name for p in tmp_path.iterdir()) == [
+        "link.db", "season.db"]
