@@ -106,13 +106,13 @@ class _Report:
 
     def say(self, message: str) -> None:
         if not self.quiet:
-            self.out.print(escape(message))
+            self.out.print(escape(visible(message)))
 
     def refuse(self, name: str, formatted: CheckedFormat, what: str) -> None:
         self.refused += 1
-        self.err.print(f"[bold red]{escape(name)}: {what}:[/]")
+        self.err.print(f"[bold red]{escape(visible(name))}: {what}:[/]")
         for refusal in formatted.refusals:
-            self.err.print("  " + escape(str(refusal)))
+            self.err.print("  " + escape(visible(str(refusal), lines=True)))
 
     def summary(self, *, write: bool) -> None:
         parts = []
@@ -142,7 +142,7 @@ def _check(name: str, data: bytes, formatted: CheckedFormat, report: _Report) ->
     elif formatted.text.encode("utf-8") != data:
         report.changed += 1
         report.problems = True
-        report.out.print(f"would reformat {escape(name)}")
+        report.out.print(f"would reformat {escape(visible(name))}")
     else:
         report.canonical += 1
 

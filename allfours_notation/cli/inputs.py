@@ -128,8 +128,12 @@ def fail(message: str) -> int:
     """One clear line on stderr; the usage/unreadable exit code."""
     from rich.markup import escape
 
-    # escaped: a message quoting a file name or an extra such as [plots] is not markup
-    console(stderr=True).print(f"[bold red]allfours:[/] {escape(message)}", markup=True)
+    from ..visible import visible
+
+    # escaped: a message quoting a file name or an extra such as [plots] is not markup,
+    # and a control character in a name is shown, not obeyed
+    console(stderr=True).print(f"[bold red]allfours:[/] {escape(visible(message))}",
+                               markup=True)
     return 2
 
 
