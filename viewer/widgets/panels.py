@@ -17,6 +17,7 @@ from allfours_notation.diagnostics import caret_snippet
 from allfours_notation.records import Glyph
 from allfours_notation.rules.replay import GameReplay, Step
 from allfours_notation.sheet import pretty_cards
+from allfours_notation.visible import visible
 
 from ..model import Note
 
@@ -48,8 +49,8 @@ class TagsPanel(Static):
         for name, value in header.tags:
             if kibitz and name == "Result":
                 grid.add_row(name, Text("hidden while kibitzing", style="dim italic"))
-            else:
-                grid.add_row(name, value)
+            else:  # Text, not a markup string: "[bold]Ann" is shown as typed
+                grid.add_row(Text(visible(name)), Text(visible(value)))
         self.update(grid if header.tags else Text("(no tags)", style="dim"))
 
 
@@ -124,7 +125,7 @@ def note_lines(step: Step, notes: list[Note],
         if note.glyph is not None:
             lines.append((f"{note.glyph.value}  {GLYPH_MEANING[note.glyph]}", "magenta"))
         for comment in note.comments:
-            lines.append((say(reflow(comment.text)), "italic"))
+            lines.append((say(visible(reflow(comment.text), lines=True)), "italic"))
     for diagnostic in step.diagnostics:
         style = "bold red" if diagnostic.is_error else "yellow"
         lines.append((say(f"{diagnostic.code}: {diagnostic.message}"), style))
@@ -193,9 +194,9 @@ class DiagnosticDetail(VerticalScroll):
         context = diagnostic.context()
         if context:
             headline.append(f" [{context}]", style="dim")
-        body = [headline, Text(diagnostic.message)]
+        body = [headline, Text(visible(diagnostic.message))]
         if diagnostic.hint:
-            body.append(Text(f"hint: {diagnostic.hint}", style="italic"))
+            body.append(Text(f"hint: {visible(diagnostic.hint)}", style="italic"))
         message.update(Text("\n").join(body))
         caret = caret_snippet(source, diagnostic.line, diagnostic.column, diagnostic.end_column)
         snippet.update(Text(caret, no_wrap=True, overflow="ignore", style="cyan"))
