@@ -65,7 +65,7 @@ def item_of(point: Point, status: Status) -> ItemStatus:
     return ItemStatus(point.item, status, point.side, point.points, point)
 
 
-_RANKS = tuple(Rank)
+_SUIT = {suit: tuple(Card(suit, rank) for rank in Rank) for suit in Suit}
 
 
 def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection[Card],
@@ -81,8 +81,8 @@ def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection
         return True, True
     ranks = [card.rank for card in in_play if card.suit is trump]
     seen = set(ranks)
-    free = [rank for rank in _RANKS
-            if rank not in seen and Card(trump, rank) not in accounted]
+    free = [card.rank for card in _SUIT[trump]
+            if card.rank not in seen and card not in accounted]
     if not ranks:
         return not free, not free
     top, bottom = max(ranks), min(ranks)

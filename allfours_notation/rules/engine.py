@@ -2123,10 +2123,15 @@ class _DealTable:
         """Every item of the deal as the table knows it now (the state's ``items``): made
         again only when something it depends on changed (a trick completed, a card seen,
         an offence proven, a point counted), not for every card."""
-        key = (len(self.scored_tricks), len(self.holders), len(self.offences),
-               len(self.points), len(self.unscored), len(self.provisional), self.phase,
-               self.closed, self.pending_gift is None, len(self.waiting_kick),
-               len(self.discarded), self.g.decided is None)
+        trump = self.trump
+        trumps_seen = 0  # a card seen that is not a trump changes no item but Game's
+        for c in self.holders:
+            if c.suit is trump:
+                trumps_seen += 1
+        key = (len(self.scored_tricks), trumps_seen, len(self.offences), len(self.points),
+               len(self.unscored), len(self.provisional), self.phase, self.closed,
+               self.pending_gift is None, len(self.waiting_kick), len(self.discarded),
+               self.g.decided is None, not any(self.unknown.values()), trump)
         cached = self.items_cache
         if cached is not None and cached[0] == key:
             return cached[1]
