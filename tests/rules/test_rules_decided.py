@@ -34,7 +34,7 @@ PROFILES = ("hoffmann1909", "trinidad14", "foster", "english10")
 # --- the property: decided stays decided ------------------------------------------------------
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), profile=st.sampled_from(PROFILES),
        hands=st.sampled_from((0.0, 0.5, 1.0)))
 def test_what_the_table_calls_decided_is_so_at_the_end(seed: int, profile: str,
