@@ -86,9 +86,19 @@ def state_data(state: TableState) -> dict[str, Any]:
         "pips": state.pips,
         "last": letter(state.last_trick_winner),
         "points": [[p.side, p.item.value, p.points, p.reason] for p in state.deal_points],
+        # the deal being played: what is decided but counted at its end ("d") and what
+        # would score if it ended now ("p"), counted nowhere yet
+        "later": later_items(state),
         "scores": state.scores,
         "winner": state.winner,
     }
+
+
+def later_items(state: TableState) -> list[list[Any]]:
+    counted = {(p.item, p.side, p.reason) for p in state.deal_points}
+    return [[item.side, item.item.value, item.points, "d" if item.decided else "p", item.reason]
+            for item in state.items
+            if item.side and item.points and (item.item, item.side, item.reason) not in counted]
 
 
 def diagnostic_data(diagnostic: Diagnostic) -> dict[str, Any]:

@@ -265,11 +265,20 @@ def deal_hover(spot: Spot, result: DealResult) -> str:
         lines.append(f"ended: {result.ending}")
     if result.after_decision:
         lines.append("played after the game was decided: not scored")
+    if result.open:
+        lines.append("*still being played*: only what is decided is counted")
     for point in result.points:
         lines.append(
             f"- {point.side} {ITEM_NAMES[point.item]} {point.points}: {point.reason}"
         )
-    if not result.points:
+    for point in result.provisional:  # would score if the deal ended now: counted nowhere
+        word = "decided, counted when the deal ends" if point in result.waiting else \
+            "provisional, if the deal ended now"
+        lines.append(
+            f"- *{word}*: {point.side} {ITEM_NAMES[point.item]} ({point.points}): "
+            f"{point.reason}"
+        )
+    if not result.points and not result.provisional:
         lines.append("no points")
     lines.append("score after the deal: " + _per_side(result.scores_after))
     return "  \n".join(lines[:1]) + "\n\n" + "\n".join(lines[1:])

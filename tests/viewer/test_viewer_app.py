@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from allfours_notation import Card, Seat, cards
 from allfours_notation.rules.replay import StepKind, TableState
+from allfours_notation.sheet import pretty_cards
 from allfours_notation.viewer import model
 from allfours_notation.viewer.app import Start, ViewerApp
 from allfours_notation.viewer.screens.dialogs import GoToScreen, OpenScreen
@@ -157,8 +158,9 @@ def test_score_target_winner_and_points_with_reasons() -> None:
             state = current_state(app)
             items = {p.item.value for p in state.deal_points}
             assert {"kick", "gift", "high", "low", "game"} <= items
-            for point in state.deal_points:
-                assert f"{point.side} {point.item.value} {point.points} {point.reason}" in flat
+            for point in state.deal_points:  # the cards named as the table writes them
+                reason = pretty_cards(point.reason)
+                assert f"{point.side} {point.item.value} {point.points} {reason}" in flat
 
     run(scenario)
 
