@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import subprocess
 import sys
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
 
+from allfours_notation.archive import parallel
 from allfours_notation.formatter import format_game
 from allfours_notation.parser import parse
 from allfours_notation.recording.opening import NewGame, Refused, Resume, inspect
@@ -151,46 +152,53 @@ def test_the_script_driver_records_from_standard_input(tmp_path: Path) -> None:
     assert same_records(written[0], game)
 
 
+def _record_child(path: str, lines: list[str], acks: Connection, go: Connection) -> None:
+    """The child of :func:`_killed_run`: record, tell the parent after each entry, wait
+    for its go-ahead to go on."""
+
+    def after_entry(_: int) -> None:
+        acks.send_bytes(b".")
+        go.recv_bytes()
+
+    sys.exit(record_lines(Path(path), lines, after_entry))
+
+
 def _killed_run(path: Path, lines: list[str], entries: int, rng: random.Random) -> bool:
     """Record in a child process that waits for a go-ahead after each entry; let it make
     ``entries`` entries, then SIGKILL it at a random instant of the next one (judging
-    it, or writing it).  True when the child finished the game first."""
-    acks_read, acks_write = os.pipe()
-    go_read, go_write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: record, tell the parent after each entry, wait to go on
-        code = 3
-        try:
-            os.close(acks_read)
-            os.close(go_write)
+    it, or writing it).  True when the child finished the game first.
 
-            def after_entry(_: int) -> None:
-                os.write(acks_write, b".")
-                os.read(go_read, 1)
-
-            code = record_lines(path, lines, after_entry)
-        finally:
-            os._exit(code)
-    os.close(acks_write)
-    os.close(go_read)
+    The child comes from the forkserver ``check -j`` uses (forked from a fresh process
+    that has imported the parser, built it, and imported this module): forking the
+    test process itself would copy its test runner's threads."""
+    context = parallel.context(__name__)
+    acks, acks_sender = context.Pipe(duplex=False)
+    go_receiver, go = context.Pipe(duplex=False)
+    child = context.Process(target=_record_child,
+                            args=(str(path), lines, acks_sender, go_receiver))
+    child.start()
+    acks_sender.close()
+    go_receiver.close()
     finished = False
     for _ in range(entries):
-        if not os.read(acks_read, 1):
+        try:
+            acks.recv_bytes()
+        except EOFError:  # the child is gone: it recorded the whole game
             finished = True
             break
-        os.write(go_write, b".")
+        go.send_bytes(b".")
     if not finished:
         time.sleep(rng.uniform(0, 0.003))  # a random instant into the next entry or its write
-        os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    os.close(acks_read)
-    os.close(go_write)
+        child.kill()
+    child.join()
+    acks.close()
+    go.close()
     if finished:
-        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+        assert child.exitcode == 0
     return finished
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+@pytest.mark.skipif(not parallel.can_start_workers(), reason="needs a forkserver")
 def test_killed_at_random_points_the_file_always_parses_and_resumes_to_the_same_game(
         tmp_path: Path) -> None:
     rng = random.Random(8)
