@@ -46,7 +46,8 @@ from allfours_notation.diagnostics import Diagnostic  # noqa: E402
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
 
 # One module per dependency's use: Lark (parser, samples), Rich (every command's output,
-# compared with golden files), Textual (the viewer driven by its Pilot), jsonschema.
+# compared with golden files), Textual (the viewer and the recorder driven by its Pilot),
+# jsonschema.
 MINIMUM_MODULES = frozenset({
     "tests/test_architecture.py",
     "tests/parser/test_parse.py",
@@ -56,6 +57,7 @@ MINIMUM_MODULES = frozenset({
     "tests/cli/test_help_and_completion.py",
     "tests/format/test_export.py",
     "tests/viewer/test_viewer_app.py",
+    "tests/recording/test_recorder_app.py",  # Textual's input handling, as the recorder uses it
 })
 # Long runs that the whole-suite command leaves out (they are marked ``slow``): `pytest`
 # with no path runs everything else in well under a minute; `pytest -m slow` runs these,

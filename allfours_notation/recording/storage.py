@@ -2,25 +2,42 @@
 
 A recorder holds an advisory lock (``fcntl.flock``) on a lock file beside the
 record (``.NAME.lock``), so a second recorder on the same file is refused rather
-than interleaving its writes.  Every write goes to a temporary file in the same
-folder, is flushed and fsynced, then renamed over the record (and the folder
-fsynced), so that a kill at any instant leaves either the old text or the new.
+than interleaving its writes.  Where there is no ``fcntl`` (Windows) this module
+still imports; taking the lock raises :class:`LockingUnavailable`.  Every write goes
+to a temporary file in the same folder, is flushed and fsynced, then renamed over the
+record (and the folder fsynced), so that a kill at any instant leaves either the old
+text or the new.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["FileLocked", "RecordFile", "lock_path"]
+_flock: Callable[[int, int], None] | None
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    _flock = None
+    _EXCLUSIVE = _UNLOCK = 0
+else:
+    _flock = fcntl.flock
+    _EXCLUSIVE, _UNLOCK = fcntl.LOCK_EX | fcntl.LOCK_NB, fcntl.LOCK_UN
+
+__all__ = ["FileLocked", "LockingUnavailable", "RecordFile", "lock_path"]
 
 
 class FileLocked(Exception):
     """Another recorder holds the file."""
+
+
+class LockingUnavailable(FileLocked):
+    """This platform cannot lock a file (no ``fcntl``): recording is refused as if
+    the file were held, since a second recorder could not be kept out."""
 
 
 def lock_path(path: Path) -> Path:
@@ -45,10 +62,14 @@ class RecordFile:
     def acquire(self) -> None:
         """Take the lock, or raise :class:`FileLocked` naming the file."""
         target = lock_path(self.path)
+        if _flock is None:
+            raise LockingUnavailable(f"{self.path}: this platform has no file locking "
+                                     "(fcntl), which recording needs; record on Linux or "
+                                     "macOS")
         while True:
             fd = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                _flock(fd, _EXCLUSIVE)
             except BlockingIOError:
                 os.close(fd)
                 raise FileLocked(f"{self.path}: another recorder is writing this file "
@@ -71,7 +92,8 @@ class RecordFile:
             return
         with contextlib.suppress(FileNotFoundError):
             lock_path(self.path).unlink()
-        fcntl.flock(self._lock, fcntl.LOCK_UN)
+        assert _flock is not None  # the lock was taken
+        _flock(self._lock, _UNLOCK)
         os.close(self._lock)
         self._lock = None
 
