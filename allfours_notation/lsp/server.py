@@ -31,7 +31,7 @@ from pygls.uris import to_fs_path as uri_to_path
 
 from .. import __version__
 from ..source import decode
-from . import features
+from . import features, tokens
 from .document import Analyzer, DocumentAnalysis, LineIndex, Stale
 
 DEBOUNCE_SECONDS = 0.15
@@ -294,6 +294,18 @@ def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
                                                                   params.position.character)),
         )
         return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, tokens.LEGEND)
+    async def semantic_tokens(ls: AfnServer,
+                              params: types.SemanticTokensParams) -> types.SemanticTokens:
+        return await ls.answer(params.text_document.uri, tokens.semantic_tokens)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, tokens.LEGEND)
+    async def semantic_tokens_range(
+        ls: AfnServer, params: types.SemanticTokensRangeParams
+    ) -> types.SemanticTokens:
+        return await ls.answer(params.text_document.uri,
+                               lambda a: tokens.semantic_tokens(a, params.range))
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def symbols(ls: AfnServer,

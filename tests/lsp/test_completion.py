@@ -1,6 +1,7 @@
-"""Completion while typing, end to end: a real ``allfours lsp`` process driven by a
-pytest-lsp client, each context's line typed character by character (a change, then
-a completion request, after every character), as an editor sends them.
+"""Completion while typing, and semantic tokens, end to end: a real ``allfours lsp``
+process driven by a pytest-lsp client, each context's line typed character by
+character (a change, then a completion request, after every character), as an editor
+sends them.
 
 What the editor shows is what it keeps of the items: those whose filter text (the
 label when there is none) starts with the word being typed.  The expected cards,
@@ -29,13 +30,15 @@ EVENT, DEAL_1, HAND_S, TURN, CALL, TRICK_1, TRICK_3, CLAIM, TOTAL, DEAL_2 = (
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.xdist_group("lsp-typing")]
 _TYPED = re.compile(r"[^\s{};]*$")
+INITIALIZED: list[types.InitializeResult] = []  # the server's answer to initialize
 
 
 @pytest_lsp.fixture(  # type: ignore[untyped-decorator]
     scope="module", config=ClientServerConfig(server_command=SERVER))
 async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
-    await lsp_client.initialize_session(
+    result = await lsp_client.initialize_session(
         types.InitializeParams(capabilities=types.ClientCapabilities()))
+    INITIALIZED.append(result)
     yield
     await lsp_client.shutdown_session()
 
@@ -161,3 +164,30 @@ async def test_tags_only_in_a_header(client: LanguageClient) -> None:
     in_deal = Typist(client, "in-deal", LINES[:HAND_S], LINES[HAND_S + 1:])
     for labels in await in_deal.shown_at_each("  S"):
         assert not any(label.startswith("[") for label in labels)
+
+
+async def test_semantic_tokens_are_served_full_and_by_range(client: LanguageClient) -> None:
+    """The server says it has them (full and range, with the legend) and serves what
+    :mod:`allfours_notation.lsp.tokens` computes (tested in test_tokens.py)."""
+    from allfours_notation.lsp import tokens
+    from allfours_notation.lsp.document import Analyzer
+
+    provider = INITIALIZED[0].capabilities.semantic_tokens_provider
+    assert isinstance(provider, types.SemanticTokensOptions)
+    assert list(provider.legend.token_types) == list(tokens.TOKEN_TYPES)
+    assert provider.full and provider.range
+    text = "\n".join(LINES)
+    uri = "file:///afn-typing/tokens.afn"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+        uri=uri, language_id="afn", version=1, text=text)))
+    document = types.TextDocumentIdentifier(uri=uri)
+    full = await client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=document))
+    analysis = Analyzer().analyse(text)
+    assert full is not None and list(full.data) == tokens.semantic_tokens(analysis).data
+    wanted = types.Range(types.Position(TRICK_1, 0), types.Position(CLAIM, 0))
+    part = await client.text_document_semantic_tokens_range_async(
+        types.SemanticTokensRangeParams(text_document=document, range=wanted))
+    assert part is not None
+    assert list(part.data) == tokens.semantic_tokens(analysis, wanted).data
+    assert list(part.data[:5]) == [TRICK_1, 2, 2, tokens.TOKEN_TYPES.index("number"), 0]  # "1."
