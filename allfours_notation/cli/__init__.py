@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from . import (
+    bugreport,
     check,
     completion,
     export,
@@ -42,7 +43,7 @@ EXIT_USAGE = 2
 
 # The order here is the order of ``allfours --help``.
 COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record, lsp,
-                                    listing, find, stats, completion)
+                                    listing, find, stats, completion, bugreport)
 
 
 @cache
@@ -86,7 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     from .. import __version__
 
-    parser.add_argument("--version", action="version", version=f"allfours {__version__}")
+    parser.add_argument("--version", action="version", version=f"allfours {__version__}",
+                        help="show the version and exit (with --verbose: what a bug report "
+                        "needs, as 'allfours bug-report' prints it)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMANDS:
         sub = subparsers.add_parser(
@@ -100,6 +103,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if "--version" in words and {"--verbose", "-v"} & set(words) and \
+            set(words) <= {"--version", "--verbose", "-v"}:
+        return bugreport.run(argparse.Namespace())
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
