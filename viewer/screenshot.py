@@ -1,4 +1,4 @@
-"""Save an SVG screenshot of the viewer, made by the app itself (for the README).
+"""Save an SVG screenshot of the viewer, made by the app itself (for the docs).
 
     python -m allfours_notation.viewer.screenshot FILE OUT.svg [--size 160x48] [KEY ...]
 

@@ -1,4 +1,4 @@
-"""Save an SVG screenshot of the recorder, made by the app itself (for the README).
+"""Save an SVG screenshot of the recorder, made by the app itself (for the docs).
 
     python -m allfours_notation.viewer.recorder.screenshot FILE OUT.svg --entries N [LINE ...]
 
