@@ -148,10 +148,9 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
         return None
     from ..rules.engine import DealOver, Table
     from ..rules.play import legal_cards
-    from ..rules.profiles import resolve_options
     from ..rules.replay import deal_events, replay
 
-    options, _ = resolve_options(game)
+    options, _ = placed.analysis.rules.options(game)
     table = Table(game, options, keep_steps=False, records_checked=True)
     for position, deal in enumerate(game.deals):
         last = position == len(game.deals) - 1
@@ -172,7 +171,7 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
                             state.trump, options)
     result = None
     if current is not None and expect.kind in (ExpectKind.CLAIM, ExpectKind.DEAL_END):
-        replayed = replay(game)
+        replayed = replay(game, options)
         if isinstance(replayed, GameReplay) and replayed.deals:
             result = replayed.deals[-1]
     played = frozenset(p.card for p in current.plays()) if current else frozenset()

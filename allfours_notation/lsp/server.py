@@ -33,6 +33,7 @@ from .. import __version__
 from ..source import decode
 from . import features, tokens
 from .document import Analyzer, DocumentAnalysis, LineIndex, Stale
+from .settings import NO_CHOICE, RuleChoice, rule_choice
 
 DEBOUNCE_SECONDS = 0.15
 # A document with more findings than this shows the first ones and a note:
@@ -94,6 +95,8 @@ class AfnServer(LanguageServer):
         self.debounce = debounce
         self.buffers: dict[str, Buffer] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="afn-analysis")
+        self.rules: RuleChoice = NO_CHOICE  # the settings' rules (see .settings)
+        self.root: Path | None = None  # the workspace folder, for a relative rulesFile
 
     # -- analysis --
 
@@ -104,7 +107,23 @@ class AfnServer(LanguageServer):
         return chosen.value if isinstance(chosen, types.PositionEncodingKind) else str(chosen)
 
     def buffer(self, uri: str) -> Buffer:
-        return self.buffers.setdefault(uri, Buffer())
+        found = self.buffers.get(uri)
+        if found is None:
+            found = self.buffers[uri] = Buffer(analyzer=Analyzer(self.rules))
+        return found
+
+    def configure(self, settings: object) -> None:
+        """New settings: the rules they choose apply to every open buffer at once."""
+        chosen = rule_choice(settings, self.root)
+        for problem in chosen.problems:
+            self.window_show_message(types.ShowMessageParams(types.MessageType.Warning,
+                                                             problem))
+        if chosen == self.rules:
+            return
+        self.rules = chosen
+        for uri, buffer in self.buffers.items():
+            buffer.analyzer, buffer.analysis, buffer.analysed_text = Analyzer(chosen), None, None
+            self.changed(uri, delay=0)
 
     def opened(self, uri: str, text: str) -> None:
         buffer = self.buffer(uri)
@@ -233,6 +252,24 @@ class AfnServer(LanguageServer):
 def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
     """The server with every feature registered."""
     server = AfnServer(debounce=debounce)
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: AfnServer, params: types.InitializeParams) -> None:
+        folders = params.workspace_folders or []
+        root = folders[0].uri if folders else params.root_uri
+        if root:
+            ls.root = Path(uri_to_path(root) or ".")
+        ls.rules = rule_choice(params.initialization_options, ls.root)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: AfnServer, params: types.InitializedParams) -> None:
+        for problem in ls.rules.problems:  # the client listens only from now on
+            ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, problem))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def did_change_configuration(ls: AfnServer,
+                                       params: types.DidChangeConfigurationParams) -> None:
+        ls.configure(params.settings)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: AfnServer, params: types.DidOpenTextDocumentParams) -> None:
