@@ -14,6 +14,8 @@ vim.api.nvim_create_autocmd("FileType", {
     -- the server; 0.8+ sets this too when the client attaches.  Semantic tokens
     -- (the server's highlighting) are drawn by Neovim 0.9+ by itself.
     vim.bo[args.buf].omnifunc = "v:lua.vim.lsp.omnifunc"
+    -- "S:7C" is one word: the completion replaces a typed "S:" instead of adding to it.
+    vim.bo[args.buf].iskeyword = "@,48-57,_,192-255,58"
     if vim.lsp.start then
       vim.lsp.start(vim.tbl_extend("force", config, { root_dir = vim.fn.getcwd() }))
       return
