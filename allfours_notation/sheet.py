@@ -451,6 +451,13 @@ tr.provisional td, p.provisional { color: #6a3d8f; font-style: italic; }
 .winner { font-size: 1.1em; font-weight: bold; margin-top: 1em; }
 @media print { body { margin: 0; max-width: none; } section.deal { break-inside: avoid; }
                th { background: #eee !important; -webkit-print-color-adjust: exact; } }
+@media screen and (max-width: 40em) {
+  body { margin: 0.5em 0.6em; font-size: 16px; line-height: 1.35; }
+  h1 { font-size: 1.3em; } h2 { font-size: 1.1em; }
+  th, td { padding: 0.2em 0.3em; }
+  td:first-child { white-space: nowrap; }
+  td:last-child { font-size: 0.9em; overflow-wrap: anywhere; }
+}
 """
 
 
@@ -477,6 +484,7 @@ def html_document(sheets: Sequence[GameSheet], *, title: str, unicode: bool = Tr
     body = "\n".join(_game_html(sheet, unicode) for sheet in sheets)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         f"<title>{_h(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n"
         "<p class=\"meta\">Computed by allfours score: every deal replayed under the rules "
         "named; ✓ where the record's claim or total agrees.</p>\n</body>\n</html>\n"
