@@ -18,25 +18,14 @@ from pathlib import Path
 
 from .headers import scan_headers
 from .limits import MAX_FILE_BYTES
+from .safe_write import FileIdentity
 from .source import decode
 
-__all__ = ["SNIFF_BYTES", "FileIdentity", "Input", "InputError", "identity_of", "read_head",
-           "read_input", "unreadable_reason"]
+__all__ = ["SNIFF_BYTES", "Input", "InputError", "read_head", "read_input", "unreadable_reason"]
 
 
 class InputError(Exception):
     """An input that cannot be read at all: reported in one line, exit code 2."""
-
-
-@dataclass(frozen=True, slots=True)
-class FileIdentity:
-    """What a file was when it was read: checked again before it is rewritten."""
-
-    device: int
-    inode: int
-    size: int
-    mtime_ns: int
-    digest: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,19 +106,6 @@ def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, FileIdenti
     identity = FileIdentity(info.st_dev, info.st_ino, len(data), info.st_mtime_ns,
                             hashlib.sha256(data).hexdigest())
     return data, identity
-
-
-def identity_of(path: Path) -> FileIdentity | None:
-    """The file at ``path`` as it is now (size, mtime and content hash), or None."""
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
-            return None
-        data = path.read_bytes()
-    except OSError:
-        return None
-    return FileIdentity(info.st_dev, info.st_ino, len(data), info.st_mtime_ns,
-                        hashlib.sha256(data).hexdigest())
 
 
 def _kind(mode: int) -> str:

@@ -4,7 +4,8 @@ and the import graph read from the sources (no import is run).
 Floors, from the ground up (arrows point down: a module imports its own floor or
 lower ones, never a higher one)::
 
-    base      cards, diagnostics, limits, guard: what every floor speaks
+    base      cards, diagnostics, limits, guard, visible, safe_write: what every
+              floor speaks
     reading   the text to records: source, files, slicer, headers, lexer, the parser,
               its syntax errors, the stream, records, seats (table), structure checks
     referee   the rules of All Fours: rules/ (the table, play, scoring, profiles,
@@ -48,6 +49,8 @@ FLOORS: Mapping[str, Floor] = {
     "allfours_notation.diagnostics": Floor.BASE,
     "allfours_notation.limits": Floor.BASE,
     "allfours_notation.guard": Floor.BASE,
+    "allfours_notation.visible": Floor.BASE,  # control characters shown, not obeyed
+    "allfours_notation.safe_write": Floor.BASE,  # files written whole or not at all
     "allfours_notation.source": Floor.READING,
     "allfours_notation.files": Floor.READING,
     "allfours_notation.slicer": Floor.READING,

@@ -174,16 +174,25 @@ def _reads_words(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr in _WORDS
 
 
+def _written_words(node: ast.expr) -> bool:
+    """Words written in the code: a string, an f-string, a module's constant (``WORDS``)."""
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or \
+        isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Name) and node.id.isupper())
+
+
 def words_compared(tree: ast.AST) -> list[int]:
     """The lines where a message's words are compared with words written here: ``"…" in
     d.message``, ``d.message == "…"``, ``d.message.startswith(…)``, ``re.search(…,
-    d.message)``.  Two messages compared whole (a finding's identity) are not that."""
+    d.message)``.  A message compared whole with another (a finding's identity, or
+    whether a rewording changed it) is not that."""
     lines = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
-            if any(_reads_words(side) for side in sides) and \
-                    not all(_reads_words(side) for side in sides):
+            if not any(_reads_words(side) for side in sides):
+                continue
+            contains = any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+            if contains or any(_written_words(side) for side in sides):
                 lines.append(node.lineno)
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
                 node.func.attr in _SEARCHES and (
@@ -211,5 +220,8 @@ def test_the_words_check_catches_each_way_of_reading_words() -> None:
         'c = d.message.lower() == "x"\n'
         'f = re.search("run", d.message)\n'
         'g = d.message == other.message\n'  # a finding's identity: allowed
-        'h = d.code in CODES\n'))
-    assert caught == [1, 2, 3, 4]
+        'h = d.code in CODES\n'
+        'i = shown(d.message) == d.message\n'  # whether a rewording changed it: allowed
+        'j = d.message != WORDS\n'
+        'k = words in d.message\n'))
+    assert caught == [1, 2, 3, 4, 8, 9]

@@ -15,12 +15,11 @@ from rich.console import Console
 
 # The safe reading of files lives with the reading floor (:mod:`..files`); these names
 # stay importable from here for the subcommands.
-from ..files import FileIdentity as FileIdentity
 from ..files import Input as Input
 from ..files import InputError as InputError
-from ..files import identity_of as identity_of
 from ..files import read_head as read_head
 from ..files import read_input as read_input
+from ..safe_write import FileIdentity as FileIdentity
 
 
 def console(*, stderr: bool = False) -> Console:
@@ -32,8 +31,12 @@ def fail(message: str) -> int:
     """One clear line on stderr; the usage/unreadable exit code."""
     from rich.markup import escape
 
-    # escaped: a message quoting a file name or an extra such as [plots] is not markup
-    console(stderr=True).print(f"[bold red]allfours:[/] {escape(message)}", markup=True)
+    from ..visible import visible
+
+    # escaped: a message quoting a file name or an extra such as [plots] is not markup,
+    # and a control character in a name is shown, not obeyed
+    console(stderr=True).print(f"[bold red]allfours:[/] {escape(visible(message))}",
+                               markup=True)
     return 2
 
 

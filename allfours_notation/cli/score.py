@@ -7,6 +7,7 @@ import json
 import sys
 from dataclasses import fields
 
+from rich.console import Console
 from rich.markup import escape
 
 from ..checking import GivenRules, check
@@ -18,6 +19,7 @@ from ..records import Game
 from ..rules.disputes import rules_name
 from ..rules.replay import DealResult, GameReplay
 from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
+from ..visible import for_stdout, visible
 from .check import diagnostic_json, print_diagnostic
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, rules_overrides
@@ -31,7 +33,10 @@ what the record claimed (✓ when it agrees, else what it claimed); for Game the
 counting cards each side took and their pips ('N: 10♥ A♠ K♦ = 17 · S: Q♣ = 2');
 the deal's points and the running totals beside the written total (✓ or the
 difference); then the winner and the moment the game was decided ("deal 7, at
-High").  Sides are always listed in table order (N E S W; NS before EW).  The
+High").  A deal still being played (the record stops in it) counts only what
+is decided; what would score if it ended now is shown as provisional ("(+1)",
+"provisional" in JSON) and counts for nobody, so it never wins the game.
+Sides are always listed in table order (N E S W; NS before EW).  The
 root causes of any problem are shown under the deal ('allfours check' explains
 them).
 
@@ -138,16 +143,17 @@ def run(args: argparse.Namespace) -> int:
                 sheets.append(sheet_json(replayed, name, found, deal=args.deal))
             elif args.format == "text":
                 for style, line in text_lines(sheet, unicode=unicode):
+                    line = visible(line)
                     out.print(f"[{style}]{escape(line)}[/]" if style else escape(line))
             elif args.format == "markdown":
-                sys.stdout.write(markdown(sheet, unicode=unicode) + "\n")
+                sys.stdout.write(for_stdout(markdown(sheet, unicode=unicode) + "\n"))
             else:
                 pages.append(sheet)
     if args.json:
-        out.print_json(json.dumps({"games": sheets, "diagnostics": reading}))
+        print_json(out, {"games": sheets, "diagnostics": reading})
     elif args.format == "html":
         title = "Score sheet: " + ", ".join(args.files)
-        sys.stdout.write(html_document(pages, title=title, unicode=unicode))
+        sys.stdout.write(for_stdout(html_document(pages, title=title, unicode=unicode)))
     return status
 
 
@@ -199,9 +205,17 @@ def deal_json(deal: DealResult, checked: DealSheet, sides: tuple[str, ...]) -> d
         "calls": list(deal.calls),
         "points": [
             {"item": p.item.value, "side": p.side, "seat": p.seat.letter if p.seat else None,
-             "points": p.points, "reason": p.reason}
+             "points": p.points, "reason": p.reason, "status": "decided"}
             for p in deal.points
         ],
+        # a deal still being played: what would score if it ended now, counted nowhere
+        "provisional": [
+            {"item": p.item.value, "side": p.side, "seat": p.seat.letter if p.seat else None,
+             "points": p.points, "reason": p.reason,
+             "status": "decided" if p in deal.waiting else "provisional"}
+            for p in deal.provisional
+        ],
+        "open": deal.open,
         "unscored": [{"item": p.item.value, "side": p.side, "points": p.points}
                      for p in deal.unscored],
         "claimed": [{"item": line.item.value, "side": line.side or None,
@@ -215,3 +229,15 @@ def deal_json(deal: DealResult, checked: DealSheet, sides: tuple[str, ...]) -> d
         "ending": deal.ending,
         "complete": deal.complete,
     }
+
+
+def print_json(out: Console, data: object) -> None:
+    """``Console.print_json`` of ``data`` (the same text and colours), with control
+    characters in strings written as JSON escapes: the same data, inert on a terminal."""
+    from rich.highlighter import JSONHighlighter
+
+    text = JSONHighlighter()(visible(json.dumps(data, indent=2, ensure_ascii=False),
+                                     lines=True))
+    text.no_wrap = True
+    text.overflow = None
+    out.print(text, soft_wrap=True)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
 
 from lsprotocol import types
@@ -31,8 +32,10 @@ from pygls.uris import to_fs_path as uri_to_path
 
 from .. import __version__
 from ..source import decode
-from . import features
+from . import features, tokens
+from .completion import completion as completion_at
 from .document import Analyzer, DocumentAnalysis, LineIndex, Stale
+from .settings import NO_CHOICE, RuleChoice, rule_choice
 
 DEBOUNCE_SECONDS = 0.15
 # A document with more findings than this shows the first ones and a note:
@@ -94,6 +97,8 @@ class AfnServer(LanguageServer):
         self.debounce = debounce
         self.buffers: dict[str, Buffer] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="afn-analysis")
+        self.rules: RuleChoice = NO_CHOICE  # the settings' rules (see .settings)
+        self.root: Path | None = None  # the workspace folder, for a relative rulesFile
 
     # -- analysis --
 
@@ -104,7 +109,23 @@ class AfnServer(LanguageServer):
         return chosen.value if isinstance(chosen, types.PositionEncodingKind) else str(chosen)
 
     def buffer(self, uri: str) -> Buffer:
-        return self.buffers.setdefault(uri, Buffer())
+        found = self.buffers.get(uri)
+        if found is None:
+            found = self.buffers[uri] = Buffer(analyzer=Analyzer(self.rules))
+        return found
+
+    def configure(self, settings: object) -> None:
+        """New settings: the rules they choose apply to every open buffer at once."""
+        chosen = rule_choice(settings, self.root)
+        for problem in chosen.problems:
+            self.window_show_message(types.ShowMessageParams(types.MessageType.Warning,
+                                                             problem))
+        if chosen == self.rules:
+            return
+        self.rules = chosen
+        for uri, buffer in self.buffers.items():
+            buffer.analyzer, buffer.analysis, buffer.analysed_text = Analyzer(chosen), None, None
+            self.changed(uri, delay=0)
 
     def opened(self, uri: str, text: str) -> None:
         buffer = self.buffer(uri)
@@ -234,6 +255,24 @@ def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
     """The server with every feature registered."""
     server = AfnServer(debounce=debounce)
 
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: AfnServer, params: types.InitializeParams) -> None:
+        folders = params.workspace_folders or []
+        root = folders[0].uri if folders else params.root_uri
+        if root:
+            ls.root = Path(uri_to_path(root) or ".")
+        ls.rules = rule_choice(params.initialization_options, ls.root)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: AfnServer, params: types.InitializedParams) -> None:
+        for problem in ls.rules.problems:  # the client listens only from now on
+            ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, problem))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def did_change_configuration(ls: AfnServer,
+                                       params: types.DidChangeConfigurationParams) -> None:
+        ls.configure(params.settings)
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: AfnServer, params: types.DidOpenTextDocumentParams) -> None:
         ls.opened(params.text_document.uri, params.text_document.text)
@@ -290,10 +329,22 @@ def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
                          params: types.CompletionParams) -> types.CompletionList:
         items = await ls.answer(
             params.text_document.uri,
-            lambda a: features.completion(a, *a.lines.from_client(params.position.line,
-                                                                  params.position.character)),
+            lambda a: completion_at(a, *a.lines.from_client(params.position.line,
+                                                            params.position.character)),
         )
         return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, tokens.LEGEND)
+    async def semantic_tokens(ls: AfnServer,
+                              params: types.SemanticTokensParams) -> types.SemanticTokens:
+        return await ls.answer(params.text_document.uri, tokens.semantic_tokens)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, tokens.LEGEND)
+    async def semantic_tokens_range(
+        ls: AfnServer, params: types.SemanticTokensRangeParams
+    ) -> types.SemanticTokens:
+        return await ls.answer(params.text_document.uri,
+                               lambda a: tokens.semantic_tokens(a, params.range))
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def symbols(ls: AfnServer,
@@ -318,10 +369,43 @@ def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
     return server
 
 
+def start_io_framed(server: AfnServer, stdin: BinaryIO | None = None,
+                    stdout: BinaryIO | None = None) -> None:
+    """pygls's ``start_io``, reading with :func:`.framing.run_framed`: a malformed
+    frame is reported (stderr and window/logMessage) and skipped, not fatal."""
+    from threading import Event
+
+    from pygls.io_ import StdinAsyncReader, StdoutWriter
+
+    from .framing import run_framed
+
+    def report(message: str) -> None:
+        text = f"allfours lsp: {message}"
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+        try:
+            server.window_log_message(types.LogMessageParams(type=types.MessageType.Error,
+                                                             message=text))
+        except Exception:
+            log.exception("cannot send window/logMessage")
+
+    server._stop_event = stop = Event()
+    reader = StdinAsyncReader(stdin or sys.stdin.buffer, server.thread_pool)
+    server.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+    try:
+        asyncio.run(run_framed(stop, reader, server.protocol, report))
+    except BrokenPipeError:
+        log.error("the connection to the client is lost; shutting down")
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.shutdown()  # type: ignore[no-untyped-call]
+
+
 def serve(*, debounce: float = DEBOUNCE_SECONDS) -> None:
     """Run the server on standard input and output until the client says exit."""
     server = build_server(debounce=debounce)
     try:
-        server.start_io()
+        start_io_framed(server)
     finally:
         server.worker.shutdown(wait=False, cancel_futures=True)

@@ -180,6 +180,36 @@ def test_the_page_fits_phone_and_desktop(browser: WebDriver, tmp_path: Path,
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+@pytest.mark.parametrize("stem", ["disputed-claim", "four-handed-trinidad"])
+def test_the_score_sheet_reads_on_a_phone(browser: WebDriver, tmp_path: Path,
+                                          stem: str) -> None:
+    """``score --format html`` at 390 px (a phone held upright): drawn at that width,
+    not shrunk from a desktop's; nothing wider than the screen; text at a reading size."""
+    path = next(p for p in SAMPLES if p.stem == stem)
+    page = tmp_path / "sheet.html"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["score", "--format", "html", str(path)])
+    page.write_text(out.getvalue(), encoding="utf-8")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.get(page.as_uri())
+        inner, scrolled, widest, smallest = browser.execute_script("""
+            const cells = [...document.querySelectorAll('body *')];
+            return [window.innerWidth, document.documentElement.scrollWidth,
+                    Math.max(...cells.map(e => e.getBoundingClientRect().right)),
+                    Math.min(...[...document.querySelectorAll('td, p')].map(
+                        e => parseFloat(getComputedStyle(e).fontSize)))];""")
+        assert inner == 390  # the viewport tag: the page is laid out at the phone's width
+        assert scrolled <= 390 and widest <= 390  # nothing runs off the side
+        assert smallest >= 14  # readable without zooming
+        shot = tmp_path / "sheet-390.png"
+        assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_dark_and_light_schemes(browser: WebDriver, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
@@ -216,3 +246,30 @@ def test_dark_and_light_schemes(browser: WebDriver, tmp_path: Path) -> None:
     finally:
         browser.execute_script("localStorage.removeItem('afn-scheme')")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+@pytest.mark.parametrize("page", ["replay", "score"])
+def test_hostile_records_run_nothing_in_the_browser(browser: WebDriver, tmp_path: Path,
+                                                    page: str) -> None:
+    """Tags and comments holding <script>, <img onerror>, markup and escapes: no alert, no
+    image, the text shown as typed (issue 23: the HTML outputs escape; here is the proof)."""
+    from tests.hostile.test_hostile_outputs import HOSTILE, hostile_game
+
+    for name in ("html", "markup", "csi", "bidi", "formula"):
+        source = tmp_path / f"{name}.afn"
+        source.write_text(hostile_game(HOSTILE[name]), encoding="utf-8")
+        out = tmp_path / f"{name}-{page}.html"
+        if page == "replay":
+            steps = open_page(browser, source, 1, out)
+            press_right(browser, steps)
+        else:
+            with contextlib.redirect_stdout(io.StringIO()) as written:
+                main(["score", "--format", "html", str(source)])
+            out.write_text(written.getvalue(), encoding="utf-8")
+            browser.get(out.as_uri())
+        # an alert() that ran would be open now, and this call would raise
+        images = browser.execute_script("return document.images.length")
+        assert images == 0, name
+        if name == "html":
+            text = browser.execute_script("return document.body.innerText")
+            assert "<script>alert(1)</script>" in text

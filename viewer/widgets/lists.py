@@ -7,6 +7,7 @@ has focus, a *cursor* the person moves with ↑/↓ and picks with Enter or a cl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,6 +19,7 @@ from textual.strip import Strip
 
 from allfours_notation import Diagnostic, GameHeader, Severity
 from allfours_notation.causes import follow_text, roots_first
+from allfours_notation.visible import visible
 
 from ..messages import DiagnosticChosen, DiagnosticHighlighted, GameChosen, StepChosen
 from ..model import GameEntry, Mark
@@ -208,8 +210,8 @@ class GameList(PickList):
         header = self.headers[game]
         symbol, ascii_symbol, style = MARK_TEXT[self.marks.get(game, Mark.UNCHECKED)]
         mark = Text(f"{symbol if self.unicode else ascii_symbol} ", style=style)
-        title = header.tag("Event") or "(no event)"
-        players = " v ".join(name for seat in ("North", "East", "South", "West")
+        title = visible(header.tag("Event") or "(no event)")
+        players = " v ".join(visible(name) for seat in ("North", "East", "South", "West")
                              if (name := header.tag(seat)))
         line = Text.assemble(mark, (f"{header.index:>4} ", "dim"), (title, "bold"))
         if players:
@@ -233,6 +235,7 @@ class StepList(LineList):
         super().__init__(id=id)
         self.entry: GameEntry | None = None
         self.kibitz = False
+        self.shown: Callable[[int], str] | None = None
 
     @property
     def line_count(self) -> int:
@@ -247,8 +250,11 @@ class StepList(LineList):
         self.current = None
         self.reset()
 
-    def set_kibitz(self, kibitz: bool) -> None:
+    def set_kibitz(self, kibitz: bool, shown: Callable[[int], str] | None = None) -> None:
+        """Kibitzing: only the steps so far, each row's text given by ``shown`` (no card
+        the watched seat cannot see)."""
         self.kibitz = kibitz
+        self.shown = shown if kibitz else None
 
     def show_current(self, row: int | None) -> None:
         if self.kibitz:
@@ -260,7 +266,8 @@ class StepList(LineList):
         assert self.entry is not None
         step = self.entry.steps[row]
         where = f"{step.deal}.{step.trick}" if step.trick is not None else f"{step.deal}"
-        line = Text.assemble((f"{where:>6} ", "dim"), step.text)
+        text = self.shown(row) if self.shown is not None else step.text
+        line = Text.assemble((f"{where:>6} ", "dim"), text)
         if self.current is not None and row > self.current:
             line.stylize("dim")  # still to come
         if step.diagnostics:
