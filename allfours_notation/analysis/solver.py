@@ -100,7 +100,8 @@ class Solver:
 
     def __init__(self, layout: Layout, perspective: str | None = None, *,
                  equivalence: bool = True, table: bool = True, bounds: bool = True,
-                 ordering: bool = True, max_entries: int = 1_000_000) -> None:
+                 ordering: bool = True, null_window: bool = True,
+                 max_entries: int = 1_000_000) -> None:
         self.layout = layout
         self.items = layout.items()
         table_sides = self.items.sides
@@ -119,6 +120,7 @@ class Solver:
         self.use_table = table
         self.use_bounds = bounds
         self.use_ordering = ordering
+        self.use_null_window = null_window
         self.max_entries = max_entries
         self.deadline: float | None = None
         seats = layout.seats
@@ -145,6 +147,11 @@ class Solver:
         self.low = self.index[items.low] if items.low is not None else -1
         self.jack_value = [self._value(items.jack_points.get(seat, ())) for seat in seats]
         self.low_value = [self._value(items.low_points.get(seat, ())) for seat in seats]
+        # static orders: leads high first (trumps first), cheap cards first
+        trump = layout.trump
+        self.lead_key = [(-(c.suit is trump) * 20 - int(c.rank)) for c in cards]
+        self.cheap_key = [self.card_pips[i] * 20 + int(c.rank) + (c.suit is trump) * 15
+                          for i, c in enumerate(cards)]
         counting = 0
         for i, c in enumerate(cards):
             if self.card_pips[i] or i in (self.jack, self.low):
@@ -288,15 +295,34 @@ class Solver:
 
     # --- searching ---------------------------------------------------------------------------
 
-    def value(self, time_limit: float | None = None) -> int:
-        """The exact value of the current position (the items already decided included)."""
-        return self.captured + self._run(lambda: self._search(-_INF, _INF), time_limit)
+    def value(self, deadline: float | None = None) -> int:
+        """The exact value of the current position (the items already decided included).
 
-    def best(self, time_limit: float | None = None) -> tuple[int, Card | None]:
+        ``deadline`` (a ``time.perf_counter()`` reading): raise :class:`SolveTimeout`
+        when the search is still running then."""
+        return self.captured + self._run(self._exact, deadline)
+
+    def _exact(self, guess: int = 0) -> int:
+        """The exact value from here on, by null-window tests (MTD(f)) around ``guess``,
+        or one full-window search."""
+        if not self.use_null_window:
+            return self._search(-_INF, _INF)
+        lower, upper = -_INF, _INF
+        value = guess
+        while lower < upper:
+            beta = value + 1 if value == lower else value
+            value = self._search(beta - 1, beta)
+            if value < beta:
+                upper = value
+            else:
+                lower = value
+        return value
+
+    def best(self, deadline: float | None = None) -> tuple[int, Card | None]:
         """The value of the current position and a card that keeps it (``None`` at the end)."""
         seat = self.to_move()
         if seat is None:
-            return self.value(time_limit), None
+            return self.value(deadline), None
         pos = self.pos_of[seat]
 
         def root() -> tuple[int, int]:
@@ -317,7 +343,7 @@ class Solver:
                     best_value, best_card = v, i
             return best_value, best_card
 
-        value, card = self._run(root, time_limit)
+        value, card = self._run(root, deadline)
         return self.captured + value, self.cards[card]
 
     def _child(self, pos: int, i: int, alpha: int, beta: int) -> int:
@@ -335,9 +361,9 @@ class Solver:
             self.hands, self.pips = hands, pips
             del self.line[length:]
 
-    def _run(self, search: Callable[[], _T], time_limit: float | None) -> _T:
+    def _run(self, search: Callable[[], _T], deadline: float | None) -> _T:
         start = time.perf_counter()
-        self.deadline = None if time_limit is None else start + time_limit
+        self.deadline = deadline
         try:
             return search()
         finally:
@@ -518,12 +544,36 @@ class Solver:
 
     def _ordered(self, pos: int, moves: tuple[int, ...],
                  entry: tuple[int, int, int] | None) -> tuple[int, ...]:
-        """The table's best move first, then the cards that count, high before low."""
-        first = entry[2] if entry is not None else -1
+        """Likely best cards first: the table's best move; when following, a card that
+        counts onto a trick the own side is winning, else the cheapest card that wins
+        the trick, else the cheapest card; when leading, high cards first."""
+        trick = self.trick
         pips = self.card_pips
-        ordered = sorted(moves, key=lambda i: (i != first, -pips[i], -self.cards[i].rank))
-        return tuple(ordered)
-
+        if not trick:
+            first = entry[2] if entry is not None else -1
+            lead = self.lead_key
+            return tuple(sorted(moves, key=lambda i: -1 if i == first else lead[i]))
+        winner = self.winner(trick)
+        side = self.side_of_pos
+        cheap = self.cheap_key
+        if side[winner] == side[pos] and len(trick) == len(self.seats) - 1:
+            # the last card onto a trick the own side wins: the most pips that do not
+            # take the trick away... any card keeps it unless it overtakes: give pips
+            return tuple(sorted(moves, key=lambda i: -pips[i]))
+        winning: list[int] = []
+        losing: list[int] = []
+        for i in moves:
+            if self.winner((*trick, (pos, i))) == pos:
+                winning.append(i)
+            else:
+                losing.append(i)
+        if side[winner] == side[pos]:
+            losing.sort(key=lambda i: -pips[i])
+            winning.sort(key=cheap.__getitem__)
+            return (*losing, *winning)
+        winning.sort(key=cheap.__getitem__)
+        losing.sort(key=cheap.__getitem__)
+        return (*winning, *losing)
 
 def _splits(pips: Sequence[int], rest: int) -> list[tuple[int, ...]]:
     """Three sides: the final pips for every way of sharing ``rest`` more."""
