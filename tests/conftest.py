@@ -61,6 +61,7 @@ SLOW_MODULES = frozenset({
     "tests/html/test_html_browser.py",  # drives headless Chromium
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
+    "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals
 })
 UPDATE_OPTION = "--update-goldens"
 SLOW_OPTION = "--slow"

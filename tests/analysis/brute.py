@@ -17,7 +17,7 @@ from allfours_notation.rules.profiles import Options
 from allfours_notation.rules.scoring import deal_facts, play_points
 from allfours_notation.table import next_seats, side_of, sides
 
-__all__ = ["brute_value", "small_layouts", "weights_for"]
+__all__ = ["brute_value", "memo_brute_value", "small_layouts", "weights_for"]
 
 
 def weights_for(layout: Layout, perspective: str | None) -> dict[str, int]:
@@ -107,3 +107,49 @@ def small_layouts(rng: random.Random, options: Options, seats: tuple[Seat, ...],
                       for k, seat in enumerate(seats))
         turnup_jack = Card(trump, Rank.JACK) not in cards and rng.random() < 0.1
         yield Layout(options, seats, dealer, elder, trump, turnup_jack, hands)
+
+
+def memo_brute_value(layout: Layout, perspective: str | None) -> int:
+    """:func:`brute_value` from the start of play, with identical states walked once: a
+    state is the cards each seat still holds, the trick on the table, and which side has
+    won which card (all the scorer reads).  Every legal play is still tried; no bound, no
+    window, no equivalence.  At the end of a line the scorer is given one trick per won
+    card (a seat of the winning side takes it), which it scores as it scores the line."""
+    weights = weights_for(layout, perspective)
+    after = next_seats(layout.seats, clockwise=layout.options.clockwise)
+    seat_of_side = {}
+    for seat in layout.seats:
+        seat_of_side.setdefault(side_of(seat, layout.seats), seat)
+    maximiser = {seat: weights[side_of(seat, layout.seats)] > 0 for seat in layout.seats}
+    n = len(layout.seats)
+    memo: dict[object, int] = {}
+
+    def walk(hands: tuple[frozenset[Card], ...], trick: tuple[tuple[Seat, Card], ...],
+             seat: Seat, won: frozenset[tuple[str, Card]]) -> int:
+        key = (hands, trick, seat, won)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if not any(hands) and not trick:
+            tricks = [(k + 1, seat_of_side[side], ((seat_of_side[side], c),))
+                      for k, (side, c) in enumerate(sorted(won, key=lambda w: (w[0], w[1].suit.value, w[1].rank)))]
+            found = _score(layout, tricks, weights)
+            memo[key] = found
+            return found
+        index = layout.seats.index(seat)
+        values = []
+        for c in legal_cards(hands[index], trick, layout.trump, layout.options):
+            rest = tuple(h - {c} if k == index else h for k, h in enumerate(hands))
+            played = (*trick, (seat, c))
+            if len(played) == n:
+                winner = trick_winner(played, layout.trump)
+                side = side_of(winner, layout.seats)
+                values.append(walk(rest, (), winner, won | {(side, x) for _, x in played}))
+            else:
+                values.append(walk(rest, played, after[seat], won))
+        found = max(values) if maximiser[seat] else min(values)
+        memo[key] = found
+        return found
+
+    start = tuple(frozenset(held) for _, held in layout.hands)
+    return walk(start, (), layout.elder, frozenset())
