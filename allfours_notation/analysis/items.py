@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
 from ..cards import Card, Rank, Seat, Suit
 from ..records import ClaimItem
 from ..rules.profiles import Options

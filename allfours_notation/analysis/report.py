@@ -23,10 +23,18 @@ from ..rules.state import GameReplay
 from ..table import side_of
 from .deals import PlayedDeal, played_deals
 from .items import side_points
-from .solver import Layout, SolveTimeout, Solver
+from .solver import Layout, Solver, SolveTimeout
 
-__all__ = ["CAVEAT", "LABEL", "CardVerdict", "DealAnalysis", "DealAnalyser", "analyse_game",
-           "analyse_deal", "glyph_for"]
+__all__ = [
+    "CAVEAT",
+    "LABEL",
+    "CardVerdict",
+    "DealAnalyser",
+    "DealAnalysis",
+    "analyse_deal",
+    "analyse_game",
+    "glyph_for",
+]
 
 LABEL = "all hands seen (double dummy)"
 CAVEAT = ("every verdict sees all the hands (double dummy): a player who could not know a "
@@ -272,7 +280,7 @@ def _check_cards(analyser: DealAnalyser, played: PlayedDeal,
 def _item_key(point: Point) -> str:
     if point.item in (ClaimItem.JACK, ClaimItem.HANG_JACK):
         return "jack"
-    return point.item.value
+    return str(point.item.value)
 
 
 def _reason(analyser: DealAnalyser, seat: Seat, played: Card, better: Card,

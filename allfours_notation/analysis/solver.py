@@ -108,7 +108,7 @@ class Solver:
         if perspective is None:
             if len(table_sides) != 2:
                 raise ValueError("three players: give the seat whose points are wanted")
-            weights = (1, -1)
+            weights: tuple[int, ...] = (1, -1)
         else:
             if perspective not in table_sides:
                 raise ValueError(f"{perspective!r} is not a side at this table")
@@ -153,7 +153,7 @@ class Solver:
         self.cheap_key = [self.card_pips[i] * 20 + int(c.rank) + (c.suit is trump) * 15
                           for i, c in enumerate(cards)]
         counting = 0
-        for i, c in enumerate(cards):
+        for i in range(len(cards)):
             if self.card_pips[i] or i in (self.jack, self.low):
                 counting |= 1 << i
         self.counting = counting

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from allfours_notation.cards import Card, Rank, Seat
 from allfours_notation.analysis import Layout
+from allfours_notation.cards import Card, Rank, Seat
 from allfours_notation.rules.play import legal_cards, trick_winner
 from allfours_notation.rules.profiles import Options
 from allfours_notation.rules.scoring import deal_facts, play_points
@@ -117,7 +117,7 @@ def memo_brute_value(layout: Layout, perspective: str | None) -> int:
     card (a seat of the winning side takes it), which it scores as it scores the line."""
     weights = weights_for(layout, perspective)
     after = next_seats(layout.seats, clockwise=layout.options.clockwise)
-    seat_of_side = {}
+    seat_of_side: dict[str, Seat] = {}
     for seat in layout.seats:
         seat_of_side.setdefault(side_of(seat, layout.seats), seat)
     maximiser = {seat: weights[side_of(seat, layout.seats)] > 0 for seat in layout.seats}
@@ -131,8 +131,10 @@ def memo_brute_value(layout: Layout, perspective: str | None) -> int:
         if found is not None:
             return found
         if not any(hands) and not trick:
-            tricks = [(k + 1, seat_of_side[side], ((seat_of_side[side], c),))
-                      for k, (side, c) in enumerate(sorted(won, key=lambda w: (w[0], w[1].suit.value, w[1].rank)))]
+            ordered = sorted(won, key=lambda w: (w[0], w[1].suit.value, w[1].rank))
+            tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = [
+                (k + 1, seat_of_side[side], ((seat_of_side[side], c),))
+                for k, (side, c) in enumerate(ordered)]
             found = _score(layout, tricks, weights)
             memo[key] = found
             return found

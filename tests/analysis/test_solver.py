@@ -1,8 +1,9 @@
 """The solver against exhaustive minimax, and its searches against each other.
 
 168 small deals (2 per profile, table size and option variant; 280 values, a
-three-handed deal has one per seat) and 2 full six-card two-handed deals run here; ``test_solver_slow.py`` runs 2,100 small deals and 200
-six-card two-handed deals (``pytest -m slow``)."""
+three-handed deal has one per seat) and 2 full six-card two-handed deals run here;
+``test_solver_slow.py`` runs 2,100 small deals and 200 six-card two-handed deals
+(``pytest -m slow``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 import pytest
 
 from allfours_notation.analysis import Layout, Solver
+from allfours_notation.cards import Card, Seat
 from allfours_notation.rules.scoring import Point
 from allfours_notation.table import side_of
 
@@ -55,7 +57,7 @@ def test_positions_in_the_play_and_the_best_card_match_brute_force() -> None:
         for perspective in perspectives(layout):
             solver = Solver(layout, perspective)
             fixed = fixed_value(solver, layout, perspective)
-            line: list = []
+            line: list[tuple[Seat, Card]] = []
             for _ in range(rng.randrange(1, len(layout.hands[0][1]) * len(layout.seats))):
                 seat = solver.to_move()
                 assert seat is not None
