@@ -170,6 +170,8 @@ class Solver:
         self._legal: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
         self._winner: dict[tuple[tuple[int, int], ...], int] = {}
         self.tt: dict[tuple[int, int, object], tuple[int, int, int]] = {}
+        # the best card found at a position inside a trick: tried first next time
+        self.hints: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
         self.clip = len(table_sides) == 2 and self._margin_decides()
         self._reset()
 
@@ -448,14 +450,16 @@ class Solver:
                     if upper < beta:
                         beta = upper
             pos = self.leader
+            hint = entry[2] if entry is not None else -1
         else:
             pos = self.next_pos[trick[-1][0]]
+            hint = self.hints.get((remaining, trick), -1)
         hand = self.hands[pos]
         moves = self.legal(pos, hand, trick)
         if self.use_equivalence and len(moves) > 1:
             moves = self._distinct(pos, moves)
         if self.use_ordering and len(moves) > 1:
-            moves = self._ordered(pos, moves, entry)
+            moves = self._ordered(pos, moves, hint)
         maximise = self.maximises[pos]
         best = -_INF if maximise else _INF
         best_move = -1
@@ -507,6 +511,11 @@ class Solver:
                         break
         hands[pos] = hand
         self.remaining = remaining
+        if trick:
+            hints = self.hints
+            if len(hints) >= self.max_entries:
+                hints.clear()
+            hints[remaining, trick] = best_move
         if key is not None:
             lower, upper = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
             if best <= alpha0:
@@ -542,38 +551,38 @@ class Solver:
             last = i
         return tuple(kept)
 
-    def _ordered(self, pos: int, moves: tuple[int, ...],
-                 entry: tuple[int, int, int] | None) -> tuple[int, ...]:
-        """Likely best cards first: the table's best move; when following, a card that
-        counts onto a trick the own side is winning, else the cheapest card that wins
-        the trick, else the cheapest card; when leading, high cards first."""
+    def _ordered(self, pos: int, moves: tuple[int, ...], first: int) -> tuple[int, ...]:
+        """Likely best cards first: ``first`` (the best card found here before); when
+        leading, trumps and high cards; when following a trick the own side is winning,
+        the cards that count (or else the cheapest winner last); otherwise the cheapest
+        card that wins the trick, then the cheapest card."""
         trick = self.trick
-        pips = self.card_pips
         if not trick:
-            first = entry[2] if entry is not None else -1
-            lead = self.lead_key
-            return tuple(sorted(moves, key=lambda i: -1 if i == first else lead[i]))
-        winner = self.winner(trick)
-        side = self.side_of_pos
-        cheap = self.cheap_key
-        if side[winner] == side[pos] and len(trick) == len(self.seats) - 1:
-            # the last card onto a trick the own side wins: the most pips that do not
-            # take the trick away... any card keeps it unless it overtakes: give pips
-            return tuple(sorted(moves, key=lambda i: -pips[i]))
-        winning: list[int] = []
-        losing: list[int] = []
-        for i in moves:
-            if self.winner((*trick, (pos, i))) == pos:
-                winning.append(i)
-            else:
-                losing.append(i)
-        if side[winner] == side[pos]:
-            losing.sort(key=lambda i: -pips[i])
+            ordered = sorted(moves, key=self.lead_key.__getitem__)
+        else:
+            pips = self.card_pips
+            side = self.side_of_pos
+            cheap = self.cheap_key
+            winning: list[int] = []
+            losing: list[int] = []
+            winner = self.winner
+            for i in moves:
+                if winner((*trick, (pos, i))) == pos:
+                    winning.append(i)
+                else:
+                    losing.append(i)
             winning.sort(key=cheap.__getitem__)
-            return (*losing, *winning)
-        winning.sort(key=cheap.__getitem__)
-        losing.sort(key=cheap.__getitem__)
-        return (*winning, *losing)
+            if side[winner(trick)] == side[pos]:
+                losing.sort(key=lambda i: -pips[i])
+                ordered = [*losing, *winning]
+            else:
+                losing.sort(key=cheap.__getitem__)
+                ordered = [*winning, *losing]
+        if first >= 0 and ordered[0] != first and first in ordered:
+            ordered.remove(first)
+            ordered.insert(0, first)
+        return tuple(ordered)
+
 
 def _splits(pips: Sequence[int], rest: int) -> list[tuple[int, ...]]:
     """Three sides: the final pips for every way of sharing ``rest`` more."""
