@@ -21,8 +21,11 @@ The modules in :data:`MINIMUM_MODULES` are marked ``minimum``: ``.ci/run`` runs 
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -37,6 +40,11 @@ from allfours_notation.diagnostics import Diagnostic
 # every `python -m allfours_notation` a test starts compiles the package anew.  The
 # __pycache__ folders are ignored by git.
 sys.dont_write_bytecode = False
+
+# No test reads or writes the user's cache of analyses (``allfours analyse``; ``stats``
+# reads it): each run gets an empty one of its own, inherited by the commands it starts.
+os.environ["ALLFOURS_CACHE_DIR"] = tempfile.mkdtemp(prefix="afn-analysis-cache-")
+atexit.register(shutil.rmtree, os.environ["ALLFOURS_CACHE_DIR"], ignore_errors=True)
 
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
 

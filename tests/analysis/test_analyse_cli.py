@@ -73,6 +73,7 @@ def test_annotate_writes_glyphs_and_reasons_but_keeps_a_human_glyph(
     human.write_text(Path(TWO).read_text(encoding="utf-8").replace("S:9C", "S:9C!", 1),
                      encoding="utf-8")
     code, kept = run(["analyse", str(human), "--annotate"], capsys)
+    assert code == 0
     assert "S:9C!" in kept and "S:9C lost Game" not in kept
 
 
@@ -107,3 +108,19 @@ def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["analyse", TWO, "--time-limit", "0"])
     capsys.readouterr()
+
+
+def test_stats_shows_points_lost_per_deal_once_analysed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    run(["stats", TWO], capsys)
+    assert "accuracy" not in capsys.readouterr().out
+    assert "accuracy" not in run(["stats", TWO], capsys)[1]
+    run(["analyse", TWO], capsys)
+    code, out = run(["stats", "--json", TWO], capsys)
+    assert code == 0
+    rows = {row["name"]: row for row in json.loads(out)["accuracy"]}
+    # deal 2: South's 9C lost Game (one point changed hands); nothing else was lost
+    assert rows["Ben Charles"] == {"name": "Ben Charles", "deals": 4, "points_lost": 1,
+                                   "flagged": 1, "lost_per_deal": 0.25}
+    assert rows["Ann Baptiste"]["points_lost"] == 0
+    assert "lost per deal" in run(["stats", TWO], capsys)[1]
