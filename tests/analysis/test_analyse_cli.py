@@ -124,3 +124,31 @@ def test_stats_shows_points_lost_per_deal_once_analysed(
                                    "flagged": 1, "lost_per_deal": 0.25}
     assert rows["Ann Baptiste"]["points_lost"] == 0
     assert "lost per deal" in run(["stats", TWO], capsys)[1]
+
+
+def test_the_html_page_shows_par_and_flags_only_when_asked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+
+    plain, analysed = tmp_path / "plain.html", tmp_path / "analysed.html"
+    assert main(["html", TWO, "-o", str(plain)]) == 0
+    assert main(["html", TWO, "--analyse", "-o", str(analysed)]) == 0
+    capsys.readouterr()
+
+    def data(path: Path) -> dict[str, object]:
+        found = re.search(r'id="replay-data">(.*?)</script>', path.read_text(encoding="utf-8"))
+        assert found is not None
+        return dict(json.loads(found.group(1)))
+
+    assert "analysis" not in data(plain)
+    page = data(analysed)
+    analysis = page["analysis"]
+    assert isinstance(analysis, dict)
+    assert analysis["label"] == "all hands seen (double dummy)"
+    deal = analysis["deals"]["2"]
+    assert deal["par"] == [["N", 0], ["S", 1]] and deal["actual"] == [["N", 1], ["S", 0]]
+    [flag] = deal["flags"]
+    assert flag["glyph"] == "?" and flag["text"].startswith("4. S:9C lost Game")
+    steps = page["steps"]
+    assert isinstance(steps, list)
+    assert steps[flag["step"]]["x"] == "S plays 9C"  # the page marks the flag at that card
