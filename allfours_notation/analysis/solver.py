@@ -101,7 +101,7 @@ class Solver:
     def __init__(self, layout: Layout, perspective: str | None = None, *,
                  equivalence: bool = True, table: bool = True, bounds: bool = True,
                  ordering: bool = True, null_window: bool = True,
-                 max_entries: int = 1_000_000) -> None:
+                 max_entries: int = 400_000) -> None:
         self.layout = layout
         self.items = layout.items()
         table_sides = self.items.sides
@@ -147,6 +147,8 @@ class Solver:
         self.low = self.index[items.low] if items.low is not None else -1
         self.jack_value = [self._value(items.jack_points.get(seat, ())) for seat in seats]
         self.low_value = [self._value(items.low_points.get(seat, ())) for seat in seats]
+        self.jack_low, self.jack_high = min(self.jack_value), max(self.jack_value)
+        self.low_low, self.low_high = min(self.low_value), max(self.low_value)
         # static orders: leads high first (trumps first), cheap cards first
         trump = layout.trump
         self.lead_key = [(-(c.suit is trump) * 20 - int(c.rank)) for c in cards]
@@ -169,6 +171,8 @@ class Solver:
         self._game_range: dict[tuple[object, ...], tuple[int, int]] = {}
         self._legal: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
         self._winner: dict[tuple[tuple[int, int], ...], int] = {}
+        self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
+                           tuple[int, ...]] = {}
         self.tt: dict[tuple[int, int, object], tuple[int, int, int]] = {}
         # the best card found at a position inside a trick: tried first next time
         self.hints: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
@@ -370,8 +374,9 @@ class Solver:
             return search()
         finally:
             self.stats.seconds += time.perf_counter() - start
-            if len(self.tt) > self.max_entries:
-                self.tt.clear()
+            for memo in (self.tt, self.hints, self._legal, self._orders, self._winner):
+                if len(memo) > self.max_entries:  # memory stays bounded
+                    memo.clear()
 
     def _game_bounds(self) -> tuple[int, int]:
         """The least and the most Game can still be worth (from here on)."""
@@ -415,12 +420,12 @@ class Solver:
                 return self.game_value(tuple(self.pips))
             if self.use_bounds:
                 low, high = self._game_bounds()
-                if remaining >> self.jack & 1 if self.jack >= 0 else False:
-                    low += min(self.jack_value)
-                    high += max(self.jack_value)
-                if remaining >> self.low & 1 if self.low >= 0 else False:
-                    low += min(self.low_value)
-                    high += max(self.low_value)
+                if self.jack >= 0 and remaining >> self.jack & 1:
+                    low += self.jack_low
+                    high += self.jack_high
+                if self.low >= 0 and remaining >> self.low & 1:
+                    low += self.low_low
+                    high += self.low_high
                 if low == high or high <= alpha or low >= beta:
                     stats.settled += 1
                     return low if low >= beta or low == high else high
@@ -557,6 +562,16 @@ class Solver:
         the cards that count (or else the cheapest winner last); otherwise the cheapest
         card that wins the trick, then the cheapest card."""
         trick = self.trick
+        key = (moves, trick)
+        found = self._orders.get(key)
+        if found is None:
+            found = self._orders[key] = self._order(pos, moves, trick)
+        if first < 0 or found[0] == first or first not in found:
+            return found
+        return (first, *(i for i in found if i != first))
+
+    def _order(self, pos: int, moves: tuple[int, ...],
+               trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
         if not trick:
             ordered = sorted(moves, key=self.lead_key.__getitem__)
         else:
@@ -578,9 +593,6 @@ class Solver:
             else:
                 losing.sort(key=cheap.__getitem__)
                 ordered = [*winning, *losing]
-        if first >= 0 and ordered[0] != first and first in ordered:
-            ordered.remove(first)
-            ordered.insert(0, first)
         return tuple(ordered)
 
 
