@@ -123,6 +123,9 @@ class Solver:
         self.use_null_window = null_window
         self.max_entries = max_entries
         self.deadline: float | None = None
+        # The clock the deadline is read on: the wall clock (the benchmark reads the
+        # process's CPU time, so that other work on a shared machine does not count).
+        self.clock: Callable[[], float] = time.perf_counter
         seats = layout.seats
         self.seats = seats
         self.pos_of = {seat: i for i, seat in enumerate(seats)}
@@ -408,7 +411,7 @@ class Solver:
         stats = self.stats
         stats.nodes += 1
         if self.deadline is not None and not stats.nodes & 1023 and \
-                time.perf_counter() > self.deadline:
+                self.clock() > self.deadline:
             raise SolveTimeout
         trick = self.trick
         remaining = self.remaining
