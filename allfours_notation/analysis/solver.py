@@ -101,7 +101,7 @@ class Solver:
     def __init__(self, layout: Layout, perspective: str | None = None, *,
                  equivalence: bool = True, table: bool = True, bounds: bool = True,
                  ordering: bool = True, null_window: bool = True,
-                 max_entries: int = 400_000) -> None:
+                 max_entries: int = 250_000) -> None:
         self.layout = layout
         self.items = layout.items()
         table_sides = self.items.sides
