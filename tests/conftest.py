@@ -70,6 +70,7 @@ SLOW_MODULES = frozenset({
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
     "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals
+    "tests/hostile/test_slow_writes.py",  # SIGKILL at 200 points; a real full tmpfs
 })
 UPDATE_OPTION = "--update-goldens"
 SLOW_OPTION = "--slow"

@@ -30,6 +30,7 @@ from ..parser import parse
 from ..records import Game
 from ..rules.replay import replay
 from ..rules.state import GameReplay
+from ..visible import for_markup, for_stdout
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
 from .score import positive
@@ -150,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
                     if selected and game.broken:
                         status = max(status, 1)
                         if not args.json and not args.annotate:
-                            out.print(f"[bold red]{escape(name)}: game {game.index} cannot be "
+                            out.print(f"[bold red]{for_markup(name)}: game {game.index} cannot be "
                                       "analysed (syntax error; see 'allfours check')[/]")
                     continue
                 replayed = _replayed(game, profile, overrides, house)
@@ -173,7 +174,8 @@ def run(args: argparse.Namespace) -> int:
                 else:
                     _print_game(out, name, game, deals, analyses, args)
             if args.annotate:
-                sys.stdout.write(format_result(replace(result, games=tuple(annotated))))
+                sys.stdout.write(for_stdout(format_result(replace(result,
+                                                                  games=tuple(annotated)))))
     if cache is not None:
         cache.close()
     if args.json:
@@ -266,8 +268,8 @@ def _points_text(pairs: Sequence[tuple[str, int]]) -> str:
 def _print_game(out: Console, name: str, game: Game, deals: Sequence[PlayedDeal],
                 analyses: Sequence[DealAnalysis], args: argparse.Namespace) -> None:
     event = game.tag("Event")
-    out.print(f"[bold]{escape(name)}: game {game.index}"
-              + (f" ({escape(event)})" if event else "") + "[/]")
+    out.print(f"[bold]{for_markup(name)}: game {game.index}"
+              + (f" ({for_markup(event)})" if event else "") + "[/]")
     for played, analysis in zip(deals, analyses, strict=True):
         for line in deal_lines(analysis):
             out.print(escape(line), highlight=False)

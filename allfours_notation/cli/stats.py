@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from ..analysis.accuracy import AccuracyRow
 from ..archive.stats import COLUMNS, ProfileStats, Row, StatsBuilder, Summary
+from ..visible import CsvRows, TerminalSafe, for_markup, for_stdout, spreadsheet_cell, visible
 from .archive_inputs import walk
 from .inputs import console, fail
 from .progress import progress_bar
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         data = summary.as_json()
         if accuracy:
             data["accuracy"] = [row.as_json() for row in accuracy]
-        sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(for_stdout(json.dumps(data, indent=2, ensure_ascii=False) + "\n"))
     elif args.csv:
         write_csv(summary)
         write_accuracy_csv(accuracy)
@@ -118,17 +119,17 @@ def print_accuracy(rows: tuple[AccuracyRow, ...]) -> None:
     for heading in ("name", "deals analysed", "points lost", "cards flagged", "lost per deal"):
         table.add_column(heading, justify="left" if heading == "name" else "right")
     for row in rows:
-        table.add_row(row.name, str(row.deals), str(row.points_lost), str(row.flagged),
-                      f"{row.lost_per_deal:.2f}")
+        table.add_row(Text(visible(row.name)), str(row.deals), str(row.points_lost),
+                      str(row.flagged), f"{row.lost_per_deal:.2f}")
     _print_whole(console(), table)
 
 
 def write_accuracy_csv(rows: tuple[AccuracyRow, ...]) -> None:
-    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer = CsvRows(TerminalSafe(sys.stdout) if sys.stdout.isatty() else sys.stdout)
     for row in rows:
         for key, value in row.as_json().items():
             if key != "name":
-                writer.writerow(("", "accuracy", row.name, key, value))
+                writer.writerow(("", "accuracy", spreadsheet_cell(row.name), key, value))
 
 
 # --- output -----------------------------------------------------------------------------------
@@ -146,7 +147,7 @@ _HEADINGS = dict(COLUMNS)
 def print_tables(summary: Summary) -> None:
     out = console()
     for profile in summary.profiles:
-        out.print(f"[bold]{profile.rules}[/]: {profile.games} game"
+        out.print(f"[bold]{for_markup(profile.rules)}[/]: {profile.games} game"
                   f"{'s' if profile.games != 1 else ''}, {profile.deals} deals, "
                   f"{profile.points} points, {profile.points_per_deal:.2f} points per deal")
         for title, keys in _TABLES:
@@ -176,7 +177,7 @@ def _table(title: str, keys: tuple[str, ...], rows: tuple[Row, ...]) -> Table:
     for key in keys:
         table.add_column(_HEADINGS[key], justify="right")
     for row in rows:
-        table.add_row(row.name, *(_number(row.get(key)) for key in keys))
+        table.add_row(Text(visible(row.name)), *(_number(row.get(key)) for key in keys))
     return table
 
 
@@ -185,12 +186,13 @@ def _number(value: int | float) -> str:
 
 
 def write_csv(summary: Summary) -> None:
-    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer = CsvRows(TerminalSafe(sys.stdout) if sys.stdout.isatty() else sys.stdout)
     writer.writerow(("rules", "table", "name", "measure", "value"))
     for profile in summary.profiles:
         for group, rows in (("players", profile.players), ("partnerships", profile.sides)):
             for row in rows:
-                writer.writerows((profile.rules, group, row.name, key, _number(value))
+                writer.writerows((spreadsheet_cell(profile.rules), group,
+                                  spreadsheet_cell(row.name), key, _number(value))
                                  for key, value in row.values)
         writer.writerows(_profile_rows(profile))
     if summary.unreadable:
@@ -198,6 +200,7 @@ def write_csv(summary: Summary) -> None:
 
 
 def _profile_rows(profile: ProfileStats) -> list[tuple[str, str, str, str, str]]:
-    return [(profile.rules, "profile", "", key, value) for key, value in (
+    rules = str(spreadsheet_cell(profile.rules))
+    return [(rules, "profile", "", key, value) for key, value in (
         ("games", str(profile.games)), ("deals", str(profile.deals)),
         ("points", str(profile.points)), ("points_per_deal", f"{profile.points_per_deal:.2f}"))]

@@ -74,11 +74,14 @@ class Session:
     def __init__(self, tags: tuple[Tag, ...], *, entries: tuple[Entry, ...] = (),
                  prefix: str = "", index: int = 1, record: RecordFile | None = None,
                  overrides: dict[str, str] | None = None,
-                 house: Profile | None = None) -> None:
+                 house: Profile | None = None, suffix: str = "") -> None:
         self.tags = tags
         self.prefix = prefix
+        # What stands after the game in its file (comments someone added there): kept.
+        self.suffix = suffix.lstrip("\r\n")
         self.index = index
         self.record = record
+        self.house = house
         header = Game(tags=tags, index=index)
         self.options: Options = resolve_options(header, overrides=overrides or {},
                                                 house=house)[0]
@@ -124,6 +127,8 @@ class Session:
     def text(self) -> str:
         """The whole file: the games before this one as they were, then this one."""
         body = format_game(self.game())
+        if self.suffix.strip():
+            body += self.suffix if self.suffix.endswith("\n") else self.suffix + "\n"
         if not self.prefix.strip():
             return "% AFN 1\n" + body
         return self.prefix.rstrip("\n") + "\n\n" + body
@@ -253,6 +258,10 @@ class Session:
             changed: Entry = replace(last, glyph=annotation.glyph)
         else:
             assert annotation.comment is not None
+            if last.trailing and last.trailing[-1].style is CommentStyle.LINE:
+                # found by fuzzing the entry line: the record would not read back
+                return Outcome(False, "a ';' comment runs to the end of its line, so nothing "
+                               "can follow it on this entry: undo it and write one comment")
             changed = replace(last, trailing=(*last.trailing, annotation.comment))
         self._change((*self.entries[:-1], changed))
         return Outcome(True, f"noted on {_describe(last)}")

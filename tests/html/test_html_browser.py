@@ -216,3 +216,30 @@ def test_dark_and_light_schemes(browser: WebDriver, tmp_path: Path) -> None:
     finally:
         browser.execute_script("localStorage.removeItem('afn-scheme')")
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+@pytest.mark.parametrize("page", ["replay", "score"])
+def test_hostile_records_run_nothing_in_the_browser(browser: WebDriver, tmp_path: Path,
+                                                    page: str) -> None:
+    """Tags and comments holding <script>, <img onerror>, markup and escapes: no alert, no
+    image, the text shown as typed (issue 23: the HTML outputs escape; here is the proof)."""
+    from tests.hostile.test_hostile_outputs import HOSTILE, hostile_game
+
+    for name in ("html", "markup", "csi", "bidi", "formula"):
+        source = tmp_path / f"{name}.afn"
+        source.write_text(hostile_game(HOSTILE[name]), encoding="utf-8")
+        out = tmp_path / f"{name}-{page}.html"
+        if page == "replay":
+            steps = open_page(browser, source, 1, out)
+            press_right(browser, steps)
+        else:
+            with contextlib.redirect_stdout(io.StringIO()) as written:
+                main(["score", "--format", "html", str(source)])
+            out.write_text(written.getvalue(), encoding="utf-8")
+            browser.get(out.as_uri())
+        # an alert() that ran would be open now, and this call would raise
+        images = browser.execute_script("return document.images.length")
+        assert images == 0, name
+        if name == "html":
+            text = browser.execute_script("return document.body.innerText")
+            assert "<script>alert(1)</script>" in text
