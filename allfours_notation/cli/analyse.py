@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -179,7 +180,9 @@ def run(args: argparse.Namespace) -> int:
     if cache is not None:
         cache.close()
     if args.json:
-        out.print_json(json.dumps({"label": LABEL, "caveat": CAVEAT, "games": games_json}))
+        sys.stdout.write(for_stdout(json.dumps({"label": LABEL, "caveat": CAVEAT,
+                                                "games": games_json}, indent=2,
+                                               ensure_ascii=False) + "\n"))
     return status
 
 
@@ -218,16 +221,26 @@ def _analyses(deals: Sequence[PlayedDeal], cache: AnalysisCache | None, pool: Wo
         yield analysis
 
 
+PROGRESS_FROM = 200  # deals to analyse before a progress bar is worth showing (a long run)
+
+
 class _Progress:
-    """Deals analysed so far, on standard error when it is a terminal."""
+    """Deals analysed so far, on standard error when it is a terminal, once there are
+    enough of them to wait for."""
 
     def __init__(self, *, enabled: bool) -> None:
         self.enabled = enabled
-        self._progress: object | None = None
-        self._task: object | None = None
+        self._progress: Any = None
+        self._task: Any = None
+        self._total = 0
+        self._done = 0
 
     def __enter__(self) -> _Progress:
-        if self.enabled:
+        return self
+
+    def add(self, count: int) -> None:
+        self._total += count
+        if self._progress is None and self.enabled and self._total >= PROGRESS_FROM:
             from rich.progress import (
                 BarColumn,
                 MofNCompleteColumn,
@@ -236,26 +249,23 @@ class _Progress:
                 TimeRemainingColumn,
             )
 
-            progress = Progress(TextColumn("analysing deals"), BarColumn(), MofNCompleteColumn(),
-                                TimeRemainingColumn(), console=Console(stderr=True),
-                                transient=True)
-            progress.start()
-            self._progress = progress
-            self._task = progress.add_task("deals", total=0)
-        return self
-
-    def add(self, count: int) -> None:
-        if self._progress is not None:
-            task = self._progress.tasks[0]  # type: ignore[attr-defined]
-            self._progress.update(self._task, total=(task.total or 0) + count)  # type: ignore[attr-defined]
+            self._progress = Progress(TextColumn("analysing deals"), BarColumn(),
+                                      MofNCompleteColumn(), TimeRemainingColumn(),
+                                      console=Console(stderr=True), transient=True)
+            self._progress.start()
+            self._task = self._progress.add_task("deals", total=self._total,
+                                                 completed=self._done)
+        elif self._progress is not None:
+            self._progress.update(self._task, total=self._total)
 
     def advance(self, count: int) -> None:
+        self._done += count
         if self._progress is not None and count:
-            self._progress.advance(self._task, count)  # type: ignore[attr-defined]
+            self._progress.advance(self._task, count)
 
     def __exit__(self, *exc: object) -> None:
         if self._progress is not None:
-            self._progress.stop()  # type: ignore[attr-defined]
+            self._progress.stop()
 
 
 # --- text ---------------------------------------------------------------------------------
