@@ -4,28 +4,26 @@ solved in a worker and the panel follows the cards."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from allfours_notation.analysis import DealAnalysis
 from allfours_notation.viewer import model
 from allfours_notation.viewer.app import ViewerApp
 from allfours_notation.viewer.widgets.analysis import AnalysisPanel
-from tests.viewer.viewer_helpers import PATIENCE_SECONDS, loaded, shown
+from tests.viewer.viewer_helpers import loaded, shown
+from tests.waiting import until
 
 SAMPLE_TWO = Path(__file__).resolve().parents[2] / "samples" / "two-player-to-seven.afn"
 
 
-async def solved(app: ViewerApp, pilot: object) -> DealAnalysis:
-    deadline = time.monotonic() + PATIENCE_SECONDS
-    while time.monotonic() < deadline:
-        if app.analyses and app.analysing is None:
-            await pilot.pause()  # type: ignore[attr-defined]
-            found = next(iter(app.analyses.values()))
-            assert isinstance(found, DealAnalysis)
-            return found
-        await pilot.pause(0.02)  # type: ignore[attr-defined]
-    raise AssertionError("the deal was not solved")
+async def solved(app: ViewerApp, pilot: Pilot[int]) -> DealAnalysis:
+    await until(pilot, lambda: bool(app.analyses) and app.analysing is None,
+                "the deal to be solved")
+    found = next(iter(app.analyses.values()))
+    assert isinstance(found, DealAnalysis)
+    return found
 
 
 def test_the_panel_solves_the_deal_when_asked_and_follows_the_cards() -> None:
