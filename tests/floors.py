@@ -10,7 +10,8 @@ lower ones, never a higher one)::
               its syntax errors, the stream, records, seats (table), structure checks
     referee   the rules of All Fours: rules/ (the table, play, scoring, profiles,
               house rules, starting scores, the replay, the dispute report)
-    checking  the one door (checking), slips, root causes (causes)
+    checking  the one door (checking), slips, root causes (causes), the solver
+              (analysis/; its per-player accuracy is an app's, beside stats)
     writing   formatter, export, schema, score sheet, highlighting, HTML replay
     apps      recording/, lsp/, archive/, the generator, cli/, the viewer, the
               package's own ``__init__`` (the public API, reaching every floor)
@@ -64,6 +65,8 @@ FLOORS: Mapping[str, Floor] = {
     "allfours_notation.structure": Floor.READING,  # planned: referee/ (it judges play)
     "allfours_notation.rules": Floor.REFEREE,
     "allfours_notation.checking": Floor.CHECKING,
+    "allfours_notation.analysis": Floor.CHECKING,  # the solver: on the referee's legality
+    "allfours_notation.analysis.accuracy": Floor.APPS,  # per player, for stats (archive)
     "allfours_notation.slips": Floor.CHECKING,
     "allfours_notation.causes": Floor.CHECKING,
     "allfours_notation.formatter": Floor.WRITING,
