@@ -7,12 +7,15 @@ The public API, in the order data flows::
     iter_games(path)       → games one at a time, reading in chunks
     scan_headers(text)     → header tags of every game, without parsing play
     parse_indexed(text, h) → the one game a header points at
+    check(game)            → CheckedGame: every diagnostic ``allfours check`` reports
+                             (slips named, linked to root causes), the replay, options
+    check_text(text)       → CheckedText: the same for every game of a text
     replay(game)           → every step of every deal, with the table after it
     check_game(game)       → rules and dispute diagnostics
     format_game(game)      → canonical AFN text
     result_to_json(result) → the records as JSON-ready data
 
-The last four are imported on first use, so that reading a file does not pay
+Checking, replaying and formatting are imported on first use, so that reading a file does not pay
 for the rules engine or the formatter.
 
 This package never imports Textual; the viewer lives in the ``viewer`` package.
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
 from .diagnostics import Diagnostic, Severity
 from .headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
-from .parser import ParseResult, iter_games, parse, parse_file
+from .parser import ParseResult, parse, parse_file
 from .records import (
     Award,
     Call,
@@ -41,8 +44,11 @@ from .records import (
     Trick,
     TurnUp,
 )
+from .stream import iter_games
 
 if TYPE_CHECKING:
+    from .causes import Group, roots_first
+    from .checking import CheckedGame, CheckedText, check, check_text
     from .export import result_to_json
     from .formatter import format_game, format_result
     from .rules.replay import check_game, replay
@@ -50,6 +56,12 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 _LAZY = {
+    "check": "allfours_notation.checking",
+    "check_text": "allfours_notation.checking",
+    "CheckedGame": "allfours_notation.checking",
+    "CheckedText": "allfours_notation.checking",
+    "Group": "allfours_notation.causes",
+    "roots_first": "allfours_notation.causes",
     "replay": "allfours_notation.rules.replay",
     "check_game": "allfours_notation.rules.replay",
     "format_game": "allfours_notation.formatter",
@@ -72,6 +84,8 @@ __all__ = [
     "Call",
     "CallKind",
     "Card",
+    "CheckedGame",
+    "CheckedText",
     "Claim",
     "ClaimItem",
     "Comment",
@@ -79,6 +93,7 @@ __all__ = [
     "Diagnostic",
     "Game",
     "GameHeader",
+    "Group",
     "Hand",
     "ParseResult",
     "Penalty",
@@ -94,7 +109,9 @@ __all__ = [
     "__version__",
     "card",
     "cards",
+    "check",
     "check_game",
+    "check_text",
     "format_game",
     "format_result",
     "iter_games",
@@ -104,6 +121,7 @@ __all__ = [
     "parse_indexed",
     "replay",
     "result_to_json",
+    "roots_first",
     "scan_headers",
     "scan_headers_file",
 ]

@@ -197,6 +197,11 @@ def cards(text: str) -> tuple[Card, ...]:
 
 
 FULL_PACK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+# A hand is dealt six cards, and each run of the cards deals three more to every seat:
+# the one place these sizes are written (the structure checks, the referee and the
+# generator read them here).
+DEALT = 6
+RUN_BATCH = 3
 
 
 class Seat(Enum):

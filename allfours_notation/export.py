@@ -147,12 +147,13 @@ def _linked(result: ParseResult) -> dict[tuple[object, ...], Diagnostic]:
     """Every diagnostic of the file numbered once and linked to its root, game by game
     (a game's list and the file's list then show the same ``id``)."""
     from .causes import link_causes
+    from .checking import check
 
     found: dict[tuple[object, ...], Diagnostic] = {}
     next_id = 1
     in_games: set[tuple[object, ...]] = set()
-    for game in result.games:
-        for diagnostic in link_causes(game.diagnostics, first_id=next_id):
+    for game in result.games:  # the one door without the rules: the records' findings
+        for diagnostic in check(game, None, first_id=next_id).diagnostics:
             found[_key(diagnostic)] = diagnostic
         next_id += len(game.diagnostics)
         in_games.update(_key(d) for d in game.diagnostics)

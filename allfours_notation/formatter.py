@@ -204,21 +204,18 @@ _Meaning = tuple[Counter[tuple[str, int | None, int | None]], tuple[tuple[str, i
 def _meaning(result: ParseResult, repaired: Iterable[str]) -> list[_Meaning]:
     """Per game: its diagnostics (code, deal, trick; not the line, which formatting
     moves) and its computed scores; the file's own diagnostics come first."""
-    from .rules.replay import replay
+    from .checking import check
 
     skip = set(repaired)
     file_level: Counter[tuple[str, int | None, int | None]] = Counter(
         (d.code, None, None) for d in result.diagnostics if d.game is None and d.code not in skip
     )
     meanings: list[_Meaning] = [(file_level, ())]
-    for game in result.games:
-        replayed = replay(game, record_states=False)
-        found = Counter(
-            (d.code, d.deal, d.trick)
-            for d in (*game.diagnostics, *replayed.diagnostics)
-            if d.code not in skip
-        )
-        meanings.append((found, replayed.scores))
+    for game in result.games:  # what the one door reports of each game
+        checked = check(game, empty=True)
+        found = Counter((d.code, d.deal, d.trick) for d in checked.diagnostics
+                        if d.code not in skip)
+        meanings.append((found, checked.replay.scores if checked.replay is not None else ()))
     return meanings
 
 

@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from .cards import FULL_PACK, Card, Rank, Seat, Suit
+from .cards import DEALT, FULL_PACK, RUN_BATCH, Card, Rank, Seat, Suit
 from .records import (
     Call,
     CallKind,
@@ -209,7 +209,7 @@ def _deal_cards(pack: list[Card], order: Sequence[Seat], each: int,
                 pattern: DealPattern) -> dict[Seat, list[Card]]:
     """Deal ``each`` cards to every seat from the top of ``pack`` (3+3 or one at a time)."""
     hands: dict[Seat, list[Card]] = {seat: [] for seat in order}
-    packet = 3 if pattern is DealPattern.THREE_THREE and each % 3 == 0 else 1
+    packet = RUN_BATCH if pattern is DealPattern.THREE_THREE and each % RUN_BATCH == 0 else 1
     for _ in range(each // packet):
         for seat in order:
             for _ in range(packet):
@@ -308,7 +308,7 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
             (options.hand_after_run is HandAfterRun.KEEP_IF_ONE_RUN and runs >= 2):
         written = runs > 0 and knobs.discards > 0 and rng.random() < knobs.discards
         for seat in order:
-            kept = rng.sample(hands[seat], 6)
+            kept = rng.sample(hands[seat], DEALT)
             if written:
                 put = tuple(c for c in hands[seat] if c not in kept)
                 opening.append(Discard(seat=seat, cards=put))

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from itertools import pairwise
 from pathlib import Path
-from typing import IO, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -68,7 +68,6 @@ from .records import (
     TextLines,
     Total,
     Trick,
-    TurnUp,
     make_call,
     make_claim,
     make_deal,
@@ -85,7 +84,7 @@ from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns
 from .source import control_characters, decode, strip_bom
 from .structure import check_structure, missing_tags
 from .syntax_errors import deal_number_before, explain
-from .table import clockwise, seats_named
+from .table import add_seats, clockwise, seats_named
 
 SUPPORTED_VERSION = 1
 
@@ -603,17 +602,6 @@ def parse_file(path: str | Path) -> ParseResult:
     return parse(path.read_bytes(), filename=str(path))
 
 
-def iter_games(source: str | Path | IO[Any], *, filename: str | None = None) -> Iterator[Game]:
-    """Yield the games of a file one at a time, reading it in chunks.
-
-    ``source`` is a path, or an open text or binary file.  Memory stays flat in the
-    file size: only the games not yet yielded are held.
-    """
-    from .stream import stream_games  # local import keeps the module graph one-way
-
-    yield from stream_games(source, filename=filename)
-
-
 # --- version line -----------------------------------------------------------------------------
 
 _VERSION_RE = re.compile(r"%\s*AFN\s+(\S+)\s*$")
@@ -1087,18 +1075,16 @@ class _GameAssembler:
         return Span(end_line, 1, end_line, 1, 0, 0)
 
     def seats_for(self, tags: tuple[Tag, ...], raw_deals: list[_RawDeal]) -> tuple[Seat, ...]:
-        """The seats at the table: named by the player tags, or else those the deals use."""
+        """The seats at the table: named by the player tags, or else those the deals use
+        (:func:`.table.add_seats`, the rule :func:`.table.seats_of_game` reads too)."""
         named = seats_named(tags) if tags else None
         if named:  # as seats_of_game reads the tags
             return clockwise(named)
-        used = {raw.dealer for raw in raw_deals}
+        used: set[Seat] = set()
         for raw in raw_deals:
-            for event in raw.opening:
-                if not isinstance(event, (TurnUp, Pack)):
-                    used.add(event.seat)
-            for play in raw.plays:
-                if play.seat is not None:
-                    used.add(play.seat)
+            used.add(raw.dealer)
+            add_seats(used, raw.opening)
+            add_seats(used, raw.plays)
         return clockwise(used)
 
     # -- comments --
@@ -1504,7 +1490,6 @@ __all__ = [
     "ParseResult",
     "cyclic_gc_paused",
     "grammar_text",
-    "iter_games",
     "parse",
     "parse_file",
     "parse_game_slice",

@@ -679,6 +679,7 @@ def diagnostic_at(
                       game.index, deal, trick, hint)
 
 
-# Last: the table module reads the records above (a local import in ``Game.seats``
-# cost more than the seats themselves in a file of thousands of tiny games).
+# Last, beside the records it reads (it imports none of them at run time): a local
+# import in ``Game.seats`` cost more than the seats themselves in a file of thousands
+# of tiny games.
 from .table import seats_of_game  # noqa: E402

@@ -14,6 +14,7 @@ from io import TextIOBase
 from pathlib import Path
 from typing import IO, Any
 
+from .parser import parse_game_body
 from .records import Game
 from .slicer import slice_games
 from .source import BOM
@@ -21,11 +22,19 @@ from .source import BOM
 CHUNK_SIZE = 1 << 20
 
 
+def iter_games(source: str | Path | IO[Any], *, filename: str | None = None) -> Iterator[Game]:
+    """Yield the games of a file one at a time, reading it in chunks.
+
+    ``source`` is a path, or an open text or binary file.  Memory stays flat in the
+    file size: only the games not yet yielded are held.
+    """
+    yield from stream_games(source, filename=filename)
+
+
 def stream_games(
     source: str | Path | IO[Any], *, filename: str | None = None, chunk_size: int = CHUNK_SIZE
 ) -> Iterator[Game]:
     """Yield each game of ``source`` (a path or an open file) as soon as it is complete."""
-    from .parser import parse_game_body
 
     if isinstance(source, (str, Path)):
         with open(source, "rb") as handle:

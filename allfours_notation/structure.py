@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import SEAT_TAG_NAMES, Card, Seat
+from .cards import DEALT, RUN_BATCH, SEAT_TAG_NAMES, Card, Seat
 from .diagnostics import Diagnostic, Severity
 from .limits import LIMIT_CODE, MAX_FINDINGS_PER_GAME
 from .records import Call, CallKind, Deal, Discard, Game, Hand, Pack, Span, TurnUp, diagnostic_at
 from .table import SEATS_FOR_PLAYERS, seats_of_game
 
-DEALT_HAND_SIZE = 6
-RUN_BATCH_SIZE = 3
 MANDATORY_TAGS = ("Event", "Site", "Date", "Rules", "Result")
 
 
@@ -277,7 +275,7 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
             continue
         if isinstance(event, (Discard, Pack)):
             continue  # checked by the referee, which knows what each seat held
-        limit = RUN_BATCH_SIZE if seen_turnup else DEALT_HAND_SIZE
+        limit = RUN_BATCH if seen_turnup else DEALT
         after_play = (
             first_play is not None and event.span is not None and event.span.start > first_play
         )

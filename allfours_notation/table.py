@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .cards import CLOCKWISE, Seat
-from .records import Game, Pack, Tag, TurnUp
+
+if TYPE_CHECKING:  # only the records' shapes: records imports this module (Game.seats)
+    from .records import Game, Tag
 
 SEATS_FOR_PLAYERS: dict[int, tuple[Seat, ...]] = {
     2: (Seat.NORTH, Seat.SOUTH),
@@ -37,11 +40,30 @@ def seats_of_game(game: Game) -> tuple[Seat, ...]:
     A few set operations and one look-up, no sorting: this runs a few times per
     game, and a file of many tiny games is mostly that."""
     named = seats_named(game.tags) if game.tags else set()
-    if not named:
-        if not game.deals:
-            return ()
-        named = _seats_used(game)
-    return clockwise(named)
+    if named:
+        return clockwise(named)
+    if not game.deals:
+        return ()
+    used: set[Seat] = set()
+    for deal in game.deals:
+        used.add(deal.dealer)
+        if deal.opening:
+            add_seats(used, deal.opening)
+        for trick in deal.tricks:
+            add_seats(used, trick.plays)
+    return clockwise(used)
+
+
+def add_seats(used: set[Seat], events: Iterable[object]) -> None:
+    """The seats a deal's events name, added to ``used``: a hand, a call, a discard, a
+    labelled play (a turn-up, a pack, an unlabelled play name none).  With the
+    dealers, these are the seats at a table whose player tags name none: the one rule
+    for the parser (which reads it from the deals as it assembles them) and
+    :func:`seats_of_game` (plain loops: this runs a few times per game)."""
+    for event in events:
+        seat = getattr(event, "seat", None)
+        if seat is not None:
+            used.add(seat)
 
 
 def seats_named(tags: Iterable[Tag]) -> set[Seat]:
@@ -58,20 +80,6 @@ def seats_named(tags: Iterable[Tag]) -> set[Seat]:
 def clockwise(seats: Iterable[Seat]) -> tuple[Seat, ...]:
     """``seats`` in clockwise order from North, looked up rather than sorted."""
     return _CLOCKWISE_OF[frozenset(seats)]
-
-
-def _seats_used(game: Game) -> set[Seat]:
-    used: set[Seat] = set()
-    for deal in game.deals:
-        used.add(deal.dealer)
-        for event in deal.opening:
-            if not isinstance(event, (TurnUp, Pack)):
-                used.add(event.seat)
-        for trick in deal.tricks:
-            for play in trick.plays:
-                if play.seat is not None:
-                    used.add(play.seat)
-    return used
 
 
 def turn_order(seats: tuple[Seat, ...], *, clockwise: bool = True) -> tuple[Seat, ...]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from .generated import generated_corpus
 
 OUT_DIR = Path(__file__).resolve().parent / "out"
+DEFAULT_SEED = 20261120  # the benchmark's corpus seed (bench.run's Config, bench.stages)
 _GENERATING_CODE = ("bench.generated", "allfours_notation.generate")
 
 

@@ -256,7 +256,7 @@ _SLIPS = {
 
 def printed_roots(text: str) -> tuple[list[Diagnostic], int]:
     """The roots ``allfours check`` prints for ``text``, in order, and how many it found."""
-    from allfours_notation.cli.check import file_diagnostics
+    from allfours_notation.checking import check_file as file_diagnostics
 
     reader = read_games(text)
     roots: list[Diagnostic] = []

@@ -24,7 +24,7 @@ import statistics
 import time
 from pathlib import Path
 
-from allfours_notation.cli.check import rules_diagnostics
+from allfours_notation.checking import rules_diagnostics
 from allfours_notation.parser import parse_game_slice, read_games
 from allfours_notation.records import Game
 from fuzz.shapes import tiny_games, varied_small_games

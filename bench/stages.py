@@ -293,10 +293,9 @@ def main() -> None:
         _now = time.process_time
     path = args.file
     if path is None:
-        from .corpus import OUT_DIR, ensure_corpus
-        from .run import Config
+        from .corpus import DEFAULT_SEED, OUT_DIR, ensure_corpus
 
-        path = ensure_corpus("10k", 10_000, Config().seed, OUT_DIR).path
+        path = ensure_corpus("10k", 10_000, DEFAULT_SEED, OUT_DIR).path
     print("\n".join(markdown(measure(path, max(1, args.repeats)))))
 
 

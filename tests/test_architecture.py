@@ -85,3 +85,143 @@ def test_only_the_lsp_command_imports_pygls() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+# --- floors and circles (issue 22): the mapping and the checker are in tests/floors.py ---------
+
+
+def _package_modules() -> dict[str, Path]:
+    from tests.floors import tree_modules
+
+    link = ROOT / "allfours_notation" / "viewer"
+    found = {name: path for name, path in tree_modules({
+        "allfours_notation": ROOT / "allfours_notation", "bench": ROOT / "bench"}).items()
+        if not path.is_relative_to(link)}
+    found.update(tree_modules({"allfours_notation.viewer": ROOT / "viewer"}))
+    return found
+
+
+def test_no_import_circles_in_the_package_or_bench() -> None:
+    """Imports inside functions count (they run); those under TYPE_CHECKING do not."""
+    from tests.floors import circles, edges
+
+    modules = _package_modules()
+    found = edges(modules, {"viewer": "allfours_notation.viewer"})
+    assert len(modules) > 100 and len([e for e in found if e.imported in modules]) > 400
+    assert circles(modules, found) == []
+
+
+def test_every_import_keeps_to_the_floors() -> None:
+    """Arrows point down (reading imports no referee, the referee no checking, writing or
+    app), nothing below the apps imports Textual, the viewer imports no CLI, and every
+    module is on a floor."""
+    from tests.floors import broken_contracts, edges
+
+    assert broken_contracts(edges(_package_modules(), {"viewer": "allfours_notation.viewer"})) \
+        == []
+
+
+def test_a_forbidden_import_or_a_circle_is_caught(tmp_path: Path) -> None:
+    """The checker run on a synthetic tree: each kind of broken contract is reported,
+    and an import under TYPE_CHECKING is not one."""
+    from tests.floors import Floor, broken_contracts, circles, edges, tree_modules
+
+    files = {
+        "__init__.py": "",
+        "reading.py": "def f():\n    from .referee import judge\n",  # up a floor, lazily
+        "referee.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                      "    from .app import App\nfrom . import reading\n",
+        "writing.py": "import textual.app\n",
+        "viewer/__init__.py": "",
+        "viewer/screen.py": "from ..cli import main\n",
+        "cli.py": "from .viewer import screen\nimport textual\n",
+        "app.py": "from .cli import main\n",
+    }
+    for name, text in files.items():
+        path = tmp_path / "pkg" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    floors = {"pkg": Floor.APPS, "pkg.reading": Floor.READING, "pkg.referee": Floor.REFEREE,
+              "pkg.writing": Floor.WRITING, "pkg.viewer": Floor.APPS, "pkg.cli": Floor.APPS}
+    modules = tree_modules({"pkg": tmp_path / "pkg"})
+    found = edges(modules)
+    broken = broken_contracts(found, floors, {"textual": Floor.WRITING},
+                              (("pkg.viewer", "pkg.cli"),))
+    assert sorted(broken) == [
+        "pkg.reading:2 → pkg.referee: reading imports referee",
+        "pkg.viewer.screen:1 → pkg.cli: pkg.viewer imports pkg.cli",
+        "pkg.writing:1 → textual: writing imports textual",
+    ]
+    unplaced = broken_contracts(found, {"pkg.reading": Floor.READING}, {}, ())
+    assert {line.split(":")[0] for line in unplaced} == {  # every importer not on a floor
+        "pkg.app", "pkg.cli", "pkg.referee", "pkg.viewer.screen", "pkg.writing"}
+    assert all(line.endswith("is on no floor (add it to FLOORS)") for line in unplaced)
+    assert circles(modules, found) == [["pkg.cli", "pkg.viewer.screen"],
+                                       ["pkg.reading", "pkg.referee"]]
+
+
+# --- no rule outside the referee: no client reads a message's words (issue 22) ------------------
+
+_WORDS = frozenset({"message", "note"})  # a Diagnostic's message, an Expect's note
+_SEARCHES = frozenset({"startswith", "endswith", "find", "rfind", "index", "count",
+                       "partition", "split", "search", "match", "fullmatch", "findall"})
+
+
+def _reads_words(node: ast.expr) -> bool:
+    """``d.message`` / ``expects.note`` (also through a call such as ``d.message.lower()``)."""
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        node = node.func.value
+    return isinstance(node, ast.Attribute) and node.attr in _WORDS
+
+
+def _written_words(node: ast.expr) -> bool:
+    """Words written in the code: a string, an f-string, a module's constant (``WORDS``)."""
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or \
+        isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Name) and node.id.isupper())
+
+
+def words_compared(tree: ast.AST) -> list[int]:
+    """The lines where a message's words are compared with words written here: ``"…" in
+    d.message``, ``d.message == "…"``, ``d.message.startswith(…)``, ``re.search(…,
+    d.message)``.  A message compared whole with another (a finding's identity, or
+    whether a rewording changed it) is not that."""
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if not any(_reads_words(side) for side in sides):
+                continue
+            contains = any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+            if contains or any(_written_words(side) for side in sides):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in _SEARCHES and (
+                    _reads_words(node.func.value) or any(_reads_words(a) for a in node.args)):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_module_outside_the_referee_reads_the_words_of_a_message() -> None:
+    from tests.floors import Floor, floor_of
+
+    offenders: list[str] = []
+    for module, path in _package_modules().items():
+        if floor_of(module) is Floor.REFEREE:
+            continue  # the rules write their messages (and may word them from each other)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        offenders.extend(f"{module}:{line}" for line in words_compared(tree))
+    assert offenders == []
+
+
+def test_the_words_check_catches_each_way_of_reading_words() -> None:
+    caught = words_compared(ast.parse(
+        'a = "pack" in d.message\n'
+        'b = e.note.startswith("the pack")\n'
+        'c = d.message.lower() == "x"\n'
+        'f = re.search("run", d.message)\n'
+        'g = d.message == other.message\n'  # a finding's identity: allowed
+        'h = d.code in CODES\n'
+        'i = shown(d.message) == d.message\n'  # whether a rewording changed it: allowed
+        'j = d.message != WORDS\n'
+        'k = words in d.message\n'))
+    assert caught == [1, 2, 3, 4, 8, 9]

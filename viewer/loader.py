@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from allfours_notation import GameHeader, scan_headers
-from allfours_notation.cli.view import unreadable_reason
+from allfours_notation.files import unreadable_reason
 from allfours_notation.source import decode
 
 FIRST_BATCH = 64 * 1024

@@ -17,9 +17,10 @@ from enum import Enum
 
 from allfours_notation import Diagnostic, Game, GameHeader, Seat, Severity, parse_indexed
 from allfours_notation.cards import Card, parse_card
-from allfours_notation.diagnostics import sort_key
+from allfours_notation.causes import roots_first
+from allfours_notation.checking import check
 from allfours_notation.records import Comment, Deal, Glyph, Node, Play
-from allfours_notation.rules.replay import GameReplay, Step, StepKind, replay
+from allfours_notation.rules.replay import GameReplay, Step, StepKind
 
 # Steps that ↑/↓ (previous/next trick) stop at: a deal's start, each trick's end, its end.
 TRICK_STOPS = frozenset({StepKind.DEAL_START, StepKind.TRICK_END, StepKind.DEAL_END,
@@ -50,8 +51,7 @@ def check_mark(text: str, header: GameHeader, filename: str) -> Mark:
     game = parse_indexed(text, header, filename=filename)
     if game.broken:
         return Mark.UNREADABLE
-    result = replay(game, record_states=False)
-    return mark_of(game, (*game.diagnostics, *result.diagnostics))
+    return mark_of(game, check(game).diagnostics)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +62,10 @@ class Note:
     glyph: Glyph | None = None
 
 
-# Offences proved by a hand the kibitzer does not see: a revoke, an undertrump.
+# Offences proved by a hand the kibitzer does not see: a revoke, an undertrump (and a
+# stand or a gift without the trump the rules require: the referee marks those,
+# ``GameReplay.hand_proofs``).
 HIDDEN_HAND_CODES = frozenset({"AFN306", "AFN307"})
-# ...and a stand or a gift without the trump the rules require (AFN308, AFN309 worded so).
-WITHOUT_A_TRUMP = " without a trump ("
 
 
 # A card named in a sentence (``5S``, ``10S``, ``5♠``), and a run of them ("3S KC 4C").
@@ -101,10 +101,12 @@ def model_cards_in(text: str) -> bool:
     return CARD_RUN.search(text) is not None
 
 
-def hides_a_hand(diagnostic: Diagnostic) -> bool:
+def hides_a_hand(diagnostic: Diagnostic, replayed: GameReplay | None = None) -> bool:
     """Whether ``diagnostic`` tells of a hand a kibitzer does not see."""
-    return diagnostic.code in HIDDEN_HAND_CODES or (
-        diagnostic.code in ("AFN308", "AFN309") and WITHOUT_A_TRUMP in diagnostic.message)
+    if diagnostic.code in HIDDEN_HAND_CODES:
+        return True
+    proofs = replayed.hand_proofs if replayed is not None else ()
+    return bool(proofs) and diagnostic.linked(None, None) in proofs
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +148,7 @@ class GameEntry:
 
     def known_at(self, diagnostic: Diagnostic, step: int) -> int:
         """The step from which a kibitzer may know of ``diagnostic`` (found at ``step``)."""
-        if not hides_a_hand(diagnostic) or not self.replay.deals:
+        if not hides_a_hand(diagnostic, self.replay) or not self.replay.deals:
             return step
         return self.replay.deals[deal_of(self.replay, step)].last_step
 
@@ -293,21 +295,20 @@ class Library:
 
 
 def build_entry(text: str, header: GameHeader, filename: str) -> GameEntry:
+    """Game ``header`` parsed and checked by the one door (:func:`.checking.check`),
+    with a table state per step: the same diagnostics, roots and hints as ``allfours
+    check``, listed as it prints them (each root followed by what follows from it)."""
     game = parse_indexed(text, header, filename=filename)
-    result = replay(game)
-    options_found = getattr(result, "option_diagnostics", ())  # AFN5xx, where kept apart
-    diagnostics = merge_diagnostics(game.diagnostics, options_found, result.diagnostics)
+    checked = check(game, steps=True, empty=True)
+    result = checked.replay
+    if result is None:  # a syntax error (or a fault): nothing was replayed
+        from allfours_notation.rules.replay import replay
+
+        result = replay(game)
+    diagnostics = tuple(d for group in roots_first(checked.diagnostics)
+                        for d in (group.root, *group.consequences))
     steps = tuple(step_of_diagnostic(result, d) for d in diagnostics)
     return GameEntry(header, game, result, collect_notes(game), diagnostics, steps)
-
-
-def merge_diagnostics(*groups: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
-    """Every diagnostic once, in the order a reader meets them in the file."""
-    seen: dict[Diagnostic, None] = {}
-    for group in groups:
-        for diagnostic in group:
-            seen.setdefault(diagnostic, None)
-    return tuple(sorted(seen, key=sort_key))
 
 
 def collect_notes(game: Game) -> dict[int, Note]:
@@ -411,8 +412,9 @@ def find_deal(replay_: GameReplay, number: int, trick: int | None = None) -> int
 def step_of_diagnostic(replay_: GameReplay, diagnostic: Diagnostic) -> int | None:
     """The step a diagnostic belongs to: the step that raised it, else the step of its deal
     and trick, else the last step written at or before its line."""
+    raised = diagnostic.linked(None, None)  # as the step holds it: not yet linked
     for step in replay_.steps:
-        if diagnostic in step.diagnostics:
+        if raised in step.diagnostics:
             return step.index
     if diagnostic.deal is not None:
         found = find_deal(replay_, diagnostic.deal, diagnostic.trick)

@@ -3,17 +3,19 @@
 ``allfours list --check``, ``find`` (content filters), ``stats`` and ``export
 --sqlite/--csv`` all need the same thing from a game: the referee's scores,
 points and calls, and the diagnostics ``allfours check`` would print for it.
-:func:`analyse` computes them in one replay without table snapshots.
+:func:`analyse` asks the one door (:func:`..checking.check`) for them: one replay
+without table snapshots, the probable slips named and every finding linked to its
+root cause, as ``check`` prints them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..diagnostics import Diagnostic, Severity, sort_key
+from ..checking import check
+from ..diagnostics import Diagnostic, Severity
 from ..records import ClaimItem, Game
-from ..rules.profiles import Options, resolve_options
-from ..rules.replay import replay
+from ..rules.profiles import Options
 from ..rules.scoring import ITEM_LABELS
 from ..rules.state import GameReplay
 
@@ -59,12 +61,5 @@ def analyse(game: Game, *, profile: str | None = None,
             overrides: dict[str, str] | None = None) -> Analysed:
     """Referee ``game`` (under its own rules unless ``profile``/``overrides`` say
     otherwise) and gather its diagnostics the way ``allfours check`` does."""
-    found = list(game.diagnostics)
-    if game.broken:
-        return Analysed(game, None, tuple(found))
-    options, problems = resolve_options(game, profile=profile, overrides=overrides or {})
-    replayed = replay(game, options, record_states=False)
-    found.extend(problems)
-    found.extend(replayed.diagnostics)
-    found.sort(key=sort_key)
-    return Analysed(game, replayed, tuple(found))
+    checked = check(game, (profile, overrides or {}))
+    return Analysed(game, checked.replay, checked.diagnostics)

@@ -99,7 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
             description=module.DESCRIPTION,
         )
         module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+        # the whole command line too: 'completion' writes a script from it (without
+        # importing this package back: the module graph stays one-way)
+        sub.set_defaults(run=module.run, command_line=parser)
     return parser
 
 

@@ -49,9 +49,7 @@ def mark_file_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import shtab
 
-    from . import build_parser
-
-    parser = build_parser()
+    parser = args.command_line
     mark_file_arguments(parser)
     sys.stdout.write(shtab.complete(parser, shell=args.shell))
     sys.stdout.flush()

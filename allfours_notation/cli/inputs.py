@@ -7,116 +7,19 @@ more than :data:`~allfours_notation.limits.MAX_FILE_BYTES` bytes are ever read.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import stat
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 
-from ..limits import MAX_FILE_BYTES
-from ..safe_write import FileIdentity
-
-
-class InputError(Exception):
-    """An input that cannot be read at all: reported in one line, exit code 2."""
-
-
-@dataclass(frozen=True, slots=True)
-class Input:
-    name: str
-    data: bytes
-    identity: FileIdentity | None = None  # None for standard input
-
-
-def read_input(name: str, *, limit: int = MAX_FILE_BYTES) -> Input:
-    """Bytes of a regular file, or of standard input for ``-``; at most ``limit``."""
-    if name == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-        if len(data) > limit:
-            raise InputError(f"<stdin>: more than {_size(limit)}, the largest input read")
-        return Input("<stdin>", data)
-    handle = _open(name)
-    try:
-        return Input(name, *_read_regular(name, handle, limit))
-    finally:
-        os.close(handle)
-
-
-def read_head(name: str, count: int) -> bytes:
-    """The first ``count`` bytes of a regular file no larger than the limit (what the
-    viewer sniffs before opening a file); :class:`InputError` otherwise."""
-    handle = _open(name)
-    try:
-        _check_regular(name, os.fstat(handle), MAX_FILE_BYTES)
-        os.set_blocking(handle, True)
-        return os.read(handle, count)
-    except OSError as error:
-        raise InputError(f"{name}: cannot read: {error.strerror or error}") from error
-    finally:
-        os.close(handle)
-
-
-def _open(name: str) -> int:
-    try:
-        # O_NONBLOCK: opening a FIFO that has no writer must not wait for one.
-        return os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: is a directory, not an AFN file") from None
-    except OSError as error:
-        raise InputError(f"{name}: cannot read: {error.strerror or error}") from error
-
-
-def _check_regular(name: str, info: os.stat_result, limit: int) -> None:
-    if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{name}: is a directory, not an AFN file")
-    if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"{name}: is {_kind(info.st_mode)}, not a regular file; "
-                         "only files (or '-' for standard input) are read")
-    if info.st_size > limit:
-        raise InputError(f"{name}: {_size(info.st_size)} is larger than {_size(limit)}, "
-                         "the largest file read")
-
-
-def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, FileIdentity]:
-    info = os.fstat(handle)
-    _check_regular(name, info, limit)
-    os.set_blocking(handle, True)
-    chunks, total = [], 0
-    try:
-        while total <= limit:
-            chunk = os.read(handle, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-    except OSError as error:
-        raise InputError(f"{name}: cannot read: {error.strerror or error}") from error
-    if total > limit:  # the file grew while it was read
-        raise InputError(f"{name}: larger than {_size(limit)}, the largest file read")
-    data = b"".join(chunks)
-    identity = FileIdentity(info.st_dev, info.st_ino, len(data), info.st_mtime_ns,
-                            hashlib.sha256(data).hexdigest())
-    return data, identity
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
-def _size(count: int) -> str:
-    return f"{count / (1024 * 1024):.0f} MiB" if count >= 1024 * 1024 else f"{count} bytes"
+# The safe reading of files lives with the reading floor (:mod:`..files`); these names
+# stay importable from here for the subcommands.
+from ..files import Input as Input
+from ..files import InputError as InputError
+from ..files import read_head as read_head
+from ..files import read_input as read_input
+from ..safe_write import FileIdentity as FileIdentity
 
 
 def console(*, stderr: bool = False) -> Console:

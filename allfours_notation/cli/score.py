@@ -10,20 +10,19 @@ from dataclasses import fields
 from rich.console import Console
 from rich.markup import escape
 
-from ..causes import explain
+from ..checking import GivenRules, check
 from ..diagnostics import Diagnostic, LineIndex
 from ..export import option_value
-from ..guard import INTERNAL_ERROR, guarded
+from ..guard import INTERNAL_ERROR
 from ..parser import parse
 from ..records import Game
 from ..rules.disputes import rules_name
-from ..rules.profiles import Profile
-from ..rules.replay import DealResult, GameReplay, replay
+from ..rules.replay import DealResult, GameReplay
 from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
 from ..visible import for_stdout, visible
 from .check import diagnostic_json, print_diagnostic
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
-from .rules import add_rules_arguments, options_for, rules_overrides
+from .rules import add_rules_arguments, rules_overrides
 
 NAME = "score"
 HELP = "print the computed score sheet of each game"
@@ -123,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
                               "see 'allfours check')[/]")
                 status = max(status, 1)
                 continue
-            scored = _scored(game, profile, overrides, next_id, house)
+            scored = _scored(game, (profile, overrides, house), next_id)
             if isinstance(scored, Diagnostic):
                 status = max(status, 1)
                 if args.json:
@@ -158,23 +157,15 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _scored(game: Game, profile: str | None, overrides: dict[str, str],
-            first_id: int, house: Profile | None = None
+def _scored(game: Game, rules: GivenRules, first_id: int
             ) -> tuple[GameReplay, list[Diagnostic]] | Diagnostic:
-    """The game replayed under its rules with its explained diagnostics, or the
-    internal-error diagnostic (AFN901) when the referee has a bug."""
-
-    def work() -> tuple[GameReplay, list[Diagnostic]]:
-        options, problems = options_for(game, profile, overrides, house)
-        replayed = replay(game, options, record_states=False)
-        return replayed, list(explain(replayed, [*game.diagnostics, *problems,
-                                                 *replayed.diagnostics], first_id=first_id))
-
-    def fault(problem: Diagnostic) -> tuple[GameReplay, list[Diagnostic]] | Diagnostic:
-        return problem
-
-    return guarded(work, fault, doing="scoring this game", file=game.source, at=game.span,
-                   game=game.index)
+    """The game checked by the one door (:func:`..checking.check`): its replay and its
+    explained diagnostics, or the internal-error diagnostic (AFN901) when the referee
+    has a bug."""
+    checked = check(game, rules, first_id=first_id, empty=True)
+    if checked.replay is None:
+        return next(d for d in checked.diagnostics if d.code == INTERNAL_ERROR)
+    return checked.replay, list(checked.diagnostics)
 
 
 # --- JSON -------------------------------------------------------------------------------------

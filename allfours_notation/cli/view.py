@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 from ..cards import Seat
+from ..files import unreadable_reason as unreadable_reason  # re-exported: its old home
 from ..headers import parse_indexed, scan_headers
 from ..source import decode
-from .inputs import InputError, fail, read_head, read_input
+from .inputs import InputError, fail, read_input
 
 NAME = "view"
 HELP = "step through the games of an AFN file in the terminal"
@@ -37,7 +38,6 @@ device, larger than the size limit or not AFN, when --game, --deal or --trick
 name nothing in it, or when there is no terminal.
 """
 
-SNIFF_BYTES = 64 * 1024
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,23 +51,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="kibitz this seat: the other hands are shown face down")
     parser.add_argument("--ascii", action="store_true",
                         help="write suits as letters (S H D C) instead of ♠ ♥ ♦ ♣")
-
-
-def unreadable_reason(path: Path) -> str | None:
-    """One sentence saying why ``path`` cannot be viewed, or ``None`` when it can.
-
-    Only a regular file within the size limit is opened (a FIFO or a device is
-    refused without waiting on it)."""
-    try:
-        head = read_head(str(path), SNIFF_BYTES)
-    except InputError as error:
-        return str(error)
-    if b"\x00" in head:
-        return f"{path}: not an AFN file (binary data)"
-    text, _ = decode(head)
-    if not any(header.tags or header.deals for header in scan_headers(text)):
-        return f"{path}: not an AFN file (no '[Tag \"…\"]' or 'deal N dealer S' found)"
-    return None
 
 
 def out_of_range(path: Path, game: int, deal: int | None, trick: int | None) -> str | None:

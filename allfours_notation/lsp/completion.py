@@ -147,7 +147,6 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
     if game.broken:
         return None
     from ..rules.engine import DealOver, Table
-    from ..rules.play import legal_cards
     from ..rules.replay import deal_events, replay
 
     options, _ = placed.analysis.rules.options(game)
@@ -156,19 +155,13 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
         last = position == len(game.deals) - 1
         for event in deal_events(deal):
             if not (last and isinstance(event, DealOver)):
-                table.apply(event)
+                table.feed(event)
     current = game.deals[-1] if game.deals else None
     tricks = current.tricks if current else ()
     state = table.state
     open_trick = bool(state and state.trick and len(state.trick) < len(state.seats))
-    expect, legal = table.expects(), table.legal_cards()
-    mover = expect.seat
-    if legal is None and expect.kind is ExpectKind.PLAY and state is not None and \
-            mover is not None and state.unknown_count(mover) == 0 and state.hand(mover):
-        # between two tricks the engine has nobody "to move" yet: the leader's hand
-        # is known, and a lead may be any card of it
-        legal = legal_cards(state.hand(mover), state.trick if open_trick else (),
-                            state.trump, options)
+    expect = table.expects()  # the referee's answer: who plays, the legal cards (a lead too)
+    legal = expect.legal
     result = None
     if current is not None and expect.kind in (ExpectKind.CLAIM, ExpectKind.DEAL_END):
         replayed = replay(game, options)

@@ -213,9 +213,10 @@ class GameAnalysis:
         if self.game.broken:
             return None
         if self._replay is None:
-            from ..rules.replay import replay
+            from ..checking import check
 
-            self._replay = replay(self.game, self.rules.options(self.game)[0])
+            self._replay = check(self.game, self.rules.given(), steps=True,
+                                 empty=True).replay
         return self._replay
 
 
@@ -280,17 +281,11 @@ def game_diagnostics(game: Game, rules: RuleChoice = NO_CHOICE) -> tuple[Diagnos
     """What ``allfours check`` reports for one game, in its order: the parser's
     findings and, unless a syntax error stopped it, the rules profile, rules and
     dispute findings, with the probable slips named, each linked to the root it
-    follows from (``id``/``cause`` numbered within the game)."""
-    from ..causes import explain, link_causes
+    follows from (``id``/``cause`` numbered within the game): the one door's
+    (:func:`..checking.check`)."""
+    from ..checking import check
 
-    mine = list(game.diagnostics)
-    if game.broken:
-        return link_causes(mine)
-    from ..rules.replay import replay
-
-    options, problems = rules.options(game)
-    replayed = replay(game, options, record_states=False)
-    return explain(replayed, [*mine, *problems, *replayed.diagnostics])
+    return check(game, rules.given()).diagnostics
 
 
 def clean_text(text: str) -> tuple[str, list[Diagnostic]]:
@@ -386,9 +381,9 @@ class Analyzer:
             lines = self._lines.extended(text, same_until, encoding=encoding)
         self._cache, self._text, self._sliced = cache, text, sliced
         self._placed, self._lines = tuple(placed), lines
-        from ..causes import link_causes  # sorted by position, as ``check`` prints them
+        from ..checking import file_findings  # sorted by position, as ``check`` prints them
 
-        file_level = link_causes([*bad_text, *reader.diagnostics, *reader.closing_diagnostics()])
+        file_level = file_findings(reader, before=bad_text)
         return DocumentAnalysis(text, lines, self._placed, file_level, parsed)
 
 

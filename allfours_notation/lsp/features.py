@@ -316,16 +316,6 @@ def _per_side(values: tuple[tuple[str, int], ...]) -> str:
     return ", ".join(f"{side} {value}" for side, value in values) or "none"
 
 
-# --- completion -----------------------------------------------------------------------------
-
-
-def completion(analysis: DocumentAnalysis, line: int, column: int) -> list[types.CompletionItem]:
-    """What may be typed at the cursor: see :mod:`.completion`."""
-    from .completion import completion as complete
-
-    return complete(analysis, line, column)
-
-
 # --- symbols and folding --------------------------------------------------------------------
 
 

@@ -33,6 +33,7 @@ from pygls.uris import to_fs_path as uri_to_path
 from .. import __version__
 from ..source import decode
 from . import features, tokens
+from .completion import completion as completion_at
 from .document import Analyzer, DocumentAnalysis, LineIndex, Stale
 from .settings import NO_CHOICE, RuleChoice, rule_choice
 
@@ -328,8 +329,8 @@ def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
                          params: types.CompletionParams) -> types.CompletionList:
         items = await ls.answer(
             params.text_document.uri,
-            lambda a: features.completion(a, *a.lines.from_client(params.position.line,
-                                                                  params.position.character)),
+            lambda a: completion_at(a, *a.lines.from_client(params.position.line,
+                                                            params.position.character)),
         )
         return types.CompletionList(is_incomplete=False, items=items)
 

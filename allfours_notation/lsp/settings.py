@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..checking import GivenRules
 from ..diagnostics import Diagnostic
 from ..records import Game
 from ..rules.profiles import PROFILES, Options, Profile, profile_named, resolve_options
@@ -39,6 +40,10 @@ class RuleChoice:
     def options(self, game: Game) -> tuple[Options, list[Diagnostic]]:
         """The rules ``game`` is checked under, and any problem naming them."""
         return resolve_options(game, profile=self.profile, house=self.house)
+
+    def given(self) -> GivenRules:
+        """The same as the one door takes them (:func:`..checking.check`)."""
+        return (self.profile, {}, self.house)
 
 
 NO_CHOICE = RuleChoice()

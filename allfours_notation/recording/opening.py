@@ -10,15 +10,15 @@ import datetime
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..checking import check
 from ..diagnostics import Diagnostic, Severity
 from ..parser import read_games
 from ..records import Abandoned, Game, Tag
 from ..rules.profiles import PROFILES, Profile, camel_case, resolve_options
-from ..rules.replay import check_game
 from ..rules.start import SCORE_TAG
 from ..source import decode
 from ..table import SEATS_FOR_PLAYERS
-from .referee import is_unfinished
+from .referee import worse_than_unfinished
 from .session import Session, entries_of_game
 from .storage import RecordFile
 
@@ -100,9 +100,10 @@ def inspect(path: Path, record: RecordFile | None = None, *,
     last: Game | None = None
     for game in reader.games():
         is_last = game.index == len(reader.slices)
-        found = [*game.diagnostics, *([] if game.broken else _judged(game, house))]
-        errors = [d for d in found if d.is_error and not d.code.startswith("AFN4")
-                  and not (is_last and is_unfinished(d))]
+        checked = check(game, (None, {}, house))
+        found = checked.diagnostics
+        errors = worse_than_unfinished(found, checked.unfinished) if is_last else \
+            [d for d in found if d.is_error and not d.code.startswith("AFN4")]
         count += len(errors)
         problems.extend(errors[: max(0, MAX_PROBLEMS_SHOWN - len(problems))])
         last = game
@@ -128,12 +129,6 @@ def inspect(path: Path, record: RecordFile | None = None, *,
                      replace(tag, value="*") if tag.name == "Result" else tag
                      for tag in last.tags if tag.name != SCORE_TAG)  # a new game: from 0
     return NewGame(prefix=text, index=last.index + 1, proposed=proposed)
-
-
-def _judged(game: Game, house: Profile | None) -> list[Diagnostic]:
-    """What ``allfours check`` (with the same house rules) says of ``game``."""
-    options, problems = resolve_options(game, house=house)
-    return [*problems, *check_game(game, options)]
 
 
 def _unfinished(game: Game) -> bool:

@@ -12,10 +12,11 @@ Nothing here knows a rule of All Fours; it only sorts what the referee said into
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..cards import Card
+from ..causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
 from ..records import Deal, Game
 from ..rules.engine import DealOver, Event, Expect, ExpectKind, Table
@@ -26,29 +27,38 @@ from ..rules.state import TableState
 from ..structure import check_structure
 
 __all__ = ["CONFIRM_CODES", "Judge", "Judgement", "Verdict", "is_unfinished", "new_findings",
-           "verdict"]
+           "verdict", "worse_than_unfinished"]
 
 # Not refused: the record says what happened at the table.  Asked about first.
 CONFIRM_CODES = frozenset({"AFN306", "AFN307"})  # a revoke, an undertrump
 
-# What a game still being played is bound to show, and nothing worse.
+# What a game still being played is bound to show, and nothing worse: these codes
+# (no 'end', a trick not full, tricks missing, no turn-up, a beg not answered yet) and
+# whatever the referee itself marks so (``Outcome.unfinished``, ``GameReplay.unfinished``:
+# a run with no turn-up after it, the pack exhausted, a [Result "*"] the computed score
+# disagrees with).
 _UNFINISHED_CODES = frozenset({"AFN104", "AFN204", "AFN304", "AFN314", "AFN316"})
-_UNFINISHED_WORDING = (
-    ("AFN309", "the cards were run but no new turn-up"),
-    ("AFN309", "the dealer must run again"),
-    ("AFN311", "the pack is exhausted: the same dealer deals again"),
-    # a checker scores a deal still being played as if it ended there
-    ("AFN403", "says unfinished, but"),
-)
-_EXHAUSTED = "the pack is exhausted"
 
 
-def is_unfinished(diagnostic: Diagnostic) -> bool:
-    """Whether ``diagnostic`` only says the game (its last deal) is not finished yet."""
+def is_unfinished(diagnostic: Diagnostic, marked: Collection[Diagnostic] = ()) -> bool:
+    """Whether ``diagnostic`` only says the game (its last deal) is not finished yet:
+    by its code, or because the referee marked it so (``marked``: the diagnostics it
+    found, before they were numbered and linked)."""
     if diagnostic.code in _UNFINISHED_CODES:
         return True
-    return any(diagnostic.code == code and words in diagnostic.message
-               for code, words in _UNFINISHED_WORDING)
+    if not marked:
+        return False
+    return (diagnostic if diagnostic.id is None else diagnostic.linked(None, None)) in marked
+
+
+def worse_than_unfinished(diagnostics: Iterable[Diagnostic],
+                          marked: Collection[Diagnostic] = ()) -> list[Diagnostic]:
+    """The errors of a game still being played that say more than "not finished yet"
+    (disputes aside: the players' claims are theirs).  A named slip (AFN221…) reads
+    other findings as one mistake; in a game still being played those findings are
+    judged themselves (a trick not finished yet reads as "a card missing")."""
+    return [d for d in diagnostics if d.is_error and not d.code.startswith("AFN4")
+            and not is_unfinished(d, marked) and d.code not in SLIP_CODES]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +79,8 @@ class Judgement:
     # when the deal is scored (by its proof card), and the recorder must know at once
     probed: tuple[Diagnostic, ...] = ()
     probe: Table | None = None  # the table with the last deal closed, finished or not
+    # those of ``probed`` that only say the game is not finished yet (the referee's marks)
+    unfinished: tuple[Diagnostic, ...] = ()
 
     @property
     def table(self) -> TableState | None:
@@ -85,8 +97,7 @@ class Judgement:
 
     @property
     def exhausted(self) -> bool:
-        expects = self.open.expects()
-        return expects.kind is ExpectKind.DEAL_END and expects.note.startswith(_EXHAUSTED)
+        return self.open.expects().exhausted
 
     @property
     def offered(self) -> tuple[Card, ...]:
@@ -148,7 +159,7 @@ class Judge:
             closed = table
         return Judgement(game, self.options, table, closed, finished,
                          (*structure, *table.diagnostics), (*structure, *probe.diagnostics),
-                         probe)
+                         probe, tuple(probe.unfinished))
 
     def _empty(self, game: Game) -> Table:
         return Table(replace(game, deals=()), self.options, keep_steps=False)
@@ -159,7 +170,7 @@ class Judge:
             return True
         expects = table.expects()
         if expects.kind is ExpectKind.DEAL_END:
-            return not expects.note.startswith(_EXHAUSTED)
+            return not expects.exhausted
         return expects.kind in (ExpectKind.CLAIM, ExpectKind.GAME_OVER)
 
     def _table_before(self, game: Game, position: int) -> Table:
@@ -177,7 +188,7 @@ class Judge:
             index = len(self._before) - 1
             after = self._before[index].snapshot()
             for event in deal_events(deals[index]):
-                after.apply(event)
+                after.feed(event)
             self._deals.append(deals[index])
             self._before.append(after)
         return self._before[position]
@@ -211,16 +222,19 @@ def new_findings(before: Iterable[Diagnostic], after: Iterable[Diagnostic]) -> l
     return fresh
 
 
-def verdict(fresh: Iterable[Diagnostic]) -> tuple[str, Diagnostic | None]:
-    """Refuse on the first new error that is more than "not finished yet"; ask on a
-    revoke or undertrump; else accept (a new warning is shown, not refused)."""
+def verdict(fresh: Iterable[Diagnostic],
+            unfinished: Collection[Diagnostic] = ()) -> tuple[str, Diagnostic | None]:
+    """Refuse on the first new error that is more than "not finished yet" (``unfinished``:
+    the referee's marks); ask on a revoke or undertrump; else accept (a new warning is
+    shown, not refused)."""
     findings = list(fresh)
     for diagnostic in findings:
-        if diagnostic.severity is Severity.ERROR and not is_unfinished(diagnostic) and \
+        if diagnostic.severity is Severity.ERROR and \
+                not is_unfinished(diagnostic, unfinished) and \
                 not diagnostic.code.startswith("AFN4"):
             return Verdict.REFUSE, diagnostic
     for diagnostic in findings:
         if diagnostic.code in CONFIRM_CODES:
             return Verdict.CONFIRM, diagnostic
-    shown = next((d for d in findings if not is_unfinished(d)), None)
+    shown = next((d for d in findings if not is_unfinished(d, unfinished)), None)
     return Verdict.ACCEPT, shown

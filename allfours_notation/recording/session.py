@@ -44,7 +44,7 @@ from ..records import (
     TurnUp,
 )
 from ..rules.engine import ExpectKind
-from ..rules.profiles import BegsPerDeal, Options, Profile, resolve_options
+from ..rules.profiles import Options, Profile, resolve_options
 from ..rules.sheet import claim_for, total_for
 from ..rules.state import DealResult
 from .entries import Annotation, DealStart, Entry, Expectation, Phase, read_entry
@@ -179,7 +179,7 @@ class Session:
         seats, dealer = self.seats, deal.dealer
         expects = judged.expects
         actor = expects.seat
-        runs, begs = _runs_and_begs(deal)
+        runs = sum(call.kind is CallKind.RUNS for call in deal.calls)
         if judged.exhausted:
             return Expectation(Phase.EXHAUSTED, dealer, "the pack is exhausted: 'redeal' "
                                f"({dealer.letter} deals again)", seats=seats)
@@ -195,8 +195,7 @@ class Session:
         if expects.kind is ExpectKind.RUN:
             return Expectation(Phase.RUN_TURN, dealer, f"run {runs + 1}: its cards if known "
                                "('S 3c 4c 5c'), then the turn-up", seats=seats)
-        may_beg = (not deal.tricks and runs > 0 and begs > 0 and
-                   self.options.begs_per_deal is BegsPerDeal.UNLIMITED)
+        may_beg = expects.may_beg_again  # the referee's answer, not a second copy of it
         number = len(deal.tricks) + (0 if deal.tricks and
                                      len(deal.tricks[-1].plays) < len(seats) else 1)
         who = actor.letter if actor is not None else "?"
@@ -232,8 +231,9 @@ class Session:
     def _try(self, before: tuple[Entry, ...], entry: Entry, at: int, *,
              confirmed: bool) -> Outcome:
         after = (*before, entry)
-        fresh = new_findings(self.judgement(before).probed, self.judgement(after).probed)
-        ruling, finding = verdict(fresh)
+        judged = self.judgement(after)
+        fresh = new_findings(self.judgement(before).probed, judged.probed)
+        ruling, finding = verdict(fresh, judged.unfinished)
         if ruling == Verdict.REFUSE:
             assert finding is not None
             return Outcome(False, f"refused: {finding.message}", finding=finding)
@@ -320,8 +320,9 @@ class Session:
         flags = {}
         for index in range(start, len(self.entries)):
             before, upto = self.entries[:index], self.entries[:index + 1]
-            fresh = new_findings(self.judgement(before).probed, self.judgement(upto).probed)
-            ruling, finding = verdict(fresh)
+            judged = self.judgement(upto)
+            fresh = new_findings(self.judgement(before).probed, judged.probed)
+            ruling, finding = verdict(fresh, judged.unfinished)
             if ruling != Verdict.ACCEPT and finding is not None:
                 flags[index] = finding.message
         return flags
@@ -370,9 +371,10 @@ class Session:
 
     def disputes(self) -> list[Diagnostic]:
         """What the players claimed that the rules do not give (AFN4xx), per the full record."""
-        from ..rules.replay import check_game
+        from ..checking import check
 
-        return [d for d in check_game(self.game(), self.options) if d.code.startswith("AFN4")]
+        return [d for d in check(self.game(), self.options).diagnostics
+                if d.code.startswith("AFN4")]
 
 
 # --- building the game from entries ------------------------------------------------------------
@@ -448,13 +450,6 @@ def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Op
         note = Comment(COMPUTED_NOTE + said.removeprefix("claim ") + " ", CommentStyle.BRACE)
         claim = replace(claim, trailing=(note,))
     return replace(deal, claim=claim, total=total_for(result.scores_after, seats))
-
-
-def _runs_and_begs(deal: Deal) -> tuple[int, int]:
-    """How many times the cards were run and the elder begged, as recorded so far."""
-    calls = deal.calls
-    return (sum(call.kind is CallKind.RUNS for call in calls),
-            sum(call.kind is CallKind.BEGS for call in calls))
 
 
 _ALLOWED: dict[Phase, tuple[type, ...]] = {

@@ -29,7 +29,7 @@ from .profiles import (
 from .scoring import Point
 
 if TYPE_CHECKING:
-    from .replay import DealResult, GameReplay
+    from .state import DealResult, GameReplay
 
 # The options that can change who scores an item (tried when a claim disagrees).
 RELEVANT_OPTIONS: Mapping[ClaimItem, tuple[str, ...]] = {
@@ -285,7 +285,7 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
     """Another profile, or one option changed, under which the claim of ``item`` is right.
 
     ``replays`` keeps the game replayed under each alternative already tried."""
-    from .replay import replay_plain
+    from .plain import replay_plain
 
     current = result.options
     tries: list[tuple[str, Options]] = []
@@ -330,7 +330,7 @@ def _right_targets(result: GameReplay, position: int, claimed: dict[str, int],
     ``game_lost`` penalty looks at); one replay per range tells the whole range.
     """
     from .engine import table_seats
-    from .replay import replay_plain
+    from .plain import replay_plain
     from .start import starting_scores
 
     current = result.options

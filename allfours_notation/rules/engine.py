@@ -29,7 +29,7 @@ dry run on such a copy.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -155,20 +155,40 @@ class ExpectKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Expect:
-    """The next event due and who is to act; ``note`` says why when it is not obvious."""
+    """The next event due and who is to act, as data: ``kind`` is the phase; ``note``
+    says why in words when it is not obvious (for people: no client reads it).
+
+    ``legal``: the cards ``seat`` may play (None: nobody is to play, or the hand is not
+    fully known); ``may_beg_again``: before the first card after a run, the elder may
+    beg again instead of leading (``begs_per_deal=unlimited``); ``exhausted``: the run
+    used up the pack, the deal can only be redealt; ``decided``: the game is decided.
+    """
 
     kind: ExpectKind
     seat: Seat | None = None
     note: str = ""
+    legal: frozenset[Card] | None = None
+    may_beg_again: bool = False
+    exhausted: bool = False
+    decided: bool = False
+
+    @property
+    def phase(self) -> ExpectKind:
+        return self.kind
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The answer to one event: the table after it, its diagnostics and its steps."""
+    """The answer to one event: the table after it, its diagnostics and its steps, what
+    the table expects next, and which of the diagnostics only say that the deal is not
+    finished yet (a run with no turn-up after it, the pack exhausted: what a deal still
+    being played is bound to show)."""
 
     state: TableState | None
     diagnostics: tuple[Diagnostic, ...]
     steps: tuple[Step, ...] = ()
+    expects: Expect | None = None
+    unfinished: tuple[Diagnostic, ...] = ()
 
 
 # The seat after each seat, per table shape (seats, clockwise): a plain dict shared by
@@ -230,9 +250,9 @@ class Table:
 
     # Slots: a table is made for every game, and a file of tiny games is mostly that.
     __slots__ = ("current", "deals", "decided", "decided_deal", "expected_dealer", "found",
-                 "game", "hindsight", "keep_steps", "next_of", "options", "over",
+                 "game", "hand_proofs", "hindsight", "keep_steps", "next_of", "options", "over",
                  "proved_later", "records_checked", "scores", "seats", "side_by_seat", "sides",
-                 "start", "step_count", "steps", "warned_after_end", "winner")
+                 "start", "step_count", "steps", "unfinished", "warned_after_end", "winner")
 
     def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
                  records_checked: bool = False) -> None:
@@ -269,6 +289,10 @@ class Table:
         # offences reported when their proof came: (diagnostic, how many diagnostics
         # there were at the offending card, the index of its step)
         self.proved_later: list[tuple[Diagnostic, int, int]] = []
+        # the diagnostics found that only say a deal is not finished (see Outcome)
+        self.unfinished: list[Diagnostic] = []
+        # the stands and gifts without a trump: proved by a hand a kibitzer does not see
+        self.hand_proofs: list[Diagnostic] = []
         self.found.extend(start_problems)  # a [Score] tag that cannot be read (AFN505)
 
     # -- the public answers --
@@ -278,9 +302,10 @@ class Table:
 
         Never raises on a record: anything unexpected becomes an AFN399 diagnostic.
         """
-        diagnostics, steps = len(self.found), len(self.steps)
+        diagnostics, steps, unfinished = len(self.found), len(self.steps), len(self.unfinished)
         self.feed(event)
-        return Outcome(self.state, tuple(self.found[diagnostics:]), tuple(self.steps[steps:]))
+        return Outcome(self.state, tuple(self.found[diagnostics:]), tuple(self.steps[steps:]),
+                       self.expects(), tuple(self.unfinished[unfinished:]))
 
     def feed(self, event: Event) -> None:
         """Take one event, as :meth:`apply` does, without building the answer: the loops
@@ -386,9 +411,14 @@ class Table:
         deal = self.current
         if deal is None or deal.closed or deal.to_move is None:
             return None
-        seat = deal.to_move
-        if seat not in deal.hands or deal.unknown[seat] != 0 or \
-                deal.phase not in ("settled", "play"):
+        return self._legal_for(deal.to_move)
+
+    def _legal_for(self, seat: Seat | None) -> frozenset[Card] | None:
+        """The cards ``seat`` may play now (a lead, when the trick on the table is full);
+        None when its hand is not fully known or nobody plays now."""
+        deal = self.current
+        if deal is None or deal.closed or seat is None or seat not in deal.hands or \
+                deal.unknown[seat] != 0 or deal.phase not in ("settled", "play"):
             return None
         on_table = deal.trick if len(deal.trick) < len(self.seats) else []
         return legal_cards(deal.hands[seat], on_table, deal.trump, self.options)
@@ -399,10 +429,14 @@ class Table:
         deal = self.current
         if deal is None or deal.ended:
             if self.winner is not None or self.over:
-                return Expect(ExpectKind.GAME_OVER, None, self.decided or "")
+                return Expect(ExpectKind.GAME_OVER, None, self.decided or "",
+                              decided=self.winner is not None)
             dealer = self.expected_dealer or self.seats[0]
             return Expect(ExpectKind.DEAL, dealer)
-        return deal.expects()
+        expects = deal.expects()
+        if expects.kind is ExpectKind.PLAY:  # also between two tricks: the next lead
+            return replace(expects, legal=self._legal_for(expects.seat))
+        return expects
 
     @property
     def next_dealer(self) -> Seat | None:
@@ -775,9 +809,12 @@ class _DealTable:
     # -- plumbing --
 
     def report(self, code: str, message: str, span: Span | None, *, trick: int | None = None,
-               severity: Severity = Severity.ERROR, hint: str | None = None) -> None:
+               severity: Severity = Severity.ERROR, hint: str | None = None,
+               unfinished: bool = False) -> None:
         found = self.g.report(code, message, span, deal=self.number, trick=trick,
                               severity=severity, hint=hint)
+        if unfinished:  # only says the deal is not finished (see Outcome)
+            self.g.unfinished.append(found)
         if self.keeps_steps:  # shown at the next step; without steps nobody reads it
             self.pending.append(found)
 
@@ -1464,6 +1501,7 @@ class _DealTable:
             self.refuse_gift(code, message, lack.span, hint=hint)
         else:
             self.report(code, message, lack.span, hint=hint)
+        self.g.hand_proofs.append(self.g.found[-1])
         if proved:
             self.g.proved_later.append((self.g.found[-1], lack.found_at, lack.step))
 
@@ -1533,15 +1571,17 @@ class _DealTable:
             if self.runs == 0:
                 self.report("AFN309", "the cards were run but no new turn-up is written",
                             self.header.span,
-                            hint="write the card turned after the run: 'turn QD'")
+                            hint="write the card turned after the run: 'turn QD'",
+                            unfinished=True)
             elif exhausted:
                 self.report("AFN311", f"the run turned {last}, the suit of the original turn-up, "
                             "and the pack is exhausted: the same dealer deals again",
-                            self.header.span, hint="end the deal with 'redeal exhausted'")
+                            self.header.span, hint="end the deal with 'redeal exhausted'",
+                            unfinished=True)
             else:
                 self.report("AFN309", f"the run turned {last}, the suit of the original "
                             f"turn-up: the dealer must run again (rule 9)", self.header.span,
-                            hint="write the next turn-up after it")
+                            hint="write the next turn-up after it", unfinished=True)
         if redeal and not (self.phase == "running" and exhausted):
             assert isinstance(ending, Redeal)
             why = "a new suit was turned" if self.phase != "running" else \
@@ -1694,11 +1734,12 @@ class _DealTable:
         """Rule 18 (revoke) and rule 20 (undertrump).  This is where a revoke is detected.
 
         An offence is named by its proof: of the cards the record says the
-        offender held, the one they play soonest (or, if they never play one, the
-        first in their hand); when the record shows none, the first card they
-        later play from their unseen cards that shows it.  So an offence is
-        reported when its proof is played (or when the deal is scored),
-        positioned at the offending card.
+        offender held, the first in their hand as written (what a recorder judging
+        the deal at the offending card names too: the cards still to be played
+        cannot change it); when the record shows none, the first card they later
+        play from their unseen cards that shows it.  An offence is reported when a
+        proof is played (or when the deal is scored), positioned at the offending
+        card.
         """
         trick = self.trick
         if not trick:
@@ -1775,8 +1816,10 @@ class _DealTable:
             if s.seat is not seat:
                 left.append(s)
             elif s.recorded:
-                if c in s.recorded:
-                    self.offence(s, c, self.proof_text(seat, c))
+                if c in s.recorded:  # named by the first proving card of the hand, as a
+                    # recorder judging the deal before this card was played names it
+                    first = s.recorded[0]
+                    self.offence(s, first, self.proof_text(seat, first))
                 else:
                     left.append(s)
             elif not recorded and self.shows(s, c):
@@ -1818,18 +1861,12 @@ class _DealTable:
             pips = 0
             for _, c in scored:
                 pips += CARD_PIPS[c]
-        else:  # trick_winner and the pips in one pass: this runs for every trick
+        else:  # rule 19 in one place (play.trick_winner), not a copy inlined here
             scored = plays
-            trump = self.trump
-            winner, best = trick[0]
+            winner = trick_winner(trick, self.trump)
             pips = 0
-            for seat, c in trick:
+            for _, c in trick:
                 pips += CARD_PIPS[c]
-                if c.suit is best.suit:
-                    if c.rank > best.rank:
-                        winner, best = seat, c
-                elif trump is not None and c.suit is trump:
-                    winner, best = seat, c
         side = self.g.side_by_seat.get(winner)
         if side is None:  # a seat not at the table (AFN205)
             side = winner.letter
@@ -2302,7 +2339,8 @@ class _DealTable:
         if self.closed:
             return Expect(ExpectKind.DEAL_END, None)
         if self.decided_here:
-            return Expect(ExpectKind.DEAL_END, None, f"the game was decided ({self.g.decided})")
+            return Expect(ExpectKind.DEAL_END, None, f"the game was decided ({self.g.decided})",
+                          decided=True)
         if self.ending is not None:
             return Expect(ExpectKind.CLAIM, None)
         phase = self.phase
@@ -2315,7 +2353,7 @@ class _DealTable:
         if phase == "running":
             if self.runs >= max_runs(len(self.seats)) and self.runs > 0:
                 return Expect(ExpectKind.DEAL_END, self.dealer,
-                              "the pack is exhausted: redeal by the same rules")
+                              "the pack is exhausted: redeal by the same rules", exhausted=True)
             return Expect(ExpectKind.RUN, self.dealer)
         full = len(self.trick) >= len(self.seats)
         done = self.trick_ended or not self.trick or full
@@ -2324,7 +2362,8 @@ class _DealTable:
         seat = self.expected_seat if self.playing else self.elder
         if self.trick and full and not self.trick_ended:
             seat = trick_winner(self.trick, self.trump)
-        return Expect(ExpectKind.PLAY, seat)
+        return Expect(ExpectKind.PLAY, seat,
+                      may_beg_again=phase == "settled" and not self.trick and self.may_beg())
 
 
 # Each event of an open deal, by its type, to the deal table's method for it.

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import FULL_PACK, Card, Seat, Suit
+from ..cards import DEALT, FULL_PACK, RUN_BATCH, Card, Seat, Suit
 from .profiles import FollowRule, Options, UndertrumpException
 
 __all__ = ["CARD_PIPS", "DEALT", "HAND_ORDER", "RUN_BATCH", "bound_not_to_undertrump", "hand_key",
            "hand_order", "legal_cards",
            "max_runs", "trick_winner", "turnup_position"]
 
-DEALT = 6
-RUN_BATCH = 3
 
 
 def trick_winner(plays: Sequence[tuple[Seat, Card]], trump: Suit | None) -> Seat:

@@ -160,6 +160,13 @@ class GameReplay:
     decided: str | None  # "deal 7, at High"
     # the AFN5xx problems with the rules the record names (also in ``diagnostics``)
     option_diagnostics: tuple[Diagnostic, ...] = field(default=())
+    # those of ``diagnostics`` that only say the game is not finished yet (a deal cut
+    # short, a [Result "*"] the computed score disagrees with): a recorder resumes it
+    unfinished: tuple[Diagnostic, ...] = field(default=())
+    # those that a hand proves (a stand or a gift without a trump): a kibitzer, who does
+    # not see that hand, learns of them when the deal ends (revokes and undertrumps too,
+    # by their codes)
+    hand_proofs: tuple[Diagnostic, ...] = field(default=())
 
 
 game_replay = _filled_directly(GameReplay)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from allfours_notation import checking as check
 from allfours_notation.archive.parallel import WorkerPool, can_start_workers
-from allfours_notation.cli import check
 
 from .conftest import Cli
 

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from allfours_notation.causes import Group, follow_text, link_causes, roots_first
+from allfours_notation.checking import check_file as file_diagnostics
 from allfours_notation.cli import main
-from allfours_notation.cli.check import file_diagnostics
 from allfours_notation.diagnostics import Diagnostic, Severity, sort_key
 from allfours_notation.parser import read_games
 

@@ -16,6 +16,7 @@ from allfours_notation.guard import BUG_TEXT, INTERNAL_ERROR, guarded
 
 parser_module = importlib.import_module("allfours_notation.parser")
 check_module = importlib.import_module("allfours_notation.cli.check")
+checking_module = importlib.import_module("allfours_notation.checking")
 
 TWO_GAMES = (
     '% AFN 1\n[Event "one"]\ndeal 1 dealer N\nturn 4S\n1. N:JS S:2D\nend\n\n'
@@ -87,7 +88,7 @@ def test_a_rules_fault_in_check_is_reported_and_the_next_game_checked(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Whichever stage of refereeing a run fails for one game (its rules, its replay,
     the explanation of its findings), that game gets an AFN901 and the next is checked."""
-    real = getattr(check_module, stage)
+    real = getattr(checking_module, stage)
 
     def planted(first: Any, *args: Any, **kwargs: Any) -> Any:
         game = first.game if stage == "explain" else first  # explain takes the replay
@@ -95,7 +96,7 @@ def test_a_rules_fault_in_check_is_reported_and_the_next_game_checked(
             raise KeyError("planted")
         return real(first, *args, **kwargs)
 
-    monkeypatch.setattr(check_module, stage, planted)
+    monkeypatch.setattr(checking_module, stage, planted)
     path = tmp_path / "two.afn"
     path.write_text(TWO_GAMES, encoding="utf-8")
     assert main(["check", "--json", str(path)]) == 1

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from allfours_notation.cli.check import file_diagnostics
+from allfours_notation.checking import check_file as file_diagnostics
 from allfours_notation.diagnostics import LineIndex
 from allfours_notation.parser import read_games
 from fuzz.shapes import SHAPES

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from allfours_notation.cli import check
+from allfours_notation import checking as check
 from allfours_notation.parser import parse, read_games
 from allfours_notation.rules.profiles import PROFILES
 from allfours_notation.slicer import GameSlice, Slices, slice_games
@@ -25,10 +25,10 @@ def test_a_game_with_no_tags_and_no_deals_has_nothing_to_referee(profile: str,
         assert not game.deals and not game.tags
         rules = (profile, {"players": players})
         refereed = check.rules_diagnostics(game, rules, list(game.diagnostics))
-        fast, with_errors = check.game_diagnostics(game, rules)
-        assert [(d.code, d.line, d.column, d.id) for d in fast] == \
+        fast = check.check(game, rules)
+        assert [(d.code, d.line, d.column, d.id) for d in fast.diagnostics] == \
             [(d.code, d.line, d.column, d.id) for d in refereed]
-        assert with_errors is any(d.is_error for d in refereed)
+        assert fast.has_errors is any(d.is_error for d in refereed)
 
 
 def test_tiny_games_go_to_the_workers_in_runs() -> None:

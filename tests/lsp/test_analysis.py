@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
 
-from allfours_notation.cli.check import file_diagnostics
+from allfours_notation.checking import check_file as file_diagnostics
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.lsp import features
+from allfours_notation.lsp.completion import completion
 from allfours_notation.lsp.document import Analyzer, LineIndex
 from allfours_notation.parser import read_games
 from tests.conftest import examples
@@ -173,11 +174,11 @@ def test_completion_by_context() -> None:
     text = sample("club-night.afn")
     line = next(n for n, t in enumerate(text.splitlines()) if t.startswith("  claim S gift"))
     analysis = Analyzer().analyse(text)
-    labels = [i.label for i in features.completion(analysis, line, len("  claim "))]
+    labels = [i.label for i in completion(analysis, line, len("  claim "))]
     # the whole claim the referee counts, then who may claim: those who score first
     assert labels[:3] == ["S gift low N high game", "N", "S"]
     beg = next(n for n, t in enumerate(text.splitlines()) if t == "  S begs")
-    labels = [i.label for i in features.completion(analysis, beg, len("  S "))]
+    labels = [i.label for i in completion(analysis, beg, len("  S "))]
     assert labels == ["stands", "begs", "gives", "runs", "concedes", "discards"]
 
 
@@ -212,7 +213,7 @@ def test_every_answer_anywhere_never_raises(name: str, place: int, typed: str) -
     analysis = Analyzer().analyse(text)
     line, column = analysis.lines.position(min(at + len(typed), len(text)))
     features.hover(analysis, line, column)
-    for item in features.completion(analysis, line, column):
+    for item in completion(analysis, line, column):
         assert item.label
     features.code_actions(analysis, "u", max(0, line - 3), line + 3)
     for symbol in features.symbols(analysis):
@@ -233,7 +234,7 @@ def inside(inner: types.Range, outer: types.Range) -> bool:
 
 
 def completion_at(lines: list[str], line: int, column: int) -> list[types.CompletionItem]:
-    return features.completion(Analyzer().analyse("\n".join(lines)), line, column)
+    return completion(Analyzer().analyse("\n".join(lines)), line, column)
 
 
 def test_completion_offers_what_the_referee_expects_next() -> None:

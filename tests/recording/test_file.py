@@ -81,22 +81,21 @@ def test_opening_a_file_holds_one_game_at_a_time(tmp_path: Path,
     one by one and let go, never all held (counted when the last game is checked)."""
     import gc
 
+    from allfours_notation.checking import CheckedGame, Rules, check
     from allfours_notation.records import Game
-    from allfours_notation.rules.profiles import Options
-    from allfours_notation.rules.replay import check_game
 
     game = generated("hoffmann1909", 2, seed=1)
     path = tmp_path / "many.afn"
     path.write_text("% AFN 1\n" + format_game(game) * 30, encoding="utf-8")
     alive: list[int] = []
 
-    def counting(one: Game, options: Options | None = None) -> object:
+    def counting(one: Game, rules: Rules = (None, {})) -> CheckedGame:
         if one.index == 30:
             alive.append(sum(isinstance(o, Game) and o.source == str(path)
                              for o in gc.get_objects()))
-        return check_game(one, options)
+        return check(one, rules)
 
-    monkeypatch.setattr("allfours_notation.recording.opening.check_game", counting)
+    monkeypatch.setattr("allfours_notation.recording.opening.check", counting)
     assert isinstance(inspect(path), NewGame)
     assert alive and alive[0] <= 3  # this game and the one before it, not 30
 

@@ -3,6 +3,8 @@ what comes next, undo by snapshot, offences proved by later cards, and slips."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from allfours_notation.cards import Seat, card, cards
 from allfours_notation.parser import parse
 from allfours_notation.records import Call, CallKind, Deal, Game, Play
@@ -233,8 +235,7 @@ deal 1 dealer N
     assert all(p.item.value != "penalty" for p in result.deals[0].points)
 
 
-def test_recorded_proof_named_by_the_card_played_soonest() -> None:
-    result = run("""
+REVOKE_PROVED_LATER = """
 deal 1 dealer N
   S JS 9H 8H 7C 6D 5D
   N 9C 8C 7D 3H 2H 2D
@@ -246,10 +247,30 @@ deal 1 dealer N
   4. S:7C N:9C
   5. N:3H S:5D
   6. S:6D N:7D
-""")
+"""
+
+
+def test_recorded_proof_named_by_the_first_proving_card_of_the_hand() -> None:
+    """Not by the one played soonest (2H): a recorder judging the deal at the revoke,
+    before 2H is played, names the same card (issue 22)."""
+    result = run(REVOKE_PROVED_LATER)
     [revoke] = find(result, "AFN306")
-    assert "held 2H (hand as dealt)" in revoke.message  # 2H is played before 3H
+    assert "held 3H (hand as dealt)" in revoke.message  # 3H comes first in N's hand
     assert ("penalty", "S", 1) in items(result)
+
+
+def test_the_recorder_and_check_name_the_same_proof_card() -> None:
+    from allfours_notation.checking import check
+    from allfours_notation.recording.referee import Judge
+
+    game = game_of(REVOKE_PROVED_LATER)
+    whole = [d for d in check(game).diagnostics if d.code == "AFN306"]
+    deal = game.deals[0]
+    at_the_revoke = replace(game, deals=(replace(deal, tricks=deal.tricks[:2]),))
+    judged = Judge(resolve_options(game)[0]).judge(at_the_revoke)
+    named = [d for d in judged.probed if d.code == "AFN306"]
+    assert [d.message for d in named] == [d.message for d in whole]
+    assert "held 3H" in named[0].message
 
 
 def test_events_one_by_one_give_the_replay() -> None:

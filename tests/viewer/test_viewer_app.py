@@ -217,7 +217,7 @@ def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None
             await pilot.press("enter")
             assert app.entry is not None
             wanted = diagnostics.diagnostics[target]
-            assert wanted in app.entry.steps[app.step].diagnostics
+            assert wanted.linked(None, None) in app.entry.steps[app.step].diagnostics
             assert isinstance(app.focused, StepList)
             assert app.query_one(StepList).current == app.step
             detail = shown(app, "#detail-message")

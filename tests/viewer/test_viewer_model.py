@@ -205,7 +205,8 @@ def test_a_kibitzer_learns_of_a_stand_without_a_trump_when_the_deal_ends() -> No
     entry = library.entry(0)
     [(stand, at)] = [(d, at) for d, at in zip(entry.diagnostics, entry.diagnostic_steps,
                                                strict=True) if d.code == "AFN308"]
-    assert model.hides_a_hand(stand) and at is not None
+    assert model.hides_a_hand(stand, entry.replay) and at is not None
+    assert not model.hides_a_hand(stand)  # the referee's mark, not the words, tells
     deal_end = entry.replay.deals[0].last_step
     assert stand not in entry.diagnostics_until(at)
     assert stand in entry.diagnostics_until(deal_end)

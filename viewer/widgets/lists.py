@@ -18,6 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from allfours_notation import Diagnostic, GameHeader, Severity
+from allfours_notation.causes import follow_text, roots_first
 from allfours_notation.visible import visible
 
 from ..messages import DiagnosticChosen, DiagnosticHighlighted, GameChosen, StepChosen
@@ -287,6 +288,7 @@ class DiagnosticList(PickList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.diagnostics: tuple[Diagnostic, ...] = ()
+        self.follows: dict[int, str] = {}
 
     @property
     def line_count(self) -> int:
@@ -294,6 +296,9 @@ class DiagnosticList(PickList):
 
     def set_diagnostics(self, diagnostics: tuple[Diagnostic, ...]) -> None:
         self.diagnostics = diagnostics
+        # what each root's line says follows from it, as ``allfours check`` folds them
+        self.follows = {group.root.id: follow_text(group) for group in roots_first(diagnostics)
+                        if group.consequences and group.root.id is not None}
         self.current = None
         self.cursor = 0
         self.reset()
@@ -303,11 +308,14 @@ class DiagnosticList(PickList):
         where = diagnostic.context().replace("game ", "g").replace("deal ", "d")
         where = where.replace("trick ", "t").replace(", ", ".")
         line = diagnostic.line
+        follows = self.follows.get(diagnostic.id) if diagnostic.id is not None else None
         return Text.assemble(
+            ("  ↳ " if diagnostic.cause is not None else "", "dim"),
             (f"{diagnostic.code} ", _SEVERITY_STYLE[diagnostic.severity]),
             (f"l{line} " if line is not None else "", "dim"),
             (f"[{where}] " if where else "", "dim"),
             diagnostic.message,
+            (f" — {follows}" if follows else "", "dim"),
         )
 
     def choose(self, row: int) -> None:
