@@ -177,6 +177,9 @@ def deal_heading(deal: DealResult, *, unicode: bool = True) -> str:
     trump = f" ({deal.trump.noun} trumps)" if deal.trump is not None else ""
     bits = [f"deal {deal.number}", f"dealer {deal.dealer.letter if deal.dealer else '?'}",
             f"turn {turned}{trump}"]
+    if deal.by_results:
+        bits[-1:] = [f"turn {turned}{trump}"] if deal.turnups else []
+        bits.append("by results")
     if deal.calls:
         bits.append("; ".join(deal.calls))
     if deal.ending:

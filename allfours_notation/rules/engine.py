@@ -52,6 +52,7 @@ from ..records import (
     Play,
     Redeal,
     RedealReason,
+    Results,
     Span,
     Total,
     Trick,
@@ -90,6 +91,7 @@ from .profiles import (
     UndertrumpException,
     YesNo,
 )
+from .results import ResultsFacts, results_points
 from .scoring import (
     ITEM_LABELS,
     DealFacts,
@@ -133,7 +135,7 @@ class GameOver:
 
 
 Event = (Deal | Hand | TurnUp | Call | Discard | Pack | Trick | Play | Penalty | Redeal
-         | Abandoned | Concede | Claim | Total | DealOver | GameOver)
+         | Abandoned | Concede | Claim | Results | Total | DealOver | GameOver)
 
 
 class ExpectKind(Enum):
@@ -329,6 +331,8 @@ class Table:
             feed(penalty)
         if deal.ending is not None:
             feed(deal.ending)
+        if deal.results is not None:
+            feed(deal.results)
         if deal.claim is not None:
             feed(deal.claim)
         if deal.total is not None:
@@ -574,8 +578,8 @@ class _DealTable:
                  "last_winner", "leader", "next_of", "number", "offences", "options", "out",
                  "pack_cards", "pack_place", "pack_span", "patch_from", "penalties", "pending",
                  "pending_discards", "phase", "pips", "played", "players", "playing", "points",
-                 "received", "recorded_owner", "runs", "scored_tricks", "scoring", "seats",
-                 "settled_by", "slips", "spent", "started", "suspicions", "to_move", "total",
+                 "received", "recorded_owner", "results", "runs", "scored_tricks", "scoring",
+                 "seats", "settled_by", "slips", "spent", "started", "suspicions", "to_move", "total",
                  "trick", "trick_count", "trick_ended", "trick_number", "trick_span",
                  "trick_spans", "trump", "turnup_spans", "turnups", "unknown", "unscored",
                  "waiting_kick", "waiting_span", "won", "written")
@@ -665,6 +669,7 @@ class _DealTable:
         self.ending: Redeal | Abandoned | Concede | None = None
         self.claim: Claim | None = None
         self.total: Total | None = None
+        self.results: Results | None = None  # a deal recorded by its results alone
         self.points: list[Point] = []
         self.unscored: list[Point] = []
         self.decided_here = False
@@ -1390,6 +1395,8 @@ class _DealTable:
             self.settle_kick(kept=True)  # play with no call is standing (decision 5)
         if self.decided_here:
             return  # the game ended during the opening: nothing more was due
+        if self.results is not None and not has_play:
+            return  # recorded by its results: the opening may be written in part, or not
         ending = self.ending
         if not self.turnups:
             if has_play or ending is None:
@@ -1731,6 +1738,14 @@ class _DealTable:
 
     # -- the end of the deal: penalties, ending, claim, total --
 
+    def take_results(self, event: Results) -> None:
+        """``scored …``: the deal's results, in place of its cards; the deal is scored."""
+        if self.closed or self.results is not None:
+            self.report("AFN206", "results after the deal was scored do not count", event.span)
+            return
+        self.results = event
+        self.close()
+
     def end_event(self, event: Penalty | Claim | Total | Redeal | Abandoned | Concede) -> None:
         if isinstance(event, Penalty):
             if self.closed:
@@ -1778,6 +1793,12 @@ class _DealTable:
 
     def check_trick_count(self, expected: int) -> None:
         played = self.trick_count
+        if self.results is not None:
+            if played:
+                self.report("AFN409", "the deal is recorded both by its cards and by its "
+                            "results; it is scored by the cards", self.results.span,
+                            hint="keep one: the tricks, or the 'scored' line")
+            return
         if self.trump is None or isinstance(self.ending, Redeal):
             if isinstance(self.ending, Redeal) and played:
                 self.report("AFN305", "cards are played in a deal that was redealt",
@@ -1853,6 +1874,9 @@ class _DealTable:
         if isinstance(ending, Redeal):
             self.score_redeal(ending)
             return
+        if self.results is not None and not self.trick_count:
+            self.score_results(self.results)
+            return
         offences = self.declared_offences()
         if isinstance(ending, (Abandoned, Concede)) and self.trick_count < self.tricks_expected():
             if any(o.kind in ("misdeal", "wrongscore") for o in offences):
@@ -1874,6 +1898,31 @@ class _DealTable:
             capped = frozenset(self.side(o.seat) for o in offences
                                if o.kind in ("revoke", "undertrump"))
         self.award(points, self.claim.span if self.claim else self.header.span, capped)
+
+    def score_results(self, results: Results) -> None:
+        """A deal recorded by its results: the items checked (see :mod:`.results`), then
+        counted in order like a played deal's; items after the target are not scored."""
+        kicked = tuple(p for p in (*self.points, *self.unscored) if p.item is ClaimItem.KICK)
+        facts = ResultsFacts(self.seats, self.dealer, self.elder, tuple(self.turnups), kicked,
+                             bool(self.calls), any(c.endswith(" gives") for c in self.calls),
+                             dict(self.g.scores))
+        points, findings = results_points(results.awards, facts, self.options)
+        for finding in findings:
+            self.report(finding.code, finding.message, results.span, severity=finding.severity,
+                        hint=finding.hint)
+        if not self.scoring:
+            return  # after the game was decided (AFN313): nothing counts
+        unscored_before = len(self.unscored)
+        decided_before = self.g.decided
+        self.award(points, results.span)
+        late = self.unscored[unscored_before:]
+        if late:
+            decided = self.g.decided or decided_before
+            self.report("AFN408", "not scored, the game was decided first (" + str(decided) +
+                        "): " + ", ".join(f"{p.side} {ITEM_LABELS[p.item]}" for p in late),
+                        results.span, severity=Severity.WARNING,
+                        hint="rule 25: the items after the one that reaches the target do not "
+                        "count")
 
     def penalties_only(self, offences: list[Offence]) -> list[Point]:
         facts = DealFacts(self.seats, self.dealer, self.elder, self.trump, False, {}, (),
@@ -1909,7 +1958,8 @@ class _DealTable:
         last = self.g.step_count - 1
         ending_text = None
         if ending is None:
-            complete = self.trick_count >= self.tricks_expected()
+            complete = self.trick_count >= self.tricks_expected() or (
+                self.results is not None and not self.trick_count)
         else:
             complete = False
             if isinstance(ending, Redeal):
@@ -1940,6 +1990,7 @@ class _DealTable:
             self.claim.span if self.claim else None,  # claim_span
             self.total.span if self.total else None,  # total_span
             not self.scoring,  # after_decision
+            self.results is not None and not self.trick_count,  # by_results
         ))
 
     def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
@@ -2037,6 +2088,7 @@ _TAKERS: dict[type, Callable[[_DealTable, Any], None]] = {
     Discard: _DealTable.take_discard,
     Penalty: _DealTable.end_event,
     Claim: _DealTable.end_event,
+    Results: _DealTable.take_results,
     Total: _DealTable.end_event,
     Redeal: _DealTable.end_event,
     Abandoned: _DealTable.end_event,

@@ -55,6 +55,8 @@ def deal_events(deal: Deal) -> Iterator[Event]:
     yield from deal.penalties
     if deal.ending is not None:
         yield deal.ending
+    if deal.results is not None:
+        yield deal.results
     if deal.claim is not None:
         yield deal.claim
     if deal.total is not None:

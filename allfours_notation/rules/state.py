@@ -108,6 +108,7 @@ class DealResult:
     claim_span: Span | None = None
     total_span: Span | None = None
     after_decision: bool = False  # played after the game was decided: not scored
+    by_results: bool = False  # recorded by its results alone (``scored …``), not its cards
 
 
 _Record = TypeVar("_Record")
