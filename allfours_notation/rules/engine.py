@@ -579,8 +579,8 @@ class _DealTable:
                  "pack_cards", "pack_place", "pack_span", "patch_from", "penalties", "pending",
                  "pending_discards", "phase", "pips", "played", "players", "playing", "points",
                  "received", "recorded_owner", "results", "runs", "scored_tricks", "scoring",
-                 "seats", "settled_by", "slips", "spent", "started", "suspicions", "to_move", "total",
-                 "trick", "trick_count", "trick_ended", "trick_number", "trick_span",
+                 "seats", "settled_by", "slips", "spent", "started", "suspicions", "to_move",
+                 "total", "trick", "trick_count", "trick_ended", "trick_number", "trick_span",
                  "trick_spans", "trump", "turnup_spans", "turnups", "unknown", "unscored",
                  "waiting_kick", "waiting_span", "won", "written")
 
