@@ -466,7 +466,8 @@ def claim_text(claim: Claim, deal: Deal) -> str:
 
 def results_text(results: Results, deal: Deal) -> str:
     """``scored N kick 3 W high low``: a results-only deal's items, written like a claim."""
-    return awards_text("scored", results.awards, deal)
+    return awards_text("director scored" if results.director else "scored", results.awards,
+                       deal)
 
 
 def awards_text(word: str, awards_written: tuple[Award, ...], deal: Deal) -> str:

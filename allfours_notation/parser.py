@@ -1234,7 +1234,10 @@ class _GameAssembler:
                 if raw.results is not None:
                     self.diag("AFN206", "a deal has one line of results; merge the two", span)
                     continue
-                node = raw.results = Results(awards=self.claim_awards(parts, span), span=span)
+                director = value[:8].lower() == "director"
+                node = raw.results = Results(
+                    awards=self.claim_awards(parts, span, skip=2 if director else 1),
+                    director=director, span=span)
             elif kind == "TOTAL":
                 if raw.total is not None:
                     self.diag("AFN206", "a deal has one total", span)
@@ -1323,10 +1326,11 @@ class _GameAssembler:
             _remember(_CLAIMS, text, awards)
         return make_claim(awards, span)
 
-    def claim_awards(self, parts: list[Token], span: Span) -> tuple[Award, ...]:
+    def claim_awards(self, parts: list[Token], span: Span, *,
+                     skip: int = 1) -> tuple[Award, ...]:
         awards: list[Award] = []
         seat: Seat | None = None
-        for token_start, word_match in self.claim_words(parts, span):
+        for token_start, word_match in self.claim_words(parts, span, skip):
             word = word_match.group()
             lower = word.lower()
             if lower in _CLAIM_ITEMS:
@@ -1360,15 +1364,17 @@ class _GameAssembler:
         awards.sort(key=lambda award: first_seen[award.seat])
         return tuple(awards)
 
-    def claim_words(self, parts: list[Token], span: Span) -> Iterator[tuple[int, re.Match[str]]]:
-        """Each word of a claim after 'claim', with the file offset of the token it
-        stands in (for the span of a word named in a diagnostic)."""
+    def claim_words(self, parts: list[Token], span: Span,
+                    skip: int = 1) -> Iterator[tuple[int, re.Match[str]]]:
+        """Each word of a claim after 'claim' (the first ``skip`` words), with the file
+        offset of the token it stands in (for the span of a word named in a diagnostic)."""
         for number, token in enumerate(parts):
             token_start = span.start if number == 0 else \
                 token.start_pos + self.offset_base  # type: ignore[operator]
             words = _WORDS.finditer(token.value)
             if number == 0:
-                next(words)  # the word 'claim'
+                for _ in range(skip):
+                    next(words)  # the word 'claim' ('scored', 'director scored')
             for word_match in words:
                 yield token_start, word_match
 

@@ -465,9 +465,12 @@ class Results(Node):
     played: the referee scores the deal from them (after checking what results
     alone allow) instead of from tricks.  A ``claim`` beside them is the other
     side's word, compared with them as with a played deal's computed result.
+    ``director`` (``director scored …``): the tournament director's ruling, which
+    stands even over the cards of a played deal.
     """
 
     awards: tuple[Award, ...]
+    director: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -532,8 +535,9 @@ class Deal(Node):
 
     @property
     def by_results(self) -> bool:
-        """Recorded by its results alone (``scored …``), not by the cards played."""
-        return self.results is not None and not self.tricks
+        """Scored by its results (``scored …``, or a director's ruling over the cards),
+        not by the cards played."""
+        return self.results is not None and (not self.tricks or self.results.director)
 
     @property
     def dealt_hands(self) -> tuple[Hand, ...]:

@@ -1794,7 +1794,11 @@ class _DealTable:
     def check_trick_count(self, expected: int) -> None:
         played = self.trick_count
         if self.results is not None:
-            if played:
+            if played and self.results.director:
+                self.report("AFN410", "the deal is scored by the director's ruling "
+                            "('director scored'), not by its cards", self.results.span,
+                            severity=Severity.WARNING)
+            elif played:
                 self.report("AFN409", "the deal is recorded both by its cards and by its "
                             "results; it is scored by the cards", self.results.span,
                             hint="keep one: the tricks, or the 'scored' line")
@@ -1874,7 +1878,7 @@ class _DealTable:
         if isinstance(ending, Redeal):
             self.score_redeal(ending)
             return
-        if self.results is not None and not self.trick_count:
+        if self.results is not None and (not self.trick_count or self.results.director):
             self.score_results(self.results)
             return
         offences = self.declared_offences()
@@ -1957,9 +1961,10 @@ class _DealTable:
         self.ended = True
         last = self.g.step_count - 1
         ending_text = None
+        by_results = self.results is not None and (not self.trick_count or
+                                                   self.results.director)
         if ending is None:
-            complete = self.trick_count >= self.tricks_expected() or (
-                self.results is not None and not self.trick_count)
+            complete = self.trick_count >= self.tricks_expected() or by_results
         else:
             complete = False
             if isinstance(ending, Redeal):
@@ -1990,7 +1995,7 @@ class _DealTable:
             self.claim.span if self.claim else None,  # claim_span
             self.total.span if self.total else None,  # total_span
             not self.scoring,  # after_decision
-            self.results is not None and not self.trick_count,  # by_results
+            by_results,  # by_results
         ))
 
     def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
