@@ -1876,6 +1876,8 @@ class _DealTable:
     def score(self) -> None:
         ending = self.ending
         if isinstance(ending, Redeal):
+            if self.results is not None and not self.trick_count:
+                self.score_results(self.results)  # a kick before the bunch, say
             self.score_redeal(ending)
             return
         if self.results is not None and (not self.trick_count or self.results.director):
