@@ -49,8 +49,8 @@ from ..records import (
 )
 from ..rules.engine import ExpectKind
 from ..rules.profiles import BegsPerDeal, Options, Profile, resolve_options
-from ..rules.sheet import claim_for, total_for
 from ..rules.scoring import Point
+from ..rules.sheet import claim_for, total_for
 from ..rules.state import DealResult
 from .entries import (
     Agreed,
