@@ -225,8 +225,8 @@ class Session:
         elder = judged.open.current.elder if judged.open.current is not None else None
         so_far = judged.so_far.deals
         points = _points_text(so_far[-1].points if so_far else ())
-        text = (f"deal {deal.number} by results ({deal.dealer.letter} deals): {points}; "
-                "h l j x g p then the side, k kick, t gift; Enter finishes")
+        text = (f"deal {deal.number} by results, {deal.dealer.letter} deals: {points}. "
+                "An item and its side; Enter ends")
         return Expectation(Phase.RESULTS, None, text, seats=self.seats, dealer=deal.dealer,
                            elder=elder)
 
@@ -234,8 +234,7 @@ class Session:
         results = judged.replayed.deals
         points = _points_text(results[-1].points if results else ())
         scores = "  ".join(f"{side} {value}" for side, value in self.scores(judged))
-        text = (f"deal {deal.number}: {points} (score {scores}). The other side: y agrees, "
-                "or c and what they claim")
+        text = f"deal {deal.number}: {points}, score {scores}. Other side: y agrees, c claims"
         return Expectation(Phase.CONFIRM, None, text, seats=self.seats)
 
     def _expect_in_deal(self, deal: Deal, judged: Judgement) -> Expectation:
@@ -288,6 +287,13 @@ class Session:
         placed = _placement_problem(entry, expecting)
         if placed is not None:
             return Outcome(False, placed)
+        if isinstance(entry, Ruling) and self.entries and \
+                isinstance(self.entries[-1], DealStart) and \
+                sum(isinstance(e, DealStart) for e in self.entries) > 1:
+            # the next deal has only begun: the ruling is on the deal before it
+            self._change((*self.entries[:-1], entry, self.entries[-1]))
+            ruled = len(self.judgement().game.deals) - 1
+            return Outcome(True, _describe(entry) + f" (deal {ruled})")
         outcome = self._try(self.entries, entry, len(self.entries), confirmed=confirmed)
         if outcome.accepted and self.results_mode and \
                 expecting.phase in (Phase.CONFIRM, Phase.RESULTS):

@@ -50,8 +50,8 @@ def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path
             # the form typed ahead in one go (date and rules as proposed): each Enter
             # moves on in the order the keys came, nothing joins the field before it
             for key in [*keys("Club night"), "enter", *keys("Arima"), "enter", "enter",
-                        "enter", *keys("Ann"), "enter", *keys("Ben"), "enter", *keys("N 9"),
-                        "enter"]:  # a starting score at the target: refused
+                        "enter", *keys("Ann"), "enter", *keys("Ben"), "enter", "enter",
+                        *keys("N 9"), "enter"]:  # a starting score at the target: refused
                 app.app.post_message(events.Key(key, " " if key == "space" else
                                                 "\r" if key == "enter" else key))
             await pilot.pause(0.3)

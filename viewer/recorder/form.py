@@ -86,6 +86,8 @@ class StartForm(Screen[tuple[Tag, ...]]):
                  given.get("Rules", self.rules))]
         for seat in SEATS_FOR_PLAYERS[self.players]:
             rows.append((seat.tag_name, f"{seat.tag_name} player", given.get(seat.tag_name, "")))
+        rows.append(("Entry", "Deals entered by their cards or their results (cards, results; "
+                     "Ctrl+T switches later)", given.get("Entry", "cards")))
         rows.append(("Score", "Starting score if taken up part-way (N 12 S 13; empty: 0)",
                      ""))
         return rows
@@ -132,6 +134,11 @@ class StartForm(Screen[tuple[Tag, ...]]):
         tags = new_tags(event=values["Event"], site=values["Site"], date=values["Date"],
                         rules=rules, players=players, overrides=self.overrides,
                         score=values["Score"])
+        entry = values["Entry"].lower() or "cards"
+        if entry not in ("cards", "results"):
+            problem = "deals are entered by their 'cards' or their 'results'"
+        elif entry == "results":
+            tags = (*tags, Tag(name="Entry", value="results"))
         if problem is None:
             problem = self.score_problem(tags)
         if problem is not None:

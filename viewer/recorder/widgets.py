@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
@@ -25,12 +27,28 @@ class EntryLine(Input):
     script), which then joined the entry before it ("3c3d") and left an empty Enter.
     """
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # The screen's one-key answers (results mode, a y/n question, the other side's
+        # confirmation): given each key first, in the order the keys came; True when
+        # the key was taken.
+        self.key_hook: Callable[[events.Key], bool] | None = None
+        # Where a line ended by Enter goes at once (else it is posted as Submitted).
+        self.line_hook: Callable[[str], None] | None = None
+
     async def _on_key(self, event: events.Key) -> None:
+        if self.key_hook is not None and self.key_hook(event):
+            event.stop()
+            event.prevent_default()
+            return
         if event.key == "enter":
             event.stop()
             event.prevent_default()
             value, self.value = self.value, ""
-            self.post_message(self.Submitted(self, value, None))
+            if self.line_hook is not None:
+                self.line_hook(value)
+            else:
+                self.post_message(self.Submitted(self, value, None))
             return
         await super()._on_key(event)
 
