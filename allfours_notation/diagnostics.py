@@ -21,6 +21,8 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from operator import attrgetter
 
+from .visible import has_hostile, visible
+
 
 class Severity(Enum):
     ERROR = "error"
@@ -154,12 +156,12 @@ class Diagnostic:
 
         ``source`` is the file's text, or better its :class:`LineIndex` when many
         diagnostics of one file are rendered."""
-        lines = [self.headline()]
+        lines = [visible(self.headline())]
         snippet = caret_snippet(source, self.line, self.column, self.end_column)
         if snippet:
             lines.append(snippet)
         if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines.append(f"  hint: {visible(self.hint)}")
         return "\n".join(lines)
 
 
@@ -303,12 +305,27 @@ def caret_snippet(
         if end_column is not None:
             end_column -= shift
     gutter = f"{line:>5} | "
+    if has_hostile(text.removesuffix("\r")):  # control characters shown, caret kept under
+        text, column, end_column = _visible_columns(text, column, end_column)
     out = gutter + text
     if column is None:
         return out
     width = max(1, (end_column or column + 1) - column)
     width = min(width, max(1, len(text) - column + 2))
     return out + "\n" + " " * (len(gutter) + column - 1) + "^" * width
+
+
+def _visible_columns(text: str, column: int | None,
+                     end_column: int | None) -> tuple[str, int | None, int | None]:
+    """``text`` with its control characters made visible, and the columns moved to
+    where the same characters are now."""
+    if column is None:
+        return visible(text), None, None
+    start = max(0, column - 1)
+    end = max(start, (end_column or column + 1) - 1)
+    before, token, after = visible(text[:start]), visible(text[start:end]), visible(text[end:])
+    new_column = len(before) + 1
+    return before + token + after, new_column, new_column + len(token) if end_column else None
 
 
 def count_errors(diagnostics: Iterable[Diagnostic]) -> int:

@@ -16,7 +16,8 @@ from typing import Protocol, TypeVar
 from .diagnostics import Diagnostic, Severity
 
 INTERNAL_ERROR = "AFN901"
-BUG_TEXT = "this is a bug: please report it"
+BUG_TEXT = ("this is a bug: please report it, with the record and what "
+            "'allfours --version --verbose' prints")
 
 T = TypeVar("T")
 

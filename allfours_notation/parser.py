@@ -83,7 +83,7 @@ from .records import (
     with_comments,
 )
 from .slicer import GameSlice, HeaderTag, SliceResult, header_tags, line_columns, slice_games
-from .source import decode, strip_bom
+from .source import control_characters, decode, strip_bom
 from .structure import check_structure, missing_tags
 from .syntax_errors import deal_number_before, explain
 from .table import clockwise, seats_named
@@ -490,6 +490,7 @@ def read_sliced(text: str, sliced: SliceResult, diagnostics: Iterable[Diagnostic
     """:func:`read_games` for decoded text its caller has already cut into games
     (the language server re-cuts only the part of a buffer that changed)."""
     found = list(diagnostics)
+    found.extend(control_characters(text, filename))
     version, version_diags = _check_version(text, sliced.directives, filename)
     found.extend(version_diags)
     trailing: tuple[Comment, ...] = ()

@@ -26,6 +26,7 @@ from .rules.engine import table_seats
 from .rules.replay import DealResult, GameReplay
 from .rules.start import score_tag, start_text, starting_scores
 from .table import side_of
+from .visible import visible
 
 ITEM_NAMES = {
     ClaimItem.KICK: "Kick",
@@ -325,8 +326,19 @@ def _deal_text(deal: DealSheet, unicode: bool) -> Iterator[tuple[str, str]]:
 # --- Markdown ------------------------------------------------------------------------------------
 
 
+# What user text could make into Markdown or HTML: a backslash before Markdown's
+# inline specials, entities for < > & (no tag, no entity can come through), and
+# control characters made visible.  Line-start syntax (#, -, 1.) cannot arise: every
+# piece of user text is put after a prefix on its line.
+_MD_SPECIAL = re.compile(r"[\\`*_\[\]|~]")
+_MD_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
 def _md(text: str) -> str:
-    return text.replace("|", "\\|")
+    """``text`` as literal text in a Markdown table cell or heading."""
+    text = visible(text)
+    text = _MD_SPECIAL.sub(lambda m: "\\" + m.group(), text)
+    return re.sub("[<>&]", lambda m: _MD_ENTITIES[m.group()], text)
 
 
 def markdown(sheet: GameSheet, *, unicode: bool = True) -> str:

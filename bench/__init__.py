@@ -1,1 +1,1 @@
-"""Benchmarks for allfours-notation: ``python -m bench`` (the README's Performance section)."""
+"""Benchmarks for allfours-notation: ``python -m bench`` (docs/performance.md)."""

@@ -11,7 +11,7 @@ baseline row is well-formed generated games of the same size: the issue's
 target is that no shape costs more than 3x its CPU per MB, and none more than
 500 MB of memory at 10 MB.  The median of ``--runs`` runs is reported at 1 MB (one
 run at larger sizes); the machine's load average is printed with it.  Progress goes
-to standard error, the table (the README's) to standard output.
+to standard error, the table (docs/reliability.md's) to standard output.
 """
 
 from __future__ import annotations

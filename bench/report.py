@@ -1,4 +1,4 @@
-"""A run as Markdown (for people and the README) and as JSON (for comparing runs)."""
+"""A run as Markdown (for people and docs/performance.md) and as JSON (for comparing runs)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ samples, the legal-game generator and small versions of the adversarial
 shapes.  Every input goes through :func:`fuzz.target.run_input`; crashes, slow
 inputs and formatter disagreements are saved under ``fuzz/out/`` (git-ignored)
 and counted in ``fuzz/out/last-run.json``, written as the campaign goes and at
-its end, whose figures the README's Reliability section reports.
+its end, whose figures docs/reliability.md reports.
 """
 
 from __future__ import annotations

@@ -61,6 +61,7 @@ SLOW_MODULES = frozenset({
     "tests/html/test_html_browser.py",  # drives headless Chromium
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
+    "tests/hostile/test_slow_writes.py",  # SIGKILL at 200 points; a real full tmpfs
 })
 UPDATE_OPTION = "--update-goldens"
 SLOW_OPTION = "--slow"

@@ -30,6 +30,7 @@ from textual.worker import get_current_worker
 
 from allfours_notation import Diagnostic, GameHeader, Seat
 from allfours_notation.rules.replay import StepKind
+from allfours_notation.visible import visible
 
 from . import model
 from .loader import NotAfnError, check_path, index_in_batches, read_text
@@ -286,7 +287,7 @@ class ViewerApp(App[int]):
         self.library = Library(message.filename, message.text)
         self.unlisted.clear()
         self.game_position = self.entry = None
-        self.title = f"AFN viewer — {Path(message.filename).name}"
+        self.title = visible(f"AFN viewer — {Path(message.filename).name}")
         self.query_one(GameList).clear()
 
     def on_headers_found(self, message: HeadersFound) -> None:
@@ -500,7 +501,7 @@ class ViewerApp(App[int]):
             parts.append(f"kibitz {self.kibitz.letter}")
         if self.autoplay is not None:
             parts.append("autoplay")
-        self.sub_title = " · ".join(parts)
+        self.sub_title = visible(" · ".join(parts))
 
     # --- actions ------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Save an SVG screenshot of the viewer, made by the app itself (for the README).
+"""Save an SVG screenshot of the viewer, made by the app itself (for the docs).
 
     python -m allfours_notation.viewer.screenshot FILE OUT.svg [--size 160x48] [KEY ...]
 
@@ -13,6 +13,8 @@ import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
+from allfours_notation.safe_write import replace_file
+
 from .app import ViewerApp
 
 
@@ -24,7 +26,7 @@ async def take(path: str, out: Path, keys: Sequence[str], size: tuple[int, int])
         for key in keys:
             await pilot.press(key)
         await pilot.pause(0.2)
-        out.write_text(app.export_screenshot(), encoding="utf-8")
+        replace_file(out, app.export_screenshot().encode("utf-8"))  # whole (safe_write)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import CLOCKWISE
 from ..headers import GameHeader
+from ..visible import spreadsheet_cell, visible
 from .analysis import Analysed
 
 DEFAULT_RULES = "hoffmann1909"
@@ -66,7 +67,12 @@ CSV_COLUMNS = ("file", "game", "line", "date", "event", "north", "east", "south"
 
 
 def csv_row(entry: Entry) -> list[object]:
+    """The entry's CSV cells; text no spreadsheet takes for a formula."""
     players = dict(entry.players)
+    return [spreadsheet_cell(cell) for cell in _csv_cells(entry, players)]
+
+
+def _csv_cells(entry: Entry, players: dict[str, str]) -> list[object]:
     return [entry.file, entry.game, entry.line, entry.date or "", entry.event or "",
             *(players.get(seat.letter, "") for seat in CLOCKWISE),
             entry.rules, entry.deals, entry.result or "", final_text(entry.final),
@@ -124,4 +130,4 @@ def entry_line(entry: Entry) -> str:
             f"result {entry.result or '-'}", f"total {final_text(entry.final) or '-'}"]
     if entry.errors is not None:
         bits.append(f"{entry.errors} err {entry.warnings} warn {entry.disputes} disp")
-    return "  ".join(bits)
+    return visible("  ".join(bits))  # a terminal shows a record's text, never obeys it

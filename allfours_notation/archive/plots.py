@@ -43,7 +43,15 @@ def save_plots(summary: Summary, path: str | Path, *, game: int = 1) -> None:
         _items(items, summary)
         _season(season, lines)
         figure.tight_layout()
-        figure.savefig(str(path), dpi=DPI, metadata=_metadata(str(path)))
+        import io
+
+        from ..safe_write import replace_file
+
+        # written whole, through a symlink, keeping the old file's mode (safe_write)
+        drawn = io.BytesIO()
+        figure.savefig(drawn, dpi=DPI, metadata=_metadata(str(path)),
+                       format="svg" if str(path).lower().endswith(".svg") else "png")
+        replace_file(path, drawn.getvalue())
     finally:
         plt.close(figure)
 

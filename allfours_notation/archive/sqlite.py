@@ -9,9 +9,11 @@ archive.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
+from ..safe_write import OutputFolder, Staged, resolved
 from .tables import SCHEMA_VERSION, TABLES, GameRows, columns
 
 BATCH = 500  # games per transaction
@@ -37,10 +39,30 @@ class SchemaError(Exception):
 
 
 class SqliteWriter:
-    """Adds games to a database; a game already there (same digest) is skipped."""
+    """Adds games to a database; a game already there (same digest) is skipped.
+
+    A new database is built in a temporary file beside it and switched in whole at
+    :meth:`close` (:mod:`allfours_notation.safe_write`), so an interrupted export
+    leaves no half database; an existing one (a symbolic link's target) is added to
+    in SQLite's own transactions, each whole or not at all."""
 
     def __init__(self, path: str | Path) -> None:
-        self.connection = sqlite3.connect(str(path))
+        target = resolved(path)
+        self._folder: OutputFolder | None = None
+        self._staged: Staged | None = None
+        where = str(target)
+        if not os.path.lexists(target):
+            self._folder = OutputFolder(target.parent)
+            self._staged = self._folder.staged(target.name)
+            where = str(self._staged.temp_path)
+        try:
+            self.connection = sqlite3.connect(where)
+            self._setup()
+        except BaseException:
+            self.abort()
+            raise
+
+    def _setup(self) -> None:
         self.added = 0
         self.skipped = 0
         self._pending = 0
@@ -88,5 +110,24 @@ class SqliteWriter:
         return True
 
     def close(self) -> None:
-        self.connection.commit()
-        self.connection.close()
+        try:
+            self.connection.commit()
+            self.connection.close()
+            if self._staged is not None:
+                self._staged.commit()
+        except BaseException:
+            self.abort()
+            raise
+        finally:
+            if self._folder is not None:
+                self._folder.close()
+
+    def abort(self) -> None:
+        """Stop: a new database is thrown away; an existing one keeps its last commit."""
+        if hasattr(self, "connection"):
+            self.connection.close()
+        if self._staged is not None:
+            self._staged.abort()
+            self._staged = None
+        if self._folder is not None:
+            self._folder.close()

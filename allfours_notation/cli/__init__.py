@@ -87,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
     parser.add_argument("--version", action="version", version=f"allfours {__version__}")
+    parser.add_argument("--verbose", action="store_true",
+                        help="with --version: also the Python, the platform and the version of "
+                        "every library allfours uses, for a bug report")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMANDS:
         sub = subparsers.add_parser(
@@ -99,9 +102,37 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# What a bug report needs besides the record: the libraries allfours runs on.
+REPORTED_LIBRARIES = ("lark", "textual", "rich", "rich-argparse", "shtab", "pygls", "pygments")
+
+
+def version_report() -> str:
+    """``allfours --version --verbose``: the version, the interpreter, the platform and the
+    version of each library allfours uses (or that it is missing)."""
+    import platform
+    from importlib import metadata
+
+    from .. import __version__
+
+    lines = [f"allfours {__version__}",
+             f"Python {platform.python_version()} ({platform.python_implementation()}, "
+             f"{sys.executable})",
+             f"platform {platform.platform()}"]
+    for name in REPORTED_LIBRARIES:
+        try:
+            lines.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            lines.append(f"{name} not installed")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if set(words) == {"--version", "--verbose"}:
+        sys.stdout.write(version_report())
+        return EXIT_OK
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(words)
     try:
         code: int = args.run(args)
     except KeyboardInterrupt:

@@ -14,6 +14,7 @@ from ..guard import INTERNAL_ERROR, guarded
 from ..parser import parse
 from ..records import Game
 from ..schema import schema_text
+from ..visible import for_stdout
 from .inputs import InputError, expanded_or_fail, fail, read_input
 
 NAME = "export"
@@ -44,7 +45,10 @@ diagnostics, joined by game_id (and deal, trick), as the referee computes them;
 the schema is docs/archive-schema.md.  A game already in the database (the
 same records, however laid out) is not added again, so exporting a folder
 again after new files arrived adds only the new games.  --csv DIR writes the
-same tables as CSV files, one per table (replacing those already in DIR).
+same tables as CSV files, one per table; files already in DIR are replaced
+only with --force, and a symbolic link there is never followed.  A text cell
+beginning with = + - @, TAB or CR is written with a leading ' so that no
+spreadsheet takes it for a formula.
 Both read one game at a time, so memory stays flat however large the archive,
 and show a progress bar on a terminal.
 
@@ -71,6 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     formats.add_argument("--sqlite", metavar="DB",
                          help="add the games to the SQLite database DB (created if needed)")
     formats.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
+    parser.add_argument("--force", action="store_true",
+                        help="with --csv: replace the CSV files already in DIR")
     parser.add_argument("--compact", action="store_true",
                         help="each document on one line, no indentation")
     parser.add_argument("--no-positions", action="store_false", dest="positions",
@@ -119,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
             result = replace(result, games=games, diagnostics=(*result.diagnostics, *faults))
         data = result_to_json(result, positions=args.positions)
         text = json.dumps(data, indent=None if args.compact else 2, ensure_ascii=False) + "\n"
-        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.write(for_stdout(text).encode("utf-8", "surrogateescape"))
         sys.stdout.buffer.flush()
         faulty = any(d["code"] == INTERNAL_ERROR for d in data["diagnostics"])
         if (faulty or not result.ok) and status == 0:

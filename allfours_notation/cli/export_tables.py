@@ -16,13 +16,16 @@ def export_tables(args: argparse.Namespace) -> int:
     from ..archive.identity import game_digest
     from ..archive.sqlite import SchemaError, SqliteWriter
     from ..archive.tables import game_rows
+    from ..safe_write import OutputRefused
 
     target = args.sqlite or args.csv
     try:
         writer: SqliteWriter | CsvWriter = (SqliteWriter(args.sqlite) if args.sqlite
-                                            else CsvWriter(args.csv))
+                                            else CsvWriter(args.csv, force=args.force))
     except SchemaError as error:
         return fail(f"{target}: {error}")
+    except OutputRefused as error:
+        return fail(str(error))
     except Exception as error:  # sqlite3.Error, OSError: a path that cannot be written
         return fail(f"{target}: cannot write: {error}")
     files = walk(args.files)
@@ -37,8 +40,13 @@ def export_tables(args: argparse.Namespace) -> int:
                     digest = game_digest(game, scanned.text[header.start : header.end])
                     writer.add(game_rows(analysed, scanned.name, digest))
                     advance(header.end - header.start)
-    finally:
+    except BaseException:
+        writer.abort()
+        raise
+    try:
         writer.close()
+    except (OSError, OutputRefused) as error:
+        return fail(f"{target}: cannot write: {getattr(error, 'strerror', None) or error}")
     console(stderr=True).print(
         f"{target}: {writer.added} game{'s' if writer.added != 1 else ''} added"
         + (f", {writer.skipped} already there" if writer.skipped else ""), markup=False)

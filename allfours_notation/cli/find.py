@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 from typing import IO
@@ -35,7 +36,11 @@ recursively, in sorted order; '-' reads stdin) and write the games that pass
 every filter given, as their original text, byte for byte (comments and layout
 kept), after one '% AFN 1' line: the output is an AFN file again.  --list prints
 one line per game instead (as 'allfours list'); --split DIR writes each game to
-its own file.
+its own file (an existing file there is replaced only with --force, and a
+symbolic link there is never followed).  -o FILE is written whole when the
+search ends (a temporary file beside it, then renamed).  On a terminal, control
+characters in the games are shown as escapes (\x1b); piped, the bytes are as
+written.
 
 Filters on the header are quick (the play is not read); --has and --without
 replay the game and cost what a check costs.  --dedupe drops a game whose
@@ -84,6 +89,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--split", metavar="DIR",
                        help="write each game to its own file in DIR (created if needed)")
     where.add_argument("--list", action="store_true", help="one line per game, not its text")
+    out.add_argument("--force", action="store_true",
+                     help="with --split: replace files already in DIR")
 
 
 def criteria(args: argparse.Namespace) -> Criteria:
@@ -117,14 +124,30 @@ def run(args: argparse.Namespace) -> int:
         chosen = criteria(args)
     except CriteriaError as error:
         return fail(str(error))
-    sink = _Sink(args)
+    from ..safe_write import OutputRefused
+
+    try:
+        sink = _Sink(args)
+    except (OSError, OutputRefused) as error:
+        return fail(f"{args.split}: cannot write: {getattr(error, 'strerror', None) or error}")
     files = walk(args.files)
     seen: set[str] = set()
     try:
         for scanned in files.scans():
             _find_in(scanned, chosen, sink, seen if args.dedupe else None)
-    finally:
+    except OutputRefused as error:
+        sink.abort()
+        return fail(str(error))
+    except OSError as error:
+        sink.abort()
+        return fail(f"cannot write: {error.strerror or error}")
+    except BaseException:
+        sink.abort()
+        raise
+    try:
         sink.close()
+    except (OSError, OutputRefused) as error:
+        return fail(f"{args.output}: cannot write: {getattr(error, 'strerror', None) or error}")
     if files.unreadable:
         return 2
     return 0 if sink.matched else 1
@@ -157,15 +180,17 @@ class _Sink:
     """Where matches go: standard output, one file, one file per game, or list lines."""
 
     def __init__(self, args: argparse.Namespace) -> None:
+        from ..safe_write import OutputFolder
+
         self.listing = bool(args.list)
         self.matched = 0
-        self.split = Path(args.split) if args.split else None
         self.names: set[str] = set()
         self.handle: IO[bytes] | None = None
         self.output = args.output
+        self.staged: contextlib.ExitStack | None = None
         self.at_line_start = True
-        if self.split is not None:
-            self.split.mkdir(parents=True, exist_ok=True)
+        self.terminal = not self.output and sys.stdout.isatty()
+        self.split = OutputFolder(args.split, force=args.force) if args.split else None
         if self.listing:
             from .listing import EntryPrinter
 
@@ -185,24 +210,45 @@ class _Sink:
             while name in self.names:
                 name += "+"
             self.names.add(name)
-            (self.split / f"{name}.afn").write_bytes(
-                VERSION_LINE + data + (b"" if data.endswith(b"\n") else b"\n"))
+            self.split.write(f"{name}.afn",
+                             VERSION_LINE + data + (b"" if data.endswith(b"\n") else b"\n"))
             return
         if self.handle is None:
-            self.handle = open(self.output, "wb") if self.output else sys.stdout.buffer  # noqa: SIM115
+            if self.output:
+                from ..safe_write import stage
+
+                self.staged = contextlib.ExitStack()
+                self.handle = self.staged.enter_context(stage(self.output))
+            else:
+                self.handle = sys.stdout.buffer
             self.handle.write(VERSION_LINE)
         if not self.at_line_start and not data[:1].isspace():
             self.handle.write(b"\n")
-        self.handle.write(data)
         self.at_line_start = data.endswith(b"\n")
+        if self.terminal:  # a terminal is shown the text, never driven by it
+            from ..visible import visible
+
+            data = visible(data.decode("utf-8", "replace"), lines=True).encode("utf-8")
+        self.handle.write(data)
 
     def close(self) -> None:
         if self.listing:
             self.printer.close()
+        if self.split is not None:
+            self.split.close()
         if self.handle is not None:
             if not self.at_line_start:
                 self.handle.write(b"\n")
-            if self.output:
-                self.handle.close()
+            if self.staged is not None:
+                self.staged.close()  # the whole file switched in
             else:
                 self.handle.flush()
+
+    def abort(self) -> None:
+        """Nothing of an unfinished -o FILE is left (the file stays as it was)."""
+        if self.split is not None:
+            self.split.close()
+        if self.staged is not None:
+            with contextlib.suppress(Exception):
+                self.staged.__exit__(RuntimeError, RuntimeError("aborted"), None)
+            self.staged = None

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 from rich.markup import escape
@@ -16,16 +12,9 @@ from ..diagnostics import Diagnostic
 from ..formatter import CheckedFormat, Refusal, format_checked
 from ..guard import BUG_TEXT, guarded
 from ..parser import parse
-from .inputs import (
-    FileIdentity,
-    Input,
-    InputError,
-    console,
-    expanded_or_fail,
-    fail,
-    identity_of,
-    read_input,
-)
+from ..safe_write import ChangedOnDisk, OutputRefused, replace_file
+from ..visible import visible
+from .inputs import Input, InputError, console, expanded_or_fail, fail, read_input
 
 NAME = "fmt"
 HELP = "write AFN files in canonical form (print, --check or --write)"
@@ -47,6 +36,8 @@ print as one AFN stream, with the version line '% AFN 1' once at the top.
            The file keeps its owner, group and mode; a file with other hard links
            is written in place so every name sees the new text; a symbolic link
            is followed and its target rewritten.
+On a terminal the text is coloured as AFN and any control character in it is
+shown as an escape (\x1b); piped or redirected, the bytes are exactly the AFN.
   --renumber  number the tricks of every deal 1, 2, 3 … (without it, a trick
            numbered out of sequence, AFN207, stops --write: its numbers as
            written are part of the record)
@@ -115,13 +106,13 @@ class _Report:
 
     def say(self, message: str) -> None:
         if not self.quiet:
-            self.out.print(escape(message))
+            self.out.print(escape(visible(message)))
 
     def refuse(self, name: str, formatted: CheckedFormat, what: str) -> None:
         self.refused += 1
-        self.err.print(f"[bold red]{escape(name)}: {what}:[/]")
+        self.err.print(f"[bold red]{escape(visible(name))}: {what}:[/]")
         for refusal in formatted.refusals:
-            self.err.print("  " + escape(str(refusal)))
+            self.err.print("  " + escape(visible(str(refusal), lines=True)))
 
     def summary(self, *, write: bool) -> None:
         parts = []
@@ -151,7 +142,7 @@ def _check(name: str, data: bytes, formatted: CheckedFormat, report: _Report) ->
     elif formatted.text.encode("utf-8") != data:
         report.changed += 1
         report.problems = True
-        report.out.print(f"would reformat {escape(name)}")
+        report.out.print(f"would reformat {escape(visible(name))}")
     else:
         report.canonical += 1
 
@@ -178,10 +169,18 @@ def _write(name: str, source: Input, formatted: CheckedFormat, report: _Report) 
         report.canonical += 1
         return
     try:
-        write_safely(Path(name), new, source.identity)
-    except ChangedOnDisk as error:
+        replace_file(Path(name), new, expected=source.identity,
+                     notice=lambda line: report.err.print(escape(visible(line))))
+    except ChangedOnDisk:
         report.refused += 1
-        report.err.print(f"[bold red]{escape(name)}: not rewritten:[/] {escape(str(error))}")
+        report.err.print(f"[bold red]{escape(visible(name))}: not rewritten:[/] the file "
+                         "changed on disk after it was read (an editor saved it?); run fmt "
+                         "again")
+        return
+    except OutputRefused as error:
+        report.refused += 1
+        report.err.print(f"[bold red]{escape(visible(name))}: not rewritten:[/] "
+                         f"{escape(visible(str(error)))}")
         return
     except OSError as error:
         report.unreadable = True
@@ -204,87 +203,10 @@ def _print(name: str, formatted: CheckedFormat, report: _Report) -> None:
     if report.out.is_terminal:  # coloured as AFN; piped output stays the exact bytes
         from ..highlight import highlighted
 
-        report.out.print(highlighted(text), end="")
+        report.out.print(highlighted(visible(text, lines=True)), end="")
     else:
         sys.stdout.flush()
         sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.buffer.flush()
     if not formatted.safe:
         report.refuse(name, formatted, "printed, but the output does not keep everything")
-
-
-class ChangedOnDisk(Exception):
-    """The file is not what was read: someone saved it meanwhile.  Nothing is written."""
-
-
-def write_safely(path: Path, data: bytes, read_as: FileIdentity | None) -> None:
-    """Replace the contents of ``path`` (a symlink's target) with ``data``, losing no one's text.
-
-    Just before the switch, the file must still be what was read (``read_as``: the
-    same size, modification time and content hash), else :class:`ChangedOnDisk`.
-    The new file keeps the old one's mode, owner and group.  A file with other hard
-    links, or one another user owns, is written in place, so that every name sees the
-    new text and the owner stays; any other file is replaced atomically (see
-    :func:`write_atomically`).
-    """
-    target = Path(os.path.realpath(path))
-    info = os.stat(target)
-
-    def still_as_read() -> None:
-        now = identity_of(target)
-        if read_as is not None and now != read_as:
-            raise ChangedOnDisk("the file changed on disk after it was read (an editor saved "
-                                "it?); run fmt again")
-
-    # Hard links would be split by a rename, and a file of another user would become
-    # ours (only root can give it back): both are rewritten in place instead.
-    others = info.st_uid != os.geteuid() and os.geteuid() != 0
-    if info.st_nlink > 1 or others:
-        still_as_read()
-        with open(target, "r+b") as stream:
-            stream.write(data)
-            stream.truncate()
-            stream.flush()
-            os.fsync(stream.fileno())
-        return
-    write_atomically(target, data, before_switch=still_as_read)
-
-
-def write_atomically(path: Path, data: bytes,
-                     before_switch: Callable[[], None] | None = None) -> None:
-    """Replace ``path``'s contents with ``data`` so that a reader sees the old file or
-    the new one, never half of either: write a temporary file beside it, then rename
-    it over the original (``os.replace`` is atomic within one file system).
-    ``before_switch`` runs just before the rename and may refuse by raising."""
-    target = Path(os.path.realpath(path))  # rewrite a symlink's target, keep the link
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".fmt-tmp", dir=target.parent
-    )
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        info = target.stat()
-        os.chmod(temporary, info.st_mode & 0o7777)
-        _keep_owner(temporary, info)
-        if before_switch is not None:
-            before_switch()
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _keep_owner(temporary: str, info: os.stat_result) -> None:
-    """Give the new file the old one's owner and group (a root-run rewrite must not
-    hand the file to root); when that is not allowed, the group at least."""
-    if (os.stat(temporary).st_uid, os.stat(temporary).st_gid) == (info.st_uid, info.st_gid):
-        return
-    try:
-        os.chown(temporary, info.st_uid, info.st_gid)
-    except PermissionError:
-        with contextlib.suppress(PermissionError):
-            os.chown(temporary, -1, info.st_gid)
-        os.chmod(temporary, info.st_mode & 0o7777)  # chown may clear set-id bits

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..diagnostics import sort_key
 from ..headers import parse_indexed, scan_headers
 from ..source import decode
+from ..visible import for_stdout, visible
 from .inputs import InputError, console, fail, read_input
 
 NAME = "html"
@@ -24,6 +25,10 @@ of each deal with their reasons, step buttons, the arrow keys of the terminal vi
 (→/← card, ↓/↑ trick, PgDn/PgUp deal, Home/End), a slider over the steps, a link to
 each deal, light and dark schemes.  The game's AFN is embedded: the page is also the
 record.
+
+The page is written whole (a temporary file beside it, then renamed; a symbolic
+link is written through).  Without -o, an existing page of that name is replaced
+only with --force.
 
 examples:
   allfours html club.afn -o replay.html
@@ -43,6 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="where to write the page; '-' is stdout (default: FILE's name "
                         "with .html, or -gameN.html with --game)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace an existing page of the default name (without -o)")
 
 
 def default_output(name: str, game: int, chosen: bool) -> str:
@@ -85,14 +92,23 @@ def run(args: argparse.Namespace) -> int:
                        filename=Path(source.name).name)
     out = args.output or default_output(source.name, args.game, chosen)
     if out == "-":
-        sys.stdout.write(page)
+        sys.stdout.write(for_stdout(page))
     else:
+        from ..safe_write import OutputRefused, replace_file, stage
+
         try:
-            Path(out).write_text(page, encoding="utf-8")
+            if args.output is None and not args.force:
+                with stage(out, overwrite=False) as stream:  # never silently over a page
+                    stream.write(page.encode("utf-8"))
+            else:
+                replace_file(out, page.encode("utf-8"))
+        except OutputRefused as error:
+            return fail(str(error))
         except OSError as error:
             return fail(f"{out}: cannot write: {error.strerror or error}")
-        err.print(f"wrote {out} (game {args.game}, {len(replayed.steps)} steps)", markup=False)
+        err.print(visible(f"wrote {out} (game {args.game}, {len(replayed.steps)} steps)"),
+                  markup=False)
     errors = [d for d in found if d.is_error]
     for diagnostic in errors:
-        err.print(diagnostic.headline(), markup=False)
+        err.print(visible(diagnostic.headline()), markup=False)
     return 1 if errors else 0

@@ -18,21 +18,11 @@ from pathlib import Path
 from rich.console import Console
 
 from ..limits import MAX_FILE_BYTES
+from ..safe_write import FileIdentity
 
 
 class InputError(Exception):
     """An input that cannot be read at all: reported in one line, exit code 2."""
-
-
-@dataclass(frozen=True, slots=True)
-class FileIdentity:
-    """What a file was when it was read: checked again before it is rewritten."""
-
-    device: int
-    inode: int
-    size: int
-    mtime_ns: int
-    digest: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,19 +105,6 @@ def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, FileIdenti
     return data, identity
 
 
-def identity_of(path: Path) -> FileIdentity | None:
-    """The file at ``path`` as it is now (size, mtime and content hash), or None."""
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE_BYTES:
-            return None
-        data = path.read_bytes()
-    except OSError:
-        return None
-    return FileIdentity(info.st_dev, info.st_ino, len(data), info.st_mtime_ns,
-                        hashlib.sha256(data).hexdigest())
-
-
 def _kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
         return "a FIFO (named pipe)"
@@ -151,8 +128,12 @@ def fail(message: str) -> int:
     """One clear line on stderr; the usage/unreadable exit code."""
     from rich.markup import escape
 
-    # escaped: a message quoting a file name or an extra such as [plots] is not markup
-    console(stderr=True).print(f"[bold red]allfours:[/] {escape(message)}", markup=True)
+    from ..visible import visible
+
+    # escaped: a message quoting a file name or an extra such as [plots] is not markup,
+    # and a control character in a name is shown, not obeyed
+    console(stderr=True).print(f"[bold red]allfours:[/] {escape(visible(message))}",
+                               markup=True)
     return 2
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 
 from ..archive.catalog import CSV_COLUMNS, Entry, csv_row, entry_line, entry_of, with_counts
+from ..visible import CsvRows, TerminalSafe, visible
 from .archive_inputs import walk
 
 NAME = "list"
@@ -66,13 +66,17 @@ class EntryPrinter:
     def __init__(self, *, as_json: bool = False, as_csv: bool = False) -> None:
         self.as_json, self.as_csv = as_json, as_csv
         self.count = 0
-        self.writer = csv.writer(sys.stdout, lineterminator="\n") if as_csv else None
+        self.terminal = sys.stdout.isatty()  # data shown, not obeyed: escaped on a terminal
+        out = TerminalSafe(sys.stdout) if self.terminal else sys.stdout
+        self.writer = CsvRows(out) if as_csv else None
         if self.writer is not None:
             self.writer.writerow(CSV_COLUMNS)
 
     def add(self, entry: Entry) -> None:
         if self.as_json:
             text = json.dumps(entry.as_json(), ensure_ascii=False)
+            if self.terminal:  # \u009b in a JSON string is the same string, and inert
+                text = visible(text)
             sys.stdout.write(("[\n  " if self.count == 0 else ",\n  ") + text)
         elif self.writer is not None:
             self.writer.writerow(csv_row(entry))

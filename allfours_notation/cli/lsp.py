@@ -24,7 +24,8 @@ gives, as you type:
   outline       games, deals and tricks; folding per game and deal
   quick fixes   the version line, a missing 'end', the computed claim or total
 
-The README shows how to attach it to VS Code, Neovim, Helix and Emacs.
+docs/editors.md in the source shows how to attach it to VS Code, Neovim, Helix
+and Emacs.
 """
 
 

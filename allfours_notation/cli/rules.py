@@ -43,9 +43,10 @@ overrides single options with tags named after the option in CamelCase, e.g.
 'score', --rules NAME and --set OPTION=VALUE override the file.
 
 A club's own rules live in a TOML file: a base profile, the options it changes
-and where each change comes from (see the README, "House rules").  'rules --file
-club.toml' prints that profile; 'check' and 'score' take it with --rules-file, for
-every game that names no profile or names it as [Rules "club:NAME"].
+and where each change comes from (see "House rules" in docs/rules-options.md of
+the source).  'rules --file club.toml' prints that profile; 'check' and 'score'
+take it with --rules-file, for every game that names no profile or names it as
+[Rules "club:NAME"].
 """
 
 

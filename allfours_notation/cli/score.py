@@ -7,6 +7,7 @@ import json
 import sys
 from dataclasses import fields
 
+from rich.console import Console
 from rich.markup import escape
 
 from ..causes import explain
@@ -19,6 +20,7 @@ from ..rules.disputes import rules_name
 from ..rules.profiles import Profile
 from ..rules.replay import DealResult, GameReplay, replay
 from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
+from ..visible import for_stdout, visible
 from .check import diagnostic_json, print_diagnostic
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
@@ -139,16 +141,17 @@ def run(args: argparse.Namespace) -> int:
                 sheets.append(sheet_json(replayed, name, found, deal=args.deal))
             elif args.format == "text":
                 for style, line in text_lines(sheet, unicode=unicode):
+                    line = visible(line)
                     out.print(f"[{style}]{escape(line)}[/]" if style else escape(line))
             elif args.format == "markdown":
-                sys.stdout.write(markdown(sheet, unicode=unicode) + "\n")
+                sys.stdout.write(for_stdout(markdown(sheet, unicode=unicode) + "\n"))
             else:
                 pages.append(sheet)
     if args.json:
-        out.print_json(json.dumps({"games": sheets, "diagnostics": reading}))
+        print_json(out, {"games": sheets, "diagnostics": reading})
     elif args.format == "html":
         title = "Score sheet: " + ", ".join(args.files)
-        sys.stdout.write(html_document(pages, title=title, unicode=unicode))
+        sys.stdout.write(for_stdout(html_document(pages, title=title, unicode=unicode)))
     return status
 
 
@@ -224,3 +227,15 @@ def deal_json(deal: DealResult, checked: DealSheet, sides: tuple[str, ...]) -> d
         "ending": deal.ending,
         "complete": deal.complete,
     }
+
+
+def print_json(out: Console, data: object) -> None:
+    """``Console.print_json`` of ``data`` (the same text and colours), with control
+    characters in strings written as JSON escapes: the same data, inert on a terminal."""
+    from rich.highlighter import JSONHighlighter
+
+    text = JSONHighlighter()(visible(json.dumps(data, indent=2, ensure_ascii=False),
+                                     lines=True))
+    text.no_wrap = True
+    text.overflow = None
+    out.print(text, soft_wrap=True)

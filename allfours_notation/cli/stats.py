@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
 from ..archive.stats import COLUMNS, ProfileStats, Row, StatsBuilder, Summary
+from ..visible import CsvRows, TerminalSafe, for_markup, for_stdout, spreadsheet_cell, visible
 from .archive_inputs import walk
 from .inputs import console, fail
 from .progress import progress_bar
@@ -60,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--plot {args.plot!r}: name a .png or .svg file")
     summary, unreadable = gather(args.files)
     if args.json:
-        sys.stdout.write(json.dumps(summary.as_json(), indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(for_stdout(json.dumps(summary.as_json(), indent=2, ensure_ascii=False)
+                                    + "\n"))
     elif args.csv:
         write_csv(summary)
     else:
@@ -108,7 +110,7 @@ _HEADINGS = dict(COLUMNS)
 def print_tables(summary: Summary) -> None:
     out = console()
     for profile in summary.profiles:
-        out.print(f"[bold]{profile.rules}[/]: {profile.games} game"
+        out.print(f"[bold]{for_markup(profile.rules)}[/]: {profile.games} game"
                   f"{'s' if profile.games != 1 else ''}, {profile.deals} deals, "
                   f"{profile.points} points, {profile.points_per_deal:.2f} points per deal")
         for title, keys in _TABLES:
@@ -138,7 +140,7 @@ def _table(title: str, keys: tuple[str, ...], rows: tuple[Row, ...]) -> Table:
     for key in keys:
         table.add_column(_HEADINGS[key], justify="right")
     for row in rows:
-        table.add_row(row.name, *(_number(row.get(key)) for key in keys))
+        table.add_row(Text(visible(row.name)), *(_number(row.get(key)) for key in keys))
     return table
 
 
@@ -147,12 +149,13 @@ def _number(value: int | float) -> str:
 
 
 def write_csv(summary: Summary) -> None:
-    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer = CsvRows(TerminalSafe(sys.stdout) if sys.stdout.isatty() else sys.stdout)
     writer.writerow(("rules", "table", "name", "measure", "value"))
     for profile in summary.profiles:
         for group, rows in (("players", profile.players), ("partnerships", profile.sides)):
             for row in rows:
-                writer.writerows((profile.rules, group, row.name, key, _number(value))
+                writer.writerows((spreadsheet_cell(profile.rules), group,
+                                  spreadsheet_cell(row.name), key, _number(value))
                                  for key, value in row.values)
         writer.writerows(_profile_rows(profile))
     if summary.unreadable:
@@ -160,6 +163,7 @@ def write_csv(summary: Summary) -> None:
 
 
 def _profile_rows(profile: ProfileStats) -> list[tuple[str, str, str, str, str]]:
-    return [(profile.rules, "profile", "", key, value) for key, value in (
+    rules = str(spreadsheet_cell(profile.rules))
+    return [(rules, "profile", "", key, value) for key, value in (
         ("games", str(profile.games)), ("deals", str(profile.deals)),
         ("points", str(profile.points)), ("points_per_deal", f"{profile.points_per_deal:.2f}"))]

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
 
 from lsprotocol import types
@@ -318,10 +319,43 @@ def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
     return server
 
 
+def start_io_framed(server: AfnServer, stdin: BinaryIO | None = None,
+                    stdout: BinaryIO | None = None) -> None:
+    """pygls's ``start_io``, reading with :func:`.framing.run_framed`: a malformed
+    frame is reported (stderr and window/logMessage) and skipped, not fatal."""
+    from threading import Event
+
+    from pygls.io_ import StdinAsyncReader, StdoutWriter
+
+    from .framing import run_framed
+
+    def report(message: str) -> None:
+        text = f"allfours lsp: {message}"
+        sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+        try:
+            server.window_log_message(types.LogMessageParams(type=types.MessageType.Error,
+                                                             message=text))
+        except Exception:
+            log.exception("cannot send window/logMessage")
+
+    server._stop_event = stop = Event()
+    reader = StdinAsyncReader(stdin or sys.stdin.buffer, server.thread_pool)
+    server.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+    try:
+        asyncio.run(run_framed(stop, reader, server.protocol, report))
+    except BrokenPipeError:
+        log.error("the connection to the client is lost; shutting down")
+    except (KeyboardInterrupt, SystemExit):
+        pass
+    finally:
+        server.shutdown()  # type: ignore[no-untyped-call]
+
+
 def serve(*, debounce: float = DEBOUNCE_SECONDS) -> None:
     """Run the server on standard input and output until the client says exit."""
     server = build_server(debounce=debounce)
     try:
-        server.start_io()
+        start_io_framed(server)
     finally:
         server.worker.shutdown(wait=False, cancel_futures=True)

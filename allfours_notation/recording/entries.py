@@ -251,7 +251,7 @@ def _claim(words: list[str], expecting: Expectation) -> Claim | str:
             continue
         if seat is None:
             return "a claim starts with a seat: 'claim S high low N jack'"
-        if word.isdigit() and awards and awards[-1].points is None and awards[-1].seat is seat:
+        if _is_number(word) and awards and awards[-1].points is None and awards[-1].seat is seat:
             last = awards.pop()
             awards.append(Award(last.seat, last.item, int(word)))
             continue
@@ -376,7 +376,7 @@ def _play(raw: str, expecting: Expectation) -> Play | str:
     if matched is not None:
         seat = Seat.from_letter(matched.group(1).upper())
         text = matched.group(2)
-    if text.isdigit():
+    if _is_number(text):
         position = int(text)
         if not expecting.offered:
             return "no cards are offered: the hand is not known; type the card (js, 10h, th)"
@@ -390,3 +390,10 @@ def _play(raw: str, expecting: Expectation) -> Play | str:
     if seat is None:
         return "nobody is to play now"
     return Play(card=chosen, seat=seat, glyph=glyph)
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits, few enough for int(): '⒍' is a digit to str.isdigit() but not to
+    int(), and int() refuses a string of thousands of digits (both found by fuzzing the
+    entry line)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9

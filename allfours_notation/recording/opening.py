@@ -86,9 +86,11 @@ def inspect(path: Path, record: RecordFile | None = None, *,
     ``house`` is a club's profile (``--rules-file``): the games that name it as
     ``[Rules "club:NAME"]``, or name no profile, are judged under it, as ``check``
     judges them with the same file."""
-    if not path.exists() or path.stat().st_size == 0:
+    data = record.read() if record is not None else (path.read_bytes() if path.exists()
+                                                       else None)
+    if not data:
         return NewGame(prefix="", index=1, proposed=())
-    text, _ = decode(path.read_bytes())
+    text, _ = decode(data)
     reader = read_games(text, filename=str(path))
     # One game's records at a time (and the last one's): a 100 MB file of thousands of
     # games is checked in the memory of its text, not of all its records (issue 16).
@@ -117,8 +119,10 @@ def inspect(path: Path, record: RecordFile | None = None, *,
     if _unfinished(last):
         options, _ = resolve_options(last, house=house)
         start = last.span.start if last.span is not None else 0
+        after = text[last.span.end:] if last.span is not None else ""
         session = Session(last.tags, entries=entries_of_game(last, options),
-                          prefix=text[:start], index=last.index, record=record, house=house)
+                          prefix=text[:start], index=last.index, record=record, house=house,
+                          suffix=after)
         return Resume(session)
     proposed = tuple(replace(tag, value=today()) if tag.name == "Date" else
                      replace(tag, value="*") if tag.name == "Result" else tag

@@ -94,15 +94,19 @@ class Session:
     def __init__(self, tags: tuple[Tag, ...], *, entries: tuple[Entry, ...] = (),
                  prefix: str = "", index: int = 1, record: RecordFile | None = None,
                  overrides: dict[str, str] | None = None,
-                 house: Profile | None = None, results_mode: bool | None = None) -> None:
+                 house: Profile | None = None, suffix: str = "",
+                 results_mode: bool | None = None) -> None:
         self.tags = tags
         # Results mode: new deals are recorded by their results ([Entry "results"]),
         # switchable per deal (the screen toggles it).
         self.results_mode = results_mode if results_mode is not None else any(
             tag.name == ENTRY_TAG and tag.value.lower() == "results" for tag in tags)
         self.prefix = prefix
+        # What stands after the game in its file (comments someone added there): kept.
+        self.suffix = suffix.lstrip("\r\n")
         self.index = index
         self.record = record
+        self.house = house
         header = Game(tags=tags, index=index)
         self.options: Options = resolve_options(header, overrides=overrides or {},
                                                 house=house)[0]
@@ -148,6 +152,8 @@ class Session:
     def text(self) -> str:
         """The whole file: the games before this one as they were, then this one."""
         body = format_game(self.game())
+        if self.suffix.strip():
+            body += self.suffix if self.suffix.endswith("\n") else self.suffix + "\n"
         if not self.prefix.strip():
             return "% AFN 1\n" + body
         return self.prefix.rstrip("\n") + "\n\n" + body
@@ -344,6 +350,10 @@ class Session:
             changed: Entry = replace(last, glyph=annotation.glyph)
         else:
             assert annotation.comment is not None
+            if last.trailing and last.trailing[-1].style is CommentStyle.LINE:
+                # found by fuzzing the entry line: the record would not read back
+                return Outcome(False, "a ';' comment runs to the end of its line, so nothing "
+                               "can follow it on this entry: undo it and write one comment")
             changed = replace(last, trailing=(*last.trailing, annotation.comment))
         self._change((*self.entries[:-1], changed))
         return Outcome(True, f"noted on {_describe(last)}")

@@ -1,39 +1,61 @@
 """The recorder's file on disk: one writer at a time, every write whole or not at all.
 
-A recorder holds an advisory lock (``fcntl.flock``) on a lock file beside the
-record (``.NAME.lock``), so a second recorder on the same file is refused rather
-than interleaving its writes.  Every write goes to a temporary file in the same
-folder, is flushed and fsynced, then renamed over the record (and the folder
-fsynced), so that a kill at any instant leaves either the old text or the new.
+Everything here goes through :mod:`allfours_notation.safe_write`.  A recorder
+holds an advisory lock on the file the name resolves to (``.NAME.lock`` beside
+the real file, so a second recorder through a symbolic link or another relative
+path is refused too), removed when it lets go; a lock or temporary file left by a
+recorder that was killed is cleaned up when the next one starts, with a line
+saying so.  Every write is whole (old text or new, whatever happens); a symbolic
+link is written through, hard links, owner, group and mode are kept.  And a
+write never overwrites someone else's edit: the file must still be what the
+recorder last read or wrote (size, mtime, inode and SHA-256), else
+:class:`RecordChanged` and nothing is written.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import os
-import stat
-import tempfile
 from pathlib import Path
 
-__all__ = ["FileLocked", "RecordFile", "lock_path"]
+from ..safe_write import (
+    ChangedOnDisk,
+    FileIdentity,
+    FileLock,
+    Locked,
+    Notice,
+    OutputRefused,
+    identity,
+    replace_file,
+    resolved,
+    say_on_stderr,
+)
+
+__all__ = ["FileLocked", "RecordChanged", "RecordFile", "lock_path"]
 
 
-class FileLocked(Exception):
+class FileLocked(Locked):
     """Another recorder holds the file."""
 
 
+class RecordChanged(ChangedOnDisk):
+    """The file changed on disk since the recorder read or wrote it: not written."""
+
+
 def lock_path(path: Path) -> Path:
-    """The lock file of ``path``: hidden, beside it, so one folder holds both."""
-    return path.with_name(f".{path.name}.lock")
+    """The lock file of ``path``: hidden, beside the file it resolves to."""
+    return FileLock(path).path
 
 
 class RecordFile:
     """The record being written, locked for as long as this object is open."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, notice: Notice | None = say_on_stderr) -> None:
         self.path = path
-        self._lock: int | None = None
+        self.notice = notice
+        self._lock = FileLock(path)
+        # What the file was when last read or written (None: it did not exist then).
+        self.identity: FileIdentity | None = None
+        self.read_once = False
 
     def __enter__(self) -> RecordFile:
         self.acquire()
@@ -44,70 +66,44 @@ class RecordFile:
 
     def acquire(self) -> None:
         """Take the lock, or raise :class:`FileLocked` naming the file."""
-        target = lock_path(self.path)
-        while True:
-            fd = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                os.close(fd)
-                raise FileLocked(f"{self.path}: another recorder is writing this file "
-                                 f"(lock {target.name}); close it first") from None
-            # The holder before us may have removed the lock file as it let go: then
-            # our lock is on a file nobody else can find, so take the new one.
-            try:
-                same = os.stat(target).st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode())
-                self._lock = fd
-                return
-            os.close(fd)
+        try:
+            self._lock.acquire(notice=self.notice)
+        except Locked as error:
+            raise FileLocked(f"{self.path}: another recorder is writing this file "
+                             f"(lock {self._lock.path.name}); close it first") from error
 
     def release(self) -> None:
-        if self._lock is None:
-            return
-        with contextlib.suppress(FileNotFoundError):
-            lock_path(self.path).unlink()
-        fcntl.flock(self._lock, fcntl.LOCK_UN)
-        os.close(self._lock)
-        self._lock = None
-
-    def _mode(self) -> int:
-        """The record's permissions: kept when it exists, else as the umask allows
-        (a temporary file is made private, and the rename would keep that)."""
-        try:
-            return stat.S_IMODE(os.stat(self.path).st_mode)
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            return 0o666 & ~umask
+        self._lock.release()
 
     @property
     def locked(self) -> bool:
-        return self._lock is not None
+        return self._lock.held
+
+    def read(self) -> bytes | None:
+        """The file's bytes (None if it does not exist), remembered as what was read."""
+        target = resolved(self.path)
+        try:
+            with open(target, "rb") as handle:
+                data = handle.read()
+                info = os.fstat(handle.fileno())
+        except FileNotFoundError:
+            self.identity, self.read_once = None, True
+            return None
+        self.identity, self.read_once = identity(info, data), True
+        return data
 
     def write(self, text: str) -> None:
-        """Replace the record with ``text``, atomically and durably."""
-        if self._lock is None:
+        """Replace the record with ``text``, whole, unless it changed on disk meanwhile."""
+        if not self.locked:
             raise RuntimeError("write without the lock")
-        folder = self.path.parent
-        fd, temp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+        if not self.read_once:
+            self.read()
         try:
-            os.fchmod(fd, self._mode())
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, self.path)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temp)
-            raise
-        directory = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
+            self.identity = replace_file(self.path, text.encode("utf-8"),
+                                         expected=self.identity,
+                                         create_only=self.identity is None,
+                                         notice=self.notice)
+        except OutputRefused as error:  # a file appeared where there was none
+            raise RecordChanged(str(error)) from error
+        except ChangedOnDisk as error:
+            raise RecordChanged(str(error)) from error

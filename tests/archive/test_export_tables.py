@@ -137,7 +137,7 @@ def test_documented_queries_run_and_answer(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "archive.db"
     cli(["export", "--sqlite", str(path), "samples/"])
     db = _db(path)
-    for doc in ("docs/archive-schema.md", "README.md"):
+    for doc in ("docs/archive-schema.md", "docs/archives.md"):
         text = (ROOT / doc).read_text(encoding="utf-8")
         queries = re.findall(r"```sql\n(SELECT.*?)```", text, re.S)
         assert len(queries) >= 3, doc

@@ -1,7 +1,7 @@
 """The slip corpus targets (issue 9), on a sample that runs in a few seconds.
 
-The full corpus (2,000 games) is ``python -m bench.slips``; its figures are in the
-README.  Here a fixed sample of the same generator must meet the same targets:
+The full corpus (2,000 games) is ``python -m bench.slips``; its figures are in
+docs/performance.md.  Here a fixed sample of the same generator must meet the same targets:
 the first printed diagnostic on the slipped statement in at least 95% of the
 records, a median of one root per slip and a 95th percentile of at most two.
 """

@@ -11,6 +11,7 @@ import pytest
 
 from allfours_notation import formatter
 from allfours_notation.cli import main
+from allfours_notation.safe_write import FileSystem
 
 GOLDEN = Path(__file__).parent / "golden"
 LAX = (GOLDEN / "lax.in.afn").read_bytes()
@@ -125,18 +126,19 @@ def test_write_goes_through_a_temporary_file_in_the_same_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     lax = _file(tmp_path, "lax.afn", LAX)
-    renames: list[tuple[str, str]] = []
-    real_replace = os.replace
+    renames: list[tuple[str, str, os.stat_result]] = []
+    real_replace = FileSystem.replace
 
-    def recording_replace(source: str, target: str) -> None:
-        renames.append((str(source), str(target)))
-        assert Path(target).read_bytes() == LAX  # the original is whole until the rename
-        real_replace(source, target)
+    def recording_replace(self: FileSystem, source: str, target: str, folder: int) -> None:
+        renames.append((source, target, os.fstat(folder)))
+        assert lax.read_bytes() == LAX  # the original is whole until the rename
+        real_replace(self, source, target, folder)
 
-    monkeypatch.setattr(os, "replace", recording_replace)
+    monkeypatch.setattr(FileSystem, "replace", recording_replace)
     assert main(["fmt", "--write", str(lax)]) == 0
-    [(source, target)] = renames
-    assert Path(source).parent == tmp_path.resolve() and Path(target) == lax.resolve()
+    [(source, target, folder)] = renames
+    assert folder.st_ino == tmp_path.stat().st_ino  # a temporary file beside it
+    assert source.startswith(".lax.afn.") and target == "lax.afn"
     assert lax.read_bytes() == CANONICAL
 
 
@@ -145,10 +147,10 @@ def test_a_failed_rename_leaves_the_original_and_no_temporary(
 ) -> None:
     lax = _file(tmp_path, "lax.afn", LAX)
 
-    def failing_replace(source: str, target: str) -> None:
+    def failing_replace(self: FileSystem, source: str, target: str, folder: int) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(os, "replace", failing_replace)
+    monkeypatch.setattr(FileSystem, "replace", failing_replace)
     assert main(["fmt", "--write", str(lax)]) == 2
     assert lax.read_bytes() == LAX
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lax.afn"]

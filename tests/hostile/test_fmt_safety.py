@@ -12,6 +12,7 @@ from allfours_notation.cli import fmt as fmt_cli
 from allfours_notation.cli import main
 from allfours_notation.cli.inputs import read_input
 from allfours_notation.formatter import format_checked
+from allfours_notation.safe_write import ChangedOnDisk, replace_file
 
 SKIPPED_TRICK = (
     "% AFN 1\n"
@@ -75,7 +76,7 @@ def test_a_file_changed_after_it_was_read_is_not_rewritten(
     assert main(["fmt", "--write", str(path)]) == 1
     assert path.read_text(encoding="utf-8") == saved_by_editor
     assert "changed on disk" in capsys.readouterr().err
-    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".fmt-tmp")]
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".afn-tmp")]
 
 
 def test_same_size_change_is_seen_by_the_hash(tmp_path: Path) -> None:
@@ -85,8 +86,8 @@ def test_same_size_change_is_seen_by_the_hash(tmp_path: Path) -> None:
     stat = os.stat(path)
     path.write_text(LAX.replace("2d", "3d"), encoding="utf-8")
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # same size, same mtime
-    with pytest.raises(fmt_cli.ChangedOnDisk):
-        fmt_cli.write_safely(path, b"new", read.identity)
+    with pytest.raises(ChangedOnDisk):
+        replace_file(path, b"new", expected=read.identity)
 
 
 def test_hard_links_stay_one_file(tmp_path: Path) -> None:

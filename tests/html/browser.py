@@ -1,5 +1,5 @@
 """Headless Chromium for the page tests, driven by Selenium (Debian's chromium and
-chromium-driver; see the README's development section)."""
+chromium-driver; see docs/development.md)."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def chromium(width: int = 1280, height: int = 800) -> Iterator[WebDriver]:
 
 def screenshot(page: str, out: str, width: int, height: int, presses: int = 0) -> None:
     """Save a PNG of ``page`` at ``width``×``height`` CSS pixels after ``presses`` → keys
-    (the README's phone picture is made this way)."""
+    (the phone picture of docs/commands.md is made this way)."""
     from pathlib import Path
 
     from selenium.webdriver.common.by import By

@@ -230,3 +230,30 @@ def test_a_results_deal_shows_its_items_instead_of_a_table(browser: WebDriver,
     assert "recorded by its results" in box.text
     assert "NS high +1" in box.text  # deal 5: N-S go out on High
     assert not browser.find_elements(By.CSS_SELECTOR, "#table .hand")
+
+
+@pytest.mark.parametrize("page", ["replay", "score"])
+def test_hostile_records_run_nothing_in_the_browser(browser: WebDriver, tmp_path: Path,
+                                                    page: str) -> None:
+    """Tags and comments holding <script>, <img onerror>, markup and escapes: no alert, no
+    image, the text shown as typed (issue 23: the HTML outputs escape; here is the proof)."""
+    from tests.hostile.test_hostile_outputs import HOSTILE, hostile_game
+
+    for name in ("html", "markup", "csi", "bidi", "formula"):
+        source = tmp_path / f"{name}.afn"
+        source.write_text(hostile_game(HOSTILE[name]), encoding="utf-8")
+        out = tmp_path / f"{name}-{page}.html"
+        if page == "replay":
+            steps = open_page(browser, source, 1, out)
+            press_right(browser, steps)
+        else:
+            with contextlib.redirect_stdout(io.StringIO()) as written:
+                main(["score", "--format", "html", str(source)])
+            out.write_text(written.getvalue(), encoding="utf-8")
+            browser.get(out.as_uri())
+        # an alert() that ran would be open now, and this call would raise
+        images = browser.execute_script("return document.images.length")
+        assert images == 0, name
+        if name == "html":
+            text = browser.execute_script("return document.body.innerText")
+            assert "<script>alert(1)</script>" in text

@@ -82,7 +82,7 @@ def test_the_version_is_written_once() -> None:
 def test_no_project_url_until_the_project_has_a_public_home() -> None:
     """The project has no public home yet (no repository, documentation or issue tracker
     anyone outside can open), so the metadata names none rather than a made-up address;
-    the README's packaging notes say so.  Give [project.urls] real addresses, and drop
+    the README's "Reporting a bug" says so.  Give [project.urls] real addresses, and drop
     this test, once there are some."""
     project = pyproject()["project"]
     assert "urls" not in project and "urls" not in project.get("dynamic", [])

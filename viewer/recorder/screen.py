@@ -26,9 +26,11 @@ from textual.widgets import Footer, Header, Input, Static
 
 from allfours_notation.recording.entries import RESULT_KEYS, Item, Phase
 from allfours_notation.recording.session import Outcome, Session, describe
+from allfours_notation.recording.storage import RecordChanged
 from allfours_notation.records import ClaimItem, Tag
 from allfours_notation.rules.profiles import GiftRecipients
 from allfours_notation.rules.results import kick_values
+from allfours_notation.visible import visible
 
 from ..widgets.table import TableView, results_renderable
 from .form import StartForm
@@ -90,6 +92,9 @@ class RecorderScreen(Screen[None]):
         self.last_refresh_seconds = 0.0
         self.lines_taken = 0  # lines submitted and dealt with (the tests and bench wait on it)
         self.title = title
+        # The file changed on disk behind the recorder: no entry is taken until the
+        # scorer reloads it (r) or quits (q).
+        self.stale: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -124,7 +129,10 @@ class RecorderScreen(Screen[None]):
             return
         assert self.new_session is not None
         self.session = self.new_session(tags)
-        self.session.save()
+        try:
+            self.session.save()
+        except RecordChanged as error:
+            self.say(self.changed(error))
         self.redraw()
         self.entry_line.focus()
 
@@ -178,7 +186,7 @@ class RecorderScreen(Screen[None]):
 
     def say(self, outcome: Outcome) -> None:
         style = "green" if outcome.accepted else ("bold yellow" if outcome.confirm else "bold red")
-        self.query_one("#rec-status", Static).update(Text(outcome.message, style=style))
+        self.query_one("#rec-status", Static).update(Text(visible(outcome.message), style=style))
 
     # --- typing ---------------------------------------------------------------------------
 
@@ -200,12 +208,54 @@ class RecorderScreen(Screen[None]):
         if session is None:
             return
         try:
-            outcome = self.enter(session, text)
+            outcome = self.answer_stale(text) if self.stale else self.enter(session, text)
+        except RecordChanged as error:
+            outcome = self.changed(error)
         except OSError as error:
             outcome = Outcome(False, f"not written: {error.strerror or error}")
         self.say(outcome)
         self.redraw()
         self.lines_taken += 1
+
+    def changed(self, error: RecordChanged) -> Outcome:
+        """The file is not what the recorder wrote: stop taking entries, say so."""
+        self.stale = (f"{error}. Nothing more is recorded until the file is reloaded: "
+                      "type r and Enter to reload it (judged again from its text), "
+                      "q and Enter to quit")
+        self.confirming, self.correcting, self.pending_correction = False, None, None
+        return Outcome(False, self.stale)
+
+    def answer_stale(self, text: str) -> Outcome:
+        answer = text.strip().lower()
+        if answer in ("q", "quit"):
+            self.app.exit(0)
+            return Outcome(True, "quitting")
+        if answer not in ("r", "reload"):
+            assert self.stale is not None
+            return Outcome(False, self.stale)
+        return self.reload()
+
+    def reload(self) -> Outcome:
+        """Read the file again, as ``allfours record`` opens it, and record on from it."""
+        from allfours_notation.recording.opening import Refused, Resume, inspect
+
+        session = self.session
+        assert session is not None and session.record is not None
+        record = session.record
+        try:
+            opened = inspect(record.path, record, house=session.house)
+        except OSError as error:
+            return Outcome(False, f"cannot read {record.path}: {error.strerror or error}")
+        if isinstance(opened, Refused):
+            problems = "; ".join(d.headline() for d in opened.diagnostics[:3])
+            return Outcome(False, f"{opened.message}: {problems} — fix it and type r "
+                           "again, or q to quit")
+        if not isinstance(opened, Resume):
+            return Outcome(False, "the file holds no unfinished game now (every game in it "
+                           "is finished); type q to quit and record again")
+        self.session, self.stale, self.highlight = opened.session, None, None
+        return Outcome(True, f"reloaded {record.path}: {len(opened.session.entries)} entries "
+                       "as the file has them now")
 
     def enter(self, session: Session, text: str) -> Outcome:
         """One line from the scorer: an answer to a question, a correction, or an entry."""
@@ -381,13 +431,24 @@ class RecorderScreen(Screen[None]):
 
     def action_undo(self) -> None:
         if self.session is not None:
-            self.say(self.session.undo())
+            self.say(self.guarded(self.session.undo))
             self.redraw()
 
     def action_redo(self) -> None:
         if self.session is not None:
-            self.say(self.session.redo())
+            self.say(self.guarded(self.session.redo))
             self.redraw()
+
+    def guarded(self, step: Callable[[], Outcome]) -> Outcome:
+        """An undo or redo, which writes the file: refused while it is stale."""
+        if self.stale:
+            return Outcome(False, self.stale)
+        try:
+            return step()
+        except RecordChanged as error:
+            return self.changed(error)
+        except OSError as error:
+            return Outcome(False, f"not written: {error.strerror or error}")
 
     def action_entries(self) -> None:
         entries = self.query_one(EntryList)

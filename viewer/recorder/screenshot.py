@@ -1,4 +1,4 @@
-"""Save an SVG screenshot of the recorder, made by the app itself (for the README).
+"""Save an SVG screenshot of the recorder, made by the app itself (for the docs).
 
     python -m allfours_notation.viewer.recorder.screenshot FILE OUT.svg --entries N [LINE ...]
 
@@ -17,6 +17,7 @@ from pathlib import Path
 from allfours_notation.parser import parse
 from allfours_notation.recording.session import Session, entries_of_game
 from allfours_notation.rules.profiles import resolve_options
+from allfours_notation.safe_write import replace_file
 
 from ..app import ViewerApp
 from .screen import RecorderScreen
@@ -31,7 +32,7 @@ async def take(session: Session, out: Path, lines: Sequence[str], size: tuple[in
             screen.entry_line.value = line
             await pilot.press("enter")
         await pilot.pause(0.2)
-        out.write_text(app.export_screenshot(title="AFN recorder"), encoding="utf-8")
+        replace_file(out, app.export_screenshot(title="AFN recorder").encode("utf-8"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

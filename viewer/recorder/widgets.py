@@ -13,6 +13,7 @@ from textual.widgets import Input, Static
 from allfours_notation import Card
 from allfours_notation.recording.session import Session, describe
 from allfours_notation.sheet import ItemLine, game_sheet
+from allfours_notation.visible import visible
 
 from ..widgets.cards import card_text
 from ..widgets.lists import PickList
@@ -82,7 +83,7 @@ class EntryList(PickList):
         deal = 0
         rows = []
         for index, entry in enumerate(session.entries):
-            line = describe(entry)
+            line = visible(describe(entry))
             if line.endswith(" deals"):
                 deal += 1
                 line = f"deal {deal}: {line}"
@@ -105,7 +106,7 @@ def points_renderable(session: Session) -> RenderableType:
     lines: list[RenderableType] = [score_text(session.scores(judged), session.options.target)]
     winner = session.winner(judged)
     if winner is not None:
-        lines.append(Text(f"Game won by {winner}", style="bold green"))
+        lines.append(Text(f"Game won by {visible(winner)}", style="bold green"))
     finished = judged.finished or not judged.game.deals
     shown = replayed if finished else judged.so_far
     deals = shown.deals
@@ -122,7 +123,7 @@ def points_renderable(session: Session) -> RenderableType:
             lines.append(Text("  totals " + "  ".join(f"{s} {v}" for s, v in last.scores_after),
                               style="dim"))
     for dispute in session.disputes() if _has_claims(session) else []:
-        lines.append(Text(f"dispute: {dispute.message}", style="bold yellow"))
+        lines.append(Text(f"dispute: {visible(dispute.message)}", style="bold yellow"))
     return Group(*lines)
 
 

@@ -17,6 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from allfours_notation import Diagnostic, GameHeader, Severity
+from allfours_notation.visible import visible
 
 from ..messages import DiagnosticChosen, DiagnosticHighlighted, GameChosen, StepChosen
 from ..model import GameEntry, Mark
@@ -207,8 +208,8 @@ class GameList(PickList):
         header = self.headers[game]
         symbol, ascii_symbol, style = MARK_TEXT[self.marks.get(game, Mark.UNCHECKED)]
         mark = Text(f"{symbol if self.unicode else ascii_symbol} ", style=style)
-        title = header.tag("Event") or "(no event)"
-        players = " v ".join(name for seat in ("North", "East", "South", "West")
+        title = visible(header.tag("Event") or "(no event)")
+        players = " v ".join(visible(name) for seat in ("North", "East", "South", "West")
                              if (name := header.tag(seat)))
         line = Text.assemble(mark, (f"{header.index:>4} ", "dim"), (title, "bold"))
         if players:

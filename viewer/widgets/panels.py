@@ -16,6 +16,7 @@ from allfours_notation import Diagnostic, GameHeader
 from allfours_notation.diagnostics import caret_snippet
 from allfours_notation.records import Glyph
 from allfours_notation.rules.replay import GameReplay, Step
+from allfours_notation.visible import visible
 
 from ..model import Note
 
@@ -47,8 +48,8 @@ class TagsPanel(Static):
         for name, value in header.tags:
             if kibitz and name == "Result":
                 grid.add_row(name, Text("hidden while kibitzing", style="dim italic"))
-            else:
-                grid.add_row(name, value)
+            else:  # Text, not a markup string: "[bold]Ann" is shown as typed
+                grid.add_row(Text(visible(name)), Text(visible(value)))
         self.update(grid if header.tags else Text("(no tags)", style="dim"))
 
 
@@ -106,7 +107,7 @@ class NotesPanel(Static):
                 lines.append(Text(f"{note.glyph.value}  {GLYPH_MEANING[note.glyph]}",
                                   style="magenta"))
             for comment in note.comments:
-                lines.append(Text(reflow(comment.text), style="italic"))
+                lines.append(Text(visible(reflow(comment.text), lines=True), style="italic"))
         for diagnostic in step.diagnostics:
             style = "bold red" if diagnostic.is_error else "yellow"
             lines.append(Text(f"{diagnostic.code}: {diagnostic.message}", style=style))
@@ -161,9 +162,9 @@ class DiagnosticDetail(VerticalScroll):
         context = diagnostic.context()
         if context:
             headline.append(f" [{context}]", style="dim")
-        body = [headline, Text(diagnostic.message)]
+        body = [headline, Text(visible(diagnostic.message))]
         if diagnostic.hint:
-            body.append(Text(f"hint: {diagnostic.hint}", style="italic"))
+            body.append(Text(f"hint: {visible(diagnostic.hint)}", style="italic"))
         message.update(Text("\n").join(body))
         caret = caret_snippet(source, diagnostic.line, diagnostic.column, diagnostic.end_column)
         snippet.update(Text(caret, no_wrap=True, overflow="ignore", style="cyan"))

@@ -16,6 +16,7 @@ from allfours_notation import Game, Seat
 from allfours_notation.rules.replay import TableState
 from allfours_notation.rules.scoring import ITEM_LABELS
 from allfours_notation.table import side_of
+from allfours_notation.visible import visible
 
 from ..model import GameEntry
 from .cards import card_text, cards_text, face_down, suit_text
@@ -28,7 +29,7 @@ COMPACT_BELOW = 64  # a table narrower than this many columns is drawn compact
 
 
 def player_name(game: Game, seat: Seat) -> str:
-    return game.tag(seat.tag_name) or seat.name.capitalize()
+    return visible(game.tag(seat.tag_name) or seat.name.capitalize())
 
 
 def seat_panel(state: TableState, game: Game, seat: Seat, *, kibitz: Seat | None,

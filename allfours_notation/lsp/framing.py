@@ -1,0 +1,174 @@
+"""The server's reading loop: LSP base-protocol frames, surviving bad ones.
+
+pygls 2's loop (``pygls.io_.run_async``) expects every header block to carry a
+well-formed ``Content-Length``.  After one that does not (``Content-Length: abc``,
+``-5``, or a block without it) it never finds a frame again: the body that follows
+is read as a header line glued to the next real header, and so on for ever — the
+server is alive and silent.  A request whose params do not fit the protocol's
+types (a negative position, one past 2³¹) fails while it is structured, before
+pygls knows its id, and gets no answer at all.
+
+:func:`run_framed` replaces that loop (:meth:`AfnServer.start_io` runs it over
+pygls's own stdin reader and protocol): a malformed frame is reported on stderr
+and to the editor (``window/logMessage``), and the loop resynchronises at the
+next ``Content-Length`` header, even one glued to the end of a body; a request
+that cannot be structured gets an error response (InvalidParams, or ParseError
+for a body that is not JSON) naming what was wrong.  Everything here is
+transport: no knowledge of AFN.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import threading
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from lsprotocol import types
+from pygls.protocol import JsonRPCProtocol
+
+__all__ = ["MAX_MESSAGE_BYTES", "FrameReader", "run_framed"]
+
+log = logging.getLogger(__name__)
+
+# The largest message read: a document at the server's size limit, in JSON, fits.
+MAX_MESSAGE_BYTES = 1 << 30
+_HEADER = re.compile(rb"content-length[ \t]*:", re.IGNORECASE)
+_DIGITS = re.compile(rb"[0-9]{1,10}")
+# JSON-RPC error codes (the protocol's numbers, lsprotocol.types.ErrorCodes)
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
+METHOD_NOT_FOUND = -32601
+
+
+class FrameReader(Protocol):
+    """What the loop reads from: pygls's ``StdinAsyncReader`` or any asyncio stream."""
+
+    def readline(self) -> Awaitable[bytes]: ...
+
+    def readexactly(self, n: int) -> Awaitable[bytes]: ...
+
+
+Report = Callable[[str], None]
+
+
+async def run_framed(stop_event: threading.Event, reader: FrameReader,
+                     protocol: JsonRPCProtocol, report: Report) -> None:
+    """Read frames until end of input (or ``stop_event``), hand each message to
+    ``protocol``; ``report`` says what was wrong with a frame that is skipped."""
+    skipping = False  # reporting one run of garbage once, not line by line
+    pending: bytes | None = None  # a header line found glued to the end of garbage
+    while not stop_event.is_set():
+        length: int | None = None
+        problem: str | None = None
+        seen_header = False
+        while True:
+            line = pending if pending is not None else await reader.readline()
+            pending = None
+            if not line:
+                return
+            if line.strip() == b"":
+                if seen_header:
+                    break
+                continue  # blank lines between frames: nothing to say
+            found = _HEADER.search(line)
+            if found is not None and found.start() > 0:  # glued to the end of a body
+                if not skipping:
+                    report(f"skipped {found.start()} bytes before a Content-Length header "
+                           f"({_shown(line[:found.start()])})")
+                pending = line[found.start():]
+                length, problem, seen_header = None, None, False
+                continue
+            if found is not None:
+                seen_header = True
+                value = line[found.end():].strip()
+                if _DIGITS.fullmatch(value) and int(value) <= MAX_MESSAGE_BYTES:
+                    length, problem = int(value), None
+                else:
+                    problem = (f"a message with Content-Length {_shown(value)} (a length is "
+                               f"a number of bytes, 0 to {MAX_MESSAGE_BYTES})")
+                continue
+            if _looks_like_header(line):
+                seen_header = True  # another header (Content-Type): ignored, per the spec
+                continue
+            if not skipping:
+                report(f"skipped {len(line)} bytes that are not part of a message frame "
+                       f"({_shown(line)}); waiting for the next Content-Length header")
+                skipping = True
+            length, problem, seen_header = None, None, False
+        if problem is None and length is None:
+            problem = "a header block without Content-Length"
+        if problem is not None:
+            report(f"skipped {problem}; waiting for the next Content-Length header")
+            skipping = True
+            continue
+        assert length is not None
+        body = await reader.readexactly(length)
+        if len(body) < length:
+            return  # the input ended inside the body
+        skipping = False
+        handle_body(body, protocol, report)
+
+
+def _looks_like_header(line: bytes) -> bool:
+    name, colon, _ = line.partition(b":")
+    return bool(colon) and re.fullmatch(rb"[A-Za-z][A-Za-z0-9-]{0,63}", name) is not None
+
+
+def _shown(data: bytes, limit: int = 40) -> str:
+    text = repr(data[:limit])[1:]
+    return text + (" …" if len(data) > limit else "")
+
+
+def handle_body(body: bytes, protocol: JsonRPCProtocol, report: Report) -> None:
+    """One message: structured and handled, or answered with an error if it is a
+    request that cannot be (never silently dropped)."""
+    try:
+        message = json.loads(body, object_hook=protocol.structure_message)
+    except Exception as error:
+        _refuse(body, error, protocol, report)
+        return
+    try:
+        protocol.handle_message(message)
+    except Exception as error:
+        log.exception("unable to handle a message")
+        report(f"a message could not be handled: {type(error).__name__}: {error}")
+
+
+def _why(error: BaseException) -> str:
+    """What did not fit, in the words of the protocol's types (``$.params.position.line``)."""
+    try:
+        from cattrs import transform_error
+
+        found = transform_error(error)
+    except Exception:
+        found = []
+    text = "; ".join(found) if found else f"{type(error).__name__}: {error}"
+    return text.replace("\n", " ")[:300]
+
+
+def _refuse(body: bytes, error: Exception, protocol: JsonRPCProtocol, report: Report) -> None:
+    try:
+        raw: Any = json.loads(body)
+    except ValueError:
+        report(f"skipped a message that is not JSON ({_shown(body)})")
+        return
+    if not isinstance(raw, dict):
+        report(f"skipped a message that is not a JSON object ({_shown(body)})")
+        return
+    method = raw.get("method")
+    detail = _why(error.__cause__ or error)
+    if "id" in raw and isinstance(raw.get("id"), (int, str)) and isinstance(method, str):
+        fm = protocol.fm
+        if method in fm.features or method in fm.builtin_features:
+            code, text = INVALID_PARAMS, f"invalid params for {method}: {detail}"
+        else:
+            code, text = METHOD_NOT_FOUND, f"no such method: {method}"
+        report(f"answered request {raw['id']!r} ({method}) with an error: {text}")
+        protocol._send_response(raw["id"], error=types.ResponseError(code=code, message=text))
+        return
+    report(f"skipped a message that does not fit the protocol ({method or 'no method'}): "
+           f"{detail}")

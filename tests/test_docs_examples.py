@@ -1,0 +1,125 @@
+"""What the README and docs/ show is what the commands print.
+
+Three kinds of example are run: a block that starts with ``$ allfours …`` on files of this
+checkout (the samples) must print exactly what the block shows after that line, with the
+exit status the page implies; a block that is a whole record (it starts with the version
+line ``% AFN 1``) must check clean, since the pages show such records as examples to copy;
+and every ``python`` block must run (from the repository root, where its paths point).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from allfours_notation import parse
+from allfours_notation.cli import main
+from allfours_notation.rules.replay import check_game
+
+ROOT = Path(__file__).resolve().parents[1]
+_BLOCK = re.compile(r"^```[a-z]*\n(.*?)^```", re.M | re.S)
+_PYTHON = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
+
+
+def pages() -> list[Path]:
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def blocks(page: Path) -> list[str]:
+    return _BLOCK.findall(page.read_text(encoding="utf-8"))
+
+
+def command_examples() -> list[tuple[str, list[str], str]]:
+    """(page, arguments, output shown) of every ``$ allfours`` block on files that exist."""
+    found = []
+    for page in pages():
+        for block in blocks(page):
+            first, _, shown = block.partition("\n")
+            if not first.startswith("$ allfours "):
+                continue
+            args = shlex.split(first)[2:]
+            files = [arg for arg in args if not arg.startswith("-") and "." in arg]
+            if files and all((ROOT / name).is_file() for name in files):
+                found.append((page.relative_to(ROOT).as_posix(), args, shown))
+    return found
+
+
+def records() -> list[tuple[str, str]]:
+    return [(page.relative_to(ROOT).as_posix(), block) for page in pages()
+            for block in blocks(page) if block.startswith("% AFN 1\n")]
+
+
+@pytest.fixture
+def allfours(capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch) -> Callable[[list[str]], tuple[int, str]]:
+    """``allfours(args)`` runs the command in-process from the repository root, colour
+    off: its exit status and what it printed (standard output, then standard error)."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+
+    def run(args: list[str]) -> tuple[int, str]:
+        capsys.readouterr()
+        code = main(args)
+        captured = capsys.readouterr()
+        return code, captured.out + captured.err
+
+    return run
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.rstrip("\n").splitlines()]
+
+
+def test_there_are_examples_of_both_kinds() -> None:
+    assert len(command_examples()) >= 3
+    assert {page for page, _ in records()} >= {"README.md", "docs/tutorial.md"}
+
+
+@pytest.mark.parametrize(("page", "args", "shown"), [
+    pytest.param(page, args, shown, id=f"{page}: {shlex.join(args)}")
+    for page, args, shown in command_examples()])
+def test_a_shown_command_prints_what_is_shown(
+        allfours: Callable[[list[str]], tuple[int, str]], page: str, args: list[str],
+        shown: str) -> None:
+    """The output as shown, line by line; exit status 1 where it shows a diagnostic."""
+    code, printed = allfours(args)
+    assert _lines(printed) == _lines(shown), f"{page}: allfours {shlex.join(args)}"
+    assert code == (1 if re.search(r"\bAFN[1-9][0-9]{2}\b", shown) else 0)
+
+
+@pytest.mark.parametrize(("page", "text"), [
+    pytest.param(page, text, id=f"{page}: record {index}")
+    for index, (page, text) in enumerate(records(), 1)])
+def test_a_shown_record_checks_clean(page: str, text: str) -> None:
+    result = parse(text)
+    findings = [*result.diagnostics]
+    for game in result.games:
+        findings += check_game(game)
+    assert [finding.code for finding in findings] == [], page
+    assert result.games, page
+
+
+def python_examples() -> list[tuple[str, str]]:
+    return [(page.relative_to(ROOT).as_posix(), code) for page in pages()
+            for code in _PYTHON.findall(page.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize(("page", "code"), [
+    pytest.param(page, code, id=f"{page}: python {index}")
+    for index, (page, code) in enumerate(python_examples(), 1)])
+def test_a_shown_python_example_runs(page: str, code: str, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, f"<{page}>", "exec"), {"__name__": "__docs__"})
+    assert capsys.readouterr().out, f"{page}: the example prints nothing"
+
+
+def test_the_library_page_has_python_examples() -> None:
+    assert sum(page == "docs/library.md" for page, _ in python_examples()) >= 3
