@@ -261,7 +261,7 @@ class Session:
             return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
                                "(r)", seats=seats)
         if expects.kind is ExpectKind.RUN:
-            return Expectation(Phase.RUN_TURN, dealer, f"run {runs + 1}: its cards if known "
+            return Expectation(Phase.RUN_TURN, dealer, f"run {runs}: its cards if known "
                                "('S 3c 4c 5c'), then the turn-up", seats=seats)
         may_beg = (not deal.tricks and runs > 0 and begs > 0 and
                    self.options.begs_per_deal is BegsPerDeal.UNLIMITED)
@@ -359,9 +359,15 @@ class Session:
         return Outcome(True, f"noted on {_describe(last)}")
 
     def undo(self) -> Outcome:
-        if not self._past:
-            return Outcome(False, "nothing to undo")
+        """Take back the last change; with none made in this session (a resumed file),
+        the last entry of the file: the file is the history, back to the game's start."""
         current = self.entries
+        if not self._past:
+            if not current:
+                return Outcome(False, "nothing to undo")
+            self._set(current[:-1])
+            self._future.append(current)
+            return Outcome(True, f"undone: {_describe(current[-1])}")
         self._set(self._past[-1])
         self._past.pop()
         self._future.append(current)

@@ -117,10 +117,12 @@ def test_a_revoke_asks_first_then_is_recorded_and_penalised(tmp_path: Path) -> N
             await type_line(pilot, "5d")
             assert status(app).startswith("revoke: S plays 5D on hearts led")
             assert status(app).endswith("Record it? (y/n)")
-            await type_line(pilot, "n")
+            taken = app.lines_taken
+            await send_keys(app, ["n"], until=lambda: app.lines_taken > taken)  # one key
             assert status(app) == "not recorded"
             await type_line(pilot, "5d")
-            await type_line(pilot, "y")
+            taken = app.lines_taken
+            await send_keys(app, ["y"], until=lambda: app.lines_taken > taken)
             assert status(app).startswith("S plays 5D — revoke")
             assert app.session is not None
             state = app.session.judgement().table

@@ -68,9 +68,11 @@ class StartForm(Screen[tuple[Tag, ...]]):
     ]
 
     def __init__(self, *, players: int, rules: str, overrides: dict[str, str],
-                 proposed: tuple[Tag, ...] = (), house: Profile | None = None) -> None:
+                 proposed: tuple[Tag, ...] = (), house: Profile | None = None,
+                 players_given: bool = False) -> None:
         super().__init__()
         self.players = players
+        self.players_given = players_given  # --players: the table stays as asked
         self.rules = rules
         self.overrides = overrides
         self.house = house  # a club's rules (--rules-file), chosen as club:NAME
@@ -98,7 +100,8 @@ class StartForm(Screen[tuple[Tag, ...]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
-            yield Static(f"New game, {self.players} players: the tags of the record. Enter "
+            yield Static(f"New game, {self.players} players (the rules' table; --players "
+                         "chooses another): the tags of the record. Enter "
                          "moves on; Enter on the last field (or Ctrl+S) starts.", id="form-head")
             for field_id, label, value in self.fields():
                 yield Label(label, classes="form-label")
@@ -111,6 +114,24 @@ class StartForm(Screen[tuple[Tag, ...]]):
         for field, following in pairwise(fields):
             field.next_field = following
         fields[0].focus()
+
+    async def on_input_changed(self, event: Input.Changed) -> None:
+        """Rules chosen: the profile's table is seated (four for trinidad14), what was
+        typed kept.  ``--players`` given on the command line is the explicit choice."""
+        if event.input.id != "field-Rules" or self.players_given:
+            return
+        profile = PROFILES.get(event.value.strip().lower())
+        if profile is None or profile.options.players == self.players:
+            return
+        typed = {field.id.removeprefix("field-"): field.value
+                 for field in self.query(FormField) if field.id}
+        self.proposed.update({name: value for name, value in typed.items() if value})
+        self.players = profile.options.players
+        await self.recompose()
+        self.on_mount()
+        rules = self.query_one("#field-Rules", FormField)
+        rules.focus()
+        rules.cursor_position = len(rules.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -27,7 +27,7 @@ from textual.widgets import Footer, Header, Input, Static
 from allfours_notation.recording.entries import RESULT_KEYS, Item, Phase
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.recording.storage import RecordChanged
-from allfours_notation.records import ClaimItem, Tag
+from allfours_notation.records import ClaimItem, Play, Tag
 from allfours_notation.rules.profiles import GiftRecipients
 from allfours_notation.rules.results import kick_values
 from allfours_notation.visible import visible
@@ -55,6 +55,9 @@ class RecorderScreen(Screen[None]):
     """Record one game into a file, entry by entry (the app's record mode)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Quit and help first: the footer shows them even at 80 columns
+        Binding("ctrl+q", "app.quit", "Quit", tooltip="Quit (everything entered is on disk)"),
+        Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
         Binding("ctrl+z", "undo", "Undo", priority=True,
                 tooltip="Undo the last entry (again and again)"),
         Binding("ctrl+y", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
@@ -65,14 +68,12 @@ class RecorderScreen(Screen[None]):
                 "(this deal, if nothing is entered in it yet, and the next)"),
         Binding("ctrl+r", "review", "Review", priority=True,
                 tooltip="Review the game recorded so far in the replay viewer (Ctrl+R returns)"),
-        Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
         Binding("escape", "cancel", "Cancel", show=False,
                 tooltip="Cancel a correction or a question; back to the entry line"),
         Binding("left", "offer(-1)", "Card", show=False, priority=True,
                 tooltip="With an empty line: the previous legal card offered"),
         Binding("right", "offer(1)", "Card", show=False, priority=True,
                 tooltip="With an empty line: the next legal card offered"),
-        Binding("ctrl+q", "app.quit", "Quit", tooltip="Quit (everything entered is on disk)"),
     ]
 
     def __init__(self, *, session: Session | None = None, form: StartForm | None = None,
@@ -191,7 +192,13 @@ class RecorderScreen(Screen[None]):
     # --- typing ---------------------------------------------------------------------------
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "rec-input" and event.value == "?":
+        """``?`` on an empty line opens the help at once, except just after a card: there
+        it may begin a glyph (``??``, ``?!``), recorded as typed, and ``?`` alone then
+        Enter opens the help (see :meth:`take_line`)."""
+        session = self.session
+        after_card = session is not None and bool(session.entries) and \
+            isinstance(session.entries[-1], Play)
+        if event.input.id == "rec-input" and event.value == "?" and not after_card:
             event.input.value = ""
             self.action_help()
 
@@ -204,6 +211,10 @@ class RecorderScreen(Screen[None]):
         """A line the scorer typed and ended with Enter, taken in the order the keys came
         (the entry line calls this at once: the keys after it must find the table as
         the line left it, a one-key answer above all)."""
+        if text.strip() == "?" and not self.confirming:
+            self.action_help()
+            self.lines_taken += 1
+            return
         session = self.session
         if session is None:
             return
@@ -261,6 +272,9 @@ class RecorderScreen(Screen[None]):
         """One line from the scorer: an answer to a question, a correction, or an entry."""
         answer = text.strip().lower()
         if self.confirming:
+            if answer not in ("y", "yes", "n", "no"):  # asked again; nothing is lost
+                return Outcome(False, "answer y or n (Esc cancels): the question stands",
+                               confirm=True)
             self.confirming = False
             if answer not in ("y", "yes"):
                 self.pending_correction = None
@@ -296,6 +310,8 @@ class RecorderScreen(Screen[None]):
         side's agreement, c and item keys for its claim).  Anything else, or any key
         while a line is being typed, goes to the line as usual."""
         session = self.session
+        if session is not None and self.confirming and not self.entry_line.value:
+            return self.yes_or_no(session, event)
         if session is None or self.correcting is not None or self.confirming or \
                 self.entry_line.value:
             return False
@@ -364,6 +380,22 @@ class RecorderScreen(Screen[None]):
                 self.note(f"{item.value}: {what}")
             return True
         return False
+
+    def yes_or_no(self, session: Session, event: events.Key) -> bool:
+        """The y/n question takes one key: y records, n does not; any other key asks
+        again and is not taken as an answer (nor as an entry)."""
+        if event.key == "escape":
+            return False
+        char = (event.character or "").lower()
+        if char in ("y", "n"):
+            outcome = self.enter(session, char)
+            self.say(outcome)
+            self.redraw()
+            self.lines_taken += 1
+            return True
+        self.say(Outcome(False, "answer y or n (Esc cancels): the question stands",
+                         confirm=True))
+        return True
 
     def seat_keys(self) -> str:
         assert self.session is not None
