@@ -367,10 +367,12 @@ class Session:
                 return Outcome(False, "nothing to undo")
             self._set(current[:-1])
             self._future.append(current)
+            self.flags = {}
             return Outcome(True, f"undone: {_describe(current[-1])}")
         self._set(self._past[-1])
         self._past.pop()
         self._future.append(current)
+        self.flags = {}  # the marks of a correction undone are stale
         return Outcome(True, f"undone: {_describe(current[-1])}" if current and
                        len(current) > len(self.entries) else "undone")
 

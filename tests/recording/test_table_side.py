@@ -116,3 +116,28 @@ def test_glyphs_are_recorded_and_only_a_lone_question_mark_asks_for_help(
     deal = parse(path.read_text(encoding="utf-8")).games[0].deals[0]
     assert deal.tricks[0].plays[0].glyph is not None and deal.tricks[0].plays[0].glyph.value \
         == "??"
+
+
+def test_undoing_a_correction_leaves_no_stale_marks() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, LINES)
+    assert session.correct(3, "9h").accepted  # js → 9h: the later cards no longer stand
+    assert session.flags
+    assert session.undo().accepted
+    assert session.flags == {}
+
+
+def test_the_entries_list_numbers_the_tricks(tmp_path: Path) -> None:
+    path = tmp_path / "tricks.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in LINES:
+                await type_line(pilot, line)
+            from allfours_notation.viewer.recorder.widgets import EntryList
+
+            rows = [row.plain for row in screen.query_one(EntryList).rows]
+            assert rows[-1].endswith("2. N plays 3H") and rows[-4].endswith("1. S plays JS")
+
+    asyncio.run(scenario())

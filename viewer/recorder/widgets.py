@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 
 from allfours_notation import Card
 from allfours_notation.recording.session import Session, describe
+from allfours_notation.records import Play
 from allfours_notation.sheet import ItemLine, game_sheet
 from allfours_notation.visible import visible
 
@@ -81,12 +82,18 @@ class EntryList(PickList):
 
     def show_session(self, session: Session) -> None:
         deal = 0
+        cards = 0  # cards played in the deal so far: the trick each card belongs to
+        players = max(len(session.seats), 1)
         rows = []
         for index, entry in enumerate(session.entries):
             line = visible(describe(entry))
             if line.endswith(" deals"):
                 deal += 1
+                cards = 0
                 line = f"deal {deal}: {line}"
+            elif isinstance(entry, Play):
+                cards += 1
+                line = f"{(cards - 1) // players + 1}. {line}"
             row = Text(f"{index + 1:>4} ", style="dim")
             flag = session.flags.get(index)
             row.append(line, style="bold red" if flag else "")
