@@ -118,10 +118,10 @@ def deal_events(deal: Deal) -> Iterator[Event]:
     yield from deal.opening
     yield from deal.plays()
     yield from deal.penalties
+    if deal.results is not None:  # before the ending: the results score the deal
+        yield deal.results
     if deal.ending is not None:
         yield deal.ending
-    if deal.results is not None:
-        yield deal.results
     if deal.claim is not None:
         yield deal.claim
 

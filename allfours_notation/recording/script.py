@@ -30,12 +30,15 @@ from ..records import (
     Redeal,
     TurnUp,
 )
+from ..rules.profiles import GiftRecipients, Options
 from ..rules.replay import GameReplay
+from ..rules.results import kick_values
 from .entries import RESULT_KEYS
 from .opening import NewGame, Refused, Resume, inspect
 from .storage import FileLocked, RecordFile
 
-__all__ = ["card_text", "lines_of_game", "main", "record_lines", "results_lines_of_game"]
+__all__ = ["card_text", "lines_of_game", "main", "record_lines", "results_keys",
+           "results_lines_of_game"]
 
 _ITEM_KEYS = {item: key for key, item in RESULT_KEYS.items()}
 
@@ -52,6 +55,26 @@ def lines_of_game(game: Game) -> list[str]:
     after each deal that ends with points to confirm, ``y``: the other side agrees."""
     return [line for deal in game.deals for line in (*_lines_of_deal(deal),
                                                      *(("y",) if deal.ending is None else ()))]
+
+
+def results_keys(line: str, options: Options, players: int) -> list[str]:
+    """The keys a scorer presses in the recorder for one line of
+    :func:`results_lines_of_game`: an item key and the side (none for a kick worth one
+    value, nor for a gift to the elder alone), Enter for an empty line, ``y`` alone; any
+    other line (a redeal) typed out and ended with Enter."""
+    words = line.split()
+    if not words:
+        return ["enter"]
+    if words == ["y"]:
+        return ["y"]
+    if words[0] in _ITEM_KEYS.values() and len(words) <= 3:
+        if words[0] == "k":
+            return ["k"] if len(kick_values(options)) == 1 else ["k", words[1]]
+        if words[0] == "t" and not (players == 3 and options.gift_recipients is
+                                    GiftRecipients.EACH_OPPONENT):
+            return ["t"]
+        return [words[0], words[1]]
+    return [*("space" if c == " " else c for c in line), "enter"]
 
 
 def results_lines_of_game(game: Game, replayed: GameReplay) -> list[str]:

@@ -635,7 +635,7 @@ def _placement_problem(entry: Entry, expecting: Expectation) -> str | None:
         return "nothing entered"
     if isinstance(entry, _ALLOWED[expecting.phase]):
         if isinstance(entry, Redeal) and entry.reason is RedealReason.EXHAUSTED and \
-                expecting.phase is not Phase.EXHAUSTED:
+                expecting.phase not in (Phase.EXHAUSTED, Phase.RESULTS):
             return "refused: 'redeal exhausted' only when a run has used up the pack"
         return None
     return f"not now: {expecting.text}"

@@ -329,10 +329,10 @@ class Table:
                 current.place(trick.plays)
         for penalty in deal.penalties:
             feed(penalty)
+        if deal.results is not None:  # before the ending: the results score the deal
+            feed(deal.results)
         if deal.ending is not None:
             feed(deal.ending)
-        if deal.results is not None:
-            feed(deal.results)
         if deal.claim is not None:
             feed(deal.claim)
         if deal.total is not None:
@@ -1755,6 +1755,12 @@ class _DealTable:
             self.penalties.append(event)
             return
         if isinstance(event, (Redeal, Abandoned, Concede)):
+            if self.closed and self.ending is None and self.results is not None and \
+                    not self.trick_count:  # a results deal, scored by its results first
+                self.ending = event
+                if isinstance(event, Redeal):
+                    self.score_redeal(event)
+                return
             if self.ending is not None or self.closed:
                 self.report("AFN206", "a deal can end only once", event.span)
                 return
@@ -1876,8 +1882,6 @@ class _DealTable:
     def score(self) -> None:
         ending = self.ending
         if isinstance(ending, Redeal):
-            if self.results is not None and not self.trick_count:
-                self.score_results(self.results)  # a kick before the bunch, say
             self.score_redeal(ending)
             return
         if self.results is not None and (not self.trick_count or self.results.director):

@@ -53,10 +53,10 @@ def deal_events(deal: Deal) -> Iterator[Event]:
         yield trick
         yield from trick.plays
     yield from deal.penalties
+    if deal.results is not None:  # before the ending: the results score the deal
+        yield deal.results
     if deal.ending is not None:
         yield deal.ending
-    if deal.results is not None:
-        yield deal.results
     if deal.claim is not None:
         yield deal.claim
     if deal.total is not None:

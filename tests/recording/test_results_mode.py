@@ -14,13 +14,12 @@ from allfours_notation.parser import parse
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import new_tags
 from allfours_notation.recording.referee import is_unfinished
-from allfours_notation.recording.script import results_lines_of_game
+from allfours_notation.recording.script import results_keys, results_lines_of_game
 from allfours_notation.recording.session import Session
 from allfours_notation.records import Game, Tag
 from allfours_notation.rules import replay
-from allfours_notation.rules.profiles import PROFILES, GiftRecipients, Options
+from allfours_notation.rules.profiles import PROFILES, Options
 from allfours_notation.rules.replay import check_game
-from allfours_notation.rules.results import kick_values
 from tests.recording.app_helpers import recorder, send_keys, shown
 from tests.recording.helpers import feed, file_problems, generated, start_file
 
@@ -42,20 +41,7 @@ def totals(game: Game) -> dict[str, int]:
 
 
 def keys_of(line: str, options: Options, players: int) -> list[str]:
-    """The keys a scorer presses for one results-mode line (see results_lines_of_game)."""
-    words = line.split()
-    if not words:
-        return ["enter"]
-    if words == ["y"]:
-        return ["y"]
-    if words[0] in ("k", "t", "h", "l", "j", "x", "g", "p") and len(words) <= 3:
-        if words[0] == "k":
-            return ["k"] if len(kick_values(options)) == 1 else ["k", words[1]]
-        if words[0] == "t" and not (players == 3 and options.gift_recipients is
-                                    GiftRecipients.EACH_OPPONENT):
-            return ["t"]
-        return [words[0], words[1]]
-    return [*("space" if c == " " else c for c in line), "enter"]
+    return results_keys(line, options, players)
 
 
 @pytest.mark.parametrize(("profile", "players"), CASES)

@@ -105,9 +105,10 @@ class EntryList(PickList):
         self.show_current(len(rows) - 1 if rows else None)
 
 
-def points_renderable(session: Session) -> RenderableType:
+def points_renderable(session: Session, *, reasons: bool = True) -> RenderableType:
     """The running score and target, then the points of the last deal with their reasons
-    (the lines of ``allfours score``), and any dispute with the players' claim."""
+    (the lines of ``allfours score``), and any dispute with the players' claim.  Without
+    ``reasons`` (a narrow panel) each item is one line, so the whole deal shows."""
     judged = session.judgement()
     replayed = judged.replayed
     lines: list[RenderableType] = [score_text(session.scores(judged), session.options.target)]
@@ -123,7 +124,7 @@ def points_renderable(session: Session) -> RenderableType:
         lines.append(Text(heading, style="dim"))
         sheet = game_sheet(shown, (), deal=last.number)
         items = sheet.deals[0].items if sheet.deals else ()
-        lines.extend(_item(item) for item in items)
+        lines.extend(_item(item, reasons=reasons) for item in items)
         if not items:
             lines.append(Text("  no points", style="dim italic"))
         if finished and last.scores_after:
@@ -134,9 +135,10 @@ def points_renderable(session: Session) -> RenderableType:
     return Group(*lines)
 
 
-def _item(item: ItemLine) -> Text:
+def _item(item: ItemLine, *, reasons: bool = True) -> Text:
     """One item as ``allfours score`` prints it: name, side, points, reason."""
-    line = f"  {item.name:<8} {item.side or '—':<2} {item.points_text:<3} {item.reason}"
+    line = f"  {item.name:<8} {item.side or '—':<2} {item.points_text:<3}" + \
+        (f" {item.reason}" if reasons else "")
     return Text(line, style="magenta" if item.points is not None and item.points < 0
                 else "cyan")
 
@@ -147,9 +149,15 @@ def _has_claims(session: Session) -> bool:
     return any(isinstance(entry, Claim) for entry in session.entries)
 
 
+# A points panel narrower than this shows each item on one line, without its reason (the
+# reasons are in the review, Ctrl+R, and in 'allfours score'): at 80x24 the whole deal shows.
+REASONS_FROM = 44
+
+
 class PointsPanel(Static):
     def show_session(self, session: Session) -> None:
-        self.update(points_renderable(session))
+        width = self.content_size.width
+        self.update(points_renderable(session, reasons=width == 0 or width >= REASONS_FROM))
 
 
 def offered_text(offered: tuple[Card, ...], highlight: int | None, *, unicode: bool) -> Text:
