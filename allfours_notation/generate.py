@@ -236,7 +236,8 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     # a run deals as the deal did (deal_pattern) where the pack is written; else one card at
     # a time, as this generator always has (the same seed gives the same games)
     run_pattern = DealPattern.ONE_AT_A_TIME
-    if knobs.pack > 0 and rng.random() < knobs.pack:
+    pack_written = knobs.pack > 0 and rng.random() < knobs.pack
+    if pack_written:
         opening.append(Pack(cards=top_first))
         record_hands = False
         run_pattern = options.deal_pattern
@@ -269,7 +270,14 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
         if _may_give(table, elder, dealer, scores, hands[dealer], trump, lax=lax) and \
                 rng.random() < knobs.gift:
             opening.append(Call(seat=dealer, kind=CallKind.GIVES))
-            if _opening_decides(table, opening, dealer, elder):
+            # a gift the rules forbid (a dealer without the trump required) scores nothing
+            forbidden = options.give_requires_trump is YesNo.YES and \
+                not any(c.suit is trump for c in hands[dealer])
+            # where the dealer's hand is not written, only the play can show the gift
+            # allowed (give_requires_trump): the deal is played on
+            shown = options.give_requires_trump is YesNo.NO or record_hands or pack_written
+            if _opening_decides(table, opening, dealer, elder, gift_forbidden=forbidden) \
+                    and shown:
                 return Deal(number=number, dealer=dealer, opening=tuple(opening))
             break
         if runs >= max_runs(len(order)):
@@ -311,8 +319,9 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
 
 
 def _opening_decides(table: _Table, opening: Sequence[OpeningEvent], dealer: Seat,
-                     elder: Seat) -> bool:
-    """Whether the turn-ups and the gift so far put a side out: the deal stops there."""
+                     elder: Seat, *, gift_forbidden: bool = False) -> bool:
+    """Whether the turn-ups and the gift so far put a side out: the deal stops there
+    (a gift the rules forbid scores nothing)."""
     from .rules.scoring import count_in_order, gift_points, turnup_points
 
     scores = table.referee.scores
@@ -328,7 +337,7 @@ def _opening_decides(table: _Table, opening: Sequence[OpeningEvent], dealer: Sea
             points = turnup_points(event.card, dealer=dealer, seats=table.seats, options=options,
                                    from_run=from_run,
                                    becomes_trump=not from_run or event.card.suit is not first.suit)
-        elif isinstance(event, Call) and event.kind is CallKind.GIVES:
+        elif isinstance(event, Call) and event.kind is CallKind.GIVES and not gift_forbidden:
             points, _ = gift_points(dealer=dealer, elder=elder, seats=table.seats,
                                     options=options, scores=scores)
         else:

@@ -21,7 +21,6 @@ from pygments.token import (
     Comment,
     Error,
     Keyword,
-    Literal,
     Name,
     Number,
     Operator,
@@ -33,6 +32,11 @@ from pygments.token import (
 
 if TYPE_CHECKING:
     from rich.text import Text as RichText
+
+# A card (and ``??``, a card not known): a string symbol, which 48 of Pygments' 50 stock
+# styles colour (plain ``Literal`` is coloured by 11), so cards and their suits stand out
+# in ``pygmentize``, Sphinx, MkDocs and every tool built on Pygments with any style.
+CARD_TOKEN = String.Symbol
 
 # Word boundaries: AFN words end before a letter, digit or underscore.
 _END = r"(?![A-Za-z0-9_])"
@@ -69,9 +73,9 @@ class AfnLexer(RegexLexer):
              Name.Attribute),
             (r"[0-9]+\.", Number.Integer),
             (rf"({SEAT})(:)({CARD})({GLYPH}?)" + _END,
-             bygroups(Name.Builtin, Punctuation, Literal, Operator)),
-            (rf"({CARD})({GLYPH}?)" + _END, bygroups(Literal, Operator)),
-            (r"\?\?" + _END, Literal),
+             bygroups(Name.Builtin, Punctuation, CARD_TOKEN, Operator)),
+            (rf"({CARD})({GLYPH}?)" + _END, bygroups(CARD_TOKEN, Operator)),
+            (r"\?\?" + _END, CARD_TOKEN),
             (SEAT + _END, Name.Builtin),
             (r"-?[0-9]+" + _END, Number.Integer),
             (r".", Error),
@@ -104,7 +108,7 @@ _STYLES = {
     Name.Constant: "cyan",
     Name.Attribute: "yellow",
     Name.Builtin: "bold yellow",
-    Literal: "bright_white",
+    CARD_TOKEN: "bright_white",
     Operator: "magenta",
     Number: "cyan",
     Error: "red",

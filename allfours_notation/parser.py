@@ -288,6 +288,12 @@ def _lark() -> tuple[Lark, _Collector]:
     return cast(tuple[Lark, _Collector], cached)
 
 
+def build_parser() -> None:
+    """Build this thread's parser now rather than at the first game (a forkserver does,
+    so that every process it forks starts with the parser built)."""
+    _game_parser()
+
+
 _GameParser = tuple[Callable[[str], Any], _Collector]
 
 

@@ -53,6 +53,7 @@ __all__ = [
     "FileLock",
     "FileSystem",
     "Locked",
+    "LockingUnavailable",
     "OutputFolder",
     "OutputRefused",
     "Staged",
@@ -82,6 +83,12 @@ class OutputRefused(Exception):
 
 class Locked(Exception):
     """Another process holds the file's lock."""
+
+
+class LockingUnavailable(Locked):
+    """This platform cannot lock a file (no ``fcntl``, as on Windows): whoever needs the
+    lock is refused, since a second writer could not be kept out.  Everything else of
+    this module works there, and every module imports."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -639,7 +646,12 @@ class FileLock:
 
     def acquire(self, *, notice: Notice | None = say_on_stderr) -> None:
         """Take the lock, or raise :class:`Locked`; stale leftovers are cleaned first."""
-        import fcntl
+        try:
+            import fcntl
+        except ImportError:  # not POSIX
+            raise LockingUnavailable(f"{self.target}: this platform has no file locking "
+                                     "(fcntl), which recording needs; record on Linux or "
+                                     "macOS") from None
 
         recover(self.target.parent, notice=notice, again=True)
         stale = _stale_lock(self.path)

@@ -51,6 +51,9 @@ class ItemLine:
     points: int | None  # None: not scored (claimed only, or after the game was decided)
     reason: str
     claimed: str  # "✓", "claimed N", "not claimed", or "" when the deal has no claim
+    # would score if the deal still being played ended now; counted nowhere yet
+    provisional: bool = False
+    counted: bool = True  # False: not (yet) in the totals (provisional, or waiting)
 
     @property
     def name(self) -> str:
@@ -60,7 +63,20 @@ class ItemLine:
     def points_text(self) -> str:
         if self.points is None:
             return "—"
-        return f"+{self.points}" if self.points >= 0 else str(self.points)
+        text = f"+{self.points}" if self.points >= 0 else str(self.points)
+        return text if self.counted else f"({text})"
+
+    @property
+    def status(self) -> str:
+        """``decided`` or ``provisional`` (the word every reader shows)."""
+        return PROVISIONAL if self.provisional else "decided"
+
+
+PROVISIONAL = "provisional"
+OPEN_NOTE = "still being played: the points and totals are the decided ones; a provisional " \
+    "item counts for nobody until it is decided"
+IF_IT_ENDED_NOW = "provisional, if the deal ended now"
+WAITS = "decided, counted when the items before it are"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +99,7 @@ class DealSheet:
     written_total: str | None  # "N 1 S 3" as written, None when the deal has no total
     total_check: str  # "✓", "S +1" (written minus computed), or ""
     problems: tuple[Diagnostic, ...]  # roots found in this deal
+    open: bool = False  # still being played: its provisional items count for nobody yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +178,7 @@ def _deal_sheet(replayed: GameReplay, record: Deal | None, computed: DealResult,
         written_total=_written_total(record),
         total_check=_total_check(record, computed, seats),
         problems=problems,
+        open=computed.open,
     )
 
 
@@ -174,25 +192,39 @@ def _written_total(record: Deal | None) -> str | None:
 
 
 def deal_heading(deal: DealResult, *, unicode: bool = True) -> str:
-    turned = ", ".join(card.pretty(unicode=unicode) for card in deal.turnups) or "no turn-up"
-    trump = f" ({deal.trump.noun} trumps)" if deal.trump is not None else ""
+    """``deal 2, dealer S, turn J♠, J♣ (clubs trumps), N begs; S runs``: no trumps named
+    where none were settled (a run that turned the original suit and stopped, an
+    exhausted pack), ``no turn-up`` where none was written."""
+    turnups = deal.turnups
+    settled = deal.trump is not None and bool(turnups) and \
+        (len(turnups) == 1 or turnups[-1].suit is not turnups[0].suit)
+    if turnups:
+        turned = "turn " + ", ".join(card.pretty(unicode=unicode) for card in turnups)
+        if settled and deal.trump is not None:
+            turned += f" ({deal.trump.noun} trumps)"
+        elif len(turnups) > 1:
+            turned += " (no trumps settled)"
+    else:
+        turned = "no turn-up"
     bits = [f"deal {deal.number}", f"dealer {deal.dealer.letter if deal.dealer else '?'}",
-            f"turn {turned}{trump}"]
+            turned]
     if deal.by_results:
-        bits[-1:] = [f"turn {turned}{trump}"] if deal.turnups else []
+        if not turnups:
+            bits.pop()
         bits.append("by results")
     if deal.calls:
         bits.append("; ".join(deal.calls))
     if deal.ending:
         bits.append(deal.ending)
+    if deal.open:
+        bits.append("still being played")
     return ", ".join(bits)
 
 
 def pretty_cards(text: str, *, unicode: bool = True) -> str:
-    """The cards named in a sentence as the sheet writes them (``QS`` → ``Q♠``)."""
-    if not unicode:
-        return text
-    return _CARD_WORD.sub(lambda m: card(m.group()).pretty(), text)
+    """The cards named in a sentence as the table writes them (``QS`` → ``Q♠``, ``TS``
+    → ``10♠``; without Unicode ``10S``)."""
+    return _CARD_WORD.sub(lambda m: card(m.group()).pretty(unicode=unicode), text)
 
 
 def _items(replayed: GameReplay, record: Deal | None, computed: DealResult,
@@ -214,6 +246,12 @@ def _items(replayed: GameReplay, record: Deal | None, computed: DealResult,
         reason = "not scored: the game was already decided" if after else point.reason
         yield ItemLine(point.item, point.side, None if after else point.points,
                        pretty_cards(reason, unicode=unicode), verdict)
+    for point in computed.provisional:
+        waits = point in computed.waiting
+        why = WAITS if waits else IF_IT_ENDED_NOW
+        yield ItemLine(point.item, point.side, point.points,
+                       f"{why}: {pretty_cards(point.reason, unicode=unicode)}", "",
+                       provisional=not waits, counted=False)
     for item in ClaimItem:
         if item in shown or item not in claimed:
             continue
@@ -292,11 +330,7 @@ def text_lines(sheet: GameSheet, *, unicode: bool = True) -> Iterator[tuple[str,
             yield "red", f"  ! {problem.code} {problem.message}"
     for deal in sheet.deals:
         yield from _deal_text(deal, unicode)
-    totals = sides_text(sheet.scores)
-    if sheet.winner is not None:
-        yield "bold green", f"Winner: {sheet.winner} ({totals}), decided {sheet.decided or ''}"
-    else:
-        yield "bold", f"No winner yet ({totals})"
+    yield from _result_lines(sheet)
     for problem in sheet.problems:
         if not problem.code.startswith("AFN5"):
             yield "red", f"  ! {problem.code} {problem.message}"
@@ -308,7 +342,8 @@ def _deal_text(deal: DealSheet, unicode: bool) -> Iterator[tuple[str, str]]:
     claim_width = max((len(line.claimed) for line in deal.items), default=0)
     for line in deal.items:
         claimed = f"{line.claimed:<{claim_width}}  " if claim_width else ""
-        style = "dim" if line.points is None else ("" if line.claimed in (AGREES, "") else
+        style = "dim" if line.points is None else ("italic magenta" if not line.counted else
+                                                   "" if line.claimed in (AGREES, "") else
                                                    "yellow")
         yield style, f"    {line.name:<8} {line.side or '—':<2} {line.points_text:<3} " \
             f"{claimed}{line.reason}"
@@ -318,6 +353,8 @@ def _deal_text(deal: DealSheet, unicode: bool) -> Iterator[tuple[str, str]]:
     if deal.written_total is not None:
         total += f"    written: {deal.written_total} {_check_text(deal.total_check)}"
     yield ("" if deal.total_check in (AGREES, "") else "yellow"), total
+    if deal.open:
+        yield "italic magenta", f"    {OPEN_NOTE}"
     for problem in deal.problems:
         colour = "red" if problem.is_error else "yellow"
         yield colour, f"    ! {problem.code} {problem.message}"
@@ -347,8 +384,9 @@ def markdown(sheet: GameSheet, *, unicode: bool = True) -> str:
         out += [f"### {_md(deal.heading[0].upper() + deal.heading[1:])}", "",
                 "| item | side | points | claimed | why |", "|---|---|---:|---|---|"]
         for line in deal.items:
+            reason = _md(line.reason) if line.counted else f"*{_md(line.reason)}*"
             out.append(f"| {line.name} | {line.side or '—'} | {line.points_text} | "
-                       f"{_md(line.claimed)} | {_md(line.reason)} |")
+                       f"{_md(line.claimed)} | {reason} |")
         out.append("")
         if deal.counting:
             out += [f"Counting cards: {_md(counting_text(deal.counting, unicode=unicode))}", ""]
@@ -356,6 +394,8 @@ def markdown(sheet: GameSheet, *, unicode: bool = True) -> str:
         if deal.written_total is not None:
             total += f" · written: {deal.written_total} {_check_text(deal.total_check)}"
         out += [total, ""]
+        if deal.open:
+            out += [f"*{_md(OPEN_NOTE[0].upper() + OPEN_NOTE[1:])}.*", ""]
         out += [f"- **{p.code}** {_md(p.message)}" for p in deal.problems]
         if deal.problems:
             out.append("")
@@ -368,7 +408,30 @@ def _result_sentence(sheet: GameSheet) -> str:
     totals = sides_text(sheet.scores)
     if sheet.winner is not None:
         return f"**Winner: {sheet.winner}** ({totals}), decided {sheet.decided or ''}."
-    return f"**No winner yet** ({totals})."
+    return f"**No winner yet** ({totals}).{_still_played(sheet)}"
+
+
+def _still_played(sheet: GameSheet) -> str:
+    """`` Deal 5 is still being played: …`` where the last deal has provisional items."""
+    last = sheet.deals[-1] if sheet.deals else None
+    if last is None or not last.open:
+        return ""
+    shown = [line for line in last.items if line.provisional]
+    if not shown:
+        return f" Deal {last.number} is still being played."
+    items = ", ".join(f"{line.name} {line.side or '—'}" for line in shown)
+    return f" Deal {last.number} is still being played ({PROVISIONAL}: {items})."
+
+
+def _result_lines(sheet: GameSheet) -> Iterator[tuple[str, str]]:
+    totals = sides_text(sheet.scores)
+    if sheet.winner is not None:
+        yield "bold green", f"Winner: {sheet.winner} ({totals}), decided {sheet.decided or ''}"
+        return
+    yield "bold", f"No winner yet ({totals})"
+    still = _still_played(sheet).strip()
+    if still:
+        yield "italic magenta", f"  {still}"
 
 
 # --- HTML ----------------------------------------------------------------------------------------
@@ -386,11 +449,19 @@ th { background: #eee; }
 td.points { text-align: right; white-space: nowrap; }
 .ok { color: #176117; } .off { color: #a01010; font-weight: bold; }
 tr.late td { color: #777; font-style: italic; }
+tr.provisional td, p.provisional { color: #6a3d8f; font-style: italic; }
 .red { color: #c00000; }
 .problem { color: #a01010; }
 .winner { font-size: 1.1em; font-weight: bold; margin-top: 1em; }
 @media print { body { margin: 0; max-width: none; } section.deal { break-inside: avoid; }
                th { background: #eee !important; -webkit-print-color-adjust: exact; } }
+@media screen and (max-width: 40em) {
+  body { margin: 0.5em 0.6em; font-size: 16px; line-height: 1.35; }
+  h1 { font-size: 1.3em; } h2 { font-size: 1.1em; }
+  th, td { padding: 0.2em 0.3em; }
+  td:first-child { white-space: nowrap; }
+  td:last-child { font-size: 0.9em; overflow-wrap: anywhere; }
+}
 """
 
 
@@ -417,6 +488,7 @@ def html_document(sheets: Sequence[GameSheet], *, title: str, unicode: bool = Tr
     body = "\n".join(_game_html(sheet, unicode) for sheet in sheets)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         f"<title>{_h(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n{body}\n"
         "<p class=\"meta\">Computed by allfours score: every deal replayed under the rules "
         "named; ✓ where the record's claim or total agrees.</p>\n</body>\n</html>\n"
@@ -431,7 +503,8 @@ def _game_html(sheet: GameSheet, unicode: bool) -> str:
         out.append("<table>\n<tr><th>item</th><th>side</th><th>points</th><th>claimed</th>"
                    "<th>why</th></tr>")
         for line in deal.items:
-            late = ' class="late"' if line.points is None else ""
+            late = ' class="late"' if line.points is None else (
+                ' class="provisional"' if not line.counted else "")
             verdict = "ok" if line.claimed == AGREES else ("off" if line.claimed else "")
             out.append(f"<tr{late}><td>{_h(line.name)}</td><td>{_h(line.side or '—')}</td>"
                        f"<td class=\"points\">{_h(line.points_text)}</td>"
@@ -447,6 +520,9 @@ def _game_html(sheet: GameSheet, unicode: bool) -> str:
             total += f" · written: {_h(deal.written_total)} <span class=\"{check}\">" \
                 f"{_h(_check_text(deal.total_check))}</span>"
         out.append(f"<p>{total}</p>")
+        if deal.open:
+            out.append(f"<p class=\"provisional\">{_h(OPEN_NOTE[0].upper() + OPEN_NOTE[1:])}"
+                       ".</p>")
         out += [f"<p class=\"problem\">{_h(p.code)} {_h(p.message)}</p>" for p in deal.problems]
         out.append("</section>")
     out.append(f"<p class=\"winner\">{_h(_result_sentence(sheet).replace('**', ''))}</p>")

@@ -21,27 +21,33 @@ The modules in :data:`MINIMUM_MODULES` are marked ``minimum``: ``.ci/run`` runs 
 
 from __future__ import annotations
 
-import os
 import sys
-from collections.abc import Iterable
-from pathlib import Path
-
-import pytest
-from hypothesis import HealthCheck, settings
-
-from allfours_notation.diagnostics import Diagnostic
 
 # Keep the compiled test modules (rewritten by pytest) and the package's bytecode even
 # where PYTHONDONTWRITEBYTECODE is set, as in many container images: without the cache
 # every run recompiles ~200 modules in each xdist worker (about 2.5 s of CPU apiece), and
 # every `python -m allfours_notation` a test starts compiles the package anew.  The
-# __pycache__ folders are ignored by git.
+# __pycache__ folders are ignored by git.  This comes before the imports below: pytest
+# rewrites the asserts of every module of a pytest plugin's distribution, Hypothesis's
+# ~100 modules among them, and caches the result only while bytecode may be written
+# (1.5 s of CPU in every process otherwise).
 sys.dont_write_bytecode = False
+
+import gc  # noqa: E402
+import os  # noqa: E402
+from collections.abc import Iterable  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+from allfours_notation.diagnostics import Diagnostic  # noqa: E402
 
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
 
 # One module per dependency's use: Lark (parser, samples), Rich (every command's output,
-# compared with golden files), Textual (the viewer driven by its Pilot), jsonschema.
+# compared with golden files), Textual (the viewer and the recorder driven by its Pilot),
+# jsonschema.
 MINIMUM_MODULES = frozenset({
     "tests/test_architecture.py",
     "tests/parser/test_parse.py",
@@ -51,6 +57,7 @@ MINIMUM_MODULES = frozenset({
     "tests/cli/test_help_and_completion.py",
     "tests/format/test_export.py",
     "tests/viewer/test_viewer_app.py",
+    "tests/recording/test_recorder_app.py",  # Textual's input handling, as the recorder uses it
 })
 # Long runs that the whole-suite command leaves out (they are marked ``slow``): `pytest`
 # with no path runs everything else in well under a minute; `pytest -m slow` runs these,
@@ -61,6 +68,7 @@ SLOW_MODULES = frozenset({
     "tests/html/test_html_browser.py",  # drives headless Chromium
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
+    "tests/rules/test_rules_decided_slow.py",  # the decided/provisional property, 40 games
     "tests/hostile/test_slow_writes.py",  # SIGKILL at 200 points; a real full tmpfs
 })
 UPDATE_OPTION = "--update-goldens"
@@ -78,7 +86,21 @@ settings.register_profile(
 settings.load_profile(os.environ.get(PROFILE_VARIABLE) or "dev")
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
+def examples(ci: int) -> int:
+    """How many examples a test that sets its own count tries: ``ci`` under the ``ci``
+    profile, twenty times as many under ``nightly``, and under ``dev`` (the default, the
+    whole-suite command) a quarter of it, never fewer than the profile's 12."""
+    profile = os.environ.get(PROFILE_VARIABLE) or "dev"
+    if profile == "nightly":
+        return ci * 20
+    return ci if profile == "ci" else max(12, ci // 4)
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    if not pluginmanager.hasplugin("asyncio"):
+        # pyproject.toml sets pytest-asyncio's loop scope; the lowest-versions job runs
+        # without pytest-asyncio (it comes with pytest-lsp), where the key is unknown.
+        parser.addini("asyncio_default_fixture_loop_scope", "pytest-asyncio's (absent here)")
     parser.addoption(
         UPDATE_OPTION,
         action="store_true",
@@ -131,6 +153,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         left_out = pytest.mark.skip(reason="slow: `pytest -m slow` runs it, `--slow` too")
         for item in slow:
             item.add_marker(left_out)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Freeze what collection made (every test module, Hypothesis, the package) out of
+    the cycle collector's sight: the collector otherwise walks it all again and again
+    while the Textual tests make and drop their many small objects (a third of the
+    viewer tests' CPU time).  Nothing frozen is garbage: it is collected just before."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:

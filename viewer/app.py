@@ -455,17 +455,21 @@ class ViewerApp(App[int]):
                                              unicode=self.unicode,
                                              trick_over=step.kind is StepKind.TRICK_END)
         self.query_one(TagsPanel).show_tags(entry.header, kibitz=kibitz)
+        # a kibitzer reads no card the watched seat cannot see yet
+        shown = entry.kibitz_view(self.kibitz, self.step) if self.kibitz is not None else None
         steps = self.query_one(StepList)
-        steps.set_kibitz(kibitz)
+        watched, now = self.kibitz, self.step
+        steps.set_kibitz(kibitz, None if watched is None else
+                         lambda row: entry.kibitz_row(watched, now, row))
         steps.show_current(self.step)
-        self.query_one(ScorePanel).show_step(entry.replay, step)
+        self.query_one(ScorePanel).show_step(entry.replay, step, shown=shown)
         self.query_one(NowBar).show_step(entry.replay, step,
                                          of=None if kibitz else len(entry.steps))
-        self.query_one(NotesPanel).show_step(step, entry.notes_at(step))
+        self.query_one(NotesPanel).show_step(step, entry.notes_at(step), shown=shown)
         deal = model.deal_of(entry.replay, self.step) if entry.replay.deals else None
         self.query_one(GameList).set_current(self.game_position, entry, deal, kibitz=kibitz)
-        self.show_diagnostics(entry.diagnostics_until(self.step) if kibitz
-                              else entry.diagnostics)
+        self.show_diagnostics(entry.kibitz_diagnostics(self.kibitz, self.step)
+                              if self.kibitz is not None else entry.diagnostics)
         self.update_subtitle()
 
     def show_diagnostics(self, diagnostics: tuple[Diagnostic, ...]) -> None:

@@ -9,12 +9,14 @@ from the kinds and numbers the replayer gave each step: no rule of the game is a
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from allfours_notation import Diagnostic, Game, GameHeader, Seat, Severity, parse_indexed
+from allfours_notation.cards import Card, parse_card
 from allfours_notation.diagnostics import sort_key
 from allfours_notation.records import Comment, Deal, Glyph, Node, Play
 from allfours_notation.rules.replay import GameReplay, Step, StepKind, replay
@@ -66,6 +68,39 @@ HIDDEN_HAND_CODES = frozenset({"AFN306", "AFN307"})
 WITHOUT_A_TRUMP = " without a trump ("
 
 
+# A card named in a sentence (``5S``, ``10S``, ``5♠``), and a run of them ("3S KC 4C").
+_CARD = r"(?:10|[AKQJT2-9])[SHDC♠♥♦♣]"
+CARD_RUN = re.compile(rf"(?<![A-Za-z0-9]){_CARD}(?: {_CARD})*(?![A-Za-z0-9])")
+
+
+def mask_cards(text: str, seen: frozenset[Card], owners: dict[Card, Seat]) -> str:
+    """``text`` with every card not in ``seen`` left unnamed: "S was dealt 5S" becomes
+    "S was dealt a card S held", "but held 5S" "but held a card not yet shown", "holds 3S
+    KC 4C" "holds 3 cards not yet shown" (the cards seen stay named)."""
+    def hide(match: re.Match[str]) -> str:
+        words = match.group().split(" ")
+        cards = [parse_card(word) for word in words]
+        hidden = [c for c in cards if c is not None and c not in seen]
+        if not hidden:
+            return match.group()
+        holders = {owners.get(c) for c in hidden}
+        holder = next(iter(holders)) if len(holders) == 1 else None
+        count = "a card" if len(hidden) == 1 else f"{len(hidden)} cards"
+        before = text[max(0, match.start() - 8):match.start()]
+        if holder is None or before.endswith(("held ", "holds ", "holding ")):
+            phrase = f"{count} not yet shown"
+        else:
+            phrase = f"{count} {holder.letter} held"
+        kept = [word for word, c in zip(words, cards, strict=True) if c not in hidden]
+        return " ".join([*kept, f"and {phrase}"]) if kept else phrase
+    return CARD_RUN.sub(hide, text)
+
+
+def model_cards_in(text: str) -> bool:
+    """Whether ``text`` names a card at all (most lines do not: nothing to mask)."""
+    return CARD_RUN.search(text) is not None
+
+
 def hides_a_hand(diagnostic: Diagnostic) -> bool:
     """Whether ``diagnostic`` tells of a hand a kibitzer does not see."""
     return diagnostic.code in HIDDEN_HAND_CODES or (
@@ -83,6 +118,11 @@ class GameEntry:
     diagnostics: tuple[Diagnostic, ...]
     # the step each diagnostic belongs to (None: no step), in the order of ``diagnostics``
     diagnostic_steps: tuple[int | None, ...] = field(default=(), repr=False)
+    # what each seat has seen by each step, made a deal at a time when first asked
+    seen: dict[tuple[Seat, int], frozenset[Card]] = field(default_factory=dict, repr=False,
+                                                           compare=False)
+    owners: dict[int, dict[Card, Seat]] = field(default_factory=dict, repr=False,
+                                                compare=False)  # who held each card, per deal
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -110,6 +150,84 @@ class GameEntry:
             return step
         return self.replay.deals[deal_of(self.replay, step)].last_step
 
+    def seen_by(self, seat: Seat, index: int) -> frozenset[Card]:
+        """The cards ``seat`` has seen by step ``index`` of its deal: its own hand, the
+        turn-ups and every card played so far."""
+        steps = self.replay.steps
+        if not steps:
+            return frozenset()
+        index = clamp(steps, index)
+        known = self.seen.get((seat, index))
+        if known is not None:
+            return known
+        deal = self.replay.deals[deal_of(self.replay, index)] if self.replay.deals else None
+        seen: set[Card] = set()
+        first, last = 0, len(steps) - 1
+        if deal is not None and deal.first_step <= index:
+            first, last = deal.first_step, max(index, deal.last_step)
+            seen.update(dict(deal.held).get(seat, ()))
+        elif deal is not None:
+            last = deal.first_step - 1
+        for at in range(first, min(last, len(steps) - 1) + 1):
+            state = steps[at].state
+            seen.update(state.turnups)
+            seen.update(c for _, c in state.trick)
+            seen.update(state.hand(seat))
+            self.seen[seat, at] = frozenset(seen)
+        return self.seen.get((seat, index), frozenset(seen))
+
+    def kibitz_view(self, seat: Seat, index: int) -> Callable[[str], str]:
+        """What a kibitzer watching ``seat`` at step ``index`` reads of a sentence: no card
+        named that the seat cannot see yet (a revoke's proof in a hidden hand, a High
+        never played); each such card is "a card S held" until it is shown."""
+        seen = self.seen_by(seat, index)
+        owners: dict[Card, Seat] = {}
+        if self.replay.deals and self.replay.steps:
+            position = deal_of(self.replay, clamp(self.replay.steps, index))
+            owners = self.owners.get(position, {})
+            if position not in self.owners:
+                for holder, held in self.replay.deals[position].held:
+                    for c in held:
+                        owners[c] = holder
+                self.owners[position] = owners
+        return lambda text: mask_cards(text, seen, owners)
+
+    def kibitz_row(self, seat: Seat, index: int, row: int) -> str:
+        """The text of step ``row`` in the step list as a kibitzer watching ``seat`` at
+        step ``index`` reads it: worded with what the seat saw of that step's deal (by
+        step ``index``, or by the deal's end for an earlier deal)."""
+        steps = self.replay.steps
+        text = steps[row].text
+        if not model_cards_in(text):
+            return text
+        deals = self.replay.deals
+        until = index
+        if deals:
+            deal = deals[deal_of(self.replay, row)]
+            if deal.last_step < index:
+                until = deal.last_step
+        return self.kibitz_view(seat, until)(text)
+
+    def kibitz_diagnostics(self, seat: Seat, index: int) -> tuple[Diagnostic, ...]:
+        """:meth:`diagnostics_until` as the kibitzer watching ``seat`` reads them: each
+        with what the seat saw of its deal by step ``index``."""
+        shown = self.kibitz_view(seat, index)
+        current = self.steps[clamp(self.steps, index)].deal if self.steps else None
+        found = []
+        for diagnostic in self.diagnostics_until(index):
+            if not model_cards_in(diagnostic.message) and not (
+                    diagnostic.hint and model_cards_in(diagnostic.hint)):
+                found.append(diagnostic)
+                continue
+            view = shown
+            if diagnostic.deal is not None and diagnostic.deal != current:
+                end = next((d.last_step for d in self.replay.deals
+                            if d.number == diagnostic.deal and d.last_step < index), None)
+                if end is not None:
+                    view = self.kibitz_view(seat, end)
+            found.append(_reworded(diagnostic, view))
+        return tuple(found)
+
     def notes_at(self, step: Step) -> list[Note]:
         """The notes written inside the source text of ``step``."""
         span = step.span
@@ -117,6 +235,14 @@ class GameEntry:
             return []
         return [note for start, note in self.notes.items() if span.start <= start < max(span.end,
                 span.start + 1)]
+
+
+def _reworded(diagnostic: Diagnostic, shown: Callable[[str], str]) -> Diagnostic:
+    message, hint = shown(diagnostic.message), \
+        shown(diagnostic.hint) if diagnostic.hint else diagnostic.hint
+    if message == diagnostic.message and hint == diagnostic.hint:
+        return diagnostic
+    return diagnostic.located(message=message, hint=hint)
 
 
 # Parsed and replayed games the viewer keeps (the most recently shown).  An entry holds

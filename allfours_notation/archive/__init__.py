@@ -13,7 +13,7 @@ The pieces, each usable on its own:
 - :mod:`.stats`: standings and the game's own statistics (``allfours stats``);
 - :mod:`.tables`: the rows of the relational export, shared by :mod:`.sqlite`
   and :mod:`.csvout`;
-- :mod:`.parallel`: an ordered, bounded map over forked worker processes
+- :mod:`.parallel`: an ordered, bounded map over worker processes (from a forkserver)
   (``allfours check -j``).
 
 Plots (:mod:`.plots`) import matplotlib, an optional extra, only when called.

@@ -1,12 +1,18 @@
-"""An ordered map over forked worker processes, with a bounded number in flight.
+"""An ordered map over worker processes, with a bounded number in flight.
 
 ``allfours check -j N`` hands games to N processes and must print exactly what
 ``-j 1`` prints, in the same order: results are taken back in submission order.
 At most a few batches per worker are queued at once, so neither the pending
 inputs nor the finished results pile up in memory when the printing side is
-slower than the workers.  Workers are forked (the parser's grammar, already
-built in the parent, comes with them for free); where ``fork`` is unavailable
-the map runs in-process.
+slower than the workers.
+
+Workers come from a ``forkserver``: a fresh single-threaded process that imports the
+mapped function's module and the parser and referee (:mod:`.worker_start`), builds
+the parser once, then forks each worker from itself.  Forking the caller instead
+would copy whatever threads it runs (a progress bar's, a test runner's), which may
+deadlock the child and which Python 3.12 warns about; starting each worker afresh
+(``spawn``) would import the package once per worker.  Where there is no
+``forkserver`` (Windows) the map runs in-process.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from multiprocessing.context import ForkServerContext
 from multiprocessing.pool import AsyncResult, Pool
 from typing import TypeVar
 
@@ -33,8 +40,22 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def can_fork() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods()
+START_METHOD = "forkserver"
+WORKER_START = "allfours_notation.archive.worker_start"  # what the forkserver imports
+
+
+def can_start_workers() -> bool:
+    """Whether this platform has the way :class:`WorkerPool` starts its workers."""
+    return START_METHOD in multiprocessing.get_all_start_methods()
+
+
+def context(*preload: str) -> ForkServerContext:
+    """The forkserver's context; the server, when this call starts it, imports
+    :data:`WORKER_START` and the modules ``preload`` names (a later call's ``preload``
+    is not heeded: one server serves a process)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([WORKER_START, *preload])
+    return context
 
 
 def _run_batch(function: Callable[[In], Out], batch: list[In]) -> list[Out]:
@@ -42,7 +63,7 @@ def _run_batch(function: Callable[[In], Out], batch: list[In]) -> list[Out]:
 
 
 class WorkerPool:
-    """A pool of ``jobs`` forked processes, made on first use, closed with ``close``."""
+    """A pool of ``jobs`` worker processes, made on first use, closed with ``close``."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
@@ -52,7 +73,7 @@ class WorkerPool:
     def parallel(self) -> bool:
         """Whether :meth:`map` hands work to other processes (else it runs in this one,
         and a caller may skip what only crossing processes needs, such as packing)."""
-        return self.jobs > 1 and can_fork()
+        return self.jobs > 1 and can_start_workers()
 
     def map(self, function: Callable[[In], Out], items: Iterable[In], *,
             batch: int = BATCH) -> Iterator[Out]:
@@ -63,7 +84,7 @@ class WorkerPool:
             yield from map(function, items)
             return
         if self._pool is None:
-            self._pool = multiprocessing.get_context("fork").Pool(self.jobs)
+            self._pool = context(function.__module__).Pool(self.jobs)
         pending: deque[AsyncResult[list[Out]]] = deque()
         limit = self.jobs * IN_FLIGHT_PER_WORKER
         for part in _batches(items, batch):

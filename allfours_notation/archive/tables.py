@@ -135,11 +135,12 @@ def _deal_rows(game: Game, analysed: Analysed, seats: tuple[Seat, ...],
                                    winner.letter))
             rows["plays"].extend((position, number, n, seat.letter, *_card_parts(card))
                                  for n, (seat, card) in enumerate(plays, start=1))
-        awards = [(p, 1) for p in result.points] + [(p, 0) for p in result.unscored]
+        awards = [(p, 1, "") for p in result.points] + [(p, 0, "") for p in result.unscored]
+        awards += [(p, 0, "provisional, if the deal ended now: ") for p in result.provisional]
         rows["awards"].extend(
             (position, n, point.item.value, point.side, _letter(point.seat), point.points,
-             scored, point.reason)
-            for n, (point, scored) in enumerate(awards, start=1))
+             scored, why + point.reason)
+            for n, (point, scored, why) in enumerate(awards, start=1))
         written: dict[str, int] = {}
         if deal.total is not None:
             for score in deal.total.scores:

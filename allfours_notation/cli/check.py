@@ -151,7 +151,7 @@ Checked = tuple[list[Diagnostic], bool | None]
 # What the summary line needs of one or more games: how many diagnostics, errors,
 # warnings and root causes, how many games and how many of them with errors.
 Tally = tuple[int, int, int, int, int, int]
-SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: forking costs more
+SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: starting workers costs more
 
 
 def file_diagnostics(reader: FileReader, rules: Rules, *, first_id: int = 1,

@@ -19,8 +19,11 @@ gives, as you type:
                 on a trick number: tricks and pips per side after it; on a deal
                 header: the deal's points with reasons and the running score;
                 on a claim item: computed against claimed
-  completion    keywords, seats, and at a play the cards the player to move
-                may legally play
+  completion    at any cursor, from the referee's table there: what is expected
+                next, the legal cards, calls, claim items, totals, turn-ups
+  highlighting  semantic tokens of the protocol's standard types
+  settings      allfours.rules and allfours.rulesFile, as --rules and
+                --rules-file (initializationOptions or didChangeConfiguration)
   outline       games, deals and tricks; folding per game and deal
   quick fixes   the version line, a missing 'end', the computed claim or total
 

@@ -34,7 +34,10 @@ what the record claimed (✓ when it agrees, else what it claimed); for Game the
 counting cards each side took and their pips ('N: 10♥ A♠ K♦ = 17 · S: Q♣ = 2');
 the deal's points and the running totals beside the written total (✓ or the
 difference); then the winner and the moment the game was decided ("deal 7, at
-High").  Sides are always listed in table order (N E S W; NS before EW).  The
+High").  A deal still being played (the record stops in it) counts only what
+is decided; what would score if it ended now is shown as provisional ("(+1)",
+"provisional" in JSON) and counts for nobody, so it never wins the game.
+Sides are always listed in table order (N E S W; NS before EW).  The
 root causes of any problem are shown under the deal ('allfours check' explains
 them).
 
@@ -211,9 +214,17 @@ def deal_json(deal: DealResult, checked: DealSheet, sides: tuple[str, ...]) -> d
         "calls": list(deal.calls),
         "points": [
             {"item": p.item.value, "side": p.side, "seat": p.seat.letter if p.seat else None,
-             "points": p.points, "reason": p.reason}
+             "points": p.points, "reason": p.reason, "status": "decided"}
             for p in deal.points
         ],
+        # a deal still being played: what would score if it ended now, counted nowhere
+        "provisional": [
+            {"item": p.item.value, "side": p.side, "seat": p.seat.letter if p.seat else None,
+             "points": p.points, "reason": p.reason,
+             "status": "decided" if p in deal.waiting else "provisional"}
+            for p in deal.provisional
+        ],
+        "open": deal.open,
         "unscored": [{"item": p.item.value, "side": p.side, "points": p.points}
                      for p in deal.unscored],
         "claimed": [{"item": line.item.value, "side": line.side or None,

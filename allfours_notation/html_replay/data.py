@@ -7,6 +7,7 @@ rule decision of its own.  Keys are short because a long game has hundreds of st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Seat
@@ -18,14 +19,20 @@ from ..table import side_of
 
 # Steps that ↑/↓ (previous/next trick) stop at, as in the terminal viewer.
 TRICK_STOPS = ("deal_start", "trick_end", "deal_end", "game_end")
+DISPUTE_PREFIX = "AFN4"  # claims, totals and the result that disagree with the count
 
 
 def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = ()) -> dict[str, Any]:
     """Everything the page shows of ``replayed``; ``diagnostics`` are those found outside
-    the steps (the parser's, the rule profile's), listed under the table."""
+    the steps (the parser's, the rule profile's, the disputes).  A dispute of a deal's
+    claim or total is shown at the end of that deal, where the page shows the points
+    the referee counts, and a dispute of the game's result at the end of the game; the
+    rest are listed under the table."""
     game = replayed.game
     seats = game.seats
+    at_step = dispute_steps(replayed, diagnostics)
     in_steps = {d for step in replayed.steps for d in step.diagnostics}
+    in_steps.update(d for placed in at_step.values() for d in placed)
     return {
         "title": title(game),
         "game": game.index,
@@ -40,7 +47,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = ()) 
              "scores": deal.scores_after, "entry": "results" if deal.by_results else "cards"}
             for deal in replayed.deals
         ],
-        "steps": [step_data(step) for step in replayed.steps],
+        "steps": [step_data(step, at_step.get(index, ()))
+                  for index, step in enumerate(replayed.steps)],
         "scores": replayed.scores,
         "winner": replayed.winner,
         "decided": replayed.decided,
@@ -56,14 +64,35 @@ def title(game: Game) -> str:
     return " · ".join(bit for bit in bits if bit)
 
 
-def step_data(step: Step) -> dict[str, Any]:
+def dispute_steps(replayed: GameReplay,
+                  diagnostics: tuple[Diagnostic, ...]) -> dict[int, list[Diagnostic]]:
+    """The step each dispute is shown at: its deal's last (the deal's end, where its
+    claim and total are compared with the count), the game's last for the result."""
+    last_of = {deal.number: deal.last_step for deal in replayed.deals}  # a redeal: the last
+    placed: dict[int, list[Diagnostic]] = {}
+    if not replayed.steps:
+        return placed
+    for diagnostic in diagnostics:
+        if not diagnostic.code.startswith(DISPUTE_PREFIX):
+            continue
+        if diagnostic.deal is None:
+            step = len(replayed.steps) - 1
+        elif diagnostic.deal in last_of:
+            step = last_of[diagnostic.deal]
+        else:
+            continue
+        placed.setdefault(step, []).append(diagnostic)
+    return placed
+
+
+def step_data(step: Step, disputes: Sequence[Diagnostic] = ()) -> dict[str, Any]:
     return {
         "k": step.kind.value,
         "d": step.deal,
         "t": step.trick,
         "x": step.text,
         "s": state_data(step.state),
-        "dg": [diagnostic_data(d) for d in step.diagnostics],
+        "dg": [diagnostic_data(d) for d in (*step.diagnostics, *disputes)],
     }
 
 
@@ -86,9 +115,19 @@ def state_data(state: TableState) -> dict[str, Any]:
         "pips": state.pips,
         "last": letter(state.last_trick_winner),
         "points": [[p.side, p.item.value, p.points, p.reason] for p in state.deal_points],
+        # the deal being played: what is decided but counted at its end ("d") and what
+        # would score if it ended now ("p"), counted nowhere yet
+        "later": later_items(state),
         "scores": state.scores,
         "winner": state.winner,
     }
+
+
+def later_items(state: TableState) -> list[list[Any]]:
+    counted = {(p.item, p.side, p.reason) for p in state.deal_points}
+    return [[item.side, item.item.value, item.points, "d" if item.decided else "p", item.reason]
+            for item in state.items
+            if item.side and item.points and (item.item, item.side, item.reason) not in counted]
 
 
 def diagnostic_data(diagnostic: Diagnostic) -> dict[str, Any]:

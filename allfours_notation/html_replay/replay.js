@@ -143,7 +143,13 @@
       li.append(el("span", "item", side + " " + item + " " + points), " \u2014 " + reason);
       list.append(li);
     }
-    if (!s.points.length) list.append(el("li", "label", "none yet"));
+    for (const [side, item, points, status, reason] of s.later || []) {
+      const li = el("li", "provisional");
+      const word = status === "d" ? "decided, counted at the end" : "provisional, if the deal ended now";
+      li.append(el("span", "item", side + " " + item + " (" + points + ")"), " \u2014 " + word + ": " + reason);
+      list.append(li);
+    }
+    if (!s.points.length && !(s.later || []).length) list.append(el("li", "label", "none yet"));
     box.append(list);
   }
 

@@ -27,6 +27,7 @@ from ..parser import parse_game_body, read_sliced
 from ..records import Game
 from ..slicer import Directive, GameSlice, SliceResult, slice_games
 from ..source import BOM
+from .settings import NO_CHOICE, RuleChoice
 
 _SURROGATE = re.compile("[\ud800-\udfff]+")
 MAX_SURROGATE_DIAGNOSTICS = 20
@@ -199,6 +200,7 @@ class GameAnalysis:
     index: int
     game: Game
     diagnostics: tuple[Diagnostic, ...]
+    rules: RuleChoice = NO_CHOICE  # what the server's settings choose (see .settings)
     _replay: object | None = field(default=None, repr=False)
 
     @property
@@ -213,7 +215,7 @@ class GameAnalysis:
         if self._replay is None:
             from ..rules.replay import replay
 
-            self._replay = replay(self.game)
+            self._replay = replay(self.game, self.rules.options(self.game)[0])
         return self._replay
 
 
@@ -274,7 +276,7 @@ class DocumentAnalysis:
         return self.games[position]
 
 
-def game_diagnostics(game: Game) -> tuple[Diagnostic, ...]:
+def game_diagnostics(game: Game, rules: RuleChoice = NO_CHOICE) -> tuple[Diagnostic, ...]:
     """What ``allfours check`` reports for one game, in its order: the parser's
     findings and, unless a syntax error stopped it, the rules profile, rules and
     dispute findings, with the probable slips named, each linked to the root it
@@ -284,10 +286,9 @@ def game_diagnostics(game: Game) -> tuple[Diagnostic, ...]:
     mine = list(game.diagnostics)
     if game.broken:
         return link_causes(mine)
-    from ..rules.profiles import resolve_options
     from ..rules.replay import replay
 
-    options, problems = resolve_options(game)
+    options, problems = rules.options(game)
     replayed = replay(game, options, record_states=False)
     return explain(replayed, [*mine, *problems, *replayed.diagnostics])
 
@@ -341,7 +342,8 @@ class Analyzer:
     analyses to one worker thread, one after another.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, rules: RuleChoice = NO_CHOICE) -> None:
+        self.rules = rules
         self._cache: dict[tuple[str, int, int], GameAnalysis] = {}
         self._text = ""
         self._sliced: SliceResult | None = None
@@ -372,7 +374,7 @@ class Analyzer:
             if found is None:
                 if stale():
                     raise Stale
-                found = analyse_game(body, piece, index)
+                found = analyse_game(body, piece, index, self.rules)
                 cache[key] = found
                 parsed += 1
             placed.append(PlacedGame(found, piece))
@@ -413,10 +415,12 @@ def game_origin(body: str, piece: GameSlice) -> GameSlice:
     )
 
 
-def analyse_game(body: str, piece: GameSlice, index: int) -> GameAnalysis:
-    """Parse and check one game's text in its own coordinates (see :class:`GameAnalysis`)."""
+def analyse_game(body: str, piece: GameSlice, index: int,
+                 rules: RuleChoice = NO_CHOICE) -> GameAnalysis:
+    """Parse and check one game's text in its own coordinates (see :class:`GameAnalysis`),
+    under the rules ``rules`` chooses."""
     game = parse_game_body(body, game_origin(body, piece), index=index, filename=None)
-    return GameAnalysis(body, piece.column, index, game, game_diagnostics(game))
+    return GameAnalysis(body, piece.column, index, game, game_diagnostics(game, rules), rules)
 
 
 def errors_in(diagnostics: Iterable[Diagnostic]) -> int:

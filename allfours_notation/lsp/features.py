@@ -10,22 +10,20 @@ every event); symbols, folding and code actions read the records' spans.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ..cards import CARD_PATTERN, Card, Rank, Seat, Suit, parse_card
+from ..cards import CARD_PATTERN, Card, Seat, parse_card
 from ..causes import follow_text, roots_first
 from ..diagnostics import Diagnostic, Severity
 from ..formatter import VERSION_LINE, claim_text, format_checked
-from ..parser import ParseResult, parse, parse_game_body
+from ..parser import ParseResult, parse
 from ..records import Award, Claim, ClaimItem, Deal, Game, Span
-from ..rules.engine import Expect, ExpectKind
-from ..rules.state import DealResult, GameReplay, Step, StepKind, TableState
+from ..rules.state import DealResult, GameReplay, Step, StepKind
 from ..slicer import GameSlice
 from ..table import side_of
-from .document import DocumentAnalysis, LineIndex, PlacedGame, game_origin
+from .document import DocumentAnalysis, LineIndex, PlacedGame
 
 SOURCE = "allfours"
 _SEVERITY = {
@@ -265,11 +263,20 @@ def deal_hover(spot: Spot, result: DealResult) -> str:
         lines.append(f"ended: {result.ending}")
     if result.after_decision:
         lines.append("played after the game was decided: not scored")
+    if result.open:
+        lines.append("*still being played*: only what is decided is counted")
     for point in result.points:
         lines.append(
             f"- {point.side} {ITEM_NAMES[point.item]} {point.points}: {point.reason}"
         )
-    if not result.points:
+    for point in result.provisional:  # would score if the deal ended now: counted nowhere
+        word = "decided, counted when the deal ends" if point in result.waiting else \
+            "provisional, if the deal ended now"
+        lines.append(
+            f"- *{word}*: {point.side} {ITEM_NAMES[point.item]} ({point.points}): "
+            f"{point.reason}"
+        )
+    if not result.points and not result.provisional:
         lines.append("no points")
     lines.append("score after the deal: " + _per_side(result.scores_after))
     return "  \n".join(lines[:1]) + "\n\n" + "\n".join(lines[1:])
@@ -311,215 +318,12 @@ def _per_side(values: tuple[tuple[str, int], ...]) -> str:
 
 # --- completion -----------------------------------------------------------------------------
 
-_KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal", "pack")
-_CALLS = ("stands", "begs", "gives", "runs", "concedes", "discards")
-_PENALTIES = ("revoke", "undertrump", "misdeal", "wrongscore", "other")
-_TAGS = ("Event", "Site", "Date", "Rules", "North", "East", "South", "West", "Result")
-
 
 def completion(analysis: DocumentAnalysis, line: int, column: int) -> list[types.CompletionItem]:
-    spot = spot_at(analysis, line, column)
-    text = analysis.lines.line_text(line)[:column]
-    typed = re.search(r"[^\s{};]*$", text)
-    start = column - len(typed.group()) if typed else column
-    before = text[:start].split()
-    where = client_range(analysis.lines, line, start, line, column)
-    seats = _table_seats(spot)
-    if spot is None or spot.deal is None or (before and before[0].lower() == "deal"):
-        return _header_words(before, seats, where)
-    if not before:
-        items = expected_statements(spot, analysis.lines.offset(line, start), where)
-        items += _words(_KEYWORDS, types.CompletionItemKind.Keyword, where)
-        return items + _words(seats, types.CompletionItemKind.Variable, where)
-    head = before[0].lower()
-    if head == "claim":
-        return _words([*seats, *_ITEMS], types.CompletionItemKind.EnumMember, where)
-    if head == "total":
-        return _words(seats, types.CompletionItemKind.Variable, where) if len(before) % 2 else []
-    if head == "penalty":
-        words = seats if len(before) == 1 else _PENALTIES if len(before) == 2 else ()
-        return _words(words, types.CompletionItemKind.EnumMember, where)
-    if head == "redeal" and len(before) == 1:
-        return _words(("exhausted", "misdeal"), types.CompletionItemKind.EnumMember, where)
-    if head.upper() in seats and len(before) == 1:
-        return _words(_CALLS, types.CompletionItemKind.Keyword, where)
-    if _TRICK_WORD.match(head) or _PLAY_WORD.match(before[0]):
-        return card_completion(spot, analysis.lines.offset(line, start), where)
-    return []
+    """What may be typed at the cursor: see :mod:`.completion`."""
+    from .completion import completion as complete
 
-
-def _table_seats(spot: Spot | None) -> tuple[str, ...]:
-    if spot is None:
-        return ("N", "E", "S", "W")
-    return tuple(seat.letter for seat in spot.game.seats) or ("N", "E", "S", "W")
-
-
-def _words(words: tuple[str, ...] | list[str] | Iterator[str],
-           kind: types.CompletionItemKind, where: types.Range) -> list[types.CompletionItem]:
-    return [
-        types.CompletionItem(label=word, kind=kind,
-                             text_edit=types.TextEdit(range=where, new_text=word))
-        for word in words
-    ]
-
-
-def _header_words(before: list[str], seats: tuple[str, ...],
-                  where: types.Range) -> list[types.CompletionItem]:
-    if before and before[0].lower() == "deal":
-        if len(before) == 2:
-            return _words(["dealer"], types.CompletionItemKind.Keyword, where)
-        if len(before) == 3:
-            return _words(seats, types.CompletionItemKind.Variable, where)
-        return []
-    if before:
-        return []
-    items = [
-        types.CompletionItem(
-            label=f'[{tag} ""]', kind=types.CompletionItemKind.Property,
-            text_edit=types.TextEdit(range=where, new_text=f'[{tag} ""]'),
-        )
-        for tag in _TAGS
-    ]
-    items.extend(_words(["deal", "end"], types.CompletionItemKind.Keyword, where))
-    return items
-
-
-@dataclass(frozen=True, slots=True)
-class Moment:
-    """The table at a place in the text, from the referee's engine: what it
-    expects next, the legal cards (None when the mover's hand is not known),
-    the table state, the cards played so far in the deal, and the next trick's
-    number."""
-
-    expect: Expect
-    legal: frozenset[Card] | None
-    state: TableState | None
-    played: frozenset[Card]
-    next_trick: int
-    numbered: bool
-
-
-def moment_at(spot: Spot, relative: int) -> Moment | None:
-    """Read the game's text up to ``relative`` (an offset in the game) and feed it,
-    event by event, to the referee's table, leaving the last deal open."""
-    body = spot.placed.analysis.body[:relative]
-    game = parse_game_body(body, game_origin(body, spot.placed.piece),
-                           index=spot.placed.analysis.index, filename=None)
-    if game.broken:
-        return None
-    from ..rules.engine import DealOver, Table
-    from ..rules.profiles import resolve_options
-    from ..rules.replay import deal_events
-
-    options, _ = resolve_options(game)
-    table = Table(game, options, keep_steps=False, records_checked=True)
-    for position, deal in enumerate(game.deals):
-        last = position == len(game.deals) - 1
-        for event in deal_events(deal):
-            if not (last and isinstance(event, DealOver)):
-                table.apply(event)
-    current = game.deals[-1] if game.deals else None
-    tricks = current.tricks if current else ()
-    state = table.state
-    open_trick = bool(state and state.trick and len(state.trick) < len(state.seats))
-    expect, legal = table.expects(), table.legal_cards()
-    mover = expect.seat
-    if legal is None and expect.kind is ExpectKind.PLAY and state is not None and \
-            mover is not None and state.unknown_count(mover) == 0 and state.hand(mover):
-        # between two tricks the engine has nobody "to move" yet: the leader's hand
-        # is known, and a lead may be any card of it
-        from ..rules.play import legal_cards
-
-        legal = legal_cards(state.hand(mover), state.trick if open_trick else (),
-                            state.trump, options)
-    return Moment(
-        expect, legal, state,
-        frozenset(p.card for p in current.plays()) if current else frozenset(),
-        (tricks[-1].number if tricks else 0) + (0 if open_trick else 1),
-        all(t.numbered for t in tricks) if tricks else True,
-    )
-
-
-def card_completion(spot: Spot | None, offset: int, where: types.Range, *,
-                    with_number: bool = False) -> list[types.CompletionItem]:
-    """The cards the player to move may play at ``offset``: the legal ones when the
-    hands are known, else every card not yet seen played, turned or in another
-    hand.  ``with_number`` starts a new trick's line with its number."""
-    if spot is None:
-        return []
-    moment = moment_at(spot, offset - spot.placed.piece.start)
-    if moment is None or moment.expect.kind is not ExpectKind.PLAY or moment.state is None:
-        return []
-    mover = moment.expect.seat
-    detail = f"legal for {mover.letter}" if mover else "legal"
-    cards = sorted(moment.legal or (), key=_card_order)
-    if moment.legal is None:
-        cards = sorted(_unseen(moment.state, mover, moment.played), key=_card_order)
-        detail = "not yet seen played"
-    prefix = ""
-    if with_number and moment.numbered and not (moment.state.trick and
-                                                len(moment.state.trick) < len(moment.state.seats)):
-        prefix = f"{moment.next_trick}. "
-    items = []
-    for place, card in enumerate(cards):
-        label = f"{mover.letter}:{card}" if mover else str(card)
-        items.append(
-            types.CompletionItem(
-                label=label, kind=types.CompletionItemKind.Value, detail=detail,
-                sort_text=f"{place:03d}", filter_text=label,
-                text_edit=types.TextEdit(range=where, new_text=prefix + label),
-            )
-        )
-    return items
-
-
-def expected_statements(spot: Spot, offset: int,
-                        where: types.Range) -> list[types.CompletionItem]:
-    """At the start of a statement: what the referee expects next, first."""
-    moment = moment_at(spot, offset - spot.placed.piece.start)
-    if moment is None:
-        return []
-    kind, seat = moment.expect.kind, moment.expect.seat
-    letter = seat.letter if seat else ""
-    words: list[str] = []
-    if kind is ExpectKind.TURN_UP:
-        words = ["turn"]
-    elif kind is ExpectKind.CALL:
-        words = [f"{letter} stands", f"{letter} begs"]
-    elif kind is ExpectKind.ANSWER:
-        words = [f"{letter} gives", f"{letter} runs"]
-    elif kind is ExpectKind.PLAY:
-        return card_completion(spot, offset, where, with_number=True)
-    elif kind in (ExpectKind.CLAIM, ExpectKind.DEAL_END):
-        words = ["claim", "total", "penalty"]
-    elif kind in (ExpectKind.DEAL, ExpectKind.GAME_OVER):
-        number = (spot.deal.number + 1) if spot.deal else 1
-        words = [f"deal {number} dealer {letter or 'N'}", "end"]
-    items = _words(words, types.CompletionItemKind.Snippet, where)
-    for item in items:
-        item.sort_text = "0" + item.label  # before the plain keywords
-        item.detail = "expected next"
-    return items
-
-
-def _unseen(table: TableState, mover: Seat | None, played: frozenset[Card]) -> list[Card]:
-    """Every card of the pack not played, not turned up and not known to be held by
-    another seat."""
-    elsewhere = {c for seat, held in table.hands if seat is not mover for c in held}
-    return [
-        c for c in _PACK
-        if c not in elsewhere and c not in table.turnups and c not in played
-    ]
-
-
-_PACK: tuple[Card, ...] = tuple(
-    parse_card(rank.letter + suit.letter)  # type: ignore[misc]
-    for suit in Suit for rank in Rank
-)
-
-
-def _card_order(card: Card) -> tuple[str, int]:
-    return (card.suit.letter, -int(card.rank))
+    return complete(analysis, line, column)
 
 
 # --- symbols and folding --------------------------------------------------------------------

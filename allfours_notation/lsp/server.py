@@ -32,8 +32,9 @@ from pygls.uris import to_fs_path as uri_to_path
 
 from .. import __version__
 from ..source import decode
-from . import features
+from . import features, tokens
 from .document import Analyzer, DocumentAnalysis, LineIndex, Stale
+from .settings import NO_CHOICE, RuleChoice, rule_choice
 
 DEBOUNCE_SECONDS = 0.15
 # A document with more findings than this shows the first ones and a note:
@@ -95,6 +96,8 @@ class AfnServer(LanguageServer):
         self.debounce = debounce
         self.buffers: dict[str, Buffer] = {}
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="afn-analysis")
+        self.rules: RuleChoice = NO_CHOICE  # the settings' rules (see .settings)
+        self.root: Path | None = None  # the workspace folder, for a relative rulesFile
 
     # -- analysis --
 
@@ -105,7 +108,23 @@ class AfnServer(LanguageServer):
         return chosen.value if isinstance(chosen, types.PositionEncodingKind) else str(chosen)
 
     def buffer(self, uri: str) -> Buffer:
-        return self.buffers.setdefault(uri, Buffer())
+        found = self.buffers.get(uri)
+        if found is None:
+            found = self.buffers[uri] = Buffer(analyzer=Analyzer(self.rules))
+        return found
+
+    def configure(self, settings: object) -> None:
+        """New settings: the rules they choose apply to every open buffer at once."""
+        chosen = rule_choice(settings, self.root)
+        for problem in chosen.problems:
+            self.window_show_message(types.ShowMessageParams(types.MessageType.Warning,
+                                                             problem))
+        if chosen == self.rules:
+            return
+        self.rules = chosen
+        for uri, buffer in self.buffers.items():
+            buffer.analyzer, buffer.analysis, buffer.analysed_text = Analyzer(chosen), None, None
+            self.changed(uri, delay=0)
 
     def opened(self, uri: str, text: str) -> None:
         buffer = self.buffer(uri)
@@ -235,6 +254,24 @@ def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
     """The server with every feature registered."""
     server = AfnServer(debounce=debounce)
 
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: AfnServer, params: types.InitializeParams) -> None:
+        folders = params.workspace_folders or []
+        root = folders[0].uri if folders else params.root_uri
+        if root:
+            ls.root = Path(uri_to_path(root) or ".")
+        ls.rules = rule_choice(params.initialization_options, ls.root)
+
+    @server.feature(types.INITIALIZED)
+    def initialized(ls: AfnServer, params: types.InitializedParams) -> None:
+        for problem in ls.rules.problems:  # the client listens only from now on
+            ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, problem))
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    async def did_change_configuration(ls: AfnServer,
+                                       params: types.DidChangeConfigurationParams) -> None:
+        ls.configure(params.settings)
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: AfnServer, params: types.DidOpenTextDocumentParams) -> None:
         ls.opened(params.text_document.uri, params.text_document.text)
@@ -295,6 +332,18 @@ def build_server(*, debounce: float = DEBOUNCE_SECONDS) -> AfnServer:
                                                                   params.position.character)),
         )
         return types.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, tokens.LEGEND)
+    async def semantic_tokens(ls: AfnServer,
+                              params: types.SemanticTokensParams) -> types.SemanticTokens:
+        return await ls.answer(params.text_document.uri, tokens.semantic_tokens)
+
+    @server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, tokens.LEGEND)
+    async def semantic_tokens_range(
+        ls: AfnServer, params: types.SemanticTokensRangeParams
+    ) -> types.SemanticTokens:
+        return await ls.answer(params.text_document.uri,
+                               lambda a: tokens.semantic_tokens(a, params.range))
 
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def symbols(ls: AfnServer,

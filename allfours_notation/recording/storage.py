@@ -22,6 +22,7 @@ from ..safe_write import (
     FileIdentity,
     FileLock,
     Locked,
+    LockingUnavailable,
     Notice,
     OutputRefused,
     identity,
@@ -68,6 +69,8 @@ class RecordFile:
         """Take the lock, or raise :class:`FileLocked` naming the file."""
         try:
             self._lock.acquire(notice=self.notice)
+        except LockingUnavailable as error:  # no fcntl here: said as it is
+            raise FileLocked(str(error)) from error
         except Locked as error:
             raise FileLocked(f"{self.path}: another recorder is writing this file "
                              f"(lock {self._lock.path.name}); close it first") from error

@@ -67,6 +67,7 @@ from ..table import (
     side_table,
     sides,
 )
+from .decided import ItemStatus, Status, certain_high_low, item_of
 from .play import (
     CARD_PIPS,
     DEALT,
@@ -84,9 +85,11 @@ from .profiles import (
     FosterCap,
     HandAfterRun,
     JackOnRun,
+    LowOwner,
     MisdealRule,
     Options,
     PackExhausted,
+    PenaltyTiming,
     RevokePenalty,
     UndertrumpException,
     YesNo,
@@ -570,19 +573,92 @@ class _DealTable:
     """
 
     # Slots: a deal table is made for every deal, and its state is read for every card.
-    __slots__ = ("begs", "calls", "claim", "closed", "completed_tricks", "dealer",
-                 "decided_here", "discard_spans", "discarded", "discarding", "discards",
-                 "discards_done", "elder", "ended", "ending", "expected_seat", "first_step",
-                 "first_trick_span", "forgotten", "g", "hands", "header", "held_at_start",
-                 "holders", "inferred", "keeps_steps", "lacks", "last_seat", "last_trick_span",
-                 "last_winner", "leader", "next_of", "number", "offences", "options", "out",
-                 "pack_cards", "pack_place", "pack_span", "patch_from", "penalties", "pending",
-                 "pending_discards", "phase", "pips", "played", "players", "playing", "points",
-                 "received", "recorded_owner", "results", "runs", "scored_tricks", "scoring",
-                 "seats", "settled_by", "slips", "spent", "started", "suspicions", "to_move",
-                 "total", "trick", "trick_count", "trick_ended", "trick_number", "trick_span",
-                 "trick_spans", "trump", "turnup_spans", "turnups", "unknown", "unscored",
-                 "waiting_kick", "waiting_span", "won", "written")
+    __slots__ = (
+        "begs",
+        "calls",
+        "claim",
+        "closed",
+        "completed_tricks",
+        "dealer",
+        "decided_here",
+        "discard_spans",
+        "discarded",
+        "discarding",
+        "discards",
+        "discards_done",
+        "elder",
+        "ended",
+        "ending",
+        "expected_seat",
+        "first_step",
+        "first_trick_span",
+        "forgotten",
+        "g",
+        "gift_refused",
+        "hands",
+        "header",
+        "held_at_start",
+        "holders",
+        "inferred",
+        "items_cache",
+        "keeps_steps",
+        "lacks",
+        "last_seat",
+        "last_trick_span",
+        "last_winner",
+        "leader",
+        "next_of",
+        "number",
+        "offences",
+        "options",
+        "out",
+        "pack_cards",
+        "pack_place",
+        "pack_span",
+        "patch_from",
+        "penalties",
+        "pending",
+        "pending_discards",
+        "pending_gift",
+        "phase",
+        "pips",
+        "played",
+        "players",
+        "playing",
+        "points",
+        "provisional",
+        "received",
+        "recorded_owner",
+        "results",
+        "runs",
+        "scored_tricks",
+        "scoring",
+        "seats",
+        "settled_by",
+        "slips",
+        "spent",
+        "started",
+        "suspicions",
+        "to_move",
+        "total",
+        "trick",
+        "trick_count",
+        "trick_ended",
+        "trick_number",
+        "trick_span",
+        "trick_spans",
+        "trump",
+        "turnup_spans",
+        "turnups",
+        "unknown",
+        "unscored",
+        "waiting",
+        "waiting_kick",
+        "waiting_span",
+        "was_open",
+        "won",
+        "written",
+    )
 
     def __init__(self, table: Table, deal: Deal) -> None:
         self.g = table
@@ -672,6 +748,15 @@ class _DealTable:
         self.results: Results | None = None  # a deal recorded by its results alone
         self.points: list[Point] = []
         self.unscored: list[Point] = []
+        # a deal still being played when scored: what would score if it ended now
+        self.provisional: list[Point] = []
+        self.waiting: list[Point] = []  # of those, the ones decided but not yet counted
+        self.items_cache: tuple[tuple[object, ...], tuple[ItemStatus, ...]] | None = None
+        self.was_open = False
+        # a gift that a rule may forbid, by a dealer whose hand the play has yet to show
+        # (give_requires_trump): counted when the deal is scored, if not proven forbidden
+        self.pending_gift: tuple[list[Point], Span | None] | None = None
+        self.gift_refused = False
         self.decided_here = False
         self.closed = False  # scored
         self.ended = False  # the DEAL_END step is out and the result is kept
@@ -737,6 +822,7 @@ class _DealTable:
             deal_points=tuple(self.points),
             scores=tuple((side, self.g.scores[side]) for side in self.g.sides),
             winner=self.g.winner,
+            items=self.items_now(),
         )
 
     def side(self, seat: Seat) -> str:
@@ -1216,8 +1302,9 @@ class _DealTable:
             else:
                 text += f": {card.suit.noun} are trumps"
         self.step(StepKind.TURN_UP, text, event.span)
+        again = any(p.item is ClaimItem.KICK for p in self.points)
         points = turnup_points(card, dealer=self.dealer, seats=self.seats, options=self.options,
-                               from_run=from_run, becomes_trump=becomes_trump)
+                               from_run=from_run, becomes_trump=becomes_trump, again=again)
         if not from_run and self.options.jack_on_run is JackOnRun.FINAL_ONLY:
             self.waiting_kick, self.waiting_span = points, event.span
         else:
@@ -1276,17 +1363,8 @@ class _DealTable:
             self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
                         event.span)
         if kind is CallKind.GIVES:
-            if self.options.give_requires_trump is YesNo.YES:
-                self.check_trump_held("gives", seat, event.span)
             self.to_move = self.elder
-            self.step(StepKind.CALL, f"{seat.letter} gives one (take one)" if self.keeps_steps
-                      else "", event.span)
-            points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
-                                          options=self.options, scores=self.g.scores)
-            if refused is not None:
-                self.report("AFN310", f"the gift is forbidden under these rules: {refused}; "
-                            "it is not scored", event.span)
-            self.award(points, event.span)
+            self.give(event)
             self.settled_by = "give"
             self.phase = "settled"
             return
@@ -1296,6 +1374,52 @@ class _DealTable:
         self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each"
                   if self.keeps_steps else "", event.span)
         self.phase = "running"
+
+    def give(self, event: Call) -> None:
+        """The gift (rules 9, 12, 13), or its refusal.  One reading for every rule that
+        forbids a gift (Foster's at target - 1, ``give_requires_trump``): it scores
+        nothing, it is reported at the call, and the deal is played on as recorded
+        (docs/rules-decisions.md decision 8)."""
+        seat = event.seat
+        points, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
+                                      options=self.options, scores=self.g.scores)
+        if self.options.give_requires_trump is YesNo.YES:
+            self.check_trump_held("gives", seat, event.span)  # may refuse it, or wait
+        self.step(StepKind.CALL, f"{seat.letter} gives one (take one)" if self.keeps_steps
+                  else "", event.span)
+        if refused is not None:
+            self.refuse_gift("AFN310", f"the gift is forbidden under these rules: {refused}",
+                             event.span)
+            return
+        if self.gift_refused:
+            return
+        if any(lack.call == "gives" for lack in self.lacks):
+            self.pending_gift = (points, event.span)  # the play will show the hand
+            return
+        self.award(points, event.span)
+
+    def refuse_gift(self, code: str, message: str, span: Span | None,
+                    hint: str | None = None) -> None:
+        """A gift the rules forbid: reported at the call, not scored."""
+        self.gift_refused = True
+        self.pending_gift = None
+        self.report(code, f"{message}; the gift is not scored, and the deal is played on as "
+                    "recorded", span, hint=hint)
+
+    def gift_allowed(self) -> bool:
+        """Whether a gift waiting for the play is known to be allowed: the dealer was
+        seen to hold a trump (``give_requires_trump``)."""
+        trump = self.trump
+        return trump is not None and any(
+            c.suit is trump and seat is self.dealer
+            for c, seat in (*self.holders.items(), *self.discarded.items()))
+
+    def settle_gift(self) -> None:
+        """Count a gift that waited for the play to show the dealer's hand: at the
+        deal's end, unless the play proved it forbidden (in order: before High)."""
+        pending, self.pending_gift = self.pending_gift, None
+        if pending is not None and not self.gift_refused:
+            self.award(*pending)
 
     def settle_kick(self, *, kept: bool) -> None:
         """``jack_on_run=final_only``: the first turn-up stays trumps (``kept``) and
@@ -1339,9 +1463,13 @@ class _DealTable:
         shown = " ".join(str(c) for c in hand)
         how = f"the play shows {seat.letter} held {shown}" if proved else \
             f"{seat.letter} holds {shown}"
-        self.report(code, f"{seat.letter} {lack.call} without a trump ({how}: no {noun}); "
-                    f"under {option}=yes {rule}", lack.span,
-                    hint=f"{option}: a Trinidad house rule, RULES.md section 5")
+        message = f"{seat.letter} {lack.call} without a trump ({how}: no {noun}); " \
+            f"under {option}=yes {rule}"
+        hint = f"{option}: a Trinidad house rule, docs/rules.md section 6.3"
+        if lack.call == "gives":
+            self.refuse_gift(code, message, lack.span, hint=hint)
+        else:
+            self.report(code, message, lack.span, hint=hint)
         if proved:
             self.g.proved_later.append((self.g.found[-1], lack.found_at, lack.step))
 
@@ -1621,7 +1749,7 @@ class _DealTable:
             if c.suit is self.trump and self.options.follow_rule is FollowRule.MUST_FOLLOW:
                 how = "trumping instead of following suit (follow_rule=must_follow)"
                 hint = "follow_rule=must_follow: no trumping while holding the suit led " \
-                    "(modern American tables and Pitch, RULES.md section 5)"
+                    "(modern American tables and Pitch, docs/rules.md section 6.4)"
             self.report("AFN306", f"revoke: {seat.letter} plays {c} on {s.led.noun} led, "
                         f"{how}, but held {proof} ({because}); "
                         "the card stands and the revoke is penalised", s.span,
@@ -1630,9 +1758,9 @@ class _DealTable:
         else:
             narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
             bound = ", a card of the suit led" if narrow else ""
-            hint = "undertrump_exception=void_in_led_suit: bound only while holding the suit " \
-                "led (a narrower reading of the Trinidad rule, RULES.md section 5)" if narrow \
-                else None
+            hint = "undertrump_exception=void_in_led_suit: bound only while holding the " \
+                "suit led (a narrower reading of the Trinidad rule, docs/rules.md section " \
+                "6.4)" if narrow else None
             self.report("AFN307", f"undertrump: {seat.letter} plays {c} under a higher "
                         f"trump while holding {proof}{bound} ({because}); penalised like a "
                         "revoke", s.span, trick=number, severity=Severity.WARNING, hint=hint)
@@ -1780,8 +1908,10 @@ class _DealTable:
             return
         if not self.started:
             self.start()
-        if self.playing and self.trick and not self.trick_ended:
-            self.end_trick()
+        if self.playing and self.trick and not self.trick_ended and \
+                len(self.trick) >= len(self.seats):
+            self.end_trick()  # a full trick opened by its record; a short one counts for nobody
+        self.was_open = self.still_played()
         if not self.playing:
             self.patch_from = self.g.step_count
             self.check_opening_end(has_play=False)
@@ -1876,10 +2006,35 @@ class _DealTable:
                                  f"{penalty.offender.letter} was penalised for {_KIND_TEXT[kind]}"))
         return found
 
+    def still_played(self) -> bool:
+        """Whether the deal is still being played: no ending, claim or total, and the
+        trumps unsettled or tricks to come (the deal is scored as if it ended now)."""
+        if self.ending is not None or self.claim is not None or self.total is not None:
+            return False
+        if self.results is not None and (not self.trick_count or self.results.director):
+            return False  # scored by its results: nothing more is to be played
+        if self.phase not in ("settled", "play"):
+            return True
+        return len(self.completed_tricks) < self.tricks_expected()
+
+    def settled_for_good(self) -> bool:
+        """Whether the trumps and the hands in play are fixed: the play began (or the deal
+        is over), or nothing before the first lead can change them any more."""
+        if self.phase == "play" or self.closed:
+            return self.phase in ("settled", "play")
+        if self.phase != "settled":
+            return False
+        if self.discarding and not self.discards_done:
+            return False  # the discards still take cards out of play
+        return not (self.settled_by == "run" and
+                    self.options.begs_per_deal is BegsPerDeal.UNLIMITED)
+
     def complete_hands(self) -> bool:
         return all(self.unknown[seat] == 0 for seat in self.seats) and self.trick_count > 0
 
     def score(self) -> None:
+        if not self.was_open:
+            self.settle_gift()  # a deal the record closed: counted unless proven forbidden
         ending = self.ending
         if isinstance(ending, Redeal):
             self.score_redeal(ending)
@@ -1896,18 +2051,164 @@ class _DealTable:
             return
         if not self.trick_count and self.g.decided is not None:
             return
+        if self.phase == "running":
+            return  # the run turned the original suit and stops: no trumps (rule 9)
+        points = self.play_points_now(offences)
+        gift: list[Point] = []
+        if self.pending_gift is not None:  # still being played: first in counting order
+            gift, self.pending_gift = self.pending_gift[0], None
+        capped: frozenset[str] = frozenset()
+        if offences and self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
+                (self.options.foster_cap is FosterCap.ALWAYS or
+                 (self.trump is not None and _JACK_OF[self.trump] in self.holders)):
+            capped = frozenset(self.side(o.seat) for o in offences
+                               if o.kind in ("revoke", "undertrump"))
+        span = self.claim.span if self.claim else self.header.span
+        if not self.was_open:
+            self.award(points, span, capped)
+            return
+        # Still being played: count the decided items in counting order up to the first
+        # that is not decided (rule 25: a later one cannot go out before it); the rest
+        # would score if the deal ended now, and count for nobody yet.
+        statuses = [Status.DECIDED if self.gift_allowed() else Status.PROVISIONAL
+                    for _ in gift] + self.point_statuses(points, offences)
+        points = [*gift, *points]
+        running = dict(self.g.scores)
+        counted = 0
+        foster = self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED
+        before_high = self.options.penalty_timing is PenaltyTiming.BEFORE_HIGH
+        for point, status in zip(points, statuses, strict=True):
+            if status is not Status.DECIDED:
+                break
+            if before_high and point.item not in (ClaimItem.PENALTY, ClaimItem.GIFT):
+                break  # a revoke still to come would be counted before it
+            if not before_high and point.item is ClaimItem.PENALTY:
+                break  # after Game, which is never decided before the deal ends (and a
+                # Game that nobody would score now may yet be somebody's)
+            after = running.get(point.side, 0) + point.points
+            if foster and after >= self.options.target:
+                break  # a revoke still to come would keep that side from going out
+            running[point.side] = after
+            counted += 1
+        self.award(points[:counted], span, capped)
+        if self.g.decided is None:
+            self.provisional.extend(points[counted:])
+            self.waiting.extend(p for p, status in zip(points[counted:], statuses[counted:],
+                                                       strict=True)
+                                if status is Status.DECIDED)
+        elif self.decided_here:
+            self.unscored.extend(points[counted:])
+
+    def play_points_now(self, offences: Sequence[Offence]) -> list[Point]:
+        """High, Low, Jack, Game and penalties from the complete tricks so far (rule 25
+        order); no Game for a deal with no trick written."""
         trump = self.trump
         jack = _JACK_OF[trump] if trump is not None else None
         turnup_jack = bool(self.turnups) and jack is not None and self.turnups[-1] is jack
         facts = deal_facts(self.seats, self.dealer, self.elder, trump, turnup_jack, self.holders,
                            tuple(self.scored_tricks), tuple(offences), self.pips)
         points = play_points(facts, self.options, self.g.scores)
-        capped: frozenset[str] = frozenset()
-        if offences and self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
-                (self.options.foster_cap is FosterCap.ALWAYS or jack in self.holders):
-            capped = frozenset(self.side(o.seat) for o in offences
-                               if o.kind in ("revoke", "undertrump"))
-        self.award(points, self.claim.span if self.claim else self.header.span, capped)
+        if not self.scored_tricks:
+            points = [p for p in points if p.item is not ClaimItem.GAME]
+        return points
+
+    def point_statuses(self, points: Sequence[Point],
+                       offences: Sequence[Offence]) -> list[Status]:
+        """Decided or provisional, for each of ``points`` computed as if the deal ended
+        now (see :mod:`.decided`)."""
+        if not self.was_open and self.closed:
+            return [Status.DECIDED] * len(points)
+        trump = self.trump
+        if trump is None or not self.settled_for_good():
+            return [Status.UNKNOWN if p.item is not ClaimItem.PENALTY else Status.PROVISIONAL
+                    for p in points]
+        unseen = sum(self.unknown.get(seat, 0) for seat in self.seats)
+        accounted = {*self.turnups, *self.discarded}
+        high, low = certain_high_low(trump, self.holders, accounted, unseen)
+        jack = _JACK_OF[trump]
+        complete = {c for _, _, plays in self.scored_tricks for _, c in plays}
+        foster = self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED
+        jack_known = unseen == 0 or jack in self.holders or jack in accounted
+        found: list[Status] = []
+        for point in points:
+            item = point.item
+            if item is ClaimItem.HIGH:
+                sure = high
+            elif item is ClaimItem.LOW:
+                sure = low and (self.options.low_owner is LowOwner.ORIGINAL_HOLDER or
+                                self.lowest_trump() in complete)
+            elif item in (ClaimItem.JACK, ClaimItem.HANG_JACK):
+                sure = jack in complete and not foster  # a later revoke bars it (Foster)
+            elif item is ClaimItem.PENALTY:
+                sure = self.options.revoke_penalty in (RevokePenalty.OPPONENT_PLUS_1,
+                                                       RevokePenalty.OPPONENT_PLUS_14) or \
+                    (foster and jack_known)
+            else:
+                sure = False  # Game: at the deal's end
+            found.append(Status.DECIDED if sure else Status.PROVISIONAL)
+        return found
+
+    def lowest_trump(self) -> Card | None:
+        trump = self.trump
+        low = None
+        for c in self.holders:
+            if c.suit is trump and (low is None or c.rank < low.rank):
+                low = c
+        return low
+
+    def items_now(self) -> tuple[ItemStatus, ...]:
+        """Every item of the deal as the table knows it now (the state's ``items``): made
+        again only when something it depends on changed (a trick completed, a card seen,
+        an offence proven, a point counted), not for every card."""
+        trump = self.trump
+        trumps_seen = 0  # a card seen that is not a trump changes no item but Game's
+        for c in self.holders:
+            if c.suit is trump:
+                trumps_seen += 1
+        key = (len(self.scored_tricks), trumps_seen, len(self.offences), len(self.points),
+               len(self.unscored), len(self.provisional), self.phase, self.closed,
+               self.pending_gift is None, len(self.waiting_kick), len(self.discarded),
+               self.g.decided is None, not any(self.unknown.values()), trump)
+        cached = self.items_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = self.make_items()
+        self.items_cache = (key, found)
+        return found
+
+    def make_items(self) -> tuple[ItemStatus, ...]:
+        items: list[ItemStatus] = []
+        provisional_kicks = self.options.keep_turnup_points_on_redeal is YesNo.NO and \
+            self.phase not in ("settled", "play")
+        for p in self.points:
+            status = Status.PROVISIONAL if provisional_kicks and p.item is ClaimItem.KICK \
+                else Status.DECIDED
+            items.append(item_of(p, status))
+        for p in self.unscored:
+            items.append(ItemStatus(p.item, Status.DECIDED, None, 0, p,
+                                    "not scored: the game was already decided"))
+        if self.closed:
+            for p in self.provisional:
+                items.append(item_of(p, Status.DECIDED if p in self.waiting
+                                     else Status.PROVISIONAL))
+            return tuple(items)
+        for p in self.waiting_kick:
+            items.append(item_of(p, Status.PROVISIONAL))
+        if self.pending_gift is not None:
+            status = Status.DECIDED if self.gift_allowed() else Status.PROVISIONAL
+            items.extend(item_of(p, status) for p in self.pending_gift[0])
+        if self.g.decided is not None or self.trump is None:
+            return tuple(items)
+        if self.phase not in ("settled", "play"):
+            for item in (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK, ClaimItem.GAME):
+                items.append(ItemStatus(item, Status.UNKNOWN, None, 0, None,
+                                        "the trumps are not settled"))
+            return tuple(items)
+        offences = self.found_offences()
+        points = self.play_points_now(offences)
+        statuses = self.point_statuses(points, offences)
+        items.extend(item_of(p, status) for p, status in zip(points, statuses, strict=True))
+        return tuple(items)
 
     def score_results(self, results: Results) -> None:
         """A deal recorded by its results: the items checked (see :mod:`.results`), then
@@ -2001,6 +2302,9 @@ class _DealTable:
             self.claim.span if self.claim else None,  # claim_span
             self.total.span if self.total else None,  # total_span
             not self.scoring,  # after_decision
+            tuple(self.provisional),  # provisional
+            self.was_open,  # open
+            tuple(self.waiting),  # waiting
             by_results,  # by_results
         ))
 

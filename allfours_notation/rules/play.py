@@ -1,5 +1,5 @@
 """The rules of play that need no history: who wins a trick, which cards may be
-played, and the arithmetic of the pack (RULES.md rules 14, 17, 19 and 20)."""
+played, and the arithmetic of the pack (docs/rules.md rules 14, 17, 19 and 20)."""
 
 from __future__ import annotations
 

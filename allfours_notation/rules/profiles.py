@@ -1,4 +1,4 @@
-"""Rule options and the named rule profiles (RULES.md section 5).
+"""Rule options and the named rule profiles (docs/rules.md sections 6 and 7).
 
 Every point on which the sources disagree is one named option; a profile pins
 every option and names the source of each.  A record picks its profile with the
@@ -134,7 +134,7 @@ class PenaltyTiming(Enum):
 
 
 class MisdealRule(Enum):
-    """Rule 29: what a declared misdeal costs (not in the table of section 5; added)."""
+    """Rule 29: what a declared misdeal costs (an added option, docs/rules.md section 6.6)."""
 
     REDEAL_SAME_DEALER = "redeal_same_dealer"  # [FWK]: a new deal, nobody scores
     OPPONENT_PLUS_1_AND_PASS = "opponent_plus_1_and_pass"  # Trinidad tournaments
@@ -142,7 +142,7 @@ class MisdealRule(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Every rule option of RULES.md section 5; the defaults are Hoffmann's."""
+    """Every rule option of docs/rules.md section 6; the defaults are Hoffmann's."""
 
     target: int = 7
     players: int = 2
@@ -188,7 +188,7 @@ class Options:
         }
 
 
-# The customary values of the integer options (RULES.md section 5), default first.
+# The customary values of the integer options (docs/rules.md section 6), default first.
 INT_CHOICES: Mapping[str, tuple[int, ...]] = MappingProxyType(
     {
         "target": (7, 10, 11, 14),
@@ -319,18 +319,19 @@ VALUE_SOURCES: Mapping[tuple[str, str], str] = MappingProxyType(
         ("foster_cap", "jack_in_play"): "a narrower reading of [FOS]: the revoker is kept "
         "from going out only when the Jack is in play",
         ("wrong_score_penalty", "0"): "friendly play: the sheet is corrected, no penalty",
-        ("deal_pattern", "1"): "RULES.md section 5 (no printed source): one card at a time, "
-        "for the deal and for each run",
+        ("deal_pattern", "1"): "no printed source (docs/rules.md section 6.2): one card at a "
+        "time, for the deal and for each run",
         ("hand_after_run", "keep_if_one_run"): "house rule: after one run every card is "
         "kept; after two or more each player discards to six",
-        ("stand_requires_trump", "yes"): "[TT] Trinidad house rule (RULES.md section 5): the "
-        "elder hand without a trump must beg",
-        ("give_requires_trump", "yes"): "[TT] Trinidad house rule (RULES.md section 5): a "
-        "dealer without a trump must run the cards, may not give",
-        ("follow_rule", "must_follow"): "modern American tables and Pitch (RULES.md section "
-        "5): no trumping while holding the suit led",
+        ("stand_requires_trump", "yes"): "[TT] Trinidad house rule (docs/rules.md section "
+        "6.3): the elder hand without a trump must beg",
+        ("give_requires_trump", "yes"): "[TT] Trinidad house rule (docs/rules.md section "
+        "6.3): a dealer without a trump must run the cards; a gift he makes all the same "
+        "scores nothing (as every gift the rules forbid) and the deal is played on",
+        ("follow_rule", "must_follow"): "modern American tables and Pitch (docs/rules.md "
+        "section 6.4): no trumping while holding the suit led",
         ("undertrump_exception", "void_in_led_suit"): "[TT] a narrower reading of the "
-        "Trinidad rule, listed in RULES.md section 5 without a printed source: bound only "
+        "Trinidad rule without a printed source (docs/rules.md section 6.4): bound only "
         "while holding the suit led",
     }
 )
@@ -369,7 +370,8 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
             ),
             {
                 "gift_at_target_minus_one": "[FOS] the dealer may not give the point that "
-                "puts the elder hand out",
+                "puts the elder hand out; a gift made all the same scores nothing (as every "
+                "gift the rules forbid, docs/rules.md section 6.3) and the deal is played on",
                 "revoke_penalty": "[FOS] 1 point, 2 if the Jack is in play; the revoker scores "
                 "neither Game nor Jack and cannot go out that deal",
                 "gift_recipients": "[FOS] three players: a dealer who gives, gives each "

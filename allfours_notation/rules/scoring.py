@@ -1,6 +1,6 @@
 """Scoring a deal: turn-up points, the gift, High, Low, Jack, Game and penalties.
 
-This is THE place where every point of All Fours is decided (RULES.md section 4)
+This is THE place where every point of All Fours is decided (docs/rules.md section 5)
 and put in the counting order of rule 25.  The replayer (:mod:`.replay`) gathers
 the facts of a deal — who was dealt which trump, who won which trick — and asks
 this module for the points; it never scores anything itself.
@@ -131,8 +131,11 @@ def turnup_points(
     options: Options,
     from_run: bool,
     becomes_trump: bool,
+    again: bool = False,
 ) -> list[Point]:
-    """The turn-up point(s) for one turned card; rule 10 decides turn-ups of a run."""
+    """The turn-up point(s) for one turned card; rule 10 decides turn-ups of a run.
+
+    ``again``: a Jack turned earlier in this deal scored already (the wording only)."""
     value = kick_value(card, options)
     if value == 0:
         return []
@@ -144,13 +147,18 @@ def turnup_points(
     side = side_of(dealer, tuple(seats))
     if options.turnup_points is TurnupPoints.JACK1:
         return [_point(side, dealer, ClaimItem.KICK, value, _turned_jack, dealer, card,
-                       from_run)]
+                       from_run, again)]
     return [_point(side, dealer, ClaimItem.KICK, value, _kicked, dealer, card, value)]
 
 
-def _turned_jack(dealer: Seat, card: Card, again: bool) -> str:
-    return f"{dealer.letter}, the dealer, turned up {card}: a turned Jack scores" + \
-        (" again" if again else "")
+def _turned_jack(dealer: Seat, card: Card, from_run: bool, again: bool) -> str:
+    if not from_run:
+        return f"{dealer.letter}, the dealer, turned up {card}: a turned Jack scores"
+    if again:
+        return f"{dealer.letter}, the dealer, turned up {card} in the run: a turned Jack " \
+            "scores again"
+    return f"{dealer.letter}, the dealer, turned up {card} in the run: a Jack turned in " \
+        "a run scores"
 
 
 def _kicked(dealer: Seat, card: Card, value: int) -> str:
@@ -518,7 +526,10 @@ def count_in_order(
 
     Returns the points actually scored and the one that decided the game (the
     later items of the deal are not scored).  Sides in ``capped`` cannot go out
-    this deal (Foster's revoker): their score stops at target - 1.
+    this deal (Foster's revoker): their score stops at target - 1, and an item
+    the cap cuts is listed at what it added (0: "not scored: the revoker's side
+    cannot go out this deal"), so that a deal's points always add up to the
+    change in the totals.
     """
     scored: list[Point] = []
     for point in points:
@@ -526,8 +537,22 @@ def count_in_order(
         after = before + point.points
         if point.side in capped and after >= options.target:
             after = max(before, options.target - 1)
+            point = cut_point(point, after - before)
         scores[point.side] = after
         scored.append(point)
         if after >= options.target:
             return scored, point
     return scored, None
+
+
+CAP_CUT = "not scored: the revoker's side cannot go out this deal"
+
+
+def cut_point(point: Point, kept: int) -> Point:
+    """``point`` as Foster's cap leaves it: ``kept`` of its points (rule 27)."""
+    if kept == point.points:
+        return point
+    if kept <= 0:
+        return Point(point.side, point.seat, point.item, 0, f"{CAP_CUT} ({point.reason})")
+    return Point(point.side, point.seat, point.item, kept,
+                 f"{point.reason}; cut to {kept}: the revoker's side cannot go out this deal")

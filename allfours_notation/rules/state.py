@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from ..cards import Card, Seat, Suit
 from ..diagnostics import Diagnostic
 from ..records import Game, Span
+from .decided import ItemStatus
 from .profiles import Options
 from .scoring import Point
 
@@ -53,8 +54,16 @@ class TableState:
     pips: tuple[tuple[str, int], ...]  # pips toward Game per side this deal
     last_trick_winner: Seat | None
     deal_points: tuple[Point, ...]  # awarded so far this deal
-    scores: tuple[tuple[str, int], ...]  # game totals so far, per side
-    winner: str | None  # side that reached the target, if any
+    scores: tuple[tuple[str, int], ...]  # game totals so far, per side (decided points)
+    winner: str | None  # side that reached the target with decided points, if any
+    # every item of the deal as the table knows it now: decided, provisional ("if the
+    # deal ended now") or unknown (see :mod:`.decided`)
+    items: tuple[ItemStatus, ...] = ()
+
+    @property
+    def provisional(self) -> tuple[ItemStatus, ...]:
+        """The items that would score if the deal ended now but are not decided."""
+        return tuple(item for item in self.items if not item.decided and item.side)
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         for owner, held in self.hands:
@@ -108,6 +117,14 @@ class DealResult:
     claim_span: Span | None = None
     total_span: Span | None = None
     after_decision: bool = False  # played after the game was decided: not scored
+    # A deal still being played when it was scored (no ending, claim or total, tricks
+    # to come): ``points`` holds what is decided, ``provisional`` what would score if
+    # it ended now (counted nowhere; rule 25 stops counting at the first of them).
+    provisional: tuple[Point, ...] = ()
+    open: bool = False
+    # those of ``provisional`` that are decided themselves but wait for an earlier item
+    # of the counting order that is not (a Jack won while Low is still open)
+    waiting: tuple[Point, ...] = ()
     by_results: bool = False  # recorded by its results alone (``scored …``), not its cards
 
 

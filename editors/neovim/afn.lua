@@ -10,6 +10,12 @@ vim.api.nvim_create_autocmd("FileType", {
   pattern = "afn",
   callback = function(args)
     vim.bo[args.buf].commentstring = "; %s"
+    -- Completion with <C-x><C-o> (insert mode): Neovim 0.7 has no other way to ask
+    -- the server; 0.8+ sets this too when the client attaches.  Semantic tokens
+    -- (the server's highlighting) are drawn by Neovim 0.9+ by itself.
+    vim.bo[args.buf].omnifunc = "v:lua.vim.lsp.omnifunc"
+    -- "S:7C" is one word: the completion replaces a typed "S:" instead of adding to it.
+    vim.bo[args.buf].iskeyword = "@,48-57,_,192-255,58"
     if vim.lsp.start then
       vim.lsp.start(vim.tbl_extend("force", config, { root_dir = vim.fn.getcwd() }))
       return

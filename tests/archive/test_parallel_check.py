@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.archive.parallel import WorkerPool, can_fork
+from allfours_notation.archive.parallel import WorkerPool, can_start_workers
 from allfours_notation.cli import check
 
 from .conftest import Cli
@@ -16,13 +16,13 @@ def _square(number: int) -> int:
     return number * number
 
 
-@pytest.mark.skipif(not can_fork(), reason="no fork on this platform")
+@pytest.mark.skipif(not can_start_workers(), reason="no forkserver on this platform")
 def test_pool_map_keeps_order_and_bounds() -> None:
     with WorkerPool(2) as pool:
         assert list(pool.map(_square, iter(range(500)))) == [n * n for n in range(500)]
 
 
-@pytest.mark.skipif(not can_fork(), reason="no fork on this platform")
+@pytest.mark.skipif(not can_start_workers(), reason="no forkserver on this platform")
 @pytest.mark.parametrize("extra", [[], ["--json"], ["--no-rules"], ["--rules", "english10"]])
 def test_output_is_identical_for_any_number_of_jobs(
         cli: Cli, archive: Path, extra: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,7 +39,7 @@ def test_output_is_identical_for_any_number_of_jobs(
         assert (many.code, many.err) == (one.code, one.err)
 
 
-@pytest.mark.skipif(not can_fork(), reason="no fork on this platform")
+@pytest.mark.skipif(not can_start_workers(), reason="no forkserver on this platform")
 def test_quiet_prints_the_summary_of_the_full_report_for_any_number_of_jobs(
         cli: Cli, archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--quiet`` counts in the workers and sends back only the counts."""

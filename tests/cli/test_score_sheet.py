@@ -83,6 +83,9 @@ def test_markdown_and_html(capsys: pytest.CaptureFixture[str]) -> None:
     page = capsys.readouterr().out
     assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
     assert page.count("<article") == 2 and "@media print" in page
+    # drawn at the phone's width, not 980 px shrunk (the browser test reads it at 390)
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "@media screen and (max-width: 40em)" in page
     # self-contained: no scripts, no outside resources
     assert "<script" not in page and "http" not in page and "<link" not in page
     assert '<span class="red">10♥</span>' in page or "red" in page

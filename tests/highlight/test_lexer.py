@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -44,8 +43,8 @@ SCOPES = {
     "constant.numeric.afn": "Token.Literal.Number.Integer",
     "variable.language.seat.afn": "Token.Name.Builtin",
     "punctuation.separator.seat.afn": "Token.Punctuation",
-    "constant.other.card.afn": "Token.Literal",
-    "constant.other.card.unknown.afn": "Token.Literal",
+    "constant.other.card.afn": "Token.Literal.String.Symbol",
+    "constant.other.card.unknown.afn": "Token.Literal.String.Symbol",
     "keyword.operator.glyph.afn": "Token.Operator",
     "invalid.illegal.afn": "Token.Error",
 }
@@ -147,10 +146,10 @@ def test_the_textmate_grammar_agrees_with_the_lexer(path: Path) -> None:
         without_space_merge(pygments_tokens(text))
 
 
-def test_golden_token_stream() -> None:
+def test_golden_token_stream(update_goldens: bool) -> None:
     text = (ROOT / "samples" / "two-player-to-seven.afn").read_text(encoding="utf-8")
     stream = "".join(f"{kind} {value!r}\n" for kind, value in token_stream(text))
-    if os.environ.get("UPDATE_GOLDEN"):
+    if update_goldens:
         GOLDEN.parent.mkdir(parents=True, exist_ok=True)
         GOLDEN.write_text(stream, encoding="utf-8")
     assert stream == GOLDEN.read_text(encoding="utf-8")
@@ -163,8 +162,8 @@ def test_registered_with_pygments() -> None:
 
 def test_lax_words_and_mistakes() -> None:
     kinds = {value: str(kind) for kind, value in token_stream("1. s:10h! N:J♠ claim N HIGH x\n")}
-    assert kinds["s"] == "Token.Name.Builtin" and kinds["10h"] == "Token.Literal"
-    assert kinds["!"] == "Token.Operator" and kinds["J♠"] == "Token.Literal"
+    assert kinds["s"] == "Token.Name.Builtin" and kinds["10h"] == "Token.Literal.String.Symbol"
+    assert kinds["!"] == "Token.Operator" and kinds["J♠"] == "Token.Literal.String.Symbol"
     assert kinds["HIGH"] == "Token.Name.Constant" and kinds["x"] == "Token.Error"
 
 
@@ -200,3 +199,21 @@ def test_check_colours_the_snippet_only_on_a_terminal() -> None:
                 for t in written}
     assert "\x1b[" not in snippets[False]  # not on a pipe (Rich drops all colour there too)
     assert snippets[True].count("\x1b[") > 4  # coloured word by word on a terminal
+
+
+def test_cards_are_coloured_in_stock_pygments_styles() -> None:
+    """A card's class is one that nearly every stock style colours (48 of Pygments'
+    50 styles at 2.21), apart from the plain text around it."""
+    from pygments.styles import get_all_styles, get_style_by_name
+    from pygments.token import Text
+
+    from allfours_notation.highlight import CARD_TOKEN
+
+    kinds = dict((value, kind) for kind, value in token_stream("  1. S:J♠ N:10h\n"))
+    assert kinds["J♠"] is CARD_TOKEN and kinds["10h"] is CARD_TOKEN
+    names = list(get_all_styles())
+    coloured = [name for name in names
+                if (style := get_style_by_name(name)).style_for_token(CARD_TOKEN)["color"]
+                not in (None, "", style.style_for_token(Text)["color"])]
+    assert {"default", "monokai", "friendly", "solarized-dark", "github-dark"} <= set(coloured)
+    assert len(coloured) >= len(names) - 3

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fuzz.target import Outcome, run_input
+from tests.conftest import examples
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.afn"))
 WORDS = [
@@ -51,7 +52,7 @@ def mutated_sample(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(afn_like() | mutated_sample() | st.binary(max_size=300))
 def test_no_crash_and_no_formatter_disagreement(data: bytes) -> None:
     verdict = run_input(data)

@@ -180,6 +180,36 @@ def test_the_page_fits_phone_and_desktop(browser: WebDriver, tmp_path: Path,
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+@pytest.mark.parametrize("stem", ["disputed-claim", "four-handed-trinidad"])
+def test_the_score_sheet_reads_on_a_phone(browser: WebDriver, tmp_path: Path,
+                                          stem: str) -> None:
+    """``score --format html`` at 390 px (a phone held upright): drawn at that width,
+    not shrunk from a desktop's; nothing wider than the screen; text at a reading size."""
+    path = next(p for p in SAMPLES if p.stem == stem)
+    page = tmp_path / "sheet.html"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["score", "--format", "html", str(path)])
+    page.write_text(out.getvalue(), encoding="utf-8")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.get(page.as_uri())
+        inner, scrolled, widest, smallest = browser.execute_script("""
+            const cells = [...document.querySelectorAll('body *')];
+            return [window.innerWidth, document.documentElement.scrollWidth,
+                    Math.max(...cells.map(e => e.getBoundingClientRect().right)),
+                    Math.min(...[...document.querySelectorAll('td, p')].map(
+                        e => parseFloat(getComputedStyle(e).fontSize)))];""")
+        assert inner == 390  # the viewport tag: the page is laid out at the phone's width
+        assert scrolled <= 390 and widest <= 390  # nothing runs off the side
+        assert smallest >= 14  # readable without zooming
+        shot = tmp_path / "sheet-390.png"
+        assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 10_000
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_dark_and_light_schemes(browser: WebDriver, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 

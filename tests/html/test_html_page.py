@@ -51,6 +51,29 @@ def test_the_data_are_the_replays_steps() -> None:
     assert data["seats"] == ["N", "S"]
 
 
+def test_claim_and_total_disputes_are_shown_at_the_end_of_their_deal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """disputed-claim.afn: deal 1's total is off (AFN402), deal 2's Low is claimed by the
+    wrong seat (AFN401) and its total follows (AFN402), deal 3's Game is unclaimed
+    (AFN401): each at the deal's last step, the one that shows the deal's points."""
+    out = tmp_path / "page.html"
+    assert main(["html", str(SAMPLES / "disputed-claim.afn"), "-o", str(out)]) == 1
+    capsys.readouterr()
+    data = page_data(out.read_text(encoding="utf-8"))
+    replayed = replay(parse_file(SAMPLES / "disputed-claim.afn").games[0])
+    steps = data["steps"]
+    assert isinstance(steps, list)
+    shown = {(index, d["code"], d["where"]) for index, step in enumerate(steps)
+             for d in step["dg"] if d["code"].startswith("AFN4")}
+    ends = {deal.number: deal.last_step for deal in replayed.deals}
+    assert shown == {(ends[1], "AFN402", "game 1, deal 1"), (ends[2], "AFN401", "game 1, deal 2"),
+                     (ends[2], "AFN402", "game 1, deal 2"), (ends[3], "AFN401", "game 1, deal 3")}
+    assert all(steps[ends[n]]["k"] == "deal_end" for n in (1, 2, 3))
+    problems = data["problems"]
+    assert isinstance(problems, list)
+    assert not [p for p in problems if p["code"].startswith("AFN4")]  # not listed twice
+
+
 def test_text_from_the_record_cannot_close_the_script() -> None:
     text = script_json({"x": "</script><script>alert(1)</script> & more"})
     assert "</script>" not in text and "<" not in text and "&" not in text

@@ -8,7 +8,7 @@ import pytest
 
 from allfours_notation import parser
 from allfours_notation.limits import LIMIT_CODE, MAX_EDITOR_CHARS, MAX_EDITOR_GAMES
-from allfours_notation.lsp import document, features
+from allfours_notation.lsp import completion, document, features
 from allfours_notation.lsp.document import Analyzer
 
 GAME = "deal 1 dealer N\nturn 2H\nN:JS S:2S\nend\n"
@@ -55,4 +55,5 @@ def test_completion_reads_a_game_past_the_deal_limit_no_further(
         spot = features.spot_at(analysis, 3 * count, 9)  # at the end of the last play line
         assert spot is not None
         relative = analysis.lines.offset(3 * count, 9) - spot.placed.piece.start
-        assert (features.moment_at(spot, relative) is None) is over
+        body = spot.placed.analysis.body[:relative]
+        assert (completion._table_at(spot.placed, body) is None) is over

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,6 +22,7 @@ from allfours_notation.recording.storage import RecordFile
 from allfours_notation.records import Tag
 from allfours_notation.viewer.app import ViewerApp
 from allfours_notation.viewer.recorder import RecorderScreen, StartForm
+from tests.waiting import LOOK_EVERY_SECONDS
 
 # Characters Pilot needs by their key name.
 _KEY_NAMES = {" ": "space", ":": "colon", "{": "left_curly_bracket",
@@ -101,7 +103,8 @@ async def send_keys(screen: RecorderScreen, keys: Sequence[str], *,
         return screen.session is not None and screen.session.over
 
     done = until or over
-    waited = 0.0
-    while waited < timeout and not (done() and not app._message_queue.qsize()):
-        await asyncio.sleep(0.02)
-        waited += 0.02
+    deadline = time.monotonic() + timeout
+    while not (done() and not app._message_queue.qsize()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the keys were not all taken in {timeout:.0f} s")
+        await asyncio.sleep(LOOK_EVERY_SECONDS)

@@ -17,6 +17,7 @@ from allfours_notation.viewer.recorder.screen import RecorderScreen
 from allfours_notation.viewer.recorder.widgets import EntryList
 from tests.recording.app_helpers import keys, recorder, send_keys, shown, status, type_line
 from tests.recording.helpers import file_problems, start_file
+from tests.waiting import until
 
 Scenario = Callable[[], Coroutine[Any, Any, None]]
 HANDS = ["n", "s js 9h 8h 7c 6d 5d", "n 9c 8c 7d 3h 2h 2d", "4s", "s"]
@@ -54,10 +55,14 @@ def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path
                         *keys("N 9"), "enter"]:  # a starting score at the target: refused
                 app.app.post_message(events.Key(key, " " if key == "space" else
                                                 "\r" if key == "enter" else key))
-            await pilot.pause(0.3)
+
+            def problem() -> str:
+                return shown(app.app.screen, "#form-problem")
+
+            await until(pilot, lambda: "has already reached" in problem(),
+                        "the form to refuse the starting score")
             assert app.session is None
-            problem = shown(app.app.screen, "#form-problem")
-            assert "N 9 has already reached the target 7" in problem
+            assert "N 9 has already reached the target 7" in problem()
             await pilot.press("backspace", "backspace", "backspace")
             await type_line(pilot, "N 5 S 6")  # the game is taken up at 5–6
             assert app.session is not None

@@ -101,7 +101,7 @@ def test_a_four_handed_deal_takes_ten_keys_with_the_confirmation(tmp_path: Path)
                             until=lambda: len(session.judgement().game.deals) == 2)
             assert session.expect().phase is Phase.RESULTS  # deal 2 began by itself
             assert "W deals" in shown(screen, "#rec-expect")
-            await send_keys(screen, deal[:4], until=lambda: len(session.entries) >= 13)
+            await send_keys(screen, deal[:4], until=lambda: len(session.entries) >= 10)
             assert "EW 2" in shown(screen, "#rec-expect")  # the deal's points as typed
             assert "High" in shown(screen, "#rec-table")
 

@@ -3,7 +3,7 @@
 It shares no code with ``allfours_notation.rules``: it reads a generated record
 (plain records: cards, seats, turn-ups, calls, tricks) and the rule options as
 plain text (``{"target": "7", "game_tie": "elder", ...}``), and scores every
-deal from the rules as written in RULES.md, in the counting order of rule 25.
+deal from the rules as written in docs/rules.md, in the counting order of rule 25.
 It is written to be obviously right, not fast, and only for what the generator
 produces: legal play with no penalties, every play labelled with its seat.
 
@@ -110,8 +110,9 @@ def score_game(game: Game, options: Mapping[str, str]) -> Outcome:
                 after = scores[side] + points
                 if side in capped and after >= target:
                     after = max(scores[side], target - 1)  # Foster: no going out this deal
+                # the item as the cap leaves it (0 when cut): the points add up to the totals
+                scored.append((item, side, after - scores[side]))
                 scores[side] = after
-                scored.append((item, side, points))
                 if scores[side] >= target:
                     winner, decided = side, f"deal {deal.number}, at {LABELS[item]}"
                     break
@@ -148,7 +149,7 @@ def deal_awards(deal: Deal, table: Seating, options: Mapping[str, str],
                 opening.extend(waiting)
                 kicks.extend(waiting)
             waiting = []
-            if event.kind is CallKind.GIVES:
+            if event.kind is CallKind.GIVES and not gift_lacks_trump(deal, table, options):
                 opening.extend(gifts(elder, table, options, running_after(running, opening)))
     if waiting and not ran:
         opening.extend(waiting)
@@ -164,6 +165,12 @@ def deal_awards(deal: Deal, table: Seating, options: Mapping[str, str],
         return
     yield from play_awards(deal, table, options, elder, turnups[-1],
                            running_after(running, opening))
+
+
+def gift_lacks_trump(deal: Deal, table: Seating, options: Mapping[str, str]) -> bool:
+    """A gift by a dealer holding no trump under ``give_requires_trump=yes``: forbidden,
+    so it scores nothing (the decision of issue 24: whichever rule forbids a gift)."""
+    return any(code == "AFN309" for _, code, _, _ in call_findings(deal, table, options))
 
 
 def running_after(scores: Mapping[str, int], awards: Sequence[Award]) -> dict[str, int]:

@@ -59,7 +59,7 @@ def options_of(text: str) -> Options:
     return options
 
 
-# Example A of RULES.md section 7: S (elder) holds the lone trump JS.
+# Example A of docs/rules.md section 10: S (elder) holds the lone trump JS.
 EXAMPLE_A = """
 deal 1 dealer N
   S JS 9H 8H 7C 6D 5D

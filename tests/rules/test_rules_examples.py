@@ -1,4 +1,4 @@
-"""RULES.md section 7, worked examples A-F, as golden tests.
+"""docs/rules.md section 10, worked examples A-F, as golden tests.
 
 Each ``golden/example_X.afn`` is replayed; the score sheet printed by
 ``allfours score`` must equal ``golden/example_X.txt`` (``pytest --update-goldens``

@@ -1,4 +1,4 @@
-"""RULES.md section 5: every option value, the profiles, and how a record names them."""
+"""docs/rules.md sections 6 and 7: every option value, the profiles, and how a record names them."""
 
 from __future__ import annotations
 

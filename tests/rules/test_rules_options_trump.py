@@ -103,7 +103,9 @@ def test_a_gift_without_a_trump(value: str, expected: int) -> None:
     if expected:
         assert "N gives without a trump" in problems[0].message
         assert problems[0].line == line_of(GIFT_A, "N gives", tags)
-    assert ("gift", "S", 1) in items(result)  # the gift is still scored
+    # a gift the rules forbid scores nothing (issue 24), the deal is played on as recorded
+    assert (("gift", "S", 1) in items(result)) is (value == "no")
+    assert ("game", "S", 1) in items(result)
 
 
 def test_a_gift_without_a_trump_is_proven_by_the_play() -> None:
@@ -143,7 +145,7 @@ def test_trumping_while_holding_the_suit_led(rule: str, revokes: int) -> None:
     assert [d.code for d in result.diagnostics] == ["AFN306"] * revokes  # nothing else
     if revokes:
         assert "trumping instead of following suit" in problems[0].message
-        assert problems[0].hint and "RULES.md section 5" in problems[0].hint
+        assert problems[0].hint and "docs/rules.md section 6.4" in problems[0].hint
         assert "held TH" in problems[0].message and problems[0].trick == 1
         assert ("penalty", "S", 1) in items(result)  # penalised like a revoke
 

@@ -1,4 +1,4 @@
-"""RULES.md section 1, Setup: rules 1-6."""
+"""docs/rules.md section 2, Setup: rules 1-6."""
 
 from __future__ import annotations
 

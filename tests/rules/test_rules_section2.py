@@ -1,4 +1,4 @@
-"""RULES.md section 2, the turn-up, begging and running: rules 7-15."""
+"""docs/rules.md section 3, the turn-up, begging and running: rules 7-15."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md section 3, play: rules 16-20."""
+"""docs/rules.md section 4, play: rules 16-20."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md section 4, scoring a deal: rules 21-30."""
+"""docs/rules.md section 5, scoring a deal: rules 21-30."""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ from allfours_notation.rules.profiles import PROFILES, resolve_options, seated
 from allfours_notation.rules.replay import replay
 from allfours_notation.slips import may_find_slips
 from allfours_notation.table import seats_of_game
+from tests.conftest import examples
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -78,14 +79,14 @@ def _games(text: str) -> tuple[Game, ...]:
     return parse(text, filename="small.afn").games
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_games())
 def test_seats_looked_up_are_the_seats_sorted(text: str) -> None:
     for game in _games(text):
         assert seats_of_game(game) == _reference_seats(game)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_games())
 def test_a_game_with_nothing_claimed_has_no_disputes_and_the_others_are_unchanged(
         text: str) -> None:
@@ -121,7 +122,7 @@ def _reference_links(diagnostics: list[Diagnostic], replayed: object,
                           else None) for p, d in enumerate(ordered))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_games(), st.integers(1, 50), st.booleans())
 def test_findings_numbered_directly_are_the_findings_linked(text: str, first_id: int,
                                                             reverse: bool) -> None:

@@ -9,16 +9,19 @@ from typing import Any
 
 import pytest
 from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
 
 from allfours_notation import Card, Seat, cards
 from allfours_notation.rules.replay import StepKind, TableState
+from allfours_notation.sheet import pretty_cards
 from allfours_notation.viewer import model
 from allfours_notation.viewer.app import Start, ViewerApp
 from allfours_notation.viewer.screens.dialogs import GoToScreen, OpenScreen
 from allfours_notation.viewer.screens.help import HelpScreen, key_rows
 from allfours_notation.viewer.widgets.lists import DiagnosticList, GameList, StepList
 from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown, wait_loaded
+from tests.waiting import until
 
 Scenario = Callable[[], Coroutine[Any, Any, None]]
 
@@ -157,8 +160,9 @@ def test_score_target_winner_and_points_with_reasons() -> None:
             state = current_state(app)
             items = {p.item.value for p in state.deal_points}
             assert {"kick", "gift", "high", "low", "game"} <= items
-            for point in state.deal_points:
-                assert f"{point.side} {point.item.value} {point.points} {point.reason}" in flat
+            for point in state.deal_points:  # the cards named as the table writes them
+                reason = pretty_cards(point.reason)
+                assert f"{point.side} {point.item.value} {point.points} {reason}" in flat
 
     run(scenario)
 
@@ -296,14 +300,17 @@ def test_a_toggles_autoplay() -> None:
         async with loaded(TWO, autoplay_seconds=0.05) as (app, pilot):
             await pilot.press("a")
             assert app.autoplay is not None
-            await pilot.pause(0.4)
-            reached = app.step
-            assert reached > 0
+            await until(pilot, lambda: app.step >= 3, "autoplay to step three times")
             await pilot.press("a")
             assert app.autoplay is None
             stopped_at = app.step
-            await pilot.pause(0.2)
-            assert app.step == stopped_at
+            # a clock of the same period as autoplay's: once it has ticked four times,
+            # autoplay would have moved on had it not stopped
+            ticks: list[int] = []
+            clock = app.set_interval(0.05, lambda: ticks.append(app.step))
+            await until(pilot, lambda: len(ticks) >= 4, "four periods of autoplay")
+            clock.stop()
+            assert ticks == [stopped_at] * len(ticks) and app.step == stopped_at
 
     run(scenario)
 
@@ -315,11 +322,8 @@ def test_o_opens_another_file() -> None:
             assert isinstance(app.screen, OpenScreen)
             app.screen.query_one("#open").value = str(FOUR)  # type: ignore[attr-defined]
             await pilot.press("enter")
-            for _ in range(100):
-                if app.entry is not None and "four.afn" in app.title:
-                    break
-                await pilot.pause(0.02)
-            assert "four.afn" in app.title
+            await until(pilot, lambda: app.entry is not None and "four.afn" in app.title,
+                        "the other file to open")
             assert app.entry is not None and len(app.entry.game.seats) == 4
             assert "Partners" in shown(app, "#tags")
 
@@ -458,12 +462,19 @@ def test_the_command_palette_offers_go_to_and_open() -> None:
             titles = [command.title for command in app.get_system_commands(app.screen)]
             assert "Go to a deal or trick" in titles and "Open another file" in titles
             await pilot.press("ctrl+p")
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+            palette = app.screen
             await pilot.press(*"go to a deal")
-            await pilot.pause(0.3)
+
+            def offered() -> str | None:
+                options = palette.query_one(CommandList)
+                highlighted = options.highlighted_option
+                return None if highlighted is None else str(highlighted.prompt)
+
+            await until(pilot, lambda: "Go to a deal or trick" in (offered() or ""),
+                        "the palette to offer the command")
             await pilot.press("enter")
-            await pilot.pause(0.1)
-            assert isinstance(app.screen, GoToScreen)
+            await until(pilot, lambda: isinstance(app.screen, GoToScreen), "the go-to dialog")
             await pilot.press("2", "enter")
             await pilot.pause()
             assert app.entry is not None
@@ -618,12 +629,10 @@ def test_kibitz_hides_the_result_and_the_number_of_deals() -> None:
 def test_every_game_is_marked_without_being_visited() -> None:
     async def scenario() -> None:
         async with loaded(BROKEN) as (app, pilot):
-            assert app.library is not None
-            for _ in range(100):
-                if len(app.library.marks) == len(app.library):
-                    break
-                await pilot.pause(0.02)
-            assert app.library.is_loaded(0) and not app.library.is_loaded(2)
+            library = app.library
+            assert library is not None
+            await until(pilot, lambda: len(library.marks) == len(library), "every mark")
+            assert library.is_loaded(0) and not library.is_loaded(2)
             marks = [row[0] for row in rows(app, "#games") if not row.startswith("    deal")]
             assert marks == ["!", "✗", "!"]  # a warning, unreadable, rules errors
             assert "1 cannot be read, 2 with problems" in str(

@@ -25,7 +25,7 @@ def app_for(path: Path, start: Start | None = None) -> ViewerApp:
 
 async def ready(pilot: Pilot[int]) -> None:
     await wait_marked(pilot)
-    await pilot.pause(0.05)
+    await pilot.wait_for_scheduled_animations()
 
 
 def test_two_players_in_the_middle_of_a_trick(snap_compare: SnapCompare) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,6 +13,7 @@ from textual.widgets import Static
 
 from allfours_notation.viewer.app import Start, ViewerApp
 from allfours_notation.viewer.widgets.lists import LineList
+from tests.waiting import until
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TWO = FIXTURES / "two.afn"
@@ -22,38 +22,26 @@ BROKEN = FIXTURES / "broken.afn"
 SIZE = (160, 48)
 
 
-# Generous: a loaded machine (xdist workers beside other work) is slow, a quiet one is not
-# held up, since every wait ends as soon as its condition holds.
-PATIENCE_SECONDS = 30.0
-
-
 async def wait_loaded(pilot: Pilot[int]) -> None:
-    """Pause until the loading worker has indexed the whole file and a game is shown."""
+    """Wait until the loading worker has indexed the whole file and a game is shown."""
     app = pilot.app
     assert isinstance(app, ViewerApp)
-    deadline = time.monotonic() + PATIENCE_SECONDS
-    while time.monotonic() < deadline:
-        if app.library is not None and app.library.complete and app.entry is not None:
-            await pilot.pause()
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the file did not load")
+    await until(pilot, lambda: app.library is not None and app.library.complete
+                and app.entry is not None, "the file to load")
 
 
 async def wait_marked(pilot: Pilot[int]) -> None:
-    """Pause until the background check has marked every game and the status line says so
+    """Wait until the background check has marked every game and the status line says so
     (a snapshot taken earlier would depend on how fast the machine is)."""
     app = pilot.app
     assert isinstance(app, ViewerApp)
     await wait_loaded(pilot)
-    deadline = time.monotonic() + PATIENCE_SECONDS
-    while time.monotonic() < deadline:
+
+    def marked() -> bool:
         library = app.library
-        if library is not None and len(library.marks) == len(library) and app.all_marked:
-            await pilot.pause()
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the games were not all marked")
+        return library is not None and len(library.marks) == len(library) and app.all_marked
+
+    await until(pilot, marked, "every game to be marked")
 
 
 @asynccontextmanager

@@ -139,6 +139,8 @@ def _item(item: ItemLine, *, reasons: bool = True) -> Text:
     """One item as ``allfours score`` prints it: name, side, points, reason."""
     line = f"  {item.name:<8} {item.side or '—':<2} {item.points_text:<3}" + \
         (f" {item.reason}" if reasons else "")
+    if not item.counted:  # provisional (or decided, waiting): counted when the deal ends
+        return Text(line, style="italic magenta")
     return Text(line, style="magenta" if item.points is not None and item.points < 0
                 else "cyan")
 

@@ -7,6 +7,7 @@ has focus, a *cursor* the person moves with ↑/↓ and picks with Enter or a cl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -233,6 +234,7 @@ class StepList(LineList):
         super().__init__(id=id)
         self.entry: GameEntry | None = None
         self.kibitz = False
+        self.shown: Callable[[int], str] | None = None
 
     @property
     def line_count(self) -> int:
@@ -247,8 +249,11 @@ class StepList(LineList):
         self.current = None
         self.reset()
 
-    def set_kibitz(self, kibitz: bool) -> None:
+    def set_kibitz(self, kibitz: bool, shown: Callable[[int], str] | None = None) -> None:
+        """Kibitzing: only the steps so far, each row's text given by ``shown`` (no card
+        the watched seat cannot see)."""
         self.kibitz = kibitz
+        self.shown = shown if kibitz else None
 
     def show_current(self, row: int | None) -> None:
         if self.kibitz:
@@ -260,7 +265,8 @@ class StepList(LineList):
         assert self.entry is not None
         step = self.entry.steps[row]
         where = f"{step.deal}.{step.trick}" if step.trick is not None else f"{step.deal}"
-        line = Text.assemble((f"{where:>6} ", "dim"), step.text)
+        text = self.shown(row) if self.shown is not None else step.text
+        line = Text.assemble((f"{where:>6} ", "dim"), text)
         if self.current is not None and row > self.current:
             line.stylize("dim")  # still to come
         if step.diagnostics:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -16,6 +16,7 @@ from allfours_notation import Diagnostic, GameHeader
 from allfours_notation.diagnostics import caret_snippet
 from allfours_notation.records import Glyph
 from allfours_notation.rules.replay import GameReplay, Step
+from allfours_notation.sheet import pretty_cards
 from allfours_notation.visible import visible
 
 from ..model import Note
@@ -67,30 +68,68 @@ def score_line(replay: GameReplay, step: Step) -> Text:
     return score_text(step.state.scores, replay.options.target)
 
 
-def score_renderable(replay: GameReplay, step: Step) -> RenderableType:
+def score_renderable(replay: GameReplay, step: Step, *,
+                     shown: Callable[[str], str] | None = None) -> RenderableType:
+    """The score, then the deal's points: those counted, then (italic, "provisional")
+    what would score if the deal ended now and, "decided", what is certain but counted
+    only when the deal ends.  ``shown`` rewrites a reason for a kibitzer."""
     state = step.state
+    say = shown if shown is not None else (lambda text: text)
     lines: list[RenderableType] = [score_line(replay, step)]
     if state.winner is not None:
         lines.append(Text(f"Game won by {state.winner}", style="bold green"))
     lines.append(Text(f"Points in deal {state.deal}", style="dim"))
-    if not state.deal_points:
+    counted = set(state.deal_points)
+    later = [item for item in state.items if item.side and item.points and
+             not any(p.item is item.item and p.side == item.side and p.reason == item.reason
+                     for p in counted)]
+    if not state.deal_points and not later:
         lines.append(Text("  none yet", style="dim italic"))
     for point in state.deal_points:
         item = point.item.value
         lines.append(Text.assemble(
             (f"  {point.side:<2} ", "bold"), (f"{item} {point.points}", "cyan"),
-            f"  {point.reason}"))
+            f"  {say(pretty_cards(point.reason))}"))
+    for status in later:
+        reason = pretty_cards(status.reason)
+        if say(reason) != reason:
+            continue  # drawn from a hand the kibitzer does not see: not shown until counted
+        word = "decided, counted at the end" if status.decided else \
+            "provisional, if the deal ended now"
+        lines.append(Text.assemble(
+            (f"  {status.side:<2} ", "bold italic"),
+            (f"{status.item.value} ({status.points})", "italic magenta"),
+            (f"  {word}: {reason}", "italic")))
     return Group(*lines)
 
 
 class ScorePanel(Static):
     """Running score and target; the deal's points, each with its reason, as they come."""
 
-    def show_step(self, replay: GameReplay, step: Step) -> None:
-        self.update(score_renderable(replay, step))
+    def show_step(self, replay: GameReplay, step: Step, *,
+                  shown: Callable[[str], str] | None = None) -> None:
+        self.update(score_renderable(replay, step, shown=shown))
 
     def clear(self) -> None:
         self.update("")
+
+
+def note_lines(step: Step, notes: list[Note],
+               shown: Callable[[str], str] | None = None) -> list[tuple[str, str]]:
+    """The lines of the notes panel at ``step``, each with its style: what happened, the
+    glyphs and comments written there, its problems; ``shown`` rewrites each for a
+    kibitzer."""
+    say = shown if shown is not None else (lambda text: text)
+    lines = [(say(step.text), "bold")]
+    for note in notes:
+        if note.glyph is not None:
+            lines.append((f"{note.glyph.value}  {GLYPH_MEANING[note.glyph]}", "magenta"))
+        for comment in note.comments:
+            lines.append((say(visible(reflow(comment.text), lines=True)), "italic"))
+    for diagnostic in step.diagnostics:
+        style = "bold red" if diagnostic.is_error else "yellow"
+        lines.append((say(f"{diagnostic.code}: {diagnostic.message}"), style))
+    return lines
 
 
 class NotesPanel(Static):
@@ -100,17 +139,10 @@ class NotesPanel(Static):
         super().__init__(id=id)
         self.lines: list[Text] = []
 
-    def show_step(self, step: Step, notes: list[Note]) -> None:
-        lines = [Text(step.text, style="bold")]
-        for note in notes:
-            if note.glyph is not None:
-                lines.append(Text(f"{note.glyph.value}  {GLYPH_MEANING[note.glyph]}",
-                                  style="magenta"))
-            for comment in note.comments:
-                lines.append(Text(visible(reflow(comment.text), lines=True), style="italic"))
-        for diagnostic in step.diagnostics:
-            style = "bold red" if diagnostic.is_error else "yellow"
-            lines.append(Text(f"{diagnostic.code}: {diagnostic.message}", style=style))
+    def show_step(self, step: Step, notes: list[Note], *,
+                  shown: Callable[[str], str] | None = None) -> None:
+        """``shown`` rewrites each line for a kibitzer (no card the seat cannot see)."""
+        lines = [Text(t, style=style) for t, style in note_lines(step, notes, shown)]
         self.lines = lines
         self.update(Text("\n").join(lines))
 

@@ -1,0 +1,36 @@
+"""Waiting for a condition in the Pilot tests, never for a fixed time.
+
+A test that sleeps a fixed time and then looks fails on a machine slower than the one it
+was written on (a loaded CI runner, two xdist workers beside other work) and wastes the
+time on a fast one.  :func:`until` looks again and again, letting the app work in
+between, and returns as soon as the condition holds; only a condition that never holds
+costs the whole patience, and then the test fails saying what it waited for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+# Generous: a loaded machine is slow; a quiet one is not held up, since every wait ends
+# as soon as its condition holds.
+PATIENCE_SECONDS = 60.0
+# How often to look: the app's worker threads and timers run in between.
+LOOK_EVERY_SECONDS = 0.01
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], object], what: str, *,
+                patience: float = PATIENCE_SECONDS) -> None:
+    """Wait until ``condition()`` is true, then until the app has handled what is
+    pending (:meth:`Pilot.pause`); or fail after ``patience`` seconds naming ``what``
+    was awaited.  The app runs in this event loop: it works while this waits."""
+    deadline = time.monotonic() + patience
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {patience:.0f} s for {what}")
+        await asyncio.sleep(LOOK_EVERY_SECONDS)
+    await pilot.pause()
