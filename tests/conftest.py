@@ -33,8 +33,11 @@ import sys
 # (1.5 s of CPU in every process otherwise).
 sys.dont_write_bytecode = False
 
+import atexit  # noqa: E402
 import gc  # noqa: E402
 import os  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
 from collections.abc import Iterable  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -42,6 +45,11 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 from allfours_notation.diagnostics import Diagnostic  # noqa: E402
+
+# No test reads or writes the user's cache of analyses (``allfours analyse``; ``stats``
+# reads it): each run gets an empty one of its own, inherited by the commands it starts.
+os.environ["ALLFOURS_CACHE_DIR"] = tempfile.mkdtemp(prefix="afn-analysis-cache-")
+atexit.register(shutil.rmtree, os.environ["ALLFOURS_CACHE_DIR"], ignore_errors=True)
 
 PROFILE_VARIABLE = "HYPOTHESIS_PROFILE"
 
@@ -68,6 +76,7 @@ SLOW_MODULES = frozenset({
     "tests/html/test_html_browser.py",  # drives headless Chromium
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
+    "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals
     "tests/rules/test_rules_decided_slow.py",  # the decided/provisional property, 40 games
     "tests/hostile/test_slow_writes.py",  # SIGKILL at 200 points; a real full tmpfs
 })

@@ -29,12 +29,13 @@ from textual.widgets import Footer, Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from allfours_notation import Diagnostic, GameHeader, Seat
-from allfours_notation.rules.replay import StepKind
+from allfours_notation.rules.replay import GameReplay, StepKind
 from allfours_notation.visible import visible
 
 from . import model
 from .loader import NotAfnError, check_path, index_in_batches, read_text
 from .messages import (
+    AnalysisReady,
     DiagnosticChosen,
     DiagnosticHighlighted,
     FileOpened,
@@ -49,6 +50,7 @@ from .model import GameEntry, Library, Mark, check_mark
 from .recorder import RecorderScreen, ReviewRequested
 from .screens.dialogs import GoToScreen, OpenScreen
 from .screens.help import HelpScreen
+from .widgets.analysis import AnalysisPanel
 from .widgets.lists import MARK_LEGEND, DiagnosticList, GameList, StepList
 from .widgets.panels import DiagnosticDetail, NotesPanel, NowBar, ScorePanel, TagsPanel
 from .widgets.table import TableView
@@ -72,9 +74,11 @@ PANEL_KEYS = (
     ("4", "points", "Points"),
     ("5", "notes", "Notes"),
     ("6", "diagnostics", "Diagnostics"),
+    ("7", "analysis", "Analysis"),
 )
 PANEL_WIDGETS = {"games": "#games", "tags": "#tags", "steps": "#steps", "points": "#score",
-                 "notes": "#notes", "diagnostics": "#diagnostics"}
+                 "notes": "#notes", "diagnostics": "#diagnostics", "analysis": "#analysis"}
+ANALYSIS_SECONDS = 5.0  # the time limit per deal of the analysis panel
 PANELS = Binding.Group("Panels", compact=True)
 STEP = Binding.Group("Card")
 TRICK = Binding.Group("Trick")
@@ -173,6 +177,10 @@ class ViewerApp(App[int]):
         self.panel = "steps"  # the panel shown beside the table in a small terminal
         self.last_move = 0.0  # perf_counter() of the last step shown (read by the checker)
         self.diagnostic: Diagnostic | None = None  # chosen in the diagnostics panel
+        # The analysis panel: solved deals by (game position, deal position); a deal is
+        # solved only when the panel shows it, in a worker, and kept (and cached on disk).
+        self.analyses: dict[tuple[int, int], object] = {}
+        self.analysing: tuple[int, int] | None = None
 
     # --- layout -------------------------------------------------------------------------
 
@@ -191,6 +199,7 @@ class ViewerApp(App[int]):
                 yield NotesPanel(id="notes")
                 yield DiagnosticList(id="diagnostics")
                 yield DiagnosticDetail(id="diagnostic-detail")
+                yield AnalysisPanel(id="analysis")
         with Horizontal(id="status-bar"):
             yield Static("", id="status")
             yield ProgressBar(id="progress", show_eta=False)
@@ -199,7 +208,8 @@ class ViewerApp(App[int]):
     def on_mount(self) -> None:
         titles = {"games": "1 Games and deals", "tags": "2 Tags", "table": "Table",
                   "steps": "3 Steps", "score": "4 Score and points", "notes": "5 At this step",
-                  "diagnostics": "6 Diagnostics", "diagnostic-detail": "Diagnostic"}
+                  "diagnostics": "6 Diagnostics", "diagnostic-detail": "Diagnostic",
+                  "analysis": "7 Analysis (all hands seen)"}
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}").border_title = title
         self.query_one("#games").border_subtitle = (
@@ -248,6 +258,8 @@ class ViewerApp(App[int]):
         """Start indexing ``path`` in a thread; the first game shows as soon as it is found."""
         self.stop_autoplay()
         self.generation += 1
+        self.analyses.clear()
+        self.analysing = None
         self.all_marked = False
         self.path = path
         self.pending_start = start or Start()
@@ -470,7 +482,65 @@ class ViewerApp(App[int]):
         self.query_one(GameList).set_current(self.game_position, entry, deal, kibitz=kibitz)
         self.show_diagnostics(entry.kibitz_diagnostics(self.kibitz, self.step)
                               if self.kibitz is not None else entry.diagnostics)
+        if self.panel == "analysis":
+            self.show_analysis()
         self.update_subtitle()
+
+    # --- the analysis panel ----------------------------------------------------------------
+
+    def show_analysis(self) -> None:
+        """The analysis of the current deal at the current card: solved first if need be
+        (in a worker; the panel says so meanwhile).  A kibitzer is shown nothing: the
+        analysis sees every hand."""
+        panel = self.query_one(AnalysisPanel)
+        entry = self.entry
+        if entry is None or not entry.steps or self.game_position is None or \
+                not entry.replay.deals:
+            panel.show_nothing("No deal to analyse.")
+            return
+        if self.kibitz is not None:
+            panel.show_nothing("Hidden while kibitzing: the analysis sees every hand.")
+            return
+        position = model.deal_of(entry.replay, self.step)
+        key = (self.game_position, position)
+        deal = entry.replay.deals[position]
+        analysis = self.analyses.get(key)
+        if analysis is None:
+            panel.show_waiting(deal.number)
+            if self.analysing != key:
+                self.analysing = key
+                self.analyse_deal(entry.replay, key, self.generation)
+            return
+        played = model.cards_played_before(entry.steps, deal.first_step, self.step)
+        panel.show(analysis, played, entry.game.seats)  # type: ignore[arg-type]
+
+    @work(thread=True, exclusive=True, group="analysis")
+    def analyse_deal(self, replayed: GameReplay, key: tuple[int, int], generation: int) -> None:
+        from allfours_notation.analysis import (
+            AnalysisCache,
+            analyse_deal,
+            deal_digest,
+            played_deals,
+        )
+
+        played = played_deals(replayed)[key[1]]
+        cache = AnalysisCache()
+        digest = deal_digest(played)
+        analysis = cache.get(digest, ANALYSIS_SECONDS)
+        if analysis is None:
+            analysis = analyse_deal(played, time_limit=ANALYSIS_SECONDS)
+            cache.put(digest, analysis, ANALYSIS_SECONDS)
+        cache.close()
+        self.post_message(AnalysisReady(generation, key, analysis))
+
+    def on_analysis_ready(self, message: AnalysisReady) -> None:
+        if message.generation != self.generation:
+            return
+        self.analyses[message.key] = message.analysis
+        if self.analysing == message.key:
+            self.analysing = None
+        if self.panel == "analysis":
+            self.show_analysis()
 
     def show_diagnostics(self, diagnostics: tuple[Diagnostic, ...]) -> None:
         """List ``diagnostics`` (all of the game's, or a kibitzer's share) and show the
@@ -598,7 +668,10 @@ class ViewerApp(App[int]):
 
     def action_panel(self, name: str) -> None:
         """Bring panel ``name`` forward: beside the table in a small terminal, in place of
-        the game list for the tags on a short screen; focus it when it has a cursor."""
+        the game list for the tags on a short screen; focus it when it has a cursor.
+        The analysis panel's key toggles it (back to the steps)."""
+        if name == "analysis" and self.panel == "analysis":
+            name = "steps"
         self.panel = name
         main = self.query_one("#main")
         for _, other, _ in PANEL_KEYS:
@@ -608,6 +681,8 @@ class ViewerApp(App[int]):
             self.call_after_refresh(widget.focus)
         elif isinstance(self.focused, DiagnosticList | GameList):
             self.query_one(StepList).focus()
+        if name == "analysis":
+            self.show_analysis()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

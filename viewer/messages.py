@@ -83,3 +83,12 @@ class DiagnosticHighlighted(Message):
     """The cursor of the diagnostics list moved onto a diagnostic (shown in full, no jump)."""
 
     diagnostic: Diagnostic
+
+
+@dataclass
+class AnalysisReady(Message):
+    """A deal has been solved (posted from the analysis worker)."""
+
+    generation: int
+    key: tuple[int, int]  # (game position, deal position)
+    analysis: object  # allfours_notation.analysis.DealAnalysis

@@ -446,3 +446,9 @@ def kibitz_cycle(seats: Sequence[Seat], current: Seat | None) -> Seat | None:
     order: list[Seat | None] = [None, *seats]
     position = order.index(current) if current in order else 0
     return order[(position + 1) % len(order)]
+
+
+def cards_played_before(steps: Sequence[Step], first: int, index: int) -> int:
+    """How many cards of the deal starting at step ``first`` have been played by step
+    ``index`` (that step's card included): the position the analysis panel shows."""
+    return sum(1 for step in steps[first:index + 1] if step.kind is StepKind.PLAY)

@@ -25,6 +25,10 @@ async def take(path: str, out: Path, keys: Sequence[str], size: tuple[int, int])
             await pilot.pause(0.05)
         for key in keys:
             await pilot.press(key)
+        waited = 0.0
+        while app.analysing is not None and waited < 60:  # the analysis panel (key 7)
+            await pilot.pause(0.05)
+            waited += 0.05
         await pilot.pause(0.2)
         replace_file(out, app.export_screenshot().encode("utf-8"))  # whole (safe_write)
 

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from . import (
+    analyse,
     check,
     completion,
     export,
@@ -42,7 +43,7 @@ EXIT_USAGE = 2
 
 # The order here is the order of ``allfours --help``.
 COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record, lsp,
-                                    listing, find, stats, completion)
+                                    listing, find, stats, analyse, completion)
 
 
 @cache

@@ -9,12 +9,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..diagnostics import sort_key
 from ..headers import parse_indexed, scan_headers
 from ..source import decode
 from ..visible import for_stdout, visible
 from .inputs import InputError, console, fail, read_input
+
+if TYPE_CHECKING:
+    from ..analysis import DealAnalysis
+    from ..rules.replay import GameReplay
 
 NAME = "html"
 HELP = "write one game as a self-contained HTML replay page"
@@ -24,7 +29,8 @@ table with every hand, the trick, the turn-up and trumps, the score and the poin
 of each deal with their reasons, step buttons, the arrow keys of the terminal viewer
 (→/← card, ↓/↑ trick, PgDn/PgUp deal, Home/End), a slider over the steps, a link to
 each deal, light and dark schemes.  The game's AFN is embedded: the page is also the
-record.
+record.  --analyse solves every deal with all hands seen (as 'allfours analyse' does)
+and shows the par and the flagged cards of each deal.
 
 The page is written whole (a temporary file beside it, then renamed; a symbolic
 link is written through).  Without -o, an existing page of that name is replaced
@@ -48,6 +54,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="where to write the page; '-' is stdout (default: FILE's name "
                         "with .html, or -gameN.html with --game)")
+    parser.add_argument("--analyse", action="store_true",
+                        help="show each deal's par and flagged cards, all hands seen "
+                        "(double dummy)")
+    parser.add_argument("--time-limit", type=float, default=5.0, metavar="S",
+                        help="with --analyse: seconds per deal (default 5)")
     parser.add_argument("--force", action="store_true",
                         help="replace an existing page of the default name (without -o)")
 
@@ -88,7 +99,9 @@ def run(args: argparse.Namespace) -> int:
 
     replayed = replay(game)
     found = tuple(sorted({*game.diagnostics, *replayed.diagnostics}, key=sort_key))
-    page = render_page(replay_data(replayed, found), text[header.start:header.end].strip() + "\n",
+    analyses = _analyses(replayed, args.time_limit) if args.analyse else ()
+    page = render_page(replay_data(replayed, found, analyses),
+                       text[header.start:header.end].strip() + "\n",
                        filename=Path(source.name).name)
     out = args.output or default_output(source.name, args.game, chosen)
     if out == "-":
@@ -112,3 +125,20 @@ def run(args: argparse.Namespace) -> int:
     for diagnostic in errors:
         err.print(visible(diagnostic.headline()), markup=False)
     return 1 if errors else 0
+
+
+def _analyses(replayed: GameReplay, time_limit: float) -> list[DealAnalysis]:
+    """Every deal solved (or taken from the cache), as ``allfours analyse`` does."""
+    from ..analysis import AnalysisCache, analyse_deal, deal_digest, played_deals
+
+    cache = AnalysisCache()
+    out = []
+    for played in played_deals(replayed):
+        digest = deal_digest(played)
+        analysis = cache.get(digest, time_limit)
+        if analysis is None:
+            analysis = analyse_deal(played, time_limit=time_limit)
+            cache.put(digest, analysis, time_limit)
+        out.append(analysis)
+    cache.close()
+    return out

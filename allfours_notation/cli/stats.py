@@ -11,6 +11,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from ..analysis.accuracy import AccuracyRow
 from ..archive.stats import COLUMNS, ProfileStats, Row, StatsBuilder, Summary
 from ..visible import CsvRows, TerminalSafe, for_markup, for_stdout, spreadsheet_cell, visible
 from .archive_inputs import walk
@@ -29,7 +30,9 @@ recursively, in sorted order; '-' reads stdin) and print, per rule profile:
   scored), kicks and their points, gifts received, penalty points;
   calls: begs and how many won the deal (the beggar's side made the most
   points), how the player answered a beg as dealer (gave or ran), turned Jacks
-  as dealer, revokes declared against the player.
+  as dealer, revokes declared against the player;
+  accuracy (once 'allfours analyse' has been run on the games): per player the
+  deals analysed and the points lost per deal, all hands seen (double dummy).
 
 Points are the referee's, not the claims written in the record.  A game that
 cannot be parsed is counted as unreadable.
@@ -59,14 +62,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         return fail(f"--plot {args.plot!r}: name a .png or .svg file")
-    summary, unreadable = gather(args.files)
+    summary, unreadable, accuracy = gather(args.files)
     if args.json:
-        sys.stdout.write(for_stdout(json.dumps(summary.as_json(), indent=2, ensure_ascii=False)
-                                    + "\n"))
+        data = summary.as_json()
+        if accuracy:
+            data["accuracy"] = [row.as_json() for row in accuracy]
+        sys.stdout.write(for_stdout(json.dumps(data, indent=2, ensure_ascii=False) + "\n"))
     elif args.csv:
         write_csv(summary)
+        write_accuracy_csv(accuracy)
     else:
         print_tables(summary)
+        print_accuracy(accuracy)
     if args.plot:
         from ..archive.plots import PlotsUnavailable, save_plots
 
@@ -81,18 +88,48 @@ def run(args: argparse.Namespace) -> int:
     return 1 if summary.unreadable else 0
 
 
-def gather(names: list[str]) -> tuple[Summary, bool]:
+def gather(names: list[str]) -> tuple[Summary, bool, tuple[AccuracyRow, ...]]:
+    from ..analysis.accuracy import Accuracy
     from ..archive.analysis import analyse
 
     files = walk(names)
     builder = StatsBuilder()
+    accuracy = Accuracy()
+    analysed = accuracy.available  # 'allfours analyse' has been run on this machine
     with progress_bar(files.names, "replaying") as advance:
         for scanned in files.scans():
             for header in scanned.headers:
                 game = scanned.game(header)
-                builder.add(analyse(game), f"{scanned.name}:{header.index}")
+                found = analyse(game)
+                builder.add(found, f"{scanned.name}:{header.index}")
+                if analysed and found.replay is not None:
+                    accuracy.add(game, found.replay)
                 advance(header.end - header.start)
-    return builder.summary(), files.unreadable
+    accuracy.close()
+    return builder.summary(), files.unreadable, accuracy.rows()
+
+
+def print_accuracy(rows: tuple[AccuracyRow, ...]) -> None:
+    """Points lost per deal, from the cached analyses (none: nothing printed)."""
+    if not rows:
+        return
+    table = Table(title="accuracy, players: points lost per deal, all hands seen (double "
+                  "dummy; from 'allfours analyse')", title_justify="left", show_edge=False,
+                  pad_edge=False)
+    for heading in ("name", "deals analysed", "points lost", "cards flagged", "lost per deal"):
+        table.add_column(heading, justify="left" if heading == "name" else "right")
+    for row in rows:
+        table.add_row(Text(visible(row.name)), str(row.deals), str(row.points_lost),
+                      str(row.flagged), f"{row.lost_per_deal:.2f}")
+    _print_whole(console(), table)
+
+
+def write_accuracy_csv(rows: tuple[AccuracyRow, ...]) -> None:
+    writer = CsvRows(TerminalSafe(sys.stdout) if sys.stdout.isatty() else sys.stdout)
+    for row in rows:
+        for key, value in row.as_json().items():
+            if key != "name":
+                writer.writerow(("", "accuracy", spreadsheet_cell(row.name), key, value))
 
 
 # --- output -----------------------------------------------------------------------------------

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..analysis.report import LABEL, DealAnalysis
 from ..cards import Seat
 from ..diagnostics import Diagnostic
 from ..records import Game
 from ..rules.disputes import rules_name
-from ..rules.replay import GameReplay, Step, TableState
+from ..rules.replay import GameReplay, Step, StepKind, TableState
 from ..table import side_of
 
 # Steps that ↑/↓ (previous/next trick) stop at, as in the terminal viewer.
@@ -22,18 +23,20 @@ TRICK_STOPS = ("deal_start", "trick_end", "deal_end", "game_end")
 DISPUTE_PREFIX = "AFN4"  # claims, totals and the result that disagree with the count
 
 
-def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = ()) -> dict[str, Any]:
+def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
+                analyses: Sequence[DealAnalysis] = ()) -> dict[str, Any]:
     """Everything the page shows of ``replayed``; ``diagnostics`` are those found outside
     the steps (the parser's, the rule profile's, the disputes).  A dispute of a deal's
     claim or total is shown at the end of that deal, where the page shows the points
     the referee counts, and a dispute of the game's result at the end of the game; the
-    rest are listed under the table."""
+    rest are listed under the table.  ``analyses`` (``allfours html --analyse``): per
+    deal the par and the flagged cards, all hands seen."""
     game = replayed.game
     seats = game.seats
     at_step = dispute_steps(replayed, diagnostics)
     in_steps = {d for step in replayed.steps for d in step.diagnostics}
     in_steps.update(d for placed in at_step.values() for d in placed)
-    return {
+    data = {
         "title": title(game),
         "game": game.index,
         "rules": rules_name(replayed.options),
@@ -55,6 +58,34 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = ()) 
         "stops": list(TRICK_STOPS),
         "problems": [diagnostic_data(d) for d in diagnostics if d not in in_steps],
     }
+    if analyses:
+        data["analysis"] = {"label": LABEL, "deals": analysis_data(replayed, analyses)}
+    return data
+
+
+def analysis_data(replayed: GameReplay,
+                  analyses: Sequence[DealAnalysis]) -> dict[str, dict[str, Any]]:
+    """Per deal number: the par, the result made, and each flagged card with the step
+    that plays it (the page marks it there)."""
+    by_number = {a.number: a for a in analyses}
+    out: dict[str, dict[str, Any]] = {}
+    for deal in replayed.deals:
+        analysis = by_number.get(deal.number)
+        if analysis is None:
+            continue
+        plays = [step.index for step in replayed.steps[deal.first_step:deal.last_step + 1]
+                 if step.kind is StepKind.PLAY]
+        entry: dict[str, Any] = {
+            "solved": analysis.solved,
+            "note": analysis.note,
+            "par": [[side, points] for side, points in analysis.par],
+            "actual": [[side, points] for side, points in analysis.actual],
+            "flags": [{"step": plays[v.index] if v.index < len(plays) else None,
+                       "glyph": v.glyph, "text": f"{v.trick}. {v.reason}"}
+                      for v in analysis.flagged],
+        }
+        out[str(deal.number)] = entry
+    return out
 
 
 def title(game: Game) -> str:

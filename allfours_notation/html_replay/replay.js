@@ -153,6 +153,34 @@
     box.append(list);
   }
 
+  // The analysis of the deal (allfours html --analyse): par, result, the flagged cards,
+  // all hands seen.  Absent from the data: the section stays empty.
+  function drawAnalysis(step) {
+    const box = $("analysis");
+    if (!data.analysis) { box.replaceChildren(); return; }
+    const found = data.analysis.deals[String(step.d)];
+    box.replaceChildren(el("div", "label", "Analysis of deal " + step.d + ": " +
+      data.analysis.label));
+    if (!found) { box.append(el("p", "label", "not analysed")); return; }
+    if (!found.solved) { box.append(el("p", "label", found.note)); return; }
+    const par = el("p", "par");
+    par.id = "par";
+    par.append(el("span", "label", "Par "), pairs(found.par),
+      el("span", "label", "  actual "), pairs(found.actual));
+    box.append(par);
+    const list = el("ul");
+    list.id = "flags";
+    for (const flag of found.flags) {
+      const li = el("li", "flag" + (flag.step === current ? " here" : ""), flag.text);
+      li.dataset.step = String(flag.step);
+      li.addEventListener("click", () => go(flag.step));
+      list.append(li);
+    }
+    if (!found.flags.length) list.append(el("li", "label", "every card kept its side's value"));
+    box.append(list);
+    if (found.note) box.append(el("p", "label", found.note));
+  }
+
   function drawDeals(step) {
     for (const link of $("deal-links").children) {
       link.classList.toggle("current", Number(link.dataset.deal) === step.d);
@@ -164,6 +192,7 @@
     current = Math.max(0, Math.min(steps.length - 1, index));
     const step = steps[current];
     drawTable(step); drawFacts(step); drawNow(step); drawScore(step); drawDeals(step);
+    drawAnalysis(step);
     $("slider").value = String(current);
     document.body.dataset.step = String(current);
   }

@@ -97,6 +97,7 @@ TERMINAL_COMMANDS = [
     ["list", "--json"], ["find", "--list"], ["find"], ["fmt"], ["score"],
     ["score", "--format", "markdown"], ["score", "--format", "html"], ["score", "--json"],
     ["stats"], ["stats", "--csv"], ["stats", "--json"], ["export"], ["export", "--compact"],
+    ["analyse"], ["analyse", "--json"], ["analyse", "--annotate"],
 ]
 
 
@@ -256,3 +257,13 @@ def test_visible_leaves_ordinary_text_alone_and_escapes_the_rest() -> None:
     assert visible("\x1b[2J\u009b\u202e\x00") == "\\x1b[2J\\u009b\\u202e\\x00"
     assert visible("a\nb\tc") == "a\\nb\\tc"
     assert visible("a\r\nb\tc\rd", lines=True) == "a\r\nb\tc\\x0dd"
+
+
+def test_stats_accuracy_after_analyse_shows_names_escaped(
+        corpus: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("ALLFOURS_CACHE_DIR", str(tmp_path / "cache"))
+    on_a_terminal(monkeypatch, ["analyse", str(corpus)])
+    for command in (["stats"], ["stats", "--csv"]):
+        shown = on_a_terminal(monkeypatch, [*command, str(corpus)])
+        assert "accuracy" in shown, command
+        assert RAW.findall(SGR.sub("", shown)) == [], command

@@ -1,0 +1,128 @@
+"""The solver against exhaustive minimax, and its searches against each other.
+
+168 small deals (2 per profile, table size and option variant; 280 values, a
+three-handed deal has one per seat) and 2 full six-card two-handed deals run here;
+``test_solver_slow.py`` runs 2,100 small deals and 200 six-card two-handed deals
+(``pytest -m slow``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from allfours_notation.analysis import Layout, Solver
+from allfours_notation.cards import Card, Seat
+from allfours_notation.rules.scoring import Point
+from allfours_notation.table import side_of
+
+from .brute import brute_value, memo_brute_value, weights_for
+from .cases import generated_deals, perspectives, small_cases
+
+
+def fixed_value(solver: Solver, layout: Layout, perspective: str | None) -> int:
+    weights = weights_for(layout, perspective)
+    return sum(weights[p.side] * p.points for p in solver.items.fixed)
+
+
+def total(layout: Layout, perspective: str | None, **kw: bool) -> int:
+    """The solver's value of every item (the fixed ones added), as the brute force counts."""
+    solver = Solver(layout, perspective, **kw)
+    return solver.value() + fixed_value(solver, layout, perspective)
+
+
+def check_small(seed: int, per_set: int) -> int:
+    count = 0
+    for label, layout in small_cases(seed, per_set):
+        for perspective in perspectives(layout):
+            assert total(layout, perspective) == brute_value(layout, perspective), \
+                (label, perspective, layout)
+            count += 1
+    return count
+
+
+def test_small_deals_match_brute_force_under_every_profile_and_variant() -> None:
+    assert check_small(seed=11, per_set=2) == 280  # 168 deals, three-handed ones 3 times
+
+
+def test_six_card_two_handed_deals_match_brute_force() -> None:
+    for deal in generated_deals(5, "hoffmann1909", 2, 2):
+        assert deal.layout is not None
+        assert total(deal.layout, None) == memo_brute_value(deal.layout, None)
+
+
+def test_positions_in_the_play_and_the_best_card_match_brute_force() -> None:
+    rng = random.Random(3)
+    for label, layout in small_cases(23, 1):
+        for perspective in perspectives(layout):
+            solver = Solver(layout, perspective)
+            fixed = fixed_value(solver, layout, perspective)
+            line: list[tuple[Seat, Card]] = []
+            for _ in range(rng.randrange(1, len(layout.hands[0][1]) * len(layout.seats))):
+                seat = solver.to_move()
+                assert seat is not None
+                card = rng.choice(solver.legal_now())
+                solver.play(seat, card)
+                line.append((seat, card))
+            expected = brute_value(layout, perspective, tuple(line))
+            value, best = solver.best()
+            assert value + fixed == expected, (label, perspective, line)
+            if best is not None:  # the card reported best keeps the value
+                mover = solver.to_move()
+                assert mover is not None
+                solver.play(mover, best)
+                assert solver.value() + fixed == expected
+                assert brute_value(layout, perspective, (*line, (mover, best))) == expected
+
+
+@pytest.mark.parametrize("switch", ["equivalence", "table", "bounds", "ordering",
+                                    "null_window"])
+def test_each_pruning_off_gives_identical_values(switch: str) -> None:
+    for _, layout in small_cases(31, 1, per_hand={2: 3, 3: 3, 4: 2}):
+        for perspective in perspectives(layout):
+            assert total(layout, perspective) == total(layout, perspective, **{switch: False})
+    for deal in generated_deals(8, "hoffmann1909", 2, 1):
+        assert deal.layout is not None
+        assert total(deal.layout, None) == total(deal.layout, None, **{switch: False})
+
+
+def test_the_solver_scores_complete_lines_as_the_referee_does() -> None:
+    """Every deal the referee scored: the solver's points of the line actually played
+    (Jack or Hang Jack, Low where won, Game) are the referee's, item by item."""
+    checked = 0
+    for profile, players in (("hoffmann1909", 2), ("trinidad14", 4), ("foster", 3),
+                             ("english10", 2)):
+        for deal in generated_deals(2, profile, players, 40, cards=None):
+            assert deal.layout is not None
+            solver = Solver(deal.layout, None if players != 3 else deal.layout.sides[0])
+            solver.set_position(deal.line)
+            mine = sorted(_key(p) for p in (*solver.line_points(), *solver.items.fixed))
+            refs = sorted(_key(p) for p in (*deal.result.points, *deal.result.unscored)
+                          if p.item.value not in ("kick", "gift", "penalty"))
+            assert mine == refs, (profile, deal.number)
+            checked += 1
+    assert checked == 160
+
+
+def _key(point: Point) -> tuple[str, str, int]:
+    return point.side, point.item.value, point.points
+
+
+def test_three_players_each_seat_guarantees_at_most_what_it_makes_in_some_line() -> None:
+    """A seat's guarantee is a lower bound on its points whatever the others do: along
+    the line that is best for it, it makes at least that much."""
+    for _, layout in small_cases(41, 1):
+        if len(layout.sides) != 3:
+            continue
+        for perspective in layout.sides:
+            solver = Solver(layout, perspective)
+            guaranteed = solver.value()
+            line = []
+            while (seat := solver.to_move()) is not None:
+                _, card = solver.best()
+                assert card is not None
+                solver.play(seat, card)
+                line.append((seat, card))
+            made = sum(p.points for p in solver.line_points() if p.side == perspective)
+            assert made == guaranteed
+            assert all(side_of(seat, layout.seats) for seat, _ in line)
