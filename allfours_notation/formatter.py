@@ -48,6 +48,7 @@ from .records import (
     Penalty,
     Play,
     Redeal,
+    Results,
     Total,
     Trick,
     TurnUp,
@@ -378,6 +379,8 @@ class _Writer:
             self.node(penalty, penalty_text(penalty), INDENT)
         if deal.ending is not None:
             self.node(deal.ending, ending_text(deal.ending), INDENT)
+        if deal.results is not None:
+            self.node(deal.results, results_text(deal.results, deal), INDENT)
         if deal.claim is not None:
             self.node(deal.claim, claim_text(deal.claim, deal), INDENT)
         if deal.total is not None:
@@ -455,12 +458,22 @@ def ending_text(ending: Ending) -> str:
 def claim_text(claim: Claim, deal: Deal) -> str:
     """``claim S high low jack game N kick 3``: awards grouped by seat, seats in the
     order they first appear.  A claim of nothing names the dealer alone."""
-    if not claim.awards:
-        return f"claim {deal.dealer.letter}"
+    return awards_text("claim", claim.awards, deal)
+
+
+def results_text(results: Results, deal: Deal) -> str:
+    """``scored N kick 3 W high low``: a results-only deal's items, written like a claim."""
+    return awards_text("director scored" if results.director else "scored", results.awards,
+                       deal)
+
+
+def awards_text(word: str, awards_written: tuple[Award, ...], deal: Deal) -> str:
+    if not awards_written:
+        return f"{word} {deal.dealer.letter}"
     by_seat: dict[str, list[Award]] = {}
-    for award in claim.awards:
+    for award in awards_written:
         by_seat.setdefault(award.seat.letter, []).append(award)
-    words = ["claim"]
+    words = [word]
     for seat, awards in by_seat.items():
         words.append(seat)
         for award in awards:

@@ -65,7 +65,8 @@ class AfnLexer(RegexLexer):
                 bygroups(Punctuation, Text.Whitespace, Name.Tag, Text.Whitespace, String,
                          Text.Whitespace, Punctuation),
             ),
-            (r"(?i:deal|dealer|turn|pack|claim|total|penalty|redeal|abandoned|end)" + _END,
+            (r"(?i:deal|dealer|turn|pack|scored|director|claim|total|penalty|redeal|abandoned|end)"
+             + _END,
              Keyword),
             (r"(?i:stands|begs|gives|runs|concedes|discards)" + _END, Keyword.Pseudo),
             (r"(?i:kick|gift|high|low|jack|hangjack|game)" + _END, Name.Constant),

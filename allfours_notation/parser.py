@@ -62,6 +62,7 @@ from .records import (
     Play,
     Redeal,
     RedealReason,
+    Results,
     Score,
     Span,
     Tag,
@@ -748,15 +749,17 @@ _STAGE = {
     "PENALTY": 1,
     "REDEAL": 2,
     "ABANDONED": 2,
-    "CLAIM": 3,
-    "TOTAL": 4,
+    "RESULTS": 3,
+    "CLAIM": 4,
+    "TOTAL": 5,
 }
 _STAGE_NAMES = {
     0: "the opening",
     1: "the play",
     2: "the end of the deal",
-    3: "the claim",
-    4: "the total",
+    3: "the results",
+    4: "the claim",
+    5: "the total",
 }
 
 
@@ -774,7 +777,7 @@ class _RawDeal:
     no header record is made only to be thrown away."""
 
     __slots__ = ("claim", "dealer", "ending", "number", "numbers", "opening", "penalties",
-                 "plays", "span", "total")
+                 "plays", "results", "span", "total")
 
     def __init__(self, number: int, dealer: Seat, span: Span) -> None:
         self.number = number
@@ -789,6 +792,7 @@ class _RawDeal:
         self.claim: Claim | None = None
         self.total: Total | None = None
         self.ending: Ending | None = None
+        self.results: Results | None = None
 
 
 # What the parser reads from a statement's text that recurs, worked out once per
@@ -1182,7 +1186,8 @@ class _GameAssembler:
                 token_stage = 0 if call[1] is not None else 2
             else:
                 token_stage = _STAGE[kind]
-            if raw.ending is not None and kind != "CLAIM" and kind != "TOTAL":
+            if raw.ending is not None and kind != "CLAIM" and kind != "TOTAL" and \
+                    kind != "RESULTS":
                 self.diag("AFN206", f"{_describe(token)} after the deal has ended", span)
             elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
                 self.diag(
@@ -1218,6 +1223,14 @@ class _GameAssembler:
                     self.diag("AFN206", "a deal has one claim; merge the two", span)
                     continue
                 node = raw.claim = self.claim(parts, span)
+            elif kind == "RESULTS":
+                if raw.results is not None:
+                    self.diag("AFN206", "a deal has one line of results; merge the two", span)
+                    continue
+                director = value[:8].lower() == "director"
+                node = raw.results = Results(
+                    awards=self.claim_awards(parts, span, skip=2 if director else 1),
+                    director=director, span=span)
             elif kind == "TOTAL":
                 if raw.total is not None:
                     self.diag("AFN206", "a deal has one total", span)
@@ -1306,10 +1319,11 @@ class _GameAssembler:
             _remember(_CLAIMS, text, awards)
         return make_claim(awards, span)
 
-    def claim_awards(self, parts: list[Token], span: Span) -> tuple[Award, ...]:
+    def claim_awards(self, parts: list[Token], span: Span, *,
+                     skip: int = 1) -> tuple[Award, ...]:
         awards: list[Award] = []
         seat: Seat | None = None
-        for token_start, word_match in self.claim_words(parts, span):
+        for token_start, word_match in self.claim_words(parts, span, skip):
             word = word_match.group()
             lower = word.lower()
             if lower in _CLAIM_ITEMS:
@@ -1343,15 +1357,17 @@ class _GameAssembler:
         awards.sort(key=lambda award: first_seen[award.seat])
         return tuple(awards)
 
-    def claim_words(self, parts: list[Token], span: Span) -> Iterator[tuple[int, re.Match[str]]]:
-        """Each word of a claim after 'claim', with the file offset of the token it
-        stands in (for the span of a word named in a diagnostic)."""
+    def claim_words(self, parts: list[Token], span: Span,
+                    skip: int = 1) -> Iterator[tuple[int, re.Match[str]]]:
+        """Each word of a claim after 'claim' (the first ``skip`` words), with the file
+        offset of the token it stands in (for the span of a word named in a diagnostic)."""
         for number, token in enumerate(parts):
             token_start = span.start if number == 0 else \
                 token.start_pos + self.offset_base  # type: ignore[operator]
             words = _WORDS.finditer(token.value)
             if number == 0:
-                next(words)  # the word 'claim'
+                for _ in range(skip):
+                    next(words)  # the word 'claim' ('scored', 'director scored')
             for word_match in words:
                 yield token_start, word_match
 
@@ -1361,7 +1377,7 @@ class _GameAssembler:
         self.current_deal = raw.number
         leading: tuple[Comment, ...] = ()
         trailing: tuple[Comment, ...] = ()
-        claim, total, ending = raw.claim, raw.total, raw.ending
+        claim, total, ending, results = raw.claim, raw.total, raw.ending, raw.results
         if self.comments_of:
             found = self.comments_of.get(id(raw))
             if found is not None:
@@ -1370,10 +1386,11 @@ class _GameAssembler:
             claim = finished(claim) if claim else None
             total = finished(total) if total else None
             ending = finished(ending) if ending else None
+            results = finished(results) if results else None
         return make_deal(raw.number, raw.dealer, self.all_finished(raw.opening),
                          self.group_tricks(raw, max(players, 1)) if raw.plays else (),
                          self.all_finished(raw.penalties) if raw.penalties else (),
-                         claim, total, ending, leading, trailing, raw.span)
+                         claim, total, ending, leading, trailing, raw.span, results)
 
     def group_tricks(self, raw: _RawDeal, players: int) -> tuple[Trick, ...]:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,

@@ -457,6 +457,22 @@ class Claim(Node):
     awards: tuple[Award, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Results(Node):
+    """``scored N kick 3 W high low S jack game``: a deal recorded by its results alone.
+
+    The items each side took, as the scorer chalked them, in place of the cards
+    played: the referee scores the deal from them (after checking what results
+    alone allow) instead of from tricks.  A ``claim`` beside them is the other
+    side's word, compared with them as with a played deal's computed result.
+    ``director`` (``director scored …``): the tournament director's ruling, which
+    stands even over the cards of a played deal.
+    """
+
+    awards: tuple[Award, ...]
+    director: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class Score:
     seat: Seat
@@ -515,6 +531,13 @@ class Deal(Node):
     claim: Claim | None = None
     total: Total | None = None
     ending: Ending | None = None
+    results: Results | None = None
+
+    @property
+    def by_results(self) -> bool:
+        """Scored by its results (``scored …``, or a director's ruling over the cards),
+        not by the cards played."""
+        return self.results is not None and (not self.tricks or self.results.director)
 
     @property
     def dealt_hands(self) -> tuple[Hand, ...]:
@@ -593,17 +616,18 @@ make_total: Callable[[tuple[Score, ...], Span | None], Total] = \
 
 _deal_slots = tuple(_slot_setter(Deal, name) for name in (
     "number", "dealer", "opening", "tricks", "penalties", "claim", "total", "ending",
-    "leading", "trailing", "span"))
+    "leading", "trailing", "span", "results"))
 
 
 def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
               tricks: tuple[Trick, ...], penalties: tuple[Penalty, ...], claim: Claim | None,
               total: Total | None, ending: Ending | None, leading: tuple[Comment, ...],
-              trailing: tuple[Comment, ...], span: Span | None) -> Deal:
+              trailing: tuple[Comment, ...], span: Span | None,
+              results: Results | None = None) -> Deal:
     """``Deal(number=…, …, span=…)`` built like :func:`make_play`, once per deal read."""
     deal = _new(Deal)
     set_number, set_dealer, set_opening, set_tricks, set_penalties, set_claim, set_total, \
-        set_ending, set_leading, set_trailing, set_span = _deal_slots
+        set_ending, set_leading, set_trailing, set_span, set_results = _deal_slots
     set_number(deal, number)
     set_dealer(deal, dealer)
     set_opening(deal, opening)
@@ -615,6 +639,7 @@ def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
     set_leading(deal, leading)
     set_trailing(deal, trailing)
     set_span(deal, span)
+    set_results(deal, results)
     return deal
 
 

@@ -208,6 +208,10 @@ def deal_heading(deal: DealResult, *, unicode: bool = True) -> str:
         turned = "no turn-up"
     bits = [f"deal {deal.number}", f"dealer {deal.dealer.letter if deal.dealer else '?'}",
             turned]
+    if deal.by_results:
+        if not turnups:
+            bits.pop()
+        bits.append("by results")
     if deal.calls:
         bits.append("; ".join(deal.calls))
     if deal.ending:

@@ -195,6 +195,9 @@ def _seat_positions(deal: Deal) -> Iterator[tuple[Seat, Span | None, str]]:
                 yield play.seat, play.span, "a card played"
     for penalty in deal.penalties:
         yield penalty.offender, penalty.span, "a penalty"
+    if deal.results is not None:
+        for award in deal.results.awards:
+            yield award.seat, deal.results.span, "the results"
     if deal.claim is not None:
         for award in deal.claim.awards:
             yield award.seat, deal.claim.span, "the claim"
@@ -211,6 +214,8 @@ def _seats_named(deal: Deal) -> set[Seat]:
     named.update(penalty.offender for penalty in deal.penalties)
     if deal.claim is not None:
         named.update(award.seat for award in deal.claim.awards)
+    if deal.results is not None:
+        named.update(award.seat for award in deal.results.awards)
     if deal.total is not None:
         named.update(score.seat for score in deal.total.scores)
     return named
@@ -219,7 +224,7 @@ def _seats_named(deal: Deal) -> set[Seat]:
 def _check_deal(deal: Deal, seats: tuple[Seat, ...], seat_set: frozenset[Seat],
                 report: _Reporter) -> None:
     if not deal.opening and not deal.tricks and not deal.penalties and \
-            deal.claim is None and deal.total is None:
+            deal.claim is None and deal.total is None and deal.results is None:
         # Only a header (and perhaps an ending): the dealer is all it names, and it
         # has no cards, tricks or total to check.
         if deal.dealer not in seat_set:

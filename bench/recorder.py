@@ -27,10 +27,16 @@ from allfours_notation.generate import Knobs, generate_corpus, generate_games
 from allfours_notation.parser import parse
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect
-from allfours_notation.recording.script import lines_of_game
+from allfours_notation.recording.script import (
+    lines_of_game,
+    results_keys,
+    results_lines_of_game,
+)
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.records import Game, Play
+from allfours_notation.records import Game, Play, Tag
+from allfours_notation.rules import replay
+from allfours_notation.rules.profiles import PROFILES
 
 
 def _games(players: int, hands: float, n: int) -> list[Game]:
@@ -58,7 +64,7 @@ def keystrokes(players: int, hands_known: bool, n_games: int = 10) -> dict[str, 
                                    else line)
             if outcome.confirm:
                 session.confirm()
-            keys = len(typed) + 1
+            keys = 1 if expecting.phase is Phase.CONFIRM and typed == "y" else len(typed) + 1
             deal_keys += keys
             if isinstance(session.entries[-1], Play) and expecting.phase is Phase.PLAY:
                 cards += 1
@@ -66,6 +72,52 @@ def keystrokes(players: int, hands_known: bool, n_games: int = 10) -> dict[str, 
         deals += len(game.deals)
     return {"keys_per_card": card_keys / cards, "keys_per_deal": deal_keys / deals,
             "deals": deals, "cards": cards}
+
+
+def results_keystrokes(players: int, n_games: int = 10) -> dict[str, float]:
+    """Keys per deal in results mode (issue 25): the generator's games typed as their
+    computed results, one key per item and side, Enter, ``y``; with a dispute, ``c``,
+    the other side's items by the same keys and Enter instead of ``y``.  The first
+    deal's dealer (typed once per game) is left out: later deals begin by themselves."""
+    profile = "trinidad14" if players == 4 else "hoffmann1909"
+    options = PROFILES[profile].options
+    plain = disputed = deals = 0
+    for game in _games(players, 0.0, n_games):
+        lines = results_lines_of_game(game, replay(game))[1:]
+        session = Session((*game.tags, Tag(name="Entry", value="results")))
+        session.type(game.deals[0].dealer.letter)
+        per_deal = 0
+        for line in lines:
+            keys = results_keys(line, options, players)
+            outcome = session.type(line)
+            assert outcome.accepted, (line, outcome.message)
+            per_deal += len(keys)
+            if line == "y":
+                deals += 1
+                plain += per_deal
+                items = per_deal - 2  # the item keys, without Enter and y
+                disputed += items + 1 + 1 + items + 1  # Enter, c, the claim, Enter
+                per_deal = 0
+    return {"keys_per_deal": plain / deals, "keys_per_disputed_deal": disputed / deals,
+            "deals": deals}
+
+
+async def _start_times(path: Path, repeats: int) -> list[float]:
+    from allfours_notation.viewer.app import ViewerApp
+    from allfours_notation.viewer.recorder import RecorderScreen
+
+    runs = []
+    for _ in range(repeats):
+        with RecordFile(path) as record:
+            started = time.perf_counter()
+            opened = inspect(path, record)
+            assert isinstance(opened, Resume)
+            screen = RecorderScreen(session=opened.session, unicode=True)
+            app = ViewerApp(unicode=True, recorder=screen)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                runs.append(time.perf_counter() - started)
+    return runs
 
 
 async def _screen_times(game: Game) -> list[float]:
@@ -119,8 +171,10 @@ def resume_time(n_deals: int = 500, repeats: int = 5) -> dict[str, float]:
                 assert isinstance(opened, Resume)
                 opened.session.expect()
                 runs.append(time.perf_counter() - started)
+        started_app = asyncio.run(_start_times(path, repeats))
     return {"deals": deals, "games": len(result.games), "bytes": len(body.encode()),
-            "median_s": statistics.median(runs), "runs": len(runs)}
+            "median_s": statistics.median(runs), "runs": len(runs),
+            "app_median_s": statistics.median(started_app)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -136,6 +190,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"{figures['keys_per_deal']:.1f} keys per deal "
                   f"({figures['deals']} deals, {figures['cards']} cards)")
     for players in (2, 4):
+        figures = results_keystrokes(players, args.games)
+        print(f"{players} players, results mode: {figures['keys_per_deal']:.1f} keys per "
+              f"deal, {figures['keys_per_disputed_deal']:.1f} with a dispute "
+              f"({figures['deals']} deals)")
+    for players in (2, 4):
         times = screen_times(players)
         print(f"keystroke to screen, {players} players (Pilot, 80x24): median "
               f"{times['median_ms']:.1f} ms, p95 {times['p95_ms']:.1f} ms over "
@@ -143,7 +202,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     resume = resume_time()
     print(f"resume a {resume['deals']}-deal file ({resume['games']} games, "
           f"{resume['bytes']} bytes): median {resume['median_s'] * 1000:.0f} ms of "
-          f"{resume['runs']} runs")
+          f"{resume['runs']} runs; the recorder on screen from it: median "
+          f"{resume['app_median_s'] * 1000:.0f} ms")
     return 0
 
 

@@ -148,7 +148,8 @@ FEATURES: Mapping[str, tuple[str, Callable[[Analysed], bool]]] = {
                   lambda a: ClaimItem.HANG_JACK in _points(a)),
     "beg": ("a player begged", lambda a: _calls_in_deal(a, CallKind.BEGS)),
     "gift": ("a player begged and the dealer gave one",
-             lambda a: _calls_in_deal(a, CallKind.BEGS, CallKind.GIVES)),
+             lambda a: _calls_in_deal(a, CallKind.BEGS, CallKind.GIVES)
+             or ClaimItem.GIFT in _points(a)),
     "run": ("a player begged and the dealer ran the cards",
             lambda a: _calls_in_deal(a, CallKind.BEGS, CallKind.RUNS)),
     "gift-won": ("the gift took the winner to the target",
@@ -156,6 +157,11 @@ FEATURES: Mapping[str, tuple[str, Callable[[Analysed], bool]]] = {
     "redeal": ("a deal redealt (pack exhausted or misdeal)", lambda a: _ending(a, "redeal")),
     "abandoned": ("a deal abandoned", lambda a: _ending(a, "abandoned")),
     "concede": ("a player conceded", lambda a: _ending(a, "concedes")),
+    "results": ("a deal recorded by its results alone ('scored …')",
+                lambda a: a.replay is not None and any(d.by_results for d in a.replay.deals)),
+    "cards": ("a deal recorded by its cards (its tricks)",
+              lambda a: a.replay is not None and any(not d.by_results and d.tricks
+                                                     for d in a.replay.deals)),
     "unfinished": ("nobody reached the target",
                    lambda a: a.replay is None or a.replay.winner is None),
 }

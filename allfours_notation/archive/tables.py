@@ -36,7 +36,8 @@ TABLES: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
                ("player", "TEXT")), ("game_id", "seat")),
     "deals": ((("game_id", "INTEGER"), ("deal", "INTEGER"), ("number", "INTEGER"),
                ("dealer", "TEXT"), ("elder", "TEXT"), ("trump", "TEXT"),
-               ("complete", "INTEGER"), ("ending", "TEXT"), ("after_decision", "INTEGER")),
+               ("complete", "INTEGER"), ("ending", "TEXT"), ("after_decision", "INTEGER"),
+               ("entry", "TEXT")),
               ("game_id", "deal")),
     "turnups": ((("game_id", "INTEGER"), ("deal", "INTEGER"), ("position", "INTEGER"),
                  ("card", "TEXT"), ("rank", "TEXT"), ("suit", "TEXT")),
@@ -123,7 +124,8 @@ def _deal_rows(game: Game, analysed: Analysed, seats: tuple[Seat, ...],
             zip(game.deals, analysed.replay.deals, strict=False), start=1):
         rows["deals"].append((position, deal.number, _letter(result.dealer),
                               _letter(result.elder), result.trump.letter if result.trump else None,
-                              int(result.complete), result.ending, int(result.after_decision)))
+                              int(result.complete), result.ending, int(result.after_decision),
+                              "results" if result.by_results else "cards"))
         rows["turnups"].extend((position, n, *_card_parts(card))
                                for n, card in enumerate(result.turnups, start=1))
         rows["calls"].extend((position, n, call.seat.letter, call.kind.value)

@@ -102,7 +102,8 @@ def run(args: argparse.Namespace) -> int:
             players = args.players or _players(opened.proposed, profile, house)
             rules = profile or club or _tag(opened.proposed, "Rules") or "hoffmann1909"
             form = StartForm(players=players, rules=rules, overrides=overrides,
-                             proposed=opened.proposed, house=house)
+                             proposed=opened.proposed, house=house,
+                             players_given=args.players is not None)
 
             def new_session(tags: tuple[Tag, ...]) -> Session:
                 return Session(tags, prefix=opened.prefix, index=opened.index, record=record,

@@ -47,7 +47,7 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
         "sides": {seat.letter: side_of(seat, seats) for seat in seats},
         "deals": [
             {"n": deal.number, "first": deal.first_step, "last": deal.last_step,
-             "scores": deal.scores_after}
+             "scores": deal.scores_after, "entry": "results" if deal.by_results else "cards"}
             for deal in replayed.deals
         ],
         "steps": [step_data(step, at_step.get(index, ()))

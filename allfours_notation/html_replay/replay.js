@@ -68,6 +68,19 @@
   function drawTable(step) {
     const table = $("table");
     table.replaceChildren();
+    const position = dealOf(current);
+    if (position >= 0 && data.deals[position].entry === "results") {
+      // a deal recorded by its results alone: no cards, the items each side took
+      const box = el("div", "results");
+      box.id = "results";
+      box.append(el("p", "label", "Deal " + step.d + ", recorded by its results"));
+      const list = el("ul");
+      for (const [side, item, points] of step.s.points) list.append(el("li", "item", side + " " + item + " +" + points));
+      if (!step.s.points.length) list.append(el("li", "label", "no item yet"));
+      box.append(list);
+      table.append(box);
+      return;
+    }
     for (const seat of data.seats) table.append(drawSeat(seat, step.s));
     table.append(drawTrick(step));
   }

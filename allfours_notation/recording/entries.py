@@ -28,6 +28,7 @@ from ..records import (
     Discard,
     Glyph,
     Hand,
+    Node,
     Pack,
     Penalty,
     PenaltyKind,
@@ -38,11 +39,16 @@ from ..records import (
 )
 
 __all__ = [
+    "RESULT_KEYS",
+    "Agreed",
     "Annotation",
     "DealStart",
     "Entry",
     "Expectation",
+    "Item",
     "Phase",
+    "ResultsDone",
+    "Ruling",
     "read_entry",
 ]
 
@@ -56,8 +62,32 @@ class DealStart:
     trailing: tuple[Comment, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Item(Node):
+    """One item of a deal recorded by its results (results mode): ``award``."""
+
+    award: Award
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultsDone(Node):
+    """The scorer's Enter in results mode: the deal's results are all entered."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Agreed(Node):
+    """The other side confirms the deal's points as the recorder shows them."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruling(Node):
+    """The tournament director's ruling on a deal (``director scored …``)."""
+
+    awards: tuple[Award, ...]
+
+
 Entry = (DealStart | Hand | TurnUp | Call | Discard | Pack | Play | Penalty | Redeal
-         | Abandoned | Concede | Claim)
+         | Abandoned | Concede | Claim | Item | ResultsDone | Agreed | Ruling)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +108,8 @@ class Phase(Enum):
     RUN_TURN = "run_turn"  # the run's cards (optional), then its turn-up
     EXHAUSTED = "exhausted"  # the pack ran out: 'redeal exhausted'
     PLAY = "play"  # a card
+    RESULTS = "results"  # results mode: the items of the deal, Enter when all are in
+    CONFIRM = "confirm"  # the deal is over: the other side agrees (y) or claims
     OVER = "over"  # the game is decided
 
 
@@ -92,6 +124,8 @@ class Expectation:
     default: Seat | None = None  # the proposed dealer
     may_beg: bool = False  # in play phase after a run: the elder may beg again
     seats: tuple[Seat, ...] = field(default=())
+    dealer: Seat | None = None  # results mode: the kick is the dealer's side's
+    elder: Seat | None = None  # results mode: the gift is the elder's
 
 
 _GLYPHS = {glyph.value: glyph for glyph in Glyph}
@@ -107,6 +141,12 @@ _SHORT_CALLS = {
     Phase.CALL: {"s": CallKind.STANDS, "b": CallKind.BEGS},
     Phase.ANSWER: {"g": CallKind.GIVES, "r": CallKind.RUNS},
 }
+# Results mode: the key of each item (then the side, but for a kick or a gift, whose
+# side the rules fix).  "x": Hang Jack ("hanged"); "t": the gift ("take one").
+RESULT_KEYS: dict[str, ClaimItem] = {
+    "k": ClaimItem.KICK, "t": ClaimItem.GIFT, "h": ClaimItem.HIGH, "l": ClaimItem.LOW,
+    "j": ClaimItem.JACK, "x": ClaimItem.HANG_JACK, "g": ClaimItem.GAME, "p": ClaimItem.PENALTY,
+}
 _SEAT_CARD = re.compile(r"^([nesw])\s*[:\s]\s*(\S+)$", re.IGNORECASE)
 
 
@@ -121,9 +161,22 @@ def read_entry(text: str, expecting: Expectation) -> Entry | Annotation | str:
     if not words:
         if expecting.phase is Phase.DEALER and expecting.default is not None:
             return DealStart(dealer=expecting.default)
+        if expecting.phase is Phase.RESULTS:
+            return ResultsDone()
         return "type an entry (? for help)"
     if expecting.phase is Phase.OVER:
+        if words[0] == "director":
+            return _ruling(words[1:], expecting)
         return "the game is over: quit with Ctrl+Q, or undo with Ctrl+Z"
+    if words[0] == "director":
+        return _ruling(words[1:], expecting)
+    if expecting.phase is Phase.CONFIRM:
+        if words in (["y"], ["yes"], ["ok"]):
+            return Agreed()
+        if words[0] != "claim":
+            return "the other side: y agrees; or type what they claim ('claim W high game')"
+    if expecting.phase is Phase.RESULTS:
+        return _item(words, expecting)
     special = _ending_or_penalty(words, expecting)
     if special is not None:
         return special
@@ -209,6 +262,46 @@ def _claim(words: list[str], expecting: Expectation) -> Claim | str:
     if seat is None:
         return "a claim starts with a seat: 'claim S high low N jack'"
     return Claim(awards=tuple(awards))
+
+
+def _ruling(words: list[str], expecting: Expectation) -> Ruling | str:
+    """``director W high game``: the director's ruling, written as ``director scored``."""
+    claim = _claim(words, expecting)
+    if isinstance(claim, str):
+        return "the director's ruling: 'director W high game' (" + claim + ")"
+    return Ruling(awards=claim.awards)
+
+
+def _item(words: list[str], expecting: Expectation) -> Entry | str:
+    """Results mode: ``h n`` (High to N's side), ``k 2`` (a kick of 2), ``t`` (the gift),
+    a seat or points after the item key; or an ending, a penalty declared, a claim."""
+    joined = "".join(words)
+    item = RESULT_KEYS.get(joined[:1])
+    if item is None or len(joined) > 3:
+        special = _ending_or_penalty(words, expecting)
+        if special is not None:
+            return special
+        return "results: h High, l Low, j Jack, x Hang Jack, g Game, k kick, t gift, " \
+            "p penalty, then the side (n e s w); Enter finishes the deal"
+    rest = joined[1:]
+    seat: Seat | None = None
+    points: int | None = None
+    if rest[:1].isalpha():
+        seat = _seat(rest[:1], expecting)
+        if seat is None or (expecting.seats and seat not in expecting.seats):
+            return f"{rest[:1]!r} is not a seat at this table"
+        rest = rest[1:]
+    if rest:
+        if not rest.isdigit():
+            return f"{rest!r}: the points are a number"
+        points = int(rest)
+    if item is ClaimItem.KICK:
+        seat = seat or expecting.dealer
+    elif item is ClaimItem.GIFT:
+        seat = seat or expecting.elder
+    if seat is None:
+        return "which side? type the seat (n e s w) after the item"
+    return Item(award=Award(seat, item, points))
 
 
 def _dealer(words: list[str], expecting: Expectation) -> DealStart | str:

@@ -125,10 +125,12 @@ class Judgement:
 def deal_events(deal: Deal) -> Iterator[Event]:
     """A deal's records as the events of the table, in table order."""
     yield replace(deal, opening=(), tricks=(), penalties=(), claim=None, total=None,
-                  ending=None)
+                  ending=None, results=None)
     yield from deal.opening
     yield from deal.plays()
     yield from deal.penalties
+    if deal.results is not None:  # before the ending: the results score the deal
+        yield deal.results
     if deal.ending is not None:
         yield deal.ending
     if deal.claim is not None:
@@ -168,6 +170,8 @@ class Judge:
     def _over(deal: Deal, table: Table) -> bool:
         if deal.ending is not None or deal.claim is not None:
             return True
+        if deal.results is not None and not deal.tricks:
+            return deal.total is not None  # results mode: the scorer's Enter ends it
         expects = table.expects()
         if expects.kind is ExpectKind.DEAL_END:
             return not expects.exhausted

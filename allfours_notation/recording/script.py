@@ -19,6 +19,7 @@ from ..records import (
     Abandoned,
     Call,
     CallKind,
+    ClaimItem,
     Comment,
     CommentStyle,
     Concede,
@@ -29,10 +30,17 @@ from ..records import (
     Redeal,
     TurnUp,
 )
+from ..rules.profiles import GiftRecipients, Options
+from ..rules.replay import GameReplay
+from ..rules.results import kick_values
+from .entries import RESULT_KEYS
 from .opening import NewGame, Refused, Resume, inspect
 from .storage import FileLocked, RecordFile
 
-__all__ = ["card_text", "lines_of_game", "main", "record_lines"]
+__all__ = ["card_text", "lines_of_game", "main", "record_lines", "results_keys",
+           "results_lines_of_game"]
+
+_ITEM_KEYS = {item: key for key, item in RESULT_KEYS.items()}
 
 _SHORT = {CallKind.STANDS: "s", CallKind.BEGS: "b", CallKind.GIVES: "g", CallKind.RUNS: "r"}
 
@@ -43,8 +51,65 @@ def card_text(card: object) -> str:
 
 
 def lines_of_game(game: Game) -> list[str]:
-    """The lines that record ``game``'s deals (not its tags), one per entry or comment."""
-    return [line for deal in game.deals for line in _lines_of_deal(deal)]
+    """The lines that record ``game``'s deals (not its tags), one per entry or comment;
+    after each deal that ends with points to confirm, ``y``: the other side agrees."""
+    return [line for deal in game.deals for line in (*_lines_of_deal(deal),
+                                                     *(("y",) if deal.ending is None else ()))]
+
+
+def results_keys(line: str, options: Options, players: int) -> list[str]:
+    """The keys a scorer presses in the recorder for one line of
+    :func:`results_lines_of_game`: an item key and the side (none for a kick worth one
+    value, nor for a gift to the elder alone), Enter for an empty line, ``y`` alone; any
+    other line (a redeal) typed out and ended with Enter."""
+    words = line.split()
+    if not words:
+        return ["enter"]
+    if words == ["y"]:
+        return ["y"]
+    if words[0] in _ITEM_KEYS.values() and len(words) <= 3:
+        if words[0] == "k":
+            return ["k"] if len(kick_values(options)) == 1 else ["k", words[1]]
+        if words[0] == "t" and not (players == 3 and options.gift_recipients is
+                                    GiftRecipients.EACH_OPPONENT):
+            return ["t"]
+        return [words[0], words[1]]
+    return [*("space" if c == " " else c for c in line), "enter"]
+
+
+def results_lines_of_game(game: Game, replayed: GameReplay) -> list[str]:
+    """The lines that record ``game`` in results mode: each deal's computed items typed
+    as results (``h n``, ``k 3``, ``t``), Enter, and ``y`` for the other side.  The
+    first deal's dealer is typed; later deals begin by themselves with the dealer the
+    rules give, so a redeal is the only other line."""
+    lines: list[str] = []
+    for position, deal in enumerate(game.deals):
+        if position == 0:
+            lines.append(deal.dealer.letter.lower())
+        points = replayed.deals[position].points if position < len(replayed.deals) else ()
+        for point in points:
+            if point.item is ClaimItem.PENALTY and isinstance(deal.ending, Redeal):
+                continue  # the misdeal's point: the redeal scores it
+            key = _ITEM_KEYS[point.item]
+            seat = (point.seat.letter if point.seat is not None else point.side[0]).lower()
+            if point.item is ClaimItem.KICK:
+                lines.append(f"k {point.points}")
+            elif point.item is ClaimItem.GIFT:
+                lines.append(f"t {seat}")
+            elif point.item is ClaimItem.PENALTY:
+                lines.append(f"p {seat} {point.points}")
+            else:
+                lines.append(f"{key} {seat}")
+        ending = deal.ending
+        if isinstance(ending, Redeal):
+            lines.append(f"redeal {ending.reason.value}")
+        elif isinstance(ending, Abandoned):
+            lines.append("abandoned")
+        elif isinstance(ending, Concede):
+            lines.append(f"{ending.seat.letter.lower()} concedes")
+        else:
+            lines.extend(("", "y"))
+    return lines
 
 
 def _comments(comments: tuple[Comment, ...]) -> Iterator[str]:
@@ -123,7 +188,7 @@ def _feed(opened: Resume, lines: list[str],
     done = len(session.entries)
     entries = 0
     for line in lines:
-        if line.startswith(("{", ";")) or not line.strip():
+        if line.startswith(("{", ";")) or (not line.strip() and not session.in_results()):
             if entries > done:
                 session.type(line)
             continue

@@ -23,9 +23,11 @@ from ..formatter import format_game
 from ..parser import parse
 from ..records import (
     Abandoned,
+    Award,
     Call,
     CallKind,
     Claim,
+    ClaimItem,
     Comment,
     CommentStyle,
     Concede,
@@ -39,15 +41,29 @@ from ..records import (
     Play,
     Redeal,
     RedealReason,
+    Results,
     Tag,
+    Total,
     Trick,
     TurnUp,
 )
 from ..rules.engine import ExpectKind
 from ..rules.profiles import Options, Profile, resolve_options
+from ..rules.scoring import Point
 from ..rules.sheet import claim_for, total_for
 from ..rules.state import DealResult
-from .entries import Annotation, DealStart, Entry, Expectation, Phase, read_entry
+from .entries import (
+    Agreed,
+    Annotation,
+    DealStart,
+    Entry,
+    Expectation,
+    Item,
+    Phase,
+    ResultsDone,
+    Ruling,
+    read_entry,
+)
 from .referee import Judge, Judgement, Verdict, new_findings, verdict
 from .storage import RecordFile
 
@@ -56,6 +72,10 @@ __all__ = ["COMPUTED_NOTE", "Outcome", "Session", "entries_of_game"]
 # The comment the recorder puts after a claim the players made, saying what the
 # rules give: both are kept, the dispute shows in 'allfours check'.
 COMPUTED_NOTE = " computed: "
+# Before a director's ruling on a deal recorded by its results: what the scorer had.
+RECORDED_NOTE = " recorded: "
+# The tag that says a game is recorded by its results (the recorder's own, kept as is).
+ENTRY_TAG = "Entry"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +94,13 @@ class Session:
     def __init__(self, tags: tuple[Tag, ...], *, entries: tuple[Entry, ...] = (),
                  prefix: str = "", index: int = 1, record: RecordFile | None = None,
                  overrides: dict[str, str] | None = None,
-                 house: Profile | None = None, suffix: str = "") -> None:
+                 house: Profile | None = None, suffix: str = "",
+                 results_mode: bool | None = None) -> None:
         self.tags = tags
+        # Results mode: new deals are recorded by their results ([Entry "results"]),
+        # switchable per deal (the screen toggles it).
+        self.results_mode = results_mode if results_mode is not None else any(
+            tag.name == ENTRY_TAG and tag.value.lower() == "results" for tag in tags)
         self.prefix = prefix
         # What stands after the game in its file (comments someone added there): kept.
         self.suffix = suffix.lstrip("\r\n")
@@ -119,7 +144,7 @@ class Session:
             if deal.number in finished and position < len(results):
                 deal = _scored(deal, results[position], self.seats, self.options)
             deals.append(deal)
-        winner = self.winner(judged)
+        winner = self.winner(judged) if self.settled() else None
         tags = tuple(replace(tag, value=winner or "*") if tag.name == "Result" else tag
                      for tag in self.tags)
         return Game(tags=tags, deals=tuple(deals), index=self.index)
@@ -141,6 +166,28 @@ class Session:
         if deals and judged.finished:
             done.add(deals[-1].number)
         return done
+
+    def settled(self) -> bool:
+        """Whether the last deal needs nothing more from the table: the other side
+        confirmed it (or claimed), or it ended without points to confirm."""
+        deal = _last_deal_entries(self.entries)
+        if deal is None:
+            return True
+        return any(isinstance(e, (Agreed, Claim, Ruling, Redeal, Abandoned, Concede))
+                   for e in deal)
+
+    def in_results(self) -> bool:
+        """Whether the last deal is recorded by its results and still being entered."""
+        deal = _last_deal_entries(self.entries)
+        if deal is None:
+            return False
+        if any(isinstance(e, ResultsDone) for e in deal) or \
+                any(isinstance(e, (Redeal, Abandoned, Concede)) for e in deal):
+            return False
+        if any(isinstance(e, Item) for e in deal):
+            return True
+        return self.results_mode and not any(
+            isinstance(e, (Hand, TurnUp, Call, Discard, Pack, Play, Claim)) for e in deal)
 
     def winner(self, judged: Judgement | None = None) -> str | None:
         """The side that won, once it has."""
@@ -164,6 +211,11 @@ class Session:
         deals = judged.game.deals
         last = deals[-1] if deals else None
         winner = self.winner(judged)
+        if last is not None and self.in_results():
+            return self._expect_results(last, judged)
+        if last is not None and (judged.finished or winner is not None) and \
+                not self.settled():
+            return self._expect_confirm(last, judged)
         if winner is not None or (last is not None and
                                   isinstance(last.ending, (Abandoned, Concede))):
             why = f"{winner} wins" if winner else "abandoned"
@@ -174,6 +226,22 @@ class Session:
                 f"deal {len(deals) + 1}: {proposed.letter} deals (Enter), or type another seat"
             return Expectation(Phase.DEALER, None, text, default=proposed, seats=seats)
         return self._expect_in_deal(last, judged)
+
+    def _expect_results(self, deal: Deal, judged: Judgement) -> Expectation:
+        elder = judged.open.current.elder if judged.open.current is not None else None
+        so_far = judged.so_far.deals
+        points = _points_text(so_far[-1].points if so_far else ())
+        text = (f"deal {deal.number} by results, {deal.dealer.letter} deals: {points}. "
+                "An item and its side; Enter ends")
+        return Expectation(Phase.RESULTS, None, text, seats=self.seats, dealer=deal.dealer,
+                           elder=elder)
+
+    def _expect_confirm(self, deal: Deal, judged: Judgement) -> Expectation:
+        results = judged.replayed.deals
+        points = _points_text(results[-1].points if results else ())
+        scores = "  ".join(f"{side} {value}" for side, value in self.scores(judged))
+        text = f"deal {deal.number}: {points}, score {scores}. Other side: y agrees, c claims"
+        return Expectation(Phase.CONFIRM, None, text, seats=self.seats)
 
     def _expect_in_deal(self, deal: Deal, judged: Judgement) -> Expectation:
         seats, dealer = self.seats, deal.dealer
@@ -193,7 +261,7 @@ class Session:
             return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
                                "(r)", seats=seats)
         if expects.kind is ExpectKind.RUN:
-            return Expectation(Phase.RUN_TURN, dealer, f"run {runs + 1}: its cards if known "
+            return Expectation(Phase.RUN_TURN, dealer, f"run {runs}: its cards if known "
                                "('S 3c 4c 5c'), then the turn-up", seats=seats)
         may_beg = expects.may_beg_again  # the referee's answer, not a second copy of it
         number = len(deal.tricks) + (0 if deal.tricks and
@@ -215,11 +283,35 @@ class Session:
         return self.add(read, confirmed=confirmed)
 
     def add(self, entry: Entry, *, confirmed: bool = False) -> Outcome:
-        """Judge ``entry`` after the last one; keep it if the referee allows."""
-        placed = _placement_problem(entry, self.expect())
+        """Judge ``entry`` after the last one; keep it if the referee allows.
+
+        In results mode the next deal begins when the other side has confirmed the last
+        (or claimed), dealt by whoever the rules say deals next: one undo takes back both.
+        """
+        expecting = self.expect()
+        placed = _placement_problem(entry, expecting)
         if placed is not None:
             return Outcome(False, placed)
-        return self._try(self.entries, entry, len(self.entries), confirmed=confirmed)
+        if isinstance(entry, Ruling) and self.entries and \
+                isinstance(self.entries[-1], DealStart) and \
+                sum(isinstance(e, DealStart) for e in self.entries) > 1:
+            # the next deal has only begun: the ruling is on the deal before it
+            self._change((*self.entries[:-1], entry, self.entries[-1]))
+            ruled = len(self.judgement().game.deals) - 1
+            return Outcome(True, _describe(entry) + f" (deal {ruled})")
+        outcome = self._try(self.entries, entry, len(self.entries), confirmed=confirmed)
+        if outcome.accepted and self.results_mode and \
+                expecting.phase in (Phase.CONFIRM, Phase.RESULTS):
+            following = self.expect()
+            if following.phase is Phase.DEALER and following.default is not None:
+                self._past.pop()
+                before = self.entries[:-1]
+                self._set((*self.entries, DealStart(dealer=following.default)))
+                self._past.append(before)
+                outcome = replace(outcome, message=outcome.message +
+                                  f"; deal {len(self.judgement().game.deals)}: "
+                                  f"{following.default.letter} deals")
+        return outcome
 
     def confirm(self) -> Outcome:
         """Record the entry that was waiting for confirmation (a revoke, an undertrump)."""
@@ -267,12 +359,20 @@ class Session:
         return Outcome(True, f"noted on {_describe(last)}")
 
     def undo(self) -> Outcome:
-        if not self._past:
-            return Outcome(False, "nothing to undo")
+        """Take back the last change; with none made in this session (a resumed file),
+        the last entry of the file: the file is the history, back to the game's start."""
         current = self.entries
+        if not self._past:
+            if not current:
+                return Outcome(False, "nothing to undo")
+            self._set(current[:-1])
+            self._future.append(current)
+            self.flags = {}
+            return Outcome(True, f"undone: {_describe(current[-1])}")
         self._set(self._past[-1])
         self._past.pop()
         self._future.append(current)
+        self.flags = {}  # the marks of a correction undone are stale
         return Outcome(True, f"undone: {_describe(current[-1])}" if current and
                        len(current) > len(self.entries) else "undone")
 
@@ -405,8 +505,24 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
     penalties: list[Penalty] = []
     claim: Claim | None = None
     ending: Redeal | Abandoned | Concede | None = None
+    items: list[Award] = []
+    item_comments: list[Comment] = []
+    done = False
+    ruling: Ruling | None = None
     ran = False
     for entry in entries:
+        if isinstance(entry, Item):
+            items.append(entry.award)
+            item_comments.extend((*entry.leading, *entry.trailing))
+            continue
+        if isinstance(entry, ResultsDone):
+            done = True
+            continue
+        if isinstance(entry, Ruling):
+            ruling = entry
+            continue
+        if isinstance(entry, Agreed):
+            continue
         if isinstance(entry, Hand):
             turned = any(isinstance(e, TurnUp) for e in opening)
             if turned and not ran:
@@ -429,18 +545,60 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
     if dealt_late:
         first_turn = next(i for i, e in enumerate(opening) if isinstance(e, TurnUp))
         opening[first_turn:first_turn] = dealt_late
+    results: Results | None = None
+    if items or done or (isinstance(ending, Redeal) and not opening and not tricks):
+        results = Results(awards=_grouped(items), trailing=tuple(item_comments))
+    if ruling is not None:
+        recorded: tuple[Comment, ...] = ()
+        if results is not None:  # the scorer's results, kept beside the ruling
+            from ..formatter import awards_text
+
+            written = awards_text("", results.awards, Deal(number=number, dealer=start.dealer))
+            recorded = (Comment(RECORDED_NOTE + written.strip() + " ", CommentStyle.BRACE),)
+        results = Results(awards=_grouped(list(ruling.awards)), director=True,
+                          leading=recorded, trailing=(*ruling.leading, *ruling.trailing))
+    # a results deal the scorer finished: marked by a total, which the session writes
+    total = Total(scores=()) if done and not tricks else None
     return Deal(number=number, dealer=start.dealer, opening=tuple(opening),
                 tricks=tuple(Trick(number=i + 1, plays=tuple(plays))
                              for i, plays in enumerate(tricks)),
                 penalties=tuple(penalties), claim=claim, ending=ending,
-                leading=start.leading, trailing=start.trailing)
+                leading=start.leading, trailing=start.trailing, results=results, total=total)
+
+
+def _grouped(awards: list[Award]) -> tuple[Award, ...]:
+    """Awards grouped by seat, seats in the order they first appear (as the parser keeps
+    them, so that the written line reads back the same), items in counting order."""
+    order = list(dict.fromkeys(award.seat for award in awards))
+    rank = list(ClaimItem)
+    return tuple(sorted(awards, key=lambda a: (order.index(a.seat), rank.index(a.item))))
+
+
+def _last_deal_entries(entries: tuple[Entry, ...]) -> tuple[Entry, ...] | None:
+    """The entries of the last deal, after its DealStart (``None`` before any deal)."""
+    for index in range(len(entries) - 1, -1, -1):
+        if isinstance(entries[index], DealStart):
+            return entries[index + 1:]
+    return None
+
+
+def _points_text(points: tuple[Point, ...]) -> str:
+    """``NS 2  EW 1`` for a deal's points so far (nothing yet: "no points yet")."""
+    by_side: dict[str, int] = {}
+    for point in points:
+        by_side[point.side] = by_side.get(point.side, 0) + point.points
+    return "  ".join(f"{side} {value}" for side, value in by_side.items()) or "no points yet"
 
 
 def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Options) -> Deal:
     """A finished deal with the claim and total the computed result gives; a claim the
-    players made is kept, with what the rules give noted after it."""
+    players made is kept, with what the rules give noted after it.  A deal recorded by
+    its results gets no computed claim (its results say it)."""
     computed = claim_for(result.points, seats, options)
     claim = deal.claim
+    total = total_for(result.scores_after, seats)
+    if claim is None and deal.results is not None:
+        return replace(deal, total=total)
     if claim is None:
         claim = computed
     elif computed is None or claim.awards != computed.awards:
@@ -449,18 +607,20 @@ def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Op
         said = claim_text(computed, deal) if computed is not None else "nothing"
         note = Comment(COMPUTED_NOTE + said.removeprefix("claim ") + " ", CommentStyle.BRACE)
         claim = replace(claim, trailing=(note,))
-    return replace(deal, claim=claim, total=total_for(result.scores_after, seats))
+    return replace(deal, claim=claim, total=total)
 
 
 _ALLOWED: dict[Phase, tuple[type, ...]] = {
-    Phase.DEALER: (DealStart, Claim),
+    Phase.DEALER: (DealStart, Claim, Ruling),
+    Phase.RESULTS: (Item, ResultsDone, Redeal, Abandoned, Concede, Ruling),
+    Phase.CONFIRM: (Agreed, Claim, Ruling),
     Phase.TURN: (Hand, TurnUp, Redeal, Abandoned, Concede, Penalty),
     Phase.CALL: (Hand, Call, Play, Redeal, Abandoned, Concede, Penalty),
     Phase.ANSWER: (Hand, Call, Redeal, Abandoned, Concede, Penalty),
     Phase.RUN_TURN: (Hand, TurnUp, Redeal, Abandoned, Concede, Penalty),
     Phase.EXHAUSTED: (Redeal, Abandoned, Concede, Penalty),
     Phase.PLAY: (Hand, Call, Play, Redeal, Abandoned, Concede, Penalty),
-    Phase.OVER: (Claim,),
+    Phase.OVER: (Claim, Ruling),
 }
 
 
@@ -470,7 +630,7 @@ def _placement_problem(entry: Entry, expecting: Expectation) -> str | None:
         return "nothing entered"
     if isinstance(entry, _ALLOWED[expecting.phase]):
         if isinstance(entry, Redeal) and entry.reason is RedealReason.EXHAUSTED and \
-                expecting.phase is not Phase.EXHAUSTED:
+                expecting.phase not in (Phase.EXHAUSTED, Phase.RESULTS):
             return "refused: 'redeal exhausted' only when a run has used up the pack"
         return None
     return f"not now: {expecting.text}"
@@ -501,6 +661,17 @@ def _describe(entry: Entry) -> str:
         return "abandoned"
     if isinstance(entry, Concede):
         return f"{entry.seat.letter} concedes"
+    if isinstance(entry, Item):
+        award = entry.award
+        return f"{award.seat.letter} {award.item.value}" + \
+            (f" {award.points}" if award.points is not None else "")
+    if isinstance(entry, ResultsDone):
+        return "results complete"
+    if isinstance(entry, Agreed):
+        return "agreed by the other side"
+    if isinstance(entry, Ruling):
+        return "director's ruling: " + " ".join(f"{a.seat.letter} {a.item.value}"
+                                                for a in entry.awards)
     return "claim " + " ".join(f"{a.seat.letter} {a.item.value}" for a in entry.awards)
 
 
@@ -531,13 +702,38 @@ def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
         entries.extend(deal.penalties)
         if deal.ending is not None:
             entries.append(deal.ending)
+        line = deal.results
+        if line is not None:
+            scorer: Results | None = line
+            if line.director:
+                scorer = _recorded_results(line)
+            if scorer is not None:
+                entries.extend(Item(award=award) for award in scorer.awards)
+                if deal.total is not None:
+                    entries.append(ResultsDone())
         claim = deal.claim
         if claim is not None:
             points = results[position].points if position < len(results) else ()
             computed = claim_for(points, seats, options)
             mine = replace(claim, trailing=tuple(c for c in claim.trailing
                                                  if not c.text.startswith(COMPUTED_NOTE)))
-            if computed is None or mine.awards != computed.awards or mine.leading or \
-                    mine.trailing:
+            if deal.results is not None or computed is None or \
+                    mine.awards != computed.awards or mine.leading or mine.trailing:
                 entries.append(mine)
+        if line is not None and line.director:
+            entries.append(Ruling(awards=line.awards))
+        if position < len(game.deals) - 1 and deal.ending is None:
+            entries.append(Agreed())  # a later deal began: the table had agreed this one
     return tuple(entries)
+
+
+def _recorded_results(ruling: Results) -> Results | None:
+    """The scorer's results a director's ruling replaced, kept in a comment before it."""
+    for comment in ruling.leading:
+        if comment.text.startswith(RECORDED_NOTE):
+            text = "% AFN 1\ndeal 1 dealer N\n scored " + \
+                comment.text.removeprefix(RECORDED_NOTE) + "\nend\n"
+            games = parse(text).games
+            if games and games[0].deals and games[0].deals[0].results is not None:
+                return games[0].deals[0].results
+    return None

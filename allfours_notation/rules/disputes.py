@@ -205,6 +205,10 @@ def _claim_message(result: GameReplay, position: int, deal: Deal, computed: Deal
         head = f"deal {deal.number}: {label} not claimed, computed {scored_text}"
     why = _why(result, computed, item)
     text = head + (f": {why}" if why else "")
+    if computed.by_results:
+        # A dispute over a results-only deal: the scorer's results against the other
+        # side's claim.  No other rules would make the cards say otherwise.
+        return text + " (the other side disputes the recorded results)"
     note = _rule_note(result, computed, item, claimed)
     if note:
         text += f"; {note}"
@@ -237,6 +241,8 @@ def _why(result: GameReplay, computed: DealResult, item: ClaimItem) -> str:
     late = [p for p in computed.unscored if p.item is item]
     if late and result.decided:
         return f"not scored, the game was decided first ({result.decided})"
+    if computed.by_results:
+        return "the recorded results give it to nobody"
     if item in (ClaimItem.HIGH, ClaimItem.LOW):
         return "no trump was in play" if computed.trump is not None else "trumps are unknown"
     if item is ClaimItem.JACK:

@@ -52,6 +52,7 @@ from ..records import (
     Play,
     Redeal,
     RedealReason,
+    Results,
     Span,
     Total,
     Trick,
@@ -93,6 +94,7 @@ from .profiles import (
     UndertrumpException,
     YesNo,
 )
+from .results import ResultsFacts, results_points
 from .scoring import (
     ITEM_LABELS,
     DealFacts,
@@ -136,7 +138,7 @@ class GameOver:
 
 
 Event = (Deal | Hand | TurnUp | Call | Discard | Pack | Trick | Play | Penalty | Redeal
-         | Abandoned | Concede | Claim | Total | DealOver | GameOver)
+         | Abandoned | Concede | Claim | Results | Total | DealOver | GameOver)
 
 
 class ExpectKind(Enum):
@@ -355,6 +357,8 @@ class Table:
                 current.place(trick.plays)
         for penalty in deal.penalties:
             feed(penalty)
+        if deal.results is not None:  # before the ending: the results score the deal
+            feed(deal.results)
         if deal.ending is not None:
             feed(deal.ending)
         if deal.claim is not None:
@@ -659,6 +663,7 @@ class _DealTable:
         "provisional",
         "received",
         "recorded_owner",
+        "results",
         "runs",
         "scored_tricks",
         "scoring",
@@ -774,6 +779,7 @@ class _DealTable:
         self.ending: Redeal | Abandoned | Concede | None = None
         self.claim: Claim | None = None
         self.total: Total | None = None
+        self.results: Results | None = None  # a deal recorded by its results alone
         self.points: list[Point] = []
         self.unscored: list[Point] = []
         # a deal still being played when scored: what would score if it ended now
@@ -1555,6 +1561,8 @@ class _DealTable:
             self.settle_kick(kept=True)  # play with no call is standing (decision 5)
         if self.decided_here:
             return  # the game ended during the opening: nothing more was due
+        if self.results is not None and not has_play:
+            return  # recorded by its results: the opening may be written in part, or not
         ending = self.ending
         if not self.turnups:
             if has_play or ending is None:
@@ -1895,6 +1903,14 @@ class _DealTable:
 
     # -- the end of the deal: penalties, ending, claim, total --
 
+    def take_results(self, event: Results) -> None:
+        """``scored …``: the deal's results, in place of its cards; the deal is scored."""
+        if self.closed or self.results is not None:
+            self.report("AFN206", "results after the deal was scored do not count", event.span)
+            return
+        self.results = event
+        self.close()
+
     def end_event(self, event: Penalty | Claim | Total | Redeal | Abandoned | Concede) -> None:
         if isinstance(event, Penalty):
             if self.closed:
@@ -1904,6 +1920,12 @@ class _DealTable:
             self.penalties.append(event)
             return
         if isinstance(event, (Redeal, Abandoned, Concede)):
+            if self.closed and self.ending is None and self.results is not None and \
+                    not self.trick_count:  # a results deal, scored by its results first
+                self.ending = event
+                if isinstance(event, Redeal):
+                    self.score_redeal(event)
+                return
             if self.ending is not None or self.closed:
                 self.report("AFN206", "a deal can end only once", event.span)
                 return
@@ -1944,6 +1966,16 @@ class _DealTable:
 
     def check_trick_count(self, expected: int) -> None:
         played = self.trick_count
+        if self.results is not None:
+            if played and self.results.director:
+                self.report("AFN410", "the deal is scored by the director's ruling "
+                            "('director scored'), not by its cards", self.results.span,
+                            severity=Severity.WARNING)
+            elif played:
+                self.report("AFN409", "the deal is recorded both by its cards and by its "
+                            "results; it is scored by the cards", self.results.span,
+                            hint="keep one: the tricks, or the 'scored' line")
+            return
         if self.trump is None or isinstance(self.ending, Redeal):
             if isinstance(self.ending, Redeal) and played:
                 self.report("AFN305", "cards are played in a deal that was redealt",
@@ -2016,6 +2048,8 @@ class _DealTable:
         trumps unsettled or tricks to come (the deal is scored as if it ended now)."""
         if self.ending is not None or self.claim is not None or self.total is not None:
             return False
+        if self.results is not None and (not self.trick_count or self.results.director):
+            return False  # scored by its results: nothing more is to be played
         if self.phase not in ("settled", "play"):
             return True
         return len(self.completed_tricks) < self.tricks_expected()
@@ -2041,6 +2075,9 @@ class _DealTable:
         ending = self.ending
         if isinstance(ending, Redeal):
             self.score_redeal(ending)
+            return
+        if self.results is not None and (not self.trick_count or self.results.director):
+            self.score_results(self.results)
             return
         offences = self.declared_offences()
         if isinstance(ending, (Abandoned, Concede)) and self.trick_count < self.tricks_expected():
@@ -2210,6 +2247,31 @@ class _DealTable:
         items.extend(item_of(p, status) for p, status in zip(points, statuses, strict=True))
         return tuple(items)
 
+    def score_results(self, results: Results) -> None:
+        """A deal recorded by its results: the items checked (see :mod:`.results`), then
+        counted in order like a played deal's; items after the target are not scored."""
+        kicked = tuple(p for p in (*self.points, *self.unscored) if p.item is ClaimItem.KICK)
+        facts = ResultsFacts(self.seats, self.dealer, self.elder, tuple(self.turnups), kicked,
+                             bool(self.calls), any(c.endswith(" gives") for c in self.calls),
+                             dict(self.g.scores))
+        points, findings = results_points(results.awards, facts, self.options)
+        for finding in findings:
+            self.report(finding.code, finding.message, results.span, severity=finding.severity,
+                        hint=finding.hint)
+        if not self.scoring:
+            return  # after the game was decided (AFN313): nothing counts
+        unscored_before = len(self.unscored)
+        decided_before = self.g.decided
+        self.award(points, results.span)
+        late = self.unscored[unscored_before:]
+        if late:
+            decided = self.g.decided or decided_before
+            self.report("AFN408", "not scored, the game was decided first (" + str(decided) +
+                        "): " + ", ".join(f"{p.side} {ITEM_LABELS[p.item]}" for p in late),
+                        results.span, severity=Severity.WARNING,
+                        hint="rule 25: the items after the one that reaches the target do not "
+                        "count")
+
     def penalties_only(self, offences: list[Offence]) -> list[Point]:
         facts = DealFacts(self.seats, self.dealer, self.elder, self.trump, False, {}, (),
                           tuple(o for o in offences if o.kind in ("misdeal", "wrongscore")))
@@ -2243,8 +2305,10 @@ class _DealTable:
         self.ended = True
         last = self.g.step_count - 1
         ending_text = None
+        by_results = self.results is not None and (not self.trick_count or
+                                                   self.results.director)
         if ending is None:
-            complete = self.trick_count >= self.tricks_expected()
+            complete = self.trick_count >= self.tricks_expected() or by_results
         else:
             complete = False
             if isinstance(ending, Redeal):
@@ -2278,6 +2342,7 @@ class _DealTable:
             tuple(self.provisional),  # provisional
             self.was_open,  # open
             tuple(self.waiting),  # waiting
+            by_results,  # by_results
         ))
 
     def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
@@ -2377,6 +2442,7 @@ _TAKERS: dict[type, Callable[[_DealTable, Any], None]] = {
     Discard: _DealTable.take_discard,
     Penalty: _DealTable.end_event,
     Claim: _DealTable.end_event,
+    Results: _DealTable.take_results,
     Total: _DealTable.end_event,
     Redeal: _DealTable.end_event,
     Abandoned: _DealTable.end_event,

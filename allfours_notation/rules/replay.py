@@ -54,6 +54,8 @@ def deal_events(deal: Deal) -> Iterator[Event]:
         yield trick
         yield from trick.plays
     yield from deal.penalties
+    if deal.results is not None:  # before the ending: the results score the deal
+        yield deal.results
     if deal.ending is not None:
         yield deal.ending
     if deal.claim is not None:

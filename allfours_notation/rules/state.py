@@ -125,6 +125,7 @@ class DealResult:
     # those of ``provisional`` that are decided themselves but wait for an earlier item
     # of the counting order that is not (a Jack won while Low is still open)
     waiting: tuple[Point, ...] = ()
+    by_results: bool = False  # recorded by its results alone (``scored …``), not its cards
 
 
 _Record = TypeVar("_Record")

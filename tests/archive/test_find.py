@@ -58,7 +58,8 @@ def test_header_filters(cli: Cli) -> None:
         "samples/club-night.afn:2", "samples/turned-jack-wins.afn:1",
         "samples/two-player-to-seven.afn:1"]
     assert games("--rules", "trinidad14") == [
-        "samples/four-handed-trinidad.afn:1", "samples/tobago-options.afn:1"]
+        "samples/club-results.afn:1", "samples/four-handed-trinidad.afn:1",
+        "samples/tobago-options.afn:1"]
     assert games("--from", "2026.10", "--to", "2026.10.31") == [
         "samples/four-handed-trinidad.afn:1"]
     assert games("--tag", "Event~(?i)sunday", "--result", "N") == ["samples/disputed-claim.afn:1"]

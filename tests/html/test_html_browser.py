@@ -248,6 +248,20 @@ def test_dark_and_light_schemes(browser: WebDriver, tmp_path: Path) -> None:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
+def test_a_results_deal_shows_its_items_instead_of_a_table(browser: WebDriver,
+                                                            tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    sample = next(path for path in SAMPLES if path.name == "club-results.afn")
+    steps = open_page(browser, sample, 1, tmp_path / "results.html")
+    press_right(browser, steps - 1)
+    assert shown_step(browser) == steps - 1
+    box = browser.find_element(By.ID, "results")
+    assert "recorded by its results" in box.text
+    assert "NS high +1" in box.text  # deal 5: N-S go out on High
+    assert not browser.find_elements(By.CSS_SELECTOR, "#table .hand")
+
+
 @pytest.mark.parametrize("page", ["replay", "score"])
 def test_hostile_records_run_nothing_in_the_browser(browser: WebDriver, tmp_path: Path,
                                                     page: str) -> None:

@@ -84,7 +84,8 @@ def status(app: RecorderScreen) -> str:
     return shown(app, "#rec-status").strip()
 
 
-_CHARS = {"enter": "\r", "space": " ", "colon": ":"}
+_CHARS = {"enter": "\r", "space": " ", "colon": ":", "question_mark": "?",
+          "exclamation_mark": "!"}
 
 
 async def send_keys(screen: RecorderScreen, keys: Sequence[str], *,

@@ -9,6 +9,7 @@ import pytest
 from allfours_notation.cli import main
 from allfours_notation.generate import Knobs, generate_games
 from allfours_notation.parser import parse
+from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import NewGame, Refused, Resume, inspect, new_tags
 from allfours_notation.recording.script import lines_of_game
 from allfours_notation.recording.session import Session
@@ -95,8 +96,12 @@ def test_a_game_taken_up_part_way_starts_from_its_score_and_ends_at_the_target(
         # N holds the jack of trumps and high; N's Jack alone is the seventh point
         feed(session, ["s", "n js 9h 8h 7c 6d 5d", "s 9c 8c 7d 3h 2h 2d", "4s", "s", "js"])
         while not session.over:
-            offered = session.expect().offered
-            feed(session, [str(offered[0]).lower()])
+            expecting = session.expect()
+            if expecting.phase is Phase.CONFIRM:  # the deal that ends the game: agreed
+                assert "[Result \"*\"]" in session.text()  # not before the other side agrees
+                feed(session, ["y"])
+                continue
+            feed(session, [str(expecting.offered[0]).lower()])
         assert session.winner() == "N"
     text = path.read_text(encoding="utf-8")
     assert '[Score "N 6 S 5"]' in text and '[Result "N"]' in text

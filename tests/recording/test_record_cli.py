@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from allfours_notation import parse_file
 from allfours_notation.cli import main
 
 
@@ -44,12 +45,36 @@ def test_a_directory_and_bad_options_are_usage_errors(tmp_path: Path,
 RECORDED = sorted((Path(__file__).resolve().parents[2] / "docs" / "recorded").glob("*.afn"))
 
 
-@pytest.mark.parametrize("path", RECORDED, ids=[p.stem for p in RECORDED])
+# Recorded with a dispute on purpose (issue 25): the other side's claim on the deciding deal.
+DISPUTED = {"trinidad-results"}
+
+
+@pytest.mark.parametrize("path", [p for p in RECORDED if p.stem not in DISPUTED],
+                         ids=[p.stem for p in RECORDED if p.stem not in DISPUTED])
 def test_the_games_recorded_under_tmux_check_clean(path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(path)]) == 0
     assert "1 game, 0 with errors" in capsys.readouterr().out
 
 
-def test_two_games_were_recorded() -> None:
-    assert [p.stem for p in RECORDED] == ["four-handed-trinidad", "two-handed-hoffmann"]
+def test_the_disputed_results_game_checks_as_expected(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A four-handed Trinidad game entered in results mode at 80x24; E-W disputed the
+    deciding deal: the claim is kept and reported, [Result] follows the computed score."""
+    path = next(p for p in RECORDED if p.stem == "trinidad-results")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("AFN401") == 2 and "disputes the recorded results" in out
+    game = parse_file(path).games[0]
+    assert game.tag("Result") == "NS" and all(deal.by_results for deal in game.deals)
+
+
+def test_the_mixed_game_has_card_and_results_deals() -> None:
+    path = next(p for p in RECORDED if p.stem == "two-handed-mixed")
+    game = parse_file(path).games[0]
+    assert [deal.by_results for deal in game.deals] == [False, True, True]
+
+
+def test_four_games_were_recorded() -> None:
+    assert [p.stem for p in RECORDED] == ["four-handed-trinidad", "trinidad-results",
+                                          "two-handed-hoffmann", "two-handed-mixed"]

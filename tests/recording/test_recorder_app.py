@@ -51,8 +51,8 @@ def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path
             # the form typed ahead in one go (date and rules as proposed): each Enter
             # moves on in the order the keys came, nothing joins the field before it
             for key in [*keys("Club night"), "enter", *keys("Arima"), "enter", "enter",
-                        "enter", *keys("Ann"), "enter", *keys("Ben"), "enter", *keys("N 9"),
-                        "enter"]:  # a starting score at the target: refused
+                        "enter", *keys("Ann"), "enter", *keys("Ben"), "enter", "enter",
+                        *keys("N 9"), "enter"]:  # a starting score at the target: refused
                 app.app.post_message(events.Key(key, " " if key == "space" else
                                                 "\r" if key == "enter" else key))
 
@@ -122,10 +122,12 @@ def test_a_revoke_asks_first_then_is_recorded_and_penalised(tmp_path: Path) -> N
             await type_line(pilot, "5d")
             assert status(app).startswith("revoke: S plays 5D on hearts led")
             assert status(app).endswith("Record it? (y/n)")
-            await type_line(pilot, "n")
+            taken = app.lines_taken
+            await send_keys(app, ["n"], until=lambda: app.lines_taken > taken)  # one key
             assert status(app) == "not recorded"
             await type_line(pilot, "5d")
-            await type_line(pilot, "y")
+            taken = app.lines_taken
+            await send_keys(app, ["y"], until=lambda: app.lines_taken > taken)
             assert status(app).startswith("S plays 5D — revoke")
             assert app.session is not None
             state = app.session.judgement().table

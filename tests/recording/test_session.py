@@ -180,7 +180,7 @@ def test_a_claim_the_players_made_is_kept_with_what_the_rules_give() -> None:
     session = two()
     feed(session, [*HANDS, "js", "2d", "9h", "3h", "8h", "2h", "7c", "8c", "9c", "5d", "7d",
                    "6d"])
-    assert session.expect().phase is Phase.DEALER
+    assert session.expect().phase is Phase.CONFIRM  # the other side is asked
     outcome = session.type("claim s high jack game n low")
     assert outcome.accepted
     deal = session.game().deals[0]

@@ -68,9 +68,11 @@ class StartForm(Screen[tuple[Tag, ...]]):
     ]
 
     def __init__(self, *, players: int, rules: str, overrides: dict[str, str],
-                 proposed: tuple[Tag, ...] = (), house: Profile | None = None) -> None:
+                 proposed: tuple[Tag, ...] = (), house: Profile | None = None,
+                 players_given: bool = False) -> None:
         super().__init__()
         self.players = players
+        self.players_given = players_given  # --players: the table stays as asked
         self.rules = rules
         self.overrides = overrides
         self.house = house  # a club's rules (--rules-file), chosen as club:NAME
@@ -86,6 +88,8 @@ class StartForm(Screen[tuple[Tag, ...]]):
                  given.get("Rules", self.rules))]
         for seat in SEATS_FOR_PLAYERS[self.players]:
             rows.append((seat.tag_name, f"{seat.tag_name} player", given.get(seat.tag_name, "")))
+        rows.append(("Entry", "Deals entered by their cards or their results (cards, results; "
+                     "Ctrl+T switches later)", given.get("Entry", "cards")))
         rows.append(("Score", "Starting score if taken up part-way (N 12 S 13; empty: 0)",
                      ""))
         return rows
@@ -96,7 +100,8 @@ class StartForm(Screen[tuple[Tag, ...]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
-            yield Static(f"New game, {self.players} players: the tags of the record. Enter "
+            yield Static(f"New game, {self.players} players (the rules' table; --players "
+                         "chooses another): the tags of the record. Enter "
                          "moves on; Enter on the last field (or Ctrl+S) starts.", id="form-head")
             for field_id, label, value in self.fields():
                 yield Label(label, classes="form-label")
@@ -109,6 +114,24 @@ class StartForm(Screen[tuple[Tag, ...]]):
         for field, following in pairwise(fields):
             field.next_field = following
         fields[0].focus()
+
+    async def on_input_changed(self, event: Input.Changed) -> None:
+        """Rules chosen: the profile's table is seated (four for trinidad14), what was
+        typed kept.  ``--players`` given on the command line is the explicit choice."""
+        if event.input.id != "field-Rules" or self.players_given:
+            return
+        profile = PROFILES.get(event.value.strip().lower())
+        if profile is None or profile.options.players == self.players:
+            return
+        typed = {field.id.removeprefix("field-"): field.value
+                 for field in self.query(FormField) if field.id}
+        self.proposed.update({name: value for name, value in typed.items() if value})
+        self.players = profile.options.players
+        await self.recompose()
+        self.on_mount()
+        rules = self.query_one("#field-Rules", FormField)
+        rules.focus()
+        rules.cursor_position = len(rules.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -132,6 +155,11 @@ class StartForm(Screen[tuple[Tag, ...]]):
         tags = new_tags(event=values["Event"], site=values["Site"], date=values["Date"],
                         rules=rules, players=players, overrides=self.overrides,
                         score=values["Score"])
+        entry = values["Entry"].lower() or "cards"
+        if entry not in ("cards", "results"):
+            problem = "deals are entered by their 'cards' or their 'results'"
+        elif entry == "results":
+            tags = (*tags, Tag(name="Entry", value="results"))
         if problem is None:
             problem = self.score_problem(tags)
         if problem is not None:

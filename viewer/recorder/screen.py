@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -23,13 +24,15 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
-from allfours_notation.recording.entries import Phase
+from allfours_notation.recording.entries import RESULT_KEYS, Item, Phase
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.recording.storage import RecordChanged
-from allfours_notation.records import Tag
+from allfours_notation.records import ClaimItem, Play, Tag
+from allfours_notation.rules.profiles import GiftRecipients
+from allfours_notation.rules.results import kick_values
 from allfours_notation.visible import visible
 
-from ..widgets.table import TableView
+from ..widgets.table import TableView, results_renderable
 from .form import StartForm
 from .help import RecorderHelp
 from .widgets import EntryChosen, EntryLine, EntryList, PointsPanel, offered_text
@@ -52,21 +55,25 @@ class RecorderScreen(Screen[None]):
     """Record one game into a file, entry by entry (the app's record mode)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Quit and help first: the footer shows them even at 80 columns
+        Binding("ctrl+q", "app.quit", "Quit", tooltip="Quit (everything entered is on disk)"),
+        Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
         Binding("ctrl+z", "undo", "Undo", priority=True,
                 tooltip="Undo the last entry (again and again)"),
         Binding("ctrl+y", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
         Binding("ctrl+e", "entries", "Correct", priority=True,
                 tooltip="Go to the entries: ↑/↓ choose one, Enter corrects it, Esc returns"),
+        Binding("ctrl+t", "mode", "Cards/Results", priority=True,
+                tooltip="Switch between entering deals by their cards and by their results "
+                "(this deal, if nothing is entered in it yet, and the next)"),
         Binding("ctrl+r", "review", "Review", priority=True,
                 tooltip="Review the game recorded so far in the replay viewer (Ctrl+R returns)"),
-        Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
         Binding("escape", "cancel", "Cancel", show=False,
                 tooltip="Cancel a correction or a question; back to the entry line"),
         Binding("left", "offer(-1)", "Card", show=False, priority=True,
                 tooltip="With an empty line: the previous legal card offered"),
         Binding("right", "offer(1)", "Card", show=False, priority=True,
                 tooltip="With an empty line: the next legal card offered"),
-        Binding("ctrl+q", "app.quit", "Quit", tooltip="Quit (everything entered is on disk)"),
     ]
 
     def __init__(self, *, session: Session | None = None, form: StartForm | None = None,
@@ -81,6 +88,8 @@ class RecorderScreen(Screen[None]):
         self.confirming = False
         self.correcting: int | None = None
         self.pending_correction: tuple[int, str] | None = None
+        self.pending_item: str | None = None  # results mode: an item key awaiting its side
+        self.claiming: list[str] | None = None  # the other side's claim, typed by item keys
         self.last_refresh_seconds = 0.0
         self.lines_taken = 0  # lines submitted and dealt with (the tests and bench wait on it)
         self.title = title
@@ -97,9 +106,11 @@ class RecorderScreen(Screen[None]):
                 yield EntryList(id="rec-entries")
         yield Static("", id="rec-expect")
         yield Static("", id="rec-offered")
-        yield EntryLine(placeholder="type an entry: js 10h b r g s … (? help, Ctrl+Q quits)",
-                        id="rec-input",
-                        compact=True)
+        line = EntryLine(placeholder="type an entry: js 10h b r g s … (? help, Ctrl+Q quits)",
+                         id="rec-input", compact=True)
+        line.key_hook = self.one_key
+        line.line_hook = self.take_line
+        yield line
         yield Static("", id="rec-status")
         yield Footer(compact=True)
 
@@ -141,8 +152,18 @@ class RecorderScreen(Screen[None]):
         judged = session.judgement()
         state = judged.table
         table = self.query_one(TableView)
+        by_results = expecting.phase is Phase.RESULTS or (
+            expecting.phase is Phase.CONFIRM and judged.game.deals and
+            judged.game.deals[-1].by_results)
         if state is None:
             table.show_message("No deal yet. " + expecting.text)
+        elif by_results:
+            table.shown = None
+            table.update(results_renderable(
+                state, judged.game, unicode=self.unicode,
+                title="by its results" + (": h l j x g p then the side, k kick, t gift; "
+                                          "Enter ends the deal"
+                                          if expecting.phase is Phase.RESULTS else "")))
         else:
             if expecting.phase not in ACTING:  # the deal or the game is over: nobody moves
                 state = replace(state, to_move=None, legal=frozenset())
@@ -171,14 +192,29 @@ class RecorderScreen(Screen[None]):
     # --- typing ---------------------------------------------------------------------------
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "rec-input" and event.value == "?":
+        """``?`` on an empty line opens the help at once, except just after a card: there
+        it may begin a glyph (``??``, ``?!``), recorded as typed, and ``?`` alone then
+        Enter opens the help (see :meth:`take_line`)."""
+        session = self.session
+        after_card = session is not None and bool(session.entries) and \
+            isinstance(session.entries[-1], Play)
+        if event.input.id == "rec-input" and event.value == "?" and not after_card:
             event.input.value = ""
             self.action_help()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "rec-input":
             return
-        text = event.value  # the line has already emptied itself (EntryLine)
+        self.take_line(event.value)
+
+    def take_line(self, text: str) -> None:
+        """A line the scorer typed and ended with Enter, taken in the order the keys came
+        (the entry line calls this at once: the keys after it must find the table as
+        the line left it, a one-key answer above all)."""
+        if text.strip() == "?" and not self.confirming:
+            self.action_help()
+            self.lines_taken += 1
+            return
         session = self.session
         if session is None:
             return
@@ -236,6 +272,9 @@ class RecorderScreen(Screen[None]):
         """One line from the scorer: an answer to a question, a correction, or an entry."""
         answer = text.strip().lower()
         if self.confirming:
+            if answer not in ("y", "yes", "n", "no"):  # asked again; nothing is lost
+                return Outcome(False, "answer y or n (Esc cancels): the question stands",
+                               confirm=True)
             self.confirming = False
             if answer not in ("y", "yes"):
                 self.pending_correction = None
@@ -263,7 +302,145 @@ class RecorderScreen(Screen[None]):
             self.highlight = None
         return outcome
 
+    # --- one key at a time: results mode, the other side's word ----------------------------
+
+    def one_key(self, event: events.Key) -> bool:
+        """A key the entry line gives first: True when it was an answer taken here (an
+        item in results mode, the side after it, Enter ending the deal; y for the other
+        side's agreement, c and item keys for its claim).  Anything else, or any key
+        while a line is being typed, goes to the line as usual."""
+        session = self.session
+        if session is not None and self.confirming and not self.entry_line.value:
+            return self.yes_or_no(session, event)
+        if session is None or self.correcting is not None or self.confirming or \
+                self.entry_line.value:
+            return False
+        phase = session.expect().phase
+        char = (event.character or "").lower() if event.character and \
+            event.character.isprintable() else ""
+        if phase is Phase.CONFIRM and self.claiming is None:
+            if char == "y":
+                self.take(session, "y")
+                return True
+            if char == "c":
+                self.claiming = []
+                self.note("the other side's claim: h l j x g k t p then the side; Enter "
+                          "records it, Esc cancels")
+                return True
+            return False
+        if phase is not Phase.RESULTS and self.claiming is None:
+            return False
+        if event.key == "escape":
+            self.pending_item, self.claiming = None, None
+            self.note("")
+            return True
+        if event.key == "backspace":
+            if self.pending_item is not None:
+                self.pending_item = None
+                self.note("")
+            elif self.claiming:
+                self.claiming.pop()
+                self.note("the claim so far: " + " ".join(self.claiming))
+            elif self.claiming is None and session.entries and \
+                    isinstance(session.entries[-1], Item):
+                self.say(session.undo())
+                self.redraw()
+            return True
+        if event.key == "enter":
+            if self.pending_item is not None:
+                self.note("which side? type the seat: " + self.seat_keys())
+                return True
+            if self.claiming is not None:
+                words, self.claiming = self.claiming, None
+                self.take(session, "claim " + " ".join(words) if words else "y")
+                return True
+            self.take(session, "")
+            return True
+        if self.pending_item is not None:
+            item = RESULT_KEYS[self.pending_item]
+            if char in self.seat_keys().split() or (item is ClaimItem.KICK and char.isdigit()):
+                key, self.pending_item = self.pending_item, None
+                self.item(session, f"{key} {char}")
+                return True
+            if item is ClaimItem.PENALTY and char.isdigit():
+                return True
+            self.note(f"{item.value}: which side? type the seat: {self.seat_keys()}")
+            return True
+        if char in RESULT_KEYS:
+            item = RESULT_KEYS[char]
+            each = session.options.gift_recipients is GiftRecipients.EACH_OPPONENT and \
+                len(session.seats) == 3  # two gifts: the side says which
+            if (item is ClaimItem.GIFT and not each) or (
+                    item is ClaimItem.KICK and len(kick_values(session.options)) == 1):
+                self.item(session, char)
+            else:
+                self.pending_item = char
+                what = "the points (" + "/".join(map(str, kick_values(session.options))) + \
+                    ")" if item is ClaimItem.KICK else "the side: " + self.seat_keys()
+                self.note(f"{item.value}: {what}")
+            return True
+        return False
+
+    def yes_or_no(self, session: Session, event: events.Key) -> bool:
+        """The y/n question takes one key: y records, n does not; any other key asks
+        again and is not taken as an answer (nor as an entry)."""
+        if event.key == "escape":
+            return False
+        char = (event.character or "").lower()
+        if char in ("y", "n"):
+            outcome = self.enter(session, char)
+            self.say(outcome)
+            self.redraw()
+            self.lines_taken += 1
+            return True
+        self.say(Outcome(False, "answer y or n (Esc cancels): the question stands",
+                         confirm=True))
+        return True
+
+    def seat_keys(self) -> str:
+        assert self.session is not None
+        return " ".join(seat.letter.lower() for seat in self.session.seats)
+
+    def item(self, session: Session, words: str) -> None:
+        """An item typed by keys (``h n``, ``k 2``, ``t``): an entry of the deal, or a
+        word of the other side's claim."""
+        if self.claiming is None:
+            self.take(session, words)
+            return
+        key, _, rest = words.partition(" ")
+        item = RESULT_KEYS[key]
+        judged = session.judgement()
+        seat, points = ("", rest) if rest.isdigit() else (rest, "")
+        if not seat and judged.open.current is not None:
+            current = judged.open.current  # a kick is the dealer's, the gift the elder's
+            seat = (current.elder if item is ClaimItem.GIFT else current.dealer).letter.lower()
+        self.claiming.append(f"{seat} {item.value}" + (f" {points}" if points else ""))
+        self.note("the claim so far: " + " ".join(self.claiming) + " (Enter records it)")
+
+    def take(self, session: Session, text: str) -> None:
+        """One answer given by keys, dealt with as a typed line is."""
+        try:
+            outcome = session.type(text)
+        except OSError as error:
+            outcome = Outcome(False, f"not written: {error.strerror or error}")
+        self.say(outcome)
+        self.redraw()
+        self.lines_taken += 1
+
+    def note(self, text: str) -> None:
+        self.query_one("#rec-status", Static).update(Text(text, style="bold cyan"))
+
     # --- actions --------------------------------------------------------------------------
+
+    def action_mode(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        session.results_mode = not session.results_mode
+        self.pending_item = None
+        mode = "by their results" if session.results_mode else "by their cards"
+        self.note(f"deals are entered {mode} (Ctrl+T switches)")
+        self.redraw()
 
     def action_offer(self, delta: int) -> None:
         """←/→ choose among the legal cards while the entry line is empty; elsewhere
@@ -319,6 +496,8 @@ class RecorderScreen(Screen[None]):
         self.redraw()
 
     def action_cancel(self) -> None:
+        self.pending_item = None
+        self.claiming = None
         self.correcting = None
         self.confirming = False
         self.pending_correction = None

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from allfours_notation import Game, Seat
 from allfours_notation.rules.replay import TableState
+from allfours_notation.rules.scoring import ITEM_LABELS
 from allfours_notation.table import side_of
 from allfours_notation.visible import visible
 
@@ -117,11 +118,50 @@ def info_lines(state: TableState, game: Game, *, unicode: bool,
     return Text("\n").join(lines)
 
 
+def recorded_by_results(game: Game, number: int) -> bool:
+    """Whether deal ``number`` of ``game`` is recorded by its results (``scored …``)."""
+    return any(deal.number == number and deal.by_results for deal in game.deals)
+
+
+def results_renderable(state: TableState, game: Game, *, unicode: bool,
+                       pending: tuple[tuple[str, str, int], ...] = (),
+                       title: str = "recorded by its results") -> RenderableType:
+    """A results-only deal: no table, the items each side took so far and the score.
+
+    ``pending`` (side, item label, points) are items typed but not yet counted (the
+    recorder's results mode shows them as they are typed)."""
+    head = Text.assemble((f"Deal {state.deal}", "bold"), (f"  {title}", "dim"),
+                         ("   dealer ", "dim"), state.dealer.letter)
+    if state.turnups:
+        head.append("   turn-up ", style="dim")
+        head.append_text(Text(" ").join(card_text(c, unicode=unicode) for c in state.turnups))
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column()
+    grid.add_column()
+    grid.add_column(justify="right")
+    points = [(p.side, ITEM_LABELS[p.item], p.points) for p in state.deal_points]
+    for side, label, value in (*points, *pending):
+        grid.add_row(Text(side, style="bold"), label, f"+{value}")
+    if not points and not pending:
+        grid.add_row(Text("—", style="dim"), Text("no item yet", style="dim"), "")
+    by_side: dict[str, int] = {}
+    for side, _, value in (*points, *pending):
+        by_side[side] = by_side.get(side, 0) + value
+    deal_line = Text.assemble(("Deal points ", "dim"), "  ".join(
+        f"{side} {by_side.get(side, 0)}" for side, _ in state.scores) or "—")
+    score_line = Text.assemble(("Score ", "dim"), "  ".join(
+        f"{side} {score}" for side, score in state.scores))
+    return Group(head, Text(""), grid, Text(""), deal_line, score_line)
+
+
 def table_renderable(state: TableState, game: Game, *, kibitz: Seat | None,
                      unicode: bool, trick_over: bool = False,
                      compact: bool = False) -> RenderableType:
     """North above, West and East either side of the trick, South below; facts under it.
-    ``compact`` (a small terminal) narrows the middle and drops the blank line."""
+    ``compact`` (a small terminal) narrows the middle and drops the blank line.  A deal
+    recorded by its results has no cards to show: its items take the table's place."""
+    if recorded_by_results(game, state.deal):
+        return results_renderable(state, game, unicode=unicode)
 
     def seat(which: Seat) -> RenderableType:
         if which not in state.seats:

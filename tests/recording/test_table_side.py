@@ -1,0 +1,143 @@
+"""Table-side faults of issue 25: undo across a resume, the one-key y/n question, the
+form seating the profile's table, the first run named run 1, help only for ``?`` alone."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from allfours_notation.parser import parse
+from allfours_notation.recording.entries import Phase
+from allfours_notation.recording.opening import Resume, inspect
+from allfours_notation.recording.session import Session
+from allfours_notation.recording.storage import RecordFile
+from allfours_notation.records import Play
+from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
+from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, start_file
+
+LINES = ["n", "4s", "s", "js", "2d", "9h", "3h"]
+
+
+def resumed(path: Path, record: RecordFile) -> Session:
+    opened = inspect(path, record)
+    assert isinstance(opened, Resume)
+    return opened.session
+
+
+def test_undo_after_a_resume_goes_back_to_the_start_and_forward_again(tmp_path: Path) -> None:
+    path = tmp_path / "undo.afn"
+    with RecordFile(path) as record:
+        feed(Session(TWO_TAGS, record=record), LINES)
+    recorded = path.read_text(encoding="utf-8")
+    with RecordFile(path) as record:
+        session = resumed(path, record)  # a new session: no history of its own
+        assert len(session.entries) == len(LINES)
+        for left in range(len(LINES) - 1, -1, -1):
+            assert session.undo().accepted
+            assert len(session.entries) == left
+            assert len(parse(path.read_text(encoding="utf-8")).games[0].deals) == \
+                (1 if left else 0)  # the file follows, entry by entry
+        assert not session.undo().accepted  # the start of the game
+        for _ in LINES:
+            assert session.redo().accepted
+    assert path.read_text(encoding="utf-8") == recorded
+
+
+def test_the_y_n_question_takes_one_key_and_a_card_is_not_an_answer(tmp_path: Path) -> None:
+    path = tmp_path / "revoke.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in [*REVOKE_LINES[:5], "7c", "8c", "3h", "5d"]:  # S revokes
+                await type_line(pilot, line)
+            assert "Record it? (y/n)" in status(screen)
+            session = screen.session
+            assert session is not None
+            entries = len(session.entries)
+            taken = screen.lines_taken
+            await send_keys(screen, ["8", "s"], until=lambda: "question stands" in
+                            status(screen))
+            assert screen.confirming and len(session.entries) == entries  # asked again
+            await send_keys(screen, ["y"], until=lambda: screen.lines_taken > taken)
+            assert not screen.confirming
+            assert len(session.entries) == entries + 1  # the revoke, recorded by one key
+            assert isinstance(session.entries[-1], Play)
+            assert session.entries[-1].card.rank.value == 5  # the 5D, nothing else taken
+
+    asyncio.run(scenario())
+
+
+def test_the_form_seats_four_for_trinidad14(tmp_path: Path) -> None:
+    path = tmp_path / "four.afn"
+
+    async def scenario() -> None:
+        async with recorder(path, size=(80, 30)) as (screen, pilot):
+            await pilot.press("enter", "enter", "enter", *"trinidad14")
+            form = screen.app.screen
+            await pilot.pause()
+            ids = [widget.id for widget in form.query("FormField")]
+            assert "field-East" in ids and "field-West" in ids
+            for key in ["enter", *"Ann", "enter", *"Cal", "enter", *"Ben", "enter", *"Dee",
+                        "enter", *"results", "enter", "enter"]:
+                await pilot.press(key)
+            assert screen.session is not None
+            assert len(screen.session.seats) == 4 and screen.session.results_mode
+
+    asyncio.run(scenario())
+    text = path.read_text(encoding="utf-8")
+    assert '[West "Dee"]' in text and '[Entry "results"]' in text
+
+
+def test_the_first_run_is_run_1() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, ["n", "4s", "b", "r"])
+    expecting = session.expect()
+    assert expecting.phase is Phase.RUN_TURN and expecting.text.startswith("run 1:")
+
+
+def test_glyphs_are_recorded_and_only_a_lone_question_mark_asks_for_help(
+        tmp_path: Path) -> None:
+    path = tmp_path / "glyphs.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in ["n", "4s", "s", "js", "??"]:
+                await type_line(pilot, line)
+            assert "noted on" in status(screen)
+            assert "Help" not in type(screen.app.screen).__name__
+            await type_line(pilot, "?")
+            await pilot.pause()
+            assert type(screen.app.screen).__name__ == "RecorderHelp"
+            assert shown(screen, "#rec-expect")
+
+    asyncio.run(scenario())
+    deal = parse(path.read_text(encoding="utf-8")).games[0].deals[0]
+    assert deal.tricks[0].plays[0].glyph is not None and deal.tricks[0].plays[0].glyph.value \
+        == "??"
+
+
+def test_undoing_a_correction_leaves_no_stale_marks() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, LINES)
+    assert session.correct(3, "9h").accepted  # js → 9h: the later cards no longer stand
+    assert session.flags
+    assert session.undo().accepted
+    assert session.flags == {}
+
+
+def test_the_entries_list_numbers_the_tricks(tmp_path: Path) -> None:
+    path = tmp_path / "tricks.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in LINES:
+                await type_line(pilot, line)
+            from allfours_notation.viewer.recorder.widgets import EntryList
+
+            rows = [row.plain for row in screen.query_one(EntryList).rows]
+            assert rows[-1].endswith("2. N plays 3H") and rows[-4].endswith("1. S plays JS")
+
+    asyncio.run(scenario())
