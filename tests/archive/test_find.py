@@ -115,4 +115,4 @@ def test_split_names_are_unique(cli: Cli, tmp_path: Path) -> None:
     assert sorted(p.name for p in out.iterdir()) == [
         "club-night-001+.afn", "club-night-001.afn", "club-night-002+.afn",
         "club-night-002.afn", "club-night-003+.afn", "club-night-003.afn"]
-    assert ROOT.name not in (out / "club-night-001.afn").read_text(encoding="utf-8")
+    assert str(ROOT) not in (out / "club-night-001.afn").read_text(encoding="utf-8")
