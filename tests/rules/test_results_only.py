@@ -14,7 +14,7 @@ from allfours_notation.parser import parse
 from allfours_notation.records import Award, ClaimItem
 from allfours_notation.rules import replay
 from allfours_notation.schema import schema
-from tests.rules.helpers import codes, find, game_of, game_text, items, run
+from tests.rules.helpers import EXAMPLE_A, codes, find, game_of, game_text, items, run
 
 TRINIDAD = {"players": 4, "rules": "trinidad14"}
 
@@ -158,23 +158,8 @@ def test_a_deal_by_cards_and_results_both_is_reported() -> None:
 
 
 def test_a_game_may_mix_card_deals_and_results_deals() -> None:
-    text = """
-deal 1 dealer N
-  S JS 9H 8H 7C 6D 5D
-  N 9C 8C 7D 3H 2H 2D
-  turn 4S
-  S stands
-  1. S:JS N:2D
-  2. S:9H N:3H
-  3. S:8H N:2H
-  4. S:7C N:8C
-  5. N:9C S:5D
-  6. N:7D S:6D
-  total N 0 S 4
-deal 2 dealer S
-  scored N high low S jack game
-  total N 2 S 6
-"""
+    text = (EXAMPLE_A + "  total N 0 S 4\n"
+            "deal 2 dealer S\n  scored N high low S jack game\n  total N 2 S 6\n")
     replayed = run(text)
     assert codes(replayed) == []
     assert [d.by_results for d in replayed.deals] == [False, True]
