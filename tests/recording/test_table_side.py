@@ -141,3 +141,25 @@ def test_the_entries_list_numbers_the_tricks(tmp_path: Path) -> None:
             assert rows[-1].endswith("2. N plays 3H") and rows[-4].endswith("1. S plays JS")
 
     asyncio.run(scenario())
+
+
+def test_the_completed_trick_stays_on_the_table_until_the_next_card(tmp_path: Path) -> None:
+    path = tmp_path / "trick.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in REVOKE_LINES[:6]:  # S leads JS
+                await type_line(pilot, line)
+            table = shown(screen, "#rec-table")
+            assert "S:J♠" in table and "won by" not in table
+            await type_line(pilot, "2d")  # N follows: the trick is complete
+            table = shown(screen, "#rec-table")
+            assert "S:J♠" in table and "N:2♦" in table, table
+            assert "won by S" in table, table
+            await type_line(pilot, "9h")  # the next card clears it
+            table = shown(screen, "#rec-table")
+            assert "J♠" not in table and "won by" not in table, table
+            assert "9♥" in table, table
+
+    asyncio.run(scenario())

@@ -24,6 +24,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from allfours_notation import Card, Seat
 from allfours_notation.recording.entries import RESULT_KEYS, Item, Phase
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.recording.storage import RecordChanged
@@ -167,7 +168,11 @@ class RecorderScreen(Screen[None]):
         else:
             if expecting.phase not in ACTING:  # the deal or the game is over: nobody moves
                 state = replace(state, to_move=None, legal=frozenset())
-            table.show_state(state, judged.game, kibitz=None, unicode=self.unicode)
+            completed = self.completed_trick(session)
+            if completed is not None and not state.trick:
+                state = replace(state, trick=completed[1], trick_number=completed[0])
+            table.show_state(state, judged.game, kibitz=None, unicode=self.unicode,
+                             trick_over=completed is not None)
         self.query_one(PointsPanel).show_session(session)
         self.query_one(EntryList).show_session(session)
         if self.highlight is not None and self.highlight >= len(expecting.offered):
@@ -184,6 +189,25 @@ class RecorderScreen(Screen[None]):
             offered_text(expecting.offered, self.highlight, unicode=self.unicode)
             if expecting.offered and self.correcting is None else Text(""))
         self.last_refresh_seconds = time.perf_counter() - started
+
+    @staticmethod
+    def completed_trick(session: Session) -> tuple[int, tuple[tuple[Seat, Card], ...]] | None:
+        """The trick the last entry completed, its number and its cards by seat, leader
+        first: it stays on the table, with who won it, until the next entry (a slip is
+        cheapest to see then).  None when the last entry did not complete a trick."""
+        if not session.entries or not isinstance(session.entries[-1], Play):
+            return None
+        deals = session.game().deals
+        if not deals or not deals[-1].tricks:
+            return None
+        last = deals[-1].tricks[-1]
+        if len(last.plays) < len(session.seats):
+            return None
+        before = session.judgement(session.entries[:-1]).table
+        if before is None or before.to_move is None or \
+                len(before.trick) != len(last.plays) - 1:
+            return None
+        return last.number, (*before.trick, (before.to_move, last.plays[-1].card))
 
     def say(self, outcome: Outcome) -> None:
         style = "green" if outcome.accepted else ("bold yellow" if outcome.confirm else "bold red")
