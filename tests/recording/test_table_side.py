@@ -163,3 +163,31 @@ def test_the_completed_trick_stays_on_the_table_until_the_next_card(tmp_path: Pa
             assert "9♥" in table, table
 
     asyncio.run(scenario())
+
+
+def test_enter_alone_plays_the_last_card_of_a_known_hand_and_only_that(tmp_path: Path) -> None:
+    path = tmp_path / "last.afn"
+    start_file(path)
+    plays = ["js", "2d", "9h", "3h", "8h", "2h", "7c", "9c", "8c"]  # N wins trick 4, leads 8c
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in [*REVOKE_LINES[:5], *plays]:
+                await type_line(pilot, line)
+            session = screen.session
+            assert session is not None
+            assert "Enter plays it" not in shown(screen, "#rec-offered")
+            await type_line(pilot, "")  # S holds 6d 5d: no card is chosen for the scorer
+            assert "which card?" in status(screen)
+            await type_line(pilot, "6d")
+            assert "Enter plays it" in shown(screen, "#rec-offered")  # N holds 7d alone
+            await type_line(pilot, "")
+            last = session.entries[-1]
+            assert isinstance(last, Play) and str(last.card).lower() == "7d", last
+            await type_line(pilot, "")  # and S's 5d
+            last = session.entries[-1]
+            assert isinstance(last, Play) and str(last.card).lower() == "5d", last
+            assert session.expect().phase is not Phase.PLAY  # the deal is played out
+
+    asyncio.run(scenario())
+

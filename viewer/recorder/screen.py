@@ -185,8 +185,10 @@ class RecorderScreen(Screen[None]):
                           f"({describe(session.entries[self.correcting])}): type the new "
                           "entry, Enter; Esc cancels", style="bold magenta")
         self.query_one("#rec-expect", Static).update(prompt)
+        forced = self.last_card(session)
         self.query_one("#rec-offered", Static).update(
-            offered_text(expecting.offered, self.highlight, unicode=self.unicode)
+            offered_text(expecting.offered, self.highlight, unicode=self.unicode,
+                         last=forced is not None)
             if expecting.offered and self.correcting is None else Text(""))
         self.last_refresh_seconds = time.perf_counter() - started
 
@@ -208,6 +210,21 @@ class RecorderScreen(Screen[None]):
                 len(before.trick) != len(last.plays) - 1:
             return None
         return last.number, (*before.trick, (before.to_move, last.plays[-1].card))
+
+    @staticmethod
+    def last_card(session: Session) -> Card | None:
+        """The card a seat must play because it is the last it holds (its hand known):
+        Enter alone plays it.  None otherwise: a stray Enter never records a card."""
+        expecting = session.expect()
+        if expecting.phase is not Phase.PLAY or len(expecting.offered) != 1 or \
+                expecting.actor is None:
+            return None
+        state = session.judgement().table
+        if state is None:
+            return None
+        held = dict(state.hands).get(expecting.actor, ())
+        unseen = dict(state.unknown).get(expecting.actor, 0)
+        return expecting.offered[0] if len(held) == 1 and not unseen else None
 
     def say(self, outcome: Outcome) -> None:
         style = "green" if outcome.accepted else ("bold yellow" if outcome.confirm else "bold red")
@@ -317,9 +334,11 @@ class RecorderScreen(Screen[None]):
             return outcome
         expecting = session.expect()
         if not answer and expecting.phase is Phase.PLAY and expecting.offered:
-            if self.highlight is None:  # a stray Enter never records a card
+            forced = self.last_card(session)
+            if self.highlight is None and forced is None:  # a stray Enter never records a card
                 return Outcome(False, "which card? type it (js), its number, or ←/→ then Enter")
-            text = str(expecting.offered[self.highlight])
+            text = str(expecting.offered[self.highlight] if self.highlight is not None
+                       else forced)
         outcome = session.type(text)
         self.confirming = outcome.confirm
         if outcome.accepted:
