@@ -14,6 +14,7 @@ from allfours_notation.recording.storage import RecordFile
 from allfours_notation.records import Play
 from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
 from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, start_file
+from tests.waiting import until
 
 LINES = ["n", "4s", "s", "js", "2d", "9h", "3h"]
 
@@ -188,6 +189,29 @@ def test_enter_alone_plays_the_last_card_of_a_known_hand_and_only_that(tmp_path:
             last = session.entries[-1]
             assert isinstance(last, Play) and str(last.card).lower() == "5d", last
             assert session.expect().phase is not Phase.PLAY  # the deal is played out
+
+    asyncio.run(scenario())
+
+
+def test_ctrl_q_shows_in_the_footer_first_and_quits(tmp_path: Path) -> None:
+    from textual.widgets._footer import FooterKey
+
+    path = tmp_path / "quit.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            keys_shown: list[FooterKey] = []
+
+            def footer_filled() -> bool:
+                keys_shown[:] = list(screen.query(FooterKey))
+                return bool(keys_shown)
+
+            await until(pilot, footer_filled, "the footer's keys")
+            shown_keys = [(key.key, key.description) for key in keys_shown]
+            assert ("ctrl+q", "Quit") in shown_keys[:2], shown_keys  # it fits at 80 columns
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: screen.app.return_code is not None, "the app to quit")
 
     asyncio.run(scenario())
 

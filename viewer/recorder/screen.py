@@ -57,7 +57,9 @@ class RecorderScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Quit and help first: the footer shows them even at 80 columns
-        Binding("ctrl+q", "app.quit", "Quit", tooltip="Quit (everything entered is on disk)"),
+        # priority: else the app's own hidden Ctrl+Q takes its place and the footer omits it
+        Binding("ctrl+q", "app.quit", "Quit", priority=True,
+                tooltip="Quit (everything entered is on disk)"),
         Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
         Binding("ctrl+z", "undo", "Undo", priority=True,
                 tooltip="Undo the last entry (again and again)"),
