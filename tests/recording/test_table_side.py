@@ -215,3 +215,17 @@ def test_ctrl_q_shows_in_the_footer_first_and_quits(tmp_path: Path) -> None:
 
     asyncio.run(scenario())
 
+
+def test_enter_on_the_proposed_dealer_gives_no_numbering_warning() -> None:
+    session = Session(TWO_TAGS)
+    deal = [*REVOKE_LINES[:5], "js", "2d", "9h", "3h", "8h", "2h", "7c", "9c", "8c", "6d",
+            "7d", "5d", "y"]  # a whole deal, agreed by the other side
+    feed(session, deal)
+    expecting = session.expect()
+    assert expecting.phase is Phase.DEALER and expecting.default is not None
+    outcome = session.type("")  # Enter: the proposed dealer deals deal 2
+    assert outcome.accepted and outcome.finding is None, outcome
+    assert "numbered" not in outcome.message
+    assert session.expect().phase is Phase.TURN  # deal 2 is under way
+    assert all("numbered" not in d.message for d in session.judgement().diagnostics)
+
