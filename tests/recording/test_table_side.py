@@ -229,3 +229,25 @@ def test_enter_on_the_proposed_dealer_gives_no_numbering_warning() -> None:
     assert session.expect().phase is Phase.TURN  # deal 2 is under way
     assert all("numbered" not in d.message for d in session.judgement().diagnostics)
 
+
+def test_a_hand_typed_after_play_has_begun_is_refused_in_words() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, [*REVOKE_LINES[:5], "js"])  # trick 1 under way
+    for line in ["n 9c 8c 7d 3h 2h 2d", "N: 9c 8c 7d"]:
+        outcome = session.type(line)
+        assert not outcome.accepted
+        assert "play has begun" in outcome.message and "not a card" not in outcome.message, \
+            outcome.message
+    assert "not a card" in session.type("zz").message  # a mistyped card is still named so
+    assert len(session.entries) == 6
+
+
+def test_a_partial_hand_before_play_is_refused_saying_how_to_complete_it() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, ["n"])
+    outcome = session.type("s js 9h 8h")
+    assert not outcome.accepted and "3 cards" in outcome.message and "??" in outcome.message, \
+        outcome.message
+    assert len(session.entries) == 1
+    feed(session, ["s js 9h 8h ?? ?? ??"])  # completed with cards not known: taken
+    assert len(session.entries) == 2
