@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..cards import Card, Seat, parse_card
+from ..cards import DEALT, Card, Seat, parse_card
 from ..records import (
     Abandoned,
     Award,
@@ -353,6 +353,10 @@ def _opening(words: list[str], raw: str, expecting: Expectation) -> Entry | str:
         held = _cards(words[1:])
         if isinstance(held, str):
             return held
+        if expecting.phase is Phase.TURN and len(held) < DEALT:
+            return (f"{seat.letter}'s hand has {len(held)} card{'s' if len(held) != 1 else ''}"
+                    f": a hand is dealt {DEALT}; type them all, ?? for a card not known "
+                    f"('{seat.letter} js 9h ?? ?? ?? ??')")
         return Hand(seat=seat, cards=held)
     if expecting.phase is Phase.EXHAUSTED:
         return "the pack is exhausted: type 'redeal' (the same dealer deals again)"
@@ -386,6 +390,12 @@ def _play(raw: str, expecting: Expectation) -> Play | str:
     else:
         chosen = parse_card(text)
     if chosen is None:
+        words = raw.lower().replace(":", " ").split()
+        if len(words) >= 2 and _seat(words[0], expecting) is not None and \
+                not isinstance(_cards(words[1:]), str):
+            return ("a hand is entered before play begins, and play has begun: it cannot "
+                    "be entered now (undo back to the turn-up with Ctrl+Z to enter it); "
+                    "type the card played (js, 10h)")
         return f"{raw!r} is not a card (type js, 10h, th or j♠; ? for help)"
     if seat is None:
         return "nobody is to play now"

@@ -153,7 +153,7 @@ class Judge:
         if deals:
             for event in deal_events(deals[-1]):
                 table.apply(event)
-        structure = check_structure(replace(game, deals=deals[-1:]))
+        structure = self._structure(game)
         finished = bool(deals) and self._over(deals[-1], table)
         closed = probe = table.snapshot()
         probe.apply(DealOver())
@@ -162,6 +162,18 @@ class Judge:
         return Judgement(game, self.options, table, closed, finished,
                          (*structure, *table.diagnostics), (*structure, *probe.diagnostics),
                          probe, tuple(probe.unfinished))
+
+    @staticmethod
+    def _structure(game: Game) -> tuple[Diagnostic, ...]:
+        """The structure checks of the last deal: checked after the deal before it (its
+        numbering follows that deal's), that deal's own findings left out.  Checked
+        alone, deal 2 was "the first deal", numbered 2: a false warning."""
+        deals = game.deals
+        if len(deals) < 2:
+            return tuple(check_structure(game))
+        last = deals[-1].number
+        return tuple(d for d in check_structure(replace(game, deals=deals[-2:]))
+                     if d.deal is None or d.deal == last)
 
     def _empty(self, game: Game) -> Table:
         return Table(replace(game, deals=()), self.options, keep_steps=False)

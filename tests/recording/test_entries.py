@@ -70,8 +70,9 @@ def test_short_calls_mean_what_the_table_waits_for() -> None:
 def test_the_opening_takes_hands_and_the_turn_up() -> None:
     turn = Expectation(Phase.TURN, Seat.NORTH, "", seats=SEATS)
     assert read_entry("4s", turn) == TurnUp(card=card("4S"))
-    assert read_entry("S: js ?? 8h", turn) == Hand(seat=Seat.SOUTH,
-                                                   cards=(card("JS"), None, card("8H")))
+    assert read_entry("S: js ?? 8h ?? ?? ??", turn) == Hand(
+        seat=Seat.SOUTH, cards=(card("JS"), None, card("8H"), None, None, None))
+    assert "a hand is dealt 6" in str(read_entry("S: js ?? 8h", turn))  # partial: refused
     assert "not a card" in str(read_entry("s js xx", turn))
 
 

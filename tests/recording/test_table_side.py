@@ -14,6 +14,7 @@ from allfours_notation.recording.storage import RecordFile
 from allfours_notation.records import Play
 from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
 from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, start_file
+from tests.waiting import until
 
 LINES = ["n", "4s", "s", "js", "2d", "9h", "3h"]
 
@@ -141,3 +142,112 @@ def test_the_entries_list_numbers_the_tricks(tmp_path: Path) -> None:
             assert rows[-1].endswith("2. N plays 3H") and rows[-4].endswith("1. S plays JS")
 
     asyncio.run(scenario())
+
+
+def test_the_completed_trick_stays_on_the_table_until_the_next_card(tmp_path: Path) -> None:
+    path = tmp_path / "trick.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in REVOKE_LINES[:6]:  # S leads JS
+                await type_line(pilot, line)
+            table = shown(screen, "#rec-table")
+            assert "S:J♠" in table and "won by" not in table
+            await type_line(pilot, "2d")  # N follows: the trick is complete
+            table = shown(screen, "#rec-table")
+            assert "S:J♠" in table and "N:2♦" in table, table
+            assert "won by S" in table, table
+            await type_line(pilot, "9h")  # the next card clears it
+            table = shown(screen, "#rec-table")
+            assert "J♠" not in table and "won by" not in table, table
+            assert "9♥" in table, table
+
+    asyncio.run(scenario())
+
+
+def test_enter_alone_plays_the_last_card_of_a_known_hand_and_only_that(tmp_path: Path) -> None:
+    path = tmp_path / "last.afn"
+    start_file(path)
+    plays = ["js", "2d", "9h", "3h", "8h", "2h", "7c", "9c", "8c"]  # N wins trick 4, leads 8c
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in [*REVOKE_LINES[:5], *plays]:
+                await type_line(pilot, line)
+            session = screen.session
+            assert session is not None
+            assert "Enter plays it" not in shown(screen, "#rec-offered")
+            await type_line(pilot, "")  # S holds 6d 5d: no card is chosen for the scorer
+            assert "which card?" in status(screen)
+            await type_line(pilot, "6d")
+            assert "Enter plays it" in shown(screen, "#rec-offered")  # N holds 7d alone
+            await type_line(pilot, "")
+            last = session.entries[-1]
+            assert isinstance(last, Play) and str(last.card).lower() == "7d", last
+            await type_line(pilot, "")  # and S's 5d
+            last = session.entries[-1]
+            assert isinstance(last, Play) and str(last.card).lower() == "5d", last
+            assert session.expect().phase is not Phase.PLAY  # the deal is played out
+
+    asyncio.run(scenario())
+
+
+def test_ctrl_q_shows_in_the_footer_first_and_quits(tmp_path: Path) -> None:
+    from textual.widgets._footer import FooterKey
+
+    path = tmp_path / "quit.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            keys_shown: list[FooterKey] = []
+
+            def footer_filled() -> bool:
+                keys_shown[:] = list(screen.query(FooterKey))
+                return bool(keys_shown)
+
+            await until(pilot, footer_filled, "the footer's keys")
+            shown_keys = [(key.key, key.description) for key in keys_shown]
+            assert ("ctrl+q", "Quit") in shown_keys[:2], shown_keys  # it fits at 80 columns
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: screen.app.return_code is not None, "the app to quit")
+
+    asyncio.run(scenario())
+
+
+def test_enter_on_the_proposed_dealer_gives_no_numbering_warning() -> None:
+    session = Session(TWO_TAGS)
+    deal = [*REVOKE_LINES[:5], "js", "2d", "9h", "3h", "8h", "2h", "7c", "9c", "8c", "6d",
+            "7d", "5d", "y"]  # a whole deal, agreed by the other side
+    feed(session, deal)
+    expecting = session.expect()
+    assert expecting.phase is Phase.DEALER and expecting.default is not None
+    outcome = session.type("")  # Enter: the proposed dealer deals deal 2
+    assert outcome.accepted and outcome.finding is None, outcome
+    assert "numbered" not in outcome.message
+    assert session.expect().phase is Phase.TURN  # deal 2 is under way
+    assert all("numbered" not in d.message for d in session.judgement().diagnostics)
+
+
+def test_a_hand_typed_after_play_has_begun_is_refused_in_words() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, [*REVOKE_LINES[:5], "js"])  # trick 1 under way
+    for line in ["n 9c 8c 7d 3h 2h 2d", "N: 9c 8c 7d"]:
+        outcome = session.type(line)
+        assert not outcome.accepted
+        assert "play has begun" in outcome.message and "not a card" not in outcome.message, \
+            outcome.message
+    assert "not a card" in session.type("zz").message  # a mistyped card is still named so
+    assert len(session.entries) == 6
+
+
+def test_a_partial_hand_before_play_is_refused_saying_how_to_complete_it() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, ["n"])
+    outcome = session.type("s js 9h 8h")
+    assert not outcome.accepted and "3 cards" in outcome.message and "??" in outcome.message, \
+        outcome.message
+    assert len(session.entries) == 1
+    feed(session, ["s js 9h 8h ?? ?? ??"])  # completed with cards not known: taken
+    assert len(session.entries) == 2

@@ -24,6 +24,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from allfours_notation import Card, Seat
 from allfours_notation.recording.entries import RESULT_KEYS, Item, Phase
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.recording.storage import RecordChanged
@@ -56,7 +57,9 @@ class RecorderScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Quit and help first: the footer shows them even at 80 columns
-        Binding("ctrl+q", "app.quit", "Quit", tooltip="Quit (everything entered is on disk)"),
+        # priority: else the app's own hidden Ctrl+Q takes its place and the footer omits it
+        Binding("ctrl+q", "app.quit", "Quit", priority=True,
+                tooltip="Quit (everything entered is on disk)"),
         Binding("f1", "help", "Help", key_display="F1/?", tooltip="This help (or ? alone)"),
         Binding("ctrl+z", "undo", "Undo", priority=True,
                 tooltip="Undo the last entry (again and again)"),
@@ -167,7 +170,11 @@ class RecorderScreen(Screen[None]):
         else:
             if expecting.phase not in ACTING:  # the deal or the game is over: nobody moves
                 state = replace(state, to_move=None, legal=frozenset())
-            table.show_state(state, judged.game, kibitz=None, unicode=self.unicode)
+            completed = self.completed_trick(session)
+            if completed is not None and not state.trick:
+                state = replace(state, trick=completed[1], trick_number=completed[0])
+            table.show_state(state, judged.game, kibitz=None, unicode=self.unicode,
+                             trick_over=completed is not None)
         self.query_one(PointsPanel).show_session(session)
         self.query_one(EntryList).show_session(session)
         if self.highlight is not None and self.highlight >= len(expecting.offered):
@@ -180,10 +187,46 @@ class RecorderScreen(Screen[None]):
                           f"({describe(session.entries[self.correcting])}): type the new "
                           "entry, Enter; Esc cancels", style="bold magenta")
         self.query_one("#rec-expect", Static).update(prompt)
+        forced = self.last_card(session)
         self.query_one("#rec-offered", Static).update(
-            offered_text(expecting.offered, self.highlight, unicode=self.unicode)
+            offered_text(expecting.offered, self.highlight, unicode=self.unicode,
+                         last=forced is not None)
             if expecting.offered and self.correcting is None else Text(""))
         self.last_refresh_seconds = time.perf_counter() - started
+
+    @staticmethod
+    def completed_trick(session: Session) -> tuple[int, tuple[tuple[Seat, Card], ...]] | None:
+        """The trick the last entry completed, its number and its cards by seat, leader
+        first: it stays on the table, with who won it, until the next entry (a slip is
+        cheapest to see then).  None when the last entry did not complete a trick."""
+        if not session.entries or not isinstance(session.entries[-1], Play):
+            return None
+        deals = session.game().deals
+        if not deals or not deals[-1].tricks:
+            return None
+        last = deals[-1].tricks[-1]
+        if len(last.plays) < len(session.seats):
+            return None
+        before = session.judgement(session.entries[:-1]).table
+        if before is None or before.to_move is None or \
+                len(before.trick) != len(last.plays) - 1:
+            return None
+        return last.number, (*before.trick, (before.to_move, last.plays[-1].card))
+
+    @staticmethod
+    def last_card(session: Session) -> Card | None:
+        """The card a seat must play because it is the last it holds (its hand known):
+        Enter alone plays it.  None otherwise: a stray Enter never records a card."""
+        expecting = session.expect()
+        if expecting.phase is not Phase.PLAY or len(expecting.offered) != 1 or \
+                expecting.actor is None:
+            return None
+        state = session.judgement().table
+        if state is None:
+            return None
+        held = dict(state.hands).get(expecting.actor, ())
+        unseen = dict(state.unknown).get(expecting.actor, 0)
+        return expecting.offered[0] if len(held) == 1 and not unseen else None
 
     def say(self, outcome: Outcome) -> None:
         style = "green" if outcome.accepted else ("bold yellow" if outcome.confirm else "bold red")
@@ -293,9 +336,11 @@ class RecorderScreen(Screen[None]):
             return outcome
         expecting = session.expect()
         if not answer and expecting.phase is Phase.PLAY and expecting.offered:
-            if self.highlight is None:  # a stray Enter never records a card
+            forced = self.last_card(session)
+            if self.highlight is None and forced is None:  # a stray Enter never records a card
                 return Outcome(False, "which card? type it (js), its number, or ←/→ then Enter")
-            text = str(expecting.offered[self.highlight])
+            text = str(expecting.offered[self.highlight] if self.highlight is not None
+                       else forced)
         outcome = session.type(text)
         self.confirming = outcome.confirm
         if outcome.accepted:

@@ -162,8 +162,10 @@ class PointsPanel(Static):
         self.update(points_renderable(session, reasons=width == 0 or width >= REASONS_FROM))
 
 
-def offered_text(offered: tuple[Card, ...], highlight: int | None, *, unicode: bool) -> Text:
-    """``1 J♠  2 9♥ …``: the legal cards by position, the one chosen with ←/→ reversed."""
+def offered_text(offered: tuple[Card, ...], highlight: int | None, *, unicode: bool,
+                 last: bool = False) -> Text:
+    """``1 J♠  2 9♥ …``: the legal cards by position, the one chosen with ←/→ reversed;
+    with ``last``, the one card the seat holds, which Enter alone plays."""
     line = Text("Legal ", style="dim")
     for position, card in enumerate(offered, start=1):
         shown = card_text(card, unicode=unicode)
@@ -172,5 +174,8 @@ def offered_text(offered: tuple[Card, ...], highlight: int | None, *, unicode: b
         line.append(f"{position}:", style="dim")
         line.append_text(shown)
         line.append(" ")
-    line.append("  (digit or ←/→ then Enter)", style="dim")
+    if last:
+        line.append("  Enter plays it: the last card", style="bold green")
+    else:
+        line.append("  (digit or ←/→ then Enter)", style="dim")
     return line
