@@ -23,14 +23,20 @@ PATIENCE_SECONDS = 60.0
 LOOK_EVERY_SECONDS = 0.01
 
 
-async def until(pilot: Pilot[Any], condition: Callable[[], object], what: str, *,
+async def holds(condition: Callable[[], object], what: str, *,
                 patience: float = PATIENCE_SECONDS) -> None:
-    """Wait until ``condition()`` is true, then until the app has handled what is
-    pending (:meth:`Pilot.pause`); or fail after ``patience`` seconds naming ``what``
-    was awaited.  The app runs in this event loop: it works while this waits."""
+    """Wait until ``condition()`` is true, or fail after ``patience`` seconds naming
+    ``what`` was awaited.  Whatever runs in this event loop works while this waits."""
     deadline = time.monotonic() + patience
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {patience:.0f} s for {what}")
         await asyncio.sleep(LOOK_EVERY_SECONDS)
+
+
+async def until(pilot: Pilot[Any], condition: Callable[[], object], what: str, *,
+                patience: float = PATIENCE_SECONDS) -> None:
+    """Wait until ``condition()`` is true (:func:`holds`), then until the app has handled
+    what is pending (:meth:`Pilot.pause`)."""
+    await holds(condition, what, patience=patience)
     await pilot.pause()

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from allfours_notation.lsp.document import Analyzer
 from allfours_notation.lsp.settings import NO_CHOICE, rule_choice
+from tests.waiting import holds
 
 ROOT = Path(__file__).resolve().parents[2]
 DISPUTED = (ROOT / "samples" / "disputed-claim.afn").read_text(encoding="utf-8")
@@ -83,9 +83,7 @@ async def client(lsp_client: LanguageClient):  # type: ignore[no-untyped-def]
 
 async def published(uri: str, count: int) -> list[str]:
     """The ``count``-th diagnostics published for ``uri`` (waiting for it)."""
-    async with asyncio.timeout(60):
-        while len(PUBLISHED.get(uri, [])) < count:
-            await asyncio.sleep(0.01)
+    await holds(lambda: len(PUBLISHED.get(uri, [])) >= count, f"diagnostics #{count} of {uri}")
     return PUBLISHED[uri][count - 1]
 
 
@@ -100,7 +98,5 @@ async def test_the_settings_at_start_and_when_they_change(client: LanguageClient
     assert sorted(await published(uri, 2)) == ["AFN401", "AFN401", "AFN402", "AFN402"]
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
         settings={"allfours": {"rules": "whist"}}))
-    async with asyncio.timeout(60):
-        while not MESSAGES:
-            await asyncio.sleep(0.01)
+    await holds(lambda: MESSAGES, "a message shown to the user")
     assert "unknown rule profile 'whist'" in MESSAGES[0]
