@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..cards import Seat
+from ..cards import DEALT, RUN_BATCH, Seat
 from ..diagnostics import Diagnostic
 from ..formatter import format_game
 from ..parser import parse
@@ -248,28 +248,31 @@ class Session:
         expects = judged.expects
         actor = expects.seat
         runs = sum(call.kind is CallKind.RUNS for call in deal.calls)
+        # a hand may be typed until the first card: as dealt, or after a run the batch
+        size = (RUN_BATCH if runs else DEALT) if not deal.tricks else None
         if judged.exhausted:
             return Expectation(Phase.EXHAUSTED, dealer, "the pack is exhausted: 'redeal' "
                                f"({dealer.letter} deals again)", seats=seats)
         if expects.kind is ExpectKind.TURN_UP:
             text = f"{dealer.letter} deals: the turn-up (hands first if known: 'S js 9h …')"
-            return Expectation(Phase.TURN, dealer, text, seats=seats)
+            return Expectation(Phase.TURN, dealer, text, seats=seats, hand_size=size)
         if expects.kind is ExpectKind.CALL and actor is not None:
             return Expectation(Phase.CALL, actor, f"{actor.letter} stands (s) or begs (b)",
-                               seats=seats)
+                               seats=seats, hand_size=size)
         if expects.kind is ExpectKind.ANSWER:
             return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
-                               "(r)", seats=seats)
+                               "(r)", seats=seats, hand_size=size)
         if expects.kind is ExpectKind.RUN:
             return Expectation(Phase.RUN_TURN, dealer, f"run {runs}: its cards if known "
-                               "('S 3c 4c 5c'), then the turn-up", seats=seats)
+                               "('S 3c 4c 5c'), then the turn-up", seats=seats,
+                               hand_size=size)
         may_beg = expects.may_beg_again  # the referee's answer, not a second copy of it
         number = len(deal.tricks) + (0 if deal.tricks and
                                      len(deal.tricks[-1].plays) < len(seats) else 1)
         who = actor.letter if actor is not None else "?"
         text = f"{who} to play to trick {number}" + (" (or b: beg again)" if may_beg else "")
         return Expectation(Phase.PLAY, actor, text, offered=judged.offered, may_beg=may_beg,
-                           seats=seats)
+                           seats=seats, hand_size=size)
 
     # -- entries ------------------------------------------------------------------------------
 

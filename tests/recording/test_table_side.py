@@ -11,7 +11,7 @@ from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.records import Play
+from allfours_notation.records import Hand, Play
 from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
 from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, start_file
 from tests.waiting import until
@@ -251,3 +251,20 @@ def test_a_partial_hand_before_play_is_refused_saying_how_to_complete_it() -> No
     assert len(session.entries) == 1
     feed(session, ["s js 9h 8h ?? ?? ??"])  # completed with cards not known: taken
     assert len(session.entries) == 2
+
+
+def test_a_partial_hand_after_the_turn_up_is_refused_saying_what_to_type() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, ["n", "4s"])  # turned up: a hand as dealt may still come, whole
+    for line in ["s js 9h", "s js 9h 8h 7c 6d 5d 4d"]:
+        outcome = session.type(line)
+        assert not outcome.accepted, line
+        assert "a hand is dealt 6" in outcome.message and "S js 9h ?? ?? ?? ??" in \
+            outcome.message and "play has begun" not in outcome.message, outcome.message
+    feed(session, ["s", "s js 9h 8h 7c ?? ??"])  # after the stand, before the first card
+    assert isinstance(session.entries[-1], Hand)
+    outcome = session.type("n 9c 8c")
+    assert not outcome.accepted and "N's hand has 2 cards" in outcome.message, outcome.message
+    feed(session, ["n 9c 8c 7d 3h 2h 2d", "js"])
+    assert "1. S:JS" in session.text() and "S JS 9H 8H 7C ?? ??" in session.text()
+    assert "play has begun" in session.type("n 9c 8c 7d 3h 2h 2d").message
