@@ -64,7 +64,7 @@ from .entries import (
     Ruling,
     read_entry,
 )
-from .referee import Judge, Judgement, Verdict, new_findings, verdict
+from .referee import Judge, Judgement, Verdict, findings, verdict
 from .storage import RecordFile
 
 __all__ = ["COMPUTED_NOTE", "Outcome", "Session", "entries_of_game"]
@@ -292,7 +292,7 @@ class Session:
         (or claimed), dealt by whoever the rules say deals next: one undo takes back both.
         """
         expecting = self.expect()
-        placed = _placement_problem(entry, expecting)
+        placed = _placement_problem(entry, expecting, self.judgement().exhausted)
         if placed is not None:
             return Outcome(False, placed)
         if isinstance(entry, Ruling) and self.entries and \
@@ -326,9 +326,7 @@ class Session:
     def _try(self, before: tuple[Entry, ...], entry: Entry, at: int, *,
              confirmed: bool) -> Outcome:
         after = (*before, entry)
-        judged = self.judgement(after)
-        fresh = new_findings(self.judgement(before).probed, judged.probed)
-        ruling, finding = verdict(fresh, judged.unfinished)
+        ruling, finding = self._ruling(before, after)
         if ruling == Verdict.REFUSE:
             assert finding is not None
             return Outcome(False, f"refused: {finding.message}", finding=finding)
@@ -411,6 +409,13 @@ class Session:
                                "invalid" if bad else "every later entry still stands"))
         return outcome
 
+    def _ruling(self, before: tuple[Entry, ...],
+                after: tuple[Entry, ...]) -> tuple[str, Diagnostic | None]:
+        """How the referee took the last entry of ``after``: its answer to the entry
+        (see :func:`.referee.findings`) sorted into accept, refuse or confirm first."""
+        judged = self.judgement(after)
+        return verdict(findings(self.judgement(before), judged), judged.unfinished)
+
     def _expect_after(self, entries: tuple[Entry, ...]) -> Expectation:
         saved = self.entries
         self.entries = entries
@@ -422,10 +427,7 @@ class Session:
     def _flag_from(self, start: int) -> dict[int, str]:
         flags = {}
         for index in range(start, len(self.entries)):
-            before, upto = self.entries[:index], self.entries[:index + 1]
-            judged = self.judgement(upto)
-            fresh = new_findings(self.judgement(before).probed, judged.probed)
-            ruling, finding = verdict(fresh, judged.unfinished)
+            ruling, finding = self._ruling(self.entries[:index], self.entries[:index + 1])
             if ruling != Verdict.ACCEPT and finding is not None:
                 flags[index] = finding.message
         return flags
@@ -613,30 +615,31 @@ def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Op
     return replace(deal, claim=claim, total=total)
 
 
-_ALLOWED: dict[Phase, tuple[type, ...]] = {
+# The recorder's own entries, not events of the table: who deals, the other side's word,
+# a deal's results, a director's ruling.  Each is taken where the recorder is between
+# deals, at a deal's end or entering a deal by its results; while a deal is played the
+# table's events go to the table, which judges whether each may come now.
+_OWN_ENTRIES = (DealStart, Agreed, Claim, Ruling, Item, ResultsDone)
+_BETWEEN: dict[Phase, tuple[type, ...]] = {
     Phase.DEALER: (DealStart, Claim, Ruling),
-    Phase.RESULTS: (Item, ResultsDone, Redeal, Abandoned, Concede, Ruling),
+    Phase.RESULTS: (Item, ResultsDone, Ruling, Redeal, Abandoned, Concede),
     Phase.CONFIRM: (Agreed, Claim, Ruling),
-    Phase.TURN: (Hand, TurnUp, Redeal, Abandoned, Concede, Penalty),
-    Phase.CALL: (Hand, Call, Play, Redeal, Abandoned, Concede, Penalty),
-    Phase.ANSWER: (Hand, Call, Redeal, Abandoned, Concede, Penalty),
-    Phase.RUN_TURN: (Hand, TurnUp, Redeal, Abandoned, Concede, Penalty),
-    Phase.EXHAUSTED: (Redeal, Abandoned, Concede, Penalty),
-    Phase.PLAY: (Hand, Call, Play, Redeal, Abandoned, Concede, Penalty),
     Phase.OVER: (Claim, Ruling),
 }
 
 
-def _placement_problem(entry: Entry, expecting: Expectation) -> str | None:
-    """Why ``entry`` cannot come now, when the table is not at a point that takes it."""
+def _placement_problem(entry: Entry, expecting: Expectation, exhausted: bool) -> str | None:
+    """Why ``entry`` cannot come now, when the recorder is not at a point that takes it
+    (``exhausted``: the table's word that the pack is used up)."""
     if isinstance(entry, type(None)):
         return "nothing entered"
-    if isinstance(entry, _ALLOWED[expecting.phase]):
-        if isinstance(entry, Redeal) and entry.reason is RedealReason.EXHAUSTED and \
-                expecting.phase not in (Phase.EXHAUSTED, Phase.RESULTS):
-            return "refused: 'redeal exhausted' only when a run has used up the pack"
-        return None
-    return f"not now: {expecting.text}"
+    taken = _BETWEEN.get(expecting.phase)
+    if not isinstance(entry, taken) if taken is not None else isinstance(entry, _OWN_ENTRIES):
+        return f"not now: {expecting.text}"
+    if isinstance(entry, Redeal) and entry.reason is RedealReason.EXHAUSTED and \
+            not exhausted and expecting.phase is not Phase.RESULTS:
+        return "refused: 'redeal exhausted' only when a run has used up the pack"
+    return None
 
 
 def _describe(entry: Entry) -> str:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from allfours_notation.cards import Card, Rank, Seat, Suit
 from allfours_notation.parser import parse
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect
+from allfours_notation.recording.referee import findings, is_unfinished
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
 from allfours_notation.records import Hand, Play
@@ -268,3 +270,23 @@ def test_a_partial_hand_after_the_turn_up_is_refused_saying_what_to_type() -> No
     feed(session, ["n 9c 8c 7d 3h 2h 2d", "js"])
     assert "1. S:JS" in session.text() and "S JS 9H 8H 7C ?? ??" in session.text()
     assert "play has begun" in session.type("n 9c 8c 7d 3h 2h 2d").message
+
+
+
+def test_an_entry_is_judged_by_the_tables_answer_to_its_event() -> None:
+    """The refusal is the table's answer to the card itself (Table.apply), not a
+    difference between two whole lists (issue 22)."""
+    session = Session(TWO_TAGS)
+    feed(session, REVOKE_LINES[:5])
+    card = Play(card=Card(Suit.DIAMONDS, Rank.TWO), seat=Seat.SOUTH)  # dealt to N
+    after = session.judgement((*session.entries, card))
+    answer = after.answers[-1]
+    assert answer.event is card
+    said = findings(session.judgement(), after)
+    assert [d.code for d in answer.diagnostics] == ["AFN301"]
+    assert said[0] == answer.diagnostics[0] and "dealt to N" in said[0].message
+    # the rest only say the deal is not finished (the close's answer, the structure's)
+    assert all(is_unfinished(d, after.unfinished) for d in said[1:])
+    outcome = session.add(card)
+    assert not outcome.accepted and outcome.message == f"refused: {said[0].message}"
+    assert len(session.entries) == 5
