@@ -14,8 +14,9 @@ from allfours_notation.recording.referee import findings, is_unfinished
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
 from allfours_notation.records import Hand, Play
+from allfours_notation.viewer.recorder.widgets import EntryList
 from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
-from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, start_file
+from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, file_problems, start_file
 from tests.waiting import until
 
 LINES = ["n", "4s", "s", "js", "2d", "9h", "3h"]
@@ -290,3 +291,41 @@ def test_an_entry_is_judged_by_the_tables_answer_to_its_event() -> None:
     outcome = session.add(card)
     assert not outcome.accepted and outcome.message == f"refused: {said[0].message}"
     assert len(session.entries) == 5
+
+
+def test_insert_a_card_left_out_and_delete_an_extra_one_in_a_correction(
+        tmp_path: Path) -> None:
+    """Ctrl+E, i: a card left out goes in before the entry chosen and the later cards
+    follow the turn again; d deletes an extra entry; an insertion that would make a later
+    entry illegal is refused in words; the file checks clean and undo still works."""
+    path = tmp_path / "insert.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            # N's 2D of trick 1 left out: 9H went to N, 3H to S, 8H to N
+            for line in ["n", "4s", "s", "js", "9h", "3h", "8h"]:
+                await type_line(pilot, line)
+            session = screen.session
+            assert session is not None
+            await pilot.press("ctrl+e", "up", "up", "i")  # before entry 5 (9H)
+            assert "Inserting before entry 5" in shown(screen, "#rec-expect")
+            await type_line(pilot, "3h")  # 3H comes later: refused, nothing changes
+            assert status(screen).startswith("refused: entry 6 (S plays 3H) would then be "
+                                             "invalid: 3H is played twice"), status(screen)
+            assert len(session.entries) == 7
+            await pilot.press("ctrl+e", "up", "up", "i")
+            await type_line(pilot, "2d")
+            assert status(screen).startswith("inserted before entry 5: N plays 2D")
+            assert "1. S:JS N:2D\n  2. S:9H N:3H\n  3. S:8H" in path.read_text("utf-8")
+            assert "2. S plays 9H" in screen.query_one(EntryList).rows[5].plain
+            await type_line(pilot, "5c")  # an extra card, typed by mistake
+            await pilot.press("ctrl+e", "d")  # the cursor stands on the last entry
+            assert status(screen).startswith("deleted entry 9: N plays 5C"), status(screen)
+            assert len(session.entries) == 8 and "5C" not in path.read_text("utf-8")
+            assert file_problems(path) == []
+            await pilot.press("ctrl+z")  # the deletion undone
+            assert "N:5C" in path.read_text("utf-8")
+
+    asyncio.run(scenario())
+    assert file_problems(path) == []

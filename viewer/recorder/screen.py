@@ -65,7 +65,8 @@ class RecorderScreen(Screen[None]):
                 tooltip="Undo the last entry (again and again)"),
         Binding("ctrl+y", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
         Binding("ctrl+e", "entries", "Correct", priority=True,
-                tooltip="Go to the entries: ↑/↓ choose one, Enter corrects it, Esc returns"),
+                tooltip="Go to the entries: ↑/↓ choose one; Enter corrects it, i inserts an "
+                "entry before it, d deletes it; Esc returns"),
         Binding("ctrl+t", "mode", "Cards/Results", priority=True,
                 tooltip="Switch between entering deals by their cards and by their results "
                 "(this deal, if nothing is entered in it yet, and the next)"),
@@ -90,7 +91,8 @@ class RecorderScreen(Screen[None]):
         self.highlight: int | None = None  # the card chosen with ←/→, if any
         self.confirming = False
         self.correcting: int | None = None
-        self.pending_correction: tuple[int, str] | None = None
+        self.inserting = False  # the entry typed goes before entry ``correcting``
+        self.pending_correction: tuple[int, str, bool] | None = None  # index, line, insert
         self.pending_item: str | None = None  # results mode: an item key awaiting its side
         self.claiming: list[str] | None = None  # the other side's claim, typed by item keys
         self.last_refresh_seconds = 0.0
@@ -182,7 +184,11 @@ class RecorderScreen(Screen[None]):
         prompt = Text("Next: ", style="dim")
         prompt.append(expecting.text, style="bold green" if expecting.phase is not Phase.OVER
                       else "bold yellow")
-        if self.correcting is not None:
+        if self.correcting is not None and self.inserting:
+            prompt = Text(f"Inserting before entry {self.correcting + 1} "
+                          f"({describe(session.entries[self.correcting])}): type the "
+                          "entry left out, Enter; Esc cancels", style="bold magenta")
+        elif self.correcting is not None:
             prompt = Text(f"Correcting entry {self.correcting + 1} "
                           f"({describe(session.entries[self.correcting])}): type the new "
                           "entry, Enter; Esc cancels", style="bold magenta")
@@ -277,6 +283,7 @@ class RecorderScreen(Screen[None]):
                       "type r and Enter to reload it (judged again from its text), "
                       "q and Enter to quit")
         self.confirming, self.correcting, self.pending_correction = False, None, None
+        self.inserting = False
         return Outcome(False, self.stale)
 
     def answer_stale(self, text: str) -> Outcome:
@@ -323,16 +330,19 @@ class RecorderScreen(Screen[None]):
                 self.pending_correction = None
                 return Outcome(False, "not recorded")
             if self.pending_correction is not None:
-                index, line = self.pending_correction
+                index, line, insert = self.pending_correction
                 self.pending_correction = None
+                if insert:
+                    return session.insert(index, line, confirmed=True)
                 return session.correct(index, line, confirmed=True)
             return session.confirm()
         if self.correcting is not None:
-            index, self.correcting = self.correcting, None
-            outcome = session.correct(index, text)
+            index, insert = self.correcting, self.inserting
+            self.correcting, self.inserting = None, False
+            outcome = session.insert(index, text) if insert else session.correct(index, text)
             if outcome.confirm:
                 self.confirming = True
-                self.pending_correction = (index, text)
+                self.pending_correction = (index, text, insert)
             return outcome
         expecting = session.expect()
         if not answer and expecting.phase is Phase.PLAY and expecting.offered:
@@ -532,18 +542,25 @@ class RecorderScreen(Screen[None]):
         if entries.line_count:
             entries.focus()
             self.query_one("#rec-status", Static).update(
-                Text("↑/↓ choose an entry, Enter corrects it, Esc returns", style="magenta"))
+                Text("↑/↓ choose an entry: Enter corrects it, i inserts one before it, "
+                     "d deletes it; Esc returns", style="magenta"))
 
     def on_entry_chosen(self, message: EntryChosen) -> None:
-        self.correcting = message.index
+        session = self.session
         self.confirming = False
         self.entry_line.focus()
+        if message.action == "delete" and session is not None:
+            self.say(self.guarded(lambda: session.delete(message.index)))
+        else:
+            self.correcting = message.index
+            self.inserting = message.action == "insert"
         self.redraw()
 
     def action_cancel(self) -> None:
         self.pending_item = None
         self.claiming = None
         self.correcting = None
+        self.inserting = False
         self.confirming = False
         self.pending_correction = None
         self.entry_line.focus()

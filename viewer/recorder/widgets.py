@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Input, Static
 
@@ -56,15 +58,28 @@ class EntryLine(Input):
 
 
 class EntryChosen(Message):
-    """The scorer picked an earlier entry to correct."""
+    """The scorer picked an earlier entry: to correct it (``action`` "correct"), to
+    insert a forgotten entry before it ("insert"), or to delete it ("delete")."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, action: str = "correct") -> None:
         super().__init__()
         self.index = index
+        self.action = action
 
 
 class EntryList(PickList):
-    """Every entry of the game, numbered, the last one current; invalid ones flagged."""
+    """Every entry of the game, numbered, the last one current; invalid ones flagged.
+    Enter corrects the entry under the cursor, i (or Insert) inserts one before it,
+    d (or Delete) deletes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("i,insert", "pick('insert')", "Insert before", show=False),
+        Binding("d,delete", "pick('delete')", "Delete", show=False),
+    ]
+
+    def action_pick(self, action: str) -> None:
+        if 0 <= self.cursor < self.line_count:
+            self.post_message(EntryChosen(self.cursor, action))
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
