@@ -17,15 +17,15 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..cards import Card
-from ..causes import SLIP_CODES
+from ..checking.causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
-from ..records import Deal, Game, Total, Trick
+from ..reading.records import Deal, Game, Total, Trick
+from ..reading.structure import check_structure
+from ..referee.play import hand_key
+from ..referee.profiles import Options
+from ..referee.replay import GameReplay, deal_events
+from ..referee.state import TableState
 from ..rules.engine import DealOver, Event, Expect, ExpectKind, Table
-from ..rules.play import hand_key
-from ..rules.profiles import Options
-from ..rules.replay import GameReplay, deal_events
-from ..rules.state import TableState
-from ..structure import check_structure
 
 __all__ = ["CONFIRM_CODES", "Answer", "Judge", "Judgement", "Verdict", "findings",
            "is_unfinished", "new_findings", "open_events", "verdict", "worse_than_unfinished"]

@@ -7,13 +7,13 @@ import asyncio
 from pathlib import Path
 
 from allfours_notation.cards import Card, Rank, Seat, Suit
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Hand, Play
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect
 from allfours_notation.recording.referee import findings, is_unfinished
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.records import Hand, Play
 from allfours_notation.viewer.recorder.widgets import EntryList
 from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
 from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, file_problems, start_file
