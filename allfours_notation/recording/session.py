@@ -46,6 +46,7 @@ from ..reading.records import (
     Trick,
     TurnUp,
 )
+from ..reading.table import side_of
 from ..referee.profiles import Options, Profile, resolve_options
 from ..referee.scoring import Point
 from ..referee.sheet import claim_for, total_for
@@ -338,6 +339,10 @@ class Session:
         self._change((*self.entries[:at], entry, *self.entries[at + 1:])
                      if at < len(self.entries) else after)
         message = f"{_describe(entry)}" + (f" — {finding.message}" if finding else "")
+        if isinstance(entry, Penalty):
+            value = self.penalty_values().get(at)
+            message += f": {value}" + ("" if value == "no points" or self.judgement().finished
+                                       else " (counted when the deal ends)")
         return Outcome(True, message, finding=finding)
 
     def annotate(self, annotation: Annotation) -> Outcome:
@@ -555,6 +560,25 @@ class Session:
         deals = self.judgement().replayed.deals
         return deals[-1] if deals else None
 
+    def penalty_values(self) -> dict[int, str]:
+        """What each penalty entry (by index) gives, in points to whom (``S 1``): the
+        penalty points the referee gives the offender's opponents in its deal (counted
+        when the deal ends: until then, as if it ended now); ``no points`` when none."""
+        judged = self.judgement()
+        deals = judged.so_far.deals
+        values: dict[int, str] = {}
+        deal = -1
+        for index, entry in enumerate(self.entries):
+            if isinstance(entry, DealStart):
+                deal += 1
+            elif isinstance(entry, Penalty) and 0 <= deal < len(deals):
+                result = deals[deal]
+                offender = side_of(entry.offender, self.seats)
+                points = [p for p in (result.points or result.provisional)
+                          if p.item is ClaimItem.PENALTY and p.side != offender]
+                values[index] = _points_text(tuple(points)) if points else "no points"
+        return values
+
     def disputes(self) -> list[Diagnostic]:
         """What the players claimed that the rules do not give (AFN4xx), per the full record."""
         from ..checking import check
@@ -623,11 +647,15 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
                 tricks.append([])
             tricks[-1].append(entry)
         elif isinstance(entry, Penalty):
-            penalties.append(entry)
+            played = sum(map(len, tricks))  # written after the trick it was typed in
+            penalties.append(replace(entry, after_plays=-(-played // players) * players))
         elif isinstance(entry, Claim):
             claim = entry
         elif isinstance(entry, (Redeal, Abandoned, Concede)):
             ending = entry
+    total_played = sum(map(len, tricks))
+    penalties = [replace(p, after_plays=min(p.after_plays or 0, total_played))
+                 for p in penalties]
     if dealt_late:
         first_turn = next(i for i, e in enumerate(opening) if isinstance(e, TurnUp))
         opening[first_turn:first_turn] = dealt_late

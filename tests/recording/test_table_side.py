@@ -329,3 +329,24 @@ def test_insert_a_card_left_out_and_delete_an_extra_one_in_a_correction(
 
     asyncio.run(scenario())
     assert file_problems(path) == []
+
+
+def test_a_penalty_is_written_where_it_was_typed_and_its_value_shown(tmp_path: Path) -> None:
+    path = tmp_path / "penalty.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in ["n", "4s", "s", "js", "2d", "9h", "3h"]:
+                await type_line(pilot, line)
+            await type_line(pilot, "penalty n revoke")  # after trick 2
+            assert status(screen) == "penalty N revoke: S 1 (counted when the deal ends)"
+            rows = [row.plain for row in screen.query_one(EntryList).rows]
+            assert rows[-1].endswith("penalty N revoke → S 1"), rows[-1]
+            await type_line(pilot, "8h")  # trick 3 goes on after it
+            text = path.read_text("utf-8")
+            assert "  2. S:9H N:3H\n  penalty N revoke\n  3. S:8H\n" in text, text
+            assert "Penalty" in shown(screen, "#rec-points")
+
+    asyncio.run(scenario())
+    assert file_problems(path) == []

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from allfours_notation import Card
-from allfours_notation.reading.records import Play
+from allfours_notation.reading.records import Penalty, Play
 from allfours_notation.recording.session import Session, describe
 from allfours_notation.visible import visible
 from allfours_notation.writing.sheet import ItemLine, game_sheet
@@ -100,8 +100,12 @@ class EntryList(PickList):
         cards = 0  # cards played in the deal so far: the trick each card belongs to
         players = max(len(session.seats), 1)
         rows = []
+        penalties = session.penalty_values() if any(
+            isinstance(entry, Penalty) for entry in session.entries) else {}
         for index, entry in enumerate(session.entries):
             line = visible(describe(entry))
+            if index in penalties:
+                line += f" → {penalties[index]}"
             if line.endswith(" deals"):
                 deal += 1
                 cards = 0
