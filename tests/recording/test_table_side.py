@@ -346,7 +346,7 @@ def test_a_penalty_is_written_where_it_was_typed_and_its_value_shown(tmp_path: P
             await type_line(pilot, "8h")  # trick 3 goes on after it
             text = path.read_text("utf-8")
             assert "  2. S:9H N:3H\n  penalty N revoke\n  3. S:8H\n" in text, text
-            assert "Penalty" in shown(screen, "#rec-points")
+            assert "Penalty" in shown(screen, "#rec-points-body")
 
     asyncio.run(scenario())
     assert file_problems(path) == []

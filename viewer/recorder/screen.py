@@ -72,6 +72,10 @@ class RecorderScreen(Screen[None]):
                 "(this deal, if nothing is entered in it yet, and the next)"),
         Binding("ctrl+r", "review", "Review", priority=True,
                 tooltip="Review the game recorded so far in the replay viewer (Ctrl+R returns)"),
+        Binding("pagedown", "points(1)", "Score ↓", show=False, priority=True,
+                tooltip="Scroll the score panel down (when it says there is more)"),
+        Binding("pageup", "points(-1)", "Score ↑", show=False, priority=True,
+                tooltip="Scroll the score panel up"),
         Binding("escape", "cancel", "Cancel", show=False,
                 tooltip="Cancel a correction or a question; back to the entry line"),
         Binding("left", "offer(-1)", "Card", show=False, priority=True,
@@ -496,6 +500,14 @@ class RecorderScreen(Screen[None]):
         mode = "by their results" if session.results_mode else "by their cards"
         self.note(f"deals are entered {mode} (Ctrl+T switches)")
         self.redraw()
+
+    def action_points(self, delta: int) -> None:
+        """PgUp/PgDn scroll the score panel; in the entries list they move its cursor."""
+        focused = self.focused
+        if isinstance(focused, EntryList):
+            focused.action_cursor(10 * delta)
+            return
+        self.query_one(PointsPanel).scroll_points(delta)
 
     def action_offer(self, delta: int) -> None:
         """←/→ choose among the legal cards while the entry line is empty; elsewhere

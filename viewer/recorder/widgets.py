@@ -8,7 +8,9 @@ from typing import ClassVar
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, Static
 
@@ -175,10 +177,47 @@ def _has_claims(session: Session) -> bool:
 REASONS_FROM = 44
 
 
-class PointsPanel(Static):
+class PointsPanel(VerticalScroll, can_focus=False):
+    """The score and the deal's points: the whole deal where the side has room (one
+    line per item when narrow).  When they do not fit (a short screen, a dispute), the
+    border says so and PgUp/PgDn scroll them."""
+
+    session: Session | None = None
+    _drawn_for = 0  # the width the points were last drawn for
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rec-points-body")
+
     def show_session(self, session: Session) -> None:
+        self.session = session
         width = self.content_size.width
-        self.update(points_renderable(session, reasons=width == 0 or width >= REASONS_FROM))
+        if not width:  # not laid out yet: drawn again once it is (on_resize)
+            return
+        self._drawn_for = width
+        self.query_one("#rec-points-body", Static).update(
+            points_renderable(session, reasons=width >= REASONS_FROM))
+        self.call_after_refresh(self.mark_overflow)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Drawn again for its width (a line per item when narrow) once laid out."""
+        if self.session is not None and event.size.width != self._drawn_for:
+            self.call_after_refresh(self.show_session, self.session)
+        self.call_after_refresh(self.mark_overflow)
+
+    def mark_overflow(self) -> None:
+        """Say on the border that there is more, and where (the keys scroll it)."""
+        if self.max_scroll_y <= 0:
+            self.border_subtitle = ""
+        elif self.scroll_y >= self.max_scroll_y:
+            self.border_subtitle = "↑ more: PgUp"
+        elif self.scroll_y > 0:
+            self.border_subtitle = "↕ more: PgUp PgDn"
+        else:
+            self.border_subtitle = "↓ more: PgDn"
+
+    def scroll_points(self, delta: int) -> None:
+        self.scroll_relative(y=delta * max(1, self.content_size.height - 1), animate=False)
+        self.call_after_refresh(self.mark_overflow)
 
 
 def offered_text(offered: tuple[Card, ...], highlight: int | None, *, unicode: bool,
