@@ -79,6 +79,11 @@ class EntryList(PickList):
         Binding("d,delete", "pick('delete')", "Delete", show=False),
     ]
 
+    def on_resize(self) -> None:
+        """The points above took another height: the current entry stays in sight."""
+        if self.current is not None:
+            self.call_after_refresh(self.scroll_to_row, self.current, True)
+
     def action_pick(self, action: str) -> None:
         if 0 <= self.cursor < self.line_count:
             self.post_message(EntryChosen(self.cursor, action))
