@@ -474,7 +474,8 @@ class Session:
         except RuntimeError as error:  # the text would not read back: nothing written
             return Outcome(False, f"refused: {error}")
         self.flags = {}
-        return Outcome(True, done + "; every later entry still stands")
+        later = len(entries) > len(head)
+        return Outcome(True, done + ("; every later entry still stands" if later else ""))
 
     def _follow_turn(self, old: tuple[Entry, ...], start: int,
                      head: tuple[Entry, ...]) -> list[Entry]:

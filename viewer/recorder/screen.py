@@ -566,6 +566,7 @@ class RecorderScreen(Screen[None]):
         else:
             self.correcting = message.index
             self.inserting = message.action == "insert"
+            self.note("")  # the prompt above says what to type now
         self.redraw()
 
     def action_cancel(self) -> None:
