@@ -25,14 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
-    from .causes import Group, roots_first
     from .checking import CheckedGame, CheckedText, check, check_text
+    from .checking.causes import Group, roots_first
     from .diagnostics import Diagnostic, Severity
-    from .export import result_to_json
-    from .formatter import format_game, format_result
-    from .headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
-    from .parser import ParseResult, parse, parse_file
-    from .records import (
+    from .reading.headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
+    from .reading.parser import ParseResult, parse, parse_file
+    from .reading.records import (
         Award,
         Call,
         CallKind,
@@ -49,8 +47,10 @@ if TYPE_CHECKING:
         Trick,
         TurnUp,
     )
-    from .rules.replay import check_game, replay
-    from .stream import iter_games
+    from .reading.stream import iter_games
+    from .referee.replay import check_game, replay
+    from .writing.export import result_to_json
+    from .writing.formatter import format_game, format_result
 
 __version__ = "0.1.0"
 
@@ -60,18 +60,18 @@ __version__ = "0.1.0"
 _HOMES = {
     "allfours_notation.cards": ("Card", "Rank", "Seat", "Suit", "card", "cards", "parse_card"),
     "allfours_notation.diagnostics": ("Diagnostic", "Severity"),
-    "allfours_notation.headers": ("GameHeader", "parse_indexed", "scan_headers",
-                                  "scan_headers_file"),
-    "allfours_notation.parser": ("ParseResult", "parse", "parse_file"),
-    "allfours_notation.records": ("Award", "Call", "CallKind", "Claim", "ClaimItem", "Comment",
-                                  "Deal", "Game", "Hand", "Penalty", "Play", "Tag", "Total",
-                                  "Trick", "TurnUp"),
-    "allfours_notation.stream": ("iter_games",),
+    "allfours_notation.reading.headers": ("GameHeader", "parse_indexed", "scan_headers",
+                                          "scan_headers_file"),
+    "allfours_notation.reading.parser": ("ParseResult", "parse", "parse_file"),
+    "allfours_notation.reading.records": ("Award", "Call", "CallKind", "Claim", "ClaimItem",
+                                          "Comment", "Deal", "Game", "Hand", "Penalty", "Play",
+                                          "Tag", "Total", "Trick", "TurnUp"),
+    "allfours_notation.reading.stream": ("iter_games",),
     "allfours_notation.checking": ("check", "check_text", "CheckedGame", "CheckedText"),
-    "allfours_notation.causes": ("Group", "roots_first"),
-    "allfours_notation.rules.replay": ("replay", "check_game"),
-    "allfours_notation.formatter": ("format_game", "format_result"),
-    "allfours_notation.export": ("result_to_json",),
+    "allfours_notation.checking.causes": ("Group", "roots_first"),
+    "allfours_notation.referee.replay": ("replay", "check_game"),
+    "allfours_notation.writing.formatter": ("format_game", "format_result"),
+    "allfours_notation.writing.export": ("result_to_json",),
 }
 _LAZY = {name: module for module, names in _HOMES.items() for name in names}
 
