@@ -342,7 +342,12 @@ def _cached_peer(path: Path, write: Callable[[], int]) -> int:
 
 
 def _measure_latency(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
-    """Cold start on a one-game file: the first game of ``corpus``."""
+    """Cold start on a one-game file: the first game of ``corpus``.  The package is
+    byte-compiled first, as ``pip install`` compiles it: a checkout run with
+    ``PYTHONDONTWRITEBYTECODE`` would otherwise compile every module at every start."""
+    import compileall
+
+    compileall.compile_dir(REPO_ROOT / "allfours_notation", quiet=2)
     repeats = report.config.process_runs
     text = corpus.path.read_text(encoding="utf-8")
     one = report.config.out_dir / "one-game.afn"

@@ -119,15 +119,34 @@ def _public_check_file(path: Path) -> int:
     return sum(len(diagnostics) for diagnostics, _ in check_file(reader, OWN_RULES))
 
 
+def _public_tally_file(path: Path) -> int:
+    """:func:`allfours_notation.checking.tally_file` over a file: what ``check --quiet``
+    calls, here without the command line around it."""
+    from allfours_notation.checking import OWN_RULES, tally_file
+    from allfours_notation.reading.parser import read_games
+
+    reader = read_games(path.read_bytes(), filename=path.name)
+    return sum(counts[0] for counts in tally_file(reader, OWN_RULES))
+
+
 def public_door(path: Path, size: int, repeats: int,
                 command: Callable[[Path], int]) -> list[Wait]:
-    door, _ = time_repeated(lambda: _public_check_file(path), repeats)
-    ours, _ = time_repeated(lambda: command(path), repeats)
-    door_mb = size / 1e6 / _cpu(door)
-    command_mb = size / 1e6 / _cpu(ours)
-    return [Wait("checking.check_file (the public door)", "MB/s", door_mb,
-                 "allfours check --quiet -j 1", command_mb, "≥ 0.95×",
-                 door_mb >= 0.95 * command_mb, repeats)]
+    """The public functions beside the command, run by run in turn (one load for all)."""
+    runs: dict[str, list[float]] = {"tally": [], "check": [], "command": []}
+    for _ in range(repeats):
+        runs["tally"].append(_cpu(time_repeated(lambda: _public_tally_file(path), 1)[0]))
+        runs["check"].append(_cpu(time_repeated(lambda: _public_check_file(path), 1)[0]))
+        runs["command"].append(_cpu(time_repeated(lambda: command(path), 1)[0]))
+    speed = {name: size / 1e6 / statistics.median(found) for name, found in runs.items()}
+    command_name = "allfours check --quiet -j 1"
+    return [
+        Wait("checking.tally_file (the public door check --quiet calls)", "MB/s",
+             speed["tally"], command_name, speed["command"], "≥ 0.95×",
+             speed["tally"] >= 0.95 * speed["command"], repeats),
+        Wait("checking.check_file (the public door check prints from; every diagnostic "
+             "handed out)", "MB/s", speed["check"], command_name, speed["command"], "",
+             None, repeats),
+    ]
 
 
 def _cpu(timing: Timing) -> float:

@@ -19,7 +19,6 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -113,12 +112,18 @@ def sorted_tags(tags: Iterable[Tag]) -> tuple[Tag, ...]:
 
 
 def grammar_text() -> str:
-    """The AFN grammar: shipped in the wheel, or read from the source checkout."""
+    """The AFN grammar: shipped in the wheel, or read from the source checkout.  Plain
+    paths first: importing importlib.resources costs a cold start more than the read
+    (issue 27); it is asked only where the package is not a folder of files."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package / "_grammar" / "allfours.lark",
+                      package.parent / "grammar" / "allfours.lark"):
+        if candidate.is_file():
+            return candidate.read_text(encoding="utf-8")
+    from importlib import resources
+
     packaged = resources.files("allfours_notation").joinpath("_grammar/allfours.lark")
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    checkout = Path(__file__).resolve().parents[2] / "grammar" / "allfours.lark"
-    return checkout.read_text(encoding="utf-8")
+    return packaged.read_text(encoding="utf-8")
 
 
 class TooManyComments(Exception):
