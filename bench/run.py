@@ -58,7 +58,7 @@ class Config:
     def quick_config() -> Config:
         return Config(quick=True, repeats=3, process_repeats=5, sizes=(("1k", 1_000),),
                       throughput_sizes=("1k",), peer_size="1k", memory_sizes=("1k",),
-                      shape_bytes=50_000)
+                      shape_bytes=100_000)
 
 
 @dataclass(frozen=True)
