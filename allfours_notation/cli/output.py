@@ -131,9 +131,10 @@ class Lines:
             if " " in piece or "\n" in piece:
                 continue
             name = piece.lower()
-            if name in names or any(
-                    name.endswith(variant) and name[: -len(variant)] in names
-                    for variant in _VARIANTS):
+            if name in names:
+                return False
+            if "-" in name and any(name.removesuffix(variant) in names
+                                   for variant in _VARIANTS):
                 return False
         return True
 
