@@ -21,6 +21,8 @@ engine or the formatter, and ``import allfours_notation`` costs next to nothing.
 This package never imports Textual; the viewer lives in the ``viewer`` package.
 """
 
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -74,6 +76,20 @@ _HOMES = {
     "allfours_notation.writing.export": ("result_to_json",),
 }
 _LAZY = {name: module for module, names in _HOMES.items() for name in names}
+
+
+class _Package(types.ModuleType):
+    """This package, which keeps the function ``cards`` under its name: the first import of
+    the submodule ``allfours_notation.cards`` (by whoever reads cards first) binds the
+    submodule there, and that is refused; the submodule stays in ``sys.modules``."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "cards" and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:

@@ -125,3 +125,12 @@ def test_plain_is_decided_by_the_terminal_and_the_colour_variables(
         assert plain_is_exact()
         monkeypatch.setenv("FORCE_COLOR", "1")
         assert not plain_is_exact()
+
+
+def test_the_public_cards_stays_the_function_whoever_imports_the_submodule_first() -> None:
+    code = ("import allfours_notation.reading.records, allfours_notation as a; "
+            "from allfours_notation import cards; print(callable(cards), a.cards is cards, "
+            "type(a.cards).__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    assert out.split() == ["True", "True", "function"]
