@@ -251,7 +251,7 @@ class _Progress:
 
             self._progress = Progress(TextColumn("analysing deals"), BarColumn(),
                                       MofNCompleteColumn(), TimeRemainingColumn(),
-                                      console=Console(stderr=True), transient=True)
+                                      console=Console(stderr=True, emoji=False), transient=True)
             self._progress.start()
             self._task = self._progress.add_task("deals", total=self._total,
                                                  completed=self._done)

@@ -25,10 +25,11 @@ if TYPE_CHECKING:
 
 
 def console(*, stderr: bool = False) -> Console:
-    """Rich console: colour on a terminal, plain text when piped."""
+    """Rich console: colour on a terminal, plain text when piped; no emoji codes (a
+    position such as ``file.afn:100:5:`` would otherwise print as a picture)."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str) -> int:

@@ -6,8 +6,9 @@ segments built, the terminal's size and the environment asked again, a flush) co
 to 55 times the finding of the diagnostics (issue 27).  When standard output is not a
 terminal, what Rich writes for ``escape(text)`` (or the same inside a colour tag) is
 ``text`` itself unless ``text`` holds a character Rich transforms: a backslash (its
-escaping), a tab (expanded), a control character it strips, a line break, or an emoji
-code between two colons (``:100:``).  :class:`Lines` writes every other line directly
+escaping), a tab (expanded), a control character it strips or a line break (emoji codes
+such as ``:100:`` are off in every console of ours: ``file.afn:100:5:`` is a position, not
+a picture).  :class:`Lines` writes every other line directly
 and hands those few to Rich, so the output is the same, byte for byte; on a terminal
 (colour, highlighting) or wherever Rich's choice is in doubt (``FORCE_COLOR``,
 ``TTY_COMPATIBLE``, IPython, another platform) every line goes to Rich.
@@ -27,10 +28,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.console import Console
 
-# What Rich does not pass through unchanged (besides emoji codes, below): its escape
-# character, tabs and the control characters it strips.
+# What Rich does not pass through unchanged: its escape character, tabs and the control
+# characters it strips.
 _RICH_CHANGES = ("\\", "\t", "\r", "\x07", "\x08", "\x0b", "\x0c")
-_VARIANTS = ("-emoji", "-text")
 
 
 def plain_is_exact() -> bool:
@@ -49,14 +49,6 @@ def plain_is_exact() -> bool:
         return False
 
 
-def _emoji_names() -> frozenset[str] | None:
-    """The names Rich replaces by an emoji, or None if this Rich keeps them elsewhere."""
-    try:
-        from rich._emoji_codes import EMOJI
-    except ImportError:  # pragma: no cover - another Rich
-        return None
-    return frozenset(EMOJI)
-
 
 class Lines:
     """Print lines of text, some with a colour style, as Rich's console would.
@@ -71,8 +63,6 @@ class Lines:
         self._console: Console | None = None
         self._plain = plain_is_exact() if plain is None else plain
         self._pending: list[str] = []
-        self._emoji: frozenset[str] | None = None
-        self._emoji_known = False
 
     @property
     def console(self) -> Console:
@@ -118,28 +108,5 @@ class Lines:
 
     def _unchanged(self, text: str) -> bool:
         """Whether Rich prints each line of ``text`` (escaped) exactly as it is."""
-        for character in _RICH_CHANGES:  # a few scans in C: a regular expression's
-            if character in text:           # character class is several times slower
-                return False
-        if text.count(":") < 2:
-            return True
-        names = self._emoji_names()
-        if names is None:
-            return False
-        # Rich's candidates lie between two successive colons and hold no white space
-        for piece in text.split(":")[1:-1]:
-            if " " in piece or "\n" in piece:
-                continue
-            name = piece.lower()
-            if name in names:
-                return False
-            if "-" in name and any(name.removesuffix(variant) in names
-                                   for variant in _VARIANTS):
-                return False
-        return True
-
-    def _emoji_names(self) -> frozenset[str] | None:
-        if not self._emoji_known:
-            self._emoji = _emoji_names()
-            self._emoji_known = True
-        return self._emoji
+        # a few scans in C: a regular expression's character class is several times slower
+        return all(character not in text for character in _RICH_CHANGES)

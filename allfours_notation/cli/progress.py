@@ -54,7 +54,8 @@ def progress_bar(names: Sequence[str], label: str, *, enabled: bool = True) -> I
 
     progress = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
                         TransferSpeedColumn(), TimeRemainingColumn(),
-                        console=Console(stderr=True), transient=True, redirect_stdout=True)
+                        console=Console(stderr=True, emoji=False), transient=True,
+                        redirect_stdout=True)
     with progress:
         task = progress.add_task(label, total=total)
         yield lambda n: progress.advance(task, n)

@@ -65,7 +65,7 @@ def wide_console() -> Console:
 
     out = console()
     if not out.is_terminal:
-        out = Console(highlight=False, soft_wrap=True, width=max(out.width, 200))
+        out = Console(highlight=False, soft_wrap=True, emoji=False, width=max(out.width, 200))
     return out
 
 

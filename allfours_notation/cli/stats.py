@@ -164,7 +164,7 @@ def _print_whole(out: Console, table: Table) -> None:
     """A table at its natural width, even wider than the terminal: a name cut over
     three lines is harder to read than a line that runs on."""
     width = Measurement.get(out, out.options.update_width(10_000), table).maximum
-    wide = Console(file=out.file, width=max(width, out.width), highlight=False,
+    wide = Console(file=out.file, width=max(width, out.width), highlight=False, emoji=False,
                    no_color=out.no_color, force_terminal=out.is_terminal)
     out.print(f"[bold]{table.title}[/]")
     table.title = None

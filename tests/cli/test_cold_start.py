@@ -17,7 +17,7 @@ from allfours_notation.cli.check import _consequence, _escape, _folded, _styled
 from allfours_notation.cli.output import Lines, plain_is_exact
 
 ROOT = Path(__file__).resolve().parents[2]
-# Rich's console (not its emoji table, which the direct writer reads), the UI libraries.
+# Rich's console, the UI libraries.
 HEAVY = {"textual", "pygls", "lsprotocol", "rich.console", "rich_argparse", "shtab",
          "multiprocessing"}
 
@@ -85,14 +85,15 @@ def _random_texts(count: int) -> list[str]:
 def _by_rich(markup: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        Console(highlight=False, soft_wrap=True).print(markup)
+        Console(highlight=False, soft_wrap=True, emoji=False).print(markup)
     return out.getvalue()
 
 
 def _direct(text: str, recipe: object, *args: str) -> str:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        lines = Lines(lambda: Console(highlight=False, soft_wrap=True), plain=True)
+        lines = Lines(lambda: Console(highlight=False, soft_wrap=True, emoji=False),
+                      plain=True)
         lines.line(text, recipe, *args)  # type: ignore[arg-type]
         lines.flush()
     return out.getvalue()
@@ -111,10 +112,32 @@ def test_direct_lines_are_what_rich_prints(text: str) -> None:
 def test_some_lines_do_go_to_rich() -> None:
     """Where Rich changes a line, the direct writer hands it over (else the comparison
     above would only ever compare Rich with itself or plain text with plain text)."""
-    lines = Lines(lambda: Console(), plain=True)
+    lines = Lines(lambda: Console(emoji=False), plain=True)
     assert lines._unchanged("file.afn:12:5: warning")
-    for changed in ("x:100:y", "a\\", "tab\t", "a:smile-emoji:b", "cr\r"):
+    assert lines._unchanged("file.afn:100:5: warning")  # a position, not an emoji code
+    for changed in ("a\\", "tab\t", "cr\r"):
         assert not lines._unchanged(changed)
+
+
+def test_a_diagnostic_on_line_100_keeps_its_position_on_a_terminal_too(tmp_path: Path) -> None:
+    """Rich's emoji codes would print ``f.afn:100:3:`` as ``f.afn💯3:`` (they once did):
+    every console of ours has them off, piped or on a terminal (FORCE_COLOR)."""
+    import os
+
+    sample = ROOT / "samples" / "disputed-claim.afn"
+    first = _run(["check", str(sample)]).splitlines()[0]  # "…afn:LINE:COL: error …"
+    line = int(first.removeprefix(str(sample)).split(":")[1])
+    path = tmp_path / "f.afn"
+    path.write_text("\n" * (100 - line) + sample.read_text(encoding="utf-8"), encoding="utf-8")
+    for env in ({}, {"FORCE_COLOR": "1", "COLUMNS": "200"}):
+        out = _run(["check", str(path)], {**os.environ, **env})
+        assert "\N{HUNDRED POINTS SYMBOL}" not in out, env
+        assert "f.afn:100:" in out, env
+
+
+def _run(argv: list[str], env: dict[str, str] | None = None) -> str:
+    return subprocess.run([sys.executable, "-m", "allfours_notation", *argv],
+                          capture_output=True, text=True, cwd=ROOT, check=False, env=env).stdout
 
 
 def test_plain_is_decided_by_the_terminal_and_the_colour_variables(
