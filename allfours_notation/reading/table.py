@@ -34,36 +34,32 @@ _CLOCKWISE_OF: dict[frozenset[Seat], tuple[Seat, ...]] = {
 }
 
 
-def seats_at(tags: tuple[Tag, ...], dealers: Iterable[Seat],
-             events: Iterable[Iterable[object]]) -> tuple[Seat, ...]:
-    """The seats at the table, clockwise: those the player tags name, or else those the
-    deals use (their dealers, and every seat their ``events`` name: see
-    :func:`add_seats`).  The one rule, for the parser (which reads it from the deals
-    as it assembles them) and :func:`seats_of_game`."""
-    named = seats_named(tags) if tags else None
+def seats_of_game(game: Game) -> tuple[Seat, ...]:
+    """The seats named by player tags, or else those the deals use, clockwise.
+
+    A few set operations and one look-up, no sorting: this runs a few times per
+    game, and a file of many tiny games is mostly that."""
+    named = seats_named(game.tags) if game.tags else set()
     if named:
         return clockwise(named)
-    used = set(dealers)
-    for group in events:
-        add_seats(used, group)
+    if not game.deals:
+        return ()
+    used: set[Seat] = set()
+    for deal in game.deals:
+        used.add(deal.dealer)
+        if deal.opening:
+            add_seats(used, deal.opening)
+        for trick in deal.tricks:
+            add_seats(used, trick.plays)
     return clockwise(used)
-
-
-def seats_of_game(game: Game) -> tuple[Seat, ...]:
-    """:func:`seats_at` of a game's records.
-
-    No sorting, one look-up: this runs a few times per game, and a file of many tiny
-    games is mostly that."""
-    deals = game.deals
-    return seats_at(game.tags, [deal.dealer for deal in deals],
-                    [events for deal in deals
-                     for events in (deal.opening, *[trick.plays for trick in deal.tricks])])
 
 
 def add_seats(used: set[Seat], events: Iterable[object]) -> None:
     """The seats a deal's events name, added to ``used``: a hand, a call, a discard, a
-    labelled play (a turn-up, a pack, an unlabelled play name none): with the
-    dealers, the seats at a table whose player tags name none (:func:`seats_at`)."""
+    labelled play (a turn-up, a pack, an unlabelled play name none).  With the
+    dealers, these are the seats at a table whose player tags name none: the one rule
+    for the parser (which reads it from the deals as it assembles them) and
+    :func:`seats_of_game` (plain loops: this runs a few times per game)."""
     for event in events:
         seat = getattr(event, "seat", None)
         if seat is not None:
