@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from allfours_notation.reading.parser import grammar_text
+from allfours_notation.reading.lark_parser import grammar_text
 
 
 def test_core_package_never_imports_textual() -> None:

@@ -8,6 +8,6 @@ on import.
 
 from __future__ import annotations
 
-from ..reading import parser
+from ..reading import lark_parser
 
-parser.build_parser()
+lark_parser.build_parser()

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ..cards import CARD_PATTERN, Card, Rank, Seat, Suit, parse_card
+from ..reading import words as afn_words
 from ..reading.parser import parse_game_body
 from ..reading.records import ClaimItem, Game
 from ..referee.state import DealResult, GameReplay, TableState
@@ -43,15 +44,15 @@ from .document import DocumentAnalysis, PlacedGame, game_origin
 
 KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal",
             "pack")
-CALLS = ("stands", "begs", "gives", "runs", "concedes", "discards")
-PENALTIES = ("revoke", "undertrump", "misdeal", "wrongscore", "other")
+CALLS = (*afn_words.CALLS, afn_words.DISCARDS)
+PENALTIES = afn_words.PENALTY_KINDS
 TAGS = ("Event", "Site", "Date", "Rules", "North", "East", "South", "West", "Result")
 ITEMS = tuple(item.value for item in ClaimItem if item is not ClaimItem.PENALTY)
 ALL_SEATS = ("N", "E", "S", "W")
 
 _TYPED = re.compile(r"[^\s{};]*$")
 _TRICK = re.compile(r"^[0-9]+\.$")
-_PLAY = re.compile(rf"^(?:[NESWnesw]:)?{CARD_PATTERN}(?:!!|\?\?|!\?|\?!|!|\?)?$")
+_PLAY = re.compile(rf"^(?:{afn_words.SEAT_PATTERN}:)?{CARD_PATTERN}(?:{afn_words.GLYPH_PATTERN})?$")
 _DEAL_LINE = re.compile(r"(?m)^[ \t]*deal\b")
 _TAG_NAME = re.compile(r"(?m)^[ \t]*\[([A-Za-z][A-Za-z0-9_]*)")
 _PACK: tuple[Card, ...] = tuple(
@@ -120,7 +121,7 @@ def _items(analysis: DocumentAnalysis, line: int, column: int) -> list[types.Com
         words = _seats(moment) if len(before) == 1 else PENALTIES if len(before) == 2 else ()
         return _words(words, types.CompletionItemKind.EnumMember, where)
     if head == "redeal" and len(before) == 1:
-        return _words(("exhausted", "misdeal"), types.CompletionItemKind.EnumMember, where)
+        return _words(afn_words.REDEAL_REASONS, types.CompletionItemKind.EnumMember, where)
     if head.upper() in ALL_SEATS:
         return seat_items(moment, head.upper(), before[1:], where)
     return []

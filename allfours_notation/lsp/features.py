@@ -17,6 +17,7 @@ from lsprotocol import types
 from ..cards import CARD_PATTERN, Card, Seat, parse_card
 from ..checking.causes import follow_text, roots_first
 from ..diagnostics import Diagnostic, Severity
+from ..reading import words as afn_words
 from ..reading.parser import ParseResult, parse
 from ..reading.records import Award, Claim, ClaimItem, Deal, Game, Span
 from ..reading.slicer import GameSlice
@@ -32,7 +33,8 @@ _SEVERITY = {
     Severity.INFO: types.DiagnosticSeverity.Information,
 }
 _WORD = re.compile(r"[^\s{};]+")
-_PLAY_WORD = re.compile(rf"^(?:([NESWnesw]):)?({CARD_PATTERN})(?:!!|\?\?|!\?|\?!|!|\?)?$")
+_PLAY_WORD = re.compile(
+    rf"^(?:({afn_words.SEAT_PATTERN}):)?({CARD_PATTERN})(?:{afn_words.GLYPH_PATTERN})?$")
 _TRICK_WORD = re.compile(r"^([0-9]+)\.")
 _ITEMS = {item.value: item for item in ClaimItem}
 ITEM_NAMES = {

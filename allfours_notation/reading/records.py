@@ -298,6 +298,10 @@ _play_slots = tuple(_slot_setter(Play, name)
                     for name in ("card", "seat", "glyph", "span", "leading", "trailing"))
 
 
+# The slot-filling factories (make_play, make_trick, the statements', make_deal, make_game)
+# are worth 10.4%, 0.4% and 5.2% of ``check`` on the bench's corpus (2,000 deals),
+# tiny games and varied small games (issue 22: ``check -j 1 --quiet``, CPU time,
+# median of 7 runs alternated with plain code in one process).
 def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | None) -> Play:
     """``Play(card=card, seat=seat, glyph=glyph, span=span)``, built for the parser.
 

@@ -16,14 +16,25 @@ from typing import Protocol
 from lark import Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
-CARD_HINT = "a card is a rank (A K Q J T 9 8 7 6 5 4 3 2, or 10) then a suit (S H D C or ♠ ♥ ♦ ♣)"
-CLAIM_ITEMS = ("kick", "gift", "high", "low", "jack", "hangjack", "game", "penalty")
-CALLS = ("stands", "begs", "gives", "runs", "concedes")
-PENALTIES = ("revoke", "undertrump", "misdeal", "wrongscore", "other")
-REDEALS = ("exhausted", "misdeal")
+from .words import (
+    CALLS,
+    CARD_PATTERN,
+    CLAIM_ITEMS,
+    GLYPH_PATTERN,
+    PENALTY_KINDS,
+    RANKS,
+    REDEAL_REASONS,
+    SEAT_PATTERN,
+    SUIT_SYMBOLS,
+    SUITS,
+    UNKNOWN_CARD,
+)
 
-_CARD = re.compile(r"^(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧](?:!!|\?\?|!\?|\?!|!|\?)?$")
-_SEAT = re.compile(r"^[NESWnesw]$")
+CARD_HINT = (f"a card is a rank ({' '.join(RANKS)}, or 10) then a suit ({' '.join(SUITS)} or "
+             f"{' '.join(SUIT_SYMBOLS)})")
+
+_CARD = re.compile(f"^{CARD_PATTERN}(?:{GLYPH_PATTERN})?$")
+_SEAT = re.compile(f"^{SEAT_PATTERN}$")
 _PLAY = re.compile(r"^(?:[0-9]+\.)?(?:([NESWnesw]):)?(.*)$")
 # Words of a statement, skipping comments: group 1 is a word.
 _WORD = re.compile(r"\{[^}]*\}?|;[^\n]*|([^\s{};]+)")
@@ -49,14 +60,14 @@ _EXPECTED_NAMES = {
     "DEAL": "'deal <number> dealer <seat>'",
     "HAND": "a hand (a seat, then cards)",
     "TURN": "'turn <card>'",
-    "CALL": "'<seat> stands|begs|gives|runs|concedes'",
+    "CALL": f"'<seat> {'|'.join(CALLS)}'",
     "DISCARD": "'<seat> discards <cards>'",
     "PACK": "'pack' and the 52 cards, top first",
     "PLAYS": "a card played",
     "CLAIM": "'claim'",
     "TOTAL": "'total'",
     "PENALTY": "'penalty <seat> <kind>'",
-    "REDEAL": "'redeal exhausted|misdeal'",
+    "REDEAL": f"'redeal {'|'.join(REDEAL_REASONS)}'",
     "ABANDONED": "'abandoned'",
     "END": "'end'",
 }
@@ -252,7 +263,7 @@ def _check_total(words: list[tuple[int, str]], at: _At) -> Explanation:
 
 
 def _check_penalty(words: list[tuple[int, str]], at: _At) -> Explanation:
-    hint = "write 'penalty <offender's seat> " + "|".join(PENALTIES) + "'"
+    hint = "write 'penalty <offender's seat> " + "|".join(PENALTY_KINDS) + "'"
     if len(words) < 2 or not _SEAT.match(words[1][1]):
         return at(1, "AFN101", "expected the offender's seat after 'penalty'", hint)
     found = repr(words[2][1]) if len(words) > 2 else "nothing"
@@ -276,7 +287,7 @@ def _after_seat(words: list[tuple[int, str]], at: _At) -> Explanation:
     second = words[1][1]
     if re.match(r"^(?:10|[0-9AKQJTakqjt?])", second):
         for index, (_, word) in enumerate(words[1:], start=1):
-            if word != "??" and not _CARD.match(word):
+            if word != UNKNOWN_CARD and not _CARD.match(word):
                 return at(index, "AFN101", f"{word!r} is not a card", CARD_HINT)
         return at(1, "AFN101", f"cannot read the hand of {seat}", CARD_HINT)
     return at(

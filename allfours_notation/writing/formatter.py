@@ -28,7 +28,8 @@ from dataclasses import dataclass, replace
 
 from ..diagnostics import Diagnostic
 from ..guard import BUG_TEXT, INTERNAL_ERROR
-from ..reading.parser import ParseResult, parse, sorted_tags
+from ..reading.assembler import sorted_tags
+from ..reading.parser import ParseResult, parse
 from ..reading.records import (
     Abandoned,
     Award,

@@ -14,6 +14,7 @@ every sample is fully understood.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar
 
 from pygments.lexer import RegexLexer, bygroups
@@ -30,6 +31,20 @@ from pygments.token import (
     _TokenType,
 )
 
+from ..reading.words import (
+    CALLS,
+    CARD_PATTERN,
+    CLAIM_ITEMS,
+    DISCARDS,
+    GLYPH_PATTERN,
+    KEYWORDS,
+    PENALTY_KINDS,
+    REDEAL_REASONS,
+    SEAT_PATTERN,
+    UNKNOWN_CARD,
+    either,
+)
+
 if TYPE_CHECKING:
     from rich.text import Text as RichText
 
@@ -40,9 +55,13 @@ CARD_TOKEN = String.Symbol
 
 # Word boundaries: AFN words end before a letter, digit or underscore.
 _END = r"(?![A-Za-z0-9_])"
-CARD = r"(?:10|[AKQJTakqjt2-9])[SHDCshdc♠♥♦♣♤♡♢♧]"
-SEAT = r"[NESWnesw]"
-GLYPH = r"(?:!!|\?\?|!\?|\?!|!|\?)"
+CARD = CARD_PATTERN
+SEAT = SEAT_PATTERN
+GLYPH = f"(?:{GLYPH_PATTERN})"
+# The notation's words by class (reading/words.py, held to the grammar): "penalty" is a
+# keyword here, never an item; "exhausted" is coloured as a penalty's kind is.
+_ITEMS = tuple(item for item in CLAIM_ITEMS if item not in KEYWORDS)
+_KINDS = (*PENALTY_KINDS, *(reason for reason in REDEAL_REASONS if reason not in PENALTY_KINDS))
 
 
 class AfnLexer(RegexLexer):
@@ -65,18 +84,15 @@ class AfnLexer(RegexLexer):
                 bygroups(Punctuation, Text.Whitespace, Name.Tag, Text.Whitespace, String,
                          Text.Whitespace, Punctuation),
             ),
-            (r"(?i:deal|dealer|turn|pack|scored|director|claim|total|penalty|redeal|abandoned|end)"
-             + _END,
-             Keyword),
-            (r"(?i:stands|begs|gives|runs|concedes|discards)" + _END, Keyword.Pseudo),
-            (r"(?i:kick|gift|high|low|jack|hangjack|game)" + _END, Name.Constant),
-            (r"(?i:revoke|undertrump|misdeal|wrongscore|other|exhausted)" + _END,
-             Name.Attribute),
+            (either(KEYWORDS) + _END, Keyword),
+            (either((*CALLS, DISCARDS)) + _END, Keyword.Pseudo),
+            (either(_ITEMS) + _END, Name.Constant),
+            (either(_KINDS) + _END, Name.Attribute),
             (r"[0-9]+\.", Number.Integer),
             (rf"({SEAT})(:)({CARD})({GLYPH}?)" + _END,
              bygroups(Name.Builtin, Punctuation, CARD_TOKEN, Operator)),
             (rf"({CARD})({GLYPH}?)" + _END, bygroups(CARD_TOKEN, Operator)),
-            (r"\?\?" + _END, CARD_TOKEN),
+            (re.escape(UNKNOWN_CARD) + _END, CARD_TOKEN),
             (SEAT + _END, Name.Builtin),
             (r"-?[0-9]+" + _END, Number.Integer),
             (r".", Error),

@@ -16,7 +16,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from allfours_notation.cards import FULL_PACK, Card, Seat
-from allfours_notation.reading.parser import ROSTER, ParseResult, sorted_tags
+from allfours_notation.reading.assembler import ROSTER, sorted_tags
+from allfours_notation.reading.parser import ParseResult
 from allfours_notation.reading.records import (
     Abandoned,
     Award,

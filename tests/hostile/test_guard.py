@@ -15,6 +15,7 @@ from allfours_notation.cli import main
 from allfours_notation.guard import BUG_TEXT, INTERNAL_ERROR, guarded
 
 parser_module = importlib.import_module("allfours_notation.reading.parser")
+assembler_module = importlib.import_module("allfours_notation.reading.assembler")
 check_module = importlib.import_module("allfours_notation.cli.check")
 checking_module = importlib.import_module("allfours_notation.checking")
 
@@ -25,14 +26,14 @@ TWO_GAMES = (
 
 
 def fail_on_second_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = parser_module._GameAssembler.read
+    real = assembler_module._GameAssembler.read
 
     def read(self: Any) -> Any:
         if self.index == 2:
             raise ZeroDivisionError("a planted bug")
         return real(self)
 
-    monkeypatch.setattr(parser_module._GameAssembler, "read", read)
+    monkeypatch.setattr(assembler_module._GameAssembler, "read", read)
 
 
 def fail_on_second_game_s_structure(monkeypatch: pytest.MonkeyPatch) -> None:

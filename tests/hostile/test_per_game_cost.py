@@ -98,24 +98,6 @@ def test_the_slicer_keeps_games_as_numbers() -> None:
     assert games[999].column == 3996 and games[999].has_end
 
 
-@pytest.mark.parametrize("text", ["end", "  END\n", "% AFN 1\nend", "end end"])
-def test_a_bare_end_is_read_as_the_grammar_reads_it(text: str) -> None:
-    """The shortcut for a game that is only "end" gives the game the assembly of the
-    grammar's tokens gives, diagnostics and positions included."""
-    from lark import Token
-
-    from allfours_notation.reading.parser import _GameAssembler, parse_game_body
-
-    for index, piece in enumerate(slice_games(text).games, start=1):
-        body = text[piece.start : piece.end]
-        quick = parse_game_body(body, piece, index=index, filename="f.afn")  # the shortcut
-        full = _GameAssembler(body, piece, index=index, filename="f.afn").assemble(
-            [Token("END", "end")], [])
-        assert quick == full and (quick.index, quick.source, quick.span) == \
-            (full.index, full.source, full.span)
-        assert quick.diagnostics == full.diagnostics
-
-
 def test_a_game_lists_at_most_a_thousand_structure_findings() -> None:
     """Memory: a few MB of deals whose every card repeats held millions of findings."""
     from allfours_notation.limits import LIMIT_CODE, MAX_FINDINGS_PER_GAME
@@ -133,9 +115,9 @@ def test_a_game_lists_at_most_a_thousand_structure_findings() -> None:
 
 def test_a_game_of_too_many_cards_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
     from allfours_notation.limits import LIMIT_CODE
-    from allfours_notation.reading import parser as parser_module
+    from allfours_notation.reading import assembler
 
-    monkeypatch.setattr(parser_module, "MAX_CARDS_PER_GAME", 50)
+    monkeypatch.setattr(assembler, "MAX_CARDS_PER_GAME", 50)
     deal = "deal {n} dealer N\nturn 2H\nN:JS S:2S\n"
     fine = parse("% AFN 1\n" + "".join(deal.format(n=n) for n in range(1, 10)) + "end\n")
     assert not fine.games[0].broken
@@ -168,9 +150,10 @@ def test_a_huge_header_block_is_scanned_in_constant_memory(shape: str) -> None:
 def test_a_game_of_too_many_comments_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every comment is kept in the records: 50 MB of comment lines held 1.3 GB."""
     from allfours_notation.limits import LIMIT_CODE
-    from allfours_notation.reading import parser as parser_module
+    from allfours_notation.reading import assembler, lark_parser
 
-    monkeypatch.setattr(parser_module, "MAX_COMMENTS_PER_GAME", 20)
+    monkeypatch.setattr(lark_parser, "MAX_COMMENTS_PER_GAME", 20)
+    monkeypatch.setattr(assembler, "MAX_COMMENTS_PER_GAME", 20)
 
     def game(comments: int) -> str:  # line comments and one brace comment
         return "deal 1 dealer N\n" + "; a remark\n" * (comments - 1) + "{ one more }\nend\n"

@@ -9,7 +9,7 @@ import pytest
 from allfours_notation.limits import LIMIT_CODE, MAX_EDITOR_CHARS, MAX_EDITOR_GAMES
 from allfours_notation.lsp import completion, document, features
 from allfours_notation.lsp.document import Analyzer
-from allfours_notation.reading import parser
+from allfours_notation.reading import assembler
 
 GAME = "deal 1 dealer N\nturn 2H\nN:JS S:2S\nend\n"
 
@@ -47,7 +47,7 @@ def test_the_limits_are_documented_figures() -> None:
 
 def test_completion_reads_a_game_past_the_deal_limit_no_further(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parser, "MAX_DEALS_PER_GAME", 2)
+    monkeypatch.setattr(assembler, "MAX_DEALS_PER_GAME", 2)
     deals = "".join(f"deal {n} dealer N\nturn 2H\nN:JS S:2S\n" for n in (1, 2, 3))
     for count, over in ((2, False), (3, True)):
         text = "% AFN 1\n" + "".join(deals.splitlines(keepends=True)[: 3 * count])

@@ -1,6 +1,6 @@
 """Token streams of the AFN grammar, read by Lark's own lexer loop and by the lean one
-(:mod:`allfours_notation.reading.lexer`), for the differential test and
-``python -m bench.lexer_check``.
+(``install_lean_lexer`` in :mod:`allfours_notation.reading.lark_parser`), for the
+differential test and ``python -m bench.lexer_check``.
 
 A stream is every token the lexer gives the parser, with its type, text, offsets,
 lines and columns, plus every token a lexer callback saw (comments, claims,
@@ -16,8 +16,9 @@ from typing import Any, cast
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
-from allfours_notation.reading.lexer import install
-from allfours_notation.reading.parser import _Callbacks, grammar_text, read_games
+from allfours_notation.reading.lark_parser import _Callbacks, grammar_text
+from allfours_notation.reading.lark_parser import install_lean_lexer as install
+from allfours_notation.reading.parser import read_games
 
 TokenFacts = tuple[Any, ...]
 

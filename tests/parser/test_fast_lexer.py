@@ -1,6 +1,7 @@
-"""The lean lexer loop (:mod:`allfours_notation.reading.lexer`) gives Lark's token stream,
-errors included: on every sample and test record, on generated texts of AFN words,
-comments, stray characters and whitespace, and on mutated samples.
+"""The lean lexer loop (``install_lean_lexer`` in
+:mod:`allfours_notation.reading.lark_parser`) gives Lark's token stream, errors
+included: on every sample and test record, on generated texts of AFN words, comments,
+stray characters and whitespace, and on mutated samples.
 
 ``python -m bench.lexer_check`` runs the same comparison over every bench corpus.
 """
@@ -14,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from allfours_notation import parse
-from allfours_notation.reading.parser import _lark
+from allfours_notation.reading.lark_parser import _lark
 
 from .lexer_streams import StreamReader, first_difference
 
@@ -107,7 +108,7 @@ def test_records_read_with_the_lean_loop_are_the_records() -> None:
     try:
         plain = parse(text)
     finally:
-        from allfours_notation.reading.lexer import install
+        from allfours_notation.reading.lark_parser import install_lean_lexer as install
         install(lark)
     assert lean.games == plain.games
     assert lean.diagnostics == plain.diagnostics

@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from lark import Lark, Token
 
 from allfours_notation import parse
-from allfours_notation.cards import Seat
-from allfours_notation.reading import parser as parser_module
-from allfours_notation.reading.parser import grammar_text, read_games
+from allfours_notation.cards import Seat, card
+from allfours_notation.reading import assembler, lark_parser, statements
+from allfours_notation.reading.lark_parser import grammar_text
+from allfours_notation.reading.parser import read_games
 from allfours_notation.reading.records import Span
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,7 +49,7 @@ deal 1 dealer N turn turn end
 def _plain_lark() -> Lark:
     """A Lark built as the parser builds its own, with Lark's tree builder left in."""
     return Lark(grammar_text(), parser="lalr", lexer="contextual",
-                transformer=cast(Any, parser_module._Callbacks()),
+                transformer=cast(Any, lark_parser._Callbacks()),
                 lexer_callbacks={"BRACE_COMMENT": lambda t: t, "LINE_COMMENT": lambda t: t},
                 cache=True, propagate_positions=False, maybe_placeholders=False)
 
@@ -67,7 +68,7 @@ def _games(text: str) -> list[str]:
 
 
 def test_the_parse_table_reduces_through_the_resolved_functions() -> None:
-    lark, _ = parser_module._lark()
+    lark, _ = lark_parser._lark()
     callbacks = lark.parser.parser.parser.callbacks
     assert callbacks, "no callbacks installed"
     assert all(callable(function) and not hasattr(function, "node_builder")
@@ -76,15 +77,15 @@ def test_the_parse_table_reduces_through_the_resolved_functions() -> None:
     reduced = [arg for actions in table.values() for action, arg in actions.values()
                if action.name == "Reduce"]
     assert reduced and all(rule in callbacks for rule in reduced)
-    assert all(type(rule) is parser_module._TableRule for rule in reduced)
+    assert all(type(rule) is lark_parser._TableRule for rule in reduced)
 
 
 @pytest.mark.parametrize("text", [*(path.read_text(encoding="utf-8") for path in SAMPLES), CUT],
                          ids=[*(path.name for path in SAMPLES), "cut-by-comments"])
 def test_resolved_reductions_give_what_lark_s_tree_builder_gives(text: str) -> None:
     """And the parser's direct entry gives what ``Lark.parse`` gives."""
-    fast, _ = parser_module._lark()
-    direct, _ = parser_module._game_parser()
+    fast, _ = lark_parser._lark()
+    direct, _ = lark_parser._game_parser()
     plain = _plain_lark()
     for body in _games(text):
         outcomes = []
@@ -101,13 +102,13 @@ def test_resolved_reductions_give_what_lark_s_tree_builder_gives(text: str) -> N
                     reason="Lark before 1.3 is entered through Lark.parse")
 def test_the_direct_entry_is_not_lark_parse() -> None:
     """The direct entry is in use (so the comparison above compares two paths)."""
-    direct, _ = parser_module._game_parser()
-    assert direct != parser_module._lark()[0].parse
+    direct, _ = lark_parser._game_parser()
+    assert direct != lark_parser._lark()[0].parse
 
 
 def _memos() -> list[dict[str, Any]]:
-    return [parser_module._DEAL_HEADERS, parser_module._CALLS, parser_module._CLAIMS,
-            parser_module._TOTALS]
+    return [statements._DEAL_HEADERS, statements._CALLS, statements._CLAIMS,
+            statements._TOTALS]
 
 
 RECURRING = """[Event "x"] [Site "y"] [Date "2024.01.01"] [Rules "english7"] [North "a"]
@@ -136,23 +137,23 @@ def test_recurring_texts_read_from_the_memos_equal_a_first_reading() -> None:
     for memo in _memos():
         memo.clear()
     first = parse(RECURRING)
-    assert parser_module._CLAIMS and parser_module._TOTALS and parser_module._CALLS
+    assert statements._CLAIMS and statements._TOTALS and statements._CALLS
     again = parse(RECURRING)
     assert again.games == first.games
     assert again.diagnostics == first.diagnostics
     # The claim with problems is read afresh each time: both its diagnostics, each time.
     codes = [d.code for d in again.diagnostics]
     assert codes.count("AFN213") == 4
-    assert "claim high N 3 game" not in parser_module._CLAIMS
+    assert "claim high N 3 game" not in statements._CLAIMS
 
 
 def test_a_memo_past_its_limit_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parser_module, "_MEMO_LIMIT", 3)
-    parser_module._TOTALS.clear()
+    monkeypatch.setattr(statements, "_MEMO_LIMIT", 3)
+    statements._TOTALS.clear()
     text = "deal 1 dealer N\n" + "".join(f"deal {n} dealer N total N {n} S 0\n"
                                            for n in range(2, 9)) + "end\n"
     result = parse(text)
-    assert 0 < len(parser_module._TOTALS) <= 3
+    assert 0 < len(statements._TOTALS) <= 3
     totals = [deal.total.scores[0].points for deal in result.games[0].deals if deal.total]
     assert totals == list(range(2, 9))
 
@@ -250,15 +251,15 @@ def _plays_the_regex_way(text: str, base: int) -> tuple[list[Any], list[Any]]:
     read them before it split words): each play's facts and each trick number's."""
     plays: list[Any] = []
     numbers: list[Any] = []
-    for match in parser_module._PLAY_RE.finditer(text):
+    for match in statements._PLAY_RE.finditer(text):
         number_text, seat_text, card_text, glyph_text = match.groups()
         if number_text is not None:
             numbers.append((len(plays), int(number_text),
                             (base, match.start(1), match.end(1) + 1)))
         start = match.start(2) if seat_text is not None else match.start(3)
-        plays.append((parser_module._CARDS[card_text],
-                      parser_module._SEATS[seat_text] if seat_text else None,
-                      parser_module._GLYPHS.get(glyph_text), base + start, base + match.end()))
+        plays.append((card(card_text),
+                      statements._SEATS[seat_text] if seat_text else None,
+                      statements._GLYPHS.get(glyph_text), base + start, base + match.end()))
     return plays, numbers
 
 
@@ -276,11 +277,11 @@ def test_plays_split_by_words_are_the_plays_one_match_each_gives(
         written: list[tuple[str, str]]) -> None:
     text = "".join(play + gap for play, gap in written).rstrip()
     piece = read_games("deal 1 dealer N end").slices[0]
-    assembler = parser_module._GameAssembler(text, piece, index=1, filename=None)
-    raw = parser_module._RawDeal(1, Seat.NORTH, Span(1, 1, 1, 1, 0, 0))
-    assembler.add_plays(raw, text, 40)
+    made = assembler._GameAssembler(text, piece, index=1, filename=None)
+    raw = assembler._RawDeal(1, Seat.NORTH, Span(1, 1, 1, 1, 0, 0))
+    made.add_plays(raw, text, 40)
     plays, numbers = _plays_the_regex_way(text, 40)
     assert [(play.card, play.seat, play.glyph, cast(Span, play.span).start,
              cast(Span, play.span).end) for play in raw.plays] == plays
     assert raw.numbers == numbers
-    assert assembler.nodes == raw.plays
+    assert made.nodes == raw.plays

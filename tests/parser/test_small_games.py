@@ -22,8 +22,8 @@ from lark import Token
 
 from allfours_notation import parse
 from allfours_notation.diagnostics import Diagnostic, Severity
+from allfours_notation.reading import assembler, lark_parser, structure
 from allfours_notation.reading import parser as parser_module
-from allfours_notation.reading import structure
 from allfours_notation.reading.parser import read_games
 from allfours_notation.reading.records import Deal, Game, diagnostic_at
 from allfours_notation.reading.table import seats_of_game
@@ -66,8 +66,8 @@ def _outcome(parse_text: Any, collector: Any, body: str) -> tuple[Any, ...]:
 
 
 def _same_as_lark(text: str) -> None:
-    lark_object, collector = parser_module._lark()
-    direct, _ = parser_module._game_parser()
+    lark_object, collector = lark_parser._lark()
+    direct, _ = lark_parser._game_parser()
     reader = read_games(text)
     for body in [reader.text[piece.start:piece.end] for piece in reader.slices] + [text]:
         assert _outcome(direct, collector, body) == _outcome(lark_object.parse, collector, body)
@@ -115,7 +115,7 @@ def test_the_direct_loop_gives_lark_s_result_and_errors_on_mutated_samples(
 
 def test_well_formed_text_never_needs_lark_s_loop_and_an_error_does(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    lark_object, collector = parser_module._lark()
+    lark_object, collector = lark_parser._lark()
     inner = lark_object.parser.parser.parser
     own = inner.parse_from_state
     calls: list[int] = []
@@ -125,7 +125,7 @@ def test_well_formed_text_never_needs_lark_s_loop_and_an_error_does(
         return own(*args, **kwargs)
 
     monkeypatch.setattr(inner, "parse_from_state", counted)
-    direct = parser_module._direct_parse(lark_object, collector)
+    direct = lark_parser._direct_parse(lark_object, collector)
     for text in SAMPLE_TEXTS:
         reader = read_games(text)
         for piece in reader.slices:
@@ -208,10 +208,10 @@ def test_the_seats_the_parser_groups_tricks_by_are_the_game_s_seats(text: str) -
         game = parser_module.parse_game_slice(reader.text, piece, index=index, filename=None)
         if game.broken:
             continue
-        assembler = parser_module._GameAssembler(body, piece, index=index, filename=None)
-        raw = [parser_module._RawDeal(deal.number, deal.dealer, deal.span)  # type: ignore[arg-type]
+        reading = assembler._GameAssembler(body, piece, index=index, filename=None)
+        raw = [assembler._RawDeal(deal.number, deal.dealer, deal.span)  # type: ignore[arg-type]
                for deal in game.deals]
         for made, deal in zip(raw, game.deals, strict=True):
             made.opening.extend(deal.opening)
             made.plays.extend(deal.plays())
-        assert assembler.seats_for(game.tags, raw) == seats_of_game(game)
+        assert reading.seats_for(game.tags, raw) == seats_of_game(game)
