@@ -79,6 +79,7 @@ SLOW_MODULES = frozenset({
     "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals
     "tests/rules/test_rules_decided_slow.py",  # the decided/provisional property, 40 games
     "tests/hostile/test_slow_writes.py",  # SIGKILL at 200 points; a real full tmpfs
+    "tests/recording/test_file_slow.py",  # the recorder killed ~130 times in a whole game
 })
 UPDATE_OPTION = "--update-goldens"
 SLOW_OPTION = "--slow"
