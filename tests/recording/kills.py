@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from allfours_notation.archive import parallel
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Game
 from allfours_notation.recording.script import lines_of_game, record_lines
 from allfours_notation.recording.session import Session
-from allfours_notation.records import Game
 from tests.recording.helpers import feed, file_problems, same_records, start_file
 
 CAN_FORK = hasattr(os, "fork") and parallel.can_start_workers()
