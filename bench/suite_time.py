@@ -179,6 +179,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="also record every test's wall and CPU time and list the "
                         "slowest, the most waiting, and each worker's load")
     parser.add_argument("--top", type=int, default=25, help="rows per --per-test list")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="with --per-test: copy each run's raw probe records (one JSON "
+                        "line per test) to KEEP.N/ for a later comparison")
     parser.add_argument("--log", type=Path, default=None,
                         help="write pytest's whole output here (run N to LOG.N)")
     parser.add_argument("pytest_args", nargs="*",
@@ -201,6 +204,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(run.tail, file=sys.stderr)
             if probe is not None:
                 print(per_test_report(read_probe(probe), args.top), flush=True)
+                if args.keep is not None:
+                    kept = args.keep.with_name(f"{args.keep.name}.{index}")
+                    shutil.copytree(probe, kept, ignore=shutil.ignore_patterns("plugin"),
+                                    dirs_exist_ok=True)
         runs.append(run)
     walls = [run.wall for run in runs]
     cpus = [run.cpu for run in runs]
