@@ -1,61 +1,26 @@
-"""The referee: rule profiles, the replayer, the scorer and the dispute report.
+"""Deprecated: the referee now lives in ``allfours_notation.referee`` (issue 22).
 
-``replay(game)`` re-plays a parsed game under the rules it names and returns
-every intermediate table state; ``check_game(game)`` returns the rules and
-dispute diagnostics; ``fill_seats(game)`` names the player of every card.
+Only ``rules/engine.py`` (the table) is still here while it is split by phase.  The names
+this package used to export (``resolve_options``, ``replay``, ``check_game``, …) still
+work for one release, each with a DeprecationWarning; import them from
+``allfours_notation.referee`` instead.  The warning is raised when a name is used, not when
+the package is imported, because importing ``allfours_notation.rules.engine`` runs this
+file too.
 """
 
-from .disputes import find_disputes, rules_name
-from .profiles import (
-    DEFAULT_PROFILE,
-    OPTION_NAMES,
-    PROFILES,
-    Direction,
-    Options,
-    Profile,
-    resolve_options,
-)
-from .replay import (
-    DealResult,
-    GameReplay,
-    Point,
-    Referee,
-    Step,
-    StepKind,
-    TableState,
-    check_game,
-    fill_seats,
-    legal_cards,
-    max_runs,
-    replay,
-    replay_plain,
-    trick_winner,
-    turnup_position,
-)
+from __future__ import annotations
 
-__all__ = [
-    "DEFAULT_PROFILE",
-    "OPTION_NAMES",
-    "PROFILES",
-    "DealResult",
-    "Direction",
-    "GameReplay",
-    "Options",
-    "Point",
-    "Profile",
-    "Referee",
-    "Step",
-    "StepKind",
-    "TableState",
-    "check_game",
-    "fill_seats",
-    "find_disputes",
-    "legal_cards",
-    "max_runs",
-    "replay",
-    "replay_plain",
-    "resolve_options",
-    "rules_name",
-    "trick_winner",
-    "turnup_position",
-]
+import warnings
+from typing import Any
+
+# The referee first: its modules import the engine here, and the engine imports them;
+# loading the referee package before the engine keeps that order whichever is asked first.
+from .. import referee as _referee
+
+
+def __getattr__(name: str) -> Any:
+    if name in _referee.__all__:
+        warnings.warn(f"allfours_notation.rules.{name} is deprecated: import it from "
+                      "allfours_notation.referee", DeprecationWarning, stacklevel=2)
+        return getattr(_referee, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

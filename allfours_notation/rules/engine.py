@@ -35,7 +35,7 @@ from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
 from ..diagnostics import Diagnostic, Severity
-from ..records import (
+from ..reading.records import (
     Abandoned,
     Call,
     CallKind,
@@ -59,7 +59,7 @@ from ..records import (
     TurnUp,
     diagnostic_at,
 )
-from ..table import (
+from ..reading.table import (
     SEATS_FOR_PLAYERS,
     next_seats,
     seats_of_game,
@@ -67,8 +67,8 @@ from ..table import (
     side_table,
     sides,
 )
-from .decided import ItemStatus, Status, certain_high_low, item_of
-from .play import (
+from ..referee.decided import ItemStatus, Status, certain_high_low, item_of
+from ..referee.play import (
     CARD_PIPS,
     DEALT,
     RUN_BATCH,
@@ -78,7 +78,7 @@ from .play import (
     trick_winner,
     turnup_position,
 )
-from .profiles import (
+from ..referee.profiles import (
     BegsPerDeal,
     DealPattern,
     FollowRule,
@@ -94,8 +94,8 @@ from .profiles import (
     UndertrumpException,
     YesNo,
 )
-from .results import ResultsFacts, results_points
-from .scoring import (
+from ..referee.results import ResultsFacts, results_points
+from ..referee.scoring import (
     ITEM_LABELS,
     DealFacts,
     Offence,
@@ -107,8 +107,8 @@ from .scoring import (
     play_points,
     turnup_points,
 )
-from .start import score_tag, starting_scores
-from .state import DealResult, Step, StepKind, TableState, deal_result
+from ..referee.start import score_tag, starting_scores
+from ..referee.state import DealResult, Step, StepKind, TableState, deal_result
 
 __all__ = [
     "DealOver",

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation import checking, formatter
-from allfours_notation.formatter import format_checked, format_result
-from allfours_notation.parser import parse
-from allfours_notation.parser import parse_game_body as parse_game_body_
+from allfours_notation import checking
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.parser import parse_game_body as parse_game_body_
+from allfours_notation.writing import formatter
+from allfours_notation.writing.formatter import format_checked, format_result
 
 SAMPLE = Path(__file__).parents[2] / "samples" / "club-night.afn"
 
