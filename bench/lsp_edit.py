@@ -24,7 +24,8 @@ findings (a comment whose '{' swallows text until its '}', an 'end' that splits
 a game and is deleted again, a header's value retyped), every fifth keystroke
 sent as a full sync; after each it asks for a hover and a completion at the
 cursor.  Reported: the first analysis (didOpen to its diagnostics), and the
-median and 95th percentile of keystroke-to-diagnostics, hover and completion.
+median and 95th percentile of keystroke-to-diagnostics, hover and completion, in
+wall time and (for diagnostics, from /proc, in clock ticks) the server's CPU time.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, Any
 
 from .corpus import ensure_corpus
@@ -279,6 +281,14 @@ class _Client:
             self._receive()
         return self.published[version]
 
+    def cpu(self) -> float:
+        """The server's CPU seconds so far (user + system; Linux's /proc, else 0)."""
+        try:
+            fields = Path(f"/proc/{self.server.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self) -> None:
         try:
             self.request("shutdown", {})
@@ -303,7 +313,8 @@ def typed_into_server(text: str, keys: list[Keystroke], *, full_sync_every: int 
     changes.  Returns each figure's runs, in seconds; with ``verify`` also whether
     every publication equalled what a fresh analysis of the same text publishes."""
     client = _Client()
-    runs: dict[str, list[float]] = {"open": [], "diagnostics": [], "hover": [],
+    runs: dict[str, list[float]] = {"open": [], "open_server_cpu": [], "diagnostics": [],
+                                    "diagnostics_server_cpu": [], "hover": [],
                                     "completion": []}
     per_scenario: dict[str, list[float]] = {}
     mismatches = 0
@@ -313,8 +324,10 @@ def typed_into_server(text: str, keys: list[Keystroke], *, full_sync_every: int 
         start = time.perf_counter()
         client.notify("textDocument/didOpen", {"textDocument": {
             "uri": client.uri, "languageId": "afn", "version": 1, "text": text}})
+        cpu = client.cpu()
         client.diagnostics_of(1)
         runs["open"].append(time.perf_counter() - start)
+        runs["open_server_cpu"].append(client.cpu() - cpu)
         document = {"uri": client.uri}
         for version, key in enumerate(keys, start=2):
             before = text
@@ -325,12 +338,13 @@ def typed_into_server(text: str, keys: list[Keystroke], *, full_sync_every: int 
                 where = {"start": _position(before, key.at),
                          "end": _position(before, key.at + key.deleted)}
                 change = {"range": where, "text": key.typed}
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), client.cpu()
             client.notify("textDocument/didChange", {
                 "textDocument": {**document, "version": version}, "contentChanges": [change]})
             published = client.diagnostics_of(version)
             spent = time.perf_counter() - start
             runs["diagnostics"].append(spent)
+            runs["diagnostics_server_cpu"].append(client.cpu() - cpu)
             per_scenario.setdefault(key.what.split("/")[0], []).append(spent)
             cursor = {"textDocument": document,
                       "position": _position(text, key.at + len(key.typed))}

@@ -371,10 +371,9 @@ class GameAnalysis:
         if self.game.broken:
             return None
         if self._replay is None:
-            from ..checking import check
+            from ..checking import replay_of  # check's replay, its slips not searched
 
-            self._replay = check(self.game, self.rules.given(), steps=True,
-                                 empty=True).replay
+            self._replay = replay_of(self.game, self.rules.given(), steps=True, empty=True)
         return self._replay
 
 

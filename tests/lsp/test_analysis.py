@@ -333,3 +333,22 @@ def test_a_byte_order_mark_and_crlf_line_ends_are_read_as_check_reads_them() -> 
     expected = [(d.code, d.line) for d in Analyzer().analyse(text).diagnostics()]
     for variant in ("\ufeff" + text, text.replace("\n", "\r\n")):
         assert [(d.code, d.line) for d in Analyzer().analyse(variant).diagnostics()] == expected
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_the_hovers_replay_is_checks_replay(name: str) -> None:
+    """Hovers read the table from ``replay_of``, which skips only the explaining: its
+    replay is the one ``check`` makes, step for step."""
+    from allfours_notation.checking import OWN_RULES, check, replay_of
+    from allfours_notation.reading.parser import parse
+
+    for game in parse(sample(name)).games:
+        mine = replay_of(game, OWN_RULES, steps=True, empty=True)
+        theirs = check(game, OWN_RULES, steps=True, empty=True).replay
+        assert (mine is None) == (theirs is None)
+        if mine is not None and theirs is not None:
+            assert mine.scores == theirs.scores
+            assert mine.diagnostics == theirs.diagnostics
+            assert mine.deals == theirs.deals
+            assert len(mine.steps) == len(theirs.steps)
+            assert mine.steps == theirs.steps
