@@ -15,67 +15,92 @@ The public API, in the order data flows::
     format_game(game)      → canonical AFN text
     result_to_json(result) → the records as JSON-ready data
 
-Checking, replaying and formatting are imported on first use, so that reading a file does not pay
-for the rules engine or the formatter.
+Every name is imported on first use, so that reading a file does not pay for the rules
+engine or the formatter, and ``import allfours_notation`` costs next to nothing.
 
 This package never imports Textual; the viewer lives in the ``viewer`` package.
 """
 
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
-from .diagnostics import Diagnostic, Severity
-from .reading.headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
-from .reading.parser import ParseResult, parse, parse_file
-from .reading.records import (
-    Award,
-    Call,
-    CallKind,
-    Claim,
-    ClaimItem,
-    Comment,
-    Deal,
-    Game,
-    Hand,
-    Penalty,
-    Play,
-    Tag,
-    Total,
-    Trick,
-    TurnUp,
-)
-from .reading.stream import iter_games
-
 if TYPE_CHECKING:
+    from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
     from .checking import CheckedGame, CheckedText, check, check_text
     from .checking.causes import Group, roots_first
+    from .diagnostics import Diagnostic, Severity
+    from .reading.headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
+    from .reading.parser import ParseResult, parse, parse_file
+    from .reading.records import (
+        Award,
+        Call,
+        CallKind,
+        Claim,
+        ClaimItem,
+        Comment,
+        Deal,
+        Game,
+        Hand,
+        Penalty,
+        Play,
+        Tag,
+        Total,
+        Trick,
+        TurnUp,
+    )
+    from .reading.stream import iter_games
     from .referee.replay import check_game, replay
     from .writing.export import result_to_json
     from .writing.formatter import format_game, format_result
 
 __version__ = "0.1.0"
 
-_LAZY = {
-    "check": "allfours_notation.checking",
-    "check_text": "allfours_notation.checking",
-    "CheckedGame": "allfours_notation.checking",
-    "CheckedText": "allfours_notation.checking",
-    "Group": "allfours_notation.checking.causes",
-    "roots_first": "allfours_notation.checking.causes",
-    "replay": "allfours_notation.referee.replay",
-    "check_game": "allfours_notation.referee.replay",
-    "format_game": "allfours_notation.writing.formatter",
-    "format_result": "allfours_notation.writing.formatter",
-    "result_to_json": "allfours_notation.writing.export",
+# Every public name and the module it lives in: imported on first use, so that
+# ``import allfours_notation`` (and ``allfours --version``, which starts with it) reads
+# no more than this file (issue 27).
+_HOMES = {
+    "allfours_notation.cards": ("Card", "Rank", "Seat", "Suit", "card", "cards", "parse_card"),
+    "allfours_notation.diagnostics": ("Diagnostic", "Severity"),
+    "allfours_notation.reading.headers": ("GameHeader", "parse_indexed", "scan_headers",
+                                          "scan_headers_file"),
+    "allfours_notation.reading.parser": ("ParseResult", "parse", "parse_file"),
+    "allfours_notation.reading.records": ("Award", "Call", "CallKind", "Claim", "ClaimItem",
+                                          "Comment", "Deal", "Game", "Hand", "Penalty", "Play",
+                                          "Tag", "Total", "Trick", "TurnUp"),
+    "allfours_notation.reading.stream": ("iter_games",),
+    "allfours_notation.checking": ("check", "check_text", "CheckedGame", "CheckedText"),
+    "allfours_notation.checking.causes": ("Group", "roots_first"),
+    "allfours_notation.referee.replay": ("replay", "check_game"),
+    "allfours_notation.writing.formatter": ("format_game", "format_result"),
+    "allfours_notation.writing.export": ("result_to_json",),
 }
+_LAZY = {name: module for module, names in _HOMES.items() for name in names}
+
+
+class _Package(types.ModuleType):
+    """This package, which keeps the function ``cards`` under its name: the first import of
+    the submodule ``allfours_notation.cards`` (by whoever reads cards first) binds the
+    submodule there, and that is refused; the submodule stays in ``sys.modules``."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "cards" and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
-    """Import the heavier parts of the API on first use."""
+    """Import a part of the API on first use (and keep it: the next use is a plain
+    attribute)."""
     if name in _LAZY:
         import importlib
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

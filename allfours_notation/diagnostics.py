@@ -219,8 +219,14 @@ class LineIndex:
         block = bisect_left(counts, wanted) - 1  # the last block with fewer breaks before it
         if block < 0:
             return None
-        position = block * self.BLOCK - 1
-        for _ in range(wanted - counts[block]):
+        position, steps = block * self.BLOCK - 1, wanted - counts[block]
+        last = self._last
+        if last is not None and 0 < line - last[0] < steps:
+            # on from the line asked last: diagnostics are printed in file order, so each
+            # line break is passed once (from the block's start, a file of short lines
+            # would pass a hundred for every diagnostic)
+            position, steps = last[2], line - last[0] - 1
+        for _ in range(steps):
             position = self._text.find("\n", position + 1)
             if position < 0:
                 return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import stages
+from . import stages, waits
 from .run import CHECK, FLOOR, Report, Throughput, ratios
 
 SCHEMA = 1
@@ -64,6 +64,9 @@ def markdown(report: Report) -> str:
             [[lat.name, f"{lat.timing.median:.3f}", f"{lat.timing.min:.3f}–{lat.timing.max:.3f}",
               f"{lat.ratio:.2f}"] for lat in report.latency],
         )
+    if report.waits:
+        lines.append("")
+        lines += waits.markdown(report.waits)
     if report.memory:
         lines.append("")
         lines += _table(
@@ -151,6 +154,7 @@ def as_json(report: Report) -> dict[str, Any]:
             {"name": t.name, "goal": t.goal, "measured": t.value, "met": t.met}
             for t in report.targets
         ],
+        "waits": waits.as_json(report.waits),
         "viewer_indexed_s": report.viewer_indexed_s,
         "check_ratios": ratios(report, report.config.peer_size),
         "stages": stages.as_json(report.stages) if report.stages is not None else None,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import floor, peers, stages
+from . import floor, peers, stages, waits
 from .corpus import DEFAULT_SEED, OUT_DIR, Corpus, ensure_corpus
 from .timing import (
     Timing,
@@ -45,6 +45,10 @@ class Config:
     peer_size: str = "10k"
     memory_sizes: tuple[str, ...] = ("1k", "10k", "100k")
     out_dir: Path = OUT_DIR
+    # Where people wait (issue 27, bench.waits): start-up, printing, the public door,
+    # the editor, the recorder; ``shape_bytes``: the size of the printing shapes.
+    waits: bool = True
+    shape_bytes: int = 200_000
 
     @property
     def process_runs(self) -> int:
@@ -52,8 +56,9 @@ class Config:
 
     @staticmethod
     def quick_config() -> Config:
-        return Config(quick=True, repeats=3, sizes=(("1k", 1_000),), throughput_sizes=("1k",),
-                      peer_size="1k", memory_sizes=("1k",))
+        return Config(quick=True, repeats=3, process_repeats=5, sizes=(("1k", 1_000),),
+                      throughput_sizes=("1k",), peer_size="1k", memory_sizes=("1k",),
+                      shape_bytes=100_000)
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,7 @@ class Report:
     viewer_indexed_s: float | None = None
     # where ``check -j 1`` spends its time on the peers' corpus (bench.stages)
     stages: stages.StageReport | None = None
+    waits: list[waits.Wait] = field(default_factory=list)
 
     def find(self, name: str, corpus: str) -> Throughput | None:
         for row in self.throughput:
@@ -237,11 +243,13 @@ def run(config: Config, log: Callable[[str], None] = lambda _: None) -> Report:
     _measure_peers(report, corpora[config.peer_size], log)
     _measure_stages(report, corpora[config.peer_size], log)
     _measure_latency(report, corpora[config.sizes[0][0]], log)
+    if config.waits:
+        _measure_waits(report, corpora[config.sizes[0][0]], corpora[config.peer_size], log)
     for label in config.memory_sizes:
         _measure_memory(report, corpora[label], log)
     _measure_viewer(report, corpora[config.memory_sizes[-1]], log)
     report.machine["load_after"] = load_average()
-    report.targets = evaluate_targets(report, corpora[config.peer_size].label)
+    report.targets = evaluate_targets(report, corpora[config.peer_size].label) + report.targets
     report.seconds = time.perf_counter() - started
     return report
 
@@ -334,7 +342,12 @@ def _cached_peer(path: Path, write: Callable[[], int]) -> int:
 
 
 def _measure_latency(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:
-    """Cold start on a one-game file: the first game of ``corpus``."""
+    """Cold start on a one-game file: the first game of ``corpus``.  The package is
+    byte-compiled first, as ``pip install`` compiles it: a checkout run with
+    ``PYTHONDONTWRITEBYTECODE`` would otherwise compile every module at every start."""
+    import compileall
+
+    compileall.compile_dir(REPO_ROOT / "allfours_notation", quiet=2)
     repeats = report.config.process_runs
     text = corpus.path.read_text(encoding="utf-8")
     one = report.config.out_dir / "one-game.afn"
@@ -354,6 +367,40 @@ def _measure_latency(report: Report, corpus: Corpus, log: Callable[[str], None])
         timing = time_process(argv, repeats, cwd=REPO_ROOT)
         report.latency.append(Latency(f"allfours {command} (one game, cold)", timing,
                                       baseline.median))
+
+
+def _measure_waits(report: Report, small: Corpus, large: Corpus,
+                   log: Callable[[str], None]) -> None:
+    """Where people wait (:mod:`bench.waits`), each figure beside its reference; medians of
+    at least five runs (``process_runs``)."""
+    config = report.config
+    repeats = max(5, config.process_runs)
+    log("waits: cold start beside python -c pass")
+    report.waits += waits.cold_start(config.out_dir / "one-game.afn", repeats)
+    log("waits: printing beside --quiet")
+    report.waits += waits.printing(config.out_dir, config.shape_bytes, repeats)
+    log("waits: the public door beside the command")
+    report.waits += waits.public_door(large.path, large.bytes, max(5, config.repeats), _check)
+    check = report.find(CHECK, large.label)
+    fmt = report.find(FORMAT, large.label)
+    if check is not None and fmt is not None:
+        report.waits.append(waits.fmt_beside_check(fmt.mb_per_s, check.mb_per_s,
+                                                   config.repeats))
+    log(f"waits: the language server on {large.label}")
+    try:
+        report.waits += waits.editor(large.path.read_text(encoding="utf-8"), large.label,
+                                     repeats)
+    except (OSError, RuntimeError, ValueError) as error:
+        report.skipped.append(f"language server edit latency: {error}")
+    log("waits: the recorder's resume of a 500-deal file")
+    report.waits += waits.recorder(repeats)
+    for wait in report.waits:
+        report.targets.append(Target(wait.name, wait.goal, _measured(wait), wait.met))
+
+
+def _measured(wait: waits.Wait) -> str:
+    ratio = f" ({wait.ratio:.2f}× {wait.reference_name})" if wait.ratio is not None else ""
+    return waits.markdown([wait])[-1].split(" | ")[1] + ratio
 
 
 def _measure_memory(report: Report, corpus: Corpus, log: Callable[[str], None]) -> None:

@@ -17,13 +17,14 @@ deadlock the child and which Python 3.12 warns about; starting each worker afres
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from multiprocessing.context import ForkServerContext
-from multiprocessing.pool import AsyncResult, Pool
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:  # multiprocessing is imported when workers are asked for (issue 27)
+    from multiprocessing.context import ForkServerContext
+    from multiprocessing.pool import AsyncResult, Pool
 
 In = TypeVar("In")
 Out = TypeVar("Out")
@@ -46,6 +47,8 @@ WORKER_START = "allfours_notation.archive.worker_start"  # what the forkserver i
 
 def can_start_workers() -> bool:
     """Whether this platform has the way :class:`WorkerPool` starts its workers."""
+    import multiprocessing
+
     return START_METHOD in multiprocessing.get_all_start_methods()
 
 
@@ -53,6 +56,8 @@ def context(*preload: str) -> ForkServerContext:
     """The forkserver's context; the server, when this call starts it, imports
     :data:`WORKER_START` and the modules ``preload`` names (a later call's ``preload``
     is not heeded: one server serves a process)."""
+    import multiprocessing
+
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([WORKER_START, *preload])
     return context

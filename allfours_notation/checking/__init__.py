@@ -239,7 +239,7 @@ def check_file(reader: FileReader, rules: Rules = OWN_RULES, *, first_id: int = 
     head = list(file_findings(reader, first_id))
     first_id += len(head)
     yield head, None
-    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+    if pool is None or len(reader.slices) < SMALL_FILE_GAMES or not pool.parallel:
         for work in _chunks(reader, rules):
             for diagnostics, has_errors, size in _run_checked(work, first_id):
                 if advance is not None:
@@ -279,7 +279,7 @@ def tally_file(reader: FileReader, rules: Rules = OWN_RULES, *,
     yield tally(file_findings(reader, 1), None)
     runs = _chunks(reader, rules)
     tallied: Iterator[tuple[Tally, int]]
-    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+    if pool is None or len(reader.slices) < SMALL_FILE_GAMES or not pool.parallel:
         tallied = map(_tally_chunk, runs)
     else:
         tallied = pool.map(_tally_chunk, runs, batch=1)

@@ -8,6 +8,11 @@ all of them: 0 clean, 1 problems found, 2 usage error or unreadable input.
 is imported only when help or a usage message is printed, so that a command that just
 runs does not pay for it.  (argparse builds a formatter for every ``add_argument``, to
 check the metavar, so the cheap plain formatter stays in place until help is asked for.)
+
+Start-up is paid by every run (a pre-commit hook, an editor's format-on-save), so a
+command line that starts with a command's name imports that command's module alone
+(issue 27); ``--version`` imports none.  Help, completion and usage errors build the
+whole command line, every module.
 """
 
 from __future__ import annotations
@@ -18,32 +23,36 @@ import sys
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import (
-    analyse,
-    check,
-    completion,
-    export,
-    find,
-    fmt,
-    html,
-    listing,
-    lsp,
-    record,
-    rules,
-    score,
-    stats,
-    view,
-)
+if TYPE_CHECKING:
+    COMMANDS: tuple[ModuleType, ...]
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 EXIT_USAGE = 2
 
-# The order here is the order of ``allfours --help``.
-COMMANDS: tuple[ModuleType, ...] = (check, score, rules, fmt, export, view, html, record, lsp,
-                                    listing, find, stats, analyse, completion)
+# Each command's name and the module (in this package) that defines it.  The order here
+# is the order of ``allfours --help``.
+COMMAND_MODULES: dict[str, str] = {
+    "check": "check", "score": "score", "rules": "rules", "fmt": "fmt", "export": "export",
+    "view": "view", "html": "html", "record": "record", "lsp": "lsp", "list": "listing",
+    "find": "find", "stats": "stats", "analyse": "analyse", "completion": "completion",
+}
+
+
+def command_module(name: str) -> ModuleType:
+    """The module of the command ``name`` (imported now if it was not yet)."""
+    import importlib
+
+    return importlib.import_module(f"{__name__}.{COMMAND_MODULES[name]}")
+
+
+def __getattr__(name: str) -> Any:
+    """``COMMANDS``, every command's module in help order, imported on first use."""
+    if name == "COMMANDS":
+        return tuple(command_module(command) for command in COMMAND_MODULES)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @cache
@@ -76,7 +85,9 @@ class Parser(argparse.ArgumentParser):
         return super().format_usage()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``only`` the one command of that name (what a
+    command line starting with it needs: the other commands' modules stay unread)."""
     parser = Parser(
         prog="allfours",
         description="Read, check, score, format and replay All Fours games written in AFN "
@@ -92,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="with --version: also the Python, the platform and the version of "
                         "every library allfours uses, for a bug report")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in COMMANDS:
+    for name in COMMAND_MODULES if only is None else (only,):
+        module = command_module(name)
         sub = subparsers.add_parser(
             module.NAME,
             help=module.HELP,
@@ -134,7 +146,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if set(words) == {"--version", "--verbose"}:
         sys.stdout.write(version_report())
         return EXIT_OK
-    parser = build_parser()
+    if words == ["--version"]:  # argparse's version action, without building the parser
+        from .. import __version__
+
+        sys.stdout.write(f"allfours {__version__}\n")
+        raise SystemExit(EXIT_OK)
+    # A command named first needs its own module only; 'completion' writes a script of
+    # the whole command line.
+    first = words[0] if words else None
+    light = first in COMMAND_MODULES and first != "completion"
+    parser = build_parser(first if light else None)
     args = parser.parse_args(words)
     try:
         code: int = args.run(args)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TYPE_CHECKING
-
-from rich.markup import escape
+from functools import partial
 
 from ..checking import GivenRules as GivenRules  # re-exported: older callers' import path
 from ..checking import Rules, Tally, check, check_file, tally_file
@@ -17,10 +15,8 @@ from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..reading.parser import read_games
 from ..reading.records import Game
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
+from .output import Lines
 from .progress import progress_bar
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 NAME = "check"
 HELP = "check AFN files and report every problem"
@@ -78,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return chosen
     from ..archive.parallel import WorkerPool, cpu_count
 
-    out = console()
+    out = Lines(console)
     games = broken = errors = warnings = roots = 0
     next_id = 1
     names, unreadable = expanded_or_fail(args.files)
@@ -88,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 source = read_input(name)
             except InputError as error:
+                out.flush()
                 fail(str(error))
                 unreadable = True
                 continue
@@ -109,12 +106,14 @@ def run(args: argparse.Namespace) -> int:
                 warnings += found_warnings
                 roots += found_roots
     if args.json:
-        out.print_json(
+        out.console.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
                         "root_causes": roots})
         )
     else:
-        out.print(summary_line(games, broken, errors, warnings, roots))
+        summary = summary_line(games, broken, errors, warnings, roots)
+        out.line(summary, _as_is, summary)
+    out.flush()
     if unreadable:
         return 2
     if errors or (args.warnings_as_errors and warnings):
@@ -122,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _shown(out: Console, lines: LineIndex, args: argparse.Namespace,
+def _shown(out: Lines, lines: LineIndex, args: argparse.Namespace,
            records: list[dict[str, object]], diagnostics: list[Diagnostic],
            with_errors: bool | None) -> Tally:
     """Print a game's diagnostics (or keep them for the JSON report); count them."""
@@ -175,41 +174,82 @@ def summary_line(games: int, broken: int, errors: int, warnings: int,
     return text + (f" ({detail})" if extras else "")
 
 
-def print_group(out: object, group: Group, text: str | LineIndex, *, show_all: bool) -> None:
-    """A root, then its consequences (``--all``) or one line counting them."""
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def _styled(style: str, text: str) -> str:
+    return f"[{style}]{_escape(text)}[/]"
+
+
+def _folded(text: str) -> str:
+    return f"  [dim]{_escape(text)} (--all shows them)[/]"
+
+
+def _consequence(style: str, text: str) -> str:
+    return f"  ↳ [{style}]{_escape(text)}[/] [dim](follows from the above)[/]"
+
+
+def _indented(text: str) -> str:
+    return "    " + _escape(text)
+
+
+def _as_is(text: str) -> str:
+    return text
+
+
+def _lines(out: object) -> Lines:
+    """``out`` as :class:`Lines`: a Rich console given by a caller prints every line."""
+    if isinstance(out, Lines):
+        return out
     from rich.console import Console
 
     assert isinstance(out, Console)
-    print_diagnostic(out, group.root, text)
+    return Lines(lambda: out, plain=False)
+
+
+def print_group(out: object, group: Group, text: str | LineIndex, *, show_all: bool) -> None:
+    """A root, then its consequences (``--all``) or one line counting them.  ``out`` is
+    :class:`Lines` or a Rich console."""
+    shown = _lines(out)
+    print_diagnostic(shown, group.root, text)
     if not group.consequences:
         return
     if not show_all:
-        out.print(f"  [dim]{escape(follow_text(group))} (--all shows them)[/]")
+        follow = follow_text(group)
+        shown.line(f"  {follow} (--all shows them)", _folded, follow)
         return
     for consequence in group.consequences:
         lines = consequence.render(text).split("\n")
         style = _STYLE[consequence.severity]
-        out.print(f"  ↳ [{style}]{escape(lines[0])}[/] [dim](follows from the above)[/]")
+        shown.line(f"  ↳ {lines[0]} (follows from the above)", _consequence, style, lines[0])
         for line in lines[1:]:
-            out.print("    " + escape(line))
+            shown.line("    " + line, _indented, line)
 
 
 def print_diagnostic(out: object, diagnostic: Diagnostic, text: str | LineIndex) -> None:
-    from rich.console import Console
+    """The diagnostic's headline in its colour, its caret snippet and its hint: made once
+    (:meth:`Diagnostic.render`) and written as it is wherever Rich would not change it."""
+    shown = _lines(out)
+    rendered = diagnostic.render(text)
+    shown.block(rendered, partial(_print_rendered, shown, rendered, _STYLE[diagnostic.severity]))
 
-    assert isinstance(out, Console)
-    lines = diagnostic.render(text).split("\n")
-    style = _STYLE[diagnostic.severity]
-    out.print(f"[{style}]{escape(lines[0])}[/]")
+
+def _print_rendered(shown: Lines, rendered: str, style: str) -> None:
+    lines = rendered.split("\n")
+    shown.line(lines[0], _styled, style, lines[0])
+    snippet = snippet_text if shown.is_terminal else _escape
     for line in lines[1:]:
-        out.print(snippet_text(line) if out.is_terminal else escape(line))
+        shown.line(line, snippet, line)
 
 
 def snippet_text(line: str) -> object:
     """A caret snippet's source line coloured as AFN (other lines as they are)."""
     gutter, bar, source = line.partition(" | ")
     if not bar or not gutter.strip().isdigit():
-        return escape(line)
+        return _escape(line)
     from rich.text import Text
 
     from ..writing.highlight import highlighted

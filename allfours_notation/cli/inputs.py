@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-from rich.console import Console
+from typing import TYPE_CHECKING
 
 # The safe reading of files lives with the reading floor (:mod:`..files`); these names
 # stay importable from here for the subcommands.
@@ -21,9 +20,14 @@ from ..reading.files import read_head as read_head
 from ..reading.files import read_input as read_input
 from ..safe_write import FileIdentity as FileIdentity
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 def console(*, stderr: bool = False) -> Console:
     """Rich console: colour on a terminal, plain text when piped."""
+    from rich.console import Console
+
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
 
 

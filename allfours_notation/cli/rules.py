@@ -9,10 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import fields
-
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
 from ..reading.records import Game
@@ -30,6 +27,9 @@ from ..referee.profiles import (
     resolve_options,
 )
 from .inputs import console, fail
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "rules"
 HELP = "list the rule profiles and their options"
@@ -61,6 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def wide_console() -> Console:
     """The console; when piped, wide enough that tables never wrap."""
+    from rich.console import Console
+
     out = console()
     if not out.is_terminal:
         out = Console(highlight=False, soft_wrap=True, width=max(out.width, 200))
@@ -107,6 +109,8 @@ def profile_json(profile: Profile) -> dict[str, object]:
 
 def print_all(out: object, profiles: list[Profile]) -> None:
     from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
 
     assert isinstance(out, Console)
     for profile in profiles:
@@ -126,6 +130,7 @@ def print_all(out: object, profiles: list[Profile]) -> None:
 
 def print_profile(out: object, profile: Profile) -> None:
     from rich.console import Console
+    from rich.markup import escape
 
     assert isinstance(out, Console)
     out.print(f"[bold]{profile.name}[/]: {escape(profile.description)}")
@@ -213,6 +218,8 @@ def load_house_file(name: str) -> Profile | int:
     except UnicodeDecodeError as error:
         return fail(f"{name}: not UTF-8 text (byte {error.start})")
     house = load_house_rules(text, name)
+    from rich.markup import escape
+
     err = console(stderr=True)
     for diagnostic in house.diagnostics:
         err.print(escape(diagnostic.render(text)), markup=True)

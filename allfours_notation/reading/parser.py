@@ -19,7 +19,6 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from importlib import resources
 from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -113,12 +112,18 @@ def sorted_tags(tags: Iterable[Tag]) -> tuple[Tag, ...]:
 
 
 def grammar_text() -> str:
-    """The AFN grammar: shipped in the wheel, or read from the source checkout."""
+    """The AFN grammar: shipped in the wheel, or read from the source checkout.  Plain
+    paths first: importing importlib.resources costs a cold start more than the read
+    (issue 27); it is asked only where the package is not a folder of files."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package / "_grammar" / "allfours.lark",
+                      package.parent / "grammar" / "allfours.lark"):
+        if candidate.is_file():
+            return candidate.read_text(encoding="utf-8")
+    from importlib import resources
+
     packaged = resources.files("allfours_notation").joinpath("_grammar/allfours.lark")
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    checkout = Path(__file__).resolve().parents[2] / "grammar" / "allfours.lark"
-    return checkout.read_text(encoding="utf-8")
+    return packaged.read_text(encoding="utf-8")
 
 
 class TooManyComments(Exception):
@@ -260,12 +265,18 @@ _local = threading.local()
 
 
 def _lark() -> tuple[Lark, _Collector]:
-    """One Lark instance per thread (the comment collector is per-parse state)."""
+    """One Lark instance per thread (the comment collector is per-parse state).  The parse
+    table is built once and then loaded from this user's cache (:mod:`.parse_table`)."""
     cached = getattr(_local, "parser", None)
     if cached is None:
+        from lark import __version__ as lark_version
+
+        from .parse_table import table_file
+
         collector = _Collector()
+        grammar = grammar_text()
         lark = Lark(
-            grammar_text(),
+            grammar,
             parser="lalr",
             lexer="contextual",
             transformer=cast(Any, _Callbacks()),
@@ -275,7 +286,7 @@ def _lark() -> tuple[Lark, _Collector]:
                 "CLAIM": collector.open_statement,
                 "TOTAL": collector.open_statement,
             },
-            cache=True,
+            cache=table_file(grammar, lark_version) or False,
             propagate_positions=False,
             maybe_placeholders=False,
         )
@@ -1260,7 +1271,7 @@ class _GameAssembler:
         if kind == "PENALTY":
             _, seat_text, what = value.split()
             penalty = Penalty(offender=_SEATS[seat_text], kind=PenaltyKind(what.lower()),
-                              span=span)
+                              after_plays=len(raw.plays), span=span)
             raw.penalties.append(penalty)
             return penalty
         ending: Ending

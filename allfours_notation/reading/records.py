@@ -414,10 +414,16 @@ class PenaltyKind(Enum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Penalty(Node):
-    """A penalty declared at the table: ``penalty S revoke`` names the offender."""
+    """A penalty declared at the table: ``penalty S revoke`` names the offender.
+
+    ``after_plays``: how many cards of the deal were played when it was declared, so
+    that it is written where it was called (after the trick holding that card; None:
+    after the tricks).  Where it stands is not what it means: not compared.
+    """
 
     offender: Seat
     kind: PenaltyKind
+    after_plays: int | None = field(default=None, compare=False)
 
 
 class ClaimItem(Enum):

@@ -126,6 +126,8 @@ class Expectation:
     seats: tuple[Seat, ...] = field(default=())
     dealer: Seat | None = None  # results mode: the kick is the dealer's side's
     elder: Seat | None = None  # results mode: the gift is the elder's
+    # the cards a hand typed now must have (as dealt, or a run's batch); None: no hand now
+    hand_size: int | None = None
 
 
 _GLYPHS = {glyph.value: glyph for glyph in Glyph}
@@ -185,7 +187,8 @@ def read_entry(text: str, expecting: Expectation) -> Entry | Annotation | str:
     call = _call(words, expecting)
     if call is not None:
         return call
-    if expecting.phase in (Phase.TURN, Phase.RUN_TURN, Phase.EXHAUSTED):
+    if expecting.phase in (Phase.TURN, Phase.RUN_TURN, Phase.EXHAUSTED) or \
+            _looks_like_hand(words, expecting):
         return _opening(words, raw, expecting)
     return _play(raw, expecting)
 
@@ -353,10 +356,9 @@ def _opening(words: list[str], raw: str, expecting: Expectation) -> Entry | str:
         held = _cards(words[1:])
         if isinstance(held, str):
             return held
-        if expecting.phase is Phase.TURN and len(held) < DEALT:
-            return (f"{seat.letter}'s hand has {len(held)} card{'s' if len(held) != 1 else ''}"
-                    f": a hand is dealt {DEALT}; type them all, ?? for a card not known "
-                    f"('{seat.letter} js 9h ?? ?? ?? ??')")
+        size = expecting.hand_size
+        if size is not None and len(held) != size:
+            return _hand_size_problem(seat, len(held), size)
         return Hand(seat=seat, cards=held)
     if expecting.phase is Phase.EXHAUSTED:
         return "the pack is exhausted: type 'redeal' (the same dealer deals again)"
@@ -364,6 +366,24 @@ def _opening(words: list[str], raw: str, expecting: Expectation) -> Entry | str:
     if turned is None:
         return f"{raw!r}: type the turned card (js, 10h, th, j♠) or a hand ('S js 9h 8h …')"
     return TurnUp(card=turned)
+
+
+def _looks_like_hand(words: list[str], expecting: Expectation) -> bool:
+    """A seat and two cards or more (``S js 9h …``) while a hand may still be entered
+    (after the turn-up, before the first card): a hand, not a card (``W js`` is W's card)."""
+    return expecting.hand_size is not None and len(words) >= 3 and \
+        _seat(words[0].rstrip(":"), expecting) is not None and \
+        not isinstance(_cards(words[1:]), str)
+
+
+def _hand_size_problem(seat: Seat, typed: int, size: int) -> str:
+    """Why a hand of ``typed`` cards is refused, and what to type instead."""
+    what = f"a hand is dealt {DEALT}" if size == DEALT else f"a run gives each seat {size}"
+    example = " ".join(["js", "9h", *["??"] * (size - 2)])
+    more = "type them all, ?? for a card not known" if typed < size else \
+        f"type {size}, ?? for a card not known"
+    return (f"{seat.letter}'s hand has {typed} card{'s' if typed != 1 else ''}: {what}; "
+            f"{more} ('{seat.letter} {example}')")
 
 
 def _play(raw: str, expecting: Expectation) -> Play | str:

@@ -4,7 +4,8 @@ Every entry is judged by the same referee as ``allfours check``: the engine's
 :class:`~allfours_notation.rules.engine.Table` takes the game one event at a time,
 and the structure checks look at the deal being recorded.  A deal is replayed from
 a snapshot taken at its start (a hand as dealt may be entered after the turn-up,
-and belongs before it), so an entry costs one deal's events, not the game's.
+and belongs before it), so an entry costs one deal's events, not the game's; an
+entry is judged by the table's answer to its event (:meth:`Table.apply`).
 Nothing here knows a rule of All Fours; it only sorts what the referee said into
 "refuse", "confirm first" and "not finished yet".
 """
@@ -18,16 +19,16 @@ from dataclasses import dataclass, replace
 from ..cards import Card
 from ..checking.causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
-from ..reading.records import Deal, Game
+from ..reading.records import Deal, Game, Total, Trick
 from ..reading.structure import check_structure
 from ..referee.play import hand_key
 from ..referee.profiles import Options
-from ..referee.replay import GameReplay
+from ..referee.replay import GameReplay, deal_events
 from ..referee.state import TableState
 from ..rules.engine import DealOver, Event, Expect, ExpectKind, Table
 
-__all__ = ["CONFIRM_CODES", "Judge", "Judgement", "Verdict", "is_unfinished", "new_findings",
-           "verdict", "worse_than_unfinished"]
+__all__ = ["CONFIRM_CODES", "Answer", "Judge", "Judgement", "Verdict", "findings",
+           "is_unfinished", "new_findings", "open_events", "verdict", "worse_than_unfinished"]
 
 # Not refused: the record says what happened at the table.  Asked about first.
 CONFIRM_CODES = frozenset({"AFN306", "AFN307"})  # a revoke, an undertrump
@@ -62,11 +63,25 @@ def worse_than_unfinished(diagnostics: Iterable[Diagnostic],
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """The table's answer to one event of the deal being recorded (from
+    :meth:`Table.apply`): the event, its diagnostics, and which of them only say the deal
+    is not finished yet."""
+
+    event: Event
+    diagnostics: tuple[Diagnostic, ...]
+    unfinished: tuple[Diagnostic, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Judgement:
     """What the referee says about the game recorded so far.
 
     ``open`` is the table after the last entry; ``closed`` the same with the last
-    deal scored when it is over (``open`` itself otherwise).
+    deal scored when it is over (``open`` itself otherwise).  ``answers`` are the
+    table's answers to the last deal's events, one by one; ``closing`` its answer to
+    closing that deal now (a revoke the hands as dealt prove is named when the deal is
+    scored, and the recorder must know at once).
     """
 
     game: Game
@@ -74,13 +89,25 @@ class Judgement:
     open: Table
     closed: Table
     finished: bool  # the last deal is over (played out, ended, or the game decided)
-    diagnostics: tuple[Diagnostic, ...]  # the last deal's structure, then the referee's
-    # the same with the last deal closed: a revoke the hands as dealt prove is named
-    # when the deal is scored (by its proof card), and the recorder must know at once
-    probed: tuple[Diagnostic, ...] = ()
-    probe: Table | None = None  # the table with the last deal closed, finished or not
-    # those of ``probed`` that only say the game is not finished yet (the referee's marks)
-    unfinished: tuple[Diagnostic, ...] = ()
+    structure: tuple[Diagnostic, ...]  # the structure checks of the last deal
+    answers: tuple[Answer, ...]
+    closing: Answer
+    probe: Table  # the table with the last deal closed, finished or not
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        """The last deal's structure findings, then the referee's."""
+        return (*self.structure, *self.open.diagnostics)
+
+    @property
+    def probed(self) -> tuple[Diagnostic, ...]:
+        """The same with the last deal closed (see ``closing``)."""
+        return (*self.structure, *self.probe.diagnostics)
+
+    @property
+    def unfinished(self) -> tuple[Diagnostic, ...]:
+        """The findings the referee marked as only saying the game is not finished yet."""
+        return tuple(d for answer in (*self.answers, self.closing) for d in answer.unfinished)
 
     @property
     def table(self) -> TableState | None:
@@ -113,7 +140,7 @@ class Judgement:
     def so_far(self) -> GameReplay:
         """The same with the deal being played scored as if it ended now (for a
         screen that shows its points as they come)."""
-        return self._replay(self.probe if self.probe is not None else self.closed)
+        return self._replay(self.probe)
 
     def _replay(self, table: Table) -> GameReplay:
         return GameReplay(game=self.game, options=self.options, steps=(),
@@ -122,19 +149,44 @@ class Judgement:
                           winner=table.winner, decided=table.decided)
 
 
-def deal_events(deal: Deal) -> Iterator[Event]:
-    """A deal's records as the events of the table, in table order."""
-    yield replace(deal, opening=(), tricks=(), penalties=(), claim=None, total=None,
-                  ending=None, results=None)
-    yield from deal.opening
-    yield from deal.plays()
-    yield from deal.penalties
-    if deal.results is not None:  # before the ending: the results score the deal
-        yield deal.results
-    if deal.ending is not None:
-        yield deal.ending
-    if deal.claim is not None:
-        yield deal.claim
+def open_events(deal: Deal) -> Iterator[Event]:
+    """The events of a deal still being recorded, in table order: the referee's own
+    order (:func:`..rules.replay.deal_events`) without the total and the close (a deal
+    being recorded is not over, and its total is the session's to write) and without
+    the trick markers (a numbered trick waits for its next number to close; the cards
+    typed one by one are grouped by the table as they come)."""
+    for event in deal_events(deal):
+        if not isinstance(event, (Trick, Total, DealOver)):
+            yield event
+
+
+def _same_event(one: Event, other: Event) -> bool:
+    """Whether two events stand for the same thing in two builds of a deal (a header by
+    its number and dealer: the rest of the deal are events of their own)."""
+    if isinstance(one, Deal):
+        return isinstance(other, Deal) and (one.number, one.dealer) == (other.number,
+                                                                       other.dealer)
+    return one == other
+
+
+def findings(before: Judgement, after: Judgement) -> list[Diagnostic]:
+    """What the referee said to the entry that made ``after`` of ``before``: its answer
+    to the entry's event (and to the events after it, which a hand as dealt typed after
+    the turn-up stands before) and to closing the deal now (a revoke the hands prove is
+    named there, until its proof card is played), less what those answers said before;
+    then what the structure checks add.  Only the answers the entry could change are
+    compared, not the game's whole list."""
+    same_deal = bool(before.game.deals) and len(before.game.deals) == len(after.game.deals)
+    old = (*before.answers, before.closing) if same_deal else ()
+    new = (*after.answers, after.closing)
+    first = 0
+    while first < min(len(old), len(new)) - 1 and \
+            _same_event(old[first].event, new[first].event):
+        first += 1
+    fresh = new_findings((d for answer in old[first:] for d in answer.diagnostics),
+                         (d for answer in new[first:] for d in answer.diagnostics))
+    fresh.extend(new_findings(before.structure, after.structure))
+    return fresh
 
 
 class Judge:
@@ -150,18 +202,20 @@ class Judge:
         deals = game.deals
         table = self._table_before(game, len(deals) - 1).snapshot() if deals else \
             self._empty(game)
+        answers = []
         if deals:
-            for event in deal_events(deals[-1]):
-                table.apply(event)
+            for event in open_events(deals[-1]):
+                answer = table.apply(event)
+                answers.append(Answer(event, answer.diagnostics, answer.unfinished))
         structure = self._structure(game)
         finished = bool(deals) and self._over(deals[-1], table)
         closed = probe = table.snapshot()
-        probe.apply(DealOver())
+        closing = probe.apply(DealOver())
         if not finished:
             closed = table
-        return Judgement(game, self.options, table, closed, finished,
-                         (*structure, *table.diagnostics), (*structure, *probe.diagnostics),
-                         probe, tuple(probe.unfinished))
+        return Judgement(game, self.options, table, closed, finished, structure,
+                         tuple(answers), Answer(DealOver(), closing.diagnostics,
+                                                closing.unfinished), probe)
 
     @staticmethod
     def _structure(game: Game) -> tuple[Diagnostic, ...]:
@@ -203,8 +257,7 @@ class Judge:
         while len(self._before) <= position:
             index = len(self._before) - 1
             after = self._before[index].snapshot()
-            for event in deal_events(deals[index]):
-                after.feed(event)
+            after.feed_deal(replace(deals[index], total=None))
             self._deals.append(deals[index])
             self._before.append(after)
         return self._before[position]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..cards import Seat
+from ..cards import DEALT, RUN_BATCH, Seat
 from ..diagnostics import Diagnostic
 from ..reading.parser import parse
 from ..reading.records import (
@@ -46,6 +46,7 @@ from ..reading.records import (
     Trick,
     TurnUp,
 )
+from ..reading.table import side_of
 from ..referee.profiles import Options, Profile, resolve_options
 from ..referee.scoring import Point
 from ..referee.sheet import claim_for, total_for
@@ -64,7 +65,7 @@ from .entries import (
     Ruling,
     read_entry,
 )
-from .referee import Judge, Judgement, Verdict, new_findings, verdict
+from .referee import Judge, Judgement, Verdict, findings, verdict
 from .storage import RecordFile
 
 __all__ = ["COMPUTED_NOTE", "Outcome", "Session", "entries_of_game"]
@@ -248,28 +249,31 @@ class Session:
         expects = judged.expects
         actor = expects.seat
         runs = sum(call.kind is CallKind.RUNS for call in deal.calls)
+        # a hand may be typed until the first card: as dealt, or after a run the batch
+        size = (RUN_BATCH if runs else DEALT) if not deal.tricks else None
         if judged.exhausted:
             return Expectation(Phase.EXHAUSTED, dealer, "the pack is exhausted: 'redeal' "
                                f"({dealer.letter} deals again)", seats=seats)
         if expects.kind is ExpectKind.TURN_UP:
             text = f"{dealer.letter} deals: the turn-up (hands first if known: 'S js 9h …')"
-            return Expectation(Phase.TURN, dealer, text, seats=seats)
+            return Expectation(Phase.TURN, dealer, text, seats=seats, hand_size=size)
         if expects.kind is ExpectKind.CALL and actor is not None:
             return Expectation(Phase.CALL, actor, f"{actor.letter} stands (s) or begs (b)",
-                               seats=seats)
+                               seats=seats, hand_size=size)
         if expects.kind is ExpectKind.ANSWER:
             return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
-                               "(r)", seats=seats)
+                               "(r)", seats=seats, hand_size=size)
         if expects.kind is ExpectKind.RUN:
             return Expectation(Phase.RUN_TURN, dealer, f"run {runs}: its cards if known "
-                               "('S 3c 4c 5c'), then the turn-up", seats=seats)
+                               "('S 3c 4c 5c'), then the turn-up", seats=seats,
+                               hand_size=size)
         may_beg = expects.may_beg_again  # the referee's answer, not a second copy of it
         number = len(deal.tricks) + (0 if deal.tricks and
                                      len(deal.tricks[-1].plays) < len(seats) else 1)
         who = actor.letter if actor is not None else "?"
         text = f"{who} to play to trick {number}" + (" (or b: beg again)" if may_beg else "")
         return Expectation(Phase.PLAY, actor, text, offered=judged.offered, may_beg=may_beg,
-                           seats=seats)
+                           seats=seats, hand_size=size)
 
     # -- entries ------------------------------------------------------------------------------
 
@@ -289,7 +293,7 @@ class Session:
         (or claimed), dealt by whoever the rules say deals next: one undo takes back both.
         """
         expecting = self.expect()
-        placed = _placement_problem(entry, expecting)
+        placed = _placement_problem(entry, expecting, self.judgement().exhausted)
         if placed is not None:
             return Outcome(False, placed)
         if isinstance(entry, Ruling) and self.entries and \
@@ -323,9 +327,7 @@ class Session:
     def _try(self, before: tuple[Entry, ...], entry: Entry, at: int, *,
              confirmed: bool) -> Outcome:
         after = (*before, entry)
-        judged = self.judgement(after)
-        fresh = new_findings(self.judgement(before).probed, judged.probed)
-        ruling, finding = verdict(fresh, judged.unfinished)
+        ruling, finding = self._ruling(before, after)
         if ruling == Verdict.REFUSE:
             assert finding is not None
             return Outcome(False, f"refused: {finding.message}", finding=finding)
@@ -337,6 +339,10 @@ class Session:
         self._change((*self.entries[:at], entry, *self.entries[at + 1:])
                      if at < len(self.entries) else after)
         message = f"{_describe(entry)}" + (f" — {finding.message}" if finding else "")
+        if isinstance(entry, Penalty):
+            value = self.penalty_values().get(at)
+            message += f": {value}" + ("" if value == "no points" or self.judgement().finished
+                                       else " (counted when the deal ends)")
         return Outcome(True, message, finding=finding)
 
     def annotate(self, annotation: Annotation) -> Outcome:
@@ -374,7 +380,7 @@ class Session:
         self._future.append(current)
         self.flags = {}  # the marks of a correction undone are stale
         return Outcome(True, f"undone: {_describe(current[-1])}" if current and
-                       len(current) > len(self.entries) else "undone")
+                       current[:-1] == self.entries else "undone")
 
     def redo(self) -> Outcome:
         if not self._future:
@@ -408,6 +414,95 @@ class Session:
                                "invalid" if bad else "every later entry still stands"))
         return outcome
 
+    def insert(self, index: int, text: str, *, confirmed: bool = False) -> Outcome:
+        """Insert what ``text`` says before entry ``index`` (a card left out, say).
+
+        The new entry is judged where it stands; the later entries of its deal that
+        were typed for the seat whose turn it was follow the turn again, and every later
+        entry is judged again.  If any would then be refused, nothing changes and the
+        refusal says which and why (the file is rewritten whole or not at all).
+        """
+        if not 0 <= index <= len(self.entries):
+            return Outcome(False, f"there is no entry {index + 1}")
+        before = self.entries[:index]
+        read = read_entry(text, self._expect_after(before))
+        if isinstance(read, str):
+            return Outcome(False, read)
+        if isinstance(read, Annotation):
+            return Outcome(False, "write the entry itself, not a comment")
+        placed = _placement_problem(read, self._expect_after(before),
+                                    self.judgement(before).exhausted)
+        if placed is not None:
+            return Outcome(False, placed)
+        ruling, finding = self._ruling(before, (*before, read))
+        if ruling == Verdict.REFUSE:
+            assert finding is not None
+            return Outcome(False, f"refused: {finding.message}", finding=finding)
+        if ruling == Verdict.CONFIRM and not confirmed:
+            assert finding is not None
+            return Outcome(False, f"{finding.message}. Record it? (y/n)", confirm=True,
+                           finding=finding)
+        return self._rewrite(index, (read,), 0, f"inserted before entry {index + 1}: "
+                             f"{_describe(read)}")
+
+    def delete(self, index: int) -> Outcome:
+        """Delete entry ``index`` (an extra one), re-judging every later entry as
+        :meth:`insert` does; refused in words when the game would not stand."""
+        if not 0 <= index < len(self.entries):
+            return Outcome(False, f"there is no entry {index + 1}")
+        gone = self.entries[index]
+        if isinstance(gone, DealStart) and index + 1 < len(self.entries) and \
+                not isinstance(self.entries[index + 1], DealStart):
+            return Outcome(False, f"refused: entry {index + 1} begins a deal that has "
+                           "entries; delete them first (or correct the dealer with Enter)")
+        return self._rewrite(index, (), 1, f"deleted entry {index + 1}: {_describe(gone)}")
+
+    def _rewrite(self, index: int, new: tuple[Entry, ...], drop: int, done: str) -> Outcome:
+        """Entries ``index`` … ``index + drop`` replaced by ``new``; the later entries
+        follow the turn again and are judged again: all stand, or nothing changes."""
+        old = self.entries
+        head = (*old[:index], *new)
+        entries = (*head, *self._follow_turn(old, index + drop, head))
+        for at in range(len(head), len(entries)):
+            ruling, finding = self._ruling(entries[:at], entries[:at + 1])
+            if ruling == Verdict.REFUSE and finding is not None:
+                return Outcome(False, f"refused: entry {at + 1 - len(new) + drop} "
+                               f"({_describe(old[at - len(new) + drop])}) would then be "
+                               f"invalid: {finding.message}", finding=finding)
+        try:
+            self._change(entries)
+        except RuntimeError as error:  # the text would not read back: nothing written
+            return Outcome(False, f"refused: {error}")
+        self.flags = {}
+        later = len(entries) > len(head)
+        return Outcome(True, done + ("; every later entry still stands" if later else ""))
+
+    def _follow_turn(self, old: tuple[Entry, ...], start: int,
+                     head: tuple[Entry, ...]) -> list[Entry]:
+        """The entries of ``old`` from ``start`` on, after ``head``: a card or a call of
+        the same deal typed for the seat whose turn it was goes to the seat whose turn
+        it now is (a card named for a seat, 'W:js', for another, stays)."""
+        moved: list[Entry] = []
+        for at in range(start, len(old)):
+            entry = old[at]
+            if isinstance(entry, DealStart):
+                moved.extend(old[at:])
+                break
+            if isinstance(entry, (Play, Call)):
+                was = self._expect_after(old[:at]).actor
+                now = self._expect_after((*head, *moved)).actor
+                if entry.seat is was and now is not None and now is not was:
+                    entry = replace(entry, seat=now)
+            moved.append(entry)
+        return moved
+
+    def _ruling(self, before: tuple[Entry, ...],
+                after: tuple[Entry, ...]) -> tuple[str, Diagnostic | None]:
+        """How the referee took the last entry of ``after``: its answer to the entry
+        (see :func:`.referee.findings`) sorted into accept, refuse or confirm first."""
+        judged = self.judgement(after)
+        return verdict(findings(self.judgement(before), judged), judged.unfinished)
+
     def _expect_after(self, entries: tuple[Entry, ...]) -> Expectation:
         saved = self.entries
         self.entries = entries
@@ -419,10 +514,7 @@ class Session:
     def _flag_from(self, start: int) -> dict[int, str]:
         flags = {}
         for index in range(start, len(self.entries)):
-            before, upto = self.entries[:index], self.entries[:index + 1]
-            judged = self.judgement(upto)
-            fresh = new_findings(self.judgement(before).probed, judged.probed)
-            ruling, finding = verdict(fresh, judged.unfinished)
+            ruling, finding = self._ruling(self.entries[:index], self.entries[:index + 1])
             if ruling != Verdict.ACCEPT and finding is not None:
                 flags[index] = finding.message
         return flags
@@ -468,6 +560,25 @@ class Session:
     def last_deal_result(self) -> DealResult | None:
         deals = self.judgement().replayed.deals
         return deals[-1] if deals else None
+
+    def penalty_values(self) -> dict[int, str]:
+        """What each penalty entry (by index) gives, in points to whom (``S 1``): the
+        penalty points the referee gives the offender's opponents in its deal (counted
+        when the deal ends: until then, as if it ended now); ``no points`` when none."""
+        judged = self.judgement()
+        deals = judged.so_far.deals
+        values: dict[int, str] = {}
+        deal = -1
+        for index, entry in enumerate(self.entries):
+            if isinstance(entry, DealStart):
+                deal += 1
+            elif isinstance(entry, Penalty) and 0 <= deal < len(deals):
+                result = deals[deal]
+                offender = side_of(entry.offender, self.seats)
+                points = [p for p in (result.points or result.provisional)
+                          if p.item is ClaimItem.PENALTY and p.side != offender]
+                values[index] = _points_text(tuple(points)) if points else "no points"
+        return values
 
     def disputes(self) -> list[Diagnostic]:
         """What the players claimed that the rules do not give (AFN4xx), per the full record."""
@@ -537,11 +648,15 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
                 tricks.append([])
             tricks[-1].append(entry)
         elif isinstance(entry, Penalty):
-            penalties.append(entry)
+            played = sum(map(len, tricks))  # written after the trick it was typed in
+            penalties.append(replace(entry, after_plays=-(-played // players) * players))
         elif isinstance(entry, Claim):
             claim = entry
         elif isinstance(entry, (Redeal, Abandoned, Concede)):
             ending = entry
+    total_played = sum(map(len, tricks))
+    penalties = [replace(p, after_plays=min(p.after_plays or 0, total_played))
+                 for p in penalties]
     if dealt_late:
         first_turn = next(i for i, e in enumerate(opening) if isinstance(e, TurnUp))
         opening[first_turn:first_turn] = dealt_late
@@ -610,30 +725,31 @@ def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Op
     return replace(deal, claim=claim, total=total)
 
 
-_ALLOWED: dict[Phase, tuple[type, ...]] = {
+# The recorder's own entries, not events of the table: who deals, the other side's word,
+# a deal's results, a director's ruling.  Each is taken where the recorder is between
+# deals, at a deal's end or entering a deal by its results; while a deal is played the
+# table's events go to the table, which judges whether each may come now.
+_OWN_ENTRIES = (DealStart, Agreed, Claim, Ruling, Item, ResultsDone)
+_BETWEEN: dict[Phase, tuple[type, ...]] = {
     Phase.DEALER: (DealStart, Claim, Ruling),
-    Phase.RESULTS: (Item, ResultsDone, Redeal, Abandoned, Concede, Ruling),
+    Phase.RESULTS: (Item, ResultsDone, Ruling, Redeal, Abandoned, Concede),
     Phase.CONFIRM: (Agreed, Claim, Ruling),
-    Phase.TURN: (Hand, TurnUp, Redeal, Abandoned, Concede, Penalty),
-    Phase.CALL: (Hand, Call, Play, Redeal, Abandoned, Concede, Penalty),
-    Phase.ANSWER: (Hand, Call, Redeal, Abandoned, Concede, Penalty),
-    Phase.RUN_TURN: (Hand, TurnUp, Redeal, Abandoned, Concede, Penalty),
-    Phase.EXHAUSTED: (Redeal, Abandoned, Concede, Penalty),
-    Phase.PLAY: (Hand, Call, Play, Redeal, Abandoned, Concede, Penalty),
     Phase.OVER: (Claim, Ruling),
 }
 
 
-def _placement_problem(entry: Entry, expecting: Expectation) -> str | None:
-    """Why ``entry`` cannot come now, when the table is not at a point that takes it."""
+def _placement_problem(entry: Entry, expecting: Expectation, exhausted: bool) -> str | None:
+    """Why ``entry`` cannot come now, when the recorder is not at a point that takes it
+    (``exhausted``: the table's word that the pack is used up)."""
     if isinstance(entry, type(None)):
         return "nothing entered"
-    if isinstance(entry, _ALLOWED[expecting.phase]):
-        if isinstance(entry, Redeal) and entry.reason is RedealReason.EXHAUSTED and \
-                expecting.phase not in (Phase.EXHAUSTED, Phase.RESULTS):
-            return "refused: 'redeal exhausted' only when a run has used up the pack"
-        return None
-    return f"not now: {expecting.text}"
+    taken = _BETWEEN.get(expecting.phase)
+    if not isinstance(entry, taken) if taken is not None else isinstance(entry, _OWN_ENTRIES):
+        return f"not now: {expecting.text}"
+    if isinstance(entry, Redeal) and entry.reason is RedealReason.EXHAUSTED and \
+            not exhausted and expecting.phase is not Phase.RESULTS:
+        return "refused: 'redeal exhausted' only when a run has used up the pack"
+    return None
 
 
 def _describe(entry: Entry) -> str:

@@ -448,10 +448,16 @@ class _Writer:
         self.node(deal, f"deal {deal.number} dealer {deal.dealer.letter}", "")
         for event in deal.opening:
             self.node(event, opening_text(event), INDENT)
-        for trick in deal.tricks:
+        played = before = 0
+        if deal.penalties and deal.tricks:
+            self.penalties(deal, 0, 0)  # declared before the first card
+        for position, trick in enumerate(deal.tricks, start=1):
             self.trick(trick)
-        for penalty in deal.penalties:
-            self.node(penalty, penalty_text(penalty), INDENT)
+            before, played = played, played + len(trick.plays)
+            if deal.penalties and position < len(deal.tricks):
+                self.penalties(deal, before + 1, played)
+        if deal.penalties:  # after the last trick: the rest (declared there, or anywhere)
+            self.penalties(deal, before + 1 if deal.tricks else 0, None)
         if deal.ending is not None:
             self.node(deal.ending, ending_text(deal.ending), INDENT)
         if deal.results is not None:
@@ -460,6 +466,18 @@ class _Writer:
             self.node(deal.claim, claim_text(deal.claim, deal), INDENT)
         if deal.total is not None:
             self.node(deal.total, total_text(deal.total), INDENT)
+
+    def penalties(self, deal: Deal, low: int, high: int | None) -> None:
+        """The penalties declared after card ``low`` … ``high`` of the deal (None: every
+        one left, those placed nowhere else): each where it was called, among the
+        tricks (NOTATION.md §4.5), after the trick that holds its card."""
+        for penalty in deal.penalties:
+            at = penalty.after_plays
+            if high is None:
+                if at is None or at >= low:
+                    self.node(penalty, penalty_text(penalty), INDENT)
+            elif at is not None and low <= at <= high:
+                self.node(penalty, penalty_text(penalty), INDENT)
 
     def trick(self, trick: Trick) -> None:
         """``1. S:JS N:2D`` on one line.  A short brace comment stands inline before

@@ -28,7 +28,7 @@ pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
 # Each in-process measurement twice (the test checks that repeats are kept), each command
 # started as a process once (a new interpreter, and the viewer, cost most of the run).
 TINY = Config(repeats=2, process_repeats=1, sizes=(("tiny", 12),), throughput_sizes=("tiny",),
-              peer_size="tiny", memory_sizes=("tiny",))
+              peer_size="tiny", memory_sizes=("tiny",), waits=False)  # waits: test_waits
 
 
 @pytest.fixture(scope="module")

@@ -68,7 +68,7 @@ def test_short_calls_mean_what_the_table_waits_for() -> None:
 
 
 def test_the_opening_takes_hands_and_the_turn_up() -> None:
-    turn = Expectation(Phase.TURN, Seat.NORTH, "", seats=SEATS)
+    turn = Expectation(Phase.TURN, Seat.NORTH, "", seats=SEATS, hand_size=6)
     assert read_entry("4s", turn) == TurnUp(card=card("4S"))
     assert read_entry("S: js ?? 8h ?? ?? ??", turn) == Hand(
         seat=Seat.SOUTH, cards=(card("JS"), None, card("8H"), None, None, None))

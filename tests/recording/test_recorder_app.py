@@ -69,7 +69,7 @@ def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path
             text = path.read_text(encoding="utf-8")
             assert '[Event "Club night"]' in text and '[South "Ben"]' in text
             assert '[Score "N 5 S 6"]' in text
-            assert "Score N 5  S 6" in shown(app, "#rec-points")
+            assert "Score N 5  S 6" in shown(app, "#rec-points-body")
             assert "who deals the first deal" in shown(app, "#rec-expect")
             for line in HANDS:
                 await type_line(pilot, line)
@@ -136,7 +136,7 @@ def test_a_revoke_asks_first_then_is_recorded_and_penalised(tmp_path: Path) -> N
             session = app.session
             await send_keys(app, ["1", "enter"] * left,  # the first legal card, each time
                             until=lambda: session.expect().phase is not Phase.PLAY)
-            assert "Penalty" in shown(app, "#rec-points")
+            assert "Penalty" in shown(app, "#rec-points-body")
 
     run(scenario)
     assert "S:5D" in path.read_text(encoding="utf-8")
@@ -222,7 +222,7 @@ def test_the_points_of_the_deal_being_played_show_as_if_it_ended_now(tmp_path: P
         async with recorder(path) as (app, pilot):
             for line in [*HANDS, "js", "2d"]:
                 await type_line(pilot, line)
-            points = shown(app, "#rec-points")
+            points = shown(app, "#rec-points-body")
             assert "Deal 1 so far, if it ended now" in points
             assert "High     S  +1" in points and "Score N 0  S 0" in points
 

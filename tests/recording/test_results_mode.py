@@ -129,7 +129,7 @@ def test_the_deciding_deal_disputed_in_results_mode(tmp_path: Path) -> None:
                             is Phase.CONFIRM)
             assert '[Result "*"]' in path.read_text(encoding="utf-8")  # not yet confirmed
             await send_keys(screen, keys[9:])
-            assert "dispute" in shown(screen, "#rec-points")
+            assert "dispute" in shown(screen, "#rec-points-body")
 
     asyncio.run(scenario())
     text = path.read_text(encoding="utf-8")

@@ -6,14 +6,17 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from allfours_notation.cards import Card, Rank, Seat, Suit
 from allfours_notation.reading.parser import parse
-from allfours_notation.reading.records import Play
+from allfours_notation.reading.records import Hand, Play
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect
+from allfours_notation.recording.referee import findings, is_unfinished
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
+from allfours_notation.viewer.recorder.widgets import EntryList
 from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
-from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, start_file
+from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, file_problems, start_file
 from tests.waiting import until
 
 LINES = ["n", "4s", "s", "js", "2d", "9h", "3h"]
@@ -251,3 +254,99 @@ def test_a_partial_hand_before_play_is_refused_saying_how_to_complete_it() -> No
     assert len(session.entries) == 1
     feed(session, ["s js 9h 8h ?? ?? ??"])  # completed with cards not known: taken
     assert len(session.entries) == 2
+
+
+def test_a_partial_hand_after_the_turn_up_is_refused_saying_what_to_type() -> None:
+    session = Session(TWO_TAGS)
+    feed(session, ["n", "4s"])  # turned up: a hand as dealt may still come, whole
+    for line in ["s js 9h", "s js 9h 8h 7c 6d 5d 4d"]:
+        outcome = session.type(line)
+        assert not outcome.accepted, line
+        assert "a hand is dealt 6" in outcome.message and "S js 9h ?? ?? ?? ??" in \
+            outcome.message and "play has begun" not in outcome.message, outcome.message
+    feed(session, ["s", "s js 9h 8h 7c ?? ??"])  # after the stand, before the first card
+    assert isinstance(session.entries[-1], Hand)
+    outcome = session.type("n 9c 8c")
+    assert not outcome.accepted and "N's hand has 2 cards" in outcome.message, outcome.message
+    feed(session, ["n 9c 8c 7d 3h 2h 2d", "js"])
+    assert "1. S:JS" in session.text() and "S JS 9H 8H 7C ?? ??" in session.text()
+    assert "play has begun" in session.type("n 9c 8c 7d 3h 2h 2d").message
+
+
+
+def test_an_entry_is_judged_by_the_tables_answer_to_its_event() -> None:
+    """The refusal is the table's answer to the card itself (Table.apply), not a
+    difference between two whole lists (issue 22)."""
+    session = Session(TWO_TAGS)
+    feed(session, REVOKE_LINES[:5])
+    card = Play(card=Card(Suit.DIAMONDS, Rank.TWO), seat=Seat.SOUTH)  # dealt to N
+    after = session.judgement((*session.entries, card))
+    answer = after.answers[-1]
+    assert answer.event is card
+    said = findings(session.judgement(), after)
+    assert [d.code for d in answer.diagnostics] == ["AFN301"]
+    assert said[0] == answer.diagnostics[0] and "dealt to N" in said[0].message
+    # the rest only say the deal is not finished (the close's answer, the structure's)
+    assert all(is_unfinished(d, after.unfinished) for d in said[1:])
+    outcome = session.add(card)
+    assert not outcome.accepted and outcome.message == f"refused: {said[0].message}"
+    assert len(session.entries) == 5
+
+
+def test_insert_a_card_left_out_and_delete_an_extra_one_in_a_correction(
+        tmp_path: Path) -> None:
+    """Ctrl+E, i: a card left out goes in before the entry chosen and the later cards
+    follow the turn again; d deletes an extra entry; an insertion that would make a later
+    entry illegal is refused in words; the file checks clean and undo still works."""
+    path = tmp_path / "insert.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            # N's 2D of trick 1 left out: 9H went to N, 3H to S, 8H to N
+            for line in ["n", "4s", "s", "js", "9h", "3h", "8h"]:
+                await type_line(pilot, line)
+            session = screen.session
+            assert session is not None
+            await pilot.press("ctrl+e", "up", "up", "i")  # before entry 5 (9H)
+            assert "Inserting before entry 5" in shown(screen, "#rec-expect")
+            await type_line(pilot, "3h")  # 3H comes later: refused, nothing changes
+            assert status(screen).startswith("refused: entry 6 (S plays 3H) would then be "
+                                             "invalid: 3H is played twice"), status(screen)
+            assert len(session.entries) == 7
+            await pilot.press("ctrl+e", "up", "up", "i")
+            await type_line(pilot, "2d")
+            assert status(screen).startswith("inserted before entry 5: N plays 2D")
+            assert "1. S:JS N:2D\n  2. S:9H N:3H\n  3. S:8H" in path.read_text("utf-8")
+            assert "2. S plays 9H" in screen.query_one(EntryList).rows[5].plain
+            await type_line(pilot, "5c")  # an extra card, typed by mistake
+            await pilot.press("ctrl+e", "d")  # the cursor stands on the last entry
+            assert status(screen).startswith("deleted entry 9: N plays 5C"), status(screen)
+            assert len(session.entries) == 8 and "5C" not in path.read_text("utf-8")
+            assert file_problems(path) == []
+            await pilot.press("ctrl+z")  # the deletion undone
+            assert "N:5C" in path.read_text("utf-8")
+
+    asyncio.run(scenario())
+    assert file_problems(path) == []
+
+
+def test_a_penalty_is_written_where_it_was_typed_and_its_value_shown(tmp_path: Path) -> None:
+    path = tmp_path / "penalty.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            for line in ["n", "4s", "s", "js", "2d", "9h", "3h"]:
+                await type_line(pilot, line)
+            await type_line(pilot, "penalty n revoke")  # after trick 2
+            assert status(screen) == "penalty N revoke: S 1 (counted when the deal ends)"
+            rows = [row.plain for row in screen.query_one(EntryList).rows]
+            assert rows[-1].endswith("penalty N revoke → S 1"), rows[-1]
+            await type_line(pilot, "8h")  # trick 3 goes on after it
+            text = path.read_text("utf-8")
+            assert "  2. S:9H N:3H\n  penalty N revoke\n  3. S:8H\n" in text, text
+            assert "Penalty" in shown(screen, "#rec-points-body")
+
+    asyncio.run(scenario())
+    assert file_problems(path) == []

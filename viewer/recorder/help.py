@@ -13,13 +13,15 @@ from textual.widgets import Static
 
 TYPING = (
     ("n e s w", "who deals (Enter takes the proposed dealer)"),
-    ("S js 9h 8h 7c 6d 5d", "a hand as dealt (any time before play), or a run's 3 cards"),
+    ("S js 9h 8h 7c 6d 5d", "a hand as dealt (any time before the first card), or a run's "
+     "3 cards"),
     ("4s", "the turn-up (then each run's turn-up)"),
     ("s  b  g  r", "stands, begs, gives one, runs (when that call is due)"),
     ("js 10h th j♠", "a card; the seat to play is assumed ('W:js' names another)"),
     ("1 … 9, ←/→", "the n-th legal card offered; or ←/→ highlight one, then Enter plays it "
      "(Enter with nothing chosen records nothing)"),
-    ("penalty S revoke", "a penalty declared at the table (misdeal, wrongscore, other…)"),
+    ("penalty S revoke", "a penalty declared at the table (misdeal, wrongscore, other…), "
+     "written where it is typed"),
     ("S concedes", "a concession; 'abandoned' leaves the game; 'redeal misdeal'"),
     ("redeal", "when a run has used up the pack (the same dealer deals again)"),
     ("claim S high low N jack", "what the players claimed, when it differs (a dispute)"),

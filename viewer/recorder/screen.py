@@ -65,12 +65,17 @@ class RecorderScreen(Screen[None]):
                 tooltip="Undo the last entry (again and again)"),
         Binding("ctrl+y", "redo", "Redo", priority=True, tooltip="Redo what was undone"),
         Binding("ctrl+e", "entries", "Correct", priority=True,
-                tooltip="Go to the entries: ↑/↓ choose one, Enter corrects it, Esc returns"),
+                tooltip="Go to the entries: ↑/↓ choose one; Enter corrects it, i inserts an "
+                "entry before it, d deletes it; Esc returns"),
         Binding("ctrl+t", "mode", "Cards/Results", priority=True,
                 tooltip="Switch between entering deals by their cards and by their results "
                 "(this deal, if nothing is entered in it yet, and the next)"),
         Binding("ctrl+r", "review", "Review", priority=True,
                 tooltip="Review the game recorded so far in the replay viewer (Ctrl+R returns)"),
+        Binding("pagedown", "points(1)", "Score ↓", show=False, priority=True,
+                tooltip="Scroll the score panel down (when it says there is more)"),
+        Binding("pageup", "points(-1)", "Score ↑", show=False, priority=True,
+                tooltip="Scroll the score panel up"),
         Binding("escape", "cancel", "Cancel", show=False,
                 tooltip="Cancel a correction or a question; back to the entry line"),
         Binding("left", "offer(-1)", "Card", show=False, priority=True,
@@ -90,7 +95,8 @@ class RecorderScreen(Screen[None]):
         self.highlight: int | None = None  # the card chosen with ←/→, if any
         self.confirming = False
         self.correcting: int | None = None
-        self.pending_correction: tuple[int, str] | None = None
+        self.inserting = False  # the entry typed goes before entry ``correcting``
+        self.pending_correction: tuple[int, str, bool] | None = None  # index, line, insert
         self.pending_item: str | None = None  # results mode: an item key awaiting its side
         self.claiming: list[str] | None = None  # the other side's claim, typed by item keys
         self.last_refresh_seconds = 0.0
@@ -182,7 +188,11 @@ class RecorderScreen(Screen[None]):
         prompt = Text("Next: ", style="dim")
         prompt.append(expecting.text, style="bold green" if expecting.phase is not Phase.OVER
                       else "bold yellow")
-        if self.correcting is not None:
+        if self.correcting is not None and self.inserting:
+            prompt = Text(f"Inserting before entry {self.correcting + 1} "
+                          f"({describe(session.entries[self.correcting])}): type the "
+                          "entry left out, Enter; Esc cancels", style="bold magenta")
+        elif self.correcting is not None:
             prompt = Text(f"Correcting entry {self.correcting + 1} "
                           f"({describe(session.entries[self.correcting])}): type the new "
                           "entry, Enter; Esc cancels", style="bold magenta")
@@ -277,6 +287,7 @@ class RecorderScreen(Screen[None]):
                       "type r and Enter to reload it (judged again from its text), "
                       "q and Enter to quit")
         self.confirming, self.correcting, self.pending_correction = False, None, None
+        self.inserting = False
         return Outcome(False, self.stale)
 
     def answer_stale(self, text: str) -> Outcome:
@@ -323,16 +334,19 @@ class RecorderScreen(Screen[None]):
                 self.pending_correction = None
                 return Outcome(False, "not recorded")
             if self.pending_correction is not None:
-                index, line = self.pending_correction
+                index, line, insert = self.pending_correction
                 self.pending_correction = None
+                if insert:
+                    return session.insert(index, line, confirmed=True)
                 return session.correct(index, line, confirmed=True)
             return session.confirm()
         if self.correcting is not None:
-            index, self.correcting = self.correcting, None
-            outcome = session.correct(index, text)
+            index, insert = self.correcting, self.inserting
+            self.correcting, self.inserting = None, False
+            outcome = session.insert(index, text) if insert else session.correct(index, text)
             if outcome.confirm:
                 self.confirming = True
-                self.pending_correction = (index, text)
+                self.pending_correction = (index, text, insert)
             return outcome
         expecting = session.expect()
         if not answer and expecting.phase is Phase.PLAY and expecting.offered:
@@ -487,6 +501,14 @@ class RecorderScreen(Screen[None]):
         self.note(f"deals are entered {mode} (Ctrl+T switches)")
         self.redraw()
 
+    def action_points(self, delta: int) -> None:
+        """PgUp/PgDn scroll the score panel; in the entries list they move its cursor."""
+        focused = self.focused
+        if isinstance(focused, EntryList):
+            focused.action_cursor(10 * delta)
+            return
+        self.query_one(PointsPanel).scroll_points(delta)
+
     def action_offer(self, delta: int) -> None:
         """←/→ choose among the legal cards while the entry line is empty; elsewhere
         (a typed line, the start form) they move the text cursor as usual."""
@@ -532,18 +554,26 @@ class RecorderScreen(Screen[None]):
         if entries.line_count:
             entries.focus()
             self.query_one("#rec-status", Static).update(
-                Text("↑/↓ choose an entry, Enter corrects it, Esc returns", style="magenta"))
+                Text("↑/↓ choose an entry: Enter corrects it, i inserts one before it, "
+                     "d deletes it; Esc returns", style="magenta"))
 
     def on_entry_chosen(self, message: EntryChosen) -> None:
-        self.correcting = message.index
+        session = self.session
         self.confirming = False
         self.entry_line.focus()
+        if message.action == "delete" and session is not None:
+            self.say(self.guarded(lambda: session.delete(message.index)))
+        else:
+            self.correcting = message.index
+            self.inserting = message.action == "insert"
+            self.note("")  # the prompt above says what to type now
         self.redraw()
 
     def action_cancel(self) -> None:
         self.pending_item = None
         self.claiming = None
         self.correcting = None
+        self.inserting = False
         self.confirming = False
         self.pending_correction = None
         self.entry_line.focus()

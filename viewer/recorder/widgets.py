@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, Static
 
 from allfours_notation import Card
-from allfours_notation.reading.records import Play
+from allfours_notation.reading.records import Penalty, Play
 from allfours_notation.recording.session import Session, describe
 from allfours_notation.visible import visible
 from allfours_notation.writing.sheet import ItemLine, game_sheet
@@ -56,15 +60,33 @@ class EntryLine(Input):
 
 
 class EntryChosen(Message):
-    """The scorer picked an earlier entry to correct."""
+    """The scorer picked an earlier entry: to correct it (``action`` "correct"), to
+    insert a forgotten entry before it ("insert"), or to delete it ("delete")."""
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, action: str = "correct") -> None:
         super().__init__()
         self.index = index
+        self.action = action
 
 
 class EntryList(PickList):
-    """Every entry of the game, numbered, the last one current; invalid ones flagged."""
+    """Every entry of the game, numbered, the last one current; invalid ones flagged.
+    Enter corrects the entry under the cursor, i (or Insert) inserts one before it,
+    d (or Delete) deletes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("i,insert", "pick('insert')", "Insert before", show=False),
+        Binding("d,delete", "pick('delete')", "Delete", show=False),
+    ]
+
+    def on_resize(self) -> None:
+        """The points above took another height: the current entry stays in sight."""
+        if self.current is not None:
+            self.call_after_refresh(self.scroll_to_row, self.current, True)
+
+    def action_pick(self, action: str) -> None:
+        if 0 <= self.cursor < self.line_count:
+            self.post_message(EntryChosen(self.cursor, action))
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -85,8 +107,12 @@ class EntryList(PickList):
         cards = 0  # cards played in the deal so far: the trick each card belongs to
         players = max(len(session.seats), 1)
         rows = []
+        penalties = session.penalty_values() if any(
+            isinstance(entry, Penalty) for entry in session.entries) else {}
         for index, entry in enumerate(session.entries):
             line = visible(describe(entry))
+            if index in penalties:
+                line += f" → {penalties[index]}"
             if line.endswith(" deals"):
                 deal += 1
                 cards = 0
@@ -156,10 +182,47 @@ def _has_claims(session: Session) -> bool:
 REASONS_FROM = 44
 
 
-class PointsPanel(Static):
+class PointsPanel(VerticalScroll, can_focus=False):
+    """The score and the deal's points: the whole deal where the side has room (one
+    line per item when narrow).  When they do not fit (a short screen, a dispute), the
+    border says so and PgUp/PgDn scroll them."""
+
+    session: Session | None = None
+    _drawn_for = 0  # the width the points were last drawn for
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rec-points-body")
+
     def show_session(self, session: Session) -> None:
+        self.session = session
         width = self.content_size.width
-        self.update(points_renderable(session, reasons=width == 0 or width >= REASONS_FROM))
+        if not width:  # not laid out yet: drawn again once it is (on_resize)
+            return
+        self._drawn_for = width
+        self.query_one("#rec-points-body", Static).update(
+            points_renderable(session, reasons=width >= REASONS_FROM))
+        self.call_after_refresh(self.mark_overflow)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Drawn again for its width (a line per item when narrow) once laid out."""
+        if self.session is not None and event.size.width != self._drawn_for:
+            self.call_after_refresh(self.show_session, self.session)
+        self.call_after_refresh(self.mark_overflow)
+
+    def mark_overflow(self) -> None:
+        """Say on the border that there is more, and where (the keys scroll it)."""
+        if self.max_scroll_y <= 0:
+            self.border_subtitle = ""
+        elif self.scroll_y >= self.max_scroll_y:
+            self.border_subtitle = "↑ more: PgUp"
+        elif self.scroll_y > 0:
+            self.border_subtitle = "↕ more: PgUp PgDn"
+        else:
+            self.border_subtitle = "↓ more: PgDn"
+
+    def scroll_points(self, delta: int) -> None:
+        self.scroll_relative(y=delta * max(1, self.content_size.height - 1), animate=False)
+        self.call_after_refresh(self.mark_overflow)
 
 
 def offered_text(offered: tuple[Card, ...], highlight: int | None, *, unicode: bool,

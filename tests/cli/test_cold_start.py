@@ -1,0 +1,136 @@
+"""Start-up and printing cost (issue 27): what a light command imports, and the direct
+writing of piped diagnostics, which must print what Rich prints, byte for byte."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from allfours_notation.cli.check import _consequence, _escape, _folded, _styled
+from allfours_notation.cli.output import Lines, plain_is_exact
+
+ROOT = Path(__file__).resolve().parents[2]
+# Rich's console (not its emoji table, which the direct writer reads), the UI libraries.
+HEAVY = {"textual", "pygls", "lsprotocol", "rich.console", "rich_argparse", "shtab",
+         "multiprocessing"}
+
+
+def _imported(statement: str) -> set[str]:
+    """The heavy modules loaded after ``statement`` (stdout piped)."""
+    code = ("import sys, contextlib, io\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    {statement}\n"
+            f"print(sorted(set(sys.modules) & set({sorted(HEAVY)!r})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=False).stdout
+    return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
+
+
+def test_version_imports_nothing_heavy_nor_the_parser() -> None:
+    code = ("import sys\nfrom allfours_notation.cli import main\n"
+            "try:\n    main(['--version'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "{'lark', 'rich', 'textual', 'pygls'} or "
+            "m.startswith('allfours_notation.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    assert out.splitlines()[-1] == "['allfours_notation.cli']"
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "samples/club-night.afn"],
+    ["check", "--quiet", "samples/club-night.afn"],
+    ["check", "samples/disputed-claim.afn"],  # diagnostics printed: no Rich when piped
+    ["score", "samples/club-night.afn"],
+], ids=" ".join)
+def test_a_piped_check_imports_no_ui_library(argv: list[str]) -> None:
+    statement = f"from allfours_notation.cli import main; main({argv!r})"
+    allowed = {"rich.console"} if argv[0] == "score" else set()  # score draws a Rich table
+    assert _imported(statement) - allowed == set()
+
+
+def test_a_check_prints_diagnostics_for_the_disputed_sample() -> None:
+    """The case above is not vacuous: the sample has diagnostics to print."""
+    out = subprocess.run([sys.executable, "-m", "allfours_notation", "check",
+                          "samples/disputed-claim.afn"], capture_output=True, text=True, cwd=ROOT,
+                         check=False).stdout
+    assert " | " in out and "^^^" in out
+
+
+# --- the direct writer against Rich -----------------------------------------------------------
+
+TRICKY = [
+    "plain text", "file.afn:100:5: error AFN101 [game 1]: 'x'", ":smile: and :+1:",
+    "a:thumbs_up-emoji:b", ":Smile:", "::", "ends with a backslash \\", "\\[bold]not markup",
+    "[bold]looks like markup[/]", "tab\there", "bell\x07", "cr\rhere", "form\x0cfeed",
+    "brackets [game 1, deal 2] and [Event \"…\"]", "x:b[game]:smile:", "naïve: É:100:",
+    "   trailing spaces   ", "", ":", "a:b:c", "[/]", "[link=x]y[/link]", "\\", "\\\\[x]",
+]
+ALPHABET = [*"ab :[]/\\\t\x07\r-", "smile", "100", "emoji", "text", "bold", "…", "É"]
+
+
+def _random_texts(count: int) -> list[str]:
+    rng = random.Random(27)
+    return ["".join(rng.choice(ALPHABET) for _ in range(rng.randrange(1, 14)))
+            for _ in range(count)]
+
+
+def _by_rich(markup: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        Console(highlight=False, soft_wrap=True).print(markup)
+    return out.getvalue()
+
+
+def _direct(text: str, recipe: object, *args: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        lines = Lines(lambda: Console(highlight=False, soft_wrap=True), plain=True)
+        lines.line(text, recipe, *args)  # type: ignore[arg-type]
+        lines.flush()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("text", TRICKY + _random_texts(400))
+def test_direct_lines_are_what_rich_prints(text: str) -> None:
+    assert _direct(text, _styled, "bold red", text) == _by_rich(_styled("bold red", text))
+    assert _direct(text, _escape, text) == _by_rich(_escape(text))
+    folded = f"  {text} (--all shows them)"
+    assert _direct(folded, _folded, text) == _by_rich(_folded(text))
+    follows = f"  ↳ {text} (follows from the above)"
+    assert _direct(follows, _consequence, "yellow", text) == _by_rich(_consequence("yellow", text))
+
+
+def test_some_lines_do_go_to_rich() -> None:
+    """Where Rich changes a line, the direct writer hands it over (else the comparison
+    above would only ever compare Rich with itself or plain text with plain text)."""
+    lines = Lines(lambda: Console(), plain=True)
+    assert lines._unchanged("file.afn:12:5: warning")
+    for changed in ("x:100:y", "a\\", "tab\t", "a:smile-emoji:b", "cr\r"):
+        assert not lines._unchanged(changed)
+
+
+def test_plain_is_decided_by_the_terminal_and_the_colour_variables(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert plain_is_exact()
+        monkeypatch.setenv("FORCE_COLOR", "1")
+        assert not plain_is_exact()
+
+
+def test_the_public_cards_stays_the_function_whoever_imports_the_submodule_first() -> None:
+    code = ("import allfours_notation.reading.records, allfours_notation as a; "
+            "from allfours_notation import cards; print(callable(cards), a.cards is cards, "
+            "type(a.cards).__name__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    assert out.split() == ["True", "True", "function"]

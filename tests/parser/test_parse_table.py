@@ -1,0 +1,74 @@
+"""The parse table's cache (issue 27): built once, loaded after, never trusted blindly.
+
+Each case runs in a fresh interpreter (the parser is built once per thread), with the
+cache folder pointed at a temporary one through ``XDG_CACHE_HOME``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(os.name == "nt", reason="the cache folder is XDG's here")
+
+# Parses a game with a comment (the lexer's callbacks) and a syntax error (the parser's
+# state), and prints what was read.
+_PARSE = (
+    "from allfours_notation.reading.parser import parse; "
+    "r = parse('% AFN 1\\n[Event \"x\"] { hello }\\ndeal 1 dealer N\\nturn 4S\\nS stands\\n"
+    "end\\n[Event \"y\"]\\ndeal 1 dealer Q\\nend\\n'); "
+    "print(len(r.games), r.games[0], sorted(d.code for d in r.diagnostics))"
+)
+
+
+def _parse(cache_home: Path, **env: str) -> str:
+    environment = {**os.environ, "XDG_CACHE_HOME": str(cache_home)}
+    environment.pop("AFN_NO_PARSER_CACHE", None)
+    environment.update(env)
+    return subprocess.run([sys.executable, "-c", _PARSE], capture_output=True, text=True,
+                          cwd=ROOT, env=environment, check=True).stdout
+
+
+def _tables(cache_home: Path) -> list[Path]:
+    return sorted((cache_home / "allfours-notation").glob("parser-*.lark-cache"))
+
+
+def test_the_table_is_written_once_and_then_read(tmp_path: Path) -> None:
+    first = _parse(tmp_path)
+    tables = _tables(tmp_path)
+    assert len(tables) == 1
+    written = tables[0].stat().st_mtime_ns
+    assert _parse(tmp_path) == first
+    assert tables[0].stat().st_mtime_ns == written  # loaded, not built and written again
+    assert (tmp_path / "allfours-notation").stat().st_mode & 0o777 == 0o700
+
+
+@pytest.mark.parametrize("garbage", [b"", b"not a cache\n", b"0" * 64 + b"\n\x80\x04trunc"])
+def test_a_corrupt_or_stale_table_is_built_again(tmp_path: Path, garbage: bytes) -> None:
+    expected = _parse(tmp_path)
+    table = _tables(tmp_path)[0]
+    table.write_bytes(garbage)
+    assert _parse(tmp_path) == expected
+    assert table.stat().st_size > 1000  # written afresh
+
+
+def test_a_folder_others_may_write_is_not_trusted(tmp_path: Path) -> None:
+    folder = tmp_path / "allfours-notation"
+    folder.mkdir()
+    folder.chmod(0o777)
+    expected = _parse(tmp_path / "elsewhere")
+    assert _parse(tmp_path) == expected
+    assert _tables(tmp_path) == []
+
+
+def test_no_cache_folder_still_parses(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    expected = _parse(tmp_path / "elsewhere")
+    assert _parse(blocked) == expected  # the folder cannot be made: Lark builds each time
+    assert _parse(tmp_path, AFN_NO_PARSER_CACHE="1") == expected
+    assert _tables(tmp_path) == []
