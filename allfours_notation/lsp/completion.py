@@ -144,7 +144,7 @@ def _moment(placed: PlacedGame, earlier: str, words: Sequence[str]) -> Moment | 
 
 def _table_at(placed: PlacedGame, body: str) -> Moment | None:
     game = parse_game_body(body, game_origin(body, placed.piece),
-                           index=placed.analysis.index, filename=None)
+                           index=placed.index, filename=None)
     if game.broken:
         return None
     from ..referee.replay import deal_events, replay
