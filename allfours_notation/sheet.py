@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from .cards import Card, Seat, Suit, card
 from .diagnostics import Diagnostic
 from .records import ClaimItem, Deal, Game
+from .referee.deal import table_seats
 from .rules.disputes import rules_name, tally_claim, tally_points
-from .rules.engine import table_seats
 from .rules.replay import DealResult, GameReplay
 from .rules.start import score_tag, start_text, starting_scores
 from .table import side_of

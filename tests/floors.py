@@ -8,8 +8,9 @@ lower ones, never a higher one)::
               floor speaks
     reading   the text to records: source, files, slicer, headers, lexer, the parser,
               its syntax errors, the stream, records, seats (table), structure checks
-    referee   the rules of All Fours: rules/ (the table, play, scoring, profiles,
-              house rules, starting scores, the replay, the dispute report)
+    referee   the rules of All Fours: referee/deal/ (the table, by phase), rules/
+              (play, scoring, profiles, house rules, starting scores, the replay,
+              the dispute report)
     checking  the one door (checking), slips, root causes (causes), the solver
               (analysis/; its per-player accuracy is an app's, beside stats)
     writing   formatter, export, schema, score sheet, highlighting, HTML replay
@@ -64,6 +65,7 @@ FLOORS: Mapping[str, Floor] = {
     "allfours_notation.table": Floor.READING,
     "allfours_notation.structure": Floor.READING,  # planned: referee/ (it judges play)
     "allfours_notation.rules": Floor.REFEREE,
+    "allfours_notation.referee": Floor.REFEREE,  # deal/: the table, split by phase
     "allfours_notation.checking": Floor.CHECKING,
     "allfours_notation.analysis": Floor.CHECKING,  # the solver: on the referee's legality
     "allfours_notation.analysis.accuracy": Floor.APPS,  # per player, for stats (archive)

@@ -4,7 +4,7 @@ A half-typed line (``  3. ``, ``  claim S ``, ``  tu``) makes the game unreadabl
 the parser, so completion never asks the document's analysis what the cursor is in.
 It reads the game's text itself instead: the lines *before* the cursor's line, plus
 as much of the cursor's line as still parses (whole plays, whole words), are parsed
-and fed to the referee's :class:`~allfours_notation.rules.engine.Table`, which says
+and fed to the referee's :class:`~allfours_notation.referee.deal.Table`, which says
 what it expects next and which cards are legal; the words of the cursor's line
 before the word being typed say which part of a statement comes next.
 
@@ -37,7 +37,7 @@ from lsprotocol import types
 from ..cards import CARD_PATTERN, Card, Rank, Seat, Suit, parse_card
 from ..parser import parse_game_body
 from ..records import ClaimItem, Game
-from ..rules.engine import Expect, ExpectKind
+from ..referee.deal import Expect, ExpectKind
 from ..rules.state import DealResult, GameReplay, TableState
 from .document import DocumentAnalysis, PlacedGame, game_origin
 
@@ -146,7 +146,7 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
                            index=placed.analysis.index, filename=None)
     if game.broken:
         return None
-    from ..rules.engine import DealOver, Table
+    from ..referee.deal import DealOver, Table
     from ..rules.replay import deal_events, replay
 
     options, _ = placed.analysis.rules.options(game)

@@ -1,7 +1,7 @@
-"""The recorder's view of the referee: the one incremental table of :mod:`..rules.engine`.
+"""The recorder's view of the referee: the one incremental table of :mod:`..referee.deal`.
 
 Every entry is judged by the same referee as ``allfours check``: the engine's
-:class:`~allfours_notation.rules.engine.Table` takes the game one event at a time,
+:class:`~allfours_notation.referee.deal.Table` takes the game one event at a time,
 and the structure checks look at the deal being recorded.  A deal is replayed from
 a snapshot taken at its start (a hand as dealt may be entered after the turn-up,
 and belongs before it), so an entry costs one deal's events, not the game's.
@@ -19,7 +19,7 @@ from ..cards import Card
 from ..causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
 from ..records import Deal, Game
-from ..rules.engine import DealOver, Event, Expect, ExpectKind, Table
+from ..referee.deal import DealOver, Event, Expect, ExpectKind, Table
 from ..rules.play import hand_key
 from ..rules.profiles import Options
 from ..rules.replay import GameReplay

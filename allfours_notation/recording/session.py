@@ -47,7 +47,7 @@ from ..records import (
     Trick,
     TurnUp,
 )
-from ..rules.engine import ExpectKind
+from ..referee.deal import ExpectKind
 from ..rules.profiles import Options, Profile, resolve_options
 from ..rules.scoring import Point
 from ..rules.sheet import claim_for, total_for

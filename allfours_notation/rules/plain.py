@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic
 from ..records import Game
-from .engine import Table
+from ..referee.deal.table import Table
 from .play import hand_order, legal_cards
 from .profiles import Options
 from .state import GameReplay, Step, StepKind, TableState, game_replay

@@ -1,12 +1,13 @@
 """Replaying a parsed game: thin loops that feed its records to the one referee.
 
 ``replay(game)`` feeds every deal of a game, event by event, to the incremental
-table of :mod:`.engine` and returns one immutable :class:`Step` per event, each
+table of :mod:`..referee.deal` and returns one immutable :class:`Step` per event, each
 holding the whole :class:`TableState` after it, so that a viewer can jump
 anywhere without recomputing.  ``check_game`` keeps no steps (scores and
 diagnostics only); ``fill_seats`` reads who played each card; :class:`Referee`
-takes a game deal by deal.  Every rule lives in :mod:`.engine` (where a revoke
-is detected: ``_DealTable.check_follow``); nothing here decides anything.
+takes a game deal by deal.  Every rule lives in :mod:`..referee.deal` (where a revoke
+is detected: :meth:`~..referee.deal.tricks.Tricks.check_follow`); nothing here decides
+anything.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from dataclasses import replace
 from ..cards import Seat
 from ..diagnostics import Diagnostic
 from ..records import Deal, Game, diagnostic_at
+from ..referee.deal.answers import DealOver, Event
+from ..referee.deal.table import Table
 from .disputes import find_disputes, read_result
-from .engine import DealOver, Event, Table
 from .plain import replay_plain, with_hindsight
 from .play import legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import Options, resolve_options

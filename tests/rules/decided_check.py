@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 from allfours_notation.cards import FULL_PACK, Card
 from allfours_notation.records import ClaimItem, Deal, Game, Play
+from allfours_notation.referee.deal import DealOver, Event, ExpectKind, Table
 from allfours_notation.rules.decided import Status
-from allfours_notation.rules.engine import DealOver, Event, ExpectKind, Table
 from allfours_notation.rules.play import legal_cards
 from allfours_notation.rules.replay import replay
 from allfours_notation.rules.state import DealResult

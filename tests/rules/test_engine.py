@@ -8,8 +8,8 @@ from dataclasses import replace
 from allfours_notation.cards import Seat, card, cards
 from allfours_notation.parser import parse
 from allfours_notation.records import Call, CallKind, Deal, Game, Play
+from allfours_notation.referee.deal import DealOver, Event, ExpectKind, GameOver, Outcome, Table
 from allfours_notation.rules import GameReplay, replay
-from allfours_notation.rules.engine import DealOver, Event, ExpectKind, GameOver, Outcome, Table
 from allfours_notation.rules.profiles import resolve_options
 from allfours_notation.rules.replay import deal_events
 

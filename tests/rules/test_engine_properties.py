@@ -13,8 +13,8 @@ from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.generate import Knobs, generate_games, write_afn
 from allfours_notation.parser import parse
 from allfours_notation.records import Game, Trick
+from allfours_notation.referee.deal import GameOver, Table
 from allfours_notation.rules import PROFILES, replay
-from allfours_notation.rules.engine import GameOver, Table
 from allfours_notation.rules.profiles import resolve_options
 from allfours_notation.rules.replay import deal_events
 

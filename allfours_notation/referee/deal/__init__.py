@@ -1,0 +1,25 @@
+"""The referee's table: a game of All Fours taken one event at a time.
+
+:class:`Table` (in :mod:`.table`) is the public door: it takes events, answers each
+with an :class:`Outcome`, says what it :class:`Expect`\\ s next and which cards are
+legal.  An open deal is a :class:`~.dealtable.DealTable`, built phase by phase:
+:mod:`.base` (its state and plumbing) → :mod:`.opening` → :mod:`.tricks` →
+:mod:`.closing`.
+"""
+
+# The rules package first: its modules import this package's, and this package's
+# modules import its (a cycle at import time only, gone when rules/ moves in here).
+from ... import rules as _rules  # noqa: F401
+from .answers import DealOver, Event, Expect, ExpectKind, GameOver, Outcome
+from .table import Table, table_seats
+
+__all__ = [
+    "DealOver",
+    "Event",
+    "Expect",
+    "ExpectKind",
+    "GameOver",
+    "Outcome",
+    "Table",
+    "table_seats",
+]
