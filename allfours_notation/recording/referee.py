@@ -19,7 +19,7 @@ from ..cards import Card
 from ..causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
 from ..records import Deal, Game
-from ..referee.deal import DealOver, Event, Expect, ExpectKind, Table
+from ..referee.deal import DealOver, Event, Expect, Phase, Table
 from ..rules.play import hand_key
 from ..rules.profiles import Options
 from ..rules.replay import GameReplay
@@ -185,9 +185,9 @@ class Judge:
         if deal.results is not None and not deal.tricks:
             return deal.total is not None  # results mode: the scorer's Enter ends it
         expects = table.expects()
-        if expects.kind is ExpectKind.DEAL_END:
+        if expects.kind is Phase.DEAL_END:
             return not expects.exhausted
-        return expects.kind in (ExpectKind.CLAIM, ExpectKind.GAME_OVER)
+        return expects.kind in (Phase.CLAIM, Phase.GAME_OVER)
 
     def _table_before(self, game: Game, position: int) -> Table:
         """The table before deal ``position`` (0-based): kept snapshots while the deals

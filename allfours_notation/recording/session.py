@@ -47,7 +47,7 @@ from ..records import (
     Trick,
     TurnUp,
 )
-from ..referee.deal import ExpectKind
+from ..referee.deal import Phase as TablePhase  # the referee's phases; Phase is the recorder's
 from ..rules.profiles import Options, Profile, resolve_options
 from ..rules.scoring import Point
 from ..rules.sheet import claim_for, total_for
@@ -251,16 +251,16 @@ class Session:
         if judged.exhausted:
             return Expectation(Phase.EXHAUSTED, dealer, "the pack is exhausted: 'redeal' "
                                f"({dealer.letter} deals again)", seats=seats)
-        if expects.kind is ExpectKind.TURN_UP:
+        if expects.kind is TablePhase.TURN_UP:
             text = f"{dealer.letter} deals: the turn-up (hands first if known: 'S js 9h …')"
             return Expectation(Phase.TURN, dealer, text, seats=seats)
-        if expects.kind is ExpectKind.CALL and actor is not None:
+        if expects.kind is TablePhase.CALL and actor is not None:
             return Expectation(Phase.CALL, actor, f"{actor.letter} stands (s) or begs (b)",
                                seats=seats)
-        if expects.kind is ExpectKind.ANSWER:
+        if expects.kind is TablePhase.ANSWER:
             return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
                                "(r)", seats=seats)
-        if expects.kind is ExpectKind.RUN:
+        if expects.kind is TablePhase.RUN:
             return Expectation(Phase.RUN_TURN, dealer, f"run {runs}: its cards if known "
                                "('S 3c 4c 5c'), then the turn-up", seats=seats)
         may_beg = expects.may_beg_again  # the referee's answer, not a second copy of it

@@ -8,7 +8,7 @@ from dataclasses import replace
 from allfours_notation.cards import Seat, card, cards
 from allfours_notation.parser import parse
 from allfours_notation.records import Call, CallKind, Deal, Game, Play
-from allfours_notation.referee.deal import DealOver, Event, ExpectKind, GameOver, Outcome, Table
+from allfours_notation.referee.deal import DealOver, Event, GameOver, Outcome, Phase, Table
 from allfours_notation.rules import GameReplay, replay
 from allfours_notation.rules.profiles import resolve_options
 from allfours_notation.rules.replay import deal_events
@@ -65,7 +65,7 @@ def test_legal_cards_for_the_player_to_move() -> None:
     table = table_for(game)
     for event in opening_of(game):
         table.apply(event)
-    assert table.expects().kind is ExpectKind.PLAY and table.expects().seat is Seat.SOUTH
+    assert table.expects().kind is Phase.PLAY and table.expects().seat is Seat.SOUTH
     assert table.legal_cards() == frozenset(cards("JS 9H 8H 7C 6D 5D"))
     table.apply(game.deals[0].tricks[0].plays[0])  # S leads JS: North must trump if he can
     assert table.expects().seat is Seat.NORTH
@@ -117,21 +117,21 @@ def test_dry_run_refuses_a_card_already_played() -> None:
 def test_expects_walks_through_a_deal_and_names_the_next_dealer() -> None:
     game = game_of(README_DEAL + "\ndeal 2 dealer S\n  turn 5H\n")
     table = table_for(game)
-    assert table.expects().kind is ExpectKind.DEAL
+    assert table.expects().kind is Phase.DEAL
     deal = game.deals[0]
     table.apply(deal)
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.TURN_UP, Seat.NORTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.TURN_UP, Seat.NORTH)
     for event in deal.opening:
         table.apply(event)
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.PLAY, Seat.SOUTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.PLAY, Seat.SOUTH)
     for trick in deal.tricks:
         table.apply(trick)
         for play in trick.plays:
             table.apply(play)
-    assert table.expects().kind is ExpectKind.CLAIM
+    assert table.expects().kind is Phase.CLAIM
     assert table.next_dealer is Seat.SOUTH
     table.apply(DealOver())
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.DEAL, Seat.SOUTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.DEAL, Seat.SOUTH)
     assert table.scores == {"N": 0, "S": 4}
 
 
@@ -141,9 +141,9 @@ def test_call_expectations_beg_then_answer() -> None:
     deal = game.deals[0]
     table.apply(deal)
     table.apply(deal.opening[0])
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.CALL, Seat.SOUTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.CALL, Seat.SOUTH)
     table.apply(deal.opening[1])
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.ANSWER, Seat.NORTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.ANSWER, Seat.NORTH)
     outcome = table.apply(deal.opening[2])
     assert [s.kind.value for s in outcome.steps] == ["call", "award"]  # the gift scores
     assert table.scores["S"] == 1

@@ -50,14 +50,21 @@ Event = (Deal | Hand | TurnUp | Call | Discard | Pack | Trick | Play | Penalty |
          | Abandoned | Concede | Claim | Results | Total | DealOver | GameOver)
 
 
-class ExpectKind(Enum):
-    """What the table waits for next (see :meth:`Table.expects`)."""
+class Phase(Enum):
+    """Where a game stands at the table: the referee's one vocabulary of phases.
+
+    An open deal moves through the opening phases (``TURN_UP`` → ``CALL`` →
+    ``ANSWER`` → ``RUN`` → ``SETTLED``) to ``PLAY``; :class:`Expect` carries the
+    phase that is due next, where ``SETTLED`` shows as ``PLAY`` (the next event is
+    the lead) and the deal's end as ``CLAIM``, ``DEAL_END``, ``DEAL`` or ``GAME_OVER``.
+    """
 
     DEAL = "deal"  # a deal header; ``seat`` is the dealer due
     TURN_UP = "turn-up"  # the dealer turns up (hands as dealt may come first)
     CALL = "call"  # the elder hand stands or begs
     ANSWER = "answer"  # the dealer gives or runs
     RUN = "run"  # the run's cards, then the dealer's next turn-up
+    SETTLED = "settled"  # the trumps are settled, no card is played yet (Expect: PLAY)
     PLAY = "play"  # ``seat`` plays a card
     CLAIM = "claim"  # every trick is played: penalties, ending, claim, total
     DEAL_END = "deal end"  # nothing more is due in this deal (an ending, or the next deal)
@@ -75,7 +82,7 @@ class Expect:
     used up the pack, the deal can only be redealt; ``decided``: the game is decided.
     """
 
-    kind: ExpectKind
+    kind: Phase
     seat: Seat | None = None
     note: str = ""
     legal: frozenset[Card] | None = None
@@ -84,7 +91,7 @@ class Expect:
     decided: bool = False
 
     @property
-    def phase(self) -> ExpectKind:
+    def phase(self) -> Phase:
         return self.kind
 
 

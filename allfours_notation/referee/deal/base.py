@@ -13,6 +13,7 @@ from ...cards import Card, Seat, Suit
 from ...diagnostics import Diagnostic, Severity
 from ...records import (
     Abandoned,
+    CallKind,
     Claim,
     Concede,
     Deal,
@@ -36,6 +37,7 @@ from ...rules.scoring import (
     count_in_order,
 )
 from ...rules.state import StepKind, TableState
+from .answers import Phase
 
 if TYPE_CHECKING:
     from .table import Table
@@ -90,9 +92,10 @@ class DealBase:
 
     One deal at the table: opening, play, scoring; the state moves one event at a time.
 
-    ``phase``: ``"turn"`` (nothing turned yet) → ``"call"`` (the elder to stand or
-    beg) → ``"answer"`` (the dealer to give or run) → ``"running"`` (a new turn-up
-    is due) → ``"settled"`` (trumps fixed; ``settled_by`` says how) → ``"play"``.
+    ``phase``: ``TURN_UP`` (nothing turned yet) → ``CALL`` (the elder to stand or
+    beg) → ``ANSWER`` (the dealer to give or run) → ``RUN`` (a new turn-up is due)
+    → ``SETTLED`` (trumps fixed; ``settled_by`` says how: a stand, a gift or a run
+    that turned a new suit) → ``PLAY`` (see :class:`.answers.Phase`).
     """
 
     # Slots: a deal table is made for every deal, and its state is read for every card.
@@ -208,8 +211,8 @@ class DealBase:
         self.turnups: list[Card] = []
         self.turnup_spans: list[Span | None] = []
         self.trump: Suit | None = None
-        self.phase = "turn"
-        self.settled_by: str | None = None
+        self.phase = Phase.TURN_UP
+        self.settled_by: CallKind | None = None  # a stand, a gift or a run
         self.runs = 0
         self.begs = 0
         self.calls: list[str] = []

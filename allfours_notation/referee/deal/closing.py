@@ -11,6 +11,7 @@ from ...cards import Card, Rank, Seat, Suit
 from ...diagnostics import Severity
 from ...records import (
     Abandoned,
+    CallKind,
     Claim,
     ClaimItem,
     Concede,
@@ -48,7 +49,7 @@ from ...rules.scoring import (
     play_points,
 )
 from ...rules.state import StepKind, deal_result
-from .answers import Expect, ExpectKind
+from .answers import Expect, Phase
 from .tricks import Tricks
 
 _KIND_TEXT = {
@@ -190,20 +191,20 @@ class Closing(Tricks):
             return False
         if self.results is not None and (not self.trick_count or self.results.director):
             return False  # scored by its results: nothing more is to be played
-        if self.phase not in ("settled", "play"):
+        if self.phase not in (Phase.SETTLED, Phase.PLAY):
             return True
         return len(self.completed_tricks) < self.tricks_expected()
 
     def settled_for_good(self) -> bool:
         """Whether the trumps and the hands in play are fixed: the play began (or the deal
         is over), or nothing before the first lead can change them any more."""
-        if self.phase == "play" or self.closed:
-            return self.phase in ("settled", "play")
-        if self.phase != "settled":
+        if self.phase is Phase.PLAY or self.closed:
+            return self.phase in (Phase.SETTLED, Phase.PLAY)
+        if self.phase is not Phase.SETTLED:
             return False
         if self.discarding and not self.discards_done:
             return False  # the discards still take cards out of play
-        return not (self.settled_by == "run" and
+        return not (self.settled_by is CallKind.RUNS and
                     self.options.begs_per_deal is BegsPerDeal.UNLIMITED)
 
     def complete_hands(self) -> bool:
@@ -228,7 +229,7 @@ class Closing(Tricks):
             return
         if not self.trick_count and self.g.decided is not None:
             return
-        if self.phase == "running":
+        if self.phase is Phase.RUN:
             return  # the run turned the original suit and stops: no trumps (rule 9)
         points = self.play_points_now(offences)
         gift: list[Point] = []
@@ -356,7 +357,7 @@ class Closing(Tricks):
     def make_items(self) -> tuple[ItemStatus, ...]:
         items: list[ItemStatus] = []
         provisional_kicks = self.options.keep_turnup_points_on_redeal is YesNo.NO and \
-            self.phase not in ("settled", "play")
+            self.phase not in (Phase.SETTLED, Phase.PLAY)
         for p in self.points:
             status = Status.PROVISIONAL if provisional_kicks and p.item is ClaimItem.KICK \
                 else Status.DECIDED
@@ -376,7 +377,7 @@ class Closing(Tricks):
             items.extend(item_of(p, status) for p in self.pending_gift[0])
         if self.g.decided is not None or self.trump is None:
             return tuple(items)
-        if self.phase not in ("settled", "play"):
+        if self.phase not in (Phase.SETTLED, Phase.PLAY):
             for item in (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK, ClaimItem.GAME):
                 items.append(ItemStatus(item, Status.UNKNOWN, None, 0, None,
                                         "the trumps are not settled"))
@@ -534,32 +535,32 @@ class Closing(Tricks):
         return self.next_of[self.dealer]  # the dealer always sits at this table
 
     def expects(self) -> Expect:
+        """What the deal waits for: its own phase while the opening goes on (``CALL``
+        is the elder's, the others the dealer's), then the play, then its end."""
         if self.closed:
-            return Expect(ExpectKind.DEAL_END, None)
+            return Expect(Phase.DEAL_END, None)
         if self.decided_here:
-            return Expect(ExpectKind.DEAL_END, None, f"the game was decided ({self.g.decided})",
+            return Expect(Phase.DEAL_END, None, f"the game was decided ({self.g.decided})",
                           decided=True)
         if self.ending is not None:
-            return Expect(ExpectKind.CLAIM, None)
+            return Expect(Phase.CLAIM, None)
         phase = self.phase
-        if phase == "turn":
-            return Expect(ExpectKind.TURN_UP, self.dealer)
-        if phase == "call":
-            return Expect(ExpectKind.CALL, self.elder)
-        if phase == "answer":
-            return Expect(ExpectKind.ANSWER, self.dealer)
-        if phase == "running":
+        if phase is Phase.CALL:
+            return Expect(phase, self.elder)
+        if phase is Phase.TURN_UP or phase is Phase.ANSWER:
+            return Expect(phase, self.dealer)
+        if phase is Phase.RUN:
             if self.runs >= max_runs(len(self.seats)) and self.runs > 0:
-                return Expect(ExpectKind.DEAL_END, self.dealer,
+                return Expect(Phase.DEAL_END, self.dealer,
                               "the pack is exhausted: redeal by the same rules", exhausted=True)
-            return Expect(ExpectKind.RUN, self.dealer)
+            return Expect(Phase.RUN, self.dealer)
         full = len(self.trick) >= len(self.seats)
         done = self.trick_ended or not self.trick or full
         if self.trick_count >= self.tricks_expected() and done:
-            return Expect(ExpectKind.CLAIM, None)
+            return Expect(Phase.CLAIM, None)
         seat = self.expected_seat if self.playing else self.elder
         if self.trick and full and not self.trick_ended:
             seat = trick_winner(self.trick, self.trump)
-        return Expect(ExpectKind.PLAY, seat,
-                      may_beg_again=phase == "settled" and not self.trick and self.may_beg())
+        return Expect(Phase.PLAY, seat,
+                      may_beg_again=phase is Phase.SETTLED and not self.trick and self.may_beg())
 

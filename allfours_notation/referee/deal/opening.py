@@ -38,6 +38,7 @@ from ...rules.scoring import (
     turnup_points,
 )
 from ...rules.state import StepKind
+from .answers import Phase
 from .base import DealBase, _Lack
 
 _CALL_WORDS = {kind: kind.value for kind in CallKind}
@@ -45,18 +46,18 @@ _CALL_WORDS = {kind: kind.value for kind in CallKind}
 
 # What is wrong with a stand or a beg made in each phase (made once, not per call).
 _STAND_TOO_SOON = {
-    "turn": "before any card is turned up",
-    "answer": "after begging: the dealer must give or run",
-    "running": "while the run has not turned a new suit",
-    "play": "after the play began",
+    Phase.TURN_UP: "before any card is turned up",
+    Phase.ANSWER: "after begging: the dealer must give or run",
+    Phase.RUN: "while the run has not turned a new suit",
+    Phase.PLAY: "after the play began",
 }
 
 
 _BEG_TOO_SOON = {
-    "turn": "before any card is turned up",
-    "answer": "again before the dealer answered the beg",
-    "running": "while the run has not turned a new suit",
-    "play": "after the play began",
+    Phase.TURN_UP: "before any card is turned up",
+    Phase.ANSWER: "again before the dealer answered the beg",
+    Phase.RUN: "while the run has not turned a new suit",
+    Phase.PLAY: "after the play began",
 }
 
 
@@ -90,7 +91,7 @@ class Opening(DealBase):
         if not in_run:
             self.hands[seat] = sorted([*self.hands[seat], *fresh], key=hand_order)
             self.unknown[seat] = max(0, DEALT - len(slots.known))
-        elif self.runs > 0 and self.phase != "running":
+        elif self.runs > 0 and self.phase is not Phase.RUN:
             self.take_run_cards(seat)  # written after the run's turn-up
 
     def take_run_cards(self, seat: Seat) -> None:
@@ -179,7 +180,7 @@ class Opening(DealBase):
         reported and left out (the pack says where it went)."""
         if self.pack_cards is None:
             return event
-        run = self.runs + (1 if self.phase == "running" else 0) if self.turnups else 0
+        run = self.runs + (1 if self.phase is Phase.RUN else 0) if self.turnups else 0
         wrong = [c for c in event.cards if c is not None and
                  self.pack_place.get(c, (None, -1)) != (event.seat, run)]
         for c in wrong:
@@ -224,7 +225,7 @@ class Opening(DealBase):
         if event.seat not in self.hands:
             return  # a seat not at the table (AFN205)
         self.discard_spans.setdefault(event.seat, event.span)
-        if self.discarding and self.phase == "settled":
+        if self.discarding and self.phase is Phase.SETTLED:
             self.put_out(event)
         else:
             self.pending_discards.append(event)
@@ -326,7 +327,7 @@ class Opening(DealBase):
             self.to_move = None
         original = self.turnups[0] if self.turnups else None
         from_run = original is not None
-        if from_run and self.phase != "running":
+        if from_run and self.phase is not Phase.RUN:
             self.report("AFN309", f"{card} is turned up, but nobody ran the cards", event.span,
                         hint="a new turn-up comes only after 'runs' (or after a run that "
                         "turned the original suit again)")
@@ -366,12 +367,12 @@ class Opening(DealBase):
         else:
             self.award(points, event.span)
         if original is None:
-            self.phase = "call"
+            self.phase = Phase.CALL
         elif same_suit:
-            self.phase = "running"
+            self.phase = Phase.RUN
         else:
-            self.settled_by = "run"
-            self.phase = "settled"
+            self.settled_by = CallKind.RUNS
+            self.phase = Phase.SETTLED
 
     def add_run_cards(self) -> None:
         """A run gives three cards to each player: they join the hands (unseen ones counted).
@@ -401,35 +402,35 @@ class Opening(DealBase):
                 self.check_trump_held("stands", seat, event.span)
             self.step(StepKind.CALL, f"{seat.letter} stands" if self.keeps_steps else "",
                       event.span)
-            if self.phase in ("call", "settled"):
-                self.settled_by = self.settled_by or "stand"
-                self.phase = "settled"
+            if self.phase in (Phase.CALL, Phase.SETTLED):
+                self.settled_by = self.settled_by or CallKind.STANDS
+                self.phase = Phase.SETTLED
             return
         if kind is CallKind.BEGS:
             self.check_beg(event)
             self.begs += 1
             self.step(StepKind.CALL, f"{seat.letter} begs" if self.keeps_steps else "",
                       event.span)
-            self.phase = "answer"
+            self.phase = Phase.ANSWER
             return
         if seat is not self.dealer:
             self.report("AFN309", f"{seat.letter} {kind.value}, but only the dealer "
                         f"({self.dealer.letter}) gives or runs", event.span)
-        if self.phase != "answer":
+        if self.phase is not Phase.ANSWER:
             self.report("AFN309", f"{seat.letter} {kind.value}, but nobody has begged",
                         event.span)
         if kind is CallKind.GIVES:
             self.to_move = self.elder
             self.give(event)
-            self.settled_by = "give"
-            self.phase = "settled"
+            self.settled_by = CallKind.GIVES
+            self.phase = Phase.SETTLED
             return
         if self.runs >= max_runs(len(self.seats)):
             self.report("AFN311", f"the pack is exhausted after {self.runs} runs: the cards "
                         "cannot be run again", event.span)
         self.step(StepKind.RUN, f"{seat.letter} runs the cards: three more each"
                   if self.keeps_steps else "", event.span)
-        self.phase = "running"
+        self.phase = Phase.RUN
 
     def give(self, event: Call) -> None:
         """The gift (rules 9, 12, 13), or its refusal.  One reading for every rule that
@@ -488,9 +489,9 @@ class Opening(DealBase):
         """Whether the elder could beg instead of standing now: at the first turn-up, or
         after a run where the rules allow another beg (a stand the run made needless is
         not held to ``stand_requires_trump``)."""
-        if self.phase == "call":
+        if self.phase is Phase.CALL:
             return True
-        return self.phase == "settled" and self.settled_by == "run" and \
+        return self.phase is Phase.SETTLED and self.settled_by is CallKind.RUNS and \
             self.options.begs_per_deal is BegsPerDeal.UNLIMITED
 
     def check_trump_held(self, call: str, seat: Seat, span: Span | None) -> None:
@@ -551,7 +552,7 @@ class Opening(DealBase):
             self.report("AFN308", f"{seat.letter} stands, but only the elder hand "
                         f"({self.elder.letter}) stands or begs", event.span)
         problem = _STAND_TOO_SOON.get(self.phase)
-        if self.phase == "settled" and self.settled_by in ("stand", "give"):
+        if self.phase is Phase.SETTLED and self.settled_by in (CallKind.STANDS, CallKind.GIVES):
             problem = "twice: the trump is already settled"
         if problem:
             self.report("AFN308", f"{seat.letter} stands {problem}", event.span)
@@ -562,10 +563,10 @@ class Opening(DealBase):
             self.report("AFN308", f"{seat.letter} begs, but only the elder hand "
                         f"({self.elder.letter}) begs", event.span)
         problem = _BEG_TOO_SOON.get(self.phase)
-        if self.phase == "settled":
-            if self.settled_by == "stand":
+        if self.phase is Phase.SETTLED:
+            if self.settled_by is CallKind.STANDS:
                 problem = "after standing"
-            elif self.settled_by == "give":
+            elif self.settled_by is CallKind.GIVES:
                 problem = "after the gift: the trump stands"
             elif self.options.begs_per_deal is BegsPerDeal.ONE:
                 problem = "a second time: the rules allow one beg per deal"
@@ -576,7 +577,7 @@ class Opening(DealBase):
 
     def check_opening_end(self, has_play: bool) -> None:
         """What the opening left undone, asked when the play begins (or the deal ends)."""
-        if self.phase in ("call", "settled"):
+        if self.phase in (Phase.CALL, Phase.SETTLED):
             self.settle_kick(kept=True)  # play with no call is standing (decision 5)
         if self.decided_here:
             return  # the game ended during the opening: nothing more was due
@@ -588,12 +589,12 @@ class Opening(DealBase):
                 self.report("AFN314", "the deal has no turn-up, so trumps are unknown",
                             self.header.span, hint="write the turned card: 'turn 4S'")
             return
-        if self.phase == "answer" and (has_play or ending is None):
+        if self.phase is Phase.ANSWER and (has_play or ending is None):
             self.report("AFN316", f"{self.elder.letter} begged but the dealer neither gave nor "
                         "ran", self.header.span, hint="write 'N gives' or 'N runs' after the beg")
         exhausted = self.runs >= max_runs(len(self.seats))
         redeal = isinstance(ending, Redeal) and ending.reason is RedealReason.EXHAUSTED
-        if self.phase == "running" and not redeal:
+        if self.phase is Phase.RUN and not redeal:
             last = self.turnups[-1]
             if self.runs == 0:
                 self.report("AFN309", "the cards were run but no new turn-up is written",
@@ -609,9 +610,9 @@ class Opening(DealBase):
                 self.report("AFN309", f"the run turned {last}, the suit of the original "
                             f"turn-up: the dealer must run again (rule 9)", self.header.span,
                             hint="write the next turn-up after it", unfinished=True)
-        if redeal and not (self.phase == "running" and exhausted):
+        if redeal and not (self.phase is Phase.RUN and exhausted):
             assert isinstance(ending, Redeal)
-            why = "a new suit was turned" if self.phase != "running" else \
+            why = "a new suit was turned" if self.phase is not Phase.RUN else \
                 "the dealer may run again"
             self.report("AFN311", f"'redeal exhausted', but the pack is not exhausted: "
                         f"{self.runs} of {max_runs(len(self.seats))} possible runs, and {why}",

@@ -55,7 +55,7 @@ from ...table import (
     side_table,
     sides,
 )
-from .answers import DealOver, Event, Expect, ExpectKind, GameOver, Outcome
+from .answers import DealOver, Event, Expect, GameOver, Outcome, Phase
 from .dealtable import TAKERS, DealTable
 
 # The seat after each seat, per table shape (seats, clockwise): a plain dict shared by
@@ -262,7 +262,7 @@ class Table:
         None when its hand is not fully known or nobody plays now."""
         deal = self.current
         if deal is None or deal.closed or seat is None or seat not in deal.hands or \
-                deal.unknown[seat] != 0 or deal.phase not in ("settled", "play"):
+                deal.unknown[seat] != 0 or deal.phase not in (Phase.SETTLED, Phase.PLAY):
             return None
         on_table = deal.trick if len(deal.trick) < len(self.seats) else []
         return legal_cards(deal.hands[seat], on_table, deal.trump, self.options)
@@ -273,12 +273,12 @@ class Table:
         deal = self.current
         if deal is None or deal.ended:
             if self.winner is not None or self.over:
-                return Expect(ExpectKind.GAME_OVER, None, self.decided or "",
+                return Expect(Phase.GAME_OVER, None, self.decided or "",
                               decided=self.winner is not None)
             dealer = self.expected_dealer or self.seats[0]
-            return Expect(ExpectKind.DEAL, dealer)
+            return Expect(Phase.DEAL, dealer)
         expects = deal.expects()
-        if expects.kind is ExpectKind.PLAY:  # also between two tricks: the next lead
+        if expects.kind is Phase.PLAY:  # also between two tricks: the next lead
             return replace(expects, legal=self._legal_for(expects.seat))
         return expects
 

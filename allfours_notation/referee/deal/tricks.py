@@ -27,6 +27,7 @@ from ...rules.scoring import (
     Offence,
 )
 from ...rules.state import StepKind
+from .answers import Phase
 from .base import _Suspicion
 from .opening import Opening
 
@@ -44,11 +45,11 @@ class Tricks(Opening):
             self.report("AFN313", f"the game was decided before play ({self.g.decided}); the "
                         "tricks of this deal are not scored", first_span,
                         severity=Severity.WARNING)
-        if self.phase == "call" and self.options.stand_requires_trump is YesNo.YES:
+        if self.phase is Phase.CALL and self.options.stand_requires_trump is YesNo.YES:
             self.check_trump_held("stands", self.elder, first_span)  # no call is standing
         self.check_opening_end(has_play=True)
         self.finish_discards()
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.held_at_start = self.hands_now()
         self.leader = self.elder
         self.to_move = self.elder
