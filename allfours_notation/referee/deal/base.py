@@ -19,6 +19,7 @@ from ...records import (
     Deal,
     Discard,
     Penalty,
+    PenaltyKind,
     Redeal,
     Results,
     Span,
@@ -56,7 +57,7 @@ class _Suspicion:
     """A card off suit (or under a trump) whose proof is not yet seen: the offender's
     hand was not written, so only a later play of the right card proves it."""
 
-    kind: str  # "revoke" or "undertrump"
+    kind: PenaltyKind  # REVOKE or UNDERTRUMP
     seat: Seat
     card: Card
     led: Suit

@@ -41,6 +41,8 @@ from ...rules.profiles import (
 from ...rules.results import ResultsFacts, results_points
 from ...rules.scoring import (
     ITEM_LABELS,
+    PLAY_OFFENCES,
+    TABLE_OFFENCES,
     DealFacts,
     Offence,
     Point,
@@ -53,11 +55,11 @@ from .answers import Expect, Phase
 from .tricks import Tricks
 
 _KIND_TEXT = {
-    "revoke": "a revoke",
-    "undertrump": "an undertrump",
-    "misdeal": "a misdeal",
-    "wrongscore": "scoring wrongly",
-    "other": "an irregularity",
+    PenaltyKind.REVOKE: "a revoke",
+    PenaltyKind.UNDERTRUMP: "an undertrump",
+    PenaltyKind.MISDEAL: "a misdeal",
+    PenaltyKind.WRONG_SCORE: "scoring wrongly",
+    PenaltyKind.OTHER: "an irregularity",
 }
 
 
@@ -168,20 +170,18 @@ class Closing(Tricks):
         found = self.found_offences()
         unmatched = list(found)
         for penalty in self.penalties:
-            kind = penalty.kind.value
-            match = next((o for o in unmatched if o.seat is penalty.offender and o.kind == kind),
-                         None)
+            kind, offender = penalty.kind, penalty.offender
+            match = next((o for o in unmatched if o.seat is offender and o.kind is kind), None)
             if match is not None:
                 unmatched.remove(match)
                 continue
-            if penalty.kind in (PenaltyKind.REVOKE, PenaltyKind.UNDERTRUMP) and \
-                    self.complete_hands():
-                self.report("AFN315", f"'penalty {penalty.offender.letter} {kind}' is declared, "
-                            f"but the play shows no {kind} by {penalty.offender.letter}; "
+            if kind in PLAY_OFFENCES and self.complete_hands():
+                self.report("AFN315", f"'penalty {offender.letter} {kind.value}' is declared, "
+                            f"but the play shows no {kind.value} by {offender.letter}; "
                             "the declared penalty is scored", penalty.span,
                             severity=Severity.WARNING)
-            found.append(Offence(penalty.offender, kind, None,
-                                 f"{penalty.offender.letter} was penalised for {_KIND_TEXT[kind]}"))
+            found.append(Offence(seat=offender, kind=kind, trick=None,
+                                 reason=f"{offender.letter} was penalised for {_KIND_TEXT[kind]}"))
         return found
 
     def still_played(self) -> bool:
@@ -222,7 +222,7 @@ class Closing(Tricks):
             return
         offences = self.declared_offences()
         if isinstance(ending, (Abandoned, Concede)) and self.trick_count < self.tricks_expected():
-            if any(o.kind in ("misdeal", "wrongscore") for o in offences):
+            if any(o.kind in TABLE_OFFENCES for o in offences):
                 self.award(self.penalties_only(offences), self.header.span)
             return
         if not self.trick_count and self.trump is None:
@@ -240,7 +240,7 @@ class Closing(Tricks):
                 (self.options.foster_cap is FosterCap.ALWAYS or
                  (self.trump is not None and _JACK_OF[self.trump] in self.holders)):
             capped = frozenset(self.side(o.seat) for o in offences
-                               if o.kind in ("revoke", "undertrump"))
+                               if o.kind in PLAY_OFFENCES)
         span = self.claim.span if self.claim else self.header.span
         if not self.was_open:
             self.award(points, span, capped)
@@ -415,16 +415,16 @@ class Closing(Tricks):
 
     def penalties_only(self, offences: list[Offence]) -> list[Point]:
         facts = DealFacts(self.seats, self.dealer, self.elder, self.trump, False, {}, (),
-                          tuple(o for o in offences if o.kind in ("misdeal", "wrongscore")))
+                          tuple(o for o in offences if o.kind in TABLE_OFFENCES))
         return penalty_points(facts, self.options, self.g.scores)
 
     def score_redeal(self, ending: Redeal) -> None:
-        offences = [o for o in self.declared_offences() if o.kind in ("misdeal", "wrongscore")]
+        offences = [o for o in self.declared_offences() if o.kind in TABLE_OFFENCES]
         misdeal_costs = self.options.misdeal is MisdealRule.OPPONENT_PLUS_1_AND_PASS
         if ending.reason is RedealReason.MISDEAL and misdeal_costs and \
-                not any(o.kind == "misdeal" for o in offences):
-            offences.append(Offence(self.dealer, "misdeal", None,
-                                    f"{self.dealer.letter} misdealt"))
+                not any(o.kind is PenaltyKind.MISDEAL for o in offences):
+            offences.append(Offence(seat=self.dealer, kind=PenaltyKind.MISDEAL, trick=None,
+                                    reason=f"{self.dealer.letter} misdealt"))
         if offences:
             self.award(self.penalties_only(offences), ending.span)
         if ending.reason is RedealReason.EXHAUSTED and \

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ...cards import Card, Seat
 from ...diagnostics import Severity
 from ...records import (
+    PenaltyKind,
     Play,
     Span,
 )
@@ -272,7 +273,8 @@ class Tricks(Opening):
         spent = self.spent
         rule = self.options.follow_rule
         if suit is not trump or rule is FollowRule.MUST_FOLLOW:
-            kind = "revoke"  # must_follow: trumping while holding the suit led is one too
+            # must_follow: trumping while holding the suit led is a revoke too
+            kind = PenaltyKind.REVOKE
             proofs = []  # (a loop: the hand is a handful of cards, often none of the suit)
             for h in self.hands[seat]:
                 if h.suit is led and h not in spent:
@@ -284,7 +286,7 @@ class Tricks(Opening):
                     top = p.rank
             if top is None or c.rank > top:
                 return
-            kind = "undertrump"
+            kind = PenaltyKind.UNDERTRUMP
             narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
             proofs = [h for h in self.hands[seat] if h not in spent and
                       (h.suit is led if narrow else h.suit is not trump)]
@@ -297,7 +299,7 @@ class Tricks(Opening):
 
     def offence(self, s: _Suspicion, proof: Card, because: str) -> None:
         seat, c, number = s.seat, s.card, s.trick
-        if s.kind == "revoke":
+        if s.kind is PenaltyKind.REVOKE:
             how, hint = "neither following suit nor trumping", None
             if c.suit is self.trump and self.options.follow_rule is FollowRule.MUST_FOLLOW:
                 how = "trumping instead of following suit (follow_rule=must_follow)"
@@ -318,7 +320,8 @@ class Tricks(Opening):
                         f"trump while holding {proof}{bound} ({because}); penalised like a "
                         "revoke", s.span, trick=number, severity=Severity.WARNING, hint=hint)
             reason = f"{seat.letter} undertrumped in trick {number}"
-        self.offences.append((s.order, Offence(seat, s.kind, number, reason)))
+        offence = Offence(seat=seat, kind=s.kind, trick=number, reason=reason)
+        self.offences.append((s.order, offence))
         self.g.proved_later.append((self.g.found[-1], s.found_at, s.step))
 
     def prove(self, seat: Seat, c: Card, number: int, *, recorded: bool) -> None:
@@ -353,7 +356,7 @@ class Tricks(Opening):
         suit led for a revoke (and, in the narrower reading of rule 20, an undertrump),
         any card that is not a trump for an undertrump."""
         narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
-        if s.kind == "revoke" or narrow:
+        if s.kind is PenaltyKind.REVOKE or narrow:
             return c.suit is s.led
         return c.suit is not self.trump
 
