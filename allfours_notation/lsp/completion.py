@@ -150,7 +150,7 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
     from ..rules.replay import deal_events, replay
 
     options, _ = placed.analysis.rules.options(game)
-    table = Table(game, options, keep_steps=False, records_checked=True)
+    table = Table(game, options, keep_steps=False)
     for position, deal in enumerate(game.deals):
         last = position == len(game.deals) - 1
         for event in deal_events(deal):

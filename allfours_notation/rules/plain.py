@@ -31,7 +31,7 @@ def replay_plain(
 
     ``record_states=False`` computes scores and diagnostics only, with no steps.
     """
-    table = Table(game, options, keep_steps=record_states, records_checked=True)
+    table = Table(game, options, keep_steps=record_states)
     for deal in game.deals:
         table.feed_deal(deal)
     table.end_game()

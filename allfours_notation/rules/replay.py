@@ -115,7 +115,7 @@ def fill_seats(game: Game, options: Options | None = None) -> Game:
     """``game`` with the seat of every play filled in where the rules tell who played it."""
     if options is None:
         options, _ = resolve_options(game)
-    table = Table(game, options, keep_steps=False, records_checked=True)
+    table = Table(game, options, keep_steps=False)
     deals = []
     for deal in game.deals:
         seated: dict[int, Seat] = {}
@@ -142,7 +142,7 @@ class Referee:
     """
 
     def __init__(self, game: Game, options: Options, *, record_states: bool = True) -> None:
-        self.table = Table(game, options, keep_steps=record_states, records_checked=True)
+        self.table = Table(game, options, keep_steps=record_states)
 
     def add_deal(self, deal: Deal) -> DealResult:
         self.table.feed_deal(deal)

@@ -56,7 +56,7 @@ def test_events_one_by_one_match_the_replay_and_every_dry_run(
     if slip is not None:
         game = with_slip(game, slip)
     options, _ = resolve_options(game)
-    referee = Table(game, options, keep_steps=False, records_checked=True)
+    referee = Table(game, options, keep_steps=False)
     seen: list[Diagnostic] = []
     events = [event for deal in game.deals for event in deal_events(deal)]
     for event in [*events, GameOver()]:

@@ -373,10 +373,6 @@ class DealBase:
             return DEALT
         return self.hand_size_received()
 
-    @property
-    def records_checked(self) -> bool:
-        return self.g.records_checked
-
     def state(self) -> TableState:
         seats = self.seats
         legal: frozenset[Card] = frozenset()

@@ -85,23 +85,20 @@ class Table:
 
     ``keep_steps`` keeps one :class:`Step` (with its table state and text) per
     event for a viewer; without it only scores and diagnostics are kept, which
-    is what ``check`` needs.  ``records_checked`` says the events come from a
-    parsed record whose structure checks already reported a card played twice
-    (AFN201), so the table does not report it again.
+    is what ``check`` needs.  A card played twice is not the table's to report:
+    the structure checks do (AFN201, :mod:`...structure`).
     """
 
     # Slots: a table is made for every game, and a file of tiny games is mostly that.
     __slots__ = ("current", "deals", "decided", "decided_deal", "expected_dealer", "found",
                  "game", "hand_proofs", "hindsight", "keep_steps", "next_of", "options", "over",
-                 "proved_later", "records_checked", "scores", "seats", "side_by_seat", "sides",
-                 "start", "step_count", "steps", "unfinished", "warned_after_end", "winner")
+                 "proved_later", "scores", "seats", "side_by_seat", "sides", "start",
+                 "step_count", "steps", "unfinished", "warned_after_end", "winner")
 
-    def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
-                 records_checked: bool = False) -> None:
+    def __init__(self, game: Game, options: Options, *, keep_steps: bool = True) -> None:
         self.game = game
         self.options = options
         self.keep_steps = keep_steps
-        self.records_checked = records_checked
         self.seats = seats = table_seats(game, options)
         self.sides = sides(seats)
         # a plain dict, never changed, made once per table shape: asked twice for every card

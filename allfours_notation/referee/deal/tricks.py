@@ -186,7 +186,7 @@ class Tricks(Opening):
     def play_spent_card(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         """A card that cannot be in a hand: played already, the turn-up, or discarded."""
         if c in self.played:
-            self.slip(play, seat, c, number)
+            self.slip()
         elif c in self.turnups:
             pass  # the turn-up is in nobody's hand (AFN202): no evidence either way
         else:
@@ -225,14 +225,10 @@ class Tricks(Opening):
         """``seat`` played ``c`` as its holder, in trick ``number``."""
         self.spent[c] = number
 
-    def slip(self, play: Play, seat: Seat, c: Card, number: int) -> None:
-        """A card already played: a recording slip, not evidence and not a capture."""
+    def slip(self) -> None:
+        """A card already played: a recording slip, not evidence and not a capture.  The
+        structure checks report it (AFN201, :mod:`...structure`); the trick counts it once."""
         self.slips.append(len(self.trick))
-        if self.records_checked:
-            return  # the parser's structure checks said so (AFN201)
-        first = self.spent.get(c)
-        where = f" (first in trick {first})" if first is not None else ""
-        self.report("AFN201", f"{c} is played twice{where}", play.span, trick=number)
 
     def play_step(self, seat: Seat, c: Card, span: Span | None, number: int) -> None:
         text = f"{seat.letter} plays {c}" if self.keeps_steps else ""
