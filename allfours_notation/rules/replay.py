@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..cards import Seat
 from ..diagnostics import Diagnostic
 from ..records import Deal, Game, diagnostic_at
-from ..referee.deal.answers import DealOver, Event
+from ..referee.deal.answers import DealOver, DealStart, Event
 from ..referee.deal.table import Table
 from .disputes import find_disputes, read_result
 from .plain import replay_plain, with_hindsight
@@ -50,7 +50,7 @@ __all__ = [
 
 def deal_events(deal: Deal) -> Iterator[Event]:
     """The events of a recorded deal in the order they happen at the table."""
-    yield deal
+    yield DealStart.of(deal)
     yield from deal.opening
     for trick in deal.tricks:
         yield trick

@@ -10,11 +10,12 @@ legal.  An open deal is a :class:`~.dealtable.DealTable`, built phase by phase:
 # The rules package first: its modules import this package's, and this package's
 # modules import its (a cycle at import time only, gone when rules/ moves in here).
 from ... import rules as _rules  # noqa: F401
-from .answers import DealOver, Event, Expect, GameOver, Outcome, Phase
+from .answers import DealOver, DealStart, Event, Expect, GameOver, Outcome, Phase
 from .table import Table, table_seats
 
 __all__ = [
     "DealOver",
+    "DealStart",
     "Event",
     "Expect",
     "GameOver",

@@ -32,6 +32,23 @@ from ...rules.state import Step, TableState
 
 
 @dataclass(frozen=True, slots=True)
+class DealStart:
+    """A deal begins: its number and its dealer (the line ``deal N dealer S``).
+
+    A client may send a whole :class:`Deal` record instead (the recorder does): the
+    table takes only its header from it, as :meth:`of` does."""
+
+    number: int
+    dealer: Seat
+    span: Span | None = None
+
+    @classmethod
+    def of(cls, deal: Deal) -> DealStart:
+        """The start of the recorded ``deal``."""
+        return cls(number=deal.number, dealer=deal.dealer, span=deal.span)
+
+
+@dataclass(frozen=True, slots=True)
 class DealOver:
     """The deal is over: score it (if not yet) and close it.  The next deal's header
     closes a deal as well; a recorder sends this to see the scores at once."""
@@ -46,7 +63,7 @@ class GameOver:
     span: Span | None = None
 
 
-Event = (Deal | Hand | TurnUp | Call | Discard | Pack | Trick | Play | Penalty | Redeal
+Event = (DealStart | Deal | Hand | TurnUp | Call | Discard | Pack | Trick | Play | Penalty | Redeal
          | Abandoned | Concede | Claim | Results | Total | DealOver | GameOver)
 
 

@@ -16,7 +16,6 @@ from ...records import (
     CallKind,
     Claim,
     Concede,
-    Deal,
     Discard,
     Penalty,
     PenaltyKind,
@@ -41,6 +40,7 @@ from ...rules.state import StepKind, TableState
 from .answers import Phase
 
 if TYPE_CHECKING:
+    from .answers import DealStart
     from .table import Table
 
 
@@ -123,7 +123,7 @@ class DealBase:
         "g",
         "gift_refused",
         "hands",
-        "header",
+        "header_span",
         "held_at_start",
         "holders",
         "inferred",
@@ -187,9 +187,9 @@ class DealBase:
         "written",
     )
 
-    def __init__(self, table: Table, deal: Deal) -> None:
+    def __init__(self, table: Table, deal: DealStart) -> None:
         self.g = table
-        self.header = deal
+        self.header_span = deal.span  # the line "deal N dealer S"
         self.number = deal.number
         self.options = table.options
         self.keeps_steps = table.keep_steps
@@ -333,7 +333,7 @@ class DealBase:
         self.started = True
         self.step(StepKind.DEAL_START, f"deal {self.number}: {self.dealer.letter} deals, "
                   f"{self.elder.letter} is elder hand" if self.keeps_steps else "",
-                  self.header.span)
+                  self.header_span)
 
     def award(self, points: Sequence[Point], span: Span | None,
               capped: frozenset[str] = frozenset()) -> None:

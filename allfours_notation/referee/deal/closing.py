@@ -156,7 +156,7 @@ class Closing(Tricks):
         elif played < expected and self.ending is None and self.g.decided is None:
             self.report("AFN304", f"only {played} of {expected} tricks are written and the deal "
                         "does not say why", self.last_trick_span if played
-                        else self.header.span,
+                        else self.header_span,
                         hint="write every trick, or end the deal with 'abandoned' or "
                         "'S concedes'")
 
@@ -223,7 +223,7 @@ class Closing(Tricks):
         offences = self.declared_offences()
         if isinstance(ending, (Abandoned, Concede)) and self.trick_count < self.tricks_expected():
             if any(o.kind in TABLE_OFFENCES for o in offences):
-                self.award(self.penalties_only(offences), self.header.span)
+                self.award(self.penalties_only(offences), self.header_span)
             return
         if not self.trick_count and self.trump is None:
             return
@@ -241,7 +241,7 @@ class Closing(Tricks):
                  (self.trump is not None and _JACK_OF[self.trump] in self.holders)):
             capped = frozenset(self.side(o.seat) for o in offences
                                if o.kind in PLAY_OFFENCES)
-        span = self.claim.span if self.claim else self.header.span
+        span = self.claim.span if self.claim else self.header_span
         if not self.was_open:
             self.award(points, span, capped)
             return

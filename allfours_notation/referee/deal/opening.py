@@ -301,7 +301,7 @@ class Opening(DealBase):
                     self.report("AFN317", f"{seat.letter}'s hand after the run is known "
                                 f"({len(self.hands[seat])} cards) but its discards are not "
                                 "written", self.turnup_spans[-1] if self.turnup_spans else
-                                self.header.span, severity=Severity.WARNING,
+                                self.header_span, severity=Severity.WARNING,
                                 hint=f"write '{seat.letter} discards …' after the last "
                                 f"turn-up: the {must} cards {seat.letter} put out")
             elif len(put) != must:
@@ -587,28 +587,28 @@ class Opening(DealBase):
         if not self.turnups:
             if has_play or ending is None:
                 self.report("AFN314", "the deal has no turn-up, so trumps are unknown",
-                            self.header.span, hint="write the turned card: 'turn 4S'")
+                            self.header_span, hint="write the turned card: 'turn 4S'")
             return
         if self.phase is Phase.ANSWER and (has_play or ending is None):
             self.report("AFN316", f"{self.elder.letter} begged but the dealer neither gave nor "
-                        "ran", self.header.span, hint="write 'N gives' or 'N runs' after the beg")
+                        "ran", self.header_span, hint="write 'N gives' or 'N runs' after the beg")
         exhausted = self.runs >= max_runs(len(self.seats))
         redeal = isinstance(ending, Redeal) and ending.reason is RedealReason.EXHAUSTED
         if self.phase is Phase.RUN and not redeal:
             last = self.turnups[-1]
             if self.runs == 0:
                 self.report("AFN309", "the cards were run but no new turn-up is written",
-                            self.header.span,
+                            self.header_span,
                             hint="write the card turned after the run: 'turn QD'",
                             unfinished=True)
             elif exhausted:
                 self.report("AFN311", f"the run turned {last}, the suit of the original turn-up, "
                             "and the pack is exhausted: the same dealer deals again",
-                            self.header.span, hint="end the deal with 'redeal exhausted'",
+                            self.header_span, hint="end the deal with 'redeal exhausted'",
                             unfinished=True)
             else:
                 self.report("AFN309", f"the run turned {last}, the suit of the original "
-                            f"turn-up: the dealer must run again (rule 9)", self.header.span,
+                            f"turn-up: the dealer must run again (rule 9)", self.header_span,
                             hint="write the next turn-up after it", unfinished=True)
         if redeal and not (self.phase is Phase.RUN and exhausted):
             assert isinstance(ending, Redeal)

@@ -3,8 +3,9 @@
 Every tool that needs the rules drives this table: ``allfours check`` and
 ``score`` and the viewer feed it a parsed record (see :mod:`...rules.replay`), the
 recorder feeds it what the players say, the language server what the editor
-holds.  An event is a record from :mod:`...records` — a :class:`Deal` (its header:
-number and dealer), a :class:`Hand`, a :class:`TurnUp`, a :class:`Call`, a
+holds.  An event is a :class:`~.answers.DealStart` (a deal's number and dealer; a
+whole :class:`Deal` record is taken as its start), a record from :mod:`...records` —
+a :class:`Hand`, a :class:`TurnUp`, a :class:`Call`, a
 :class:`Trick` (opens a trick; optional), a :class:`Play`, a :class:`Penalty`, an
 ending (:class:`Redeal`, :class:`Abandoned`, :class:`Concede`), a :class:`Claim`,
 a :class:`Total` — or one of the two markers of :mod:`.answers`, :class:`DealOver`
@@ -55,7 +56,7 @@ from ...table import (
     side_table,
     sides,
 )
-from .answers import DealOver, Event, Expect, GameOver, Outcome, Phase
+from .answers import DealOver, DealStart, Event, Expect, GameOver, Outcome, Phase
 from .dealtable import TAKERS, DealTable
 
 # The seat after each seat, per table shape (seats, clockwise): a plain dict shared by
@@ -170,7 +171,7 @@ class Table:
         open deal (the loop ``check`` and ``replay`` spend their time in)."""
         feed = self.feed
         try:
-            self._start_deal(deal)  # what feed(deal) does, whatever is open
+            self._start_deal(DealStart.of(deal))  # what feed(deal) does, whatever is open
         except Exception as error:
             self.failed(error, deal)
         for event in deal.opening:
@@ -335,8 +336,10 @@ class Table:
         return found if found is not None else side_of(seat, self.seats)
 
     def _dispatch(self, event: Event) -> None:
-        if isinstance(event, Deal):
+        if isinstance(event, DealStart):
             self._start_deal(event)
+        elif isinstance(event, Deal):  # a whole record sent as its own start
+            self._start_deal(DealStart.of(event))
         elif isinstance(event, GameOver):
             self._close_deal()
             self._game_end()
@@ -348,7 +351,7 @@ class Table:
         else:
             self.current.take(event)
 
-    def _start_deal(self, deal: Deal) -> None:
+    def _start_deal(self, deal: DealStart) -> None:
         self._close_deal()
         if self.decided is not None and not self.warned_after_end:
             self.report("AFN313", f"deal {deal.number} is played after the game was decided "
