@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
 from .diagnostics import Diagnostic, Severity
-from .headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
-from .parser import ParseResult, parse, parse_file
-from .records import (
+from .reading.headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
+from .reading.parser import ParseResult, parse, parse_file
+from .reading.records import (
     Award,
     Call,
     CallKind,
@@ -44,14 +44,14 @@ from .records import (
     Trick,
     TurnUp,
 )
-from .stream import iter_games
+from .reading.stream import iter_games
 
 if TYPE_CHECKING:
-    from .causes import Group, roots_first
     from .checking import CheckedGame, CheckedText, check, check_text
-    from .export import result_to_json
-    from .formatter import format_game, format_result
-    from .rules.replay import check_game, replay
+    from .checking.causes import Group, roots_first
+    from .referee.replay import check_game, replay
+    from .writing.export import result_to_json
+    from .writing.formatter import format_game, format_result
 
 __version__ = "0.1.0"
 
@@ -60,13 +60,13 @@ _LAZY = {
     "check_text": "allfours_notation.checking",
     "CheckedGame": "allfours_notation.checking",
     "CheckedText": "allfours_notation.checking",
-    "Group": "allfours_notation.causes",
-    "roots_first": "allfours_notation.causes",
-    "replay": "allfours_notation.rules.replay",
-    "check_game": "allfours_notation.rules.replay",
-    "format_game": "allfours_notation.formatter",
-    "format_result": "allfours_notation.formatter",
-    "result_to_json": "allfours_notation.export",
+    "Group": "allfours_notation.checking.causes",
+    "roots_first": "allfours_notation.checking.causes",
+    "replay": "allfours_notation.referee.replay",
+    "check_game": "allfours_notation.referee.replay",
+    "format_game": "allfours_notation.writing.formatter",
+    "format_result": "allfours_notation.writing.formatter",
+    "result_to_json": "allfours_notation.writing.export",
 }
 
 

@@ -59,7 +59,7 @@ class Diagnostic:
     deal: int | None = None
     trick: int | None = None
     hint: str | None = None
-    # Set by :func:`allfours_notation.causes.link_causes`: a number unique in one run
+    # Set by :func:`allfours_notation.checking.causes.link_causes`: a number unique in one run
     # (``id``), and the ``id`` of the root this finding follows from (``cause``; None
     # for a root).  Tools show roots and fold their consequences under them.
     id: int | None = None

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from .cards import DEALT, FULL_PACK, RUN_BATCH, Card, Rank, Seat, Suit
-from .records import (
+from .reading.records import (
     Call,
     CallKind,
     Comment,
@@ -39,7 +39,8 @@ from .records import (
     Trick,
     TurnUp,
 )
-from .rules.profiles import (
+from .reading.table import SEATS_FOR_PLAYERS, next_seat, side_of, turn_order
+from .referee.profiles import (
     PROFILES,
     BegsPerDeal,
     DealPattern,
@@ -50,8 +51,7 @@ from .rules.profiles import (
     YesNo,
     seated,
 )
-from .rules.replay import Referee, legal_cards, max_runs
-from .table import SEATS_FOR_PLAYERS, next_seat, side_of, turn_order
+from .referee.replay import Referee, legal_cards, max_runs
 
 _NAMES = ("Ann", "Ben", "Cora", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Joe", "Kay", "Lou")
 _REMARKS = ("a quiet deal", "E thought long here", "the Jack is out", "good lead",
@@ -186,7 +186,7 @@ def _tags(rng: random.Random, seats: tuple[Seat, ...], options: Options,
     tags.extend(Tag(name=seat.tag_name, value=name) for seat, name in zip(seats, names,
                                                                           strict=True))
     tags.append(Tag(name="Result", value="*"))
-    from .rules.profiles import camel_case
+    from .referee.profiles import camel_case
 
     base = seated(replace(PROFILES[profile].options, players=options.players))
 
@@ -322,7 +322,7 @@ def _opening_decides(table: _Table, opening: Sequence[OpeningEvent], dealer: Sea
                      elder: Seat, *, gift_forbidden: bool = False) -> bool:
     """Whether the turn-ups and the gift so far put a side out: the deal stops there
     (a gift the rules forbid scores nothing)."""
-    from .rules.scoring import count_in_order, gift_points, turnup_points
+    from .referee.scoring import count_in_order, gift_points, turnup_points
 
     scores = table.referee.scores
     options = table.options
@@ -349,7 +349,7 @@ def _opening_decides(table: _Table, opening: Sequence[OpeningEvent], dealer: Sea
 
 def _kick_decides(table: _Table, dealer: Seat, turned: Card, scores: dict[str, int]) -> bool:
     """Whether the first turn-up alone puts the dealer's side out (no beg, no play)."""
-    from .rules.scoring import kick_value
+    from .referee.scoring import kick_value
 
     side = side_of(dealer, table.seats)
     return scores.get(side, 0) + kick_value(turned, table.options) >= table.options.target
@@ -390,7 +390,7 @@ def _hand(seat: Seat, cards: Sequence[Card], rng: random.Random, knobs: Knobs) -
 
 def _play_tricks(table: _Table, hands: dict[Seat, list[Card]], elder: Seat,
                  trump: object) -> tuple[Trick, ...]:
-    from .rules.replay import trick_winner
+    from .referee.replay import trick_winner
 
     assert isinstance(trump, Suit)
     rng, knobs, options = table.rng, table.knobs, table.options
@@ -427,8 +427,8 @@ def _maybe_comment(rng: random.Random, knobs: Knobs, scale: float = 1.0) -> tupl
 
 def _with_claim_and_total(table: _Table, deal: Deal, points: Sequence[object],
                           scores_after: Sequence[tuple[str, int]]) -> Deal:
-    from .rules.scoring import Point
-    from .rules.sheet import claim_for, total_for
+    from .referee.scoring import Point
+    from .referee.sheet import claim_for, total_for
 
     rng, knobs = table.rng, table.knobs
     claim = None
@@ -447,7 +447,7 @@ def _with_claim_and_total(table: _Table, deal: Deal, points: Sequence[object],
 def write_afn(game: Game, *, version_line: bool = True) -> str:
     """AFN text of a generated game as recorded: seat labels and trick numbers only
     where the generator put them, so corpora hold realistic lax input too."""
-    from .formatter import format_game
+    from .writing.formatter import format_game
 
     text = format_game(game, as_recorded=True)
     return "% AFN 1\n" + text if version_line else text

@@ -34,11 +34,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from allfours_notation.analysis import Solver, SolveTimeout
-from allfours_notation.analysis.deals import PlayedDeal, played_deals
-from allfours_notation.analysis.report import analyse_deal
+from allfours_notation.checking.analysis import Solver, SolveTimeout
+from allfours_notation.checking.analysis.deals import PlayedDeal, played_deals
+from allfours_notation.checking.analysis.report import analyse_deal
 from allfours_notation.generate import generate_games
-from allfours_notation.rules import replay
+from allfours_notation.referee import replay
 
 from .replay_cost import cpu_name
 

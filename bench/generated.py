@@ -12,7 +12,7 @@ import random
 
 def mixes() -> list[tuple[str, int]]:
     """(profile, players) pairs the corpus cycles through."""
-    from allfours_notation.rules.profiles import PROFILES
+    from allfours_notation.referee.profiles import PROFILES
 
     return [(profile, players) for profile in sorted(PROFILES) for players in (2, 4)]
 

@@ -4,7 +4,7 @@
 
 With no FILE: every bench corpus in ``bench/out`` (``afn-*.afn``).  Each game of
 each file is read by two Lark parsers built alike, one with the lean loop of
-``allfours_notation.lexer`` and one without; their token streams (type, text,
+``allfours_notation.reading.lexer`` and one without; their token streams (type, text,
 offsets, lines, columns, what the lexer callbacks saw) and the way each parse
 ended (the error, where, what was expected) must be equal.  Prints the games and
 tokens compared and the first difference; exits 1 if there is one.  The suite runs

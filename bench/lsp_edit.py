@@ -82,7 +82,7 @@ def typed(text: str, count: int) -> list[tuple[int, str, str]]:
 
 def measure(text: str, repeats: int, *, end_to_end: bool = True) -> EditCost:
     from allfours_notation.lsp.document import Analyzer, analyse_game
-    from allfours_notation.slicer import slice_games
+    from allfours_notation.reading.slicer import slice_games
 
     edits = typed(text, repeats)
     pieces = slice_games(edits[0][2]).games

@@ -22,9 +22,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from allfours_notation.formatter import format_game
 from allfours_notation.generate import Knobs, generate_corpus, generate_games
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Game, Play, Tag
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect
 from allfours_notation.recording.script import (
@@ -34,9 +34,9 @@ from allfours_notation.recording.script import (
 )
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.records import Game, Play, Tag
-from allfours_notation.rules import replay
-from allfours_notation.rules.profiles import PROFILES
+from allfours_notation.referee import replay
+from allfours_notation.referee.profiles import PROFILES
+from allfours_notation.writing.formatter import format_game
 
 
 def _games(players: int, hands: float, n: int) -> list[Game]:

@@ -22,10 +22,10 @@ import time
 from collections.abc import Callable
 
 from allfours_notation.generate import generate_corpus
-from allfours_notation.parser import parse
-from allfours_notation.rules import replay
-from allfours_notation.rules.profiles import resolve_options
-from allfours_notation.rules.replay import replay_plain
+from allfours_notation.reading.parser import parse
+from allfours_notation.referee import replay
+from allfours_notation.referee.profiles import resolve_options
+from allfours_notation.referee.replay import replay_plain
 
 
 def median_time(action: Callable[[], object], repeat: int) -> float:

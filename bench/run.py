@@ -177,19 +177,19 @@ def check_includes_rules() -> bool:
     """Whether ``allfours check`` replays and scores yet (the rules package exists)."""
     import importlib.util
 
-    return importlib.util.find_spec("allfours_notation.rules") is not None
+    return importlib.util.find_spec("allfours_notation.referee") is not None
 
 
 def _format_round_trip() -> Callable[[Path], int] | None:
     """What ``allfours fmt`` does: parse, format, parse the result and compare."""
     import importlib.util
 
-    if importlib.util.find_spec("allfours_notation.formatter") is None:
+    if importlib.util.find_spec("allfours_notation.writing.formatter") is None:
         return None
 
     def round_trip(path: Path) -> int:
         from allfours_notation import parse
-        from allfours_notation.formatter import format_checked
+        from allfours_notation.writing.formatter import format_checked
 
         result = parse(path.read_bytes(), filename=path.name)
         checked = format_checked(result)

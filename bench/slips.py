@@ -28,8 +28,8 @@ from enum import Enum
 from allfours_notation.cards import FULL_PACK
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.generate import Knobs, generate_game, profile_options, write_afn
-from allfours_notation.parser import parse, read_games
-from allfours_notation.records import Deal, Game, Play
+from allfours_notation.reading.parser import parse, read_games
+from allfours_notation.reading.records import Deal, Game, Play
 
 PROFILE_MIX: tuple[tuple[str, int | None], ...] = (
     ("hoffmann1909", 2), ("english10", 2), ("foster", 2), ("trinidad14", 4),
@@ -270,7 +270,7 @@ def printed_roots(text: str) -> tuple[list[Diagnostic], int]:
 def _roots(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     """Roots in printed order (every diagnostic, before diagnostics knew their causes)."""
     try:
-        from allfours_notation.causes import roots_first
+        from allfours_notation.checking.causes import roots_first
     except ImportError:
         return list(diagnostics)
     return [group.root for group in roots_first(diagnostics)]

@@ -120,10 +120,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # Instrument the package before anything imports it (the seeding does).
     with atheris.instrument_imports(include=["allfours_notation"]):
-        import allfours_notation.formatter
         import allfours_notation.generate
-        import allfours_notation.parser
-        import allfours_notation.rules.replay  # noqa: F401
+        import allfours_notation.reading.parser
+        import allfours_notation.referee.replay
+        import allfours_notation.writing.formatter  # noqa: F401
     OUT.mkdir(parents=True, exist_ok=True)
     corpus = OUT / "corpus"
     count = seed_corpus(corpus)

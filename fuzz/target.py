@@ -19,10 +19,10 @@ import time
 from dataclasses import dataclass
 from enum import Enum
 
-from allfours_notation.formatter import format_checked, format_result
 from allfours_notation.guard import INTERNAL_ERROR
-from allfours_notation.parser import parse
-from allfours_notation.rules.replay import check_game
+from allfours_notation.reading.parser import parse
+from allfours_notation.referee.replay import check_game
+from allfours_notation.writing.formatter import format_checked, format_result
 
 SLOW_SECONDS_PER_10KB = 1.0
 

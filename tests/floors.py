@@ -1,27 +1,26 @@
-"""The floors of the house: every module of the package mapped to its layer, in one place,
+"""The floors of the house: a folder of the package is a floor, mapped here in one place,
 and the import graph read from the sources (no import is run).
 
 Floors, from the ground up (arrows point down: a module imports its own floor or
 lower ones, never a higher one)::
 
-    base      cards, diagnostics, limits, guard, visible, safe_write: what every
-              floor speaks
-    reading   the text to records: source, files, slicer, headers, lexer, the parser,
-              its syntax errors, the stream, records, seats (table), structure checks
-    referee   the rules of All Fours: referee/deal/ (the table, by phase), rules/
-              (play, scoring, profiles, house rules, starting scores, the replay,
-              the dispute report)
-    checking  the one door (checking), slips, root causes (causes), the solver
-              (analysis/; its per-player accuracy is an app's, beside stats)
-    writing   formatter, export, schema, score sheet, highlighting, HTML replay
-    apps      recording/, lsp/, archive/, the generator, cli/, the viewer, the
-              package's own ``__init__`` (the public API, reaching every floor)
+    base      the modules at the top of the package: cards, diagnostics, limits, guard,
+              visible, safe_write (what every floor speaks)
+    reading   reading/: the text to records (source, files, slicer, headers, lexer, the
+              parser, its syntax errors, the stream, records, seats (table), the
+              structure checks while the parser still runs them)
+    referee   referee/: the rules of All Fours (the table in referee/deal/, split by
+              phase)
+    checking  checking/: the one door, slips, root causes, the solver (analysis/)
+    writing   writing/: formatter, export, schema, score sheet, highlighting, HTML replay
+    apps      recording/, lsp/, archive/, cli/, the viewer, the generator, the package's
+              own ``__init__`` (the public API, reaching every floor) and the old module
+              paths kept as deprecated re-exports for one release
 
-The folders of the planned tree (``reading/``, ``referee/``, ``checking/``,
-``writing/``, issue 22) are these floors; until the modules move, this mapping is
-the tree.  Beside "arrows point down", the contracts say: nothing below the apps
-imports Textual, the viewer imports no CLI.  Imports under ``if TYPE_CHECKING:`` are
-not edges (they never run); imports inside functions are.
+Beside "arrows point down", the contracts say: nothing below the apps imports Textual,
+the viewer imports no CLI, and nothing in the repository imports a deprecated path.
+Imports under ``if TYPE_CHECKING:`` are not edges (they never run); imports inside
+functions are.
 """
 
 from __future__ import annotations
@@ -43,46 +42,33 @@ class Floor(IntEnum):
     TOOLS = 6  # bench/: measures every floor
 
 
-# A module's floor: the longest prefix of its dotted name listed here.
+# The old module paths docs/library.md showed, kept as deprecated re-exports for one release;
+# nothing in the repository may import them.  (The old ``rules`` package warns when one of
+# its old names is used.)  Spelt in pieces so
+# that no rewriting of module names mistakes them for imports to re-point.
+DEPRECATED: tuple[str, ...] = tuple(
+    f"allfours_notation.{name}" for name in ("records", "causes", "rules"))
+
+# A module's floor: the longest prefix of its dotted name listed here.  Every folder is
+# listed (a folder is a floor); a module at the top of the package is listed by name.
 FLOORS: Mapping[str, Floor] = {
     "allfours_notation": Floor.APPS,  # the public API: lazily reaches every floor
     "allfours_notation.__main__": Floor.APPS,
-    "allfours_notation.cards": Floor.BASE,
-    "allfours_notation.diagnostics": Floor.BASE,
-    "allfours_notation.limits": Floor.BASE,
-    "allfours_notation.guard": Floor.BASE,
-    "allfours_notation.visible": Floor.BASE,  # control characters shown, not obeyed
-    "allfours_notation.safe_write": Floor.BASE,  # files written whole or not at all
-    "allfours_notation.source": Floor.READING,
-    "allfours_notation.files": Floor.READING,
-    "allfours_notation.slicer": Floor.READING,
-    "allfours_notation.headers": Floor.READING,
-    "allfours_notation.lexer": Floor.READING,
-    "allfours_notation.syntax_errors": Floor.READING,
-    "allfours_notation.parser": Floor.READING,
-    "allfours_notation.stream": Floor.READING,
-    "allfours_notation.records": Floor.READING,
-    "allfours_notation.table": Floor.READING,
-    "allfours_notation.structure": Floor.READING,  # planned: referee/ (it judges play)
-    "allfours_notation.rules": Floor.REFEREE,
-    "allfours_notation.referee": Floor.REFEREE,  # deal/: the table, split by phase
+    **{f"allfours_notation.{name}": Floor.BASE for name in (
+        "cards", "diagnostics", "limits", "guard", "visible", "safe_write")},
+    "allfours_notation.reading": Floor.READING,
+    "allfours_notation.referee": Floor.REFEREE,
+    "allfours_notation.referee.deal": Floor.REFEREE,  # the table, split by phase
     "allfours_notation.checking": Floor.CHECKING,
-    "allfours_notation.analysis": Floor.CHECKING,  # the solver: on the referee's legality
-    "allfours_notation.analysis.accuracy": Floor.APPS,  # per player, for stats (archive)
-    "allfours_notation.slips": Floor.CHECKING,
-    "allfours_notation.causes": Floor.CHECKING,
-    "allfours_notation.formatter": Floor.WRITING,
-    "allfours_notation.export": Floor.WRITING,
-    "allfours_notation.schema": Floor.WRITING,
-    "allfours_notation.sheet": Floor.WRITING,
-    "allfours_notation.highlight": Floor.WRITING,
-    "allfours_notation.html_replay": Floor.WRITING,
+    "allfours_notation.writing": Floor.WRITING,
     "allfours_notation.recording": Floor.APPS,
     "allfours_notation.lsp": Floor.APPS,
     "allfours_notation.archive": Floor.APPS,
     "allfours_notation.generate": Floor.APPS,
     "allfours_notation.cli": Floor.APPS,
     "allfours_notation.viewer": Floor.APPS,
+    # Old paths, thin re-exports for one release (issue 22): they reach their new floor.
+    **{name: Floor.APPS for name in DEPRECATED},
     "bench": Floor.TOOLS,
 }
 

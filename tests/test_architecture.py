@@ -9,12 +9,12 @@ from pathlib import Path
 
 from lark import Lark
 
-from allfours_notation.parser import grammar_text
+from allfours_notation.reading.parser import grammar_text
 
 
 def test_core_package_never_imports_textual() -> None:
     code = (
-        "import sys, allfours_notation, allfours_notation.cli, allfours_notation.parser; "
+        "import sys, allfours_notation, allfours_notation.cli, allfours_notation.reading.parser; "
         "import allfours_notation.cli as c; c.build_parser(); "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
     )
@@ -60,7 +60,7 @@ def test_grammar_builds_in_strict_mode() -> None:
 def test_public_api_reaches_every_layer_lazily() -> None:
     code = (
         "import sys, allfours_notation as a; "
-        "before = 'allfours_notation.rules.replay' in sys.modules; "
+        "before = 'allfours_notation.referee.replay' in sys.modules; "
         "names = [a.replay.__name__, a.check_game.__name__, a.format_game.__name__, "
         "a.result_to_json.__name__]; "
         "print(before, names)"
@@ -225,3 +225,76 @@ def test_the_words_check_catches_each_way_of_reading_words() -> None:
         'j = d.message != WORDS\n'
         'k = words in d.message\n'))
     assert caught == [1, 2, 3, 4, 8, 9]
+
+
+# --- the tree is the pipeline (issue 22): a folder is a floor ----------------------------------
+
+
+def test_reading_importing_the_referee_is_caught_on_the_real_floors() -> None:
+    """The package's own mapping, not a synthetic one: an arrow up from reading/ to
+    referee/, or from referee/ to checking/, is reported; the same arrows down are not."""
+    from tests.floors import Edge, broken_contracts
+
+    up = [Edge("allfours_notation.reading.parser", "allfours_notation.referee.replay", 7),
+          Edge("allfours_notation.referee.disputes", "allfours_notation.checking.slips", 9)]
+    assert broken_contracts(up) == [
+        "allfours_notation.reading.parser:7 → allfours_notation.referee.replay: "
+        "reading imports referee",
+        "allfours_notation.referee.disputes:9 → allfours_notation.checking.slips: "
+        "referee imports checking",
+    ]
+    down = [Edge(edge.imported, edge.importer, edge.line) for edge in up]
+    assert broken_contracts(down) == []
+
+
+def test_every_folder_of_the_package_is_a_floor() -> None:
+    """Each folder of the package is named in FLOORS (so its modules need no entry of
+    their own), and each module at the top of the package is listed by name."""
+    from tests.floors import FLOORS
+
+    package = ROOT / "allfours_notation"
+    folders = {f"allfours_notation.{path.name}" for path in package.iterdir()
+               if (path / "__init__.py").is_file()}
+    tops = {f"allfours_notation.{path.stem}" for path in package.glob("*.py")
+            if path.name != "__init__.py"}
+    assert folders - set(FLOORS) == set()
+    assert tops - set(FLOORS) == set()
+    assert {"allfours_notation.reading", "allfours_notation.referee",
+            "allfours_notation.checking", "allfours_notation.writing"} <= folders
+
+
+def test_nothing_in_the_repository_imports_a_deprecated_path() -> None:
+    from tests.floors import DEPRECATED, edges, tree_modules
+
+    modules = _package_modules()
+    modules.update(tree_modules({"tests": ROOT / "tests", "fuzz": ROOT / "fuzz"}))
+    found = [f"{edge.importer}:{edge.line} → {edge.imported}"
+             for edge in edges(modules, {"viewer": "allfours_notation.viewer"})
+             if edge.imported in DEPRECATED and edge.importer not in DEPRECATED]
+    assert found == []
+    assert {name for name in DEPRECATED if name in modules} == set(DEPRECATED)
+
+
+def test_the_old_paths_warn_and_give_the_same_objects() -> None:
+    """One release of grace: the old ``records`` and ``causes`` at the top of the package
+    warn when imported, the old ``rules`` package when one of its old names is used; importing
+    the table first warns of nothing."""
+    code = (
+        "import warnings, importlib\n"
+        "warnings.simplefilter('error')\n"
+        "from allfours_notation.referee.deal import Table\n"
+        "from allfours_notation.referee import resolve_options\n"
+        "from allfours_notation.reading.records import Game\n"
+        "from allfours_notation.checking.causes import explain\n"
+        "warnings.simplefilter('always')\n"
+        "with warnings.catch_warnings(record=True) as seen:\n"
+        "    old = importlib.import_module('allfours_notation.' + 'records')\n"
+        "    causes = importlib.import_module('allfours_notation.' + 'causes')\n"
+        "    rules = importlib.import_module('allfours_notation.' + 'rules')\n"
+        "    same = (old.Game is Game, causes.explain is explain,\n"
+        "            rules.resolve_options is resolve_options)\n"
+        "print(same, sorted({type(w.message).__name__ for w in seen}), len(seen))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "(True, True, True) ['DeprecationWarning'] 3"

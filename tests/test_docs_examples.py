@@ -18,7 +18,7 @@ import pytest
 
 from allfours_notation import parse
 from allfours_notation.cli import main
-from allfours_notation.rules.replay import check_game
+from allfours_notation.referee.replay import check_game
 
 ROOT = Path(__file__).resolve().parents[1]
 _BLOCK = re.compile(r"^```[a-z]*\n(.*?)^```", re.M | re.S)

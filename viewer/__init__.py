@@ -6,7 +6,7 @@ them), ``viewer.tcss`` (all styling).  ``model.py`` and ``loader.py`` hold no Te
 the file index, lazily parsed and replayed games, and the navigation between steps.
 
 The viewer holds no rule logic: it shows the
-:class:`allfours_notation.rules.replay.TableState` of each step as the replayer computed it.
+:class:`allfours_notation.referee.replay.TableState` of each step as the replayer computed it.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from textual.widgets import Footer, Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from allfours_notation import Diagnostic, GameHeader, Seat
-from allfours_notation.rules.replay import GameReplay, StepKind
+from allfours_notation.referee.replay import GameReplay, StepKind
 from allfours_notation.visible import visible
 
 from . import model
@@ -516,7 +516,7 @@ class ViewerApp(App[int]):
 
     @work(thread=True, exclusive=True, group="analysis")
     def analyse_deal(self, replayed: GameReplay, key: tuple[int, int], generation: int) -> None:
-        from allfours_notation.analysis import (
+        from allfours_notation.checking.analysis import (
             AnalysisCache,
             analyse_deal,
             deal_digest,

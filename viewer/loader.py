@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from allfours_notation import GameHeader, scan_headers
-from allfours_notation.files import unreadable_reason
-from allfours_notation.source import decode
+from allfours_notation.reading.files import unreadable_reason
+from allfours_notation.reading.source import decode
 
 FIRST_BATCH = 64 * 1024
 _CONTENT = re.compile(r"\S")

@@ -91,4 +91,4 @@ class AnalysisReady(Message):
 
     generation: int
     key: tuple[int, int]  # (game position, deal position)
-    analysis: object  # allfours_notation.analysis.DealAnalysis
+    analysis: object  # allfours_notation.checking.analysis.DealAnalysis

@@ -17,10 +17,10 @@ from enum import Enum
 
 from allfours_notation import Diagnostic, Game, GameHeader, Seat, Severity, parse_indexed
 from allfours_notation.cards import Card, parse_card
-from allfours_notation.causes import roots_first
 from allfours_notation.checking import check
-from allfours_notation.records import Comment, Deal, Glyph, Node, Play
-from allfours_notation.rules.replay import GameReplay, Step, StepKind
+from allfours_notation.checking.causes import roots_first
+from allfours_notation.reading.records import Comment, Deal, Glyph, Node, Play
+from allfours_notation.referee.replay import GameReplay, Step, StepKind
 
 # Steps that ↑/↓ (previous/next trick) stop at: a deal's start, each trick's end, its end.
 TRICK_STOPS = frozenset({StepKind.DEAL_START, StepKind.TRICK_END, StepKind.DEAL_END,
@@ -302,7 +302,7 @@ def build_entry(text: str, header: GameHeader, filename: str) -> GameEntry:
     checked = check(game, steps=True, empty=True)
     result = checked.replay
     if result is None:  # a syntax error (or a fault): nothing was replayed
-        from allfours_notation.rules.replay import replay
+        from allfours_notation.referee.replay import replay
 
         result = replay(game)
     diagnostics = tuple(d for group in roots_first(checked.diagnostics)

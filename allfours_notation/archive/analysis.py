@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from ..checking import check
 from ..diagnostics import Diagnostic, Severity
-from ..records import ClaimItem, Game
-from ..rules.profiles import Options
-from ..rules.scoring import ITEM_LABELS
-from ..rules.state import GameReplay
+from ..reading.records import ClaimItem, Game
+from ..referee.profiles import Options
+from ..referee.scoring import ITEM_LABELS
+from ..referee.state import GameReplay
 
 _ITEM_BY_LABEL = {label: item for item, label in ITEM_LABELS.items()}
 

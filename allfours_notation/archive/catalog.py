@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..cards import CLOCKWISE
-from ..headers import GameHeader
+from ..reading.headers import GameHeader
 from ..visible import spreadsheet_cell, visible
 from .analysis import Analysed
 

@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any
 
 from ..cards import Card
-from ..records import Game, Play, Trick
+from ..reading.records import Game, Play, Trick
 
 _Writer = Callable[[Any, list[str]], None]
 _WRITERS: dict[type, _Writer] = {}

@@ -12,10 +12,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..cards import Rank, Seat
-from ..headers import GameHeader
-from ..records import CallKind, ClaimItem, PenaltyKind, TurnUp
-from ..slicer import slice_games
-from ..source import BOM
+from ..reading.headers import GameHeader
+from ..reading.records import CallKind, ClaimItem, PenaltyKind, TurnUp
+from ..reading.slicer import slice_games
+from ..reading.source import BOM
 from .analysis import Analysed
 from .catalog import DEFAULT_RULES
 

@@ -18,9 +18,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Rank, Seat
-from ..records import CallKind, ClaimItem, Game, PenaltyKind, TurnUp
-from ..rules.disputes import rules_name
-from ..table import side_of
+from ..reading.records import CallKind, ClaimItem, Game, PenaltyKind, TurnUp
+from ..reading.table import side_of
+from ..referee.disputes import rules_name
 from .analysis import Analysed
 from .select import date_key
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card, Seat
-from ..records import Game
-from ..table import side_of
+from ..reading.records import Game
+from ..reading.table import side_of
 from .analysis import Analysed
 
 SCHEMA_VERSION = 1
@@ -112,7 +112,7 @@ def game_rows(analysed: Analysed, file: str, digest: str) -> GameRows:
 def _rules(analysed: Analysed) -> str | None:
     if analysed.replay is None:
         return analysed.game.tag("Rules")
-    from ..rules.disputes import rules_name
+    from ..referee.disputes import rules_name
 
     return rules_name(analysed.replay.options)
 

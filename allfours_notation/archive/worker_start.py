@@ -8,6 +8,6 @@ on import.
 
 from __future__ import annotations
 
-from .. import parser
+from ..reading import parser
 
 parser.build_parser()

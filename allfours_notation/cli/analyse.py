@@ -12,10 +12,11 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from ..analysis.annotate import annotate_game
-from ..analysis.data import AnalysisCache, deal_digest, to_json
-from ..analysis.deals import PlayedDeal, played_deals
-from ..analysis.report import (
+from ..archive.parallel import WorkerPool, cpu_count
+from ..checking.analysis.annotate import annotate_game
+from ..checking.analysis.data import AnalysisCache, deal_digest, to_json
+from ..checking.analysis.deals import PlayedDeal, played_deals
+from ..checking.analysis.report import (
     CAVEAT,
     DEFAULT_TIME_LIMIT,
     LABEL,
@@ -23,15 +24,14 @@ from ..analysis.report import (
     DealAnalysis,
     analyse_deal,
 )
-from ..analysis.solver import SolveTimeout
-from ..archive.parallel import WorkerPool, cpu_count
-from ..formatter import format_result
+from ..checking.analysis.solver import SolveTimeout
 from ..guard import guarded
-from ..parser import parse
-from ..records import Game
-from ..rules.replay import replay
-from ..rules.state import GameReplay
+from ..reading.parser import parse
+from ..reading.records import Game
+from ..referee.replay import replay
+from ..referee.state import GameReplay
 from ..visible import for_markup, for_stdout
+from ..writing.formatter import format_result
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, options_for, rules_overrides
 from .score import positive

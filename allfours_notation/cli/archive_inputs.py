@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..headers import GameHeader, parse_indexed, scan_headers
-from ..records import Game
-from ..source import decode
+from ..reading.headers import GameHeader, parse_indexed, scan_headers
+from ..reading.records import Game
+from ..reading.source import decode
 from .inputs import InputError, expanded_or_fail, fail, read_input
 
 

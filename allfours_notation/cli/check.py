@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
-from ..causes import Group, follow_text, roots_first
 from ..checking import GivenRules as GivenRules  # re-exported: older callers' import path
 from ..checking import Rules, Tally, check, check_file, tally_file
 from ..checking import rules_diagnostics as rules_diagnostics
 from ..checking import tally as tally
+from ..checking.causes import Group, follow_text, roots_first
 from ..diagnostics import Diagnostic, LineIndex, Severity
-from ..parser import read_games
-from ..records import Game
+from ..reading.parser import read_games
+from ..reading.records import Game
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .progress import progress_bar
 
@@ -212,7 +212,7 @@ def snippet_text(line: str) -> object:
         return escape(line)
     from rich.text import Text
 
-    from ..highlight import highlighted
+    from ..writing.highlight import highlighted
 
     return Text(gutter + bar) + highlighted(source)
 

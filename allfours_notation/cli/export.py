@@ -8,13 +8,13 @@ import sys
 from dataclasses import replace
 
 from ..diagnostics import Diagnostic
-from ..export import result_to_json
-from ..formatter import with_seats
 from ..guard import INTERNAL_ERROR, guarded
-from ..parser import parse
-from ..records import Game
-from ..schema import schema_text
+from ..reading.parser import parse
+from ..reading.records import Game
 from ..visible import for_stdout
+from ..writing.export import result_to_json
+from ..writing.formatter import with_seats
+from ..writing.schema import schema_text
 from .inputs import InputError, expanded_or_fail, fail, read_input
 
 NAME = "export"

@@ -9,11 +9,11 @@ from pathlib import Path
 from rich.markup import escape
 
 from ..diagnostics import Diagnostic
-from ..formatter import CheckedFormat, Refusal, format_checked
 from ..guard import BUG_TEXT, guarded
-from ..parser import parse
+from ..reading.parser import parse
 from ..safe_write import ChangedOnDisk, OutputRefused, replace_file
 from ..visible import visible
+from ..writing.formatter import CheckedFormat, Refusal, format_checked
 from .inputs import Input, InputError, console, expanded_or_fail, fail, read_input
 
 NAME = "fmt"
@@ -201,7 +201,7 @@ def _print(name: str, formatted: CheckedFormat, report: _Report) -> None:
         text = "\n" + text[len(VERSION_LINE):].lstrip("\n")
     report.printed += 1
     if report.out.is_terminal:  # coloured as AFN; piped output stays the exact bytes
-        from ..highlight import highlighted
+        from ..writing.highlight import highlighted
 
         report.out.print(highlighted(visible(text, lines=True)), end="")
     else:

@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..diagnostics import sort_key
-from ..headers import parse_indexed, scan_headers
-from ..source import decode
+from ..reading.headers import parse_indexed, scan_headers
+from ..reading.source import decode
 from ..visible import for_stdout, visible
 from .inputs import InputError, console, fail, read_input
 
 if TYPE_CHECKING:
-    from ..analysis import DealAnalysis
-    from ..rules.replay import GameReplay
+    from ..checking.analysis import DealAnalysis
+    from ..referee.replay import GameReplay
 
 NAME = "html"
 HELP = "write one game as a self-contained HTML replay page"
@@ -94,8 +94,8 @@ def run(args: argparse.Namespace) -> int:
                   "no page written", markup=False)
         return 1
 
-    from ..html_replay import render_page, replay_data
-    from ..rules.replay import replay
+    from ..referee.replay import replay
+    from ..writing.html_replay import render_page, replay_data
 
     replayed = replay(game)
     found = tuple(sorted({*game.diagnostics, *replayed.diagnostics}, key=sort_key))
@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _analyses(replayed: GameReplay, time_limit: float) -> list[DealAnalysis]:
     """Every deal solved (or taken from the cache), as ``allfours analyse`` does."""
-    from ..analysis import AnalysisCache, analyse_deal, deal_digest, played_deals
+    from ..checking.analysis import AnalysisCache, analyse_deal, deal_digest, played_deals
 
     cache = AnalysisCache()
     out = []

@@ -15,10 +15,10 @@ from rich.console import Console
 
 # The safe reading of files lives with the reading floor (:mod:`..files`); these names
 # stay importable from here for the subcommands.
-from ..files import Input as Input
-from ..files import InputError as InputError
-from ..files import read_head as read_head
-from ..files import read_input as read_input
+from ..reading.files import Input as Input
+from ..reading.files import InputError as InputError
+from ..reading.files import read_head as read_head
+from ..reading.files import read_input as read_input
 from ..safe_write import FileIdentity as FileIdentity
 
 

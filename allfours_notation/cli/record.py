@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..records import Game, Tag
-from ..rules.profiles import PROFILES, Profile
+from ..reading.records import Game, Tag
+from ..referee.profiles import PROFILES, Profile
 from .check import print_diagnostic
 from .inputs import console, fail
 from .rules import add_rules_arguments, rules_overrides

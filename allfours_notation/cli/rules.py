@@ -15,8 +15,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..diagnostics import Diagnostic
-from ..records import Game
-from ..rules.profiles import (
+from ..reading.records import Game
+from ..referee.profiles import (
     DEFAULT_PROFILE,
     OPTION_NAMES,
     PROFILES,
@@ -201,7 +201,7 @@ def options_for(game: Game, profile: str | None, overrides: dict[str, str],
 def load_house_file(name: str) -> Profile | int:
     """The profile of a house-rules file; else its problems are printed with the
     file's lines (stderr) and the usage exit status is returned."""
-    from ..rules.house import load_house_rules
+    from ..referee.house import load_house_rules
     from .inputs import InputError, read_input
 
     try:

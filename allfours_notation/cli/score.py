@@ -12,14 +12,14 @@ from rich.markup import escape
 
 from ..checking import GivenRules, check
 from ..diagnostics import Diagnostic, LineIndex
-from ..export import option_value
 from ..guard import INTERNAL_ERROR
-from ..parser import parse
-from ..records import Game
-from ..rules.disputes import rules_name
-from ..rules.replay import DealResult, GameReplay
-from ..sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
+from ..reading.parser import parse
+from ..reading.records import Game
+from ..referee.disputes import rules_name
+from ..referee.replay import DealResult, GameReplay
 from ..visible import for_stdout, visible
+from ..writing.export import option_value
+from ..writing.sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
 from .check import diagnostic_json, print_diagnostic
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, rules_overrides

@@ -11,7 +11,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from ..analysis.accuracy import AccuracyRow
+from ..archive.accuracy import AccuracyRow
 from ..archive.stats import COLUMNS, ProfileStats, Row, StatsBuilder, Summary
 from ..visible import CsvRows, TerminalSafe, for_markup, for_stdout, spreadsheet_cell, visible
 from .archive_inputs import walk
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def gather(names: list[str]) -> tuple[Summary, bool, tuple[AccuracyRow, ...]]:
-    from ..analysis.accuracy import Accuracy
+    from ..archive.accuracy import Accuracy
     from ..archive.analysis import analyse
 
     files = walk(names)

@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ..cards import CARD_PATTERN, Card, Rank, Seat, Suit, parse_card
-from ..parser import parse_game_body
-from ..records import ClaimItem, Game
+from ..reading.parser import parse_game_body
+from ..reading.records import ClaimItem, Game
 from ..referee.deal import Expect, Phase
-from ..rules.state import DealResult, GameReplay, TableState
+from ..referee.state import DealResult, GameReplay, TableState
 from .document import DocumentAnalysis, PlacedGame, game_origin
 
 KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal",
@@ -147,7 +147,7 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
     if game.broken:
         return None
     from ..referee.deal import DealOver, Table
-    from ..rules.replay import deal_events, replay
+    from ..referee.replay import deal_events, replay
 
     options, _ = placed.analysis.rules.options(game)
     table = Table(game, options, keep_steps=False)
@@ -378,7 +378,7 @@ def total_items(moment: Moment | None, after: list[str],
     result = moment.result if moment is not None else None
     if result is None or moment is None:
         return []
-    from ..table import side_of
+    from ..reading.table import side_of
 
     if after[-1].upper() not in ALL_SEATS:
         return []

@@ -23,10 +23,10 @@ from itertools import accumulate, islice
 
 from ..diagnostics import Diagnostic, Severity
 from ..limits import LIMIT_CODE, MAX_EDITOR_CHARS, MAX_EDITOR_GAMES
-from ..parser import parse_game_body, read_sliced
-from ..records import Game
-from ..slicer import Directive, GameSlice, SliceResult, slice_games
-from ..source import BOM
+from ..reading.parser import parse_game_body, read_sliced
+from ..reading.records import Game
+from ..reading.slicer import Directive, GameSlice, SliceResult, slice_games
+from ..reading.source import BOM
 from .settings import NO_CHOICE, RuleChoice
 
 _SURROGATE = re.compile("[\ud800-\udfff]+")
@@ -208,7 +208,7 @@ class GameAnalysis:
         return (self.body, self.column, self.index)
 
     def replay(self) -> object | None:
-        """The game's :class:`~allfours_notation.rules.state.GameReplay`, with every
+        """The game's :class:`~allfours_notation.referee.state.GameReplay`, with every
         step's table (None for a game a syntax error stopped)."""
         if self.game.broken:
             return None

@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ..cards import CARD_PATTERN, Card, Seat, parse_card
-from ..causes import follow_text, roots_first
+from ..checking.causes import follow_text, roots_first
 from ..diagnostics import Diagnostic, Severity
-from ..formatter import VERSION_LINE, claim_text, format_checked
-from ..parser import ParseResult, parse
-from ..records import Award, Claim, ClaimItem, Deal, Game, Span
-from ..rules.state import DealResult, GameReplay, Step, StepKind
-from ..slicer import GameSlice
-from ..table import side_of
+from ..reading.parser import ParseResult, parse
+from ..reading.records import Award, Claim, ClaimItem, Deal, Game, Span
+from ..reading.slicer import GameSlice
+from ..reading.table import side_of
+from ..referee.state import DealResult, GameReplay, Step, StepKind
+from ..writing.formatter import VERSION_LINE, claim_text, format_checked
 from .document import DocumentAnalysis, LineIndex, PlacedGame
 
 SOURCE = "allfours"

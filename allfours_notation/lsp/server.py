@@ -31,7 +31,7 @@ from pygls.protocol.language_server import LanguageServerProtocol, lsp_method
 from pygls.uris import to_fs_path as uri_to_path
 
 from .. import __version__
-from ..source import decode
+from ..reading.source import decode
 from . import features, tokens
 from .completion import completion as completion_at
 from .document import Analyzer, DocumentAnalysis, LineIndex, Stale

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from ..checking import GivenRules
 from ..diagnostics import Diagnostic
-from ..records import Game
-from ..rules.profiles import PROFILES, Options, Profile, profile_named, resolve_options
+from ..reading.records import Game
+from ..referee.profiles import PROFILES, Options, Profile, profile_named, resolve_options
 
 SECTION = "allfours"
 
@@ -76,7 +76,7 @@ def rule_choice(settings: object, workspace: Path | None = None) -> RuleChoice:
 
 def load_house(name: str, workspace: Path | None) -> tuple[Profile | None, str | None]:
     """The profile of a house-rules file, or why it cannot be used."""
-    from ..rules.house import load_house_rules
+    from ..referee.house import load_house_rules
 
     path = Path(name).expanduser()
     if not path.is_absolute() and workspace is not None:

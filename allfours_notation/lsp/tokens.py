@@ -1,6 +1,6 @@
 """LSP semantic tokens: AFN highlighted in every editor that speaks LSP.
 
-The tokens are the Pygments lexer's (:mod:`allfours_notation.highlight`, which the
+The tokens are the Pygments lexer's (:mod:`allfours_notation.writing.highlight`, which the
 TextMate grammar in ``editors/`` follows too), so an editor colours a record as
 ``pygmentize`` and VS Code do, half-typed lines included.  Each lexer class maps to
 one of the protocol's standard token types, so that an editor's theme colours it
@@ -43,7 +43,7 @@ from pygments.token import (
     _TokenType,
 )
 
-from ..highlight import CARD_TOKEN, AfnLexer
+from ..writing.highlight import CARD_TOKEN, AfnLexer
 from .document import DocumentAnalysis
 
 TOKEN_TYPES = ("comment", "macro", "property", "string", "keyword", "function",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..cards import DEALT, Card, Seat, parse_card
-from ..records import (
+from ..reading.records import (
     Abandoned,
     Award,
     Call,

@@ -12,12 +12,12 @@ from pathlib import Path
 
 from ..checking import check
 from ..diagnostics import Diagnostic, Severity
-from ..parser import read_games
-from ..records import Abandoned, Game, Tag
-from ..rules.profiles import PROFILES, Profile, camel_case, resolve_options
-from ..rules.start import SCORE_TAG
-from ..source import decode
-from ..table import SEATS_FOR_PLAYERS
+from ..reading.parser import read_games
+from ..reading.records import Abandoned, Game, Tag
+from ..reading.source import decode
+from ..reading.table import SEATS_FOR_PLAYERS
+from ..referee.profiles import PROFILES, Profile, camel_case, resolve_options
+from ..referee.start import SCORE_TAG
 from .referee import worse_than_unfinished
 from .session import Session, entries_of_game
 from .storage import RecordFile

@@ -16,15 +16,15 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from ..cards import Card
-from ..causes import SLIP_CODES
+from ..checking.causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
-from ..records import Deal, Game
+from ..reading.records import Deal, Game
+from ..reading.structure import check_structure
 from ..referee.deal import DealOver, Event, Expect, Phase, Table
-from ..rules.play import hand_key
-from ..rules.profiles import Options
-from ..rules.replay import GameReplay
-from ..rules.state import TableState
-from ..structure import check_structure
+from ..referee.play import hand_key
+from ..referee.profiles import Options
+from ..referee.replay import GameReplay
+from ..referee.state import TableState
 
 __all__ = ["CONFIRM_CODES", "Judge", "Judgement", "Verdict", "is_unfinished", "new_findings",
            "verdict", "worse_than_unfinished"]

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from ..records import (
+from ..reading.records import (
     Abandoned,
     Call,
     CallKind,
@@ -30,9 +30,9 @@ from ..records import (
     Redeal,
     TurnUp,
 )
-from ..rules.profiles import GiftRecipients, Options
-from ..rules.replay import GameReplay
-from ..rules.results import kick_values
+from ..referee.profiles import GiftRecipients, Options
+from ..referee.replay import GameReplay
+from ..referee.results import kick_values
 from .entries import RESULT_KEYS
 from .opening import NewGame, Refused, Resume, inspect
 from .storage import FileLocked, RecordFile

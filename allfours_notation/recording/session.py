@@ -19,9 +19,8 @@ from dataclasses import dataclass, replace
 
 from ..cards import Seat
 from ..diagnostics import Diagnostic
-from ..formatter import format_game
-from ..parser import parse
-from ..records import (
+from ..reading.parser import parse
+from ..reading.records import (
     Abandoned,
     Award,
     Call,
@@ -48,10 +47,11 @@ from ..records import (
     TurnUp,
 )
 from ..referee.deal import Phase as TablePhase  # the referee's phases; Phase is the recorder's
-from ..rules.profiles import Options, Profile, resolve_options
-from ..rules.scoring import Point
-from ..rules.sheet import claim_for, total_for
-from ..rules.state import DealResult
+from ..referee.profiles import Options, Profile, resolve_options
+from ..referee.scoring import Point
+from ..referee.sheet import claim_for, total_for
+from ..referee.state import DealResult
+from ..writing.formatter import format_game
 from .entries import (
     Agreed,
     Annotation,
@@ -551,7 +551,7 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
     if ruling is not None:
         recorded: tuple[Comment, ...] = ()
         if results is not None:  # the scorer's results, kept beside the ruling
-            from ..formatter import awards_text
+            from ..writing.formatter import awards_text
 
             written = awards_text("", results.awards, Deal(number=number, dealer=start.dealer))
             recorded = (Comment(RECORDED_NOTE + written.strip() + " ", CommentStyle.BRACE),)
@@ -602,7 +602,7 @@ def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Op
     if claim is None:
         claim = computed
     elif computed is None or claim.awards != computed.awards:
-        from ..formatter import claim_text
+        from ..writing.formatter import claim_text
 
         said = claim_text(computed, deal) if computed is not None else "nothing"
         note = Comment(COMPUTED_NOTE + said.removeprefix("claim ") + " ", CommentStyle.BRACE)

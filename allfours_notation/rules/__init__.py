@@ -1,61 +1,22 @@
-"""The referee: rule profiles, the replayer, the scorer and the dispute report.
+"""Deprecated: the referee now lives in ``allfours_notation.referee`` (issue 22), its table
+(once ``rules/engine.py``) in ``allfours_notation.referee.deal``.
 
-``replay(game)`` re-plays a parsed game under the rules it names and returns
-every intermediate table state; ``check_game(game)`` returns the rules and
-dispute diagnostics; ``fill_seats(game)`` names the player of every card.
+The names this package used to export (``resolve_options``, ``replay``, ``check_game``, …)
+still work for one release, each with a DeprecationWarning when it is used; import them
+from ``allfours_notation.referee`` instead.
 """
 
-from .disputes import find_disputes, rules_name
-from .profiles import (
-    DEFAULT_PROFILE,
-    OPTION_NAMES,
-    PROFILES,
-    Direction,
-    Options,
-    Profile,
-    resolve_options,
-)
-from .replay import (
-    DealResult,
-    GameReplay,
-    Point,
-    Referee,
-    Step,
-    StepKind,
-    TableState,
-    check_game,
-    fill_seats,
-    legal_cards,
-    max_runs,
-    replay,
-    replay_plain,
-    trick_winner,
-    turnup_position,
-)
+from __future__ import annotations
 
-__all__ = [
-    "DEFAULT_PROFILE",
-    "OPTION_NAMES",
-    "PROFILES",
-    "DealResult",
-    "Direction",
-    "GameReplay",
-    "Options",
-    "Point",
-    "Profile",
-    "Referee",
-    "Step",
-    "StepKind",
-    "TableState",
-    "check_game",
-    "fill_seats",
-    "find_disputes",
-    "legal_cards",
-    "max_runs",
-    "replay",
-    "replay_plain",
-    "resolve_options",
-    "rules_name",
-    "trick_winner",
-    "turnup_position",
-]
+import warnings
+from typing import Any
+
+from .. import referee as _referee
+
+
+def __getattr__(name: str) -> Any:
+    if name in _referee.__all__:
+        warnings.warn(f"allfours_notation.rules.{name} is deprecated: import it from "
+                      "allfours_notation.referee", DeprecationWarning, stacklevel=2)
+        return getattr(_referee, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from allfours_notation.analysis import Layout
 from allfours_notation.cards import Card, Rank, Seat
-from allfours_notation.rules.play import legal_cards, trick_winner
-from allfours_notation.rules.profiles import Options
-from allfours_notation.rules.scoring import deal_facts, play_points
-from allfours_notation.table import next_seats, side_of, sides
+from allfours_notation.checking.analysis import Layout
+from allfours_notation.reading.table import next_seats, side_of, sides
+from allfours_notation.referee.play import legal_cards, trick_winner
+from allfours_notation.referee.profiles import Options
+from allfours_notation.referee.scoring import deal_facts, play_points
 
 __all__ = ["brute_value", "memo_brute_value", "small_layouts", "weights_for"]
 

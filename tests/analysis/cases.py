@@ -7,11 +7,12 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 
-from allfours_notation.analysis import Layout
-from allfours_notation.analysis.deals import PlayedDeal, played_deals
+from allfours_notation.checking.analysis import Layout
+from allfours_notation.checking.analysis.deals import PlayedDeal, played_deals
 from allfours_notation.generate import generate_games
-from allfours_notation.rules import PROFILES, replay
-from allfours_notation.rules.profiles import (
+from allfours_notation.reading.table import SEATS_FOR_PLAYERS
+from allfours_notation.referee import PROFILES, replay
+from allfours_notation.referee.profiles import (
     Direction,
     FollowRule,
     GameTie,
@@ -21,7 +22,6 @@ from allfours_notation.rules.profiles import (
     Options,
     UndertrumpException,
 )
-from allfours_notation.table import SEATS_FOR_PLAYERS
 
 from .brute import small_layouts
 

@@ -4,11 +4,11 @@ par bounds what a side that never lost a point made."""
 
 from __future__ import annotations
 
-from allfours_notation.analysis import Solver
-from allfours_notation.analysis.deals import PlayedDeal
-from allfours_notation.analysis.items import side_points
-from allfours_notation.analysis.report import DealAnalysis, analyse_deal
-from allfours_notation.table import side_of
+from allfours_notation.checking.analysis import Solver
+from allfours_notation.checking.analysis.deals import PlayedDeal
+from allfours_notation.checking.analysis.items import side_points
+from allfours_notation.checking.analysis.report import DealAnalysis, analyse_deal
+from allfours_notation.reading.table import side_of
 
 from .cases import generated_deals
 

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from allfours_notation.analysis import Layout, Solver
 from allfours_notation.cards import Card, Seat
-from allfours_notation.rules.scoring import Point
-from allfours_notation.table import side_of
+from allfours_notation.checking.analysis import Layout, Solver
+from allfours_notation.reading.table import side_of
+from allfours_notation.referee.scoring import Point
 
 from .brute import brute_value, memo_brute_value, weights_for
 from .cases import generated_deals, perspectives, small_cases

@@ -7,7 +7,7 @@ core."""
 
 from __future__ import annotations
 
-from allfours_notation.rules import PROFILES
+from allfours_notation.referee import PROFILES
 
 from .brute import memo_brute_value
 from .cases import generated_deals

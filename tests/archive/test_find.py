@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from allfours_notation import parse
-from allfours_notation.formatter import format_result
+from allfours_notation.writing.formatter import format_result
 
 from .conftest import ROOT, SAMPLES, Cli
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from allfours_notation import parse
-from allfours_notation.causes import explain
+from allfours_notation.checking.causes import explain
 from allfours_notation.cli import main
-from allfours_notation.rules.replay import replay
-from allfours_notation.sheet import AGREES, GameSheet, counting_text, game_sheet
+from allfours_notation.referee.replay import replay
+from allfours_notation.writing.sheet import AGREES, GameSheet, counting_text, game_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
 DISPUTED = ROOT / "samples" / "disputed-claim.afn"

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from allfours_notation.causes import Group, follow_text, link_causes, roots_first
 from allfours_notation.checking import check_file as file_diagnostics
+from allfours_notation.checking.causes import Group, follow_text, link_causes, roots_first
 from allfours_notation.cli import main
 from allfours_notation.diagnostics import Diagnostic, Severity, sort_key
-from allfours_notation.parser import read_games
+from allfours_notation.reading.parser import read_games
 
 ROOT = Path(__file__).resolve().parents[2]
 CLEAN = (ROOT / "samples" / "two-player-to-seven.afn").read_text(encoding="utf-8")
@@ -174,7 +174,7 @@ def test_every_slipped_deal_is_named_and_the_search_has_a_budget(
     found = _checked(tmp_path, text, capsys)
     assert [d["code"] for d in found if d["cause"] is None] == ["AFN221", "AFN225", "AFN223"]
     # with no trials left the deals keep their first recording finding as the root
-    from allfours_notation import slips
+    from allfours_notation.checking import slips
 
     monkeypatch.setattr(slips, "MAX_TRIALS", 0)
     found = _checked(tmp_path, text, capsys)

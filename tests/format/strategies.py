@@ -16,8 +16,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from allfours_notation.cards import FULL_PACK, Card, Seat
-from allfours_notation.parser import ROSTER, ParseResult, sorted_tags
-from allfours_notation.records import (
+from allfours_notation.reading.parser import ROSTER, ParseResult, sorted_tags
+from allfours_notation.reading.records import (
     Abandoned,
     Award,
     Call,
@@ -44,7 +44,7 @@ from allfours_notation.records import (
     Trick,
     TurnUp,
 )
-from allfours_notation.table import SEATS_FOR_PLAYERS
+from allfours_notation.reading.table import SEATS_FOR_PLAYERS
 
 # Text people write in comments and tags: any character UTF-8 can carry, pieces
 # that mean something elsewhere in AFN, but no carriage return (the parser drops a

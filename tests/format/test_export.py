@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from jsonschema import Draft202012Validator
 
 from allfours_notation.cli import main
-from allfours_notation.export import result_to_json
-from allfours_notation.parser import ParseResult, parse
-from allfours_notation.schema import schema, schema_text
+from allfours_notation.reading.parser import ParseResult, parse
+from allfours_notation.writing.export import result_to_json
+from allfours_notation.writing.schema import schema, schema_text
 from tests.golden import check_golden
 
 from .strategies import results

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation import formatter
 from allfours_notation.cli import main
 from allfours_notation.safe_write import FileSystem
+from allfours_notation.writing import formatter
 
 GOLDEN = Path(__file__).parent / "golden"
 LAX = (GOLDEN / "lax.in.afn").read_bytes()

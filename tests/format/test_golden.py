@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.formatter import canonical_records, format_result
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.writing.formatter import canonical_records, format_result
 from tests.golden import check_golden
 
 GOLDEN = Path(__file__).parent / "golden"

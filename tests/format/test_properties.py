@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from allfours_notation.formatter import canonical_records, format_game, format_result
-from allfours_notation.parser import ParseResult, grammar_text, parse
-from allfours_notation.records import Game
+from allfours_notation.reading.parser import ParseResult, grammar_text, parse
+from allfours_notation.reading.records import Game
+from allfours_notation.writing.formatter import canonical_records, format_game, format_result
 
 from .strategies import games, results
 

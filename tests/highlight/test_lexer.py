@@ -19,7 +19,7 @@ import pytest
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Error, Text
 
-from allfours_notation.highlight import AfnLexer, highlighted, token_stream
+from allfours_notation.writing.highlight import AfnLexer, highlighted, token_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.afn"))
@@ -179,7 +179,7 @@ def test_check_colours_the_snippet_only_on_a_terminal() -> None:
 
     from allfours_notation import parse
     from allfours_notation.cli.check import print_diagnostic
-    from allfours_notation.rules import check_game
+    from allfours_notation.referee import check_game
 
     text = (ROOT / "samples" / "revoke.afn").read_text(encoding="utf-8")
     result = parse(text)
@@ -207,7 +207,7 @@ def test_cards_are_coloured_in_stock_pygments_styles() -> None:
     from pygments.styles import get_all_styles, get_style_by_name
     from pygments.token import Text
 
-    from allfours_notation.highlight import CARD_TOKEN
+    from allfours_notation.writing.highlight import CARD_TOKEN
 
     kinds = dict((value, kind) for kind, value in token_stream("  1. S:J♠ N:10h\n"))
     assert kinds["J♠"] is CARD_TOKEN and kinds["10h"] is CARD_TOKEN

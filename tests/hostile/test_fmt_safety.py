@@ -11,8 +11,8 @@ from allfours_notation import parse
 from allfours_notation.cli import fmt as fmt_cli
 from allfours_notation.cli import main
 from allfours_notation.cli.inputs import read_input
-from allfours_notation.formatter import format_checked
 from allfours_notation.safe_write import ChangedOnDisk, replace_file
+from allfours_notation.writing.formatter import format_checked
 
 SKIPPED_TRICK = (
     "% AFN 1\n"

@@ -14,7 +14,7 @@ from allfours_notation import parse
 from allfours_notation.cli import main
 from allfours_notation.guard import BUG_TEXT, INTERNAL_ERROR, guarded
 
-parser_module = importlib.import_module("allfours_notation.parser")
+parser_module = importlib.import_module("allfours_notation.reading.parser")
 check_module = importlib.import_module("allfours_notation.cli.check")
 checking_module = importlib.import_module("allfours_notation.checking")
 

@@ -18,7 +18,7 @@ import pytest
 
 from allfours_notation.checking import check_file as file_diagnostics
 from allfours_notation.diagnostics import LineIndex
-from allfours_notation.parser import read_games
+from allfours_notation.reading.parser import read_games
 from fuzz.shapes import SHAPES
 
 # Cheap per byte: measured at 10 KB and 500 KB (50x).  The others cost a game or a

@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from allfours_notation import checking as check
-from allfours_notation.parser import parse, read_games
-from allfours_notation.rules.profiles import PROFILES
-from allfours_notation.slicer import GameSlice, Slices, slice_games
+from allfours_notation.reading.parser import parse, read_games
+from allfours_notation.reading.slicer import GameSlice, Slices, slice_games
+from allfours_notation.referee.profiles import PROFILES
 
 EMPTY_GAMES = ["end\n", "% AFN 1\nend\n", "{a comment} end"]
 
@@ -104,7 +104,7 @@ def test_a_bare_end_is_read_as_the_grammar_reads_it(text: str) -> None:
     grammar's tokens gives, diagnostics and positions included."""
     from lark import Token
 
-    from allfours_notation.parser import _GameAssembler, parse_game_body
+    from allfours_notation.reading.parser import _GameAssembler, parse_game_body
 
     for index, piece in enumerate(slice_games(text).games, start=1):
         body = text[piece.start : piece.end]
@@ -132,8 +132,8 @@ def test_a_game_lists_at_most_a_thousand_structure_findings() -> None:
 
 
 def test_a_game_of_too_many_cards_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    from allfours_notation import parser as parser_module
     from allfours_notation.limits import LIMIT_CODE
+    from allfours_notation.reading import parser as parser_module
 
     monkeypatch.setattr(parser_module, "MAX_CARDS_PER_GAME", 50)
     deal = "deal {n} dealer N\nturn 2H\nN:JS S:2S\n"
@@ -167,8 +167,8 @@ def test_a_huge_header_block_is_scanned_in_constant_memory(shape: str) -> None:
 
 def test_a_game_of_too_many_comments_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every comment is kept in the records: 50 MB of comment lines held 1.3 GB."""
-    from allfours_notation import parser as parser_module
     from allfours_notation.limits import LIMIT_CODE
+    from allfours_notation.reading import parser as parser_module
 
     monkeypatch.setattr(parser_module, "MAX_COMMENTS_PER_GAME", 20)
 

@@ -16,10 +16,10 @@ import pytest
 
 from allfours_notation import parse
 from allfours_notation.cli import main
-from allfours_notation.rules import disputes
-from allfours_notation.rules.profiles import PROFILES
-from allfours_notation.rules.replay import check_game
-from allfours_notation.syntax_errors import explain
+from allfours_notation.reading.syntax_errors import explain
+from allfours_notation.referee import disputes
+from allfours_notation.referee.profiles import PROFILES
+from allfours_notation.referee.replay import check_game
 from tests.conftest import codes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,7 +72,7 @@ def test_explaining_restarts_a_statement_at_most_once() -> None:
 def test_disputed_deals_replay_each_alternative_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """400 deals of only a header and a claim: each alternative rule set is replayed
     once per game, not once per disputed claim (it was quadratic: 30 s)."""
-    replay_module = importlib.import_module("allfours_notation.rules.replay")
+    replay_module = importlib.import_module("allfours_notation.referee.replay")
 
     text = "".join(f"deal {n} dealer N\nclaim N high\n" for n in range(1, 401))
     game = parse(text).games[0]
@@ -84,7 +84,7 @@ def test_disputed_deals_replay_each_alternative_once(monkeypatch: pytest.MonkeyP
         return real(*args, **kwargs)
 
     monkeypatch.setattr(replay_module, "replay_plain", counting)  # the game's own replay
-    monkeypatch.setattr(importlib.import_module("allfours_notation.rules.plain"),
+    monkeypatch.setattr(importlib.import_module("allfours_notation.referee.plain"),
                         "replay_plain", counting)  # and the disputes' replays under others
     found = check_game(game)
     assert codes(found).count("AFN401") >= 400

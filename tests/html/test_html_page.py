@@ -10,8 +10,8 @@ import pytest
 
 from allfours_notation import parse_file, replay
 from allfours_notation.cli import main
-from allfours_notation.html_replay import render_page, replay_data
-from allfours_notation.html_replay.page import script_json
+from allfours_notation.writing.html_replay import render_page, replay_data
+from allfours_notation.writing.html_replay.page import script_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 

@@ -14,7 +14,7 @@ from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.lsp import features
 from allfours_notation.lsp.completion import completion
 from allfours_notation.lsp.document import Analyzer, LineIndex
-from allfours_notation.parser import read_games
+from allfours_notation.reading.parser import read_games
 from tests.conftest import examples
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

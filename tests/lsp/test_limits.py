@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from allfours_notation import parser
 from allfours_notation.limits import LIMIT_CODE, MAX_EDITOR_CHARS, MAX_EDITOR_GAMES
 from allfours_notation.lsp import completion, document, features
 from allfours_notation.lsp.document import Analyzer
+from allfours_notation.reading import parser
 
 GAME = "deal 1 dealer N\nturn 2H\nN:JS S:2S\nend\n"
 

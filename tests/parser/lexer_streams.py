@@ -1,5 +1,5 @@
 """Token streams of the AFN grammar, read by Lark's own lexer loop and by the lean one
-(:mod:`allfours_notation.lexer`), for the differential test and
+(:mod:`allfours_notation.reading.lexer`), for the differential test and
 ``python -m bench.lexer_check``.
 
 A stream is every token the lexer gives the parser, with its type, text, offsets,
@@ -16,8 +16,8 @@ from typing import Any, cast
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput
 
-from allfours_notation.lexer import install
-from allfours_notation.parser import _Callbacks, grammar_text, read_games
+from allfours_notation.reading.lexer import install
+from allfours_notation.reading.parser import _Callbacks, grammar_text, read_games
 
 TokenFacts = tuple[Any, ...]
 

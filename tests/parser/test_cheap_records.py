@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from allfours_notation import card, parse
-from allfours_notation import records as records_module
 from allfours_notation.cards import Seat
-from allfours_notation.records import (
+from allfours_notation.reading import records as records_module
+from allfours_notation.reading.records import (
     Glyph,
     Node,
     Play,

@@ -6,8 +6,8 @@ import dataclasses
 from typing import Any, cast
 
 from allfours_notation import parse
-from allfours_notation.formatter import format_result
-from allfours_notation.records import Comment, CommentStyle, Game, Node
+from allfours_notation.reading.records import Comment, CommentStyle, Game, Node
+from allfours_notation.writing.formatter import format_result
 
 TEXT = """% AFN 1
 { before the game }

@@ -1,4 +1,4 @@
-"""The lean lexer loop (:mod:`allfours_notation.lexer`) gives Lark's token stream,
+"""The lean lexer loop (:mod:`allfours_notation.reading.lexer`) gives Lark's token stream,
 errors included: on every sample and test record, on generated texts of AFN words,
 comments, stray characters and whitespace, and on mutated samples.
 
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from allfours_notation import parse
-from allfours_notation.parser import _lark
+from allfours_notation.reading.parser import _lark
 
 from .lexer_streams import StreamReader, first_difference
 
@@ -107,7 +107,7 @@ def test_records_read_with_the_lean_loop_are_the_records() -> None:
     try:
         plain = parse(text)
     finally:
-        from allfours_notation.lexer import install
+        from allfours_notation.reading.lexer import install
         install(lark)
     assert lean.games == plain.games
     assert lean.diagnostics == plain.diagnostics

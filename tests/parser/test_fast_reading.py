@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from lark import Lark, Token
 
 from allfours_notation import parse
-from allfours_notation import parser as parser_module
 from allfours_notation.cards import Seat
-from allfours_notation.parser import grammar_text, read_games
-from allfours_notation.records import Span
+from allfours_notation.reading import parser as parser_module
+from allfours_notation.reading.parser import grammar_text, read_games
+from allfours_notation.reading.records import Span
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.afn"))
@@ -162,7 +162,7 @@ def test_made_games_are_the_games_the_constructor_makes() -> None:
     result is as immutable as any game."""
     import dataclasses
 
-    from allfours_notation.records import Game, Span, make_game
+    from allfours_notation.reading.records import Game, Span, make_game
 
     result = parse(RECURRING, filename="r.afn")
     parsed = result.games[0]
@@ -183,7 +183,7 @@ def test_comments_attached_slot_by_slot_are_what_replace_gives() -> None:
     ``dataclasses.replace``; the original is left as it was."""
     import dataclasses
 
-    from allfours_notation.records import Comment, with_comments
+    from allfours_notation.reading.records import Comment, with_comments
 
     game = parse(CUT).games[0]
     note = (Comment("n"),)
@@ -202,7 +202,7 @@ def test_statements_and_deals_made_slot_by_slot_are_the_constructors_records() -
     import dataclasses
 
     from allfours_notation.cards import Seat, card
-    from allfours_notation.records import (
+    from allfours_notation.reading.records import (
         Award,
         Call,
         CallKind,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from allfours_notation import Seat, card, cards, parse
-from allfours_notation.records import (
+from allfours_notation.reading.records import (
     Abandoned,
     Award,
     Call,

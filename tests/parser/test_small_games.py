@@ -20,12 +20,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from lark import Token
 
-from allfours_notation import parse, structure
-from allfours_notation import parser as parser_module
+from allfours_notation import parse
 from allfours_notation.diagnostics import Diagnostic, Severity
-from allfours_notation.parser import read_games
-from allfours_notation.records import Deal, Game, diagnostic_at
-from allfours_notation.table import seats_of_game
+from allfours_notation.reading import parser as parser_module
+from allfours_notation.reading import structure
+from allfours_notation.reading.parser import read_games
+from allfours_notation.reading.records import Deal, Game, diagnostic_at
+from allfours_notation.reading.table import seats_of_game
 
 from .test_fast_lexer import FRAGMENTS
 

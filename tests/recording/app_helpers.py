@@ -16,10 +16,10 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
+from allfours_notation.reading.records import Tag
 from allfours_notation.recording.opening import NewGame, Resume, inspect
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.records import Tag
 from allfours_notation.viewer.app import ViewerApp
 from allfours_notation.viewer.recorder import RecorderScreen, StartForm
 from tests.waiting import LOOK_EVERY_SECONDS

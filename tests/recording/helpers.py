@@ -6,17 +6,17 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from allfours_notation.causes import SLIP_CODES
 from allfours_notation.checking import check
-from allfours_notation.formatter import canonical_records
+from allfours_notation.checking.causes import SLIP_CODES
 from allfours_notation.generate import Knobs, generate_games
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Game, Tag
 from allfours_notation.recording.opening import new_tags
 from allfours_notation.recording.referee import is_unfinished
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.records import Game, Tag
-from allfours_notation.rules.profiles import PROFILES
+from allfours_notation.referee.profiles import PROFILES
+from allfours_notation.writing.formatter import canonical_records
 
 TWO_TAGS = new_tags(event="Test night", site="Arima", date="2026.11.30",
                     players={"North": "Ann", "South": "Ben"})

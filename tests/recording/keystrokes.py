@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from allfours_notation.reading.records import Game
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.script import lines_of_game
 from allfours_notation.recording.session import Session
-from allfours_notation.records import Game
 
 KEY_NAMES = {" ": "space", ":": "colon"}  # the characters a line holds, by their key name
 

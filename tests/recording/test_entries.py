@@ -5,14 +5,7 @@ from __future__ import annotations
 import pytest
 
 from allfours_notation import Seat, card
-from allfours_notation.recording.entries import (
-    Annotation,
-    DealStart,
-    Expectation,
-    Phase,
-    read_entry,
-)
-from allfours_notation.records import (
+from allfours_notation.reading.records import (
     Abandoned,
     Call,
     CallKind,
@@ -28,6 +21,13 @@ from allfours_notation.records import (
     Redeal,
     RedealReason,
     TurnUp,
+)
+from allfours_notation.recording.entries import (
+    Annotation,
+    DealStart,
+    Expectation,
+    Phase,
+    read_entry,
 )
 
 SEATS = (Seat.NORTH, Seat.SOUTH)

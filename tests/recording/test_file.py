@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.archive import parallel
-from allfours_notation.formatter import format_game
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
 from allfours_notation.recording.opening import NewGame, Refused, Resume, inspect
 from allfours_notation.recording.script import lines_of_game, record_lines
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import FileLocked, RecordFile, lock_path
+from allfours_notation.writing.formatter import format_game
 from tests.recording.helpers import (
     TWO_TAGS,
     feed,
@@ -82,7 +82,7 @@ def test_opening_a_file_holds_one_game_at_a_time(tmp_path: Path,
     import gc
 
     from allfours_notation.checking import CheckedGame, Rules, check
-    from allfours_notation.records import Game
+    from allfours_notation.reading.records import Game
 
     game = generated("hoffmann1909", 2, seed=1)
     path = tmp_path / "many.afn"

@@ -8,14 +8,14 @@ import pytest
 
 from allfours_notation.cli import main
 from allfours_notation.generate import Knobs, generate_games
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import NewGame, Refused, Resume, inspect, new_tags
 from allfours_notation.recording.script import lines_of_game
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.rules.house import load_house_rules
-from allfours_notation.rules.profiles import Profile
+from allfours_notation.referee.house import load_house_rules
+from allfours_notation.referee.profiles import Profile
 from tests.recording.helpers import feed
 
 CLUB = """\

@@ -9,9 +9,9 @@ from typing import Any
 
 from textual import events
 
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Game
 from allfours_notation.recording.entries import Phase
-from allfours_notation.records import Game
 from allfours_notation.viewer.recorder.help import RecorderHelp
 from allfours_notation.viewer.recorder.screen import RecorderScreen
 from allfours_notation.viewer.recorder.widgets import EntryList

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.formatter import canonical_records
-from allfours_notation.parser import parse
-from allfours_notation.records import Call, CallKind, Concede, Game, Redeal, RedealReason
-from allfours_notation.rules.profiles import PROFILES
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Call, CallKind, Concede, Game, Redeal, RedealReason
+from allfours_notation.referee.profiles import PROFILES
+from allfours_notation.writing.formatter import canonical_records
 from tests.recording.app_helpers import recorder, send_keys, shown
 from tests.recording.helpers import file_problems, generated, start_file
 from tests.recording.keystrokes import Typing, typing

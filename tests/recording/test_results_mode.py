@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Game, Tag
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import new_tags
 from allfours_notation.recording.referee import is_unfinished
 from allfours_notation.recording.script import results_keys, results_lines_of_game
 from allfours_notation.recording.session import Session
-from allfours_notation.records import Game, Tag
-from allfours_notation.rules import replay
-from allfours_notation.rules.profiles import PROFILES, Options
-from allfours_notation.rules.replay import check_game
+from allfours_notation.referee import replay
+from allfours_notation.referee.profiles import PROFILES, Options
+from allfours_notation.referee.replay import check_game
 from tests.recording.app_helpers import recorder, send_keys, shown
 from tests.recording.helpers import feed, file_problems, generated, start_file
 

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import CallKind, ClaimItem, Concede, Play, Redeal
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import new_tags
 from allfours_notation.recording.script import lines_of_game
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.records import CallKind, ClaimItem, Concede, Play, Redeal
-from allfours_notation.rules.profiles import PROFILES
-from allfours_notation.rules.replay import check_game
+from allfours_notation.referee.profiles import PROFILES
+from allfours_notation.referee.replay import check_game
 from tests.recording.helpers import (
     TWO_TAGS,
     feed,

@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Play
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from allfours_notation.records import Play
 from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
 from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, start_file
 from tests.waiting import until

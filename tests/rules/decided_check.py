@@ -21,12 +21,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from allfours_notation.cards import FULL_PACK, Card
-from allfours_notation.records import ClaimItem, Deal, Game, Play
+from allfours_notation.reading.records import ClaimItem, Deal, Game, Play
 from allfours_notation.referee.deal import DealOver, Event, Phase, Table
-from allfours_notation.rules.decided import Status
-from allfours_notation.rules.play import legal_cards
-from allfours_notation.rules.replay import replay
-from allfours_notation.rules.state import DealResult
+from allfours_notation.referee.decided import Status
+from allfours_notation.referee.play import legal_cards
+from allfours_notation.referee.replay import replay
+from allfours_notation.referee.state import DealResult
 
 __all__ = ["Figures", "check_game", "cut_events"]
 

@@ -1,6 +1,6 @@
 """A second scorer, deliberately simple, to check the referee against (issue 10).
 
-It shares no code with ``allfours_notation.rules``: it reads a generated record
+It shares no code with ``allfours_notation.referee``: it reads a generated record
 (plain records: cards, seats, turn-ups, calls, tricks) and the rule options as
 plain text (``{"target": "7", "game_tie": "elder", ...}``), and scores every
 deal from the rules as written in docs/rules.md, in the counting order of rule 25.
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from allfours_notation.cards import Card, Rank
-from allfours_notation.records import (
+from allfours_notation.reading.records import (
     Call,
     CallKind,
     Deal,
@@ -34,7 +34,7 @@ from allfours_notation.records import (
 )
 
 # What is compared and the list of values to try; the scoring above uses none of it.
-from allfours_notation.rules.profiles import (
+from allfours_notation.referee.profiles import (
     OPTION_NAMES,
     PROFILES,
     Options,
@@ -43,7 +43,7 @@ from allfours_notation.rules.profiles import (
 )
 
 if TYPE_CHECKING:
-    from allfours_notation.rules import GameReplay
+    from allfours_notation.referee import GameReplay
 
 CLOCKWISE = "NESW"
 PIPS = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -573,7 +573,7 @@ def run_differential(games_per_variant: int, seed: int = 10, *, every: int = 1,
     penalise the same offences.
     """
     from allfours_notation.generate import Knobs, generate_games, profile_options
-    from allfours_notation.rules import replay
+    from allfours_notation.referee import replay
 
     games = deals = count = found = packs = put_out = 0
     problems: list[str] = []

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from allfours_notation.diagnostics import Diagnostic
-from allfours_notation.parser import parse
-from allfours_notation.records import Game
-from allfours_notation.rules import GameReplay, Options, replay
-from allfours_notation.rules.profiles import resolve_options
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Game
+from allfours_notation.referee import GameReplay, Options, replay
+from allfours_notation.referee.profiles import resolve_options
 
 PLAYERS = {
     2: {"North": "Ann", "South": "Ben"},

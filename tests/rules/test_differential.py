@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from allfours_notation.generate import Knobs, generate_games, profile_options
-from allfours_notation.rules import Options, replay
-from allfours_notation.rules.profiles import OPTION_NAMES, FollowRule, YesNo
+from allfours_notation.referee import Options, replay
+from allfours_notation.referee.profiles import OPTION_NAMES, FollowRule, YesNo
 from tests.rules.differential import compare, option_texts, run_differential, variants
 
 

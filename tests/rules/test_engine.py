@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from allfours_notation.cards import Seat, card, cards
-from allfours_notation.parser import parse
-from allfours_notation.records import Call, CallKind, Deal, Game, Play
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Call, CallKind, Deal, Game, Play
+from allfours_notation.referee import GameReplay, replay
 from allfours_notation.referee.deal import DealOver, Event, GameOver, Outcome, Phase, Table
-from allfours_notation.rules import GameReplay, replay
-from allfours_notation.rules.profiles import resolve_options
-from allfours_notation.rules.replay import deal_events
+from allfours_notation.referee.profiles import resolve_options
+from allfours_notation.referee.replay import deal_events
 
 from .helpers import EXAMPLE_A, find, game_of, game_text, items, run
 

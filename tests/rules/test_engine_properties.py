@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.generate import Knobs, generate_games, write_afn
-from allfours_notation.parser import parse
-from allfours_notation.records import Game, Trick
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Game, Trick
+from allfours_notation.referee import PROFILES, replay
 from allfours_notation.referee.deal import GameOver, Table
-from allfours_notation.rules import PROFILES, replay
-from allfours_notation.rules.profiles import resolve_options
-from allfours_notation.rules.replay import deal_events
+from allfours_notation.referee.profiles import resolve_options
+from allfours_notation.referee.replay import deal_events
 
 TABLES = [(name, players) for name in PROFILES for players in (2, 3, 4)]
 FAST = settings(deadline=None, derandomize=True,

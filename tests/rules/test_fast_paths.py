@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.cards import FULL_PACK, Rank, Seat, Suit
-from allfours_notation.parser import parse
-from allfours_notation.rules import replay
-from allfours_notation.rules.play import CARD_PIPS, HAND_ORDER, hand_key, hand_order
-from allfours_notation.rules.scoring import Point
-from allfours_notation.table import SEATS_FOR_PLAYERS, side_of, side_table
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.table import SEATS_FOR_PLAYERS, side_of, side_table
+from allfours_notation.referee import replay
+from allfours_notation.referee.play import CARD_PIPS, HAND_ORDER, hand_key, hand_order
+from allfours_notation.referee.scoring import Point
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -81,7 +81,7 @@ def test_letters_are_the_canonical_ones() -> None:
 def test_a_deal_result_filled_slot_by_slot_is_the_dataclass() -> None:
     from dataclasses import fields
 
-    from allfours_notation.rules.state import DealResult, deal_result
+    from allfours_notation.referee.state import DealResult, deal_result
 
     values = [f"value {n}" for n in range(len(fields(DealResult)))]
     assert deal_result(*values) == DealResult(*values)  # type: ignore[arg-type]
@@ -92,7 +92,7 @@ def test_a_deal_result_filled_slot_by_slot_is_the_dataclass() -> None:
 def test_a_game_replay_filled_slot_by_slot_is_the_dataclass() -> None:
     from dataclasses import fields
 
-    from allfours_notation.rules.state import GameReplay, game_replay
+    from allfours_notation.referee.state import GameReplay, game_replay
 
     values = [f"value {n}" for n in range(len(fields(GameReplay)))]
     assert game_replay(*values) == GameReplay(*values)  # type: ignore[arg-type]
@@ -103,7 +103,7 @@ def test_a_game_replay_filled_slot_by_slot_is_the_dataclass() -> None:
 def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
     from dataclasses import fields
 
-    from allfours_notation.rules.scoring import DealFacts, deal_facts
+    from allfours_notation.referee.scoring import DealFacts, deal_facts
 
     values = [f"value {n}" for n in range(len(fields(DealFacts)))]
     assert deal_facts(*values) == DealFacts(*values)  # type: ignore[arg-type]

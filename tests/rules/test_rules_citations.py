@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.rules.profiles import PROFILES, VALUE_SOURCES
+from allfours_notation.referee.profiles import PROFILES, VALUE_SOURCES
 
 ROOT = Path(__file__).resolve().parents[2]
 CITATION = re.compile(

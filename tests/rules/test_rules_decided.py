@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 from allfours_notation.cards import Card, Seat, parse_card
 from allfours_notation.cli.score import sheet_json
 from allfours_notation.generate import Knobs, generate_game, generate_games, profile_options
-from allfours_notation.parser import parse
-from allfours_notation.records import ClaimItem
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import ClaimItem
+from allfours_notation.referee import replay
 from allfours_notation.referee.deal import Table
-from allfours_notation.rules import replay
-from allfours_notation.rules.decided import Status, certain_high_low
-from allfours_notation.rules.replay import GameReplay
-from allfours_notation.rules.scoring import CAP_CUT
-from allfours_notation.sheet import game_sheet, text_lines
+from allfours_notation.referee.decided import Status, certain_high_low
+from allfours_notation.referee.replay import GameReplay
+from allfours_notation.referee.scoring import CAP_CUT
+from allfours_notation.writing.sheet import game_sheet, text_lines
 from tests.rules.decided_check import Figures, check_game, cut_events
 from tests.rules.helpers import EXAMPLE_A, find, game_text, items, run
 

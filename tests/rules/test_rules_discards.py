@@ -9,12 +9,12 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from allfours_notation.cards import Card, Seat, parse_card
-from allfours_notation.export import result_to_json
-from allfours_notation.formatter import format_game
-from allfours_notation.parser import parse
-from allfours_notation.records import Discard
-from allfours_notation.rules import replay
-from allfours_notation.schema import schema
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Discard
+from allfours_notation.referee import replay
+from allfours_notation.writing.export import result_to_json
+from allfours_notation.writing.formatter import format_game
+from allfours_notation.writing.schema import schema
 from tests.rules.helpers import find, game_of, game_text, items, run
 
 DISCARD = {"HandAfterRun": "discard_to_six"}

@@ -14,9 +14,9 @@ import pytest
 
 from allfours_notation.cards import Seat, card, cards
 from allfours_notation.cli import main
-from allfours_notation.parser import parse_file
-from allfours_notation.rules import Options, legal_cards, replay
-from allfours_notation.rules.replay import max_runs, turnup_position
+from allfours_notation.reading.parser import parse_file
+from allfours_notation.referee import Options, legal_cards, replay
+from allfours_notation.referee.replay import max_runs, turnup_position
 from tests.golden import check_golden
 from tests.rules.helpers import rules_codes, run
 

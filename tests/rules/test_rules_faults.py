@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from allfours_notation.parser import parse
-from allfours_notation.rules import GameReplay, replay
+from allfours_notation.reading.parser import parse
+from allfours_notation.referee import GameReplay, replay
 from tests.rules.helpers import EXAMPLE_A, REVOKE_BY_S, game_text, items, rules_codes, run
 
 # --- a card played twice (a recording slip) is never evidence -------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from allfours_notation.generate import Knobs, generate_corpus, generate_games, write_afn
-from allfours_notation.parser import parse
-from allfours_notation.records import Call, CallKind, Hand, Redeal, TurnUp
-from allfours_notation.rules import Options, replay
-from allfours_notation.rules.profiles import GameTie
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Call, CallKind, Hand, Redeal, TurnUp
+from allfours_notation.referee import Options, replay
+from allfours_notation.referee.profiles import GameTie
 
 
 def test_same_seed_same_games() -> None:

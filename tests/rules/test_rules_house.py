@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.cli import main
-from allfours_notation.rules.house import load_house_rules
-from allfours_notation.rules.profiles import HangJack, resolve_options
+from allfours_notation.referee.house import load_house_rules
+from allfours_notation.referee.profiles import HangJack, resolve_options
 from tests.rules.helpers import EXAMPLE_A, find, game_of, run
 
 CLUB = '''\

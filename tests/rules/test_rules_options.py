@@ -6,9 +6,9 @@ from dataclasses import fields, replace
 
 import pytest
 
-from allfours_notation.parser import parse
-from allfours_notation.rules import PROFILES, Options, replay, resolve_options
-from allfours_notation.rules.profiles import (
+from allfours_notation.reading.parser import parse
+from allfours_notation.referee import PROFILES, Options, replay, resolve_options
+from allfours_notation.referee.profiles import (
     DEFAULT_PROFILE,
     OPTION_NAMES,
     DealPattern,

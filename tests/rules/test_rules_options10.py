@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from allfours_notation.generate import generate_games
-from allfours_notation.records import RedealReason
-from allfours_notation.rules import PROFILES, replay
-from allfours_notation.rules.profiles import (
+from allfours_notation.reading.records import RedealReason
+from allfours_notation.referee import PROFILES, replay
+from allfours_notation.referee.profiles import (
     OPTION_NAMES,
     VALUE_SOURCES,
     GameTie,

@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 
 from allfours_notation.cards import Card, Seat, parse_card
-from allfours_notation.rules import Options
-from allfours_notation.rules.play import legal_cards
-from allfours_notation.rules.profiles import (
+from allfours_notation.referee import Options
+from allfours_notation.referee.play import legal_cards
+from allfours_notation.referee.profiles import (
     VALUE_SOURCES,
     FollowRule,
     UndertrumpException,

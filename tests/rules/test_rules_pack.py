@@ -9,12 +9,12 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from allfours_notation.cards import FULL_PACK, Card, Seat, parse_card
-from allfours_notation.export import result_to_json
-from allfours_notation.formatter import format_game
-from allfours_notation.parser import parse
-from allfours_notation.records import Pack
-from allfours_notation.rules import replay
-from allfours_notation.schema import schema
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Pack
+from allfours_notation.referee import replay
+from allfours_notation.writing.export import result_to_json
+from allfours_notation.writing.formatter import format_game
+from allfours_notation.writing.schema import schema
 from tests.rules.helpers import EXAMPLE_A, find, game_of, game_text, run
 
 
@@ -135,8 +135,8 @@ def test_generated_games_written_as_packs_check_clean_and_format_back(players: i
     from dataclasses import replace
 
     from allfours_notation.generate import Knobs, generate_games, profile_options
-    from allfours_notation.rules import check_game
-    from allfours_notation.rules.profiles import DealPattern, HandAfterRun
+    from allfours_notation.referee import check_game
+    from allfours_notation.referee.profiles import DealPattern, HandAfterRun
 
     options = replace(profile_options("hoffmann1909", players),
                       deal_pattern=DealPattern(pattern),

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from allfours_notation.cards import FULL_PACK, Card, Seat
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.generate import Knobs, generate_games, write_afn
-from allfours_notation.parser import parse
-from allfours_notation.records import Award, Deal, Game, Hand, Play, Redeal, Trick
-from allfours_notation.rules import (
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Award, Deal, Game, Hand, Play, Redeal, Trick
+from allfours_notation.reading.table import side_of
+from allfours_notation.referee import (
     PROFILES,
     GameReplay,
     StepKind,
@@ -25,10 +26,9 @@ from allfours_notation.rules import (
     replay,
     trick_winner,
 )
-from allfours_notation.rules.profiles import BegsPerDeal, HangJack, Options, TurnupPoints
-from allfours_notation.rules.replay import max_runs
-from allfours_notation.rules.scoring import kick_value
-from allfours_notation.table import side_of
+from allfours_notation.referee.profiles import BegsPerDeal, HangJack, Options, TurnupPoints
+from allfours_notation.referee.replay import max_runs
+from allfours_notation.referee.scoring import kick_value
 
 TABLES = [(name, players) for name in PROFILES for players in (2, 4)] + [("foster", 3)]
 FAST = settings(deadline=None, derandomize=True,

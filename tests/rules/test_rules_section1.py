@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from allfours_notation.cards import FULL_PACK, Rank, Seat, card
-from allfours_notation.rules import trick_winner
-from allfours_notation.rules.replay import StepKind
+from allfours_notation.referee import trick_winner
+from allfours_notation.referee.replay import StepKind
 from tests.rules.helpers import (
     EXAMPLE_A,
     EXAMPLE_C,

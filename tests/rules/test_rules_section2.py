@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from allfours_notation.cards import Seat
-from allfours_notation.rules.replay import StepKind, max_runs, turnup_position
+from allfours_notation.referee.replay import StepKind, max_runs, turnup_position
 from tests.rules.helpers import EXAMPLE_A, N_AT_SIX, find, items, rules_codes, run
 
 

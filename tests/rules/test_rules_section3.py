@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from allfours_notation.cards import Seat, card, cards
-from allfours_notation.parser import parse
-from allfours_notation.rules import Options, legal_cards, replay, trick_winner
-from allfours_notation.rules.profiles import FollowRule
+from allfours_notation.reading.parser import parse
+from allfours_notation.referee import Options, legal_cards, replay, trick_winner
+from allfours_notation.referee.profiles import FollowRule
 from tests.rules.helpers import (
     EXAMPLE_A,
     EXAMPLE_C,

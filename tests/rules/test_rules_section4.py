@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from allfours_notation.cards import Seat, card
-from allfours_notation.records import ClaimItem
-from allfours_notation.rules import Options, Point
-from allfours_notation.rules.profiles import TurnupPoints
-from allfours_notation.rules.scoring import count_in_order, kick_value
+from allfours_notation.reading.records import ClaimItem
+from allfours_notation.referee import Options, Point
+from allfours_notation.referee.profiles import TurnupPoints
+from allfours_notation.referee.scoring import count_in_order, kick_value
 from tests.rules.helpers import (
     EXAMPLE_A,
     EXAMPLE_C,
@@ -75,8 +75,8 @@ def test_rule_23_jack_not_in_play_scores_nobody() -> None:
 def test_rule_23_hang_jack_in_trinidad() -> None:
     from pathlib import Path
 
-    from allfours_notation.parser import parse_file
-    from allfours_notation.rules import replay
+    from allfours_notation.reading.parser import parse_file
+    from allfours_notation.referee import replay
 
     example_f = Path(__file__).parent / "golden" / "example_f.afn"
     game = parse_file(example_f).games[0]

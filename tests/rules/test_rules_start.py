@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from allfours_notation.formatter import format_result
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
+from allfours_notation.writing.formatter import format_result
 from tests.rules.helpers import EXAMPLE_A, find, game_text, run
 
 

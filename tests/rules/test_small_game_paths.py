@@ -16,15 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from allfours_notation.cards import CLOCKWISE
-from allfours_notation.causes import _causes, _root_of, explain, link_causes
+from allfours_notation.checking.causes import _causes, _root_of, explain, link_causes
+from allfours_notation.checking.slips import may_find_slips
 from allfours_notation.diagnostics import Diagnostic, sort_key
-from allfours_notation.parser import parse
-from allfours_notation.records import Game
-from allfours_notation.rules.disputes import find_disputes
-from allfours_notation.rules.profiles import PROFILES, resolve_options, seated
-from allfours_notation.rules.replay import replay
-from allfours_notation.slips import may_find_slips
-from allfours_notation.table import seats_of_game
+from allfours_notation.reading.parser import parse
+from allfours_notation.reading.records import Game
+from allfours_notation.reading.table import seats_of_game
+from allfours_notation.referee.disputes import find_disputes
+from allfours_notation.referee.profiles import PROFILES, resolve_options, seated
+from allfours_notation.referee.replay import replay
 from tests.conftest import examples
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

@@ -31,7 +31,7 @@ import pytest
 from allfours_notation import parse
 from allfours_notation.cli import COMMANDS, main
 from allfours_notation.diagnostics import Diagnostic, Severity
-from allfours_notation.rules import check_game
+from allfours_notation.referee import check_game
 from tests.golden import check_golden
 
 ROOT = Path(__file__).resolve().parents[2]

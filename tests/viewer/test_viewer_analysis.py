@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from allfours_notation.analysis import DealAnalysis
+from allfours_notation.checking.analysis import DealAnalysis
 from allfours_notation.viewer import model
 from allfours_notation.viewer.app import ViewerApp
 from allfours_notation.viewer.widgets.analysis import AnalysisPanel

@@ -13,13 +13,13 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import Static
 
 from allfours_notation import Card, Seat, cards
-from allfours_notation.rules.replay import StepKind, TableState
-from allfours_notation.sheet import pretty_cards
+from allfours_notation.referee.replay import StepKind, TableState
 from allfours_notation.viewer import model
 from allfours_notation.viewer.app import Start, ViewerApp
 from allfours_notation.viewer.screens.dialogs import GoToScreen, OpenScreen
 from allfours_notation.viewer.screens.help import HelpScreen, key_rows
 from allfours_notation.viewer.widgets.lists import DiagnosticList, GameList, StepList
+from allfours_notation.writing.sheet import pretty_cards
 from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO, loaded, rows, shown, wait_loaded
 from tests.waiting import until
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from allfours_notation import Seat, parse, scan_headers
-from allfours_notation.rules.replay import StepKind, replay
+from allfours_notation.referee.replay import StepKind, replay
 from allfours_notation.viewer import model
 from allfours_notation.viewer.loader import NotAfnError, check_path, index_in_batches, read_text
 from tests.viewer.viewer_helpers import BROKEN, FOUR, TWO

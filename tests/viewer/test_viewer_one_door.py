@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from allfours_notation.causes import follow_text, roots_first
 from allfours_notation.checking import check_text
+from allfours_notation.checking.causes import follow_text, roots_first
 from allfours_notation.viewer.widgets.lists import DiagnosticList
 from tests.diagnostics.test_one_door import missing_card_game
 from tests.viewer.viewer_helpers import loaded, shown

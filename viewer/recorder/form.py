@@ -12,11 +12,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static
 
+from allfours_notation.reading.records import Game, Tag
+from allfours_notation.reading.table import SEATS_FOR_PLAYERS
 from allfours_notation.recording.opening import new_tags, today
-from allfours_notation.records import Game, Tag
-from allfours_notation.rules.profiles import PROFILES, Profile, resolve_options
-from allfours_notation.rules.start import starting_scores
-from allfours_notation.table import SEATS_FOR_PLAYERS
+from allfours_notation.referee.profiles import PROFILES, Profile, resolve_options
+from allfours_notation.referee.start import starting_scores
 
 _DATE_PARTS = (4, 2, 2)
 

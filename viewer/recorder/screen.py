@@ -25,12 +25,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from allfours_notation import Card, Seat
+from allfours_notation.reading.records import ClaimItem, Play, Tag
 from allfours_notation.recording.entries import RESULT_KEYS, Item, Phase
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.recording.storage import RecordChanged
-from allfours_notation.records import ClaimItem, Play, Tag
-from allfours_notation.rules.profiles import GiftRecipients
-from allfours_notation.rules.results import kick_values
+from allfours_notation.referee.profiles import GiftRecipients
+from allfours_notation.referee.results import kick_values
 from allfours_notation.visible import visible
 
 from ..widgets.table import TableView, results_renderable

@@ -14,9 +14,9 @@ import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
-from allfours_notation.parser import parse
+from allfours_notation.reading.parser import parse
 from allfours_notation.recording.session import Session, entries_of_game
-from allfours_notation.rules.profiles import resolve_options
+from allfours_notation.referee.profiles import resolve_options
 from allfours_notation.safe_write import replace_file
 
 from ..app import ViewerApp

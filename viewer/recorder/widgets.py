@@ -11,10 +11,10 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from allfours_notation import Card
+from allfours_notation.reading.records import Play
 from allfours_notation.recording.session import Session, describe
-from allfours_notation.records import Play
-from allfours_notation.sheet import ItemLine, game_sheet
 from allfours_notation.visible import visible
+from allfours_notation.writing.sheet import ItemLine, game_sheet
 
 from ..widgets.cards import card_text
 from ..widgets.lists import PickList
@@ -146,7 +146,7 @@ def _item(item: ItemLine, *, reasons: bool = True) -> Text:
 
 
 def _has_claims(session: Session) -> bool:
-    from allfours_notation.records import Claim
+    from allfours_notation.reading.records import Claim
 
     return any(isinstance(entry, Claim) for entry in session.entries)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from allfours_notation.analysis import LABEL, DealAnalysis
 from allfours_notation.cards import Seat
-from allfours_notation.table import side_of
+from allfours_notation.checking.analysis import LABEL, DealAnalysis
+from allfours_notation.reading.table import side_of
 
 
 def value_text(analysis: DealAnalysis, mover: Seat, value: int, seats: tuple[Seat, ...]) -> str:

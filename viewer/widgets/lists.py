@@ -18,7 +18,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from allfours_notation import Diagnostic, GameHeader, Severity
-from allfours_notation.causes import follow_text, roots_first
+from allfours_notation.checking.causes import follow_text, roots_first
 from allfours_notation.visible import visible
 
 from ..messages import DiagnosticChosen, DiagnosticHighlighted, GameChosen, StepChosen

@@ -14,10 +14,10 @@ from textual.widgets import Static
 
 from allfours_notation import Diagnostic, GameHeader
 from allfours_notation.diagnostics import caret_snippet
-from allfours_notation.records import Glyph
-from allfours_notation.rules.replay import GameReplay, Step
-from allfours_notation.sheet import pretty_cards
+from allfours_notation.reading.records import Glyph
+from allfours_notation.referee.replay import GameReplay, Step
 from allfours_notation.visible import visible
+from allfours_notation.writing.sheet import pretty_cards
 
 from ..model import Note
 

@@ -13,9 +13,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from allfours_notation import Game, Seat
-from allfours_notation.rules.replay import TableState
-from allfours_notation.rules.scoring import ITEM_LABELS
-from allfours_notation.table import side_of
+from allfours_notation.reading.table import side_of
+from allfours_notation.referee.replay import TableState
+from allfours_notation.referee.scoring import ITEM_LABELS
 from allfours_notation.visible import visible
 
 from ..model import GameEntry

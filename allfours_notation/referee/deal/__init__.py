@@ -7,9 +7,6 @@ legal.  An open deal is a :class:`~.dealtable.DealTable`, built phase by phase:
 :mod:`.closing`.
 """
 
-# The rules package first: its modules import this package's, and this package's
-# modules import its (a cycle at import time only, gone when rules/ moves in here).
-from ... import rules as _rules  # noqa: F401
 from .answers import DealOver, DealStart, Event, Expect, GameOver, Outcome, Phase
 from .table import Table, table_seats
 

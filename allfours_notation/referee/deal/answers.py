@@ -10,7 +10,7 @@ from enum import Enum
 
 from ...cards import Card, Seat
 from ...diagnostics import Diagnostic
-from ...records import (
+from ...reading.records import (
     Abandoned,
     Call,
     Claim,
@@ -28,7 +28,7 @@ from ...records import (
     Trick,
     TurnUp,
 )
-from ...rules.state import Step, TableState
+from ..state import Step, TableState
 
 
 @dataclass(frozen=True, slots=True)

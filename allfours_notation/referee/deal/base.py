@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Self
 
 from ...cards import Card, Seat, Suit
 from ...diagnostics import Diagnostic, Severity
-from ...records import (
+from ...reading.records import (
     Abandoned,
     CallKind,
     Claim,
@@ -24,19 +24,19 @@ from ...records import (
     Span,
     Total,
 )
-from ...rules.decided import ItemStatus
-from ...rules.play import (
+from ..decided import ItemStatus
+from ..play import (
     DEALT,
     RUN_BATCH,
     legal_cards,
 )
-from ...rules.scoring import (
+from ..scoring import (
     ITEM_LABELS,
     Offence,
     Point,
     count_in_order,
 )
-from ...rules.state import StepKind, TableState
+from ..state import StepKind, TableState
 from .answers import Phase
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from ...cards import Card, Rank, Seat, Suit
 from ...diagnostics import Severity
-from ...records import (
+from ...reading.records import (
     Abandoned,
     CallKind,
     Claim,
@@ -22,13 +22,13 @@ from ...records import (
     Results,
     Total,
 )
-from ...rules.decided import ItemStatus, Status, certain_high_low, item_of
-from ...rules.play import (
+from ..decided import ItemStatus, Status, certain_high_low, item_of
+from ..play import (
     hand_order,
     max_runs,
     trick_winner,
 )
-from ...rules.profiles import (
+from ..profiles import (
     BegsPerDeal,
     FosterCap,
     LowOwner,
@@ -38,8 +38,8 @@ from ...rules.profiles import (
     RevokePenalty,
     YesNo,
 )
-from ...rules.results import ResultsFacts, results_points
-from ...rules.scoring import (
+from ..results import ResultsFacts, results_points
+from ..scoring import (
     ITEM_LABELS,
     PLAY_OFFENCES,
     TABLE_OFFENCES,
@@ -50,7 +50,7 @@ from ...rules.scoring import (
     penalty_points,
     play_points,
 )
-from ...rules.state import StepKind, deal_result
+from ..state import StepKind, deal_result
 from .answers import Expect, Phase
 from .tricks import Tricks
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...records import (
+from ...reading.records import (
     Abandoned,
     Call,
     CallKind,

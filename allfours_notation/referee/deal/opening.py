@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...cards import Card, Seat
 from ...diagnostics import Severity
-from ...records import (
+from ...reading.records import (
     Call,
     CallKind,
     ClaimItem,
@@ -19,25 +19,25 @@ from ...records import (
     Span,
     TurnUp,
 )
-from ...rules.play import (
+from ..play import (
     DEALT,
     RUN_BATCH,
     hand_order,
     max_runs,
     turnup_position,
 )
-from ...rules.profiles import (
+from ..profiles import (
     BegsPerDeal,
     DealPattern,
     HandAfterRun,
     JackOnRun,
     YesNo,
 )
-from ...rules.scoring import (
+from ..scoring import (
     gift_points,
     turnup_points,
 )
-from ...rules.state import StepKind
+from ..state import StepKind
 from .answers import Phase
 from .base import DealBase, _Lack
 

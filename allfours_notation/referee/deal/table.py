@@ -1,16 +1,16 @@
 """The one referee: a table that takes a game one event at a time.
 
 Every tool that needs the rules drives this table: ``allfours check`` and
-``score`` and the viewer feed it a parsed record (see :mod:`...rules.replay`), the
+``score`` and the viewer feed it a parsed record (see :mod:`..replay`), the
 recorder feeds it what the players say, the language server what the editor
 holds.  An event is a :class:`~.answers.DealStart` (a deal's number and dealer; a
-whole :class:`Deal` record is taken as its start), a record from :mod:`...records` —
+whole :class:`Deal` record is taken as its start), a record from :mod:`...reading.records` —
 a :class:`Hand`, a :class:`TurnUp`, a :class:`Call`, a
 :class:`Trick` (opens a trick; optional), a :class:`Play`, a :class:`Penalty`, an
 ending (:class:`Redeal`, :class:`Abandoned`, :class:`Concede`), a :class:`Claim`,
 a :class:`Total` — or one of the two markers of :mod:`.answers`, :class:`DealOver`
 and :class:`GameOver`.  :meth:`Table.apply` answers with the new
-:class:`~...rules.state.TableState` and the diagnostics of that event.
+:class:`~..state.TableState` and the diagnostics of that event.
 
 A deal's events come in the order they happen at the table: hands, turn-ups and
 calls (run cards after the ``runs`` call), the tricks, then penalties, the
@@ -33,22 +33,14 @@ from dataclasses import replace
 
 from ...cards import Card, Seat
 from ...diagnostics import Diagnostic, Severity
-from ...records import (
+from ...reading.records import (
     Deal,
     Game,
     Play,
     Span,
     diagnostic_at,
 )
-from ...rules.play import (
-    legal_cards,
-)
-from ...rules.profiles import (
-    Options,
-)
-from ...rules.start import score_tag, starting_scores
-from ...rules.state import DealResult, Step, StepKind, TableState
-from ...table import (
+from ...reading.table import (
     SEATS_FOR_PLAYERS,
     next_seats,
     seats_of_game,
@@ -56,6 +48,14 @@ from ...table import (
     side_table,
     sides,
 )
+from ..play import (
+    legal_cards,
+)
+from ..profiles import (
+    Options,
+)
+from ..start import score_tag, starting_scores
+from ..state import DealResult, Step, StepKind, TableState
 from .answers import DealOver, DealStart, Event, Expect, GameOver, Outcome, Phase
 from .dealtable import TAKERS, DealTable
 
@@ -87,7 +87,7 @@ class Table:
     ``keep_steps`` keeps one :class:`Step` (with its table state and text) per
     event for a viewer; without it only scores and diagnostics are kept, which
     is what ``check`` needs.  A card played twice is not the table's to report:
-    the structure checks do (AFN201, :mod:`...structure`).
+    the structure checks do (AFN201, :mod:`...reading.structure`).
     """
 
     # Slots: a table is made for every game, and a file of tiny games is mostly that.

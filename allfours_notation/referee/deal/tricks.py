@@ -1,6 +1,6 @@
 """The play of a deal: each card seated, checked (held, in turn, following suit,
 not undertrumping) and added to its trick; the trick's winner by
-:func:`..rules.play.trick_winner`; revokes and undertrumps proved when their proof
+:func:`..play.trick_winner`; revokes and undertrumps proved when their proof
 is played.
 """
 
@@ -10,24 +10,24 @@ from collections.abc import Sequence
 
 from ...cards import Card, Seat
 from ...diagnostics import Severity
-from ...records import (
+from ...reading.records import (
     PenaltyKind,
     Play,
     Span,
 )
-from ...rules.play import (
+from ..play import (
     CARD_PIPS,
     trick_winner,
 )
-from ...rules.profiles import (
+from ..profiles import (
     FollowRule,
     UndertrumpException,
     YesNo,
 )
-from ...rules.scoring import (
+from ..scoring import (
     Offence,
 )
-from ...rules.state import StepKind
+from ..state import StepKind
 from .answers import Phase
 from .base import _Suspicion
 from .opening import Opening
@@ -227,7 +227,8 @@ class Tricks(Opening):
 
     def slip(self) -> None:
         """A card already played: a recording slip, not evidence and not a capture.  The
-        structure checks report it (AFN201, :mod:`...structure`); the trick counts it once."""
+        structure checks report it (AFN201, :mod:`...reading.structure`); the trick
+        counts it once."""
         self.slips.append(len(self.trick))
 
     def play_step(self, seat: Seat, c: Card, span: Span | None, number: int) -> None:

@@ -1,0 +1,469 @@
+"""The one door: check a game, or a whole file of games, the way ``allfours check`` does.
+
+Checking a game is always the same pipeline, and this module is the only place that
+puts it together::
+
+    options (the rules the game names, or --rules/--set/--rules-file)
+      → structure (done as the game is read: ``check_read_game``)
+      → referee (``rules.replay.replay``: the table, then the dispute report)
+      → slips and root causes (``causes.explain``: a probable slip named, every
+        finding linked to the root it follows from)
+
+:func:`check` does it for one game and returns a :class:`CheckedGame` (the
+diagnostics, sorted, numbered and linked, the replay and the options);
+:func:`check_games` for a run of games, stage by stage (every game's rules, then
+every replay, then every explanation: each stage's code stays hot, issue 16);
+:func:`check_text` for a whole text; :func:`check_file` and :func:`tally_file`
+are the streaming forms ``allfours check`` prints from, in worker processes for a
+large file.  Every tool (``check``, ``score``, the viewer, the recorder, the
+language server, ``list --check``, ``stats``, ``find --has``, ``fmt``'s safety
+proof, ``export``) calls these, so they all report the same codes, positions,
+roots and hints.  An internal fault in any stage is one AFN901 at its game,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, cast
+
+from ..diagnostics import Diagnostic, Severity
+from ..guard import internal_error
+from ..reading.parser import FileReader, check_read_game, read_game_body, read_games
+from ..reading.records import Game
+from ..reading.slicer import Slices
+from ..referee.profiles import Options, resolve_options
+from ..referee.replay import replay
+from ..referee.state import GameReplay
+from .causes import explain, link_causes
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ..archive.parallel import WorkerPool
+    from ..referee.profiles import Profile
+
+__all__ = [
+    "OWN_RULES",
+    "CheckedGame",
+    "CheckedText",
+    "GivenRules",
+    "Rules",
+    "check",
+    "check_file",
+    "check_games",
+    "check_text",
+    "file_findings",
+    "rules_diagnostics",
+    "tally",
+    "tally_file",
+]
+
+# (profile, overrides) or (profile, overrides, house rules): what --rules, --set and
+# --rules-file ask for; None: no rules replay (the parser's findings only, linked)
+GivenRules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str],
+                                                        "Profile | None"]
+# ...or the options themselves (a recorder's, resolved once); None: no rules replay
+Rules = GivenRules | Options | None
+OWN_RULES: GivenRules = (None, {})  # each game under the rules it names
+# What a game's check reports, as ``check`` streams it: its diagnostics and whether
+# any is an error (None: the findings about the whole file, not a game).
+Checked = tuple[list[Diagnostic], bool | None]
+# What the summary line needs of one or more games: how many diagnostics, errors,
+# warnings and root causes, how many games and how many of them with errors.
+Tally = tuple[int, int, int, int, int, int]
+SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: starting workers costs more
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class CheckedGame:
+    """One game checked: every diagnostic ``allfours check`` reports for it (sorted,
+    numbered and linked to its root cause), whether any is an error, the replay (None
+    when the game was not refereed: a syntax error, no rules asked for, nothing to
+    referee, or an internal fault) and the options it was refereed under."""
+
+    game: Game
+    diagnostics: tuple[Diagnostic, ...]
+    has_errors: bool
+    replay: GameReplay | None
+    options: Options | None
+
+    def __init__(self, game: Game, diagnostics: tuple[Diagnostic, ...], has_errors: bool,
+                 replay: GameReplay | None, options: Options | None) -> None:
+        # The slots set directly: a frozen dataclass's __init__ goes through
+        # object.__setattr__ per field, and a file of tiny games makes one per game.
+        _set_game(self, game)
+        _set_diagnostics(self, diagnostics)
+        _set_has_errors(self, has_errors)
+        _set_replay(self, replay)
+        _set_options(self, options)
+
+    @property
+    def roots(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.cause is None)
+
+    @property
+    def unfinished(self) -> tuple[Diagnostic, ...]:
+        """The referee's findings that only say the game is not finished yet, as it
+        found them (before they were numbered: compare ``d.linked(None, None)``)."""
+        return self.replay.unfinished if self.replay is not None else ()
+
+
+(_set_game, _set_diagnostics, _set_has_errors, _set_replay, _set_options) = (
+    CheckedGame.__dict__[f.name].__set__ for f in fields(CheckedGame))
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedText:
+    """A whole text checked: what concerns the file itself (its bytes, its version
+    line, no games), then each game, numbered on across the file as ``check`` does."""
+
+    text: str
+    diagnostics: tuple[Diagnostic, ...]
+    games: tuple[CheckedGame, ...]
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        """Every diagnostic in the order ``check`` reports them."""
+        return [*self.diagnostics, *(d for game in self.games for d in game.diagnostics)]
+
+
+def check(game: Game, rules: Rules = OWN_RULES, *, first_id: int = 1,
+          steps: bool = False, empty: bool = False) -> CheckedGame:
+    """Check one parsed game: the rules it names (or ``rules``: (profile, overrides[,
+    house rules]), or resolved options; None: the parser's findings only), the
+    referee, the dispute report, the probable slips and the root causes.  ``steps``
+    keeps a table state per event in the replay (the viewer's, the language server's
+    hovers; several times dearer);
+    ``empty`` replays a game with neither tags nor deals too (a score sheet of it),
+    which has nothing to referee and is otherwise left without a replay."""
+    return check_games([game], rules, first_id=first_id, steps=steps, empty=empty)[0]
+
+
+def check_games(games: Sequence[Game], rules: Rules = OWN_RULES, *,
+                first_id: int | None = 1, steps: bool = False,
+                empty: bool = False) -> list[CheckedGame]:
+    """:func:`check` of each game of a run, numbered on from ``first_id`` across the
+    run (None: each game's from 1, as in a worker).
+
+    Stage by stage over the run, rather than game by game: every game's rules are
+    resolved, then every game replayed, then every game's findings explained, so
+    that each stage's code stays hot in the processor's caches (a file of thousands
+    of small games is mostly that, issue 16).  A game with neither tags nor deals (a
+    stray ``end``) has nothing to referee under any rules (a test holds the referee
+    to that), so it is not replayed: a file of ``end end end …`` is a quarter of a
+    million such games per MB."""
+    chosen = [_options(game, rules)
+              if rules is not None and (_refereed(game) or (empty and not game.broken))
+              else None for game in games]
+    replays = [_replayed(game, options, steps) for game, options in zip(games, chosen,
+                                                                        strict=True)]
+    checked: list[CheckedGame] = []
+    number = first_id or 1
+    for game, options, replayed in zip(games, chosen, replays, strict=True):
+        mine = _explained(game, options, replayed, number)
+        if first_id is not None:
+            number += len(mine)
+        checked.append(CheckedGame(
+            game, mine, game.has_errors if rules is None else _any_error(mine),
+            replayed if isinstance(replayed, GameReplay) else None,
+            options[0] if isinstance(options, tuple) else None))
+    return checked
+
+
+def check_text(source: str | bytes, *, filename: str | None = None,
+               rules: Rules = OWN_RULES, steps: bool = False) -> CheckedText:
+    """Read and check every game of ``source`` in this process, run by run as
+    ``check`` does: the file's own findings, then each game's, numbered on."""
+    reader = read_games(source, filename=filename)
+    head = file_findings(reader)
+    first_id = len(head) + 1
+    games: list[CheckedGame] = []
+    for work in _chunks(reader, rules):
+        for checked, _ in _run_games(work, first_id, steps=steps):
+            first_id += len(checked.diagnostics)
+            games.append(checked)
+    return CheckedText(reader.text, tuple(head), tuple(games))
+
+
+def file_findings(reader: FileReader, first_id: int = 1,
+                  before: Sequence[Diagnostic] = ()) -> tuple[Diagnostic, ...]:
+    """What concerns the whole file (its bytes, its version line, no games), linked;
+    ``before``: findings about the text the reader never saw (an editor's)."""
+    return link_causes([*before, *reader.diagnostics, *reader.closing_diagnostics()],
+                       first_id=first_id)
+
+
+def rules_diagnostics(game: Game, rules: GivenRules, parsed: list[Diagnostic], *,
+                      first_id: int = 1) -> list[Diagnostic]:
+    """The parser's diagnostics of one game (``parsed``) with the rules, options and
+    dispute diagnostics added and explained; an internal fault becomes one AFN901 at
+    the game instead of a traceback, beside the parser's."""
+    options = _options(game, rules)
+    return list(_explained(game, options, _replayed(game, options, False), first_id, parsed))
+
+
+# --- the streaming form ``allfours check`` prints from ----------------------------------------
+
+
+def check_file(reader: FileReader, rules: Rules = OWN_RULES, *, first_id: int = 1,
+               pool: WorkerPool | None = None,
+               advance: Callable[[int], None] | None = None) -> Iterator[Checked]:
+    """The diagnostics of a file in the order they are reported, a game at a time.
+
+    First what concerns the whole file (with ``None``), then each game's (with
+    whether it has errors), as :func:`check_games` gives them, numbered from
+    ``first_id`` on.  Only one run of games' records is alive at a time (at most
+    :data:`CHUNK_CHARS` of text, or one longer game), so memory does not grow with
+    the number of games.  With a ``pool`` the games are checked in its worker
+    processes, each numbered from 1, and come back in order to be numbered on from
+    ``first_id`` here.
+    """
+    head = list(file_findings(reader, first_id))
+    first_id += len(head)
+    yield head, None
+    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+        for work in _chunks(reader, rules):
+            for diagnostics, has_errors, size in _run_checked(work, first_id):
+                if advance is not None:
+                    advance(size)
+                first_id += len(diagnostics)
+                yield list(diagnostics), has_errors
+        return
+    packed = (result for results in pool.map(_check_chunk, _chunks(reader, rules), batch=1)
+              for result in results)
+    for values, with_errors, size in packed:
+        if advance is not None:
+            advance(size)
+        yield _unpacked(values, first_id - 1), with_errors
+        first_id += len(values)
+
+
+def tally(diagnostics: Sequence[Diagnostic], with_errors: bool | None) -> Tally:
+    """The counts of one game's diagnostics (``with_errors`` None: the findings about
+    the whole file, not a game)."""
+    errors = warnings = roots = 0
+    for diagnostic in diagnostics:
+        if diagnostic.severity is Severity.ERROR:
+            errors += 1
+        elif diagnostic.severity is Severity.WARNING:
+            warnings += 1
+        roots += diagnostic.cause is None
+    return (len(diagnostics), errors, warnings, roots, int(with_errors is not None),
+            int(bool(with_errors)))
+
+
+def tally_file(reader: FileReader, rules: Rules = OWN_RULES, *,
+               pool: WorkerPool | None = None,
+               advance: Callable[[int], None] | None = None) -> Iterator[Tally]:
+    """:func:`check_file`, counted: what ``check --quiet`` prints.  Games are counted a
+    run at a time (:func:`_tally_chunk`), in worker processes or here, and a worker
+    sends back one tally for each run, not its diagnostics."""
+    yield tally(file_findings(reader, 1), None)
+    runs = _chunks(reader, rules)
+    tallied: Iterator[tuple[Tally, int]]
+    if pool is None or not pool.parallel or len(reader.slices) < SMALL_FILE_GAMES:
+        tallied = map(_tally_chunk, runs)
+    else:
+        tallied = pool.map(_tally_chunk, runs, batch=1)
+    for counts, size in tallied:
+        if advance is not None:
+            advance(size)
+        yield counts
+
+
+# --- the stages ------------------------------------------------------------------------------
+
+# A stage's result for one game: the options and their problems, or a replay; None for
+# a game that is not refereed; the exception where refereeing the game failed.
+_Options = tuple[Options, list[Diagnostic]] | Exception | None
+_Replayed = GameReplay | Exception | None
+
+
+def _refereed(game: Game) -> bool:
+    return not game.broken and bool(game.deals or game.tags)
+
+
+def _options(game: Game, rules: GivenRules | Options) -> _Options:
+    """The rules ``game`` is replayed under (the first stage of refereeing a run).
+
+    Each stage catches a fault in refereeing a game itself, written out rather than
+    through :func:`.guarded`: two closures per game cost more than a tiny game's
+    linking does."""
+    if isinstance(rules, Options):
+        return rules, []
+    try:
+        return resolve_options(game, profile=rules[0], overrides=rules[1],
+                               house=rules[2] if len(rules) > 2 else None)
+    except Exception as error:  # becomes an AFN901 at the game (see _explained)
+        return error
+
+
+def _replayed(game: Game, options: _Options, steps: bool) -> _Replayed:
+    if options is None or isinstance(options, Exception):
+        return options
+    try:
+        return replay(game, options[0], record_states=steps)
+    except Exception as error:  # becomes an AFN901 at the game (see _explained)
+        return error
+
+
+def _explained(game: Game, options: _Options, replayed: _Replayed, first_id: int,
+               parsed: list[Diagnostic] | None = None) -> tuple[Diagnostic, ...]:
+    """The game's findings with the referee's, explained and numbered from ``first_id``;
+    where a stage failed, the parser's and one AFN901 at the game."""
+    found = list(game.diagnostics) if parsed is None else parsed
+    if replayed is None:
+        return link_causes(found, first_id=first_id)
+    if not isinstance(replayed, Exception):
+        assert options is not None and not isinstance(options, Exception)
+        try:
+            return explain(replayed, [*found, *options[1], *replayed.diagnostics],
+                           first_id=first_id)
+        except Exception as error:
+            replayed = error
+    problem = internal_error(replayed, doing="checking this game's rules", file=game.source,
+                             game=game.index, at=game.span)
+    return link_causes([*found, problem], first_id=first_id)
+
+
+def _any_error(diagnostics: Sequence[Diagnostic]) -> bool:
+    """``any(d.is_error …)``, without a generator and a property per finding."""
+    return Severity.ERROR in [diagnostic.severity for diagnostic in diagnostics]
+
+
+# --- runs of games, in this process or a worker's ---------------------------------------------
+
+# A worker's unit of work: consecutive games whose text adds up to about this many
+# characters (at most CHUNK_GAMES of them).  One game per unit made a file of
+# thousands of tiny games cost more in pickling than in checking, and each unit
+# costs the parent about a millisecond of handing over (issue 16): 64 KB units
+# took a third of the parent's time on a file of tiny games, and a run of well-formed
+# games is still only a few hundred games' records alive at once.
+CHUNK_CHARS = 65_536
+CHUNK_GAMES = 4_096
+
+# (the text from the first game's start to the last one's end, where that text starts
+# in the file, the index of the first game, its slices, the file name, the rules)
+Chunk = tuple[str, int, int, Slices, str | None, Rules]
+
+
+def _chunks(reader: FileReader, rules: Rules) -> Iterator[Chunk]:
+    """The file's games in runs of about :data:`CHUNK_CHARS` characters, in order,
+    each run's slices as columns (see :meth:`.Slices.windows`)."""
+    text, file = reader.text, reader.file
+    slices = reader.slices if isinstance(reader.slices, Slices) else Slices(reader.slices)
+    for first, pieces in slices.windows(CHUNK_CHARS, CHUNK_GAMES):
+        start, end = pieces.text_span
+        yield text[start:end], start, first + 1, pieces, file, rules
+
+
+# A diagnostic as it travels back from a worker: its fields in order, the severity as
+# its text.  Tuples of plain values pickle in C; dataclasses and enums pickle through
+# Python calls, which cost more than checking a tiny game.
+Packed = tuple[list[tuple[object, ...]], bool | None, int]  # and the game's length
+_FIELDS = tuple(f.name for f in fields(Diagnostic))
+_VALUES = attrgetter(*_FIELDS)
+_SEVERITY_AT, _ID_AT, _CAUSE_AT = (_FIELDS.index(name) for name in ("severity", "id", "cause"))
+_SEVERITIES = {severity.value: severity for severity in Severity}
+
+
+# A game's check as ``check`` streams it: its diagnostics, whether any is an error,
+# and the game's length.
+Streamed = tuple[tuple[Diagnostic, ...], bool, int]
+
+
+def _run_games(work: Chunk, first_id: int | None = None, *,
+               steps: bool = False) -> list[tuple[CheckedGame, int]]:
+    """A run of games cut out of their file, read and checked: each game checked
+    (its diagnostics numbered on from ``first_id``, or each game's from 1 when it is
+    None, as in a worker) and its length; what :func:`check_text` keeps."""
+    with _collector_paused():
+        games, sizes = _read_run(work)
+        return list(zip(check_games(games, work[5], first_id=first_id, steps=steps), sizes,
+                        strict=True))
+
+
+def _run_checked(work: Chunk, first_id: int | None = None) -> list[Streamed]:
+    """:func:`_run_games`, keeping only each game's diagnostics and whether it has
+    errors: the records and replays go while the cycle collector is still paused
+    (kept until the run's end, the collector walked every record of the run: a
+    quarter of ``check``'s time on a generated corpus)."""
+    with _collector_paused():
+        games, sizes = _read_run(work)
+        checked = check_games(games, work[5], first_id=first_id)
+        del games
+        streamed = [(c.diagnostics, c.has_errors, size)
+                    for c, size in zip(checked, sizes, strict=True)]
+        del checked  # before the collector is back: it would walk them all once
+    return streamed
+
+
+def _read_run(work: Chunk) -> tuple[list[Game], list[int]]:
+    """The games of a run read, then their structure checked, and their lengths.
+
+    The whole run is read first, then its structure checked, then refereed, rather
+    than game by game: the code of each stage stays hot in the processor's caches for
+    a run, which makes a file of thousands of tiny games about a quarter cheaper
+    (issue 16).  A run is at most :data:`CHUNK_CHARS` of text (or one game), so its
+    records stay small."""
+    body, base, first_index, run, file, _ = work
+    pieces = list(run)
+    read = [read_game_body(body[piece.start - base : piece.end - base], piece,
+                           index=index, filename=file)
+            for index, piece in enumerate(pieces, start=first_index)]
+    return list(map(check_read_game, read)), [piece.end - piece.start for piece in pieces]
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cycle collector paused for a run: nothing a game makes is left for it to
+    find (see :func:`.cyclic_gc_paused`)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _check_chunk(work: Chunk) -> list[Packed]:
+    """In a worker process: a run of games checked, their diagnostics packed."""
+    return [(list(map(_packed, diagnostics)), has_errors, size)
+            for diagnostics, has_errors, size in _run_checked(work)]
+
+
+def _tally_chunk(work: Chunk) -> tuple[Tally, int]:
+    """In a worker process: a run of games checked and only counted (``--quiet``): one
+    tally for the run and its length, whatever the number of games in it."""
+    checked = _run_checked(work)
+    count, errors, warnings, roots, _, _ = tally(
+        [diagnostic for diagnostics, _, _ in checked for diagnostic in diagnostics], None)
+    failed = sum(1 for _, has_errors, _ in checked if has_errors)
+    length = sum(size for _, _, size in checked)
+    return (count, errors, warnings, roots, len(checked), failed), length
+
+
+def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:
+    values = list(_VALUES(diagnostic))
+    values[_SEVERITY_AT] = diagnostic.severity.value
+    return tuple(values)
+
+
+def _unpacked(packed: list[tuple[object, ...]], offset: int) -> list[Diagnostic]:
+    """A worker's diagnostics of one game, numbered from ``offset + 1`` instead of 1
+    (ids and causes alike: a cause always lies in the same game)."""
+    found = []
+    for values in packed:
+        fields_: list[Any] = list(values)
+        fields_[_SEVERITY_AT] = _SEVERITIES[cast(str, fields_[_SEVERITY_AT])]
+        if offset:
+            for at in (_ID_AT, _CAUSE_AT):
+                if fields_[at] is not None:
+                    fields_[at] = cast(int, fields_[at]) + offset
+        found.append(Diagnostic(*fields_))
+    return found

@@ -1,0 +1,69 @@
+"""The deals of a replayed game as the solver needs them: the hands at the start of play
+(recorded, or complete from the play) and the line actually played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import Card, Rank, Seat
+from ...referee.profiles import Options
+from ...referee.state import DealResult, GameReplay
+from .solver import Layout
+
+__all__ = ["PlayedDeal", "played_deals"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """One deal of a game: its layout (``None`` with the reason it cannot be analysed)
+    and the cards played, in order."""
+
+    number: int
+    result: DealResult
+    layout: Layout | None
+    line: tuple[tuple[Seat, Card], ...]
+    why_not: str | None
+
+
+def played_deals(replayed: GameReplay) -> list[PlayedDeal]:
+    """Every deal of ``replayed`` with what the solver needs, or why it cannot have it."""
+    options = replayed.options
+    seats = _seats(replayed)
+    return [_played(result, options, seats) for result in replayed.deals]
+
+
+def _seats(replayed: GameReplay) -> tuple[Seat, ...]:
+    for result in replayed.deals:
+        if result.held:
+            return tuple(seat for seat, _ in result.held)
+    return ()
+
+
+def _played(result: DealResult, options: Options, seats: tuple[Seat, ...]) -> PlayedDeal:
+    line = tuple(play for _, _, plays in result.tricks for play in plays)
+
+    def refused(why: str) -> PlayedDeal:
+        return PlayedDeal(result.number, result, None, line, why)
+
+    if result.trump is None or result.dealer is None or result.elder is None:
+        return refused("no trump was made: nothing was played")
+    if not result.tricks:
+        return refused("no card was played")
+    if not result.complete:
+        return refused(f"the deal was not played out ({result.ending or 'tricks missing'})")
+    held = dict(result.held)
+    if set(held) != set(seats) or len({len(cards) for cards in held.values()}) != 1:
+        return refused("the hands are not all known")
+    if any(len(plays) != len(seats) for _, _, plays in result.tricks):
+        return refused("a trick is short or has too many cards")
+    played = [c for _, c in line]
+    if len(set(played)) != len(played) or \
+            any(c not in held.get(seat, ()) for seat, c in line):
+        return refused("a card was played twice, or by a seat that did not hold it")
+    if len(played) != sum(len(cards) for cards in held.values()):
+        return refused("the play does not use every card held")
+    jack = Card(result.trump, Rank.JACK)
+    turnup_jack = bool(result.turnups) and result.turnups[-1] is jack
+    layout = Layout(options, seats, result.dealer, result.elder, result.trump, turnup_jack,
+                    tuple((seat, held[seat]) for seat in seats))
+    return PlayedDeal(result.number, result, layout, line, None)

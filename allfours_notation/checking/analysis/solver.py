@@ -1,0 +1,606 @@
+"""An exact perfect-information ("double dummy") solver for the play of one deal.
+
+Every hand is known.  From any position (after the calls, or after any card) the
+solver finds the value of the items the play still decides — the Jack (or Hang
+Jack), Low where Low goes to the trick winner, and Game — under the best play of
+everyone:
+
+* two sides (two players, or four in partnerships): the difference of the sides'
+  points (the first side of the table minus the second), one side maximising it and
+  the other minimising it;
+* three players: one seat's guaranteed points with the other two playing against it
+  (:class:`Solver` is made once per seat).
+
+The rules come from the referee and nowhere else: which cards may be played is
+:func:`~allfours_notation.referee.play.legal_cards` under the game's options (every
+``follow_rule`` and undertrump variant), who wins a trick is
+:func:`~allfours_notation.referee.play.trick_winner`, and what an item is worth is asked
+of the scorer (:mod:`.items`).  Both are asked once per distinct question and the
+answers kept.
+
+The search is alpha-beta (fail-soft) with a transposition table at trick boundaries
+(the remaining cards, the leader and, for two sides, the pips margin clipped where it
+no longer matters), equivalent cards searched once (cards of one suit in one hand with
+nothing between them held elsewhere, none of them counting), the best move of the
+table tried first, and an early stop when the items still open can no longer change
+the value or move it past the window.  Nothing is sampled or guessed: a search that
+runs past its time limit raises :class:`SolveTimeout`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from ...cards import Card, Seat, Suit
+from ...reading.table import next_seats, side_table, sides
+from ...referee.play import legal_cards, trick_winner
+from ...referee.profiles import Options
+from ...referee.scoring import Point
+from .items import DealItems, deal_items, side_points
+
+__all__ = ["Layout", "SolveTimeout", "Solver", "Stats"]
+
+_INF = 1 << 20
+_T = TypeVar("_T")
+
+
+class SolveTimeout(Exception):
+    """The search ran past its time limit: no value is given."""
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A deal as the solver needs it: the table, the trump and every hand at the start of
+    play (the seat that leads the first trick is the elder)."""
+
+    options: Options
+    seats: tuple[Seat, ...]
+    dealer: Seat
+    elder: Seat
+    trump: Suit
+    turnup_jack: bool  # the Jack of trumps was the turn-up (it scores as a kick, not in play)
+    hands: tuple[tuple[Seat, tuple[Card, ...]], ...]
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return sides(self.seats)
+
+    @property
+    def holders(self) -> dict[Card, Seat]:
+        return {c: seat for seat, held in self.hands for c in held}
+
+    def items(self) -> DealItems:
+        return deal_items(self.seats, self.dealer, self.elder, self.trump, self.turnup_jack,
+                          self.holders, self.options)
+
+
+@dataclass(slots=True)
+class Stats:
+    """What a solver has done so far."""
+
+    nodes: int = 0
+    table_hits: int = 0
+    settled: int = 0
+    seconds: float = 0.0
+
+
+class Solver:
+    """Exact values of the positions of one deal, for one point of view.
+
+    ``perspective`` ``None`` (two sides): the value is the first side's points minus the
+    second's.  A side name (three players): that seat's points.  The transposition table
+    is kept between calls, so that solving every position of a deal costs little more
+    than solving the first.  ``equivalence=False`` searches every card (for tests and the
+    benchmark); ``table=False`` keeps no transposition table; ``bounds=False`` searches on
+    when the open items are settled.
+    """
+
+    def __init__(self, layout: Layout, perspective: str | None = None, *,
+                 equivalence: bool = True, table: bool = True, bounds: bool = True,
+                 ordering: bool = True, null_window: bool = True,
+                 max_entries: int = 250_000) -> None:
+        self.layout = layout
+        self.items = layout.items()
+        table_sides = self.items.sides
+        if perspective is None:
+            if len(table_sides) != 2:
+                raise ValueError("three players: give the seat whose points are wanted")
+            weights: tuple[int, ...] = (1, -1)
+        else:
+            if perspective not in table_sides:
+                raise ValueError(f"{perspective!r} is not a side at this table")
+            weights = tuple(1 if side == perspective else 0 for side in table_sides)
+        self.perspective = perspective
+        self.weights = weights
+        self.stats = Stats()
+        self.use_equivalence = equivalence
+        self.use_table = table
+        self.use_bounds = bounds
+        self.use_ordering = ordering
+        self.use_null_window = null_window
+        self.max_entries = max_entries
+        self.deadline: float | None = None
+        # The clock the deadline is read on: the wall clock (the benchmark reads the
+        # process's CPU time, so that other work on a shared machine does not count).
+        self.clock: Callable[[], float] = time.perf_counter
+        seats = layout.seats
+        self.seats = seats
+        self.pos_of = {seat: i for i, seat in enumerate(seats)}
+        after = next_seats(seats, clockwise=layout.options.clockwise)
+        self.next_pos = [self.pos_of[after[seat]] for seat in seats]
+        by_seat = side_table(seats)
+        self.side_of_pos = [table_sides.index(by_seat[seat]) for seat in seats]
+        self.maximises = [weights[s] > 0 if perspective is not None else s == 0
+                          for s in self.side_of_pos]
+        cards = sorted((c for _, held in layout.hands for c in held),
+                       key=lambda c: (c.suit.value, c.rank))
+        self.cards = cards
+        self.index = {c: i for i, c in enumerate(cards)}
+        self.owner = [self.pos_of[layout.holders[c]] for c in cards]
+        self.card_pips = [c.pips for c in cards]
+        self.hands0 = [0] * len(seats)
+        for i, _ in enumerate(cards):
+            self.hands0[self.owner[i]] |= 1 << i
+        self.total_pips = sum(self.card_pips)
+        items = self.items
+        self.jack = self.index[items.jack] if items.jack is not None else -1
+        self.low = self.index[items.low] if items.low is not None else -1
+        self.jack_value = [self._value(items.jack_points.get(seat, ())) for seat in seats]
+        self.low_value = [self._value(items.low_points.get(seat, ())) for seat in seats]
+        self.jack_low, self.jack_high = min(self.jack_value), max(self.jack_value)
+        self.low_low, self.low_high = min(self.low_value), max(self.low_value)
+        # static orders: leads high first (trumps first), cheap cards first
+        trump = layout.trump
+        self.lead_key = [(-(c.suit is trump) * 20 - int(c.rank)) for c in cards]
+        self.cheap_key = [self.card_pips[i] * 20 + int(c.rank) + (c.suit is trump) * 15
+                          for i, c in enumerate(cards)]
+        counting = 0
+        for i in range(len(cards)):
+            if self.card_pips[i] or i in (self.jack, self.low):
+                counting |= 1 << i
+        self.counting = counting
+        # between[a][b] (a < b, one suit): the cards of that suit ranked between them
+        self.between: dict[tuple[int, int], int] = {}
+        for a, ca in enumerate(cards):
+            for b in range(a + 1, len(cards)):
+                if cards[b].suit is not ca.suit:
+                    break
+                self.between[a, b] = sum(1 << k for k in range(a + 1, b))
+        self._game: dict[tuple[int, ...], int] = {}
+        self._game_points: dict[tuple[int, ...], tuple[Point, ...]] = {}
+        self._game_range: dict[tuple[object, ...], tuple[int, int]] = {}
+        self._legal: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+        self._winner: dict[tuple[tuple[int, int], ...], int] = {}
+        self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
+                           tuple[int, ...]] = {}
+        self.tt: dict[tuple[int, int, object], tuple[int, int, int]] = {}
+        # the best card found at a position inside a trick: tried first next time
+        self.hints: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+        self.clip = len(table_sides) == 2 and self._margin_decides()
+        self._reset()
+
+    # --- what the referee says -------------------------------------------------------------
+
+    def _value(self, points: Sequence[Point]) -> int:
+        totals = side_points(points, self.items.sides)
+        return sum(w * p for w, p in zip(self.weights, totals, strict=True))
+
+    def game_points(self, pips: tuple[int, ...]) -> tuple[Point, ...]:
+        found = self._game_points.get(pips)
+        if found is None:
+            found = self._game_points[pips] = self.items.game(pips)
+        return found
+
+    def game_value(self, pips: tuple[int, ...]) -> int:
+        found = self._game.get(pips)
+        if found is None:
+            found = self._game[pips] = self._value(self.game_points(pips))
+        return found
+
+    def _margin_decides(self) -> bool:
+        """Two sides: whether Game is the same for every split of the pips with the first
+        side ahead (and for every one with it behind), which lets the table key on the
+        margin clipped at the pips still to win.  Asked of the scorer, not assumed."""
+        total = self.total_pips
+        ahead = {self.game_value((a, total - a)) for a in range(total + 1) if 2 * a > total}
+        behind = {self.game_value((a, total - a)) for a in range(total + 1) if 2 * a < total}
+        return len(ahead) <= 1 and len(behind) <= 1
+
+    def legal(self, pos: int, hand: int, trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        key = (hand, trick)
+        found = self._legal.get(key)
+        if found is None:
+            cards = self.cards
+            held = [cards[i] for i in range(len(cards)) if hand >> i & 1]
+            plays = [(self.seats[p], cards[i]) for p, i in trick]
+            allowed = legal_cards(held, plays, self.layout.trump, self.layout.options)
+            found = self._legal[key] = tuple(sorted(self.index[c] for c in allowed))
+        return found
+
+    def winner(self, trick: tuple[tuple[int, int], ...]) -> int:
+        found = self._winner.get(trick)
+        if found is None:
+            cards = self.cards
+            seat = trick_winner([(self.seats[p], cards[i]) for p, i in trick], self.layout.trump)
+            found = self._winner[trick] = self.pos_of[seat]
+        return found
+
+    # --- the position ------------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        self.hands = list(self.hands0)
+        self.remaining = sum(self.hands0)
+        self.trick: tuple[tuple[int, int], ...] = ()
+        self.leader = self.pos_of[self.layout.elder]
+        self.pips = [0] * len(self.items.sides)
+        self.rest = self.total_pips  # pips not yet in a finished trick
+        self.captured = 0  # the value already decided (Jack, Low won)
+        self.line: list[tuple[Seat, Card]] = []
+        self.jack_by: int = -1
+        self.low_by: int = -1
+
+    def set_position(self, plays: Sequence[tuple[Seat, Card]]) -> None:
+        """Put the deal at the position after ``plays`` (from the first lead; the cards
+        need not have been legal)."""
+        self._reset()
+        for seat, c in plays:
+            self.play(seat, c)
+
+    def to_move(self) -> Seat | None:
+        if not self.remaining and not self.trick:
+            return None
+        if not self.trick:
+            return self.seats[self.leader]
+        return self.seats[self.next_pos[self.trick[-1][0]]]
+
+    def play(self, seat: Seat, c: Card) -> None:
+        pos = self.pos_of[seat]
+        i = self.index[c]
+        bit = 1 << i
+        if not self.hands[pos] & bit:
+            raise ValueError(f"{seat.letter} does not hold {c}")
+        self.hands[pos] ^= bit
+        self.remaining ^= bit
+        self.trick = (*self.trick, (pos, i))
+        self.line.append((seat, c))
+        if len(self.trick) == len(self.seats):
+            w = self.winner(self.trick)
+            gain = sum(self.card_pips[k] for _, k in self.trick)
+            self.pips[self.side_of_pos[w]] += gain
+            self.rest -= gain
+            for _, k in self.trick:
+                if k == self.jack:
+                    self.captured += self.jack_value[w]
+                    self.jack_by = w
+                if k == self.low:
+                    self.captured += self.low_value[w]
+                    self.low_by = w
+            self.leader = w
+            self.trick = ()
+
+    def legal_now(self) -> list[Card]:
+        seat = self.to_move()
+        if seat is None:
+            return []
+        pos = self.pos_of[seat]
+        return [self.cards[i] for i in self.legal(pos, self.hands[pos], self.trick)]
+
+    def line_points(self) -> tuple[Point, ...]:
+        """At the end of a deal: the points of the items the play decided (Jack or Hang
+        Jack, Low where won, Game), as the scorer gives them."""
+        if self.remaining or self.trick:
+            raise ValueError("the deal is not over")
+        items = self.items
+        out: list[Point] = []
+        if self.jack_by >= 0:
+            out.extend(items.jack_points[self.seats[self.jack_by]])
+        if self.low_by >= 0:
+            out.extend(items.low_points[self.seats[self.low_by]])
+        out.extend(self.game_points(tuple(self.pips)))
+        return tuple(out)
+
+    # --- searching ---------------------------------------------------------------------------
+
+    def value(self, deadline: float | None = None) -> int:
+        """The exact value of the current position (the items already decided included).
+
+        ``deadline`` (a ``time.perf_counter()`` reading): raise :class:`SolveTimeout`
+        when the search is still running then."""
+        return self.captured + self._run(self._exact, deadline)
+
+    def _exact(self, guess: int = 0) -> int:
+        """The exact value from here on, by null-window tests (MTD(f)) around ``guess``,
+        or one full-window search."""
+        if not self.use_null_window:
+            return self._search(-_INF, _INF)
+        lower, upper = -_INF, _INF
+        value = guess
+        while lower < upper:
+            beta = value + 1 if value == lower else value
+            value = self._search(beta - 1, beta)
+            if value < beta:
+                upper = value
+            else:
+                lower = value
+        return value
+
+    def best(self, deadline: float | None = None) -> tuple[int, Card | None]:
+        """The value of the current position and a card that keeps it (``None`` at the end)."""
+        seat = self.to_move()
+        if seat is None:
+            return self.value(deadline), None
+        pos = self.pos_of[seat]
+
+        def root() -> tuple[int, int]:
+            maximise = self.maximises[pos]
+            best_value = -_INF if maximise else _INF
+            best_card = -1
+            for i in self.legal(pos, self.hands[pos], self.trick):
+                if best_card < 0:
+                    v = self._child(pos, i, -_INF, _INF)
+                elif maximise:
+                    v = self._child(pos, i, best_value, best_value + 1)
+                else:
+                    v = self._child(pos, i, best_value - 1, best_value)
+                if (maximise and v > best_value) or (not maximise and v < best_value) or \
+                        best_card < 0:
+                    if best_card >= 0:  # proved better: its exact value
+                        v = self._child(pos, i, -_INF, _INF)
+                    best_value, best_card = v, i
+            return best_value, best_card
+
+        value, card = self._run(root, deadline)
+        return self.captured + value, self.cards[card]
+
+    def _child(self, pos: int, i: int, alpha: int, beta: int) -> int:
+        """The value (from here on) after ``pos`` plays card ``i``."""
+        saved = (list(self.hands), self.remaining, self.trick, self.leader, list(self.pips),
+                 self.rest, self.captured, self.jack_by, self.low_by, len(self.line))
+        before = self.captured
+        self.play(self.seats[pos], self.cards[i])
+        gained = self.captured - before
+        try:
+            return gained + self._search(alpha - gained, beta - gained)
+        finally:
+            (hands, self.remaining, self.trick, self.leader, pips, self.rest, self.captured,
+             self.jack_by, self.low_by, length) = saved
+            self.hands, self.pips = hands, pips
+            del self.line[length:]
+
+    def _run(self, search: Callable[[], _T], deadline: float | None) -> _T:
+        start = time.perf_counter()
+        self.deadline = deadline
+        try:
+            return search()
+        finally:
+            self.stats.seconds += time.perf_counter() - start
+            for memo in (self.tt, self.hints, self._legal, self._orders, self._winner):
+                if len(memo) > self.max_entries:  # memory stays bounded
+                    memo.clear()
+
+    def _game_bounds(self) -> tuple[int, int]:
+        """The least and the most Game can still be worth (from here on)."""
+        rest = self.rest
+        pips = self.pips
+        if len(pips) == 2:
+            key: tuple[object, ...] = (pips[0], rest)
+            found = self._game_range.get(key)
+            if found is None:
+                total = self.total_pips
+                values = [self.game_value((a, total - a))
+                          for a in range(pips[0], pips[0] + rest + 1)]
+                found = self._game_range[key] = (min(values), max(values))
+            return found
+        key = (*pips, rest)
+        found = self._game_range.get(key)
+        if found is None:
+            if rest > 24:  # too many ways to share: what Game can be worth at all
+                total = self.total_pips
+                values = [0, *(self.game_value(tuple(total if k == j else 0
+                                                     for k in range(len(pips))))
+                               for j in range(len(pips)))]
+            else:
+                values = [self.game_value(p) for p in _splits(pips, rest)]
+            found = self._game_range[key] = (min(values), max(values))
+        return found
+
+    def _search(self, alpha: int, beta: int) -> int:
+        stats = self.stats
+        stats.nodes += 1
+        if self.deadline is not None and not stats.nodes & 1023 and \
+                self.clock() > self.deadline:
+            raise SolveTimeout
+        trick = self.trick
+        remaining = self.remaining
+        key: tuple[int, int, object] | None = None
+        entry = None
+        alpha0, beta0 = alpha, beta
+        if not trick:
+            if not remaining:
+                return self.game_value(tuple(self.pips))
+            if self.use_bounds:
+                low, high = self._game_bounds()
+                if self.jack >= 0 and remaining >> self.jack & 1:
+                    low += self.jack_low
+                    high += self.jack_high
+                if self.low >= 0 and remaining >> self.low & 1:
+                    low += self.low_low
+                    high += self.low_high
+                if low == high or high <= alpha or low >= beta:
+                    stats.settled += 1
+                    return low if low >= beta or low == high else high
+            if self.use_table:
+                pips = self.pips
+                if self.clip:
+                    margin = pips[0] - pips[1]
+                    rest = self.rest
+                    if margin > rest:
+                        margin = rest + 1
+                    elif margin < -rest:
+                        margin = -rest - 1
+                    key = (remaining, self.leader, margin)
+                else:
+                    key = (remaining, self.leader, tuple(pips))
+                entry = self.tt.get(key)
+                if entry is not None:
+                    lower, upper, _ = entry
+                    if lower >= beta or lower == upper:
+                        stats.table_hits += 1
+                        return lower
+                    if upper <= alpha:
+                        stats.table_hits += 1
+                        return upper
+                    if lower > alpha:
+                        alpha = lower
+                    if upper < beta:
+                        beta = upper
+            pos = self.leader
+            hint = entry[2] if entry is not None else -1
+        else:
+            pos = self.next_pos[trick[-1][0]]
+            hint = self.hints.get((remaining, trick), -1)
+        hand = self.hands[pos]
+        moves = self.legal(pos, hand, trick)
+        if self.use_equivalence and len(moves) > 1:
+            moves = self._distinct(pos, moves)
+        if self.use_ordering and len(moves) > 1:
+            moves = self._ordered(pos, moves, hint)
+        maximise = self.maximises[pos]
+        best = -_INF if maximise else _INF
+        best_move = -1
+        n = len(self.seats)
+        hands = self.hands
+        jack, low_card = self.jack, self.low
+        for i in moves:
+            bit = 1 << i
+            hands[pos] = hand ^ bit
+            self.remaining = remaining ^ bit
+            played = (*trick, (pos, i))
+            if len(played) == n:
+                w = self.winner(played)
+                gain = 0
+                value = 0
+                pips_of = self.card_pips
+                for _, k in played:
+                    gain += pips_of[k]
+                    if k == jack:
+                        value += self.jack_value[w]
+                    if k == low_card:
+                        value += self.low_value[w]
+                side = self.side_of_pos[w]
+                leader = self.leader
+                self.pips[side] += gain
+                self.rest -= gain
+                self.leader = w
+                self.trick = ()
+                v = value + self._search(alpha - value, beta - value)
+                self.pips[side] -= gain
+                self.rest += gain
+                self.leader = leader
+            else:
+                self.trick = played
+                v = self._search(alpha, beta)
+            self.trick = trick
+            if maximise:
+                if v > best:
+                    best, best_move = v, i
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best, best_move = v, i
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        hands[pos] = hand
+        self.remaining = remaining
+        if trick:
+            hints = self.hints
+            if len(hints) >= self.max_entries:
+                hints.clear()
+            hints[remaining, trick] = best_move
+        if key is not None:
+            lower, upper = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
+            if best <= alpha0:
+                upper = min(upper, best)
+            elif best >= beta0:
+                lower = max(lower, best)
+            else:
+                lower = upper = best
+            tt = self.tt
+            if len(tt) >= self.max_entries:  # memory stays bounded: start the table again
+                tt.clear()
+            tt[key] = (lower, upper, best_move)
+        return best
+
+    def _distinct(self, pos: int, moves: tuple[int, ...]) -> tuple[int, ...]:
+        """One card of each group of equivalent cards (``moves`` are in suit and rank
+        order): same suit, nothing between them held by another seat or on the table,
+        neither counting."""
+        outside = self.remaining & ~self.hands[pos]
+        for _, k in self.trick:
+            outside |= 1 << k
+        counting = self.counting
+        between = self.between
+        kept = [moves[0]]
+        last = moves[0]
+        for i in moves[1:]:
+            if not (counting >> i & 1) and not (counting >> last & 1):
+                gap = between.get((last, i))
+                if gap is not None and not gap & outside:
+                    last = i
+                    continue
+            kept.append(i)
+            last = i
+        return tuple(kept)
+
+    def _ordered(self, pos: int, moves: tuple[int, ...], first: int) -> tuple[int, ...]:
+        """Likely best cards first: ``first`` (the best card found here before); when
+        leading, trumps and high cards; when following a trick the own side is winning,
+        the cards that count (or else the cheapest winner last); otherwise the cheapest
+        card that wins the trick, then the cheapest card."""
+        trick = self.trick
+        key = (moves, trick)
+        found = self._orders.get(key)
+        if found is None:
+            found = self._orders[key] = self._order(pos, moves, trick)
+        if first < 0 or found[0] == first or first not in found:
+            return found
+        return (first, *(i for i in found if i != first))
+
+    def _order(self, pos: int, moves: tuple[int, ...],
+               trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        if not trick:
+            ordered = sorted(moves, key=self.lead_key.__getitem__)
+        else:
+            pips = self.card_pips
+            side = self.side_of_pos
+            cheap = self.cheap_key
+            winning: list[int] = []
+            losing: list[int] = []
+            winner = self.winner
+            for i in moves:
+                if winner((*trick, (pos, i))) == pos:
+                    winning.append(i)
+                else:
+                    losing.append(i)
+            winning.sort(key=cheap.__getitem__)
+            if side[winner(trick)] == side[pos]:
+                losing.sort(key=lambda i: -pips[i])
+                ordered = [*losing, *winning]
+            else:
+                losing.sort(key=cheap.__getitem__)
+                ordered = [*winning, *losing]
+        return tuple(ordered)
+
+
+def _splits(pips: Sequence[int], rest: int) -> list[tuple[int, ...]]:
+    """Three sides: the final pips for every way of sharing ``rest`` more."""
+    a, b, c = pips
+    return [(a + x, b + y, c + rest - x - y) for x in range(rest + 1)
+            for y in range(rest + 1 - x)]

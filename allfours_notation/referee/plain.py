@@ -1,0 +1,125 @@
+"""The replay without the dispute report: a game's records fed to the one table.
+
+:func:`replay_plain` is what :func:`.replay.replay` adds the dispute report to, and
+what the dispute report itself replays a game with under other rules (a claim that
+is right under another profile); it lives apart so that the two depend one way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..cards import Card, Seat
+from ..diagnostics import Diagnostic
+from ..reading.records import Game
+from .deal.table import Table
+from .play import hand_order, legal_cards
+from .profiles import Options
+from .state import GameReplay, Step, StepKind, TableState, game_replay
+
+__all__ = ["replay_plain", "with_hindsight"]
+
+
+def replay_plain(
+    game: Game,
+    options: Options,
+    option_diags: tuple[Diagnostic, ...] = (),
+    *,
+    record_states: bool = True,
+) -> GameReplay:
+    """The replay without the dispute report (used to try other rules on a claim).
+
+    ``record_states=False`` computes scores and diagnostics only, with no steps.
+    """
+    table = Table(game, options, keep_steps=record_states)
+    for deal in game.deals:
+        table.feed_deal(deal)
+    table.end_game()
+    steps: tuple[Step, ...] = ()
+    if record_states:
+        kept = with_hindsight(table.steps, table.hindsight, options)
+        steps = tuple(_offences_at_their_cards(kept, table.proved_later))
+    result = game_replay(  # GameReplay's fields, in order
+        game,  # game
+        options,  # options
+        steps,  # steps
+        tuple(table.deals),  # deals
+        (*option_diags, *_in_play_order(table.found, table.proved_later)),  # diagnostics
+        table.scores_now(),  # scores
+        table.winner,  # winner
+        table.decided,  # decided
+        option_diags,  # option_diagnostics
+        tuple(table.unfinished),  # unfinished
+        tuple(table.hand_proofs),  # hand_proofs
+    )
+    table.release()
+    return result
+
+
+def with_hindsight(steps: list[Step], deals: list[tuple[int, int, dict[Seat, list[Card]]]],
+                   options: Options) -> list[Step]:
+    """The steps as a reader of the whole record sees them.
+
+    The table knows a card of a hand that was never written only when it is
+    played; a viewer of a finished record can show it in the hand from the deal
+    (or, after a run, the play) on.  Each deal's ``(first step, last step,
+    cards seen only in play)`` says which states to complete.
+    """
+    if not deals:
+        return steps
+    out = list(steps)
+    for first, last, inferred in deals:
+        waiting = {seat: list(cards) for seat, cards in inferred.items() if cards}
+        for index in range(first, last + 1):
+            step = out[index]
+            state = step.state
+            if step.kind is StepKind.PLAY and state.trick:
+                seat, played = state.trick[-1]
+                if played in waiting.get(seat, ()):
+                    waiting[seat].remove(played)
+            out[index] = replace(step, state=_completed(state, waiting, options))
+    return out
+
+
+def _in_play_order(found: list[Diagnostic],
+                   proved_later: list[tuple[Diagnostic, int, int]]) -> list[Diagnostic]:
+    """The diagnostics in the order of the cards they are about: an offence proved by a
+    later card goes back to where the offending card was played."""
+    if not proved_later:
+        return found
+    later = {id(d): (at, n) for n, (d, at, _) in enumerate(proved_later)}
+    keyed = [((later[id(d)][0], 0, later[id(d)][1]) if id(d) in later else (i, 1, 0), d)
+             for i, d in enumerate(found)]
+    keyed.sort(key=lambda pair: pair[0])
+    return [d for _, d in keyed]
+
+
+def _offences_at_their_cards(steps: list[Step],
+                             proved_later: list[tuple[Diagnostic, int, int]]) -> list[Step]:
+    """Each offence proved by a later card shown at the step of the offending card."""
+    if not proved_later:
+        return steps
+    out = list(steps)
+    moved = {id(d) for d, _, _ in proved_later}
+    for index, step in enumerate(out):
+        if any(id(d) in moved for d in step.diagnostics):
+            out[index] = replace(step, diagnostics=tuple(d for d in step.diagnostics
+                                                         if id(d) not in moved))
+    for diagnostic, _, index in proved_later:
+        if index < len(out):
+            step = out[index]
+            out[index] = replace(step, diagnostics=(*step.diagnostics, diagnostic))
+    return out
+
+
+def _completed(state: TableState, waiting: dict[Seat, list[Card]],
+               options: Options) -> TableState:
+    hands = tuple((seat, tuple(sorted([*held, *waiting.get(seat, ())], key=hand_order))
+                   if waiting.get(seat) else held) for seat, held in state.hands)
+    unknown = tuple((seat, count - len(waiting.get(seat, ()))) for seat, count in state.unknown)
+    legal = state.legal
+    mover = state.to_move
+    if mover is not None and waiting.get(mover) and dict(unknown).get(mover) == 0:
+        on_table = state.trick if len(state.trick) < len(state.seats) else ()
+        legal = legal_cards(dict(hands)[mover], on_table, state.trump, options)
+    return replace(state, hands=hands, unknown=unknown, legal=legal)

@@ -1,0 +1,564 @@
+"""Scoring a deal: turn-up points, the gift, High, Low, Jack, Game and penalties.
+
+This is THE place where every point of All Fours is decided (docs/rules.md section 5)
+and put in the counting order of rule 25.  The replayer (:mod:`.replay`) gathers
+the facts of a deal — who was dealt which trump, who won which trick — and asks
+this module for the points; it never scores anything itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, Rank, Seat, Suit
+from ..reading.records import ClaimItem, PenaltyKind
+from ..reading.table import next_seats, partner, side_of, side_table
+from .profiles import (
+    GameTie,
+    GameWhenNoCounters,
+    GiftAtTargetMinusOne,
+    GiftRecipients,
+    HangJack,
+    JackOnRun,
+    LowOwner,
+    MisdealRule,
+    Options,
+    PenaltyTiming,
+    RevokePenalty,
+    TurnupPoints,
+)
+
+ITEM_LABELS: Mapping[ClaimItem, str] = {
+    ClaimItem.KICK: "the turn-up",
+    ClaimItem.GIFT: "the gift",
+    ClaimItem.HIGH: "High",
+    ClaimItem.LOW: "Low",
+    ClaimItem.JACK: "Jack",
+    ClaimItem.HANG_JACK: "Hang Jack",
+    ClaimItem.GAME: "Game",
+    ClaimItem.PENALTY: "a penalty",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One scored item: ``side`` scores ``points`` for ``item``, and why."""
+
+    side: str
+    seat: Seat | None
+    item: ClaimItem
+    points: int
+    reason: str
+
+
+# --- reasons written when first read --------------------------------------------------------
+#
+# Every deal scores three to five points, and ``check`` reads none of their reasons (the
+# score sheet, the viewer and a disputed claim do).  A point made by :func:`_point` keeps
+# in its ``reason`` slot the function that writes the text and its arguments; the slot's
+# descriptor writes the text on the first read and keeps it.  Equality, hashing, ``repr``,
+# copies and pickles all read ``reason`` through it, so a point behaves as if its text had
+# been written at once.
+
+_Writer = tuple[Any, ...]  # (function returning the text, its arguments...)
+
+
+class _WrittenWhenRead:
+    """The descriptor of ``Point.reason``, around the slot that holds it."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, point: Point | None, owner: type | None = None) -> Any:
+        if point is None:
+            return self
+        value = self.slot.__get__(point, owner)
+        if type(value) is tuple:
+            value = value[0](*value[1:])
+            self.slot.__set__(point, value)
+        return value
+
+    def __set__(self, point: Point, value: str | _Writer) -> None:
+        self.slot.__set__(point, value)
+
+
+_REASON_SLOT = Point.__dict__["reason"]
+setattr(Point, "reason", _WrittenWhenRead(_REASON_SLOT))  # noqa: B010 (mypy: a field)
+_set_side, _set_seat, _set_item, _set_points = (
+    Point.__dict__[name].__set__ for name in ("side", "seat", "item", "points"))
+_set_reason = _REASON_SLOT.__set__
+_new_point = object.__new__
+
+
+def _point(side: str, seat: Seat | None, item: ClaimItem, points: int, *why: Any) -> Point:
+    """``Point(side, seat, item, points, why[0](*why[1:]))``, the text written when first
+    read, the slots filled directly (the frozen dataclass's ``__init__`` is slower)."""
+    point: Point = _new_point(Point)
+    _set_side(point, side)
+    _set_seat(point, seat)
+    _set_item(point, item)
+    _set_points(point, points)
+    _set_reason(point, why)
+    return point
+
+
+# --- at the turn-up and the beg ------------------------------------------------------------
+
+
+def kick_value(card: Card, options: Options) -> int:
+    """Points the dealer's side scores for turning ``card`` up (rules 7 and 26)."""
+    return _KICK_VALUES[options.turnup_points].get(card.rank, 0)
+
+
+# What each rank turned up is worth, per ``turnup_points`` (absent: nothing).
+_KICK_VALUES: Mapping[TurnupPoints, Mapping[Rank, int]] = {
+    TurnupPoints.NONE: {},
+    TurnupPoints.JACK1: {Rank.JACK: 1},
+    TurnupPoints.TRINIDAD: {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
+    TurnupPoints.TOBAGO: {Rank.ACE: 1, Rank.TWO: 2, Rank.JACK: 3},
+}
+
+
+def turnup_points(
+    card: Card,
+    *,
+    dealer: Seat,
+    seats: Sequence[Seat],
+    options: Options,
+    from_run: bool,
+    becomes_trump: bool,
+    again: bool = False,
+) -> list[Point]:
+    """The turn-up point(s) for one turned card; rule 10 decides turn-ups of a run.
+
+    ``again``: a Jack turned earlier in this deal scored already (the wording only)."""
+    value = kick_value(card, options)
+    if value == 0:
+        return []
+    if from_run and options.jack_on_run is JackOnRun.NEVER:
+        return []
+    if from_run and not becomes_trump and \
+            options.jack_on_run in (JackOnRun.ONLY_IF_TRUMP, JackOnRun.FINAL_ONLY):
+        return []
+    side = side_of(dealer, tuple(seats))
+    if options.turnup_points is TurnupPoints.JACK1:
+        return [_point(side, dealer, ClaimItem.KICK, value, _turned_jack, dealer, card,
+                       from_run, again)]
+    return [_point(side, dealer, ClaimItem.KICK, value, _kicked, dealer, card, value)]
+
+
+def _turned_jack(dealer: Seat, card: Card, from_run: bool, again: bool) -> str:
+    if not from_run:
+        return f"{dealer.letter}, the dealer, turned up {card}: a turned Jack scores"
+    if again:
+        return f"{dealer.letter}, the dealer, turned up {card} in the run: a turned Jack " \
+            "scores again"
+    return f"{dealer.letter}, the dealer, turned up {card} in the run: a Jack turned in " \
+        "a run scores"
+
+
+def _kicked(dealer: Seat, card: Card, value: int) -> str:
+    return f"{dealer.letter}'s side kicks {card}: {value}"
+
+
+def gift_points(
+    *,
+    dealer: Seat,
+    elder: Seat,
+    seats: Sequence[Seat],
+    options: Options,
+    scores: Mapping[str, int],
+) -> tuple[list[Point], str | None]:
+    """The gift ("take one"), or the reason it is refused (rules 9, 12, 13)."""
+    table = tuple(seats)
+    if options.gift_recipients is GiftRecipients.EACH_OPPONENT and len(table) == 3:
+        # counted one after the other in table order from the elder (it matters when
+        # the first gift decides the game)
+        after = next_seats(table, clockwise=options.clockwise)
+        recipients = [elder, after[elder]]
+    else:
+        recipients = [elder]
+    points = [_point(side_of(seat, table), seat, ClaimItem.GIFT, 1, _gave, elder, dealer)
+              for seat in recipients]
+    if options.gift_at_target_minus_one is GiftAtTargetMinusOne.FORBIDDEN:
+        for point in points:
+            if scores.get(point.side, 0) + 1 >= options.target:
+                return [], (
+                    f"{point.side} stands at {options.target - 1}: the gift would put "
+                    f"{point.side} out, so the dealer must run the cards"
+                )
+    return points, None
+
+
+def _gave(elder: Seat, dealer: Seat) -> str:
+    return f"{elder.letter} begged and {dealer.letter} gave one (take one)"
+
+
+# --- after the play ---------------------------------------------------------------------------
+
+
+# The offences the play shows (a revoke, an undertrump: rules 18 and 20), and those only
+# declared at the table (a misdeal, a wrong score), which score even in a deal not played out.
+PLAY_OFFENCES = frozenset({PenaltyKind.REVOKE, PenaltyKind.UNDERTRUMP})
+TABLE_OFFENCES = frozenset({PenaltyKind.MISDEAL, PenaltyKind.WRONG_SCORE})
+
+
+@dataclass(frozen=True, slots=True)
+class Offence:
+    """A revoke or undertrump found in the play, or a penalty declared at the table."""
+
+    seat: Seat
+    kind: PenaltyKind  # a revoke or undertrump the play shows, or any penalty declared
+    trick: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealFacts:
+    """What the scorer needs to know about one played deal."""
+
+    seats: tuple[Seat, ...]
+    dealer: Seat
+    elder: Seat
+    trump: Suit | None
+    turnup_trump_jack: bool  # the Jack of trumps is the turn-up (rule 23)
+    holders: Mapping[Card, Seat]  # every card in play and who was dealt it
+    tricks: Sequence[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]]  # (number, winner, plays)
+    offences: Sequence[Offence]
+    # Pips toward Game won per side, when the caller counted them trick by trick
+    # already (the referee does); else counted from ``tricks``.
+    pips: Mapping[str, int] | None = None
+
+
+_DEAL_FACTS_SLOTS = tuple(DealFacts.__dict__[name].__set__
+                          for name in ("seats", "dealer", "elder", "trump", "turnup_trump_jack",
+                                       "holders", "tricks", "offences", "pips"))
+
+
+def deal_facts(*values: Any) -> DealFacts:
+    """``DealFacts(*values)`` (every field, in order), its slots filled directly: the
+    referee makes one per deal."""
+    facts: DealFacts = object.__new__(DealFacts)
+    for fill, value in zip(_DEAL_FACTS_SLOTS, values, strict=True):
+        fill(facts, value)
+    return facts
+
+
+def play_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -> list[Point]:
+    """High, Low, Jack (or Hang Jack), Game and penalties, in counting order (rule 25)."""
+    offences = facts.offences
+    if not offences:  # nearly every deal: no penalty to place
+        items = high_low_points(facts, options)
+        items.extend(jack_points(facts, options, set()))
+        items.extend(game_points(facts, options, set()))
+        return items
+    table = facts.seats
+    offenders = {side_of(o.seat, table) for o in offences if o.kind in PLAY_OFFENCES}
+    graded = options.revoke_penalty is RevokePenalty.FOSTER_GRADED
+    barred = offenders if graded else set()
+    # A declared wrong score is about the score written after the hand: it is counted
+    # last whatever ``penalty_timing`` says (that option places revokes).
+    timed = [o for o in offences if o.kind is not PenaltyKind.WRONG_SCORE]
+    wrong = [o for o in offences if o.kind is PenaltyKind.WRONG_SCORE]
+    items = []
+    if options.penalty_timing is PenaltyTiming.BEFORE_HIGH:
+        items.extend(penalty_points(facts, options, scores, timed))
+    items.extend(high_low_points(facts, options))
+    items.extend(jack_points(facts, options, barred))
+    items.extend(game_points(facts, options, barred))
+    if options.penalty_timing is PenaltyTiming.AFTER_GAME:
+        items.extend(penalty_points(facts, options, running(scores, items), timed))
+    items.extend(penalty_points(facts, options, running(scores, items), wrong))
+    return items
+
+
+def running(scores: Mapping[str, int], items: Iterable[Point]) -> dict[str, int]:
+    """``scores`` after ``items``: what a penalty counted next finds on the sheet."""
+    after = dict(scores)
+    for point in items:
+        after[point.side] = after.get(point.side, 0) + point.points
+    return after
+
+
+def captured_in(facts: DealFacts, card: Card) -> tuple[int, Seat] | None:
+    """The trick that captured ``card`` (its number and winner), if it was played: the
+    last of them should a broken record show the card in two tricks."""
+    for number, winner, plays in reversed(facts.tricks):
+        for _, played in plays:
+            if played is card:
+                return number, winner
+    return None
+
+
+def trumps_in_play(facts: DealFacts) -> list[Card]:
+    if facts.trump is None:
+        return []
+    return sorted((c for c in facts.holders if c.suit is facts.trump), key=lambda c: c.rank)
+
+
+def high_low_points(facts: DealFacts, options: Options) -> list[Point]:
+    """Rules 21 and 22.  Low is decided here and nowhere else."""
+    trump = facts.trump
+    if trump is None:
+        return []
+    high: Card | None = None
+    low: Card | None = None
+    count = 0
+    for c in facts.holders:  # the highest and the lowest trump in play
+        if c.suit is trump:
+            count += 1
+            if high is None or c.rank > high.rank:
+                high = c
+            if low is None or c.rank < low.rank:
+                low = c
+    if high is None or low is None:
+        return []
+    side_by_seat = side_table(facts.seats)
+    only = count == 1
+    high_holder = facts.holders[high]
+    what = "the only trump in play" if only else "the highest trump in play"
+    points = [_point(side_by_seat[high_holder], high_holder, ClaimItem.HIGH, 1, _dealt,
+                     high_holder, high, what)]
+    low_holder = facts.holders[low]
+    what = "the only trump in play" if only else "the lowest trump in play"
+    capture = captured_in(facts, low) if options.low_owner is LowOwner.TRICK_WINNER else None
+    if capture is not None:
+        number, winner = capture
+        points.append(_point(side_by_seat[winner], winner, ClaimItem.LOW, 1, _won_low, winner,
+                             low, what, number))
+    else:
+        points.append(_point(side_by_seat[low_holder], low_holder, ClaimItem.LOW, 1, _dealt,
+                             low_holder, low, what))
+    return points
+
+
+def _dealt(holder: Seat, card: Card, what: str) -> str:
+    return f"{holder.letter} was dealt {card}, {what}"
+
+
+def _won_low(winner: Seat, low: Card, what: str, number: int) -> str:
+    return f"{winner.letter} won {low}, {what}, in trick {number}"
+
+
+def jack_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Point]:
+    """Rule 23: the Jack of trumps to the winner of its trick; Hang Jack in Trinidad."""
+    if facts.trump is None or facts.turnup_trump_jack:
+        return []
+    jack = _JACK_OF[facts.trump]
+    holder = facts.holders.get(jack)
+    if holder is None:
+        return []
+    capture = captured_in(facts, jack)
+    if capture is None:
+        return []
+    table = facts.seats
+    number, winner = capture
+    side = side_of(winner, table)
+    if side in barred:
+        return []
+    same_side = side == side_of(holder, table)
+    if options.hang_jack is HangJack.THREE and not same_side:
+        return [_point(side, winner, ClaimItem.HANG_JACK, 3, _hanged, winner, holder, jack,
+                       number)]
+    return [_point(side, winner, ClaimItem.JACK, 1, _won_jack, winner, jack, number)]
+
+
+def _hanged(winner: Seat, holder: Seat, jack: Card, number: int) -> str:
+    return f"{winner.letter} captured {holder.letter}'s {jack} in trick {number}: Hang Jack"
+
+
+def _won_jack(winner: Seat, jack: Card, number: int) -> str:
+    return f"{winner.letter} won {jack} in trick {number}"
+
+
+_JACK_OF = {suit: Card(suit, Rank.JACK) for suit in Suit}
+
+
+def pips_by_side(facts: DealFacts) -> dict[str, int]:
+    if facts.pips is not None:
+        return dict(facts.pips)
+    table = facts.seats
+    pips = {side_of(seat, table): 0 for seat in table}
+    for _, winner, plays in facts.tricks:
+        side = side_of(winner, table)
+        pips[side] = pips.get(side, 0) + sum(card.pips for _, card in plays)
+    return pips
+
+
+def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Point]:
+    """Rule 24: more pips in won tricks; a tie per ``game_tie``, no counting card per
+    ``game_when_no_counters``."""
+    table = facts.seats
+    pips = facts.pips if facts.pips is not None else pips_by_side(facts)
+    best = max(pips.values(), default=0)
+    leaders = []
+    for side, value in pips.items():
+        if value == best:
+            leaders.append(side)
+    tally = tuple(pips.items())  # as it stands now: the reason is written later
+    if best > 0 and len(leaders) == 1:
+        side = leaders[0]
+        seat = _SEAT_OF_SIDE.get(side)
+        why: tuple[Any, ...] = (_most_pips, side, tally)
+    else:
+        tie = _tie_rule(options, no_counters=best == 0)
+        if tie is GameTie.NOBODY:
+            return []
+        seat = facts.elder
+        if tie is GameTie.ELDEST_OF_TIED:
+            seat = _first_from(facts.elder, table, leaders, options)
+            who = "the elder hand" if seat is facts.elder else "the first tied player " \
+                "from the elder hand"
+        else:
+            who = "the elder hand"
+        side = side_of(seat, table)
+        why = (_game_by_rule, best, tally, who, seat)
+    if side in barred:
+        return []
+    return [_point(side, seat, ClaimItem.GAME, options.game_value, *why)]
+
+
+def _tally(pips: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{side} {value}" for side, value in pips)
+
+
+def _most_pips(side: str, pips: tuple[tuple[str, int], ...]) -> str:
+    return f"{side} won the most pips toward Game ({_tally(pips)})"
+
+
+def _game_by_rule(best: int, pips: tuple[tuple[str, int], ...], who: str, seat: Seat) -> str:
+    why = "no counting card was won" if best == 0 else f"the pips are equal ({_tally(pips)})"
+    return f"{why}: {who} {seat.letter} scores Game"
+
+
+# The seat a one-seat side is (with four players a side is two seats: none).
+_SEAT_OF_SIDE: Mapping[str, Seat] = {seat.letter: seat for seat in Seat}
+
+
+def _tie_rule(options: Options, *, no_counters: bool) -> GameTie:
+    """``game_tie``, or ``game_when_no_counters`` when nobody won a counting card."""
+    rule = options.game_when_no_counters
+    if not no_counters or rule is GameWhenNoCounters.AS_GAME_TIE:
+        return options.game_tie
+    return GameTie.ELDER if rule is GameWhenNoCounters.ELDER else GameTie.NOBODY
+
+
+def _first_from(elder: Seat, table: tuple[Seat, ...], leaders: Sequence[str],
+                options: Options) -> Seat:
+    """Of the seats whose side is in ``leaders``, the first in play order from the elder."""
+    after = next_seats(table, clockwise=options.clockwise)
+    seat = elder
+    for _ in table:
+        if side_of(seat, table) in leaders:
+            return seat
+        seat = after[seat]
+    return elder
+
+
+def penalty_points(facts: DealFacts, options: Options, scores: Mapping[str, int],
+                   offences: Sequence[Offence] | None = None) -> list[Point]:
+    """Rules 27-29: what each offence (default: all of the deal's) costs, scored to the
+    adversaries.
+
+    ``scores`` are those at the moment the penalties are counted: ``game_lost`` gives
+    each adversary exactly what it then needs, so no total passes the target.
+    """
+    table = facts.seats
+    jack_in_play = facts.trump is not None and Card(facts.trump, Rank.JACK) in facts.holders
+    points: list[Point] = []
+    running_scores = dict(scores)
+    for offence in facts.offences if offences is None else offences:
+        if offence.kind is PenaltyKind.OTHER:
+            continue
+        if offence.kind is PenaltyKind.MISDEAL:
+            if options.misdeal is not MisdealRule.OPPONENT_PLUS_1_AND_PASS:
+                continue
+            value = 1
+        elif offence.kind is PenaltyKind.WRONG_SCORE:
+            value = options.wrong_score_penalty
+        else:
+            value = revoke_value(options, jack_in_play)
+        for side, seat in adversaries(offence.seat, table):
+            amount = value
+            if offence.kind in PLAY_OFFENCES and \
+                    options.revoke_penalty is RevokePenalty.GAME_LOST:
+                amount = max(1, options.target - running_scores.get(side, 0))
+            running_scores[side] = running_scores.get(side, 0) + amount
+            if amount <= 0:
+                continue  # revoke_penalty=none, wrong_score_penalty=0: nothing to count
+            points.append(Point(side, seat, ClaimItem.PENALTY, amount,
+                                f"{offence.reason}: {side} scores {amount}"))
+    return points
+
+
+def revoke_value(options: Options, jack_in_play: bool) -> int:
+    if options.revoke_penalty is RevokePenalty.FOSTER_GRADED:
+        return 2 if jack_in_play else 1
+    if options.revoke_penalty is RevokePenalty.OPPONENT_PLUS_14:
+        return 14
+    if options.revoke_penalty is RevokePenalty.NONE:
+        return 0
+    return 1
+
+
+def adversaries(offender: Seat, seats: Sequence[Seat]) -> list[tuple[str, Seat]]:
+    """Each opposing side of ``offender`` (one per side), in seat order."""
+    table = tuple(seats)
+    own = side_of(offender, table)
+    mate = partner(offender, table)
+    found: dict[str, Seat] = {}
+    for seat in table:
+        side = side_of(seat, table)
+        if side != own and seat is not mate:
+            found.setdefault(side, seat)
+    return list(found.items())
+
+
+# --- the race to the target -------------------------------------------------------------------
+
+
+def count_in_order(
+    points: Iterable[Point],
+    scores: dict[str, int],
+    options: Options,
+    *,
+    capped: set[str] | frozenset[str] = frozenset(),
+) -> tuple[list[Point], Point | None]:
+    """Add ``points`` to ``scores`` one by one (rule 25) until a side reaches the target.
+
+    Returns the points actually scored and the one that decided the game (the
+    later items of the deal are not scored).  Sides in ``capped`` cannot go out
+    this deal (Foster's revoker): their score stops at target - 1, and an item
+    the cap cuts is listed at what it added (0: "not scored: the revoker's side
+    cannot go out this deal"), so that a deal's points always add up to the
+    change in the totals.
+    """
+    scored: list[Point] = []
+    for point in points:
+        before = scores.get(point.side, 0)
+        after = before + point.points
+        if point.side in capped and after >= options.target:
+            after = max(before, options.target - 1)
+            point = cut_point(point, after - before)
+        scores[point.side] = after
+        scored.append(point)
+        if after >= options.target:
+            return scored, point
+    return scored, None
+
+
+CAP_CUT = "not scored: the revoker's side cannot go out this deal"
+
+
+def cut_point(point: Point, kept: int) -> Point:
+    """``point`` as Foster's cap leaves it: ``kept`` of its points (rule 27)."""
+    if kept == point.points:
+        return point
+    if kept <= 0:
+        return Point(point.side, point.seat, point.item, 0, f"{CAP_CUT} ({point.reason})")
+    return Point(point.side, point.seat, point.item, kept,
+                 f"{point.reason}; cut to {kept}: the revoker's side cannot go out this deal")

@@ -1,0 +1,173 @@
+"""What the replayer hands out: one immutable table state per event, and the results.
+
+These are the types the viewer renders and the formatter and reports read;
+:mod:`.replay` builds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any, TypeVar
+
+from ..cards import Card, Seat, Suit
+from ..diagnostics import Diagnostic
+from ..reading.records import Game, Span
+from .decided import ItemStatus
+from .profiles import Options
+from .scoring import Point
+
+__all__ = ["DealResult", "GameReplay", "Step", "StepKind", "TableState"]
+
+
+class StepKind(Enum):
+    DEAL_START = "deal_start"
+    TURN_UP = "turn_up"
+    CALL = "call"
+    RUN = "run"
+    PLAY = "play"
+    TRICK_END = "trick_end"
+    AWARD = "award"
+    DEAL_END = "deal_end"
+    GAME_END = "game_end"
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table after one step.  Sides are ``"N"``/``"S"``… or ``"NS"``/``"EW"``."""
+
+    deal: int
+    dealer: Seat
+    elder: Seat
+    seats: tuple[Seat, ...]
+    hands: tuple[tuple[Seat, tuple[Card, ...]], ...]  # known cards still held, per seat
+    unknown: tuple[tuple[Seat, int], ...]  # unseen cards still held, per seat
+    turnups: tuple[Card, ...]
+    trump: Suit | None
+    trick_number: int
+    trick: tuple[tuple[Seat, Card], ...]  # cards on the table, leader first
+    leader: Seat | None
+    to_move: Seat | None
+    legal: frozenset[Card]  # legal cards for to_move (empty if unknown)
+    won: tuple[tuple[str, int], ...]  # tricks won per side this deal
+    pips: tuple[tuple[str, int], ...]  # pips toward Game per side this deal
+    last_trick_winner: Seat | None
+    deal_points: tuple[Point, ...]  # awarded so far this deal
+    scores: tuple[tuple[str, int], ...]  # game totals so far, per side (decided points)
+    winner: str | None  # side that reached the target with decided points, if any
+    # every item of the deal as the table knows it now: decided, provisional ("if the
+    # deal ended now") or unknown (see :mod:`.decided`)
+    items: tuple[ItemStatus, ...] = ()
+
+    @property
+    def provisional(self) -> tuple[ItemStatus, ...]:
+        """The items that would score if the deal ended now but are not decided."""
+        return tuple(item for item in self.items if not item.decided and item.side)
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        for owner, held in self.hands:
+            if owner is seat:
+                return held
+        return ()
+
+    def unknown_count(self, seat: Seat) -> int:
+        for owner, count in self.unknown:
+            if owner is seat:
+                return count
+        return 0
+
+    def score(self, side: str) -> int:
+        for name, value in self.scores:
+            if name == side:
+                return value
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    index: int
+    kind: StepKind
+    deal: int
+    trick: int | None
+    text: str  # one line for people: "S plays JS"
+    state: TableState
+    span: Span | None
+    diagnostics: tuple[Diagnostic, ...]  # problems found at this step
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    number: int
+    points: tuple[Point, ...]
+    scores_after: tuple[tuple[str, int], ...]
+    first_step: int
+    last_step: int
+    trump: Suit | None = None
+    turnups: tuple[Card, ...] = ()
+    calls: tuple[str, ...] = ()  # "S begs", "N gives" … in order
+    complete: bool = True  # every trick was played and scored
+    ending: str | None = None  # "redeal exhausted", "abandoned", "S concedes"
+    unscored: tuple[Point, ...] = ()  # items after the game was decided (rule 25)
+    dealer: Seat | None = None
+    elder: Seat | None = None
+    # Every card each seat held when play began (recorded or inferred), and the tricks.
+    held: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
+    tricks: tuple[tuple[int, Seat, tuple[tuple[Seat, Card], ...]], ...] = ()
+    claim_span: Span | None = None
+    total_span: Span | None = None
+    after_decision: bool = False  # played after the game was decided: not scored
+    # A deal still being played when it was scored (no ending, claim or total, tricks
+    # to come): ``points`` holds what is decided, ``provisional`` what would score if
+    # it ended now (counted nowhere; rule 25 stops counting at the first of them).
+    provisional: tuple[Point, ...] = ()
+    open: bool = False
+    # those of ``provisional`` that are decided themselves but wait for an earlier item
+    # of the counting order that is not (a Jack won while Low is still open)
+    waiting: tuple[Point, ...] = ()
+    by_results: bool = False  # recorded by its results alone (``scored …``), not its cards
+
+
+_Record = TypeVar("_Record")
+
+
+def _filled_directly(kind: type[_Record]) -> Callable[..., _Record]:
+    """``kind(*values)`` (every field, in order) with its slots filled directly: the
+    frozen dataclass's ``__init__`` takes twice as long, and the referee makes a
+    :class:`DealResult` per deal and a :class:`GameReplay` per game (a file of tiny
+    games is mostly that)."""
+    fills = tuple(kind.__dict__[f.name].__set__ for f in fields(kind))  # type: ignore[arg-type]
+
+    def make(*values: Any) -> _Record:
+        record: _Record = object.__new__(kind)
+        for fill, value in zip(fills, values, strict=True):
+            fill(record, value)
+        return record
+    return make
+
+
+deal_result = _filled_directly(DealResult)
+
+
+@dataclass(frozen=True, slots=True)
+class GameReplay:
+    game: Game
+    options: Options
+    steps: tuple[Step, ...]
+    deals: tuple[DealResult, ...]
+    diagnostics: tuple[Diagnostic, ...]  # AFN5xx, AFN3xx, then AFN4xx
+    scores: tuple[tuple[str, int], ...]
+    winner: str | None
+    decided: str | None  # "deal 7, at High"
+    # the AFN5xx problems with the rules the record names (also in ``diagnostics``)
+    option_diagnostics: tuple[Diagnostic, ...] = field(default=())
+    # those of ``diagnostics`` that only say the game is not finished yet (a deal cut
+    # short, a [Result "*"] the computed score disagrees with): a recorder resumes it
+    unfinished: tuple[Diagnostic, ...] = field(default=())
+    # those that a hand proves (a stand or a gift without a trump): a kibitzer, who does
+    # not see that hand, learns of them when the deal ends (revokes and undertrumps too,
+    # by their codes)
+    hand_proofs: tuple[Diagnostic, ...] = field(default=())
+
+
+game_replay = _filled_directly(GameReplay)

@@ -1,0 +1,167 @@
+"""The replay of a game as JSON-ready data: what the page's script draws, step by step.
+
+Every value comes from :func:`allfours_notation.referee.replay.replay`: the table after each
+step, the points of the deal with their reasons, the running score.  The script makes no
+rule decision of its own.  Keys are short because a long game has hundreds of steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import Seat
+from ...checking.analysis.report import LABEL, DealAnalysis
+from ...diagnostics import Diagnostic
+from ...reading.records import Game
+from ...reading.table import side_of
+from ...referee.disputes import rules_name
+from ...referee.replay import GameReplay, Step, StepKind, TableState
+
+# Steps that ↑/↓ (previous/next trick) stop at, as in the terminal viewer.
+TRICK_STOPS = ("deal_start", "trick_end", "deal_end", "game_end")
+DISPUTE_PREFIX = "AFN4"  # claims, totals and the result that disagree with the count
+
+
+def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
+                analyses: Sequence[DealAnalysis] = ()) -> dict[str, Any]:
+    """Everything the page shows of ``replayed``; ``diagnostics`` are those found outside
+    the steps (the parser's, the rule profile's, the disputes).  A dispute of a deal's
+    claim or total is shown at the end of that deal, where the page shows the points
+    the referee counts, and a dispute of the game's result at the end of the game; the
+    rest are listed under the table.  ``analyses`` (``allfours html --analyse``): per
+    deal the par and the flagged cards, all hands seen."""
+    game = replayed.game
+    seats = game.seats
+    at_step = dispute_steps(replayed, diagnostics)
+    in_steps = {d for step in replayed.steps for d in step.diagnostics}
+    in_steps.update(d for placed in at_step.values() for d in placed)
+    data = {
+        "title": title(game),
+        "game": game.index,
+        "rules": rules_name(replayed.options),
+        "target": replayed.options.target,
+        "seats": [seat.letter for seat in seats],
+        "names": {seat.letter: game.tag(seat.tag_name) or seat.name.capitalize()
+                  for seat in seats},
+        "sides": {seat.letter: side_of(seat, seats) for seat in seats},
+        "deals": [
+            {"n": deal.number, "first": deal.first_step, "last": deal.last_step,
+             "scores": deal.scores_after, "entry": "results" if deal.by_results else "cards"}
+            for deal in replayed.deals
+        ],
+        "steps": [step_data(step, at_step.get(index, ()))
+                  for index, step in enumerate(replayed.steps)],
+        "scores": replayed.scores,
+        "winner": replayed.winner,
+        "decided": replayed.decided,
+        "stops": list(TRICK_STOPS),
+        "problems": [diagnostic_data(d) for d in diagnostics if d not in in_steps],
+    }
+    if analyses:
+        data["analysis"] = {"label": LABEL, "deals": analysis_data(replayed, analyses)}
+    return data
+
+
+def analysis_data(replayed: GameReplay,
+                  analyses: Sequence[DealAnalysis]) -> dict[str, dict[str, Any]]:
+    """Per deal number: the par, the result made, and each flagged card with the step
+    that plays it (the page marks it there)."""
+    by_number = {a.number: a for a in analyses}
+    out: dict[str, dict[str, Any]] = {}
+    for deal in replayed.deals:
+        analysis = by_number.get(deal.number)
+        if analysis is None:
+            continue
+        plays = [step.index for step in replayed.steps[deal.first_step:deal.last_step + 1]
+                 if step.kind is StepKind.PLAY]
+        entry: dict[str, Any] = {
+            "solved": analysis.solved,
+            "note": analysis.note,
+            "par": [[side, points] for side, points in analysis.par],
+            "actual": [[side, points] for side, points in analysis.actual],
+            "flags": [{"step": plays[v.index] if v.index < len(plays) else None,
+                       "glyph": v.glyph, "text": f"{v.trick}. {v.reason}"}
+                      for v in analysis.flagged],
+        }
+        out[str(deal.number)] = entry
+    return out
+
+
+def title(game: Game) -> str:
+    """``Event · North v South`` (the players by seat), or what is known of it."""
+    players = " v ".join(name for seat in game.seats if (name := game.tag(seat.tag_name)))
+    bits = [game.tag("Event") or f"Game {game.index}", players, game.tag("Date") or ""]
+    return " · ".join(bit for bit in bits if bit)
+
+
+def dispute_steps(replayed: GameReplay,
+                  diagnostics: tuple[Diagnostic, ...]) -> dict[int, list[Diagnostic]]:
+    """The step each dispute is shown at: its deal's last (the deal's end, where its
+    claim and total are compared with the count), the game's last for the result."""
+    last_of = {deal.number: deal.last_step for deal in replayed.deals}  # a redeal: the last
+    placed: dict[int, list[Diagnostic]] = {}
+    if not replayed.steps:
+        return placed
+    for diagnostic in diagnostics:
+        if not diagnostic.code.startswith(DISPUTE_PREFIX):
+            continue
+        if diagnostic.deal is None:
+            step = len(replayed.steps) - 1
+        elif diagnostic.deal in last_of:
+            step = last_of[diagnostic.deal]
+        else:
+            continue
+        placed.setdefault(step, []).append(diagnostic)
+    return placed
+
+
+def step_data(step: Step, disputes: Sequence[Diagnostic] = ()) -> dict[str, Any]:
+    return {
+        "k": step.kind.value,
+        "d": step.deal,
+        "t": step.trick,
+        "x": step.text,
+        "s": state_data(step.state),
+        "dg": [diagnostic_data(d) for d in (*step.diagnostics, *disputes)],
+    }
+
+
+def state_data(state: TableState) -> dict[str, Any]:
+    def letter(seat: Seat | None) -> str | None:
+        return seat.letter if seat is not None else None
+
+    return {
+        "dealer": state.dealer.letter,
+        "elder": state.elder.letter,
+        "hands": {seat.letter: [str(c) for c in held] for seat, held in state.hands},
+        "unknown": {seat.letter: count for seat, count in state.unknown if count},
+        "turnups": [str(c) for c in state.turnups],
+        "trump": state.trump.letter if state.trump else None,
+        "tn": state.trick_number,
+        "trick": [[seat.letter, str(c)] for seat, c in state.trick],
+        "to": letter(state.to_move),
+        "legal": sorted(str(c) for c in state.legal),
+        "won": state.won,
+        "pips": state.pips,
+        "last": letter(state.last_trick_winner),
+        "points": [[p.side, p.item.value, p.points, p.reason] for p in state.deal_points],
+        # the deal being played: what is decided but counted at its end ("d") and what
+        # would score if it ended now ("p"), counted nowhere yet
+        "later": later_items(state),
+        "scores": state.scores,
+        "winner": state.winner,
+    }
+
+
+def later_items(state: TableState) -> list[list[Any]]:
+    counted = {(p.item, p.side, p.reason) for p in state.deal_points}
+    return [[item.side, item.item.value, item.points, "d" if item.decided else "p", item.reason]
+            for item in state.items
+            if item.side and item.points and (item.item, item.side, item.reason) not in counted]
+
+
+def diagnostic_data(diagnostic: Diagnostic) -> dict[str, Any]:
+    return {"code": diagnostic.code, "severity": diagnostic.severity.value,
+            "where": diagnostic.context(), "line": diagnostic.line,
+            "message": diagnostic.message}
