@@ -50,7 +50,7 @@ from ..scoring import (
     penalty_points,
     play_points,
 )
-from ..state import StepKind, deal_result
+from ..state import DealResult, StepKind
 from .answers import Expect, Phase
 from .tricks import Tricks
 
@@ -337,7 +337,11 @@ class Closing(Tricks):
     def items_now(self) -> tuple[ItemStatus, ...]:
         """Every item of the deal as the table knows it now (the state's ``items``): made
         again only when something it depends on changed (a trick completed, a card seen,
-        an offence proven, a point counted), not for every card."""
+        an offence proven, a point counted), not for every card.
+
+        A memo kept although ``check`` never asks it (it keeps no steps): a replay with
+        steps (the viewer, ``score``) takes a third longer without it (CPU, 80 games of
+        the bench corpus, 3 interleaved runs: 0.67-0.80 s against 0.83-1.11 s)."""
         trump = self.trump
         trumps_seen = 0  # a card seen that is not a trump changes no item but Game's
         for c in self.holders:
@@ -461,29 +465,29 @@ class Closing(Tricks):
         if self.keeps_steps and any(self.inferred.values()):
             start = self.first_step if len(self.turnups) <= 1 else self.patch_from
             self.g.hindsight.append((start, last, self.inferred))
-        self.g.deals.append(deal_result(  # DealResult's fields, in order
-            self.number,  # number
-            tuple(self.points),  # points
-            self.g.scores_now(),  # scores_after
-            self.first_step,  # first_step
-            last,  # last_step
-            self.trump,  # trump
-            tuple(self.turnups),  # turnups
-            tuple(self.calls),  # calls
-            complete,  # complete
-            ending_text,  # ending
-            tuple(self.unscored),  # unscored
-            self.dealer,  # dealer
-            self.elder,  # elder
-            self.held_with_inferred(),  # held
-            tuple(self.completed_tricks),  # tricks
-            self.claim.span if self.claim else None,  # claim_span
-            self.total.span if self.total else None,  # total_span
-            not self.scoring,  # after_decision
-            tuple(self.provisional),  # provisional
-            self.was_open,  # open
-            tuple(self.waiting),  # waiting
-            by_results,  # by_results
+        self.g.deals.append(DealResult(
+            number=self.number,
+            points=tuple(self.points),
+            scores_after=self.g.scores_now(),
+            first_step=self.first_step,
+            last_step=last,
+            trump=self.trump,
+            turnups=tuple(self.turnups),
+            calls=tuple(self.calls),
+            complete=complete,
+            ending=ending_text,
+            unscored=tuple(self.unscored),
+            dealer=self.dealer,
+            elder=self.elder,
+            held=self.held_with_inferred(),
+            tricks=tuple(self.completed_tricks),
+            claim_span=self.claim.span if self.claim else None,
+            total_span=self.total.span if self.total else None,
+            after_decision=not self.scoring,
+            provisional=tuple(self.provisional),
+            open=self.was_open,
+            waiting=tuple(self.waiting),
+            by_results=by_results,
         ))
 
     def held_with_inferred(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:

@@ -1,11 +1,8 @@
 """One deal at the table, whole: the phases together, and each event of an open
-deal sent to its method (:data:`TAKERS`).
+deal sent to its method (:meth:`DealTable.take`).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from ...reading.records import (
     Abandoned,
@@ -78,54 +75,24 @@ class DealTable(Closing):
         self.discard(event)
 
     def take(self, event: Event) -> None:
-        """One event of this deal (:data:`TAKERS` sends each kind straight to its
-        method; this is the long way, for an event of any other type)."""
-        taker = TAKERS.get(type(event))
-        if taker is not None:
-            taker(self, event)
-            return
-        if isinstance(event, Hand):
-            self.hand(self.as_the_pack_deals(event))
-            return
-        if isinstance(event, Pack):
-            self.pack(event)
-            return
-        if isinstance(event, (Penalty, Claim, Total, Redeal, Abandoned, Concede)):
-            self.end_event(event)
-            return
-        if self.closed:
-            self.report("AFN305", "play after the deal was scored", getattr(event, "span", None))
-            return
-        self.start()
-        if isinstance(event, TurnUp):
-            self.to_move = self.elder if self.g.decided is None else None
-            self.turn_up(event)
-        elif isinstance(event, Call):
-            self.to_move = self.elder if event.kind is CallKind.STANDS else None
-            self.call(event)
-        elif isinstance(event, Discard):
-            self.discard(event)
-        elif isinstance(event, Trick):
-            self.open_trick(event.number, event.span, explicit=True)
-        elif isinstance(event, Play):
+        """One event of this open deal, sent to the phase that takes it (the table
+        itself takes a deal's start, :class:`.answers.DealOver` and
+        :class:`.answers.GameOver`)."""
+        if isinstance(event, Play):
             self.take_play(event)
-
-
-
-# Each event of an open deal, by its type, to the deal table's method for it.
-TAKERS: dict[type, Callable[[DealTable, Any], None]] = {
-    Play: DealTable.take_play,
-    Trick: DealTable.take_trick,
-    Hand: DealTable.take_hand,
-    Pack: DealTable.pack,
-    TurnUp: DealTable.take_turn_up,
-    Call: DealTable.take_call,
-    Discard: DealTable.take_discard,
-    Penalty: DealTable.end_event,
-    Claim: DealTable.end_event,
-    Results: DealTable.take_results,
-    Total: DealTable.end_event,
-    Redeal: DealTable.end_event,
-    Abandoned: DealTable.end_event,
-    Concede: DealTable.end_event,
-}
+        elif isinstance(event, Trick):
+            self.take_trick(event)
+        elif isinstance(event, Hand):
+            self.take_hand(event)
+        elif isinstance(event, Pack):
+            self.pack(event)
+        elif isinstance(event, TurnUp):
+            self.take_turn_up(event)
+        elif isinstance(event, Call):
+            self.take_call(event)
+        elif isinstance(event, Discard):
+            self.take_discard(event)
+        elif isinstance(event, Results):
+            self.take_results(event)
+        elif isinstance(event, (Penalty, Claim, Total, Redeal, Abandoned, Concede)):
+            self.end_event(event)
