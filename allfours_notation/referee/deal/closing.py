@@ -367,8 +367,8 @@ class Closing(Tricks):
                 else Status.DECIDED
             items.append(item_of(p, status))
         for p in self.unscored:
-            items.append(ItemStatus(p.item, Status.DECIDED, None, 0, p,
-                                    "not scored: the game was already decided"))
+            items.append(ItemStatus(item=p.item, status=Status.DECIDED, side=None, points=0,
+                                    point=p, note="not scored: the game was already decided"))
         if self.closed:
             for p in self.provisional:
                 items.append(item_of(p, Status.DECIDED if p in self.waiting
@@ -383,8 +383,8 @@ class Closing(Tricks):
             return tuple(items)
         if self.phase not in (Phase.SETTLED, Phase.PLAY):
             for item in (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK, ClaimItem.GAME):
-                items.append(ItemStatus(item, Status.UNKNOWN, None, 0, None,
-                                        "the trumps are not settled"))
+                items.append(ItemStatus(item=item, status=Status.UNKNOWN, side=None, points=0,
+                                        note="the trumps are not settled"))
             return tuple(items)
         offences = self.found_offences()
         points = self.play_points_now(offences)
@@ -396,9 +396,11 @@ class Closing(Tricks):
         """A deal recorded by its results: the items checked (see :mod:`.results`), then
         counted in order like a played deal's; items after the target are not scored."""
         kicked = tuple(p for p in (*self.points, *self.unscored) if p.item is ClaimItem.KICK)
-        facts = ResultsFacts(self.seats, self.dealer, self.elder, tuple(self.turnups), kicked,
-                             bool(self.calls), any(c.endswith(" gives") for c in self.calls),
-                             dict(self.g.scores))
+        facts = ResultsFacts(seats=self.seats, dealer=self.dealer, elder=self.elder,
+                             turnups=tuple(self.turnups), kicked=kicked,
+                             calls_written=bool(self.calls),
+                             gave=any(c.endswith(" gives") for c in self.calls),
+                             scores=dict(self.g.scores))
         points, findings = results_points(results.awards, facts, self.options)
         for finding in findings:
             self.report(finding.code, finding.message, results.span, severity=finding.severity,
@@ -418,8 +420,9 @@ class Closing(Tricks):
                         "count")
 
     def penalties_only(self, offences: list[Offence]) -> list[Point]:
-        facts = DealFacts(self.seats, self.dealer, self.elder, self.trump, False, {}, (),
-                          tuple(o for o in offences if o.kind in TABLE_OFFENCES))
+        facts = DealFacts(seats=self.seats, dealer=self.dealer, elder=self.elder,
+                          trump=self.trump, turnup_trump_jack=False, holders={}, tricks=(),
+                          offences=tuple(o for o in offences if o.kind in TABLE_OFFENCES))
         return penalty_points(facts, self.options, self.g.scores)
 
     def score_redeal(self, ending: Redeal) -> None:
@@ -434,8 +437,8 @@ class Closing(Tricks):
         if ending.reason is RedealReason.EXHAUSTED and \
                 self.options.keep_turnup_points_on_redeal is YesNo.NO and not self.decided_here:
             kicks = [p for p in self.points if p.item is ClaimItem.KICK]
-            cancel = [Point(p.side, p.seat, ClaimItem.KICK, -p.points,
-                            "turn-up points are cancelled by the redeal") for p in kicks]
+            cancel = [Point(side=p.side, seat=p.seat, item=ClaimItem.KICK, points=-p.points,
+                            reason="turn-up points are cancelled by the redeal") for p in kicks]
             self.award(cancel, ending.span)
 
     def end(self) -> None:

@@ -503,7 +503,8 @@ class Opening(DealBase):
             return
         if any(c.suit is trump for c in self.hands[seat]):
             return
-        lack = _Lack(call, seat, trump, span, len(self.g.found), self.g.step_count)
+        lack = _Lack(call=call, seat=seat, trump=trump, span=span, found_at=len(self.g.found),
+                     step=self.g.step_count)
         if self.unknown[seat] == 0:
             self.report_lack(lack, sorted(self.hands[seat], key=hand_order), proved=False)
         else:

@@ -290,9 +290,10 @@ class Tricks(Opening):
         else:
             return
         if proofs or self.unknown[seat] > 0:
-            self.suspicions.append(_Suspicion(kind, seat, c, led, number, len(self.played),
-                                              play.span, proofs, len(self.g.found),
-                                              self.g.step_count))
+            self.suspicions.append(_Suspicion(
+                kind=kind, seat=seat, card=c, led=led, trick=number, order=len(self.played),
+                span=play.span, recorded=proofs, found_at=len(self.g.found),
+                step=self.g.step_count))
 
     def offence(self, s: _Suspicion, proof: Card, because: str) -> None:
         seat, c, number = s.seat, s.card, s.trick
