@@ -25,6 +25,7 @@ from ...reading.records import (
 from ..decided import ItemStatus, Status, certain_high_low, item_of
 from ..play import (
     hand_order,
+    legal_cards,
     max_runs,
     trick_winner,
 )
@@ -574,8 +575,18 @@ class Closing(Tricks):
             seat = trick_winner(self.trick, self.trump)
         first = phase is Phase.SETTLED and not self.trick
         again = first and self.may_beg()
-        return Expect(Phase.PLAY, seat, may_beg_again=again, must_beg=again and self.must_beg(),
+        return Expect(Phase.PLAY, seat, legal=self.legal_for(seat), may_beg_again=again,
+                      must_beg=again and self.must_beg(),
                       discard=first and not self.discards_done and self.discards_after_run())
+
+    def legal_for(self, seat: Seat | None) -> frozenset[Card] | None:
+        """The cards ``seat`` may play now (a lead, when the trick on the table is full);
+        None when its hand is not fully known or nobody plays now."""
+        if seat is None or seat not in self.hands or self.unknown[seat] != 0 or \
+                self.phase not in (Phase.SETTLED, Phase.PLAY):
+            return None
+        on_table = self.trick if len(self.trick) < len(self.seats) else []
+        return legal_cards(self.hands[seat], on_table, self.trump, self.options)
 
     def must_beg(self) -> bool:
         """``stand_requires_trump``: the elder, whose hand is fully known, holds no trump
