@@ -25,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.widgets import Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from allfours_notation import Diagnostic, GameHeader, Seat
@@ -51,6 +51,7 @@ from .recorder import RecorderScreen, ReviewRequested
 from .screens.dialogs import GoToScreen, OpenScreen
 from .screens.help import HelpScreen
 from .widgets.analysis import AnalysisPanel
+from .widgets.footer import KeyFooter
 from .widgets.lists import MARK_LEGEND, DiagnosticList, GameList, StepList
 from .widgets.panels import DiagnosticDetail, NotesPanel, NowBar, ScorePanel, TagsPanel
 from .widgets.table import TableView
@@ -203,7 +204,7 @@ class ViewerApp(App[int]):
         with Horizontal(id="status-bar"):
             yield Static("", id="status")
             yield ProgressBar(id="progress", show_eta=False)
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         titles = {"games": "1 Games and deals", "tags": "2 Tags", "table": "Table",
