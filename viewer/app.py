@@ -438,7 +438,7 @@ class ViewerApp(App[int]):
                 self.notify(f"Game {start.game} has no {where}.", severity="warning")
             else:
                 self.go(found)
-        else:
+        elif start.seat is not None:  # show_game drew the first step for all hands
             self.go(self.step)
 
     # --- showing ------------------------------------------------------------------------
