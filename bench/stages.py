@@ -41,7 +41,7 @@ from typing import Any
 
 STAGES = ("slice", "lex", "parse", "records", "structure", "referee", "scoring", "disputes",
           "output")
-# What the scorer's share is made of: the names the engine calls them by.
+# What the scorer's share is made of: the names the deal table's phases call them by.
 SCORING_FUNCTIONS = ("turnup_points", "gift_points", "play_points", "penalty_points",
                      "count_in_order")
 
@@ -86,9 +86,11 @@ def _clock(work: Callable[[], object]) -> float:
 @contextlib.contextmanager
 def _scoring_clock(spent: list[float]) -> Iterator[None]:
     """Time the scorer from inside the referee: its functions, wrapped while measuring."""
-    from allfours_notation.rules import engine
+    from allfours_notation.referee.deal import base, closing, opening, tricks
 
-    originals = {name: getattr(engine, name) for name in SCORING_FUNCTIONS}
+    phases = (base, opening, tricks, closing)
+    originals = [(module, name, getattr(module, name)) for module in phases
+                 for name in SCORING_FUNCTIONS if hasattr(module, name)]
 
     def timed(function: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -99,13 +101,13 @@ def _scoring_clock(spent: list[float]) -> Iterator[None]:
                 spent[0] += _now() - start
         return wrapper
 
-    for name, function in originals.items():
-        setattr(engine, name, timed(function))
+    for module, name, function in originals:
+        setattr(module, name, timed(function))
     try:
         yield
     finally:
-        for name, function in originals.items():
-            setattr(engine, name, function)
+        for module, name, function in originals:
+            setattr(module, name, function)
 
 
 def _timed(next_token: Callable[..., Any], spent: list[float]) -> Callable[..., Any]:

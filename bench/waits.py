@@ -192,6 +192,22 @@ def editor(text: str, label: str, repeats: int) -> list[Wait]:
     found.append(Wait(f"language server: first analysis ({size})", "s",
                       cost.whole_file.median, "checking that one game", one / 1000, "≤ 3 s",
                       cost.whole_file.median <= 3, len(cost.whole_file.runs)))
+    return found + typing(text, size, repeats)
+
+
+def typing(text: str, size: str, rounds: int) -> list[Wait]:
+    """The issue's own figures: a real server typed into character by character at the
+    top, middle and bottom of a document with findings, each as a 95th percentile."""
+    from .lsp_edit import typing_report, with_findings
+
+    typed = typing_report(with_findings(text), rounds)
+    found = []
+    for name, what, goal in (("diagnostics", "keystroke to diagnostics", 100),
+                             ("completion", "completion", 50), ("hover", "hover", 50)):
+        p95 = float(typed[name]["p95_ms"])
+        found.append(Wait(f"language server: {what}, typed, p95 ({size})", "ms", p95,
+                          "its median", float(typed[name]["median_ms"]), f"≤ {goal} ms",
+                          p95 <= goal, int(typed[name]["n"])))
     return found
 
 

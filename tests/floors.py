@@ -9,8 +9,8 @@ lower ones, never a higher one)::
     reading   reading/: the text to records (source, files, slicer, headers, lexer, the
               parser, its syntax errors, the stream, records, seats (table), the
               structure checks while the parser still runs them)
-    referee   referee/ (and rules/engine.py, the table, until it is split by phase):
-              the rules of All Fours
+    referee   referee/: the rules of All Fours (the table in referee/deal/, split by
+              phase)
     checking  checking/: the one door, slips, root causes, the solver (analysis/)
     writing   writing/: formatter, export, schema, score sheet, highlighting, HTML replay
     apps      recording/, lsp/, archive/, cli/, the viewer, the generator, the package's
@@ -44,7 +44,7 @@ class Floor(IntEnum):
 
 # The old module paths docs/library.md showed, kept as deprecated re-exports for one release;
 # nothing in the repository may import them.  (The old ``rules`` package warns when one of
-# its old names is used; ``rules.engine`` in it is not deprecated.)  Spelt in pieces so
+# its old names is used.)  Spelt in pieces so
 # that no rewriting of module names mistakes them for imports to re-point.
 DEPRECATED: tuple[str, ...] = tuple(
     f"allfours_notation.{name}" for name in ("records", "causes", "rules"))
@@ -58,7 +58,7 @@ FLOORS: Mapping[str, Floor] = {
         "cards", "diagnostics", "limits", "guard", "visible", "safe_write")},
     "allfours_notation.reading": Floor.READING,
     "allfours_notation.referee": Floor.REFEREE,
-    "allfours_notation.rules.engine": Floor.REFEREE,  # the table, being split by phase
+    "allfours_notation.referee.deal": Floor.REFEREE,  # the table, split by phase
     "allfours_notation.checking": Floor.CHECKING,
     "allfours_notation.writing": Floor.WRITING,
     "allfours_notation.recording": Floor.APPS,

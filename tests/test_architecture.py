@@ -278,11 +278,11 @@ def test_nothing_in_the_repository_imports_a_deprecated_path() -> None:
 def test_the_old_paths_warn_and_give_the_same_objects() -> None:
     """One release of grace: the old ``records`` and ``causes`` at the top of the package
     warn when imported, the old ``rules`` package when one of its old names is used; importing
-    ``rules.engine`` (not deprecated) warns of nothing, whichever module comes first."""
+    the table first warns of nothing."""
     code = (
         "import warnings, importlib\n"
         "warnings.simplefilter('error')\n"
-        "from allfours_notation.rules.engine import Table\n"
+        "from allfours_notation.referee.deal import Table\n"
         "from allfours_notation.referee import resolve_options\n"
         "from allfours_notation.reading.records import Game\n"
         "from allfours_notation.checking.causes import explain\n"

@@ -58,6 +58,7 @@ __all__ = [
     "check_games",
     "check_text",
     "file_findings",
+    "replay_of",
     "rules_diagnostics",
     "tally",
     "tally_file",
@@ -141,6 +142,19 @@ def check(game: Game, rules: Rules = OWN_RULES, *, first_id: int = 1,
     ``empty`` replays a game with neither tags nor deals too (a score sheet of it),
     which has nothing to referee and is otherwise left without a replay."""
     return check_games([game], rules, first_id=first_id, steps=steps, empty=empty)[0]
+
+
+def replay_of(game: Game, rules: Rules = OWN_RULES, *, steps: bool = True,
+              empty: bool = True) -> GameReplay | None:
+    """The referee's replay of ``game``, as :func:`check` makes it (the same rules,
+    the same stages), without explaining the findings: for a caller that has the
+    game's diagnostics already and wants the table at each step (the language
+    server's hovers and completions), where naming the probable slips of a broken
+    deal would cost more than the replay.  None where :func:`check` has no replay."""
+    if rules is None or not (_refereed(game) or (empty and not game.broken)):
+        return None
+    found = _replayed(game, _options(game, rules), steps)
+    return found if isinstance(found, GameReplay) else None
 
 
 def check_games(games: Sequence[Game], rules: Rules = OWN_RULES, *,

@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from ..diagnostics import Diagnostic
 from ..guard import BUG_TEXT, guarded
-from ..reading.parser import parse
+from ..reading.parser import cyclic_gc_paused, parse
 from ..safe_write import ChangedOnDisk, OutputRefused, replace_file
 from ..visible import visible
 from ..writing.formatter import CheckedFormat, Refusal, format_checked
@@ -151,7 +151,8 @@ def _formatted(source: Input, *, renumber: bool) -> CheckedFormat:
     """The checked format of one input; a fault in the formatter is a refusal (AFN901)."""
 
     def work() -> CheckedFormat:
-        return format_checked(parse(source.data, filename=source.name), renumber=renumber)
+        with cyclic_gc_paused():  # the old text's records stay alive through the proof
+            return format_checked(parse(source.data, filename=source.name), renumber=renumber)
 
     def refused(problem: Diagnostic) -> CheckedFormat:
         return CheckedFormat(source.data.decode("utf-8", errors="replace"),

@@ -4,7 +4,7 @@ A half-typed line (``  3. ``, ``  claim S ``, ``  tu``) makes the game unreadabl
 the parser, so completion never asks the document's analysis what the cursor is in.
 It reads the game's text itself instead: the lines *before* the cursor's line, plus
 as much of the cursor's line as still parses (whole plays, whole words), are parsed
-and fed to the referee's :class:`~allfours_notation.rules.engine.Table`, which says
+and fed to the referee's :class:`~allfours_notation.referee.deal.Table`, which says
 what it expects next and which cards are legal; the words of the cursor's line
 before the word being typed say which part of a statement comes next.
 
@@ -38,8 +38,8 @@ from ..cards import CARD_PATTERN, Card, Rank, Seat, Suit, parse_card
 from ..reading import words as afn_words
 from ..reading.parser import parse_game_body
 from ..reading.records import ClaimItem, Game
+from ..referee.deal import Expect, Phase
 from ..referee.state import DealResult, GameReplay, TableState
-from ..rules.engine import Expect, ExpectKind
 from .document import DocumentAnalysis, PlacedGame, game_origin
 
 KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal",
@@ -144,14 +144,14 @@ def _moment(placed: PlacedGame, earlier: str, words: Sequence[str]) -> Moment | 
 
 def _table_at(placed: PlacedGame, body: str) -> Moment | None:
     game = parse_game_body(body, game_origin(body, placed.piece),
-                           index=placed.analysis.index, filename=None)
+                           index=placed.index, filename=None)
     if game.broken:
         return None
+    from ..referee.deal import DealOver, Table
     from ..referee.replay import deal_events, replay
-    from ..rules.engine import DealOver, Table
 
     options, _ = placed.analysis.rules.options(game)
-    table = Table(game, options, keep_steps=False, records_checked=True)
+    table = Table(game, options, keep_steps=False)
     for position, deal in enumerate(game.deals):
         last = position == len(game.deals) - 1
         for event in deal_events(deal):
@@ -164,7 +164,7 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
     expect = table.expects()  # the referee's answer: who plays, the legal cards (a lead too)
     legal = expect.legal
     result = None
-    if current is not None and expect.kind in (ExpectKind.CLAIM, ExpectKind.DEAL_END):
+    if current is not None and expect.kind in (Phase.CLAIM, Phase.DEAL_END):
         replayed = replay(game, options)
         if isinstance(replayed, GameReplay) and replayed.deals:
             result = replayed.deals[-1]
@@ -173,7 +173,7 @@ def _table_at(placed: PlacedGame, body: str) -> Moment | None:
     if current is not None and current.total is not None:
         table.apply(DealOver())  # the deal is written to its total: who deals next?
         due = table.expects()
-        next_dealer = due.seat if due.kind is ExpectKind.DEAL else None
+        next_dealer = due.seat if due.kind is Phase.DEAL else None
     return Moment(
         expect, legal, state, played,
         (tricks[-1].number if tricks else 0) + (0 if open_trick else 1),
@@ -222,7 +222,7 @@ def deal_line_items(moment: Moment | None, before: list[str],
         return _words(["dealer"], types.CompletionItemKind.Keyword, where)
     if len(before) == 3:
         first = [due.seat.letter] if due is not None and due.seat is not None and \
-            due.kind is ExpectKind.DEAL else []
+            due.kind is Phase.DEAL else []
         if moment is not None and moment.next_dealer is not None:
             first = [moment.next_dealer.letter]
         return _words(_first(first, _seats(moment)), types.CompletionItemKind.Variable, where)
@@ -243,18 +243,18 @@ def expected_items(moment: Moment, where: types.Range) -> list[types.CompletionI
     kind, seat = moment.expect.kind, moment.expect.seat
     letter = seat.letter if seat else ""
     words: list[str] = []
-    if kind is ExpectKind.TURN_UP:
+    if kind is Phase.TURN_UP:
         words = ["turn"]
-    elif kind is ExpectKind.CALL:
+    elif kind is Phase.CALL:
         words = [f"{letter} stands", f"{letter} begs"]
-    elif kind is ExpectKind.ANSWER:
+    elif kind is Phase.ANSWER:
         words = [f"{letter} gives", f"{letter} runs"]
-    elif kind is ExpectKind.PLAY:
+    elif kind is Phase.PLAY:
         return card_items(moment, where, with_number=True)
-    elif kind in (ExpectKind.CLAIM, ExpectKind.DEAL_END) and moment.next_dealer is None:
+    elif kind in (Phase.CLAIM, Phase.DEAL_END) and moment.next_dealer is None:
         words = [*_computed(moment), "claim", "total", "penalty"]
-    elif kind in (ExpectKind.CLAIM, ExpectKind.DEAL_END, ExpectKind.DEAL,
-                  ExpectKind.GAME_OVER):
+    elif kind in (Phase.CLAIM, Phase.DEAL_END, Phase.DEAL,
+                  Phase.GAME_OVER):
         deals = moment.game.deals
         number = deals[-1].number + 1 if deals else 1
         dealer = moment.next_dealer or seat
@@ -287,7 +287,7 @@ def card_items(moment: Moment | None, where: types.Range, *,
     """The cards the player to move may play: the legal ones when the hands are
     known, else every card not yet seen played, turned or in another hand.
     ``with_number`` starts a new trick's line with its number."""
-    if moment is None or moment.expect.kind is not ExpectKind.PLAY or moment.state is None:
+    if moment is None or moment.expect.kind is not Phase.PLAY or moment.state is None:
         return []
     mover = moment.expect.seat
     detail = f"legal for {mover.letter}" if mover else "legal"
@@ -316,20 +316,20 @@ def seat_items(moment: Moment | None, seat: str, after: list[str],
     """After a seat: its call (the expected one first); while hands are written, the
     cards nobody holds yet."""
     if after:
-        if moment is not None and moment.expect.kind is ExpectKind.TURN_UP:
+        if moment is not None and moment.expect.kind is Phase.TURN_UP:
             return _card_words(moment, where, "not dealt to anyone yet")
         return []
     expected: list[str] = []
     if moment is not None and moment.expect.seat is not None and \
             moment.expect.seat.letter == seat:
-        if moment.expect.kind is ExpectKind.CALL:
+        if moment.expect.kind is Phase.CALL:
             expected = ["stands", "begs"]
-        elif moment.expect.kind is ExpectKind.ANSWER:
+        elif moment.expect.kind is Phase.ANSWER:
             expected = ["gives", "runs"]
     items = _words(_first(expected, CALLS), types.CompletionItemKind.Keyword, where)
     for item in items[:len(expected)]:
         item.detail = "expected next"
-    if moment is not None and moment.expect.kind is ExpectKind.TURN_UP:
+    if moment is not None and moment.expect.kind is Phase.TURN_UP:
         items += _card_words(moment, where, "not dealt to anyone yet")
     return items
 

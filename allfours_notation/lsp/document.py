@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 import re
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate, islice
 
@@ -26,11 +26,15 @@ from ..limits import LIMIT_CODE, MAX_EDITOR_CHARS, MAX_EDITOR_GAMES
 from ..reading.parser import parse_game_body, read_sliced
 from ..reading.records import Game
 from ..reading.slicer import Directive, GameSlice, SliceResult, slice_games
-from ..reading.source import BOM
+from ..reading.source import BOM, CONTROL_CODE, control_characters
 from .settings import NO_CHOICE, RuleChoice
 
 _SURROGATE = re.compile("[\ud800-\udfff]+")
 MAX_SURROGATE_DIAGNOSTICS = 20
+# A game's analysis unused for this many analyses of its document is forgotten (when
+# the cache holds many more than the document's games): long enough to outlive the
+# keystrokes between typing a '{' that swallows the games after it and its '}'.
+KEEP_ANALYSES = 64
 
 
 _UNIT_BYTES = {"utf-8": 1, "utf-16": 2, "utf-32": 4}
@@ -53,14 +57,27 @@ class LineIndex:
     def of(cls, text: str, *, encoding: str = "utf-16") -> LineIndex:
         return cls(text, _line_starts(text, 0), encoding if encoding in _UNIT_BYTES else "utf-16")
 
-    def extended(self, text: str, same_until: int, *, encoding: str) -> LineIndex:
+    def extended(self, text: str, same_until: int, *, encoding: str,
+                 same_from: int | None = None) -> LineIndex:
         """The index of ``text``, which equals this index's text before offset
-        ``same_until``: the lines before it are kept, only the rest is counted."""
+        ``same_until`` (and, given ``same_from``, from there on equals the end of this
+        index's text): the lines before the edit are kept, the lines after it moved,
+        and only the lines in between are counted."""
         if encoding != self.encoding:
             return LineIndex.of(text, encoding=encoding)
         kept = bisect.bisect_right(self.starts, same_until) - 1
         start = self.starts[kept]
-        return LineIndex(text, self.starts[:kept] + _line_starts(text, start), encoding)
+        delta = len(text) - len(self.text)
+        if same_from is None or same_from - delta <= start:
+            return LineIndex(text, self.starts[:kept] + _line_starts(text, start), encoding)
+        # the old lines that start after the unchanged tail's first line break
+        tail_break = text.find("\n", same_from)
+        if tail_break < 0:
+            return LineIndex(text, self.starts[:kept] + _line_starts(text, start), encoding)
+        middle = _line_starts(text[: tail_break + 1], start)  # to the line after that break
+        after = bisect.bisect_right(self.starts, tail_break + 1 - delta)
+        moved = array("q", map(delta.__add__, self.starts[after:]))
+        return LineIndex(text, self.starts[:kept] + middle + moved, encoding)
 
     @property
     def line_count(self) -> int:
@@ -145,6 +162,150 @@ def common_prefix(a: str, b: str, block: int = 1 << 16) -> int:
     return low
 
 
+def common_suffix(a: str, b: str, limit: int, block: int = 1 << 16) -> int:
+    """How many trailing characters ``a`` and ``b`` share, at most ``limit``."""
+    limit = min(limit, len(a), len(b))
+    size = 0
+    while size < limit:
+        step = min(block, limit - size)
+        if a[len(a) - size - step : len(a) - size] != b[len(b) - size - step : len(b) - size]:
+            break
+        size += step
+    else:
+        return limit
+    low, high = size, size + step  # the first difference from the end is in [low, high)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[len(a) - middle : len(a) - size] == b[len(b) - middle : len(b) - size]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+@dataclass(frozen=True, slots=True)
+class Recut:
+    """A text cut into games reusing the previous cut: the games before the edit
+    (``kept`` of them, unchanged), the games cut again around it, and the previous
+    cut's games after it (from the previous game ``reused_from`` on, None for none),
+    which are the same games moved by ``offset`` characters and ``lines`` lines."""
+
+    sliced: SliceResult
+    kept: int
+    reused_from: int | None = None
+    offset: int = 0
+    lines: int = 0
+
+
+def _shifted(piece: GameSlice, offset: int, lines: int) -> GameSlice:
+    """``piece`` moved ``offset`` characters and ``lines`` lines on (its column stays)."""
+    return GameSlice(piece.start + offset, piece.end + offset, piece.line + lines,
+                     piece.column, piece.tags, piece.has_end, piece.deals,
+                     [(start + offset, end + offset) for start, end in piece.tag_blocks],
+                     piece.too_many_tags)
+
+
+def recut(text: str, previous: SliceResult | None, old_text: str, same_until: int,
+          same_from: int) -> Recut:
+    """Cut ``text`` into games reusing ``previous`` (the cut of ``old_text``):
+    ``text`` equals ``old_text`` before ``same_until`` and from ``same_from`` on
+    (``old_text`` from ``same_from - len(text) + len(old_text)`` on).
+
+    The slicer starts afresh after each ``end``.  So the games before the edit are
+    kept; the text from the last of them is cut again only until the cut meets a
+    previous game's ``end`` that lies wholly in the unchanged tail, on a line that
+    starts there too: from that point on both texts are the same characters read
+    from the same state, so they cut into the same games, moved.  The text cut
+    again is a window ending at such an ``end``; the window's cut is taken only if
+    its last game ends with that very ``end`` (nothing read across the window's
+    edge, such as a comment left open, swallowed it), else a longer window is tried.
+    """
+    if previous is None:
+        return Recut(slice_games(text), 0)
+    old_games = previous.games
+    kept = _kept(old_games, same_until)
+    delta = len(text) - len(old_text)
+    resume = old_games[kept - 1].end if kept else 0
+    candidate = _first_after(old_games, same_from - delta + 3, kept)
+    window = 0
+    while candidate is not None:
+        end = old_games[candidate].end + delta
+        if end - resume >= window and text.rfind("\n", 0, end) >= same_from:
+            synced = _synced(text, old_text, previous, kept, resume, candidate, delta)
+            if synced is not None:
+                return synced
+            window = 2 * (end - resume)  # grow the window at least twofold each time
+        candidate = _first_after(old_games, old_games[candidate].end + 1, candidate + 1)
+    return Recut(*slice_after(text, previous, same_until))
+
+
+def _kept(games: Sequence[GameSlice], same_until: int) -> int:
+    """How many of ``games`` end with ``end`` before offset ``same_until``, in a row."""
+    kept = 0
+    for piece in games:
+        if not (piece.has_end and piece.end < same_until):
+            break
+        kept += 1
+    return kept
+
+
+def _first_after(games: Sequence[GameSlice], offset: int, start: int) -> int | None:
+    """The first of ``games`` from ``start`` on that ends with ``end`` at or after
+    ``offset``."""
+    low, high = start, len(games)
+    while low < high:  # the games' ends increase
+        middle = (low + high) // 2
+        if games[middle].end < offset:
+            low = middle + 1
+        else:
+            high = middle
+    for at in range(low, len(games)):
+        if games[at].has_end:
+            return at
+    return None
+
+
+def _synced(text: str, old_text: str, previous: SliceResult, kept: int, resume: int,
+            candidate: int, delta: int) -> Recut | None:
+    """The cut with the window ``text[resume : end of candidate, moved]`` cut again and
+    the previous games after ``candidate`` moved; None where the window's cut does not
+    end with the candidate's ``end``."""
+    old_games = previous.games
+    old = old_games[candidate]
+    end = old.end + delta
+    window = slice_games(text[resume:end])
+    last = window.games[-1] if window.games else None
+    if last is None or not last.has_end or last.end != end - resume or \
+            window.unterminated_comment is not None:
+        return None
+    kept_games = list(old_games[:kept])
+    if kept:
+        first = kept_games[-1]
+        eaten = text[first.start : resume]
+        newlines = eaten.count("\n")
+        line = first.line + newlines
+        column = resume - text.rfind("\n", 0, resume) if newlines else first.column + len(eaten)
+    else:
+        line, column = 1, 1
+    cut = [piece.moved(line, column, resume) for piece in window.games]
+    lines = (cut[-1].line + text.count("\n", cut[-1].start, end)) - \
+        (old.line + old_text.count("\n", old.start, old.end))
+    moved = [_shifted(piece, delta, lines) for piece in old_games[candidate + 1 :]]
+    directives = [d for d in previous.directives if d.offset < resume]
+    for directive in window.directives:
+        d_column = directive.column + (column - 1 if directive.line == 1 else 0)
+        directives.append(Directive(directive.text, directive.line + line - 1, d_column,
+                                    directive.offset + resume))
+    directives += [Directive(d.text, d.line + lines, d.column, d.offset + delta)
+                   for d in previous.directives if d.offset >= old.end]
+    unterminated = previous.unterminated_comment
+    if unterminated is not None:  # one before the window, or one after the games
+        unterminated = unterminated if unterminated < resume else unterminated + delta
+    trailing = None if previous.trailing_start is None else previous.trailing_start + delta
+    return Recut(SliceResult([*kept_games, *cut, *moved], directives, trailing, unterminated),
+                 kept, candidate + 1, delta, lines)
+
+
 def slice_after(text: str, previous: SliceResult | None,
                 same_until: int) -> tuple[SliceResult, int]:
     """Cut ``text`` into games, keeping the previous cut's games that end before
@@ -202,10 +363,7 @@ class GameAnalysis:
     diagnostics: tuple[Diagnostic, ...]
     rules: RuleChoice = NO_CHOICE  # what the server's settings choose (see .settings)
     _replay: object | None = field(default=None, repr=False)
-
-    @property
-    def key(self) -> tuple[str, int, int]:
-        return (self.body, self.column, self.index)
+    seen: int = 0  # the last analysis of the document that used this one
 
     def replay(self) -> object | None:
         """The game's :class:`~allfours_notation.referee.state.GameReplay`, with every
@@ -213,19 +371,20 @@ class GameAnalysis:
         if self.game.broken:
             return None
         if self._replay is None:
-            from ..checking import check
+            from ..checking import replay_of  # check's replay, its slips not searched
 
-            self._replay = check(self.game, self.rules.given(), steps=True,
-                                 empty=True).replay
+            self._replay = replay_of(self.game, self.rules.given(), steps=True, empty=True)
         return self._replay
 
 
 @dataclass(frozen=True, slots=True)
 class PlacedGame:
-    """A cached game analysis and where the game stands in the document now."""
+    """A cached game analysis and where the game stands in the document now:
+    its slice and its place in the file (``index``, 1-based)."""
 
     analysis: GameAnalysis
     piece: GameSlice
+    index: int
 
     @property
     def game(self) -> Game:
@@ -237,11 +396,15 @@ class PlacedGame:
         return self.piece.line - 1
 
     def document_diagnostics(self) -> list[Diagnostic]:
-        shift = self.line_shift
-        if not shift:
+        """The game's diagnostics where the game stands now: moved down its lines and
+        numbered as its place in the file (the analysis may have been made for the
+        same text elsewhere, before a game above it was split or merged)."""
+        shift, index = self.line_shift, self.index
+        if not shift and index == self.analysis.index:
             return list(self.analysis.diagnostics)
         return [
-            d if d.line is None else replace(d, line=d.line + shift)
+            replace(d, line=None if d.line is None else d.line + shift,
+                    game=None if d.game is None else index)
             for d in self.analysis.diagnostics
         ]
 
@@ -339,7 +502,9 @@ class Analyzer:
 
     def __init__(self, rules: RuleChoice = NO_CHOICE) -> None:
         self.rules = rules
-        self._cache: dict[tuple[str, int, int], GameAnalysis] = {}
+        self._cache: dict[tuple[str, int], GameAnalysis] = {}
+        self._generation = 0  # how many analyses this analyzer has made
+        self._clean = False  # _text holds no control character
         self._text = ""
         self._sliced: SliceResult | None = None
         self._placed: tuple[PlacedGame, ...] = ()
@@ -353,18 +518,29 @@ class Analyzer:
         if len(text) > MAX_EDITOR_CHARS:
             return self.refuse(text, f"{len(text):,} characters, more than the "
                                f"{MAX_EDITOR_CHARS:,}", encoding)
-        same_until = common_prefix(self._text, text) if self._sliced is not None else 0
-        sliced, kept = slice_after(text, self._sliced, same_until)
+        old_text = self._text
+        same_until = common_prefix(old_text, text) if self._sliced is not None else 0
+        same_from = len(text) - common_suffix(old_text, text, min(len(old_text),
+                                                                  len(text)) - same_until)
+        cut = recut(text, self._sliced, old_text, same_until, same_from)
+        sliced, kept = cut.sliced, cut.kept
         if len(sliced.games) > MAX_EDITOR_GAMES:
             return self.refuse(text, f"{len(sliced.games):,} games, more than the "
                                f"{MAX_EDITOR_GAMES:,}", encoding)
-        reader = read_sliced(text, sliced)
+        # An edit that brings no control character into a text that had none leaves
+        # none: the whole text is not scanned again.
+        known = self._clean and not control_characters(text[same_until:same_from])
+        reader = read_sliced(text, sliced, controls=[] if known else None)
+        clean = known or all(d.code != CONTROL_CODE for d in reader.diagnostics)
+        self._generation = generation = self._generation + 1
         cache = self._cache
         placed = list(self._placed[:kept])
+        reused = [] if cut.reused_from is None else self._placed[cut.reused_from:]
         parsed = 0
-        for index, piece in enumerate(sliced.games[kept:], start=kept + 1):
+        for index, piece in enumerate(sliced.games[kept : len(sliced.games) - len(reused)],
+                                      start=kept + 1):
             body = text[piece.start : piece.end]
-            key = (body, piece.column, index)
+            key = (body, piece.column)
             found = cache.get(key)
             if found is None:
                 if stale():
@@ -372,14 +548,22 @@ class Analyzer:
                 found = analyse_game(body, piece, index, self.rules)
                 cache[key] = found
                 parsed += 1
-            placed.append(PlacedGame(found, piece))
-        if len(cache) > 2 * len(placed) + 64:  # forget the games no longer in the text
-            cache = {p.analysis.key: p.analysis for p in placed}
+            found.seen = generation
+            placed.append(PlacedGame(found, piece, index))
+        first = len(placed) + 1
+        for index, (before, piece) in enumerate(zip(reused, sliced.games[len(placed):],
+                                                    strict=True), start=first):
+            before.analysis.seen = generation
+            placed.append(PlacedGame(before.analysis, piece, index))
+        if len(cache) > 2 * len(placed) + 64:  # forget the games long gone from the text
+            cache = {key: found for key, found in cache.items()
+                     if found.seen > generation - KEEP_ANALYSES}
         if self._lines is None or not same_until:
             lines = LineIndex.of(text, encoding=encoding)
         else:
-            lines = self._lines.extended(text, same_until, encoding=encoding)
-        self._cache, self._text, self._sliced = cache, text, sliced
+            lines = self._lines.extended(text, same_until, encoding=encoding,
+                                         same_from=same_from)
+        self._cache, self._text, self._sliced, self._clean = cache, text, sliced, clean
         self._placed, self._lines = tuple(placed), lines
         from ..checking import file_findings  # sorted by position, as ``check`` prints them
 
@@ -391,6 +575,7 @@ class Analyzer:
         """The analysis of a document too large to check in the editor: one AFN120
         diagnostic at 1:1, no games, and nothing kept from earlier versions."""
         self._cache, self._text, self._sliced, self._placed, self._lines = {}, "", None, (), None
+        self._clean = False
         reason = (f"this document has {size} the editor checks (see 'Limits' in "
                   "NOTATION.md); no diagnostics, hovers or completions for it")
         first_line = text[: text.find("\n") + 1] if "\n" in text[:1000] else text[:1000]

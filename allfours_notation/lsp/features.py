@@ -329,7 +329,7 @@ def symbols(analysis: DocumentAnalysis) -> list[types.DocumentSymbol]:
         start, end = content_bounds(analysis.text, placed.piece)
         game_range = offset_range(lines, start, end)
         game = placed.game
-        name = game.tag("Event") or f"game {placed.analysis.index}"
+        name = game.tag("Event") or f"game {placed.index}"
         deals = [
             _deal_symbol(placed, position, lines, game_range)
             for position in range(len(game.deals))
@@ -463,7 +463,7 @@ def format_one(analysis: DocumentAnalysis,
     body = placed.analysis.body
     result = ParseResult(games=(game,), diagnostics=game.diagnostics, text=body)
     checked = format_checked(result)
-    name = f"game {placed.analysis.index}"
+    name = f"game {placed.index}"
     if not checked.safe:
         return None, [f"{name}: {refusal.reason}" for refusal in checked.refusals]
     new = checked.text.removeprefix(VERSION_LINE + "\n").rstrip("\n")

@@ -145,7 +145,8 @@ class AfnServer(LanguageServer):
                 start = lines.offset(*lines.from_client(where.start.line, where.start.character))
                 end = lines.offset(*lines.from_client(where.end.line, where.end.character))
                 text = text[:start] + change.text + text[max(start, end):]
-                lines = lines.extended(text, start, encoding=self.encoding)
+                lines = lines.extended(text, start, encoding=self.encoding,
+                                       same_from=start + len(change.text))
             else:
                 text = change.text
                 lines = LineIndex.of(text, encoding=self.encoding)

@@ -554,7 +554,7 @@ class _GameAssembler:
         if kind == "PENALTY":
             _, seat_text, what = value.split()
             penalty = Penalty(offender=_SEATS[seat_text], kind=PenaltyKind(what.lower()),
-                              span=span)
+                              after_plays=len(raw.plays), span=span)
             raw.penalties.append(penalty)
             return penalty
         ending: Ending

@@ -117,11 +117,14 @@ def read_games(source: str | bytes, *, filename: str | None = None) -> FileReade
 
 
 def read_sliced(text: str, sliced: SliceResult, diagnostics: Iterable[Diagnostic] = (), *,
-                filename: str | None = None) -> FileReader:
+                filename: str | None = None,
+                controls: Sequence[Diagnostic] | None = None) -> FileReader:
     """:func:`read_games` for decoded text its caller has already cut into games
-    (the language server re-cuts only the part of a buffer that changed)."""
+    (the language server re-cuts only the part of a buffer that changed, and knows
+    when an edit cannot have brought a control character: ``controls``, the
+    :func:`control_characters` of ``text`` where the caller knows them)."""
     found = list(diagnostics)
-    found.extend(control_characters(text, filename))
+    found.extend(control_characters(text, filename) if controls is None else controls)
     version, version_diags = _check_version(text, sliced.directives, filename)
     found.extend(version_diags)
     trailing: tuple[Comment, ...] = ()

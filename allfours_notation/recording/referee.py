@@ -1,7 +1,7 @@
-"""The recorder's view of the referee: the one incremental table of :mod:`..rules.engine`.
+"""The recorder's view of the referee: the one incremental table of :mod:`..referee.deal`.
 
 Every entry is judged by the same referee as ``allfours check``: the engine's
-:class:`~allfours_notation.rules.engine.Table` takes the game one event at a time,
+:class:`~allfours_notation.referee.deal.Table` takes the game one event at a time,
 and the structure checks look at the deal being recorded.  A deal is replayed from
 a snapshot taken at its start (a hand as dealt may be entered after the turn-up,
 and belongs before it), so an entry costs one deal's events, not the game's; an
@@ -21,11 +21,11 @@ from ..checking.causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
 from ..reading.records import Deal, Game, Total, Trick
 from ..reading.structure import check_structure
+from ..referee.deal import DealOver, Event, Expect, Phase, Table
 from ..referee.play import hand_key
 from ..referee.profiles import Options
 from ..referee.replay import GameReplay, deal_events
 from ..referee.state import TableState
-from ..rules.engine import DealOver, Event, Expect, ExpectKind, Table
 
 __all__ = ["CONFIRM_CODES", "Answer", "Judge", "Judgement", "Verdict", "findings",
            "is_unfinished", "new_findings", "open_events", "verdict", "worse_than_unfinished"]
@@ -239,9 +239,9 @@ class Judge:
         if deal.results is not None and not deal.tricks:
             return deal.total is not None  # results mode: the scorer's Enter ends it
         expects = table.expects()
-        if expects.kind is ExpectKind.DEAL_END:
+        if expects.kind is Phase.DEAL_END:
             return not expects.exhausted
-        return expects.kind in (ExpectKind.CLAIM, ExpectKind.GAME_OVER)
+        return expects.kind in (Phase.CLAIM, Phase.GAME_OVER)
 
     def _table_before(self, game: Game, position: int) -> Table:
         """The table before deal ``position`` (0-based): kept snapshots while the deals

@@ -47,11 +47,11 @@ from ..reading.records import (
     TurnUp,
 )
 from ..reading.table import side_of
+from ..referee.deal import Phase as TablePhase  # the referee's phases; Phase is the recorder's
 from ..referee.profiles import Options, Profile, resolve_options
 from ..referee.scoring import Point
 from ..referee.sheet import claim_for, total_for
 from ..referee.state import DealResult
-from ..rules.engine import ExpectKind
 from ..writing.formatter import format_game
 from .entries import (
     Agreed,
@@ -254,16 +254,16 @@ class Session:
         if judged.exhausted:
             return Expectation(Phase.EXHAUSTED, dealer, "the pack is exhausted: 'redeal' "
                                f"({dealer.letter} deals again)", seats=seats)
-        if expects.kind is ExpectKind.TURN_UP:
+        if expects.kind is TablePhase.TURN_UP:
             text = f"{dealer.letter} deals: the turn-up (hands first if known: 'S js 9h …')"
             return Expectation(Phase.TURN, dealer, text, seats=seats, hand_size=size)
-        if expects.kind is ExpectKind.CALL and actor is not None:
+        if expects.kind is TablePhase.CALL and actor is not None:
             return Expectation(Phase.CALL, actor, f"{actor.letter} stands (s) or begs (b)",
                                seats=seats, hand_size=size)
-        if expects.kind is ExpectKind.ANSWER:
+        if expects.kind is TablePhase.ANSWER:
             return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
                                "(r)", seats=seats, hand_size=size)
-        if expects.kind is ExpectKind.RUN:
+        if expects.kind is TablePhase.RUN:
             return Expectation(Phase.RUN_TURN, dealer, f"run {runs}: its cards if known "
                                "('S 3c 4c 5c'), then the turn-up", seats=seats,
                                hand_size=size)

@@ -4,7 +4,7 @@ The table says, for each item of the current deal, whether it is *decided* (no w
 of playing the recorded deal on can change it), *provisional* (the side that
 would score it if the deal ended now) or *unknown* (the trumps are not settled).
 The rules of knowledge are here (docs/rules.md section 8); the deal table of
-:mod:`.engine` asks them.
+:mod:`.deal` asks them.
 
 - The turn-up points and the gift are decided when they are counted.
 - High is decided once the holder of the highest trump in play is certain: no card

@@ -17,7 +17,7 @@ from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
 from ..reading.records import ClaimItem, Deal, Game, Span, Tag, diagnostic_at
 from ..reading.table import side_of, side_table
-from ..rules.engine import table_seats
+from .deal.table import table_seats
 from .profiles import (
     PROFILES,
     LowOwner,
@@ -335,7 +335,7 @@ def _right_targets(result: GameReplay, position: int, claimed: dict[str, int],
     targets fall into ranges between the totals the deal reaches (and those a gift or a
     ``game_lost`` penalty looks at); one replay per range tells the whole range.
     """
-    from ..rules.engine import table_seats
+    from .deal.table import table_seats
     from .plain import replay_plain
     from .start import starting_scores
 

@@ -12,10 +12,10 @@ from dataclasses import replace
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic
 from ..reading.records import Game
-from ..rules.engine import Table
+from .deal.table import Table
 from .play import hand_order, legal_cards
 from .profiles import Options
-from .state import GameReplay, Step, StepKind, TableState, game_replay
+from .state import GameReplay, Step, StepKind, TableState
 
 __all__ = ["replay_plain", "with_hindsight"]
 
@@ -31,7 +31,7 @@ def replay_plain(
 
     ``record_states=False`` computes scores and diagnostics only, with no steps.
     """
-    table = Table(game, options, keep_steps=record_states, records_checked=True)
+    table = Table(game, options, keep_steps=record_states)
     for deal in game.deals:
         table.feed_deal(deal)
     table.end_game()
@@ -39,18 +39,18 @@ def replay_plain(
     if record_states:
         kept = with_hindsight(table.steps, table.hindsight, options)
         steps = tuple(_offences_at_their_cards(kept, table.proved_later))
-    result = game_replay(  # GameReplay's fields, in order
-        game,  # game
-        options,  # options
-        steps,  # steps
-        tuple(table.deals),  # deals
-        (*option_diags, *_in_play_order(table.found, table.proved_later)),  # diagnostics
-        table.scores_now(),  # scores
-        table.winner,  # winner
-        table.decided,  # decided
-        option_diags,  # option_diagnostics
-        tuple(table.unfinished),  # unfinished
-        tuple(table.hand_proofs),  # hand_proofs
+    result = GameReplay(
+        game=game,
+        options=options,
+        steps=steps,
+        deals=tuple(table.deals),
+        diagnostics=(*option_diags, *_in_play_order(table.found, table.proved_later)),
+        scores=table.scores_now(),
+        winner=table.winner,
+        decided=table.decided,
+        option_diagnostics=option_diags,
+        unfinished=tuple(table.unfinished),
+        hand_proofs=tuple(table.hand_proofs),
     )
     table.release()
     return result

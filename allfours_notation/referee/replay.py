@@ -1,12 +1,13 @@
 """Replaying a parsed game: thin loops that feed its records to the one referee.
 
 ``replay(game)`` feeds every deal of a game, event by event, to the incremental
-table of :mod:`.engine` and returns one immutable :class:`Step` per event, each
+table of :mod:`.deal` and returns one immutable :class:`Step` per event, each
 holding the whole :class:`TableState` after it, so that a viewer can jump
 anywhere without recomputing.  ``check_game`` keeps no steps (scores and
 diagnostics only); ``fill_seats`` reads who played each card; :class:`Referee`
-takes a game deal by deal.  Every rule lives in :mod:`.engine` (where a revoke
-is detected: ``_DealTable.check_follow``); nothing here decides anything.
+takes a game deal by deal.  Every rule lives in :mod:`.deal` (where a revoke
+is detected: :meth:`~.deal.tricks.Tricks.check_follow`); nothing here decides
+anything.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from dataclasses import replace
 from ..cards import Seat
 from ..diagnostics import Diagnostic
 from ..reading.records import Deal, Game, diagnostic_at
-from ..rules.engine import DealOver, Event, Table
+from .deal.answers import DealOver, DealStart, Event
+from .deal.table import Table
 from .disputes import find_disputes, read_result
 from .plain import replay_plain, with_hindsight
 from .play import legal_cards, max_runs, trick_winner, turnup_position
@@ -48,7 +50,7 @@ __all__ = [
 
 def deal_events(deal: Deal) -> Iterator[Event]:
     """The events of a recorded deal in the order they happen at the table."""
-    yield deal
+    yield DealStart.of(deal)
     yield from deal.opening
     for trick in deal.tricks:
         yield trick
@@ -113,7 +115,7 @@ def fill_seats(game: Game, options: Options | None = None) -> Game:
     """``game`` with the seat of every play filled in where the rules tell who played it."""
     if options is None:
         options, _ = resolve_options(game)
-    table = Table(game, options, keep_steps=False, records_checked=True)
+    table = Table(game, options, keep_steps=False)
     deals = []
     for deal in game.deals:
         seated: dict[int, Seat] = {}
@@ -140,7 +142,7 @@ class Referee:
     """
 
     def __init__(self, game: Game, options: Options, *, record_states: bool = True) -> None:
-        self.table = Table(game, options, keep_steps=record_states, records_checked=True)
+        self.table = Table(game, options, keep_steps=record_states)
 
     def add_deal(self, deal: Deal) -> DealResult:
         self.table.feed_deal(deal)

@@ -6,7 +6,7 @@ who held High, but they can show an item taken twice, an item these rules do not
 a kick the recorded turn-up does not give, a gift nobody begged for, an item counted
 after the game was won, and a total that does not add up (the last two the table
 itself reports, as for a played deal).  This module says which items are possible and
-puts them in the counting order of rule 25; :mod:`.engine` awards them.
+puts them in the counting order of rule 25; :mod:`.deal` awards them.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
-from ..reading.records import ClaimItem
+from ..reading.records import ClaimItem, PenaltyKind
 from ..reading.table import next_seats, partner, side_of, side_table
 from .profiles import (
     GameTie,
@@ -201,12 +201,18 @@ def _gave(elder: Seat, dealer: Seat) -> str:
 # --- after the play ---------------------------------------------------------------------------
 
 
+# The offences the play shows (a revoke, an undertrump: rules 18 and 20), and those only
+# declared at the table (a misdeal, a wrong score), which score even in a deal not played out.
+PLAY_OFFENCES = frozenset({PenaltyKind.REVOKE, PenaltyKind.UNDERTRUMP})
+TABLE_OFFENCES = frozenset({PenaltyKind.MISDEAL, PenaltyKind.WRONG_SCORE})
+
+
 @dataclass(frozen=True, slots=True)
 class Offence:
     """A revoke or undertrump found in the play, or a penalty declared at the table."""
 
     seat: Seat
-    kind: str  # "revoke", "undertrump", "misdeal", "wrongscore", "other"
+    kind: PenaltyKind  # a revoke or undertrump the play shows, or any penalty declared
     trick: int | None
     reason: str
 
@@ -251,13 +257,13 @@ def play_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -
         items.extend(game_points(facts, options, set()))
         return items
     table = facts.seats
-    offenders = {side_of(o.seat, table) for o in offences if o.kind in ("revoke", "undertrump")}
+    offenders = {side_of(o.seat, table) for o in offences if o.kind in PLAY_OFFENCES}
     graded = options.revoke_penalty is RevokePenalty.FOSTER_GRADED
     barred = offenders if graded else set()
     # A declared wrong score is about the score written after the hand: it is counted
     # last whatever ``penalty_timing`` says (that option places revokes).
-    timed = [o for o in offences if o.kind != "wrongscore"]
-    wrong = [o for o in offences if o.kind == "wrongscore"]
+    timed = [o for o in offences if o.kind is not PenaltyKind.WRONG_SCORE]
+    wrong = [o for o in offences if o.kind is PenaltyKind.WRONG_SCORE]
     items = []
     if options.penalty_timing is PenaltyTiming.BEFORE_HIGH:
         items.extend(penalty_points(facts, options, scores, timed))
@@ -466,19 +472,19 @@ def penalty_points(facts: DealFacts, options: Options, scores: Mapping[str, int]
     points: list[Point] = []
     running_scores = dict(scores)
     for offence in facts.offences if offences is None else offences:
-        if offence.kind == "other":
+        if offence.kind is PenaltyKind.OTHER:
             continue
-        if offence.kind == "misdeal":
+        if offence.kind is PenaltyKind.MISDEAL:
             if options.misdeal is not MisdealRule.OPPONENT_PLUS_1_AND_PASS:
                 continue
             value = 1
-        elif offence.kind == "wrongscore":
+        elif offence.kind is PenaltyKind.WRONG_SCORE:
             value = options.wrong_score_penalty
         else:
             value = revoke_value(options, jack_in_play)
         for side, seat in adversaries(offence.seat, table):
             amount = value
-            if offence.kind in ("revoke", "undertrump") and \
+            if offence.kind in PLAY_OFFENCES and \
                     options.revoke_penalty is RevokePenalty.GAME_LOST:
                 amount = max(1, options.target - running_scores.get(side, 0))
             running_scores[side] = running_scores.get(side, 0) + amount

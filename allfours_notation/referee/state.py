@@ -6,10 +6,8 @@ These are the types the viewer renders and the formatter and reports read;
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, TypeVar
 
 from ..cards import Card, Seat, Suit
 from ..diagnostics import Diagnostic
@@ -128,27 +126,6 @@ class DealResult:
     by_results: bool = False  # recorded by its results alone (``scored …``), not its cards
 
 
-_Record = TypeVar("_Record")
-
-
-def _filled_directly(kind: type[_Record]) -> Callable[..., _Record]:
-    """``kind(*values)`` (every field, in order) with its slots filled directly: the
-    frozen dataclass's ``__init__`` takes twice as long, and the referee makes a
-    :class:`DealResult` per deal and a :class:`GameReplay` per game (a file of tiny
-    games is mostly that)."""
-    fills = tuple(kind.__dict__[f.name].__set__ for f in fields(kind))  # type: ignore[arg-type]
-
-    def make(*values: Any) -> _Record:
-        record: _Record = object.__new__(kind)
-        for fill, value in zip(fills, values, strict=True):
-            fill(record, value)
-        return record
-    return make
-
-
-deal_result = _filled_directly(DealResult)
-
-
 @dataclass(frozen=True, slots=True)
 class GameReplay:
     game: Game
@@ -169,5 +146,3 @@ class GameReplay:
     # by their codes)
     hand_proofs: tuple[Diagnostic, ...] = field(default=())
 
-
-game_replay = _filled_directly(GameReplay)

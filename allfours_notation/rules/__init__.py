@@ -1,11 +1,9 @@
-"""Deprecated: the referee now lives in ``allfours_notation.referee`` (issue 22).
+"""Deprecated: the referee now lives in ``allfours_notation.referee`` (issue 22), its table
+(once ``rules/engine.py``) in ``allfours_notation.referee.deal``.
 
-Only ``rules/engine.py`` (the table) is still here while it is split by phase.  The names
-this package used to export (``resolve_options``, ``replay``, ``check_game``, …) still
-work for one release, each with a DeprecationWarning; import them from
-``allfours_notation.referee`` instead.  The warning is raised when a name is used, not when
-the package is imported, because importing ``allfours_notation.rules.engine`` runs this
-file too.
+The names this package used to export (``resolve_options``, ``replay``, ``check_game``, …)
+still work for one release, each with a DeprecationWarning when it is used; import them
+from ``allfours_notation.referee`` instead.
 """
 
 from __future__ import annotations
@@ -13,8 +11,6 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-# The referee first: its modules import the engine here, and the engine imports them;
-# loading the referee package before the engine keeps that order whichever is asked first.
 from .. import referee as _referee
 
 

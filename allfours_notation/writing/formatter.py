@@ -23,13 +23,19 @@ makes ``parse(format_game(g))`` equal ``g`` (see :func:`canonical_records`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..diagnostics import Diagnostic
 from ..guard import BUG_TEXT, INTERNAL_ERROR
 from ..reading.assembler import sorted_tags
-from ..reading.parser import ParseResult, parse
+from ..reading.parser import (
+    ParseResult,
+    cyclic_gc_paused,
+    parse,
+    parse_game_body,
+    read_games,
+)
 from ..reading.records import (
     Abandoned,
     Award,
@@ -104,8 +110,13 @@ def with_seats(game: Game) -> Game:
 
     The one place the formatter learns seats (from the rules replayer, which
     knows trumps and so who won each trick and leads the next).  Seats the writer
-    gave are kept as written; a deal the rules cannot follow keeps its gaps.
+    gave are kept as written; a deal the rules cannot follow keeps its gaps.  A
+    game whose every play has its seat is returned as it is, without replaying
+    it: filling would keep every play as written, so the result is equal anyway.
     """
+    if all(play.seat is not None for deal in game.deals for trick in deal.tricks
+           for play in trick.plays):
+        return game
     return fill_seats(game)
 
 
@@ -177,7 +188,17 @@ def format_checked(result: ParseResult, *, renumber: bool = False) -> CheckedFor
     numbered otherwise (AFN207) is renumbered only when ``renumber`` is true,
     otherwise that is a refusal too: the written numbers stay until the user
     renumbers on purpose.
+
+    Each game is refereed once on the old text (its meaning), and once more only
+    where a play's seat is missing (to fill it in; see :func:`with_seats`).  The new
+    text is read back in full where it differs from the old: see :func:`_read_back`
+    for the games it need not parse or referee again, and why that proves as much.
     """
+    with cyclic_gc_paused():  # records are acyclic; every game of both texts is alive
+        return _format_checked(result, renumber=renumber)
+
+
+def _format_checked(result: ParseResult, *, renumber: bool) -> CheckedFormat:
     refusals: list[Refusal] = []
     for diagnostic in result.diagnostics:
         if diagnostic.code in _LOSSY_CODES:
@@ -191,41 +212,91 @@ def format_checked(result: ParseResult, *, renumber: bool = False) -> CheckedFor
             r.diagnostic and r.diagnostic.game == game.index for r in refusals
         ):
             refusals.append(Refusal(f"game {game.index} has syntax errors"))
-    text = format_result(result)
+    # Seats filled once: format_game's own with_seats then finds nothing to fill.
+    seated = tuple(game if game.broken else with_seats(game) for game in result.games)
+    text = format_result(replace(result, games=seated))
     if not any(game.broken for game in result.games):
-        after = parse(text, filename=result.file)
-        refusals.extend(_differences(result, after))
+        after, same = _read_back(result, text)
+        refusals.extend(_differences(result, after, seated))
         if not refusals:
-            refusals.extend(_hidden(result, after, renumber=renumber))
+            refusals.extend(_hidden(result, after, same, renumber=renumber))
     return CheckedFormat(text, tuple(refusals))
+
+
+def _read_back(before: ParseResult, text: str) -> tuple[ParseResult, tuple[bool, ...]]:
+    """``parse(text)``, the formatted text, without parsing again the games whose
+    text the formatter left as it was; and, per game, whether it was left so.
+
+    What that proves: the new text is cut into games here, as ``parse`` cuts it.
+    Where the new text holds the same number of games as the old, and a game's text
+    is the old game's character for character (but for the white space before it,
+    which the grammar skips), reading it gives the same records and the same
+    parser diagnostics, only at other lines: reading a game is a function of its
+    text and where it starts, and nothing else.  Checking it is a function of
+    those records and diagnostics, so its meaning (diagnostics by code, deal and
+    trick, and scores) is the old game's too: it is neither parsed nor refereed
+    again, and the proof loses nothing.  A game whose text differs in any
+    character, a formatter bug included, is parsed and checked from the new text
+    as ``parse`` would.  (Equal records alone would not do: the parser's
+    diagnostics come from the text, not the records.)
+    """
+    reader = read_games(text, filename=before.file)
+    pieces = reader.slices
+    if len(pieces) != len(before.games):
+        return parse(text, filename=before.file), (False,) * len(pieces)
+    games: list[Game] = []
+    same: list[bool] = []
+    for index, (piece, old) in enumerate(zip(pieces, before.games, strict=True), start=1):
+        body = text[piece.start : piece.end]
+        span = old.span
+        kept = span is not None and body.lstrip() == before.text[span.start : span.end].lstrip()
+        games.append(old if kept else
+                     parse_game_body(body, piece, index=index, filename=before.file))
+        same.append(kept)
+    diagnostics = [*reader.diagnostics, *(d for g in games for d in g.diagnostics),
+                   *reader.closing_diagnostics()]
+    return ParseResult(games=tuple(games), diagnostics=tuple(diagnostics),
+                       version=reader.version, trailing=reader.trailing, file=before.file,
+                       text=reader.text), tuple(same)
 
 
 _Meaning = tuple[Counter[tuple[str, int | None, int | None]], tuple[tuple[str, int], ...]]
 
 
-def _meaning(result: ParseResult, repaired: Iterable[str]) -> list[_Meaning]:
+def _meaning(result: ParseResult, repaired: Iterable[str],
+             known: Sequence[_Meaning | None] = ()) -> list[_Meaning]:
     """Per game: its diagnostics (code, deal, trick; not the line, which formatting
-    moves) and its computed scores; the file's own diagnostics come first."""
-    from ..checking import check
+    moves) and its computed scores; the file's own diagnostics come first.  A game
+    whose meaning is ``known`` (not None) is not checked again."""
+    from ..checking import check_games
 
     skip = set(repaired)
     file_level: Counter[tuple[str, int | None, int | None]] = Counter(
         (d.code, None, None) for d in result.diagnostics if d.game is None and d.code not in skip
     )
+    known = list(known) or [None] * len(result.games)
+    asked = [game for game, meaning in zip(result.games, known, strict=True) if meaning is None]
+    checked = iter(check_games(asked, empty=True, first_id=None))  # the one door, run-wise
     meanings: list[_Meaning] = [(file_level, ())]
-    for game in result.games:  # what the one door reports of each game
-        checked = check(game, empty=True)
-        found = Counter((d.code, d.deal, d.trick) for d in checked.diagnostics
-                        if d.code not in skip)
-        meanings.append((found, checked.replay.scores if checked.replay is not None else ()))
+    for meaning in known:
+        if meaning is None:
+            game = next(checked)
+            found = Counter((d.code, d.deal, d.trick) for d in game.diagnostics
+                            if d.code not in skip)
+            meaning = (found, game.replay.scores if game.replay is not None else ())
+        meanings.append(meaning)
     return meanings
 
 
-def _hidden(before: ParseResult, after: ParseResult, *, renumber: bool) -> list[Refusal]:
-    """Diagnostics the formatted text would lose or gain, and scores it would change."""
+def _hidden(before: ParseResult, after: ParseResult, same: Sequence[bool], *,
+            renumber: bool) -> list[Refusal]:
+    """Diagnostics the formatted text would lose or gain, and scores it would change
+    (a game whose text ``same`` says is unchanged means what it meant)."""
     repaired = [*REPAIRED_CODES, *(RENUMBERED_CODES if renumber else ())]
     found: list[Refusal] = []
-    old_meanings, new_meanings = _meaning(before, repaired), _meaning(after, repaired)
+    old_meanings = _meaning(before, repaired)
+    new_meanings = _meaning(after, repaired, [
+        old if kept else None for old, kept in zip(old_meanings[1:], same, strict=True)])
     for number, (old, new) in enumerate(zip(old_meanings, new_meanings, strict=False)):
         where = f"game {number}" if number else "the file"
         lost, gained = old[0] - new[0], new[0] - old[0]
@@ -251,15 +322,18 @@ def _scores(scores: tuple[tuple[str, int], ...]) -> str:
     return " ".join(f"{side} {value}" for side, value in scores) or "none"
 
 
-def _differences(before: ParseResult, after: ParseResult) -> list[Refusal]:
-    """What the formatted text would change (nothing, unless the formatter has a bug)."""
+def _differences(before: ParseResult, after: ParseResult,
+                 seated: Sequence[Game]) -> list[Refusal]:
+    """What the formatted text would change (nothing, unless the formatter has a bug):
+    each game must read back to ``canonical_records`` of the old one, which is the
+    old game with its seats filled (``seated``, filled once) and its ``end`` written."""
     found: list[Refusal] = []
     if len(before.games) != len(after.games):
         found.append(
             Refusal(f"the formatted text holds {len(after.games)} games, not {len(before.games)}")
         )
-    for old, new in zip(before.games, after.games, strict=False):
-        if canonical_records(old) != new:
+    for old, filled, new in zip(before.games, seated, after.games, strict=False):
+        if (filled if filled.ended else replace(filled, ended=True)) != new:
             found.append(
                 Refusal(
                     f"formatting would change game {old.index}; this is a bug "

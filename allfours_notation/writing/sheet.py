@@ -22,10 +22,10 @@ from ..cards import Card, Seat, Suit, card
 from ..diagnostics import Diagnostic
 from ..reading.records import ClaimItem, Deal, Game
 from ..reading.table import side_of
+from ..referee.deal import table_seats
 from ..referee.disputes import rules_name, tally_claim, tally_points
 from ..referee.replay import DealResult, GameReplay
 from ..referee.start import score_tag, start_text, starting_scores
-from ..rules.engine import table_seats
 from ..visible import visible
 
 ITEM_NAMES = {

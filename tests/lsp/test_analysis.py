@@ -92,6 +92,74 @@ def test_incremental_analysis_equals_a_fresh_one(data: st.DataObject) -> None:
         assert incremental.file_diagnostics == fresh.file_diagnostics
 
 
+# Four games, the second unfinished and the third with a wrong total: edits may
+# merge them (a '{' left open, an 'end' deleted) or split them (an 'end', a tag).
+MANY = "\n".join([sample("club-night.afn"), sample("unfinished.afn").replace("% AFN 1\n", ""),
+                  sample("disputed-claim.afn").replace("% AFN 1\n", "")])
+TYPED = ["", "\n", "x", " ", "end", "end\n", "deal 9 dealer S", "N:2H", "{", "}", ";", "\"",
+         '[Event "x"]\n', '[Rules "english10"]\n', "% AFN 1\n", "%x\n", "é♠", "total N 9 S 9"]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.data())
+def test_edit_sequences_equal_a_fresh_analysis_and_check(data: st.DataObject) -> None:
+    """Random edits anywhere in a file of several games, one after another: after each,
+    the reused cut, the moved games and their renumbered diagnostics are what a fresh
+    analysis and ``check`` give for the same text."""
+    text = MANY
+    analyzer = Analyzer()
+    analyzer.analyse(text)
+    for _ in range(data.draw(st.integers(1, 6))):
+        at = data.draw(st.integers(0, len(text)))
+        if data.draw(st.booleans()):  # near a game's boundary, where cuts change
+            ends = [i for i in range(len(text)) if text.startswith("end", i)]
+            at = data.draw(st.sampled_from(ends)) + data.draw(st.integers(0, 4))
+        cut = data.draw(st.integers(0, 6))
+        text = text[:at] + data.draw(st.sampled_from(TYPED)) + text[at + cut :]
+        incremental, fresh = analyzer.analyse(text), Analyzer().analyse(text)
+        assert as_tuples(incremental.diagnostics()) == checked(text)
+        assert [p.piece for p in incremental.games] == [p.piece for p in fresh.games]
+        assert [p.index for p in incremental.games] == list(range(1, len(fresh.games) + 1))
+        assert analyzer._sliced is not None
+        fresh_cut = Analyzer()
+        fresh_cut.analyse(text)
+        assert fresh_cut._sliced is not None
+        assert analyzer._sliced.directives == fresh_cut._sliced.directives
+        assert analyzer._sliced.trailing_start == fresh_cut._sliced.trailing_start
+        assert analyzer._sliced.unterminated_comment == fresh_cut._sliced.unterminated_comment
+        assert incremental.file_diagnostics == fresh.file_diagnostics
+        assert incremental.lines.starts == fresh.lines.starts
+
+
+def test_an_edit_that_splits_a_game_reuses_the_games_after_it() -> None:
+    """Typing an 'end' inside the first game makes two of it: every game after is
+    renumbered, and moved, but not parsed again."""
+    text = MANY
+    analyzer = Analyzer()
+    games = len(analyzer.analyse(text).games)
+    at = text.index("deal 2")
+    split = text[:at] + "end\n" + text[at:]
+    analysis = analyzer.analyse(split)
+    assert len(analysis.games) == games + 1
+    assert analysis.parsed == 2  # the two halves
+    assert as_tuples(analysis.diagnostics()) == checked(split)
+
+
+def test_a_comment_left_open_and_closed_again_parses_little() -> None:
+    """A '{' typed at the top swallows the games after it, up to the next '}'; its
+    own '}' gives them back from the cache, not parsed again."""
+    text = MANY
+    analyzer = Analyzer()
+    games = len(analyzer.analyse(text).games)
+    at = text.index("[Event")
+    opened = text[:at] + "{" + text[at:]
+    assert len(analyzer.analyse(opened).games) < games
+    closed = text[:at] + "{}" + text[at:]
+    analysis = analyzer.analyse(closed)
+    assert analysis.parsed == 1  # the first game, whose text changed
+    assert as_tuples(analysis.diagnostics()) == checked(closed)
+
+
 def test_client_columns_count_utf16_units() -> None:
     lines = LineIndex.of("turn J♠ 🂡 QS\nnext")
     assert lines.to_client(0, 10) == (0, 11)  # the astral card is two UTF-16 units
@@ -265,3 +333,22 @@ def test_a_byte_order_mark_and_crlf_line_ends_are_read_as_check_reads_them() -> 
     expected = [(d.code, d.line) for d in Analyzer().analyse(text).diagnostics()]
     for variant in ("\ufeff" + text, text.replace("\n", "\r\n")):
         assert [(d.code, d.line) for d in Analyzer().analyse(variant).diagnostics()] == expected
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_the_hovers_replay_is_checks_replay(name: str) -> None:
+    """Hovers read the table from ``replay_of``, which skips only the explaining: its
+    replay is the one ``check`` makes, step for step."""
+    from allfours_notation.checking import OWN_RULES, check, replay_of
+    from allfours_notation.reading.parser import parse
+
+    for game in parse(sample(name)).games:
+        mine = replay_of(game, OWN_RULES, steps=True, empty=True)
+        theirs = check(game, OWN_RULES, steps=True, empty=True).replay
+        assert (mine is None) == (theirs is None)
+        if mine is not None and theirs is not None:
+            assert mine.scores == theirs.scores
+            assert mine.diagnostics == theirs.diagnostics
+            assert mine.deals == theirs.deals
+            assert len(mine.steps) == len(theirs.steps)
+            assert mine.steps == theirs.steps

@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 
 from allfours_notation.cards import FULL_PACK, Card
 from allfours_notation.reading.records import ClaimItem, Deal, Game, Play
+from allfours_notation.referee.deal import DealOver, Event, Phase, Table
 from allfours_notation.referee.decided import Status
 from allfours_notation.referee.play import legal_cards
 from allfours_notation.referee.replay import replay
 from allfours_notation.referee.state import DealResult
-from allfours_notation.rules.engine import DealOver, Event, ExpectKind, Table
 
 __all__ = ["Figures", "check_game", "cut_events"]
 
@@ -118,7 +118,7 @@ def check_game(game: Game, rng: random.Random, *, continuations: int = 2,
                 figures.problems.append(f"{where}: decided {absent} but the deal ends with "
                                         f"{final_items(final)}")
             worlds = [("the record", full.winner, full.decided)]
-            for number in range(continuations if table.expects().kind is ExpectKind.PLAY
+            for number in range(continuations if table.expects().kind is Phase.PLAY
                                 else 0):
                 alternative = played_on(table, rng)
                 if alternative is None:
@@ -166,7 +166,7 @@ def played_on(table: Table, rng: random.Random) -> Table | None:
         del pool[:wanted]
     for _ in range(60):  # a deal has at most 15 tricks of 4 cards
         expect = copy.expects()
-        if expect.kind is not ExpectKind.PLAY or expect.seat is None:
+        if expect.kind is not Phase.PLAY or expect.seat is None:
             break
         seat = expect.seat
         now = copy.state

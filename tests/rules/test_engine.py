@@ -9,9 +9,9 @@ from allfours_notation.cards import Seat, card, cards
 from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import Call, CallKind, Deal, Game, Play
 from allfours_notation.referee import GameReplay, replay
+from allfours_notation.referee.deal import DealOver, Event, GameOver, Outcome, Phase, Table
 from allfours_notation.referee.profiles import resolve_options
 from allfours_notation.referee.replay import deal_events
-from allfours_notation.rules.engine import DealOver, Event, ExpectKind, GameOver, Outcome, Table
 
 from .helpers import EXAMPLE_A, find, game_of, game_text, items, run
 
@@ -37,9 +37,9 @@ deal 1 dealer N
 """
 
 
-def table_for(game: Game, *, records_checked: bool = False) -> Table:
+def table_for(game: Game) -> Table:
     options, _ = resolve_options(game)
-    return Table(game, options, keep_steps=True, records_checked=records_checked)
+    return Table(game, options, keep_steps=True)
 
 
 def events_of(game: Game) -> list[Event]:
@@ -65,7 +65,7 @@ def test_legal_cards_for_the_player_to_move() -> None:
     table = table_for(game)
     for event in opening_of(game):
         table.apply(event)
-    assert table.expects().kind is ExpectKind.PLAY and table.expects().seat is Seat.SOUTH
+    assert table.expects().kind is Phase.PLAY and table.expects().seat is Seat.SOUTH
     assert table.legal_cards() == frozenset(cards("JS 9H 8H 7C 6D 5D"))
     table.apply(game.deals[0].tricks[0].plays[0])  # S leads JS: North must trump if he can
     assert table.expects().seat is Seat.NORTH
@@ -103,35 +103,40 @@ def test_dry_run_refuses_with_the_reason_and_changes_nothing() -> None:
     assert table.check(Play(card=card("JS"), seat=Seat.SOUTH)) == ()
 
 
-def test_dry_run_refuses_a_card_already_played() -> None:
+def test_a_card_already_played_is_the_structure_checks_to_report() -> None:
+    # one rule, one place: AFN201 comes from structure.py; the table neither reports
+    # it again nor offers the card, and takes it as a slip (no evidence, no capture)
     game = game_of(README_DEAL)
     table = table_for(game)
     deal = game.deals[0]
     for event in [deal, *deal.opening, deal.tricks[0], *deal.tricks[0].plays, deal.tricks[1]]:
         table.apply(event)
-    again = table.check(Play(card=card("JS"), seat=Seat.SOUTH))
-    assert [d.code for d in again] == ["AFN201"]
-    assert "played twice (first in trick 1)" in again[0].message
+    legal = table.legal_cards()
+    assert legal is not None and card("JS") not in legal
+    assert table.check(Play(card=card("JS"), seat=Seat.SOUTH)) == ()
+    twice = parse(game_text(README_DEAL.replace("2. S:9H", "2. S:JS", 1)))
+    found = [d for d in twice.diagnostics if d.code == "AFN201"]
+    assert [d.message for d in found] == ["JS is played twice (first in trick 1)"]
 
 
 def test_expects_walks_through_a_deal_and_names_the_next_dealer() -> None:
     game = game_of(README_DEAL + "\ndeal 2 dealer S\n  turn 5H\n")
     table = table_for(game)
-    assert table.expects().kind is ExpectKind.DEAL
+    assert table.expects().kind is Phase.DEAL
     deal = game.deals[0]
     table.apply(deal)
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.TURN_UP, Seat.NORTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.TURN_UP, Seat.NORTH)
     for event in deal.opening:
         table.apply(event)
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.PLAY, Seat.SOUTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.PLAY, Seat.SOUTH)
     for trick in deal.tricks:
         table.apply(trick)
         for play in trick.plays:
             table.apply(play)
-    assert table.expects().kind is ExpectKind.CLAIM
+    assert table.expects().kind is Phase.CLAIM
     assert table.next_dealer is Seat.SOUTH
     table.apply(DealOver())
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.DEAL, Seat.SOUTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.DEAL, Seat.SOUTH)
     assert table.scores == {"N": 0, "S": 4}
 
 
@@ -141,9 +146,9 @@ def test_call_expectations_beg_then_answer() -> None:
     deal = game.deals[0]
     table.apply(deal)
     table.apply(deal.opening[0])
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.CALL, Seat.SOUTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.CALL, Seat.SOUTH)
     table.apply(deal.opening[1])
-    assert (table.expects().kind, table.expects().seat) == (ExpectKind.ANSWER, Seat.NORTH)
+    assert (table.expects().kind, table.expects().seat) == (Phase.ANSWER, Seat.NORTH)
     outcome = table.apply(deal.opening[2])
     assert [s.kind.value for s in outcome.steps] == ["call", "award"]  # the gift scores
     assert table.scores["S"] == 1
@@ -275,7 +280,7 @@ def test_the_recorder_and_check_name_the_same_proof_card() -> None:
 
 def test_events_one_by_one_give_the_replay() -> None:
     game = game_of(PLAY_ONLY_REVOKE)
-    table = table_for(game, records_checked=True)
+    table = table_for(game)
     seen = [d for event in events_of(game) for d in table.apply(event).diagnostics]
     result = replay(game)
     rules = [d for d in result.diagnostics if not d.code.startswith("AFN4")]

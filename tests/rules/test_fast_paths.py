@@ -78,28 +78,6 @@ def test_letters_are_the_canonical_ones() -> None:
     assert pickle.loads(pickle.dumps(Rank.TEN)).letter == "T"
 
 
-def test_a_deal_result_filled_slot_by_slot_is_the_dataclass() -> None:
-    from dataclasses import fields
-
-    from allfours_notation.referee.state import DealResult, deal_result
-
-    values = [f"value {n}" for n in range(len(fields(DealResult)))]
-    assert deal_result(*values) == DealResult(*values)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
-        deal_result(*values[:-1])
-
-
-def test_a_game_replay_filled_slot_by_slot_is_the_dataclass() -> None:
-    from dataclasses import fields
-
-    from allfours_notation.referee.state import GameReplay, game_replay
-
-    values = [f"value {n}" for n in range(len(fields(GameReplay)))]
-    assert game_replay(*values) == GameReplay(*values)  # type: ignore[arg-type]
-    with pytest.raises(ValueError):
-        game_replay(*values[:-1])
-
-
 def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
     from dataclasses import fields
 

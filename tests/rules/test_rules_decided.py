@@ -20,10 +20,10 @@ from allfours_notation.generate import Knobs, generate_game, generate_games, pro
 from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import ClaimItem
 from allfours_notation.referee import replay
+from allfours_notation.referee.deal import Table
 from allfours_notation.referee.decided import Status, certain_high_low
 from allfours_notation.referee.replay import GameReplay
 from allfours_notation.referee.scoring import CAP_CUT
-from allfours_notation.rules.engine import Table
 from allfours_notation.writing.sheet import game_sheet, text_lines
 from tests.rules.decided_check import Figures, check_game, cut_events
 from tests.rules.helpers import EXAMPLE_A, find, game_text, items, run
@@ -50,22 +50,22 @@ def test_what_the_table_calls_decided_is_so_at_the_end(seed: int, profile: str,
 
 def test_the_property_finds_a_table_that_calls_too_much_decided() -> None:
     # the check must be able to fail: a table that called Game decided mid-deal
-    from allfours_notation.rules import engine
+    from allfours_notation.referee.deal.closing import Closing
 
-    real = engine._DealTable.point_statuses
+    real = Closing.point_statuses
 
     def everything_decided(self: object, points: Sequence[object],
                            offences: Sequence[object]) -> list[Status]:
         return [Status.DECIDED] * len(points)
 
-    engine._DealTable.point_statuses = everything_decided  # type: ignore[method-assign]
+    Closing.point_statuses = everything_decided  # type: ignore[method-assign]
     try:
         games = generate_games(5, 2, knobs=Knobs(hands=0.0))
         found = Figures()
         for game in games:
             found.add(check_game(game, random.Random(5), continuations=1, every=3))
     finally:
-        engine._DealTable.point_statuses = real  # type: ignore[method-assign]
+        Closing.point_statuses = real  # type: ignore[method-assign]
     assert found.problems
 
 
