@@ -22,10 +22,11 @@ from typing import ClassVar
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.compose import compose
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Header, ProgressBar, Static
+from textual.widgets import Header, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from allfours_notation import Diagnostic, GameHeader, Seat
@@ -51,6 +52,7 @@ from .recorder import RecorderScreen, ReviewRequested
 from .screens.dialogs import GoToScreen, OpenScreen
 from .screens.help import HelpScreen
 from .widgets.analysis import AnalysisPanel
+from .widgets.footer import KeyFooter
 from .widgets.lists import MARK_LEGEND, DiagnosticList, GameList, StepList
 from .widgets.panels import DiagnosticDetail, NotesPanel, NowBar, ScorePanel, TagsPanel
 from .widgets.table import TableView
@@ -181,10 +183,20 @@ class ViewerApp(App[int]):
         # solved only when the panel shows it, in a worker, and kept (and cached on disk).
         self.analyses: dict[tuple[int, int], object] = {}
         self.analysing: tuple[int, int] | None = None
+        self.view_made = False  # the view's widgets are mounted (at once unless recording)
 
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.recorder is None:
+            self.view_made = True
+            yield from self.view_widgets()
+        # In record mode the view's widgets are made when the recording is first
+        # replayed (Ctrl+R): until then the recorder covers them, and making and styling
+        # them cost a quarter of the recorder's start.
+
+    def view_widgets(self) -> ComposeResult:
+        """The widgets of the view (replay) mode, on the app's default screen."""
         yield Header()
         with Horizontal(id="main", classes="-side-steps"):
             with Vertical(id="left"):
@@ -203,9 +215,18 @@ class ViewerApp(App[int]):
         with Horizontal(id="status-bar"):
             yield Static("", id="status")
             yield ProgressBar(id="progress", show_eta=False)
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
+        if self.recorder is not None:
+            self.install_screen(self.recorder, RECORD)
+            self.push_screen(RECORD)
+        else:
+            self.prepare_view()
+            self.open_file(self.path, self.start)
+
+    def prepare_view(self) -> None:
+        """Title the view's panels and focus the steps, once its widgets are mounted."""
         titles = {"games": "1 Games and deals", "tags": "2 Tags", "table": "Table",
                   "steps": "3 Steps", "score": "4 Score and points", "notes": "5 At this step",
                   "diagnostics": "6 Diagnostics", "diagnostic-detail": "Diagnostic",
@@ -215,11 +236,6 @@ class ViewerApp(App[int]):
         self.query_one("#games").border_subtitle = (
             MARK_LEGEND if self.unicode else MARK_LEGEND.replace("✗", "x"))
         self.query_one(StepList).focus()
-        if self.recorder is not None:
-            self.install_screen(self.recorder, RECORD)
-            self.push_screen(RECORD)
-        else:
-            self.open_file(self.path, self.start)
 
     # --- the two modes --------------------------------------------------------------------
 
@@ -236,9 +252,14 @@ class ViewerApp(App[int]):
             return self.recorder is not None and not self.recording
         return True
 
-    def on_review_requested(self, message: ReviewRequested) -> None:
-        """From the recorder: replay the file as recorded so far, at its last step."""
+    async def on_review_requested(self, message: ReviewRequested) -> None:
+        """From the recorder: replay the file as recorded so far, at its last step (the
+        view's widgets made the first time)."""
         self.pop_screen()  # the recorder is installed: it keeps its state
+        if not self.view_made:
+            self.view_made = True
+            await self.screen_stack[0].mount_all(compose(self, self.view_widgets()))
+            self.prepare_view()
         self.open_file(str(message.path), Start(game=message.game, last=True))
         self.notify("Replay of the recording so far. Ctrl+R returns to recording.",
                     timeout=3)
@@ -417,7 +438,7 @@ class ViewerApp(App[int]):
                 self.notify(f"Game {start.game} has no {where}.", severity="warning")
             else:
                 self.go(found)
-        else:
+        elif start.seat is not None:  # show_game drew the first step for all hands
             self.go(self.step)
 
     # --- showing ------------------------------------------------------------------------

@@ -10,13 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from allfours_notation.reading.records import Game, Tag
 from allfours_notation.reading.table import SEATS_FOR_PLAYERS
 from allfours_notation.recording.opening import new_tags, today
 from allfours_notation.referee.profiles import PROFILES, Profile, resolve_options
 from allfours_notation.referee.start import starting_scores
+
+from ..widgets.footer import KeyFooter
 
 _DATE_PARTS = (4, 2, 2)
 
@@ -107,7 +109,7 @@ class StartForm(Screen[tuple[Tag, ...]]):
                 yield Label(label, classes="form-label")
                 yield FormField(value, id=f"field-{field_id}")
             yield Static("", id="form-problem")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         fields = list(self.query(FormField))

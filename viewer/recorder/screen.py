@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Header, Input, Static
 
 from allfours_notation import Card, Seat
 from allfours_notation.reading.records import ClaimItem, Play, Tag
@@ -33,6 +33,7 @@ from allfours_notation.referee.profiles import GiftRecipients
 from allfours_notation.referee.results import kick_values
 from allfours_notation.visible import visible
 
+from ..widgets.footer import KeyFooter
 from ..widgets.table import TableView, results_renderable
 from .form import StartForm
 from .help import RecorderHelp
@@ -121,7 +122,7 @@ class RecorderScreen(Screen[None]):
         line.line_hook = self.take_line
         yield line
         yield Static("", id="rec-status")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#rec-points").border_title = "Score"
