@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from .cards import DEALT, FULL_PACK, RUN_BATCH, Card, Rank, Seat, Suit
+from .cards import DEALT, FULL_PACK, RUN_BATCH, Card, Rank, Seat
 from .reading.records import (
     Call,
     CallKind,
@@ -39,19 +39,11 @@ from .reading.records import (
     Trick,
     TurnUp,
 )
-from .reading.table import SEATS_FOR_PLAYERS, next_seat, side_of, turn_order
-from .referee.profiles import (
-    PROFILES,
-    BegsPerDeal,
-    DealPattern,
-    GiftAtTargetMinusOne,
-    HandAfterRun,
-    JackOnRun,
-    Options,
-    YesNo,
-    seated,
-)
-from .referee.replay import Referee, legal_cards, max_runs
+from .reading.table import SEATS_FOR_PLAYERS, next_seat, turn_order
+from .referee.deal import DealOver, DealStart, Expect, Phase, Table
+from .referee.play import packet_size, turnup_position
+from .referee.profiles import PROFILES, Options, seated
+from .referee.replay import Referee
 
 _NAMES = ("Ann", "Ben", "Cora", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Joe", "Kay", "Lou")
 _REMARKS = ("a quiet deal", "E thought long here", "the Jack is out", "good lead",
@@ -90,8 +82,24 @@ class _Table:
     seats: tuple[Seat, ...]
     rng: random.Random
     knobs: Knobs
-    referee: Referee
+    referee: Referee  # the game as written: its scores, claims and totals
     deals: list[Deal] = field(default_factory=list)
+    # the deal as played, every hand seen: the generator asks it what may come next
+    sees_all: Table | None = None
+
+    def show(self, event: OpeningEvent | Play | DealStart) -> Expect:
+        """Tell the table that sees every card what happened; its answer: what may come
+        next."""
+        assert self.sees_all is not None
+        self.sees_all.feed(event)
+        return self.sees_all.expects()
+
+    def asks(self, event: OpeningEvent) -> Expect:
+        """What the table would expect after ``event``, leaving it as it is."""
+        assert self.sees_all is not None
+        trial = self.sees_all.snapshot()
+        trial.feed(event)
+        return trial.expects()
 
 
 def profile_options(profile: str, players: int | None = None,
@@ -155,7 +163,8 @@ def generate_game(rng: random.Random, options: Options, knobs: Knobs, *,
     """One complete game played out at random under ``options``."""
     seats = SEATS_FOR_PLAYERS[options.players]
     header = Game(tags=_tags(rng, seats, options, profile), index=index)
-    table = _Table(options, seats, rng, knobs, Referee(header, options, record_states=False))
+    table = _Table(options, seats, rng, knobs, Referee(header, options, record_states=False),
+                   sees_all=Table(header, options, keep_steps=False))
     dealer = rng.choice(seats)
     number = 0
     while table.referee.winner is None and number < knobs.max_deals:
@@ -206,10 +215,10 @@ def _deal_order(dealer: Seat, table: _Table) -> tuple[Seat, ...]:
 
 
 def _deal_cards(pack: list[Card], order: Sequence[Seat], each: int,
-                pattern: DealPattern) -> dict[Seat, list[Card]]:
-    """Deal ``each`` cards to every seat from the top of ``pack`` (3+3 or one at a time)."""
+                packet: int) -> dict[Seat, list[Card]]:
+    """Deal ``each`` cards to every seat from the top of ``pack``, ``packet`` at a time."""
     hands: dict[Seat, list[Card]] = {seat: [] for seat in order}
-    packet = RUN_BATCH if pattern is DealPattern.THREE_THREE and each % RUN_BATCH == 0 else 1
+    packet = packet if each % packet == 0 else 1
     for _ in range(each // packet):
         for seat in order:
             for _ in range(packet):
@@ -224,143 +233,118 @@ def _play_deal(table: _Table, number: int, dealer: Seat) -> Deal:
     pack = list(FULL_PACK)
     rng.shuffle(pack)
     if rng.random() < knobs.turned_jack:
-        position = len(pack) - 1 - 6 * len(order)  # the card turned after dealing
+        position = len(pack) - turnup_position(len(order))  # the card turned after dealing
         jacks = [i for i, c in enumerate(pack[: position]) if c.rank is Rank.JACK]
         if jacks:
             swap = rng.choice(jacks)
             pack[swap], pack[position] = pack[position], pack[swap]
     top_first = tuple(reversed(pack))  # the deal takes cards from the end of the list
-    hands = _deal_cards(pack, order, 6, options.deal_pattern)
+    hands = _deal_cards(pack, order, DEALT, packet_size(options))
     record_hands = rng.random() < knobs.hands
     opening: list[OpeningEvent] = []
-    # a run deals as the deal did (deal_pattern) where the pack is written; else one card at
-    # a time, as this generator always has (the same seed gives the same games)
-    run_pattern = DealPattern.ONE_AT_A_TIME
+    # a run deals as the deal did where the pack is written; else one card at a time, as
+    # this generator always has (the same seed gives the same games)
+    run_packet = 1
     pack_written = knobs.pack > 0 and rng.random() < knobs.pack
     if pack_written:
         opening.append(Pack(cards=top_first))
         record_hands = False
-        run_pattern = options.deal_pattern
+        run_packet = packet_size(options)
     if record_hands:
         opening.extend(_hand(seat, hands[seat], rng, knobs) for seat in order)
+    table.show(DealStart(number=number, dealer=dealer))
+    for seat in order:
+        table.show(Hand(seat=seat, cards=tuple(hands[seat])))
     original = pack.pop()
     opening.append(TurnUp(card=original))
-    scores = table.referee.scores
-    kick = _kick_decides(table, dealer, original, scores)
-    if kick:
-        return Deal(number=number, dealer=dealer, opening=tuple(opening))
-    trump = original.suit
+    expect = table.show(TurnUp(card=original))
+    if _written_decides(table, number, dealer, opening, stand=elder):
+        return _ended(table, Deal(number=number, dealer=dealer, opening=tuple(opening)))
     runs = 0
     begged = False
     while True:
-        may_beg = (not begged or options.begs_per_deal is BegsPerDeal.UNLIMITED) and (
-            runs < max_runs(len(order)) or
-            _may_give(table, elder, dealer, scores, hands[dealer], trump))
+        may_beg = expect.kind is Phase.CALL or expect.may_beg_again
+        if may_beg:  # a beg the dealer could not answer is not made
+            answer = table.asks(Call(seat=elder, kind=CallKind.BEGS))
+            may_beg = answer.may_run or answer.may_give
         chance = knobs.beg if not begged else knobs.beg_again
-        if may_beg and _must_beg(options, hands[elder], trump, runs) and \
-                not _offends(rng, knobs.bad_calls):
-            chance = 1.0  # stand_requires_trump: the elder without a trump begs
+        if may_beg and expect.must_beg and not _offends(rng, knobs.bad_calls):
+            chance = 1.0  # the elder without the trump the rules require begs
         if not may_beg or rng.random() >= chance:
             if not begged and rng.random() < knobs.stands_written:
-                opening.append(Call(seat=elder, kind=CallKind.STANDS))
+                expect = _say(table, opening, Call(seat=elder, kind=CallKind.STANDS))
             break
         begged = True
-        opening.append(Call(seat=elder, kind=CallKind.BEGS))
-        lax = runs < max_runs(len(order)) and _offends(rng, knobs.bad_calls)
-        if _may_give(table, elder, dealer, scores, hands[dealer], trump, lax=lax) and \
+        answer = _say(table, opening, Call(seat=elder, kind=CallKind.BEGS))
+        lax = answer.may_run and _offends(rng, knobs.bad_calls)
+        if (answer.may_give or (lax and answer.gift_lacks_trump)) and \
                 rng.random() < knobs.gift:
-            opening.append(Call(seat=dealer, kind=CallKind.GIVES))
-            # a gift the rules forbid (a dealer without the trump required) scores nothing
-            forbidden = options.give_requires_trump is YesNo.YES and \
-                not any(c.suit is trump for c in hands[dealer])
-            # where the dealer's hand is not written, only the play can show the gift
-            # allowed (give_requires_trump): the deal is played on
-            shown = options.give_requires_trump is YesNo.NO or record_hands or pack_written
-            if _opening_decides(table, opening, dealer, elder, gift_forbidden=forbidden) \
-                    and shown:
-                return Deal(number=number, dealer=dealer, opening=tuple(opening))
+            expect = _say(table, opening, Call(seat=dealer, kind=CallKind.GIVES))
+            if _written_decides(table, number, dealer, opening):
+                return _ended(table, Deal(number=number, dealer=dealer, opening=tuple(opening)))
             break
-        if runs >= max_runs(len(order)):
+        if not answer.may_run:
             # cannot run: he must give (only reached when a gift is forbidden)
-            opening.append(Call(seat=dealer, kind=CallKind.GIVES))
+            expect = _say(table, opening, Call(seat=dealer, kind=CallKind.GIVES))
             break
-        opening.append(Call(seat=dealer, kind=CallKind.RUNS))
+        _say(table, opening, Call(seat=dealer, kind=CallKind.RUNS))
         while True:
             runs += 1
-            extra = _deal_cards(pack, order, 3, run_pattern)
+            extra = _deal_cards(pack, order, RUN_BATCH, run_packet)
             for seat in order:
                 hands[seat].extend(extra[seat])
+                table.show(Hand(seat=seat, cards=tuple(extra[seat])))
             if record_hands:
                 opening.extend(_hand(seat, extra[seat], rng, knobs) for seat in order)
-            turned = pack.pop()
-            opening.append(TurnUp(card=turned))
-            if _opening_decides(table, opening, dealer, elder):
-                return Deal(number=number, dealer=dealer, opening=tuple(opening))
-            if turned.suit is not original.suit:
-                trump = turned.suit
-                break
-            if runs >= max_runs(len(order)):
-                return Deal(number=number, dealer=dealer, opening=tuple(opening),
-                            ending=Redeal(reason=RedealReason.EXHAUSTED))
-        if options.begs_per_deal is BegsPerDeal.ONE:
-            break
-    if options.hand_after_run is HandAfterRun.DISCARD_TO_SIX or \
-            (options.hand_after_run is HandAfterRun.KEEP_IF_ONE_RUN and runs >= 2):
+            expect = _say(table, opening, TurnUp(card=pack.pop()))
+            if _written_decides(table, number, dealer, opening):
+                return _ended(table, Deal(number=number, dealer=dealer, opening=tuple(opening)))
+            if expect.kind is not Phase.RUN and not expect.exhausted:
+                break  # a new suit is turned: it is trumps
+            if expect.exhausted:
+                return _ended(table, Deal(number=number, dealer=dealer, opening=tuple(opening),
+                                          ending=Redeal(reason=RedealReason.EXHAUSTED)))
+    if expect.discard:
         written = runs > 0 and knobs.discards > 0 and rng.random() < knobs.discards
         for seat in order:
             kept = rng.sample(hands[seat], DEALT)
+            put = tuple(c for c in hands[seat] if c not in kept)
             if written:
-                put = tuple(c for c in hands[seat] if c not in kept)
                 opening.append(Discard(seat=seat, cards=put))
+            if put:
+                table.show(Discard(seat=seat, cards=put))
             hands[seat] = kept
-    tricks = _play_tricks(table, hands, elder, trump)
-    return Deal(number=number, dealer=dealer, opening=tuple(opening), tricks=tricks,
-                leading=(), trailing=_maybe_comment(rng, knobs))
+    tricks = _play_tricks(table, hands, elder)
+    return _ended(table, Deal(number=number, dealer=dealer, opening=tuple(opening),
+                              tricks=tricks, leading=(), trailing=_maybe_comment(rng, knobs)))
 
 
-def _opening_decides(table: _Table, opening: Sequence[OpeningEvent], dealer: Seat,
-                     elder: Seat, *, gift_forbidden: bool = False) -> bool:
-    """Whether the turn-ups and the gift so far put a side out: the deal stops there
-    (a gift the rules forbid scores nothing)."""
-    from .referee.scoring import count_in_order, gift_points, turnup_points
+def _say(table: _Table, opening: list[OpeningEvent], event: OpeningEvent) -> Expect:
+    """Write ``event`` into the deal and tell the table; its answer: what may come next."""
+    opening.append(event)
+    return table.show(event)
 
-    scores = table.referee.scores
-    options = table.options
-    turnups = [e.card for e in opening if isinstance(e, TurnUp)]
+
+def _ended(table: _Table, deal: Deal) -> Deal:
+    """The deal is over at the table that sees every card too."""
+    assert table.sees_all is not None
+    table.sees_all.feed(DealOver())
+    return deal
+
+
+def _written_decides(table: _Table, number: int, dealer: Seat,
+                     opening: Sequence[OpeningEvent], *, stand: Seat | None = None) -> bool:
+    """Whether the deal as written so far puts a side out: asked of a copy of the
+    written game's table (a gift the rules forbid scores nothing, one the record cannot
+    judge yet waits for the play).  ``stand``: asked as if that elder stood (the first
+    turn-up counts unless the cards are run)."""
+    trial = table.referee.table.snapshot()
+    trial.feed(DealStart(number=number, dealer=dealer))
     for event in opening:
-        if isinstance(event, TurnUp):
-            first = turnups[0]
-            from_run = event.card is not first
-            ran = any(isinstance(e, Call) and e.kind is CallKind.RUNS for e in opening)
-            if not from_run and ran and options.jack_on_run is JackOnRun.FINAL_ONLY:
-                continue  # the run cancels the first turn-up's points
-            points = turnup_points(event.card, dealer=dealer, seats=table.seats, options=options,
-                                   from_run=from_run,
-                                   becomes_trump=not from_run or event.card.suit is not first.suit)
-        elif isinstance(event, Call) and event.kind is CallKind.GIVES and not gift_forbidden:
-            points, _ = gift_points(dealer=dealer, elder=elder, seats=table.seats,
-                                    options=options, scores=scores)
-        else:
-            continue
-        if count_in_order(points, scores, options)[1] is not None:
-            return True
-    return False
-
-
-def _kick_decides(table: _Table, dealer: Seat, turned: Card, scores: dict[str, int]) -> bool:
-    """Whether the first turn-up alone puts the dealer's side out (no beg, no play)."""
-    from .referee.scoring import kick_value
-
-    side = side_of(dealer, table.seats)
-    return scores.get(side, 0) + kick_value(turned, table.options) >= table.options.target
-
-
-def _must_beg(options: Options, hand: Sequence[Card], trump: Suit, runs: int) -> bool:
-    """``stand_requires_trump``: the elder holding no trump must beg (where a beg is
-    still his to make: at the first turn-up, or after a run with unlimited begs)."""
-    return options.stand_requires_trump is YesNo.YES and \
-        not any(c.suit is trump for c in hand) and \
-        (runs == 0 or options.begs_per_deal is BegsPerDeal.UNLIMITED)
+        trial.feed(event)
+    if stand is not None and not trial.expects().decided:
+        trial.feed(Call(seat=stand, kind=CallKind.STANDS))
+    return trial.expects().decided
 
 
 def _offends(rng: random.Random, chance: float) -> bool:
@@ -369,52 +353,33 @@ def _offends(rng: random.Random, chance: float) -> bool:
     return chance > 0 and rng.random() < chance
 
 
-def _may_give(table: _Table, elder: Seat, dealer: Seat, scores: dict[str, int],
-              hand: Sequence[Card], trump: Suit, *, lax: bool = False) -> bool:
-    """Whether the dealer may answer a beg with a gift; ``lax``: a dealer who gives
-    without the trump the options require (an offence)."""
-    if not lax and table.options.give_requires_trump is YesNo.YES and \
-            not any(c.suit is trump for c in hand):
-        return False  # a dealer without a trump must run
-    if table.options.gift_at_target_minus_one is GiftAtTargetMinusOne.ALLOWED:
-        return True
-    receivers = [s for s in table.seats if s is not dealer] if len(table.seats) == 3 else [elder]
-    return all(scores.get(side_of(s, table.seats), 0) + 1 < table.options.target
-               for s in receivers)
-
-
 def _hand(seat: Seat, cards: Sequence[Card], rng: random.Random, knobs: Knobs) -> Hand:
     shown = tuple(None if rng.random() < knobs.unseen else c for c in cards)
     return Hand(seat=seat, cards=shown)
 
 
-def _play_tricks(table: _Table, hands: dict[Seat, list[Card]], elder: Seat,
-                 trump: object) -> tuple[Trick, ...]:
-    from .referee.replay import trick_winner
-
-    assert isinstance(trump, Suit)
-    rng, knobs, options = table.rng, table.knobs, table.options
+def _play_tricks(table: _Table, hands: dict[Seat, list[Card]],
+                 elder: Seat) -> tuple[Trick, ...]:
+    """Every card as the table asks for it: who plays, and which cards are legal."""
+    rng, knobs = table.rng, table.knobs
     labels = rng.random() < knobs.seat_labels
     numbers = rng.random() < knobs.trick_numbers
-    leader = elder
+    assert table.sees_all is not None
+    expect = table.sees_all.expects()
     tricks: list[Trick] = []
-    count = len(hands[elder])
-    for number in range(1, count + 1):
-        played: list[tuple[Seat, Card]] = []
+    for number in range(1, len(hands[elder]) + 1):
         plays: list[Play] = []
-        seat = leader
         for _ in table.seats:
-            legal = sorted(legal_cards(hands[seat], played, trump, options),
-                           key=lambda c: (c.suit.value, c.rank))
+            seat = expect.seat or elder
+            allowed = expect.legal if expect.legal is not None else frozenset(hands[seat])
+            legal = sorted(allowed, key=lambda c: (c.suit.value, c.rank))
             illegal = sorted(set(hands[seat]) - set(legal), key=lambda c: (c.suit.value, c.rank))
             choice = rng.choice(illegal if illegal and _offends(rng, knobs.offences) else legal)
             hands[seat].remove(choice)
-            played.append((seat, choice))
+            expect = table.show(Play(card=choice, seat=seat))
             glyph = rng.choice(list(Glyph)) if rng.random() < knobs.glyphs else None
             plays.append(Play(card=choice, seat=seat if labels else None, glyph=glyph,
                               trailing=_maybe_comment(rng, knobs, 0.2)))
-            seat = next_seat(seat, table.seats, clockwise=options.clockwise)
-        leader = trick_winner(played, trump)
         tricks.append(Trick(number=number, plays=tuple(plays), numbered=numbers))
     return tuple(tricks)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..cards import DEALT, FULL_PACK, RUN_BATCH, Card, Seat, Suit
-from .profiles import FollowRule, Options, UndertrumpException
+from .profiles import DealPattern, FollowRule, Options, UndertrumpException
 
 __all__ = ["CARD_PIPS", "DEALT", "HAND_ORDER", "RUN_BATCH", "bound_not_to_undertrump", "hand_key",
            "hand_order", "legal_cards",
@@ -72,6 +72,12 @@ def bound_not_to_undertrump(held: Iterable[Card], led: Suit, trump: Suit,
 def max_runs(players: int) -> int:
     """Rule 14: runs the pack allows (3 per player + 1 turn-up each)."""
     return (52 - (DEALT * players + 1)) // (RUN_BATCH * players + 1)
+
+
+def packet_size(options: Options) -> int:
+    """How many cards the dealer gives each player at a time (``deal_pattern``): three
+    (six as 3 + 3, a run's three at once) or one."""
+    return RUN_BATCH if options.deal_pattern is DealPattern.THREE_THREE else 1
 
 
 def turnup_position(players: int, run: int = 0) -> int:

@@ -97,6 +97,14 @@ class Expect:
     fully known); ``may_beg_again``: before the first card after a run, the elder may
     beg again instead of leading (``begs_per_deal=unlimited``); ``exhausted``: the run
     used up the pack, the deal can only be redealt; ``decided``: the game is decided.
+
+    What the rules allow the one to act, for a client that chooses among the moves (the
+    generator, an editor completing a call): ``must_beg``: the elder, whose hand is fully
+    known, holds no trump and may not stand (``stand_requires_trump``); at ``ANSWER``,
+    ``may_give``: every rule allows a gift, ``gift_lacks_trump``: only the dealer's lack
+    of a trump forbids it (``give_requires_trump``), ``may_run``: the pack holds another
+    run; before the first lead, ``discard``: the rules call for discards to six now
+    (``hand_after_run``; after no run that is none).
     """
 
     kind: Phase
@@ -106,6 +114,11 @@ class Expect:
     may_beg_again: bool = False
     exhausted: bool = False
     decided: bool = False
+    must_beg: bool = False
+    may_give: bool = False
+    gift_lacks_trump: bool = False
+    may_run: bool = False
+    discard: bool = False
 
     @property
     def phase(self) -> Phase:

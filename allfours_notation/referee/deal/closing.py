@@ -25,6 +25,7 @@ from ...reading.records import (
 from ..decided import ItemStatus, Status, certain_high_low, item_of
 from ..play import (
     hand_order,
+    legal_cards,
     max_runs,
     trick_winner,
 )
@@ -47,6 +48,7 @@ from ..scoring import (
     Offence,
     Point,
     deal_facts,
+    gift_points,
     penalty_points,
     play_points,
 )
@@ -552,9 +554,12 @@ class Closing(Tricks):
         if self.ending is not None:
             return Expect(Phase.CLAIM, None)
         phase = self.phase
-        if phase is Phase.CALL:
-            return Expect(phase, self.elder)
-        if phase is Phase.TURN_UP or phase is Phase.ANSWER:
+        if phase is Phase.CALL:  # a lead now is a stand (decision 5): discards may be due
+            return Expect(phase, self.elder, must_beg=self.must_beg(),
+                          discard=not self.discards_done and self.discards_after_run())
+        if phase is Phase.ANSWER:
+            return self.answer_expected()
+        if phase is Phase.TURN_UP:
             return Expect(phase, self.dealer)
         if phase is Phase.RUN:
             if self.runs >= max_runs(len(self.seats)) and self.runs > 0:
@@ -568,6 +573,39 @@ class Closing(Tricks):
         seat = self.expected_seat if self.playing else self.elder
         if self.trick and full and not self.trick_ended:
             seat = trick_winner(self.trick, self.trump)
-        return Expect(Phase.PLAY, seat,
-                      may_beg_again=phase is Phase.SETTLED and not self.trick and self.may_beg())
+        first = phase is Phase.SETTLED and not self.trick
+        again = first and self.may_beg()
+        return Expect(Phase.PLAY, seat, legal=self.legal_for(seat), may_beg_again=again,
+                      must_beg=again and self.must_beg(),
+                      discard=first and not self.discards_done and self.discards_after_run())
+
+    def legal_for(self, seat: Seat | None) -> frozenset[Card] | None:
+        """The cards ``seat`` may play now (a lead, when the trick on the table is full);
+        None when its hand is not fully known or nobody plays now."""
+        if seat is None or seat not in self.hands or self.unknown[seat] != 0 or \
+                self.phase not in (Phase.SETTLED, Phase.PLAY):
+            return None
+        on_table = self.trick if len(self.trick) < len(self.seats) else []
+        return legal_cards(self.hands[seat], on_table, self.trump, self.options)
+
+    def must_beg(self) -> bool:
+        """``stand_requires_trump``: the elder, whose hand is fully known, holds no trump
+        (asked where a beg is his to make)."""
+        trump, elder = self.trump, self.elder
+        return self.options.stand_requires_trump is YesNo.YES and trump is not None and \
+            self.unknown.get(elder, 1) == 0 and \
+            not any(c.suit is trump for c in self.hands.get(elder, ()))
+
+    def answer_expected(self) -> Expect:
+        """The dealer answers a beg: whether the rules allow a gift (Foster's at target -
+        1; ``give_requires_trump`` with the dealer's hand fully known) and another run."""
+        _, refused = gift_points(dealer=self.dealer, elder=self.elder, seats=self.seats,
+                                 options=self.options, scores=self.g.scores)
+        trump, dealer = self.trump, self.dealer
+        lacks = self.options.give_requires_trump is YesNo.YES and trump is not None and \
+            self.unknown.get(dealer, 1) == 0 and \
+            not any(c.suit is trump for c in self.hands.get(dealer, ()))
+        return Expect(Phase.ANSWER, dealer, may_give=refused is None and not lacks,
+                      gift_lacks_trump=refused is None and lacks,
+                      may_run=self.runs < max_runs(len(self.seats)))
 

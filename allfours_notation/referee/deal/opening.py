@@ -24,11 +24,11 @@ from ..play import (
     RUN_BATCH,
     hand_order,
     max_runs,
+    packet_size,
     turnup_position,
 )
 from ..profiles import (
     BegsPerDeal,
-    DealPattern,
     HandAfterRun,
     JackOnRun,
     YesNo,
@@ -159,7 +159,7 @@ class Opening(DealBase):
             order.append(self.g.next_of.get(order[-1], order[-1]))
         each = DEALT if run == 0 else RUN_BATCH
         start = 0 if run == 0 else turnup_position(players, run - 1)
-        packet = RUN_BATCH if self.options.deal_pattern is DealPattern.THREE_THREE else 1
+        packet = packet_size(self.options)
         dealt: dict[Seat, list[Card | None]] = {seat: [] for seat in order}
         place = start
         for _ in range(each // packet):

@@ -29,8 +29,6 @@ dry run on such a copy.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...cards import Card, Seat
 from ...diagnostics import Diagnostic, Severity
 from ...reading.records import (
@@ -46,9 +44,6 @@ from ...reading.table import (
     side_of,
     side_table,
     sides,
-)
-from ..play import (
-    legal_cards,
 )
 from ..profiles import (
     Options,
@@ -240,11 +235,9 @@ class Table:
         """The cards ``seat`` may play now (a lead, when the trick on the table is full);
         None when its hand is not fully known or nobody plays now."""
         deal = self.current
-        if deal is None or deal.closed or seat is None or seat not in deal.hands or \
-                deal.unknown[seat] != 0 or deal.phase not in (Phase.SETTLED, Phase.PLAY):
+        if deal is None or deal.closed:
             return None
-        on_table = deal.trick if len(deal.trick) < len(self.seats) else []
-        return legal_cards(deal.hands[seat], on_table, deal.trump, self.options)
+        return deal.legal_for(seat)
 
     def expects(self) -> Expect:
         """What comes next and who acts: dealer, turn-up, call, answer, run, play,
@@ -256,10 +249,7 @@ class Table:
                               decided=self.winner is not None)
             dealer = self.expected_dealer or self.seats[0]
             return Expect(Phase.DEAL, dealer)
-        expects = deal.expects()
-        if expects.kind is Phase.PLAY:  # also between two tricks: the next lead
-            return replace(expects, legal=self._legal_for(expects.seat))
-        return expects
+        return deal.expects()  # at PLAY (also between two tricks) with the legal cards
 
     @property
     def next_dealer(self) -> Seat | None:
