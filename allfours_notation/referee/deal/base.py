@@ -40,6 +40,7 @@ from ..state import StepKind, TableState
 from .answers import Phase
 
 if TYPE_CHECKING:
+    from ...reading.records import Deal
     from .answers import DealStart
     from .table import Table
 
@@ -187,7 +188,7 @@ class DealBase:
         "written",
     )
 
-    def __init__(self, table: Table, deal: DealStart) -> None:
+    def __init__(self, table: Table, deal: DealStart | Deal) -> None:
         self.g = table
         self.header_span = deal.span  # the line "deal N dealer S"
         self.number = deal.number

@@ -147,7 +147,7 @@ class Table:
         file of tiny games too; cachegrind, whole ``check -j 1``)."""
         feed = self.feed
         try:
-            self._start_deal(DealStart.of(deal))  # what feed(deal) does, whatever is open
+            self._start_deal(deal)  # what feed(deal) does, whatever is open: its header
         except Exception as error:
             self.failed(error, deal)
         for event in deal.opening:
@@ -307,10 +307,8 @@ class Table:
         return found if found is not None else side_of(seat, self.seats)
 
     def _dispatch(self, event: Event) -> None:
-        if isinstance(event, DealStart):
+        if isinstance(event, (DealStart, Deal)):  # a whole record is taken as its start
             self._start_deal(event)
-        elif isinstance(event, Deal):  # a whole record sent as its own start
-            self._start_deal(DealStart.of(event))
         elif isinstance(event, GameOver):
             self._close_deal()
             self._game_end()
@@ -322,7 +320,9 @@ class Table:
         else:
             self.current.take(event)
 
-    def _start_deal(self, deal: DealStart) -> None:
+    def _start_deal(self, deal: DealStart | Deal) -> None:
+        """Open a deal from its header (a record's ``number``, ``dealer`` and ``span``:
+        a whole :class:`Deal` is not copied into a :class:`DealStart` first)."""
         self._close_deal()
         if self.decided is not None and not self.warned_after_end:
             self.report("AFN313", f"deal {deal.number} is played after the game was decided "
