@@ -8,9 +8,11 @@ each of these must be indistinguishable from what it replaced.
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
-from dataclasses import FrozenInstanceError, replace
+from dataclasses import MISSING, FrozenInstanceError, dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +22,7 @@ from allfours_notation.reading.table import SEATS_FOR_PLAYERS, side_of, side_tab
 from allfours_notation.referee import replay
 from allfours_notation.referee.play import CARD_PIPS, HAND_ORDER, hand_key, hand_order
 from allfours_notation.referee.scoring import Point
+from allfours_notation.referee.state import DealResult, GameReplay
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -85,3 +88,20 @@ def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
 
     values = [f"value {n}" for n in range(len(fields(DealFacts)))]
     assert deal_facts(*values) == DealFacts(*values)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", [DealResult, GameReplay])
+def test_records_filled_by_their_slots_take_what_the_dataclass_takes(kind: type[Any]) -> None:
+    """``slots_filled_directly`` keeps the dataclass's own parameters and defaults."""
+    namespace = {"__annotations__": dict(kind.__annotations__),
+                 **{f.name: f.default for f in fields(kind) if f.default is not MISSING}}
+    plain: type[Any] = dataclass(frozen=True, slots=True)(type(kind.__name__, (), namespace))
+    assert inspect.signature(kind) == inspect.signature(plain)
+    required = {f.name: f.name for f in fields(kind) if f.default is MISSING}
+    record = kind(**required)
+    for f in fields(kind):
+        assert getattr(record, f.name) == (f.name if f.default is MISSING else f.default)
+    assert record == replace(record) and record != replace(record, **{fields(kind)[0].name: 0})
+    assert pickle.loads(pickle.dumps(record)) == record
+    with pytest.raises(FrozenInstanceError):
+        setattr(record, fields(kind)[0].name, None)
