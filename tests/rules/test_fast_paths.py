@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import inspect
 import pickle
-from dataclasses import MISSING, FrozenInstanceError, dataclass, fields, replace
+from dataclasses import MISSING, FrozenInstanceError, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,13 @@ from allfours_notation.reading.table import SEATS_FOR_PLAYERS, side_of, side_tab
 from allfours_notation.referee import replay
 from allfours_notation.referee.play import CARD_PIPS, HAND_ORDER, hand_key, hand_order
 from allfours_notation.referee.scoring import Point
-from allfours_notation.referee.state import DealResult, GameReplay
+from allfours_notation.referee.state import (
+    DealResult,
+    GameReplay,
+    build_deal_result,
+    build_game_replay,
+    built_by_slots,
+)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -91,17 +97,24 @@ def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
 
 
 @pytest.mark.parametrize("kind", [DealResult, GameReplay])
-def test_records_filled_by_their_slots_take_what_the_dataclass_takes(kind: type[Any]) -> None:
-    """``slots_filled_directly`` keeps the dataclass's own parameters and defaults."""
-    namespace = {"__annotations__": dict(kind.__annotations__),
-                 **{f.name: f.default for f in fields(kind) if f.default is not MISSING}}
-    plain: type[Any] = dataclass(frozen=True, slots=True)(type(kind.__name__, (), namespace))
-    assert inspect.signature(kind) == inspect.signature(plain)
+def test_a_record_built_by_its_slots_is_the_record_the_class_makes(kind: type[Any]) -> None:
+    """``built_by_slots`` takes the class's parameters and defaults (by keyword) and
+    makes what the class makes."""
+    build = built_by_slots(kind)
+    wanted = [(p.name, p.default) for p in inspect.signature(kind).parameters.values()]
+    assert [(p.name, p.default) for p in inspect.signature(build).parameters.values()] == wanted
     required = {f.name: f.name for f in fields(kind) if f.default is MISSING}
-    record = kind(**required)
-    for f in fields(kind):
-        assert getattr(record, f.name) == (f.name if f.default is MISSING else f.default)
-    assert record == replace(record) and record != replace(record, **{fields(kind)[0].name: 0})
-    assert pickle.loads(pickle.dumps(record)) == record
+    record = build(**required)
+    assert type(record) is kind and record == kind(**required)
+    every = {f.name: index for index, f in enumerate(fields(kind))}
+    assert build(**every) == kind(**every) != record
+    assert pickle.loads(pickle.dumps(record)) == record == replace(record)
     with pytest.raises(FrozenInstanceError):
         setattr(record, fields(kind)[0].name, None)
+    with pytest.raises(TypeError):
+        build(**required, unknown=1)
+
+
+def test_the_referee_builds_its_records_by_their_slots() -> None:
+    assert build_deal_result.__name__ == "build_DealResult"
+    assert build_game_replay.__name__ == "build_GameReplay"
