@@ -147,7 +147,8 @@ class Tricks(Opening):
                             self.prove(seat, c, number, recorded=False)
                     else:
                         self.play_unheld(play, seat, c, number, owner)
-                played.setdefault(c, False)  # a turn-up played proves nothing
+                if c not in played:
+                    played[c] = False  # a turn-up played: it proves nothing
                 out.add(c)
                 trick.append((seat, c))
                 placed = len(trick)
@@ -265,7 +266,7 @@ class Tricks(Opening):
             kind = PenaltyKind.REVOKE
             proofs = []  # (a loop: the hand is a handful of cards, often none of the suit)
             for h in hand:
-                if h.suit is led and not played.get(h):
+                if h.suit is led and (h not in played or not played[h]):
                     proofs.append(h)
         elif rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
             top = None
@@ -276,7 +277,7 @@ class Tricks(Opening):
                 return
             kind = PenaltyKind.UNDERTRUMP
             narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
-            proofs = [h for h in hand if not played.get(h) and
+            proofs = [h for h in hand if (h not in played or not played[h]) and
                       (h.suit is led if narrow else h.suit is not trump)]
         else:
             return
