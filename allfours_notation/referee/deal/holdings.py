@@ -37,7 +37,7 @@ class Origin(Enum):
     PLAYED = "played"  # shown only when the seat played it
 
 
-_PLAYED = Origin.PLAYED  # (a global read in the play's loop, not an enum lookup)
+_PLAYED = Origin.PLAYED  # read as a global: once for every card the play shows
 
 
 class Holdings:
