@@ -170,22 +170,37 @@ def check_games(games: Sequence[Game], rules: Rules = OWN_RULES, *,
     stray ``end``) has nothing to referee under any rules (a test holds the referee
     to that), so it is not replayed: a file of ``end end end …`` is a quarter of a
     million such games per MB."""
+    return [CheckedGame(game, mine, has_errors,
+                        replayed if isinstance(replayed, GameReplay) else None,
+                        options[0] if isinstance(options, tuple) else None)
+            for game, options, replayed, mine, has_errors in _stages(games, rules, first_id,
+                                                                      steps, empty)]
+
+
+# A game through the stages: the game, its options, its replay, its diagnostics explained
+# and numbered, and whether any is an error.
+_Staged = tuple[Game, "_Options", "_Replayed", tuple[Diagnostic, ...], bool]
+
+
+def _stages(games: Sequence[Game], rules: Rules, first_id: int | None, steps: bool,
+            empty: bool) -> list[_Staged]:
+    """:func:`check_games` before each game's answer is made a :class:`CheckedGame`:
+    what ``check`` streams reads only the diagnostics and the error flag (a file of
+    tiny games would build one answer a game for nothing)."""
     chosen = [_options(game, rules)
               if rules is not None and (_refereed(game) or (empty and not game.broken))
               else None for game in games]
     replays = [_replayed(game, options, steps) for game, options in zip(games, chosen,
                                                                         strict=True)]
-    checked: list[CheckedGame] = []
+    staged: list[_Staged] = []
     number = first_id or 1
     for game, options, replayed in zip(games, chosen, replays, strict=True):
         mine = _explained(game, options, replayed, number)
         if first_id is not None:
             number += len(mine)
-        checked.append(CheckedGame(
-            game, mine, game.has_errors if rules is None else _any_error(mine),
-            replayed if isinstance(replayed, GameReplay) else None,
-            options[0] if isinstance(options, tuple) else None))
-    return checked
+        staged.append((game, options, replayed, mine,
+                       game.has_errors if rules is None else _any_error(mine)))
+    return staged
 
 
 def check_text(source: str | bytes, *, filename: str | None = None,
@@ -408,11 +423,11 @@ def _run_checked(work: Chunk, first_id: int | None = None) -> list[Streamed]:
     quarter of ``check``'s time on a generated corpus)."""
     with _collector_paused():
         games, sizes = _read_run(work)
-        checked = check_games(games, work[5], first_id=first_id)
+        staged = _stages(games, work[5], first_id, False, False)
         del games
-        streamed = [(c.diagnostics, c.has_errors, size)
-                    for c, size in zip(checked, sizes, strict=True)]
-        del checked  # before the collector is back: it would walk them all once
+        streamed = [(mine, has_errors, size)
+                    for (_, _, _, mine, has_errors), size in zip(staged, sizes, strict=True)]
+        del staged  # before the collector is back: it would walk them all once
     return streamed
 
 

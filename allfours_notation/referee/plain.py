@@ -15,7 +15,7 @@ from ..reading.records import Game
 from .deal.table import Table
 from .play import hand_order, legal_cards
 from .profiles import Options
-from .state import GameReplay, Step, StepKind, TableState
+from .state import GameReplay, Step, StepKind, TableState, build_game_replay
 
 __all__ = ["replay_plain", "with_hindsight"]
 
@@ -39,7 +39,7 @@ def replay_plain(
     if record_states:
         kept = with_hindsight(table.steps, table.hindsight, options)
         steps = tuple(_offences_at_their_cards(kept, table.proved_later))
-    result = GameReplay(
+    result = build_game_replay(
         game=game,
         options=options,
         steps=steps,

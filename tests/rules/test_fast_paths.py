@@ -8,9 +8,11 @@ each of these must be indistinguishable from what it replaced.
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
-from dataclasses import FrozenInstanceError, replace
+from dataclasses import MISSING, FrozenInstanceError, fields, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +22,13 @@ from allfours_notation.reading.table import SEATS_FOR_PLAYERS, side_of, side_tab
 from allfours_notation.referee import replay
 from allfours_notation.referee.play import CARD_PIPS, HAND_ORDER, hand_key, hand_order
 from allfours_notation.referee.scoring import Point
+from allfours_notation.referee.state import (
+    DealResult,
+    GameReplay,
+    build_deal_result,
+    build_game_replay,
+    built_by_slots,
+)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -85,3 +94,27 @@ def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
 
     values = [f"value {n}" for n in range(len(fields(DealFacts)))]
     assert deal_facts(*values) == DealFacts(*values)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", [DealResult, GameReplay])
+def test_a_record_built_by_its_slots_is_the_record_the_class_makes(kind: type[Any]) -> None:
+    """``built_by_slots`` takes the class's parameters and defaults (by keyword) and
+    makes what the class makes."""
+    build = built_by_slots(kind)
+    wanted = [(p.name, p.default) for p in inspect.signature(kind).parameters.values()]
+    assert [(p.name, p.default) for p in inspect.signature(build).parameters.values()] == wanted
+    required = {f.name: f.name for f in fields(kind) if f.default is MISSING}
+    record = build(**required)
+    assert type(record) is kind and record == kind(**required)
+    every = {f.name: index for index, f in enumerate(fields(kind))}
+    assert build(**every) == kind(**every) != record
+    assert pickle.loads(pickle.dumps(record)) == record == replace(record)
+    with pytest.raises(FrozenInstanceError):
+        setattr(record, fields(kind)[0].name, None)
+    with pytest.raises(TypeError):
+        build(**required, unknown=1)
+
+
+def test_the_referee_builds_its_records_by_their_slots() -> None:
+    assert build_deal_result.__name__ == "build_DealResult"
+    assert build_game_replay.__name__ == "build_GameReplay"

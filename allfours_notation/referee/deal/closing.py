@@ -51,7 +51,7 @@ from ..scoring import (
     penalty_points,
     play_points,
 )
-from ..state import DealResult, StepKind
+from ..state import StepKind, build_deal_result
 from .answers import Expect, Phase
 from .tricks import Tricks
 
@@ -474,7 +474,7 @@ class Closing(Tricks):
         if self.keeps_steps and ledger.revealed():
             start = self.first_step if len(ledger.turnups) <= 1 else self.patch_from
             self.g.hindsight.append((start, last, ledger.inferred))
-        self.g.deals.append(DealResult(
+        self.g.deals.append(build_deal_result(
             number=self.number,
             points=tuple(self.points),
             scores_after=self.g.scores_now(),

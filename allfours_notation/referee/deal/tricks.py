@@ -345,8 +345,9 @@ class Tricks(Opening):
         """Whether holding ``c`` all along makes suspicion ``s`` an offence: a card of the
         suit led for a revoke (and, in the narrower reading of rule 20, an undertrump),
         any card that is not a trump for an undertrump."""
-        narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
-        if s.kind is PenaltyKind.REVOKE or narrow:
+        if s.kind is PenaltyKind.REVOKE:
+            return c.suit is s.led
+        if self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT:
             return c.suit is s.led
         return c.suit is not self.trump
 
