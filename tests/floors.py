@@ -26,6 +26,7 @@ functions are.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
@@ -111,6 +112,19 @@ def tree_modules(roots: Mapping[str, Path]) -> dict[str, Path]:
     return found
 
 
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of the file at ``path`` as it reads now.  Several architecture
+    tests walk the same ~300 files; each source text is parsed once per process
+    (:func:`_parse_text`), so a file changed meanwhile is parsed again.  Nobody may
+    change a tree handed out: the same one is handed to the next caller."""
+    return _parse_text(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _parse_text(text: str) -> ast.Module:
+    return ast.parse(text)
+
+
 def _import_nodes(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
     """Every import statement under ``node``, at any depth (in functions too), except
     those under ``if TYPE_CHECKING:`` (its ``else`` is walked)."""
@@ -141,8 +155,7 @@ def edges(modules: Mapping[str, Path], aliases: Mapping[str, str] | None = None)
     found: list[Edge] = []
     for module, path in modules.items():
         package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in _import_nodes(tree):
+        for node in _import_nodes(parsed(path)):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:

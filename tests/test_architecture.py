@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from lark import Lark
 
 from allfours_notation.reading.lark_parser import grammar_text
+from tests.floors import Edge, edges, parsed
+
+# The tests that read every source file run on one worker, where each file is parsed
+# once for all of them (tests.floors.parsed), not once per test and per worker.
+reads_the_sources = pytest.mark.xdist_group("source-trees")
 
 
 def test_core_package_never_imports_textual() -> None:
@@ -27,6 +34,7 @@ def test_core_package_never_imports_textual() -> None:
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@reads_the_sources
 def test_the_viewer_is_imported_only_as_allfours_notation_viewer() -> None:
     """The viewer's sources live in ``viewer/`` at the top of the repository, but the
     package knows them as ``allfours_notation.viewer`` (through a symlink; that is what
@@ -39,7 +47,7 @@ def test_the_viewer_is_imported_only_as_allfours_notation_viewer() -> None:
         for path in (ROOT / folder).rglob("*.py"):
             if folder == "allfours_notation" and path.is_relative_to(link):
                 continue  # the same files as viewer/, reached through the link
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(parsed(path)):
                 if isinstance(node, ast.ImportFrom) and node.level == 0:
                     names = [node.module or ""]
                 elif isinstance(node, ast.Import):
@@ -101,24 +109,31 @@ def _package_modules() -> dict[str, Path]:
     return found
 
 
+@functools.cache
+def _package_edges() -> tuple[Edge, ...]:
+    """The package's import graph, read once per process for the tests that check it."""
+    return tuple(edges(_package_modules(), {"viewer": "allfours_notation.viewer"}))
+
+
+@reads_the_sources
 def test_no_import_circles_in_the_package_or_bench() -> None:
     """Imports inside functions count (they run); those under TYPE_CHECKING do not."""
-    from tests.floors import circles, edges
+    from tests.floors import circles
 
     modules = _package_modules()
-    found = edges(modules, {"viewer": "allfours_notation.viewer"})
+    found = list(_package_edges())
     assert len(modules) > 100 and len([e for e in found if e.imported in modules]) > 400
     assert circles(modules, found) == []
 
 
+@reads_the_sources
 def test_every_import_keeps_to_the_floors() -> None:
     """Arrows point down (reading imports no referee, the referee no checking, writing or
     app), nothing below the apps imports Textual, the viewer imports no CLI, and every
     module is on a floor."""
-    from tests.floors import broken_contracts, edges
+    from tests.floors import broken_contracts
 
-    assert broken_contracts(edges(_package_modules(), {"viewer": "allfours_notation.viewer"})) \
-        == []
+    assert broken_contracts(list(_package_edges())) == []
 
 
 def test_a_forbidden_import_or_a_circle_is_caught(tmp_path: Path) -> None:
@@ -201,6 +216,7 @@ def words_compared(tree: ast.AST) -> list[int]:
     return lines
 
 
+@reads_the_sources
 def test_no_module_outside_the_referee_reads_the_words_of_a_message() -> None:
     from tests.floors import Floor, floor_of
 
@@ -208,7 +224,7 @@ def test_no_module_outside_the_referee_reads_the_words_of_a_message() -> None:
     for module, path in _package_modules().items():
         if floor_of(module) is Floor.REFEREE:
             continue  # the rules write their messages (and may word them from each other)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         offenders.extend(f"{module}:{line}" for line in words_compared(tree))
     assert offenders == []
 
@@ -263,6 +279,7 @@ def test_every_folder_of_the_package_is_a_floor() -> None:
             "allfours_notation.checking", "allfours_notation.writing"} <= folders
 
 
+@reads_the_sources
 def test_nothing_in_the_repository_imports_a_deprecated_path() -> None:
     from tests.floors import DEPRECATED, edges, tree_modules
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +17,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from allfours_notation.cli import main
 from allfours_notation.lsp.document import LineIndex
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,17 +99,22 @@ async def test_a_clean_sample_has_no_diagnostics(client: LanguageClient) -> None
     assert await diagnostics_for(client, uri, 1) == []
 
 
+def command_output(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """``allfours ARGS``, run in this process (its output is what a terminal would get;
+    the server is the process under test here, not the command)."""
+    capsys.readouterr()
+    code = main(args)
+    return code, capsys.readouterr().out
+
+
 async def test_diagnostics_are_checks_grouped_as_check_groups_them(
-    client: LanguageClient,
+    client: LanguageClient, capsys: pytest.CaptureFixture[str],
 ) -> None:
     uri = uri_of("disputed-claim.afn")
     open_text(client, uri, sample("disputed-claim.afn"))
     found = await diagnostics_for(client, uri, 1)
-    check = subprocess.run(
-        [sys.executable, "-m", "allfours_notation", "check", "--json",
-         str(SAMPLES / "disputed-claim.afn")],
-        capture_output=True, text=True, check=False,
-    ).stdout
+    _, check = command_output(["check", "--json", str(SAMPLES / "disputed-claim.afn")],
+                              capsys)
     expected = json.loads(check)["diagnostics"]
     assert [(d.code, d.range.start.line + 1, d.range.start.character + 1) for d in found] == [
         (e["code"], e["line"], e["column"]) for e in expected
@@ -154,7 +159,8 @@ async def test_a_slip_gets_its_diagnostic_where_it_was_typed(client: LanguageCli
     assert "5S" in first.message
 
 
-async def test_format_whole_document_and_range(client: LanguageClient) -> None:
+async def test_format_whole_document_and_range(
+        client: LanguageClient, capsys: pytest.CaptureFixture[str]) -> None:
     uri = uri_of("lax-input.afn")
     text = sample("lax-input.afn")
     open_text(client, uri, text)
@@ -165,10 +171,8 @@ async def test_format_whole_document_and_range(client: LanguageClient) -> None:
         )
     )
     assert edits
-    fmt = subprocess.run(
-        [sys.executable, "-m", "allfours_notation", "fmt", str(SAMPLES / "lax-input.afn")],
-        capture_output=True, check=True,
-    ).stdout.decode("utf-8")
+    code, fmt = command_output(["fmt", str(SAMPLES / "lax-input.afn")], capsys)
+    assert code == 0
     assert apply(text, edits) == fmt
     deal = line_of(text, "deal 2")
     ranged = await client.text_document_range_formatting_async(

@@ -13,6 +13,7 @@ fed the same lines).
 from __future__ import annotations
 
 import asyncio
+import functools
 from pathlib import Path
 
 import pytest
@@ -41,11 +42,22 @@ CASES = [
     ("trinidad14", 4, 71, True, True),
 ]
 TARGET = 3
+# one worker makes every case's game once (see case) for the coverage check and the runs
+pytestmark = pytest.mark.xdist_group("recorder-games")
 
 
 def case_game(profile: str, players: int, seed: int, known: bool) -> Game:
     return generated(profile, players, seed=seed, target=TARGET, hands=1.0 if known else 0.0,
                      beg=0.9, gift=0.4)
+
+
+@functools.cache
+def case(profile: str, players: int, seed: int, known: bool,
+         variant: bool) -> tuple[Game, Typing]:
+    """A case's game and its keys, made once per process: the coverage check below and
+    the Pilot run of the case read the same (frozen) objects."""
+    game = case_game(profile, players, seed, known)
+    return game, typing(game, hands_known=known, variant=variant)
 
 
 def features(game: Game, typed: Typing, known: bool) -> set[str]:
@@ -68,8 +80,7 @@ def test_the_games_cover_every_profile_table_and_feature_the_issue_names() -> No
     """Cheap: no app.  The cases must keep covering what the Pilot runs are for."""
     covered: set[str] = set()
     for profile, players, seed, known, variant in CASES:
-        game = case_game(profile, players, seed, known)
-        typed = typing(game, hands_known=known, variant=variant)
+        game, typed = case(profile, players, seed, known, variant)
         assert any(deal.tricks for deal in typed.expected.deals), (profile, players)
         covered |= features(game, typed, known)
     assert {(p, n) for p, n, *_ in CASES} == {(p, n) for p in PROFILES for n in (2, 3, 4)}
@@ -87,8 +98,7 @@ def same(recorded: Game, expected: Game) -> bool:
 def test_a_whole_game_typed_into_the_record_mode(tmp_path: Path, profile: str, players: int,
                                                  seed: int, known: bool,
                                                  variant: bool) -> None:
-    game = case_game(profile, players, seed, known)
-    typed = typing(game, hands_known=known, variant=variant)
+    game, typed = case(profile, players, seed, known, variant)
     path = tmp_path / "game.afn"
     start_file(path, game.tags)
 

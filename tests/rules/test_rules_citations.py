@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.referee.profiles import PROFILES, VALUE_SOURCES
+from tests.floors import parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 CITATION = re.compile(
@@ -39,7 +40,7 @@ def texts() -> list[tuple[Path, str]]:
         if path.suffix in (".md", ".afn", ".toml"):
             found.append((path, path.read_text(encoding="utf-8")))
         elif path.suffix == ".py":
-            tree = ast.parse(path.read_text(encoding="utf-8"))
+            tree = parsed(path)  # parsed once per process (the architecture tests too)
             strings = [node.value for node in ast.walk(tree)
                        if isinstance(node, ast.Constant) and isinstance(node.value, str)]
             found.append((path, "\n".join(strings)))
@@ -115,6 +116,8 @@ def citation_problems(citing: Path, text: str) -> list[str]:
     return problems
 
 
+# on the worker where tests/test_architecture.py reads the same sources (their trees shared)
+@pytest.mark.xdist_group("source-trees")
 def test_every_citation_names_a_file_and_a_section_that_exist() -> None:
     problems = [problem for path, text in texts() for problem in citation_problems(path, text)]
     assert problems == []
