@@ -53,59 +53,6 @@ class Point:
     reason: str
 
 
-# --- reasons written when first read --------------------------------------------------------
-#
-# Every deal scores three to five points, and ``check`` reads none of their reasons (the
-# score sheet, the viewer and a disputed claim do).  A point made by :func:`_point` keeps
-# in its ``reason`` slot the function that writes the text and its arguments; the slot's
-# descriptor writes the text on the first read and keeps it.  Equality, hashing, ``repr``,
-# copies and pickles all read ``reason`` through it, so a point behaves as if its text had
-# been written at once.
-
-_Writer = tuple[Any, ...]  # (function returning the text, its arguments...)
-
-
-class _WrittenWhenRead:
-    """The descriptor of ``Point.reason``, around the slot that holds it."""
-
-    __slots__ = ("slot",)
-
-    def __init__(self, slot: Any) -> None:
-        self.slot = slot
-
-    def __get__(self, point: Point | None, owner: type | None = None) -> Any:
-        if point is None:
-            return self
-        value = self.slot.__get__(point, owner)
-        if type(value) is tuple:
-            value = value[0](*value[1:])
-            self.slot.__set__(point, value)
-        return value
-
-    def __set__(self, point: Point, value: str | _Writer) -> None:
-        self.slot.__set__(point, value)
-
-
-_REASON_SLOT = Point.__dict__["reason"]
-setattr(Point, "reason", _WrittenWhenRead(_REASON_SLOT))  # noqa: B010 (mypy: a field)
-_set_side, _set_seat, _set_item, _set_points = (
-    Point.__dict__[name].__set__ for name in ("side", "seat", "item", "points"))
-_set_reason = _REASON_SLOT.__set__
-_new_point = object.__new__
-
-
-def _point(side: str, seat: Seat | None, item: ClaimItem, points: int, *why: Any) -> Point:
-    """``Point(side, seat, item, points, why[0](*why[1:]))``, the text written when first
-    read, the slots filled directly (the frozen dataclass's ``__init__`` is slower)."""
-    point: Point = _new_point(Point)
-    _set_side(point, side)
-    _set_seat(point, seat)
-    _set_item(point, item)
-    _set_points(point, points)
-    _set_reason(point, why)
-    return point
-
-
 # --- at the turn-up and the beg ------------------------------------------------------------
 
 
@@ -146,9 +93,9 @@ def turnup_points(
         return []
     side = side_of(dealer, tuple(seats))
     if options.turnup_points is TurnupPoints.JACK1:
-        return [_point(side, dealer, ClaimItem.KICK, value, _turned_jack, dealer, card,
-                       from_run, again)]
-    return [_point(side, dealer, ClaimItem.KICK, value, _kicked, dealer, card, value)]
+        return [Point(side, dealer, ClaimItem.KICK, value,
+                      _turned_jack(dealer, card, from_run, again))]
+    return [Point(side, dealer, ClaimItem.KICK, value, _kicked(dealer, card, value))]
 
 
 def _turned_jack(dealer: Seat, card: Card, from_run: bool, again: bool) -> str:
@@ -182,7 +129,7 @@ def gift_points(
         recipients = [elder, after[elder]]
     else:
         recipients = [elder]
-    points = [_point(side_of(seat, table), seat, ClaimItem.GIFT, 1, _gave, elder, dealer)
+    points = [Point(side_of(seat, table), seat, ClaimItem.GIFT, 1, _gave(elder, dealer))
               for seat in recipients]
     if options.gift_at_target_minus_one is GiftAtTargetMinusOne.FORBIDDEN:
         for point in points:
@@ -321,18 +268,18 @@ def high_low_points(facts: DealFacts, options: Options) -> list[Point]:
     only = count == 1
     high_holder = facts.holders[high]
     what = "the only trump in play" if only else "the highest trump in play"
-    points = [_point(side_by_seat[high_holder], high_holder, ClaimItem.HIGH, 1, _dealt,
-                     high_holder, high, what)]
+    points = [Point(side_by_seat[high_holder], high_holder, ClaimItem.HIGH, 1,
+                    _dealt(high_holder, high, what))]
     low_holder = facts.holders[low]
     what = "the only trump in play" if only else "the lowest trump in play"
     capture = captured_in(facts, low) if options.low_owner is LowOwner.TRICK_WINNER else None
     if capture is not None:
         number, winner = capture
-        points.append(_point(side_by_seat[winner], winner, ClaimItem.LOW, 1, _won_low, winner,
-                             low, what, number))
+        points.append(Point(side_by_seat[winner], winner, ClaimItem.LOW, 1,
+                            _won_low(winner, low, what, number)))
     else:
-        points.append(_point(side_by_seat[low_holder], low_holder, ClaimItem.LOW, 1, _dealt,
-                             low_holder, low, what))
+        points.append(Point(side_by_seat[low_holder], low_holder, ClaimItem.LOW, 1,
+                            _dealt(low_holder, low, what)))
     return points
 
 
@@ -362,9 +309,9 @@ def jack_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
         return []
     same_side = side == side_of(holder, table)
     if options.hang_jack is HangJack.THREE and not same_side:
-        return [_point(side, winner, ClaimItem.HANG_JACK, 3, _hanged, winner, holder, jack,
-                       number)]
-    return [_point(side, winner, ClaimItem.JACK, 1, _won_jack, winner, jack, number)]
+        return [Point(side, winner, ClaimItem.HANG_JACK, 3,
+                      _hanged(winner, holder, jack, number))]
+    return [Point(side, winner, ClaimItem.JACK, 1, _won_jack(winner, jack, number))]
 
 
 def _hanged(winner: Seat, holder: Seat, jack: Card, number: int) -> str:
@@ -399,11 +346,11 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     for side, value in pips.items():
         if value == best:
             leaders.append(side)
-    tally = tuple(pips.items())  # as it stands now: the reason is written later
+    tally = tuple(pips.items())
     if best > 0 and len(leaders) == 1:
         side = leaders[0]
         seat = _SEAT_OF_SIDE.get(side)
-        why: tuple[Any, ...] = (_most_pips, side, tally)
+        why = _most_pips(side, tally)
     else:
         tie = _tie_rule(options, no_counters=best == 0)
         if tie is GameTie.NOBODY:
@@ -416,10 +363,10 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
         else:
             who = "the elder hand"
         side = side_of(seat, table)
-        why = (_game_by_rule, best, tally, who, seat)
+        why = _game_by_rule(best, tally, who, seat)
     if side in barred:
         return []
-    return [_point(side, seat, ClaimItem.GAME, options.game_value, *why)]
+    return [Point(side, seat, ClaimItem.GAME, options.game_value, why)]
 
 
 def _tally(pips: tuple[tuple[str, int], ...]) -> str:
