@@ -3,7 +3,9 @@
 These need no rule profile: a card dealt twice, the turn-up also in a hand, a
 hand of seven, a trick with the wrong number of cards, a seat not at the table,
 tags missing from the roster.  Legality of play (following suit, revokes) and
-scoring are the replayer's (:mod:`allfours_notation.referee`).
+scoring are the table's (:mod:`.deal`).  They are the first stage of checking a
+game read (:func:`check_read_game`), run by the one door and by the public
+``parse`` (:mod:`..checking.parsing`); reading itself reports only what it reads.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Iterator
 from ..cards import DEALT, RUN_BATCH, SEAT_TAG_NAMES, Card, Seat
 from ..diagnostics import Diagnostic, Severity
 from ..limits import LIMIT_CODE, MAX_FINDINGS_PER_GAME
+from ..reading.assembler import ReadGame
+from ..reading.parser import faulty_game
 from ..reading.records import (
     Call,
     CallKind,
@@ -24,6 +28,7 @@ from ..reading.records import (
     Span,
     TurnUp,
     diagnostic_at,
+    set_diagnostics,
 )
 from ..reading.table import SEATS_FOR_PLAYERS, seats_of_game
 
@@ -77,6 +82,23 @@ class _Reporter:
                 hint=hint,
             )
         )
+
+
+def check_read_game(read: ReadGame) -> Game:
+    """A game from :func:`..reading.parser.read_game_body`, its structure checked and
+    those findings added after what reading it found (a game reading gave up on has
+    no seats: nothing is left to check).  A fault in the checks gives a broken game
+    holding one AFN901 at its start, and the next game is still read."""
+    game, seats, origin = read
+    if seats is None:
+        return game
+    try:
+        found = check_structure(game, filename=game.source, seats=seats)
+    except Exception as error:  # the other place a fault in reading a game is caught
+        return faulty_game(error, origin, game.index, game.source)
+    if found:
+        set_diagnostics(game, (*game.diagnostics, *found))
+    return game
 
 
 def check_structure(game: Game, *, filename: str | None = None,
