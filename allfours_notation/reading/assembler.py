@@ -112,17 +112,19 @@ def sorted_tags(tags: Iterable[Tag]) -> tuple[Tag, ...]:
 
 
 
-# A statement of a deal as written: its kind (the grammar's terminal: "HAND", "CALL",
-# "PLAYS", "CLAIM" …), the text of its first token, and its span.  The records keep one
-# claim, total, line of results and ending, and no statement's words; this keeps them
-# for the structure checks (statement order, AFN206), and goes once they have run.
-Statement = tuple[str, str, Span]
+# A statement of a deal as written: the deal's place in ``game.deals``, the statement's
+# kind (the grammar's terminal: "HAND", "CALL", "PLAYS", "CLAIM" …), the text of its
+# first token, and its span.  The records keep one claim, total, line of results and
+# ending, and no statement's words; this keeps them for the structure checks (statement
+# order, AFN206), and goes once they have run.
+Statement = tuple[int, str, str, Span]
 
 # A game read but not yet through its structure checks: the game (holding what reading
 # it found), the seats the checks need (None: nothing is left to check), where it
-# stands in its file, and each deal's statements as written (in the order of
-# ``game.deals``).  See :func:`.parser.read_game_body`.
-ReadGame = tuple[Game, tuple[Seat, ...] | None, GameSlice, tuple[list[Statement], ...]]
+# stands in its file, and every statement of its deals as written, in order (one list
+# for the game, not one per deal: a file of tiny games has no statement at all).  See
+# :func:`.parser.read_game_body`.
+ReadGame = tuple[Game, tuple[Seat, ...] | None, GameSlice, list[Statement]]
 
 
 # --- assembling one game ------------------------------------------------------------------------
@@ -141,7 +143,7 @@ class _RawDeal:
     no header record is made only to be thrown away."""
 
     __slots__ = ("claim", "dealer", "ending", "number", "numbers", "opening", "penalties",
-                 "plays", "results", "span", "statements", "total")
+                 "plays", "results", "span", "total")
 
     def __init__(self, number: int, dealer: Seat, span: Span) -> None:
         self.number = number
@@ -157,7 +159,6 @@ class _RawDeal:
         self.total: Total | None = None
         self.ending: Ending | None = None
         self.results: Results | None = None
-        self.statements: list[Statement] = []  # every statement, in the order written
 
 
 class _GameAssembler:
@@ -173,6 +174,7 @@ class _GameAssembler:
         self.col_base = piece.column - 1
         self.offset_base = piece.start
         self.diagnostics: list[Diagnostic] = []
+        self.statements: list[Statement] = []  # every deal's, in the order written
         # Every node made from the text, in the order made: where comments are
         # attached (when the game has any) and where the game's last line is found.
         self.nodes: list[Node | _RawDeal] = []
@@ -236,7 +238,7 @@ class _GameAssembler:
     def read(self) -> ReadGame:
         """The game read, its structure not yet checked (see :func:`.parser.read_game_body`)."""
         if self.over_limit():
-            return self.broken_game(), None, self.piece, ()
+            return self.broken_game(), None, self.piece, []
         parse_text, collector = _game_parser()
         collector.comments = []
         collector.opened = None
@@ -245,13 +247,13 @@ class _GameAssembler:
         except TooManyComments:
             collector.comments = []
             self.report_limit(f"this game has more than {MAX_COMMENTS_PER_GAME:,} comments", 0)
-            return self.broken_game(), None, self.piece, ()
+            return self.broken_game(), None, self.piece, []
         except UnexpectedInput as error:
             self.syntax_error(error)
-            return self.broken_game(), None, self.piece, ()
+            return self.broken_game(), None, self.piece, []
         except RecursionError:  # pragma: no cover - LALR does not recurse; belt and braces
             self.diag("AFN101", "the game is too deeply nested to read", None)
-            return self.broken_game(), None, self.piece, ()
+            return self.broken_game(), None, self.piece, []
         found = collector.comments
         comments = [self.comment_of(token) for token in found] if found else []
         return self.read_tree(cast(list[Any], raw), comments)
@@ -326,7 +328,7 @@ class _GameAssembler:
                 else:  # END
                     ended = True
             else:
-                raw_deals.append(self.raw_deal(child))
+                raw_deals.append(self.raw_deal(child, len(raw_deals)))
         game_trailing = self.attach_comments(comments) if comments else ()
         tags = sorted_tags(self.all_finished(tag_nodes)) if tag_nodes else ()
         seats = self.seats_for(tags, raw_deals)
@@ -347,7 +349,7 @@ class _GameAssembler:
             )
         self.current_deal = None
         set_diagnostics(game, tuple(self.diagnostics))
-        return game, seats, piece, tuple([raw.statements for raw in raw_deals])
+        return game, seats, piece, self.statements
 
     def last_span(self) -> Span | None:
         if not self.nodes:
@@ -433,7 +435,7 @@ class _GameAssembler:
         tags.extend(block)
         self.nodes.extend(block)
 
-    def raw_deal(self, children: list[Any]) -> _RawDeal:
+    def raw_deal(self, children: list[Any], place: int) -> _RawDeal:
         """One deal's statements → its nodes, each statement kept as written (a deal's
         second claim, total, line of results or ending too, which its record has no
         room for: the structure checks say so).
@@ -449,7 +451,7 @@ class _GameAssembler:
                                           header.end_pos + base))  # type: ignore[operator]
         nodes = self.nodes
         nodes.append(raw)
-        written = raw.statements.append
+        written = self.statements.append
         for child in children[1:]:
             if type(child) is list:  # a statement a comment cut: its tokens
                 parts: list[Token] = child
@@ -462,7 +464,7 @@ class _GameAssembler:
             kind = token.type
             value = token.value
             span = at(lines, token.start_pos + base, end + base)  # type: ignore[operator]
-            written((kind, value, span))
+            written((place, kind, value, span))
             if kind == "PLAYS":
                 self.add_plays(raw, value, span.start)
                 continue

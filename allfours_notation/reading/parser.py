@@ -200,7 +200,7 @@ def read_game_body(body: str, origin: GameSlice, *, index: int,
     try:
         return _GameAssembler(body, origin, index=index, filename=filename).read()
     except Exception as error:  # one of the two places a fault in reading a game is caught
-        return faulty_game(error, origin, index, filename), None, origin, ()
+        return faulty_game(error, origin, index, filename), None, origin, []
 
 
 def faulty_game(error: Exception, origin: GameSlice, index: int, filename: str | None) -> Game:

@@ -11,8 +11,10 @@ game read (:func:`check_read_game`), run by the one door and by the public
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from heapq import merge
+from itertools import groupby
+from operator import itemgetter
 
 from ..cards import DEALT, RUN_BATCH, SEAT_TAG_NAMES, Card, Seat
 from ..diagnostics import Diagnostic, Severity
@@ -96,7 +98,7 @@ def check_read_game(read: ReadGame) -> Game:
     if seats is None:
         return game
     try:
-        order = check_order(game, statements)
+        order = check_order(game, statements) if statements else None
         found = check_structure(game, filename=game.source, seats=seats)
     except Exception as error:  # the other place a fault in reading a game is caught
         return faulty_game(error, origin, game.index, game.source)
@@ -145,24 +147,26 @@ _ORDER_HINT = ("a deal is written in table order: hands, turn-up, stand or beg, 
                "penalties, claim, total")
 
 
-def check_order(game: Game, statements: Sequence[Sequence[Statement]]) -> list[Diagnostic]:
+def check_order(game: Game, statements: Sequence[Statement]) -> list[Diagnostic]:
     """AFN206 for each statement of a deal out of table order, after the deal has
     ended, or given twice (a claim, a total, a line of results, an ending: the record
-    keeps the first), in the order written.  ``statements``: each deal's, as reading
+    keeps the first), in the order written.  ``statements``: the game's, as reading
     kept them (a record built in code has none, and nothing to say here)."""
     found: list[Diagnostic] = []
-    for deal, written in zip(game.deals, statements, strict=True):
-        if written:
-            _check_deal_order(game, deal.number, written, found)
+    for place, written in groupby(statements, key=_DEAL_PLACE):
+        _check_deal_order(game, game.deals[place].number, written, found)
     return found
 
 
-def _check_deal_order(game: Game, number: int, written: Sequence[Statement],
+_DEAL_PLACE = itemgetter(0)
+
+
+def _check_deal_order(game: Game, number: int, written: Iterable[Statement],
                       found: list[Diagnostic]) -> None:
     stage = 0
     ended = False
     seen: set[str] = set()
-    for kind, text, span in written:
+    for _, kind, text, span in written:
         ending = kind == "REDEAL" or kind == "ABANDONED"
         if kind == "CALL":
             ending = _call(text)[1] is None  # "S concedes"

@@ -68,8 +68,9 @@ def test_reading_judges_no_order_and_keeps_the_statements() -> None:
     assert not [d for d in reading.parse(text).diagnostics if d.code == "AFN206"]
     pieces = reading.read_games(text).slices
     game, _, _, statements = reading.read_game_body(text, pieces[0], index=1, filename=None)
-    assert [kind for kind, _, _ in statements[0]] == [
-        "TURN", "CALL", "ABANDONED", "ABANDONED", "CLAIM", "CLAIM"]
+    assert [(place, kind) for place, kind, _, _ in statements] == [
+        (0, kind) for kind in [
+        "TURN", "CALL", "ABANDONED", "ABANDONED", "CLAIM", "CLAIM"]]
     assert game.deals[0].claim is not None and len(game.deals[0].claim.awards) == 1
     assert [d.message for d in check_order(game, statements)] == [
         "'abandoned' after the deal has ended", "a deal can end only once",
@@ -78,4 +79,11 @@ def test_reading_judges_no_order_and_keeps_the_statements() -> None:
 
 def test_a_record_built_in_code_has_no_statements_to_judge() -> None:
     game = parse(f"{HEAD}abandoned\nabandoned\nend\n").games[0]
-    assert check_order(game, ((),)) == []
+    assert check_order(game, []) == []
+
+
+def test_two_deals_of_one_number_are_judged_apart() -> None:
+    text = "deal 1 dealer N\nclaim N high\ndeal 1 dealer N\nclaim S low\nend\n"
+    assert afn206(text) == []
+    assert afn206(text.replace("claim S low", "claim S low\nclaim N jack")) == [
+        (5, 1, "a deal has one claim; merge the two", None)]
