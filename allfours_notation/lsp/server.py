@@ -35,6 +35,7 @@ from ..reading.source import decode
 from . import features, tokens
 from .completion import completion as completion_at
 from .document import Analyzer, DocumentAnalysis, LineIndex, Stale
+from .heap import HeapKeeper
 from .settings import NO_CHOICE, RuleChoice, rule_choice
 
 DEBOUNCE_SECONDS = 0.15
@@ -99,6 +100,7 @@ class AfnServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="afn-analysis")
         self.rules: RuleChoice = NO_CHOICE  # the settings' rules (see .settings)
         self.root: Path | None = None  # the workspace folder, for a relative rulesFile
+        self.heap = HeapKeeper()  # the analyses kept out of the cycle collector's walks
 
     # -- analysis --
 
@@ -149,7 +151,7 @@ class AfnServer(LanguageServer):
                                        same_from=start + len(change.text))
             else:
                 text = change.text
-                lines = LineIndex.of(text, encoding=self.encoding)
+                lines = lines.replaced(text, encoding=self.encoding)
         buffer.text, buffer.lines = text, lines
         return text
 
@@ -171,6 +173,7 @@ class AfnServer(LanguageServer):
         unless another change comes first."""
         buffer = self.buffer(uri)
         buffer.generation += 1
+        self.heap.postpone()
         if buffer.pending is not None and not buffer.pending.done():
             buffer.pending.cancel()
         buffer.pending = asyncio.get_running_loop().create_task(
@@ -201,6 +204,7 @@ class AfnServer(LanguageServer):
             return
         buffer.analysed_text, buffer.analysis = text, analysis
         self.publish(uri, analysis, version)
+        self.heap.settle()
 
     def publish(self, uri: str, analysis: DocumentAnalysis, version: int | None) -> None:
         found = features.published(analysis, uri)
@@ -233,6 +237,7 @@ class AfnServer(LanguageServer):
         analysis = await self.run(buffer.analyzer.analyse, text, encoding=self.encoding)
         if self.text_of(uri)[0] == text:
             buffer.analysed_text, buffer.analysis = text, analysis
+            self.heap.settle()
         return analysis
 
     def formatted(self, result: features.Formatted) -> list[types.TextEdit] | None:

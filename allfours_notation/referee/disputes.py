@@ -17,7 +17,7 @@ from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
 from ..reading.records import ClaimItem, Deal, Game, Span, Tag, diagnostic_at
 from ..reading.table import side_of, side_table
-from .deal.table import table_seats
+from .deal.table import Table, table_seats
 from .profiles import (
     PROFILES,
     LowOwner,
@@ -84,19 +84,52 @@ def find_disputes(result: GameReplay) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     # The referee's seats (every step's state has them), also when no steps were kept.
     seats = table_seats(game, result.options) if result.deals else game.seats
-    # Each alternative rule set is replayed once per game, not once per disputed claim:
-    # a game of many disputed deals would otherwise cost deals x deals replays.
-    replays: dict[Options, GameReplay] = {}
-    if disputed:
+    replays = _Alternatives(game)
+    try:
         for position, (deal, computed) in enumerate(zip(game.deals, result.deals,
                                                         strict=False)):
             if deal.claim is not None:
                 found.extend(_claim_disputes(result, position, deal, computed, seats, replays))
             if deal.total is not None:
                 found.extend(_total_disputes(result, position, deal, computed, seats))
+    finally:
+        replays.release()
     if result_tag is not None:
         found.extend(_result_disputes(result, seats))
     return found
+
+
+class _Alternatives:
+    """The game replayed under other rules, to tell under which a wrong claim is right.
+
+    Each alternative rule set gets one table per game, not one per disputed claim (a
+    game of many disputed deals would otherwise cost deals x deals replays), and it is
+    fed only as far as a claim asks: a deal's score depends on the deals before it,
+    never on those after, so a claim in deal 2 needs deals 1 and 2 replayed, not the
+    whole game (issue 27: a claim broken while typing in a long game, in the editor)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._tables: dict[Options, tuple[Table, list[int]]] = {}
+
+    def deal_at(self, options: Options, position: int) -> DealResult | None:
+        """The ``position``-th deal's result under ``options`` (as the whole game
+        replayed under them has it), or None where that replay has fewer deals."""
+        table, fed = self._tables.get(options) or self._open(options)
+        deals = self.game.deals
+        while len(table.deals) <= position and fed[0] < len(deals):
+            table.feed_deal(deals[fed[0]])
+            fed[0] += 1
+        return table.deals[position] if position < len(table.deals) else None
+
+    def _open(self, options: Options) -> tuple[Table, list[int]]:
+        opened = self._tables[options] = (Table(self.game, options, keep_steps=False), [0])
+        return opened
+
+    def release(self) -> None:
+        """Let go of every table's open deal (see :meth:`Table.release`)."""
+        for table, _ in self._tables.values():
+            table.release()
 
 
 # --- claims -----------------------------------------------------------------------------------
@@ -172,8 +205,7 @@ def _tally_claim(deal: Deal, seats: tuple[Seat, ...], computed: ItemTally, optio
 
 
 def _claim_disputes(result: GameReplay, position: int, deal: Deal, computed: DealResult,
-                    seats: tuple[Seat, ...],
-                    replays: dict[Options, GameReplay]) -> list[Diagnostic]:
+                    seats: tuple[Seat, ...], replays: _Alternatives) -> list[Diagnostic]:
     options = result.options
     entries: _Entries = {}
     scored = _tally_points(computed.points, entries)
@@ -192,7 +224,7 @@ def _claim_disputes(result: GameReplay, position: int, deal: Deal, computed: Dea
 
 def _claim_message(result: GameReplay, position: int, deal: Deal, computed: DealResult,
                    item: ClaimItem, claimed: dict[str, int], scored: dict[str, int],
-                   replays: dict[Options, GameReplay]) -> str:
+                   replays: _Alternatives) -> str:
     label = CLAIM_NAMES[item]
     claimed_text = _sides_text(claimed, scored)
     scored_text = _sides_text(scored, claimed)
@@ -287,12 +319,10 @@ def _low_card(computed: DealResult) -> Card | None:
 
 
 def _right_under(result: GameReplay, position: int, item: ClaimItem,
-                 claimed: dict[str, int], replays: dict[Options, GameReplay]) -> str:
+                 claimed: dict[str, int], replays: _Alternatives) -> str:
     """Another profile, or one option changed, under which the claim of ``item`` is right.
 
     ``replays`` keeps the game replayed under each alternative already tried."""
-    from .plain import replay_plain
-
     current = result.options
     tries: list[tuple[str, Options]] = []
     for name, profile in PROFILES.items():
@@ -308,13 +338,9 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
                 tries.append((f"{name}={text}", alternative))
     found: list[str] = []
     for label, alternative in tries:
-        other = replays.get(alternative)
-        if other is None:
-            other = replays[alternative] = replay_plain(result.game, alternative,
-                                                        record_states=False)
-        if position >= len(other.deals):
+        deal = replays.deal_at(alternative, position)
+        if deal is None:
             continue
-        deal = other.deals[position]
         if deal.after_decision or deal.unscored:
             continue  # the game ended sooner under these rules: that proves nothing
         if tally_points(deal.points).get(item, {}) == claimed:
@@ -327,7 +353,7 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
 
 
 def _right_targets(result: GameReplay, position: int, claimed: dict[str, int],
-                   replays: dict[Options, GameReplay]) -> list[str]:
+                   replays: _Alternatives) -> list[str]:
     """The targets (any whole number from 1 to 99) under which the whole claim of the deal
     is right, as ranges: ``target=9 to 11``, ``target=15 or more``.
 
@@ -335,8 +361,6 @@ def _right_targets(result: GameReplay, position: int, claimed: dict[str, int],
     targets fall into ranges between the totals the deal reaches (and those a gift or a
     ``game_lost`` penalty looks at); one replay per range tells the whole range.
     """
-    from .deal.table import table_seats
-    from .plain import replay_plain
     from .start import starting_scores
 
     current = result.options
@@ -362,14 +386,10 @@ def _right_targets(result: GameReplay, position: int, claimed: dict[str, int],
         if low <= current.target <= high:
             continue
         alternative = replace(current, target=low)
-        other = replays.get(alternative)
-        if other is None:
-            other = replays[alternative] = replay_plain(result.game, alternative,
-                                                        record_states=False)
-        if position >= len(other.deals) or other.deals[position].after_decision:
+        other = replays.deal_at(alternative, position)
+        if other is None or other.after_decision:
             continue  # the game ended before this deal under that target
-        if not _claim_is_wrong(result.game.deals[position], other.deals[position], seats,
-                               alternative):
+        if not _claim_is_wrong(result.game.deals[position], other, seats, alternative):
             if right and right[-1][1] == low - 1:
                 right[-1] = (right[-1][0], high)
             else:

@@ -6,18 +6,20 @@ the test instead of freezing the suite.
 
 from __future__ import annotations
 
-import importlib
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from allfours_notation import parse
 from allfours_notation.cli import main
+from allfours_notation.reading.records import Deal
 from allfours_notation.reading.syntax_errors import explain
 from allfours_notation.referee import disputes
+from allfours_notation.referee.deal.table import Table
 from allfours_notation.referee.profiles import PROFILES
 from allfours_notation.referee.replay import check_game
 from tests.conftest import codes
@@ -70,26 +72,28 @@ def test_explaining_restarts_a_statement_at_most_once() -> None:
 
 
 def test_disputed_deals_replay_each_alternative_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """400 deals of only a header and a claim: each alternative rule set is replayed
-    once per game, not once per disputed claim (it was quadratic: 30 s)."""
-    replay_module = importlib.import_module("allfours_notation.referee.replay")
+    """400 deals of only a header and a claim: each alternative rule set gets one table
+    per game, fed each deal once, not a replay per disputed claim (it was quadratic:
+    30 s)."""
+    tables: list[object] = []
+    fed: list[int] = []
 
+    class Counting(Table):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            tables.append(self)
+
+        def feed_deal(self, deal: Deal) -> None:
+            fed.append(deal.number)
+            super().feed_deal(deal)
+
+    monkeypatch.setattr(disputes, "Table", Counting)
     text = "".join(f"deal {n} dealer N\nclaim N high\n" for n in range(1, 401))
-    game = parse(text).games[0]
-    calls = []
-    real = replay_module.replay_plain
-
-    def counting(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(replay_module, "replay_plain", counting)  # the game's own replay
-    monkeypatch.setattr(importlib.import_module("allfours_notation.referee.plain"),
-                        "replay_plain", counting)  # and the disputes' replays under others
-    found = check_game(game)
+    found = check_game(parse(text).games[0])
     assert codes(found).count("AFN401") >= 400
     alternatives = len(PROFILES) + sum(len(v) for v in disputes.RELEVANT_OPTIONS.values())
-    assert 1 < len(calls) <= 1 + 4 * alternatives  # independent of the number of deals
+    assert 0 < len(tables) <= 4 * alternatives  # independent of the number of deals
+    assert len(fed) <= 400 * len(tables)  # every deal fed once to each table at most
 
 
 def test_fifo_without_writer_is_refused_at_once(tmp_path: Path) -> None:

@@ -167,6 +167,21 @@ def test_client_columns_count_utf16_units() -> None:
     assert LineIndex.of("🂡 QS", encoding="utf-8").to_client(0, 2) == (0, 5)
 
 
+_LINES_TEXT = st.text(alphabet="ab\n\r🂡", max_size=40)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(_LINES_TEXT, _LINES_TEXT, _LINES_TEXT, _LINES_TEXT)
+def test_a_full_sync_keeps_the_lines_it_shares(head: str, old: str, new: str,
+                                               tail: str) -> None:
+    """A whole new text (a client's full sync) indexed from the old one's index has
+    the same line starts as the new text indexed afresh, whatever changed where."""
+    before = LineIndex.of(head + old + tail)
+    after = before.replaced(head + new + tail, encoding="utf-16")
+    assert after == LineIndex.of(head + new + tail)
+    assert before.replaced(new, encoding="utf-8") == LineIndex.of(new, encoding="utf-8")
+
+
 def test_quick_fixes_write_what_the_referee_computed() -> None:
     text = sample("disputed-claim.afn")
     analysis = Analyzer().analyse(text)

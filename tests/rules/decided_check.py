@@ -157,7 +157,7 @@ def played_on(table: Table, rng: random.Random) -> Table | None:
     seen: set[Card] = {*state.turnups, *(c for held in hands.values() for c in held)}
     deal = copy.current
     assert deal is not None
-    seen |= deal.out  # played, turned up, discarded
+    seen |= deal.ledger.out  # played, turned up, discarded
     pool = [c for c in FULL_PACK if c not in seen]
     rng.shuffle(pool)
     for seat in state.seats:

@@ -4,7 +4,7 @@
 with an :class:`Outcome`, says what it :class:`Expect`\\ s next and which cards are
 legal.  An open deal is a :class:`~.dealtable.DealTable`, built phase by phase:
 :mod:`.base` (its state and plumbing) → :mod:`.opening` → :mod:`.tricks` →
-:mod:`.closing`.
+:mod:`.closing`.  Who holds which card is one holdings ledger, :mod:`.holdings`.
 """
 
 from .answers import DealOver, DealStart, Event, Expect, GameOver, Outcome, Phase

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Self
 
 from ...cards import Card, Seat, Suit
@@ -38,19 +38,12 @@ from ..scoring import (
 )
 from ..state import StepKind, TableState
 from .answers import Phase
+from .holdings import Holdings
 
 if TYPE_CHECKING:
     from ...reading.records import Deal
     from .answers import DealStart
     from .table import Table
-
-
-@dataclass(slots=True)
-class _Slots:
-    """The cards the record shows one seat received, and where each came from."""
-
-    known: list[Card] = field(default_factory=list)
-    origin: dict[Card, str] = field(default_factory=dict)  # "as dealt", "in the run", "played"
 
 
 @dataclass(slots=True)
@@ -110,9 +103,7 @@ class DealBase:
         "dealer",
         "decided_here",
         "discard_spans",
-        "discarded",
         "discarding",
-        "discards",
         "discards_done",
         "elder",
         "ended",
@@ -120,14 +111,9 @@ class DealBase:
         "expected_seat",
         "first_step",
         "first_trick_span",
-        "forgotten",
         "g",
         "gift_refused",
-        "hands",
         "header_span",
-        "held_at_start",
-        "holders",
-        "inferred",
         "items_cache",
         "keeps_steps",
         "lacks",
@@ -135,13 +121,11 @@ class DealBase:
         "last_trick_span",
         "last_winner",
         "leader",
+        "ledger",
         "next_of",
         "number",
         "offences",
         "options",
-        "out",
-        "pack_cards",
-        "pack_place",
         "pack_span",
         "patch_from",
         "penalties",
@@ -150,13 +134,10 @@ class DealBase:
         "pending_gift",
         "phase",
         "pips",
-        "played",
         "players",
         "playing",
         "points",
         "provisional",
-        "received",
-        "recorded_owner",
         "results",
         "runs",
         "scored_tricks",
@@ -164,7 +145,6 @@ class DealBase:
         "seats",
         "settled_by",
         "slips",
-        "spent",
         "started",
         "suspicions",
         "to_move",
@@ -177,8 +157,6 @@ class DealBase:
         "trick_spans",
         "trump",
         "turnup_spans",
-        "turnups",
-        "unknown",
         "unscored",
         "waiting",
         "waiting_kick",
@@ -200,17 +178,8 @@ class DealBase:
         self.dealer = deal.dealer if deal.dealer in self.seats else self.seats[0]
         self.elder = table.next_of[self.dealer] if deal.dealer in self.seats else self.seats[0]
         self.scoring = table.decided is None
-        # per seat (one loop rather than three comprehensions: a deal table per deal)
-        self.received: dict[Seat, _Slots] = {}
-        self.hands: dict[Seat, list[Card]] = {}
-        self.inferred: dict[Seat, list[Card]] = {}
-        for seat in self.seats:
-            self.received[seat] = _Slots([], {})
-            self.hands[seat] = []
-            self.inferred[seat] = []
-        self.unknown: dict[Seat, int] = dict.fromkeys(self.seats, DEALT)
-        self.recorded_owner: dict[Card, Seat] = {}
-        self.turnups: list[Card] = []
+        # where every card is known to be: one ledger (see .holdings)
+        self.ledger = Holdings(self.seats)
         self.turnup_spans: list[Span | None] = []
         self.trump: Suit | None = None
         self.phase = Phase.TURN_UP
@@ -220,16 +189,10 @@ class DealBase:
         self.calls: list[str] = []
         self.started = False  # the DEAL_START step is out
         self.discarding = False  # the rules make every player discard to six before play
-        self.discards: dict[Seat, list[Card | None]] = {}  # per seat, once it discards
         self.discard_spans: dict[Seat, Span | None] = {}
-        self.discarded: dict[Card, Seat] = {}  # known cards put out, and by whom
         self.pending_discards: list[Discard] = []  # written before the trumps were settled
         self.discards_done = False
-        self.forgotten: set[Seat] = set()  # hands the discards leave unknown (six unseen)
-        # the order of the pack, top first, when written: where each card goes
-        self.pack_cards: list[Card | None] | None = None
         self.pack_span: Span | None = None
-        self.pack_place: dict[Card, tuple[Seat | None, int]] = {}  # (seat or None, run)
         # jack_on_run=final_only: the first turn-up's points wait until it is known to stay
         # trumps (a stand, a gift, the play); a run drops them
         self.waiting_kick: list[Point] = []
@@ -256,18 +219,9 @@ class DealBase:
         self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.slips: list[int] = []  # places in the current trick of cards already played
-        self.played: set[Card] = set()
-        # every card that cannot be in a hand: played, turned up or discarded (one test
-        # per card instead of three)
-        self.out: set[Card] = set()
-        # on the table once, no longer evidence of a holding: each card, with the trick
-        # its holder played it in (None when someone else played it, or it was discarded)
-        self.spent: dict[Card, int | None] = {}
         self.suspicions: list[_Suspicion] = []
         self.lacks: list[_Lack] = []
         self.offences: list[tuple[int, Offence]] = []
-        self.held_at_start: tuple[tuple[Seat, tuple[Card, ...]], ...] = ()
-        self.holders: dict[Card, Seat] = {}
         # the end
         self.penalties: list[Penalty] = []
         self.ending: Redeal | Abandoned | Concede | None = None
@@ -301,8 +255,7 @@ class DealBase:
             elif isinstance(value, (list, set)):
                 value = value.copy()
             setattr(copy, name, value)
-        copy.received = {seat: _Slots(list(s.known), dict(s.origin))
-                         for seat, s in self.received.items()}
+        copy.ledger = self.ledger.copy()
         copy.g = table
         return copy
 
@@ -359,13 +312,6 @@ class DealBase:
             self.decided_here = True
             self.unscored.extend(points[len(scored):])
 
-    def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
-        """Each seat's known cards as they stand, in seat order."""
-        held = []
-        for seat in self.seats:
-            held.append((seat, tuple(self.hands[seat])))
-        return tuple(held)
-
     def hand_size_received(self) -> int:
         return DEALT + RUN_BATCH * self.runs
 
@@ -377,18 +323,20 @@ class DealBase:
     def state(self) -> TableState:
         seats = self.seats
         legal: frozenset[Card] = frozenset()
-        if self.to_move in self.hands and self.unknown[self.to_move] == 0:
+        ledger = self.ledger
+        hands, unseen = ledger.hands, ledger.unseen
+        if self.to_move in hands and unseen[self.to_move] == 0:
             # a finished trick stays on show until the next card, but the next card leads
             on_table = self.trick if len(self.trick) < len(seats) else []
-            legal = legal_cards(self.hands[self.to_move], on_table, self.trump, self.options)
+            legal = legal_cards(hands[self.to_move], on_table, self.trump, self.options)
         return TableState(
             deal=self.number,
             dealer=self.dealer,
             elder=self.elder,
             seats=seats,
-            hands=tuple((seat, tuple(self.hands[seat])) for seat in seats),
-            unknown=tuple((seat, self.unknown[seat]) for seat in seats),
-            turnups=tuple(self.turnups),
+            hands=tuple((seat, tuple(hands[seat])) for seat in seats),
+            unknown=tuple((seat, unseen[seat]) for seat in seats),
+            turnups=tuple(ledger.turnups),
             trump=self.trump,
             trick_number=self.trick_number,
             trick=tuple(self.trick),

@@ -24,7 +24,6 @@ from ...reading.records import (
 )
 from ..decided import ItemStatus, Status, certain_high_low, item_of
 from ..play import (
-    hand_order,
     legal_cards,
     max_runs,
     trick_winner,
@@ -123,7 +122,7 @@ class Closing(Tricks):
             self.patch_from = self.g.step_count
             self.check_opening_end(has_play=False)
             self.finish_discards()
-            self.held_at_start = self.hands_now()
+            self.ledger.start_play()
             self.leader = self.elder
             self.to_move = self.elder if self.trump is not None else None
         self.closed = True
@@ -210,7 +209,7 @@ class Closing(Tricks):
                     self.options.begs_per_deal is BegsPerDeal.UNLIMITED)
 
     def complete_hands(self) -> bool:
-        return all(self.unknown[seat] == 0 for seat in self.seats) and self.trick_count > 0
+        return self.ledger.all_known() and self.trick_count > 0
 
     def score(self) -> None:
         if not self.was_open:
@@ -240,7 +239,7 @@ class Closing(Tricks):
         capped: frozenset[str] = frozenset()
         if offences and self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
                 (self.options.foster_cap is FosterCap.ALWAYS or
-                 (self.trump is not None and _JACK_OF[self.trump] in self.holders)):
+                 (self.trump is not None and _JACK_OF[self.trump] in self.ledger.holders)):
             capped = frozenset(self.side(o.seat) for o in offences
                                if o.kind in PLAY_OFFENCES)
         span = self.claim.span if self.claim else self.header_span
@@ -284,8 +283,10 @@ class Closing(Tricks):
         order); no Game for a deal with no trick written."""
         trump = self.trump
         jack = _JACK_OF[trump] if trump is not None else None
-        turnup_jack = bool(self.turnups) and jack is not None and self.turnups[-1] is jack
-        facts = deal_facts(self.seats, self.dealer, self.elder, trump, turnup_jack, self.holders,
+        turnups = self.ledger.turnups
+        turnup_jack = bool(turnups) and jack is not None and turnups[-1] is jack
+        facts = deal_facts(self.seats, self.dealer, self.elder, trump, turnup_jack,
+                           self.ledger.holders,
                            tuple(self.scored_tricks), tuple(offences), self.pips)
         points = play_points(facts, self.options, self.g.scores)
         if not self.scored_tricks:
@@ -302,13 +303,15 @@ class Closing(Tricks):
         if trump is None or not self.settled_for_good():
             return [Status.UNKNOWN if p.item is not ClaimItem.PENALTY else Status.PROVISIONAL
                     for p in points]
-        unseen = sum(self.unknown.get(seat, 0) for seat in self.seats)
-        accounted = {*self.turnups, *self.discarded}
-        high, low = certain_high_low(trump, self.holders, accounted, unseen)
+        ledger = self.ledger
+        unseen = ledger.unseen_total()
+        accounted = ledger.accounted()
+        holders = ledger.holders
+        high, low = certain_high_low(trump, holders, accounted, unseen)
         jack = _JACK_OF[trump]
         complete = {c for _, _, plays in self.scored_tricks for _, c in plays}
         foster = self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED
-        jack_known = unseen == 0 or jack in self.holders or jack in accounted
+        jack_known = unseen == 0 or jack in holders or jack in accounted
         found: list[Status] = []
         for point in points:
             item = point.item
@@ -331,7 +334,7 @@ class Closing(Tricks):
     def lowest_trump(self) -> Card | None:
         trump = self.trump
         low = None
-        for c in self.holders:
+        for c in self.ledger.holders:
             if c.suit is trump and (low is None or c.rank < low.rank):
                 low = c
         return low
@@ -344,15 +347,15 @@ class Closing(Tricks):
         A memo kept although ``check`` never asks it (it keeps no steps): a replay with
         steps (the viewer, ``score``) takes a third longer without it (CPU, 80 games of
         the bench corpus, 3 interleaved runs: 0.67-0.80 s against 0.83-1.11 s)."""
-        trump = self.trump
+        trump, ledger = self.trump, self.ledger
         trumps_seen = 0  # a card seen that is not a trump changes no item but Game's
-        for c in self.holders:
+        for c in ledger.holders:
             if c.suit is trump:
                 trumps_seen += 1
         key = (len(self.scored_tricks), trumps_seen, len(self.offences), len(self.points),
                len(self.unscored), len(self.provisional), self.phase, self.closed,
-               self.pending_gift is None, len(self.waiting_kick), len(self.discarded),
-               self.g.decided is None, not any(self.unknown.values()), trump)
+               self.pending_gift is None, len(self.waiting_kick), len(ledger.discarded),
+               self.g.decided is None, ledger.all_known(), trump)
         cached = self.items_cache
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -399,7 +402,7 @@ class Closing(Tricks):
         counted in order like a played deal's; items after the target are not scored."""
         kicked = tuple(p for p in (*self.points, *self.unscored) if p.item is ClaimItem.KICK)
         facts = ResultsFacts(seats=self.seats, dealer=self.dealer, elder=self.elder,
-                             turnups=tuple(self.turnups), kicked=kicked,
+                             turnups=tuple(self.ledger.turnups), kicked=kicked,
                              calls_written=bool(self.calls),
                              gave=any(c.endswith(" gives") for c in self.calls),
                              scores=dict(self.g.scores))
@@ -467,9 +470,10 @@ class Closing(Tricks):
                 ending_text = "abandoned"
             elif isinstance(ending, Concede):
                 ending_text = f"{ending.seat.letter} concedes"
-        if self.keeps_steps and any(self.inferred.values()):
-            start = self.first_step if len(self.turnups) <= 1 else self.patch_from
-            self.g.hindsight.append((start, last, self.inferred))
+        ledger = self.ledger
+        if self.keeps_steps and ledger.revealed():
+            start = self.first_step if len(ledger.turnups) <= 1 else self.patch_from
+            self.g.hindsight.append((start, last, ledger.inferred))
         self.g.deals.append(DealResult(
             number=self.number,
             points=tuple(self.points),
@@ -477,14 +481,14 @@ class Closing(Tricks):
             first_step=self.first_step,
             last_step=last,
             trump=self.trump,
-            turnups=tuple(self.turnups),
+            turnups=tuple(ledger.turnups),
             calls=tuple(self.calls),
             complete=complete,
             ending=ending_text,
             unscored=tuple(self.unscored),
             dealer=self.dealer,
             elder=self.elder,
-            held=self.held_with_inferred(),
+            held=ledger.held_with_inferred(),
             tricks=tuple(self.completed_tricks),
             claim_span=self.claim.span if self.claim else None,
             total_span=self.total.span if self.total else None,
@@ -494,19 +498,6 @@ class Closing(Tricks):
             waiting=tuple(self.waiting),
             by_results=by_results,
         ))
-
-    def held_with_inferred(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
-        """Every card each seat held when play began: recorded, and shown by the play.
-
-        A hand is always kept in hand order, so only a seat the play showed more of
-        needs sorting again."""
-        inferred = self.inferred
-        result = []
-        for seat, held in self.held_at_start:
-            shown = inferred.get(seat)
-            result.append((seat, tuple(sorted([*held, *shown], key=hand_order))
-                           if shown else held))
-        return tuple(result)
 
     def end_text(self) -> str:
         ending = self.ending
@@ -582,19 +573,19 @@ class Closing(Tricks):
     def legal_for(self, seat: Seat | None) -> frozenset[Card] | None:
         """The cards ``seat`` may play now (a lead, when the trick on the table is full);
         None when its hand is not fully known or nobody plays now."""
-        if seat is None or seat not in self.hands or self.unknown[seat] != 0 or \
+        hands = self.ledger.hands
+        if seat is None or seat not in hands or self.ledger.unseen[seat] != 0 or \
                 self.phase not in (Phase.SETTLED, Phase.PLAY):
             return None
         on_table = self.trick if len(self.trick) < len(self.seats) else []
-        return legal_cards(self.hands[seat], on_table, self.trump, self.options)
+        return legal_cards(hands[seat], on_table, self.trump, self.options)
 
     def must_beg(self) -> bool:
         """``stand_requires_trump``: the elder, whose hand is fully known, holds no trump
         (asked where a beg is his to make)."""
         trump, elder = self.trump, self.elder
         return self.options.stand_requires_trump is YesNo.YES and trump is not None and \
-            self.unknown.get(elder, 1) == 0 and \
-            not any(c.suit is trump for c in self.hands.get(elder, ()))
+            self.ledger.fully_known(elder) and not self.ledger.holds_suit(elder, trump)
 
     def answer_expected(self) -> Expect:
         """The dealer answers a beg: whether the rules allow a gift (Foster's at target -
@@ -603,8 +594,7 @@ class Closing(Tricks):
                                  options=self.options, scores=self.g.scores)
         trump, dealer = self.trump, self.dealer
         lacks = self.options.give_requires_trump is YesNo.YES and trump is not None and \
-            self.unknown.get(dealer, 1) == 0 and \
-            not any(c.suit is trump for c in self.hands.get(dealer, ()))
+            self.ledger.fully_known(dealer) and not self.ledger.holds_suit(dealer, trump)
         return Expect(Phase.ANSWER, dealer, may_give=refused is None and not lacks,
                       gift_lacks_trump=refused is None and lacks,
                       may_run=self.runs < max_runs(len(self.seats)))

@@ -68,44 +68,11 @@ class Opening(DealBase):
 
     def hand(self, event: Hand) -> None:
         """Cards the record shows a seat received: as dealt, or from a run."""
-        slots = self.received.get(event.seat)
-        if slots is None:
-            return
-        seat = event.seat
-        in_run = bool(self.turnups)
-        origin = "in a run" if in_run else "as dealt"
-        where = slots.origin
-        fresh = []
-        for c in event.cards:
-            if c is not None and c not in where:
-                fresh.append(c)
-        slots.known.extend(fresh)
-        owners = self.recorded_owner
-        holders = self.holders
-        for held in fresh:
-            where[held] = origin
-            if held not in owners:
-                owners[held] = seat
-            if held not in holders:
-                holders[held] = seat
-        if not in_run:
-            self.hands[seat] = sorted([*self.hands[seat], *fresh], key=hand_order)
-            self.unknown[seat] = max(0, DEALT - len(slots.known))
-        elif self.runs > 0 and self.phase is not Phase.RUN:
-            self.take_run_cards(seat)  # written after the run's turn-up
-
-    def take_run_cards(self, seat: Seat) -> None:
-        """The run's cards written for ``seat`` join its hand, in place of unseen ones."""
-        slots = self.received[seat]
-        room = RUN_BATCH * self.runs - sum(1 for c in slots.known
-                                           if slots.origin[c] == "in the run")
-        batch = [c for c in slots.known if slots.origin[c] == "in a run"][:max(0, room)]
-        for c in batch:
-            slots.origin[c] = "in the run"
-            self.holders.setdefault(c, seat)
-        taken = min(len(batch), self.unknown[seat])
-        self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_order)
-        self.unknown[seat] -= taken
+        in_run = bool(self.ledger.turnups)
+        if not self.ledger.write(event.seat, event.cards, in_run=in_run):
+            return  # a seat not at the table (AFN205)
+        if in_run and self.runs > 0 and self.phase is not Phase.RUN:
+            self.ledger.take_written_run(event.seat, self.runs)  # after the run's turn-up
 
     def discards_after_run(self) -> bool:
         """Rule 15 as the options say: do the players discard to six after this run?"""
@@ -119,9 +86,10 @@ class Opening(DealBase):
         problem = ""
         known = [c for c in event.cards if c is not None]
         twice = sorted({c for c in known if known.count(c) > 1}, key=hand_order)
-        if self.turnups:
+        ledger = self.ledger
+        if ledger.turnups:
             problem = "the pack is written after the turn-up: write it first in the deal"
-        elif self.pack_cards is not None:
+        elif ledger.pack is not None:
             problem = "the pack is written twice"
         elif len(event.cards) != 52:
             problem = f"the pack has {len(event.cards)} cards: write all 52, top first " \
@@ -131,19 +99,20 @@ class Opening(DealBase):
         if problem:
             self.report("AFN318", problem, event.span)
             return
-        self.pack_cards = list(event.cards)
+        ledger.pack = pack = list(event.cards)
         self.pack_span = event.span
         players = len(self.seats)
+        place = ledger.pack_place
         for run in range(max_runs(players) + 1):
             for seat, cards in self.dealt_from_pack(run).items():
                 for c in cards:
                     if c is not None:
-                        self.pack_place.setdefault(c, (seat, run))
-            turned = self.pack_cards[turnup_position(players, run) - 1]
+                        place.setdefault(c, (seat, run))
+            turned = pack[turnup_position(players, run) - 1]
             if turned is not None:
-                self.pack_place.setdefault(turned, (None, run))
+                place.setdefault(turned, (None, run))
         for seat, cards in self.dealt_from_pack(0).items():
-            written = [c for c in self.received[seat].known if c not in cards]
+            written = [c for c in ledger.written[seat] if c not in cards]
             for c in written:  # a hand written before the pack
                 self.report_off_pack(seat, c, self.pack_span)
             self.hand(Hand(seat=seat, cards=tuple(cards), span=event.span))
@@ -152,7 +121,8 @@ class Opening(DealBase):
         """The cards the pack gives each seat as dealt (``run`` 0) or in run ``run``: in deal
         order from the elder, three at a time or one at a time (``deal_pattern``); a run
         deals its three cards each the same way."""
-        assert self.pack_cards is not None
+        pack = self.ledger.pack
+        assert pack is not None
         players = len(self.seats)
         order = [self.elder]
         while len(order) < players:
@@ -164,13 +134,13 @@ class Opening(DealBase):
         place = start
         for _ in range(each // packet):
             for seat in order:
-                dealt[seat].extend(self.pack_cards[place:place + packet])
+                dealt[seat].extend(pack[place:place + packet])
                 place += packet
         return dealt
 
     def deal_run_from_pack(self) -> None:
         """A run's three cards each, from the pack (``self.runs`` is the run's number)."""
-        if self.pack_cards is None or self.runs > max_runs(len(self.seats)):
+        if self.ledger.pack is None or self.runs > max_runs(len(self.seats)):
             return
         for seat, cards in self.dealt_from_pack(self.runs).items():
             self.hand(Hand(seat=seat, cards=tuple(cards), span=self.pack_span))
@@ -178,11 +148,12 @@ class Opening(DealBase):
     def as_the_pack_deals(self, event: Hand) -> Hand:
         """A written hand checked against the pack: a card the pack gives elsewhere is
         reported and left out (the pack says where it went)."""
-        if self.pack_cards is None:
+        ledger = self.ledger
+        if ledger.pack is None:
             return event
-        run = self.runs + (1 if self.phase is Phase.RUN else 0) if self.turnups else 0
+        run = self.runs + (1 if self.phase is Phase.RUN else 0) if ledger.turnups else 0
         wrong = [c for c in event.cards if c is not None and
-                 self.pack_place.get(c, (None, -1)) != (event.seat, run)]
+                 ledger.pack_place.get(c, (None, -1)) != (event.seat, run)]
         for c in wrong:
             self.report_off_pack(event.seat, c, event.span)
         if not wrong:
@@ -191,7 +162,7 @@ class Opening(DealBase):
                     span=event.span)
 
     def report_off_pack(self, seat: Seat, c: Card, span: Span | None) -> None:
-        where, run = self.pack_place.get(c, (None, -1))
+        where, run = self.ledger.pack_place.get(c, (None, -1))
         if run < 0:
             went = "is not dealt by the pack (it stays in the stock)"
         elif where is None:
@@ -202,13 +173,14 @@ class Opening(DealBase):
                     f"{went}", span)
 
     def check_turnup_in_pack(self, card: Card, span: Span | None) -> None:
-        if self.pack_cards is None:
+        pack = self.ledger.pack
+        if pack is None:
             return
-        run = len(self.turnups)
+        run = len(self.ledger.turnups)
         position = turnup_position(len(self.seats), run)
         if position > 52:
             return
-        expected = self.pack_cards[position - 1]
+        expected = pack[position - 1]
         if expected is not None and expected != card:
             self.report("AFN318", f"{card} is turned up, but the pack written turns up "
                         f"{expected} here (card {position} of 52)", span)
@@ -222,7 +194,7 @@ class Opening(DealBase):
                         "discards come after the last turn-up, before the first trick",
                         event.span)
             return
-        if event.seat not in self.hands:
+        if event.seat not in self.ledger.hands:
             return  # a seat not at the table (AFN205)
         self.discard_spans.setdefault(event.seat, event.span)
         if self.discarding and self.phase is Phase.SETTLED:
@@ -237,41 +209,21 @@ class Opening(DealBase):
 
     def put_out(self, event: Discard) -> None:
         """Take one seat's discards out of its hand: each must have been held."""
-        seat = event.seat
-        hand = self.hands[seat]
+        seat, ledger = event.seat, self.ledger
         for c in event.cards:
-            self.discards.setdefault(seat, []).append(c)
+            ledger.note_discard(seat, c)
             if c is None:
                 continue
-            problem = ""
-            owner = self.recorded_owner.get(c)
-            if c in self.turnups:
-                problem = f"{c} is the turn-up, in nobody's hand"
-            elif c in self.discarded:
-                problem = f"{c} is already discarded by {self.discarded[c].letter}"
-            elif c in hand:
-                hand.remove(c)
-            elif owner is not None and owner is not seat:
-                problem = f"{c} was dealt to {owner.letter}"
-            elif self.unknown[seat] > 0:
-                self.unknown[seat] -= 1  # one of the cards nobody saw
-            else:
-                problem = f"{seat.letter} does not hold it: its hand of " \
-                    f"{self.hand_size_received()} is already accounted for"
+            problem = ledger.discard(seat, c, self.hand_size_received())
             if problem:
                 self.report("AFN317", f"{seat.letter} discards {c}, but {problem}", event.span)
-                continue
-            self.discarded[c] = seat
-            self.out.add(c)
-            self.holders.pop(c, None)
 
     def discards_known(self, seat: Seat) -> bool:
         """Whether every card ``seat`` put out is written (none ``??``); true where the
         rules call for no discards."""
         if not self.discarding:
             return True
-        put = self.discards.get(seat, ())
-        return len(put) == RUN_BATCH * self.runs and None not in put
+        return self.ledger.discards_known(seat, RUN_BATCH * self.runs)
 
     def finish_discards(self) -> None:
         """The play begins (or the deal ends): check each seat's discards as a whole.
@@ -294,12 +246,13 @@ class Opening(DealBase):
         for event in pending:
             self.put_out(event)
         must = RUN_BATCH * self.runs
+        ledger = self.ledger
         for seat in self.seats:
-            put = self.discards.get(seat, [])
+            put = ledger.discards.get(seat, [])
             if not put:
-                if self.unknown[seat] == 0 and self.trump is not None:
+                if ledger.unseen[seat] == 0 and self.trump is not None:
                     self.report("AFN317", f"{seat.letter}'s hand after the run is known "
-                                f"({len(self.hands[seat])} cards) but its discards are not "
+                                f"({len(ledger.hands[seat])} cards) but its discards are not "
                                 "written", self.turnup_spans[-1] if self.turnup_spans else
                                 self.header_span, severity=Severity.WARNING,
                                 hint=f"write '{seat.letter} discards …' after the last "
@@ -310,22 +263,16 @@ class Opening(DealBase):
                             f"run{'s' if self.runs > 1 else ''} each player holds "
                             f"{self.hand_size_received()} and puts out {must} (back to six)",
                             self.discard_spans.get(seat))
-            if not put or None in put or len(self.hands[seat]) + self.unknown[seat] != DEALT:
-                self.forget_hand(seat)
-
-    def forget_hand(self, seat: Seat) -> None:
-        """Which six ``seat`` kept is not known: six unseen cards, shown by the play."""
-        self.forgotten.add(seat)
-        self.hands[seat] = []
-        self.unknown[seat] = DEALT
-        self.holders = {c: s for c, s in self.holders.items() if s is not seat}
+            if not put or None in put or len(ledger.hands[seat]) + ledger.unseen[seat] != DEALT:
+                ledger.forget(seat)  # which six it kept is not known: the play shows them
 
     def turn_up(self, event: TurnUp) -> None:
         """One turned card; while the run goes on nobody is to play."""
         card = event.card
-        if self.turnups and self.turnups[0].suit is card.suit:
+        turnups = self.ledger.turnups
+        if turnups and turnups[0].suit is card.suit:
             self.to_move = None
-        original = self.turnups[0] if self.turnups else None
+        original = turnups[0] if turnups else None
         from_run = original is not None
         if from_run and self.phase is not Phase.RUN:
             self.report("AFN309", f"{card} is turned up, but nobody ran the cards", event.span,
@@ -343,8 +290,7 @@ class Opening(DealBase):
             self.deal_run_from_pack()
             self.add_run_cards()
         self.check_turnup_in_pack(card, event.span)
-        self.turnups.append(card)
-        self.out.add(card)
+        self.ledger.turn_up(card)
         self.turnup_spans.append(event.span)
         same_suit = original is not None and card.suit is original.suit
         becomes_trump = not same_suit
@@ -383,13 +329,7 @@ class Opening(DealBase):
         """
         if self.discards_after_run():
             self.discarding = True
-        for seat, slots in self.received.items():
-            batch = [c for c in slots.known if slots.origin[c] == "in a run"][:RUN_BATCH]
-            for c in batch:
-                slots.origin[c] = "in the run"
-                self.holders.setdefault(c, seat)
-            self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_order)
-            self.unknown[seat] += RUN_BATCH - len(batch)
+        self.ledger.deal_run()
 
     def call(self, event: Call) -> None:
         seat, kind = event.seat, event.kind
@@ -467,9 +407,7 @@ class Opening(DealBase):
         """Whether a gift waiting for the play is known to be allowed: the dealer was
         seen to hold a trump (``give_requires_trump``)."""
         trump = self.trump
-        return trump is not None and any(
-            c.suit is trump and seat is self.dealer
-            for c, seat in (*self.holders.items(), *self.discarded.items()))
+        return trump is not None and self.ledger.was_seen_with(self.dealer, trump)
 
     def settle_gift(self) -> None:
         """Count a gift that waited for the play to show the dealer's hand: at the
@@ -498,15 +436,15 @@ class Opening(DealBase):
         """``stand_requires_trump`` / ``give_requires_trump``: the elder without a trump
         must beg, a dealer without a trump must run.  A hand fully known is judged now;
         one not fully written is judged when the play has shown every card of it."""
-        trump = self.trump
-        if trump is None or seat not in self.hands:
+        trump, ledger = self.trump, self.ledger
+        if trump is None or seat not in ledger.hands:
             return
-        if any(c.suit is trump for c in self.hands[seat]):
+        if ledger.holds_suit(seat, trump):
             return
         lack = _Lack(call=call, seat=seat, trump=trump, span=span, found_at=len(self.g.found),
                      step=self.g.step_count)
-        if self.unknown[seat] == 0:
-            self.report_lack(lack, sorted(self.hands[seat], key=hand_order), proved=False)
+        if ledger.unseen[seat] == 0:
+            self.report_lack(lack, sorted(ledger.hands[seat], key=hand_order), proved=False)
         else:
             self.lacks.append(lack)
 
@@ -537,14 +475,12 @@ class Opening(DealBase):
         showed every card the player held (none a trump)."""
         if not self.lacks:
             return
-        held = dict(self.held_at_start)
         for lack in self.lacks:
-            if self.unknown.get(lack.seat, 1) != 0 or not self.discards_known(lack.seat):
+            if not self.ledger.fully_known(lack.seat) or not self.discards_known(lack.seat):
                 continue
-            put_out = [c for c, s in self.discarded.items() if s is lack.seat]
-            hand = [*held.get(lack.seat, ()), *self.inferred.get(lack.seat, ()), *put_out]
+            hand = self.ledger.whole_hand(lack.seat)
             if not any(c.suit is lack.trump for c in hand):
-                self.report_lack(lack, sorted(hand, key=hand_order), proved=True)
+                self.report_lack(lack, hand, proved=True)
         self.lacks = []
 
     def check_stand(self, event: Call) -> None:
@@ -585,7 +521,7 @@ class Opening(DealBase):
         if self.results is not None and not has_play:
             return  # recorded by its results: the opening may be written in part, or not
         ending = self.ending
-        if not self.turnups:
+        if not self.ledger.turnups:
             if has_play or ending is None:
                 self.report("AFN314", "the deal has no turn-up, so trumps are unknown",
                             self.header_span, hint="write the turned card: 'turn 4S'")
@@ -596,7 +532,7 @@ class Opening(DealBase):
         exhausted = self.runs >= max_runs(len(self.seats))
         redeal = isinstance(ending, Redeal) and ending.reason is RedealReason.EXHAUSTED
         if self.phase is Phase.RUN and not redeal:
-            last = self.turnups[-1]
+            last = self.ledger.turnups[-1]
             if self.runs == 0:
                 self.report("AFN309", "the cards were run but no new turn-up is written",
                             self.header_span,

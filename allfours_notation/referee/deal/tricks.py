@@ -51,7 +51,7 @@ class Tricks(Opening):
         self.check_opening_end(has_play=True)
         self.finish_discards()
         self.phase = Phase.PLAY
-        self.held_at_start = self.hands_now()
+        self.ledger.start_play()
         self.leader = self.elder
         self.to_move = self.elder
         self.expected_seat = self.elder
@@ -94,9 +94,10 @@ class Tricks(Opening):
         needs is looked up once per trick.  A card that makes the referee fail is
         reported (AFN399), as :meth:`Table.feed` does, and the next one is played.
         """
-        hands, next_of, out, played, spent = self.hands, self.next_of, self.out, \
-            self.played, self.spent
-        players, keeps_steps, game = self.players, self.keeps_steps, self.g
+        ledger = self.ledger  # its containers, bound once per trick (see .holdings)
+        hands, out, played, dealt_to, unseen = ledger.hands, ledger.out, ledger.played, \
+            ledger.dealt_to, ledger.unseen
+        next_of, players, keeps_steps, game = self.next_of, self.players, self.keeps_steps, self.g
         for play in plays:
             try:
                 if not self.playing or self.trick_ended:
@@ -130,26 +131,24 @@ class Tricks(Opening):
                     if trick and c.suit is not trick[0][1].suit:
                         self.check_follow(play, seat, c, number)
                     known.remove(c)
-                    spent[c] = number
+                    played[c] = True  # spent: no longer evidence of a holding
                     if self.suspicions:
                         self.prove(seat, c, number, recorded=True)
                 else:
-                    owner = self.recorded_owner.get(c)
-                    unknown = self.unknown
-                    if owner is None and unknown[seat] > 0:
+                    owner = dealt_to.get(c)
+                    if owner is None and unseen[seat] > 0:
                         # one of the cards nobody saw: now known, and evidence from here on
                         if trick and c.suit is not trick[0][1].suit:
                             self.check_follow(play, seat, c, number)
-                        unknown[seat] -= 1
-                        self.inferred[seat].append(c)
-                        self.received[seat].origin.setdefault(c, "played")
-                        self.holders.setdefault(c, seat)
-                        spent[c] = number
+                        unseen[seat] -= 1
+                        ledger.shown(seat, c)
+                        played[c] = True
                         if self.suspicions:
                             self.prove(seat, c, number, recorded=False)
                     else:
                         self.play_unheld(play, seat, c, number, owner)
-                played.add(c)
+                if c not in played:
+                    played[c] = False  # a turn-up played: it proves nothing
                 out.add(c)
                 trick.append((seat, c))
                 placed = len(trick)
@@ -185,45 +184,41 @@ class Tricks(Opening):
 
     def play_spent_card(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         """A card that cannot be in a hand: played already, the turn-up, or discarded."""
-        if c in self.played:
+        ledger = self.ledger
+        if c in ledger.played:
             self.slip()
-        elif c in self.turnups:
+        elif c in ledger.turnups:
             pass  # the turn-up is in nobody's hand (AFN202): no evidence either way
         else:
-            by = self.discarded[c]
+            by = ledger.discarded[c]
             who = seat.letter if by is seat else by.letter
             self.report("AFN301", f"{seat.letter} plays {c}, but {who} discarded {c} after "
                         "the run", play.span, trick=number)
-            self.spent[c] = None
+            ledger.played[c] = True
 
     def play_unheld(self, play: Play, seat: Seat, c: Card, number: int,
                     owner: Seat | None) -> None:
         """A card not among those ``seat`` is known to hold, nor one of its unseen ones
         (those :meth:`take_play` places itself)."""
+        ledger = self.ledger
+        unseen = ledger.unseen
         if owner is not None and owner is not seat:
             self.report_not_held(play, seat, c, number)
-            self.spent[c] = None
-        elif owner is seat and seat not in self.forgotten:
+        elif owner is seat and seat not in ledger.forgotten:
             # written for this seat but not in its hand now (a run's card beyond the run)
             self.check_follow(play, seat, c, number)
-            if self.unknown[seat] > 0:
-                self.unknown[seat] -= 1
-            self.spend(c, seat, number)
-        elif self.unknown[seat] > 0:  # written for this seat, whose hand was then forgotten
+            if unseen[seat] > 0:
+                unseen[seat] -= 1
+        elif unseen[seat] > 0:  # written for this seat, whose hand was then forgotten
             self.check_follow(play, seat, c, number)
-            self.unknown[seat] -= 1
-            self.inferred[seat].append(c)
-            self.received[seat].origin.setdefault(c, "played")
-            self.holders.setdefault(c, seat)
-            self.spend(c, seat, number)
+            unseen[seat] -= 1
+            ledger.shown(seat, c)
+            ledger.played[c] = True
             self.prove(seat, c, number, recorded=False)
+            return
         else:
             self.report_not_held(play, seat, c, number)
-            self.spent[c] = None
-
-    def spend(self, c: Card, seat: Seat, number: int) -> None:
-        """``seat`` played ``c`` as its holder, in trick ``number``."""
-        self.spent[c] = number
+        ledger.played[c] = True  # spent: evidence of no holding from here on
 
     def slip(self) -> None:
         """A card already played: a recording slip, not evidence and not a capture.  The
@@ -236,10 +231,7 @@ class Tricks(Opening):
         self.step(StepKind.PLAY, text, span, number)
 
     def report_not_held(self, play: Play, seat: Seat, c: Card, number: int) -> None:
-        owner = self.recorded_owner.get(c)
-        if seat in self.forgotten or owner is None:
-            owner = next((s for s, slots in self.received.items()
-                          if c in slots.origin and slots.origin[c] != "played"), None)
+        owner = self.ledger.dealt_owner(c, seat)
         if owner is not None and owner is not seat:
             message = f"{seat.letter} plays {c}, but {c} was dealt to {owner.letter}"
         else:
@@ -267,14 +259,14 @@ class Tricks(Opening):
         suit = c.suit
         if suit is led:
             return
-        spent = self.spent
+        played, hand = self.ledger.played, self.ledger.hands[seat]
         rule = self.options.follow_rule
         if suit is not trump or rule is FollowRule.MUST_FOLLOW:
             # must_follow: trumping while holding the suit led is a revoke too
             kind = PenaltyKind.REVOKE
             proofs = []  # (a loop: the hand is a handful of cards, often none of the suit)
-            for h in self.hands[seat]:
-                if h.suit is led and h not in spent:
+            for h in hand:
+                if h.suit is led and (h not in played or not played[h]):
                     proofs.append(h)
         elif rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
             top = None
@@ -285,13 +277,13 @@ class Tricks(Opening):
                 return
             kind = PenaltyKind.UNDERTRUMP
             narrow = self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT
-            proofs = [h for h in self.hands[seat] if h not in spent and
+            proofs = [h for h in hand if (h not in played or not played[h]) and
                       (h.suit is led if narrow else h.suit is not trump)]
         else:
             return
-        if proofs or self.unknown[seat] > 0:
+        if proofs or self.ledger.unseen[seat] > 0:
             self.suspicions.append(_Suspicion(
-                kind=kind, seat=seat, card=c, led=led, trick=number, order=len(self.played),
+                kind=kind, seat=seat, card=c, led=led, trick=number, order=len(played),
                 span=play.span, recorded=proofs, found_at=len(self.g.found),
                 step=self.g.step_count))
 
@@ -369,8 +361,7 @@ class Tricks(Opening):
         self.suspicions = []
 
     def proof_text(self, seat: Seat, c: Card) -> str:
-        origin = self.received[seat].origin.get(c)
-        return "hand as dealt" if origin == "as dealt" else "received in the run"
+        return self.ledger.proof_source(seat, c)
 
     def end_trick(self) -> None:
         trick = self.trick
