@@ -29,9 +29,10 @@ if TYPE_CHECKING:
     from .cards import Card, Rank, Seat, Suit, card, cards, parse_card
     from .checking import CheckedGame, CheckedText, check, check_text
     from .checking.causes import Group, roots_first
+    from .checking.parsing import iter_games, parse, parse_file, parse_indexed
     from .diagnostics import Diagnostic, Severity
-    from .reading.headers import GameHeader, parse_indexed, scan_headers, scan_headers_file
-    from .reading.parser import ParseResult, parse, parse_file
+    from .reading.headers import GameHeader, scan_headers, scan_headers_file
+    from .reading.parser import ParseResult
     from .reading.records import (
         Award,
         Call,
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
         Trick,
         TurnUp,
     )
-    from .reading.stream import iter_games
     from .referee.replay import check_game, replay
     from .writing.export import result_to_json
     from .writing.formatter import format_game, format_result
@@ -62,14 +62,15 @@ __version__ = "0.1.0"
 _HOMES = {
     "allfours_notation.cards": ("Card", "Rank", "Seat", "Suit", "card", "cards", "parse_card"),
     "allfours_notation.diagnostics": ("Diagnostic", "Severity"),
-    "allfours_notation.reading.headers": ("GameHeader", "parse_indexed", "scan_headers",
-                                          "scan_headers_file"),
-    "allfours_notation.reading.parser": ("ParseResult", "parse", "parse_file"),
+    "allfours_notation.reading.headers": ("GameHeader", "scan_headers", "scan_headers_file"),
+    "allfours_notation.reading.parser": ("ParseResult",),
     "allfours_notation.reading.records": ("Award", "Call", "CallKind", "Claim", "ClaimItem",
                                           "Comment", "Deal", "Game", "Hand", "Penalty", "Play",
                                           "Tag", "Total", "Trick", "TurnUp"),
-    "allfours_notation.reading.stream": ("iter_games",),
     "allfours_notation.checking": ("check", "check_text", "CheckedGame", "CheckedText"),
+    # reading, then the structure checks (AFN2xx), which are the referee's
+    "allfours_notation.checking.parsing": ("iter_games", "parse", "parse_file",
+                                           "parse_indexed"),
     "allfours_notation.checking.causes": ("Group", "roots_first"),
     "allfours_notation.referee.replay": ("replay", "check_game"),
     "allfours_notation.writing.formatter": ("format_game", "format_result"),

@@ -22,8 +22,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.generate import Knobs, generate_corpus, generate_games
-from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import Game, Play, Tag
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect

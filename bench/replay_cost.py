@@ -21,8 +21,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.generate import generate_corpus
-from allfours_notation.reading.parser import parse
 from allfours_notation.referee import replay
 from allfours_notation.referee.profiles import resolve_options
 from allfours_notation.referee.replay import replay_plain

@@ -26,9 +26,10 @@ from dataclasses import asdict, dataclass
 from enum import Enum
 
 from allfours_notation.cards import FULL_PACK
+from allfours_notation.checking.parsing import parse
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.generate import Knobs, generate_game, profile_options, write_afn
-from allfours_notation.reading.parser import parse, read_games
+from allfours_notation.reading.parser import read_games
 from allfours_notation.reading.records import Deal, Game, Play
 
 PROFILE_MIX: tuple[tuple[str, int | None], ...] = (

@@ -25,7 +25,8 @@ import time
 from pathlib import Path
 
 from allfours_notation.checking import rules_diagnostics
-from allfours_notation.reading.parser import parse_game_slice, read_games
+from allfours_notation.checking.parsing import parse_game_slice
+from allfours_notation.reading.parser import read_games
 from allfours_notation.reading.records import Game
 from fuzz.shapes import tiny_games, varied_small_games
 

@@ -159,13 +159,14 @@ def _lexer_clock(lark: Any, spent: list[float]) -> Iterator[None]:
 
 def measure(path: Path, repeats: int = 5, label: str | None = None) -> StageReport:
     """Every stage of ``check`` on the file at ``path``, each the median of ``repeats``."""
+    from allfours_notation.checking.parsing import parse_game_slice
     from allfours_notation.cli import main as cli
     from allfours_notation.reading import lark_parser as parser_module
     from allfours_notation.reading.lark_parser import _lark
-    from allfours_notation.reading.parser import parse_game_slice, read_games
-    from allfours_notation.reading.structure import check_structure
+    from allfours_notation.reading.parser import read_games
     from allfours_notation.referee import find_disputes, resolve_options
     from allfours_notation.referee.replay import replay_plain
+    from allfours_notation.referee.structure import check_structure
 
     global _CLOCK_COST
     _CLOCK_COST = statistics.median(_calibrate() for _ in range(3))

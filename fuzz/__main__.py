@@ -120,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # Instrument the package before anything imports it (the seeding does).
     with atheris.instrument_imports(include=["allfours_notation"]):
+        import allfours_notation.checking.parsing
         import allfours_notation.generate
         import allfours_notation.reading.parser
         import allfours_notation.referee.replay

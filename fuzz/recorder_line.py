@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.recording.opening import new_tags
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile

@@ -19,8 +19,8 @@ import time
 from dataclasses import dataclass
 from enum import Enum
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.guard import INTERNAL_ERROR
-from allfours_notation.reading.parser import parse
 from allfours_notation.referee.replay import check_game
 from allfours_notation.writing.formatter import format_checked, format_result
 

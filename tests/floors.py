@@ -7,11 +7,12 @@ lower ones, never a higher one)::
     base      the modules at the top of the package: cards, diagnostics, limits, guard,
               visible, safe_write (what every floor speaks)
     reading   reading/: the text to records (source, files, slicer, headers, lexer, the
-              parser, its syntax errors, the stream, records, seats (table), the
-              structure checks while the parser still runs them)
-    referee   referee/: the rules of All Fours (the table in referee/deal/, split by
-              phase)
-    checking  checking/: the one door, slips, root causes, the solver (analysis/)
+              parser, its syntax errors, the stream, records, seats (table)); what
+              reading finds, and nothing about play
+    referee   referee/: the rules of All Fours (the structure checks, the table in
+              referee/deal/, split by phase)
+    checking  checking/: the one door, the public parse (reading, then the structure
+              checks), slips, root causes, the solver (analysis/)
     writing   writing/: formatter, export, schema, score sheet, highlighting, HTML replay
     apps      recording/, lsp/, archive/, cli/, the viewer, the generator, the package's
               own ``__init__`` (the public API, reaching every floor) and the old module

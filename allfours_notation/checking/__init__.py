@@ -4,7 +4,8 @@ Checking a game is always the same pipeline, and this module is the only place t
 puts it together::
 
     options (the rules the game names, or --rules/--set/--rules-file)
-      → structure (done as the game is read: ``check_read_game``)
+      → structure (``referee.structure``: the records' shape, AFN2xx, as each run of
+        games is read; the public ``parse`` is reading and this stage, ``.parsing``)
       → referee (``rules.replay.replay``: the table, then the dispute report)
       → slips and root causes (``causes.explain``: a probable slip named, every
         finding linked to the root it follows from)
@@ -33,12 +34,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ..diagnostics import Diagnostic, Severity
 from ..guard import internal_error
-from ..reading.parser import FileReader, check_read_game, read_game_body, read_games
+from ..reading.parser import FileReader, read_game_body, read_games
 from ..reading.records import Game
 from ..reading.slicer import Slices
 from ..referee.profiles import Options, resolve_options
 from ..referee.replay import replay
 from ..referee.state import GameReplay
+from ..referee.structure import check_read_game
 from .causes import explain, link_causes
 
 if TYPE_CHECKING:

@@ -28,12 +28,12 @@ from enum import Enum
 from ..cards import FULL_PACK, Card, Seat, Suit
 from ..diagnostics import Diagnostic, Severity, sort_key
 from ..reading.records import Deal, Game, Play, Span, Trick, diagnostic_at
-from ..reading.structure import check_structure
 from ..reading.table import side_of
 from ..referee.disputes import read_result, tally_claim, tally_points
 from ..referee.profiles import Options
 from ..referee.replay import replay_plain
 from ..referee.state import DealResult, GameReplay
+from ..referee.structure import check_structure
 
 
 class SlipKind(Enum):

@@ -25,8 +25,8 @@ from ..checking.analysis.report import (
     analyse_deal,
 )
 from ..checking.analysis.solver import SolveTimeout
+from ..checking.parsing import parse
 from ..guard import guarded
-from ..reading.parser import parse
 from ..reading.records import Game
 from ..referee.replay import replay
 from ..referee.state import GameReplay

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..reading.headers import GameHeader, parse_indexed, scan_headers
+from ..checking.parsing import parse_indexed
+from ..reading.headers import GameHeader, scan_headers
 from ..reading.records import Game
 from ..reading.source import decode
 from .inputs import InputError, expanded_or_fail, fail, read_input

@@ -7,9 +7,9 @@ import json
 import sys
 from dataclasses import replace
 
+from ..checking.parsing import parse
 from ..diagnostics import Diagnostic
 from ..guard import INTERNAL_ERROR, guarded
-from ..reading.parser import parse
 from ..reading.records import Game
 from ..visible import for_stdout
 from ..writing.export import result_to_json

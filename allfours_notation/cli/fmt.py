@@ -8,9 +8,10 @@ from pathlib import Path
 
 from rich.markup import escape
 
+from ..checking.parsing import parse
 from ..diagnostics import Diagnostic
 from ..guard import BUG_TEXT, guarded
-from ..reading.parser import cyclic_gc_paused, parse
+from ..reading.parser import cyclic_gc_paused
 from ..safe_write import ChangedOnDisk, OutputRefused, replace_file
 from ..visible import visible
 from ..writing.formatter import CheckedFormat, Refusal, format_checked

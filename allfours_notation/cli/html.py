@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..checking.parsing import parse_indexed
 from ..diagnostics import sort_key
-from ..reading.headers import parse_indexed, scan_headers
+from ..reading.headers import scan_headers
 from ..reading.source import decode
 from ..visible import for_stdout, visible
 from .inputs import InputError, console, fail, read_input

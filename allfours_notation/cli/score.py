@@ -11,9 +11,9 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..checking import GivenRules, check
+from ..checking.parsing import parse
 from ..diagnostics import Diagnostic, LineIndex
 from ..guard import INTERNAL_ERROR
-from ..reading.parser import parse
 from ..reading.records import Game
 from ..referee.disputes import rules_name
 from ..referee.replay import DealResult, GameReplay

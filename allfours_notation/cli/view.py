@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 
 from ..cards import Seat
+from ..checking.parsing import parse_indexed
 from ..reading.files import unreadable_reason as unreadable_reason  # re-exported: its old home
-from ..reading.headers import parse_indexed, scan_headers
+from ..reading.headers import scan_headers
 from ..reading.source import decode
 from .inputs import InputError, fail, read_input
 

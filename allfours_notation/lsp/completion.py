@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ..cards import CARD_PATTERN, Card, Rank, Seat, Suit, parse_card
+from ..checking.parsing import parse_game_body
 from ..reading import words as afn_words
-from ..reading.parser import parse_game_body
 from ..reading.records import ClaimItem, Game
 from ..referee.deal import Expect, Phase
 from ..referee.state import DealResult, GameReplay, TableState

@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate, islice
 
+from ..checking.parsing import parse_game_body
 from ..diagnostics import Diagnostic, Severity
 from ..limits import LIMIT_CODE, MAX_EDITOR_CHARS, MAX_EDITOR_GAMES
-from ..reading.parser import parse_game_body, read_sliced
+from ..reading.parser import read_sliced
 from ..reading.records import Game
 from ..reading.slicer import Directive, GameSlice, SliceResult, slice_games
 from ..reading.source import BOM, CONTROL_CODE, control_characters

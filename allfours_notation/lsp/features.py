@@ -16,9 +16,10 @@ from lsprotocol import types
 
 from ..cards import CARD_PATTERN, Card, Seat, parse_card
 from ..checking.causes import follow_text, roots_first
+from ..checking.parsing import parse
 from ..diagnostics import Diagnostic, Severity
 from ..reading import words as afn_words
-from ..reading.parser import ParseResult, parse
+from ..reading.parser import ParseResult
 from ..reading.records import Award, Claim, ClaimItem, Deal, Game, Span
 from ..reading.slicer import GameSlice
 from ..reading.table import side_of

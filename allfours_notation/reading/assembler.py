@@ -3,9 +3,10 @@
 :func:`.lark_parser._game_parser` gives a game's coarse tokens (a hand, a run of plays,
 a claim: one token each, see ``grammar/allfours.lark``); :class:`_GameAssembler` splits
 them, attaches comments to the records they stand beside, groups plays into tricks and
-checks the order of a deal's statements.  It also reports what reading finds wrong
-(a syntax error through :mod:`.syntax_errors`, a game past a limit).  The structure
-checks (:mod:`.structure`) are the entry points' (:mod:`.parser`) to run.
+keeps each deal's statements in the order written.  It reports only what reading finds
+wrong (a syntax error through :mod:`.syntax_errors`, a game past a limit, a claim word
+it cannot place); whether the statements are in table order, or one is given twice,
+is the structure checks' to say (``referee.structure``), from what this keeps.
 """
 
 from __future__ import annotations
@@ -111,39 +112,22 @@ def sorted_tags(tags: Iterable[Tag]) -> tuple[Tag, ...]:
 
 
 
+# A statement of a deal as written: the deal's place in ``game.deals``, the statement's
+# kind (the grammar's terminal: "HAND", "CALL", "PLAYS", "CLAIM" …), the text of its
+# first token, and its span.  The records keep one claim, total, line of results and
+# ending, and no statement's words; this keeps them for the structure checks (statement
+# order, AFN206), and goes once they have run.
+Statement = tuple[int, str, str, Span]
+
 # A game read but not yet through its structure checks: the game (holding what reading
-# it found), the seats the checks need (None: nothing is left to check), and where it
-# stands in its file.  See :func:`.parser.read_game_body`.
-ReadGame = tuple[Game, tuple[Seat, ...] | None, GameSlice]
+# it found), the seats the checks need (None: nothing is left to check), where it
+# stands in its file, and every statement of its deals as written, in order (one list
+# for the game, not one per deal: a file of tiny games has no statement at all).  See
+# :func:`.parser.read_game_body`.
+ReadGame = tuple[Game, tuple[Seat, ...] | None, GameSlice, list[Statement]]
 
 
 # --- assembling one game ------------------------------------------------------------------------
-
-# Statement order within a deal: opening < play < ending < claim < total.  Penalties
-# may be declared during or after play.
-_STAGE = {
-    "HAND": 0,
-    "TURN": 0,
-    "TURN_WORD": 0,  # "turn { c } 4S": a turn-up a comment cut
-    "CALL": 0,
-    "DISCARD": 0,
-    "PACK": 0,
-    "PLAYS": 1,
-    "PENALTY": 1,
-    "REDEAL": 2,
-    "ABANDONED": 2,
-    "RESULTS": 3,
-    "CLAIM": 4,
-    "TOTAL": 5,
-}
-_STAGE_NAMES = {
-    0: "the opening",
-    1: "the play",
-    2: "the end of the deal",
-    3: "the results",
-    4: "the claim",
-    5: "the total",
-}
 
 
 # Where a trick number stands: the PLAYS token's start offset in the file, the number's
@@ -190,6 +174,7 @@ class _GameAssembler:
         self.col_base = piece.column - 1
         self.offset_base = piece.start
         self.diagnostics: list[Diagnostic] = []
+        self.statements: list[Statement] = []  # every deal's, in the order written
         # Every node made from the text, in the order made: where comments are
         # attached (when the game has any) and where the game's last line is found.
         self.nodes: list[Node | _RawDeal] = []
@@ -253,7 +238,7 @@ class _GameAssembler:
     def read(self) -> ReadGame:
         """The game read, its structure not yet checked (see :func:`.parser.read_game_body`)."""
         if self.over_limit():
-            return self.broken_game(), None, self.piece
+            return self.broken_game(), None, self.piece, []
         parse_text, collector = _game_parser()
         collector.comments = []
         collector.opened = None
@@ -262,13 +247,13 @@ class _GameAssembler:
         except TooManyComments:
             collector.comments = []
             self.report_limit(f"this game has more than {MAX_COMMENTS_PER_GAME:,} comments", 0)
-            return self.broken_game(), None, self.piece
+            return self.broken_game(), None, self.piece, []
         except UnexpectedInput as error:
             self.syntax_error(error)
-            return self.broken_game(), None, self.piece
+            return self.broken_game(), None, self.piece, []
         except RecursionError:  # pragma: no cover - LALR does not recurse; belt and braces
             self.diag("AFN101", "the game is too deeply nested to read", None)
-            return self.broken_game(), None, self.piece
+            return self.broken_game(), None, self.piece, []
         found = collector.comments
         comments = [self.comment_of(token) for token in found] if found else []
         return self.read_tree(cast(list[Any], raw), comments)
@@ -343,7 +328,7 @@ class _GameAssembler:
                 else:  # END
                     ended = True
             else:
-                raw_deals.append(self.raw_deal(child))
+                raw_deals.append(self.raw_deal(child, len(raw_deals)))
         game_trailing = self.attach_comments(comments) if comments else ()
         tags = sorted_tags(self.all_finished(tag_nodes)) if tag_nodes else ()
         seats = self.seats_for(tags, raw_deals)
@@ -364,7 +349,7 @@ class _GameAssembler:
             )
         self.current_deal = None
         set_diagnostics(game, tuple(self.diagnostics))
-        return game, seats, piece
+        return game, seats, piece, self.statements
 
     def last_span(self) -> Span | None:
         if not self.nodes:
@@ -450,8 +435,10 @@ class _GameAssembler:
         tags.extend(block)
         self.nodes.extend(block)
 
-    def raw_deal(self, children: list[Any]) -> _RawDeal:
-        """One deal's statements → its nodes, with the order of statements checked.
+    def raw_deal(self, children: list[Any], place: int) -> _RawDeal:
+        """One deal's statements → its nodes, each statement kept as written (a deal's
+        second claim, total, line of results or ending too, which its record has no
+        room for: the structure checks say so).
 
         The hot loop of reading: a statement is a token (or, cut by comments, a list
         of them), sent on by its type; the texts that recur are read once
@@ -464,7 +451,7 @@ class _GameAssembler:
                                           header.end_pos + base))  # type: ignore[operator]
         nodes = self.nodes
         nodes.append(raw)
-        stage = 0
+        written = self.statements.append
         for child in children[1:]:
             if type(child) is list:  # a statement a comment cut: its tokens
                 parts: list[Token] = child
@@ -477,26 +464,7 @@ class _GameAssembler:
             kind = token.type
             value = token.value
             span = at(lines, token.start_pos + base, end + base)  # type: ignore[operator]
-            call = None
-            if kind == "CALL":
-                call = _call(value)
-                token_stage = 0 if call[1] is not None else 2
-            else:
-                token_stage = _STAGE[kind]
-            if raw.ending is not None and kind != "CLAIM" and kind != "TOTAL" and \
-                    kind != "RESULTS":
-                self.diag("AFN206", f"{_describe(token)} after the deal has ended", span)
-            elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
-                self.diag(
-                    "AFN206",
-                    f"{_describe(token)} belongs to {_STAGE_NAMES[token_stage]}, but comes after "
-                    f"{_STAGE_NAMES[stage]}",
-                    span,
-                    hint="a deal is written in table order: hands, turn-up, stand or beg, "
-                    "tricks, penalties, claim, total",
-                )
-            if token_stage > stage:
-                stage = token_stage
+            written((place, kind, value, span))
             if kind == "PLAYS":
                 self.add_plays(raw, value, span.start)
                 continue
@@ -504,8 +472,8 @@ class _GameAssembler:
             if kind == "HAND":
                 node = make_hand(_SEATS[value[0]], _cards_of(parts, 1), span)
                 raw.opening.append(node)
-            elif call is not None:
-                seat, call_kind = call
+            elif kind == "CALL":
+                seat, call_kind = _call(value)
                 if call_kind is None:
                     node = Concede(seat=seat, span=span)
                     self.set_ending(raw, node)
@@ -516,13 +484,11 @@ class _GameAssembler:
                 node = make_turnup(card(parts[-1].value.split()[-1]), span)
                 raw.opening.append(node)
             elif kind == "CLAIM":
-                if raw.claim is not None:
-                    self.diag("AFN206", "a deal has one claim; merge the two", span)
+                if raw.claim is not None:  # the record keeps the first
                     continue
                 node = raw.claim = self.claim(parts, span)
             elif kind == "RESULTS":
                 if raw.results is not None:
-                    self.diag("AFN206", "a deal has one line of results; merge the two", span)
                     continue
                 director = value[:8].lower() == "director"
                 node = raw.results = Results(
@@ -530,7 +496,6 @@ class _GameAssembler:
                     director=director, span=span)
             elif kind == "TOTAL":
                 if raw.total is not None:
-                    self.diag("AFN206", "a deal has one total", span)
                     continue
                 node = raw.total = make_total(_scores(parts), span)
             else:
@@ -565,11 +530,11 @@ class _GameAssembler:
         self.set_ending(raw, ending)
         return ending
 
-    def set_ending(self, raw: _RawDeal, ending: Ending) -> None:
+    @staticmethod
+    def set_ending(raw: _RawDeal, ending: Ending) -> None:
+        """The deal's ending: the first one written (the record keeps one)."""
         if raw.ending is None:
             raw.ending = ending
-        else:
-            self.diag("AFN206", "a deal can end only once", ending.span)
 
     def add_plays(self, raw: _RawDeal, text: str, base: int) -> None:
         """Split a run of plays (``text``, at file offset ``base``) and make a record per
@@ -784,14 +749,3 @@ def _tag_from_scan(tag: HeaderTag, position: tuple[int, int], line_base: int, co
         span=Span(line, column, line, column, offset, offset),
     )
 
-
-def _describe(token: Token) -> str:
-    words = str(token).split()
-    first = words[0].lower() if words else ""
-    if token.type == "PLAYS":
-        return "play"
-    if token.type == "HAND":
-        return f"the hand of {words[0].upper()}"
-    if token.type in ("CALL", "DISCARD"):
-        return f"'{' '.join(words[:2])}'"
-    return f"'{first}'"

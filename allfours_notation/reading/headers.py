@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .records import Game
 from .slicer import GameSlice, slice_games
 from .source import decode
+
+if TYPE_CHECKING:
+    from .parser import Finish
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +71,15 @@ def scan_headers_file(path: str | Path) -> tuple[str, list[GameHeader]]:
     return text, scan_headers(text)
 
 
-def parse_indexed(text: str, header: GameHeader, *, filename: str | None = None) -> Game:
-    """Parse the one game ``header`` points at (from :func:`scan_headers` on ``text``).
+def parse_indexed(text: str, header: GameHeader, *, filename: str | None = None,
+                  finish: Finish | None = None) -> Game:
+    """Parse the one game ``header`` points at (from :func:`scan_headers` on ``text``),
+    ``finish``-ed (by default as read; the public ``parse_indexed`` checks its structure).
 
     This is how a viewer opens game 4,000 of a large file without parsing the
     3,999 before it.
     """
-    from .parser import parse_game_slice
+    from .parser import as_read, parse_game_slice
 
     piece = GameSlice(
         start=header.start,
@@ -85,4 +91,5 @@ def parse_indexed(text: str, header: GameHeader, *, filename: str | None = None)
         deals=header.deals,
         too_many_tags=header.too_many_tags,
     )
-    return parse_game_slice(text, piece, index=header.index, filename=filename)
+    return parse_game_slice(text, piece, index=header.index, filename=filename,
+                            finish=finish or as_read)

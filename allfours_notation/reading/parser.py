@@ -3,16 +3,18 @@ the entry points of reading (``parse``, ``parse_file``, ``read_games``, ``FileRe
 
 The file is decoded (:mod:`.source`) and cut into games by :mod:`.slicer` (no grammar
 involved), then each game is read on its own (:class:`.assembler._GameAssembler`,
-through Lark: :mod:`.lark_parser`), so a syntax error costs one game, never the file;
-:mod:`.structure` then checks what cannot be (a card twice, a hand of seven …).
-Nothing here raises on user input.
+through Lark: :mod:`.lark_parser`), so a syntax error costs one game, never the file.
+These give what reading finds (syntax, AFN1xx); what cannot be in a deal (a card twice,
+a hand of seven …: AFN2xx) is the referee's to say (:mod:`..referee.structure`), and the
+public ``parse`` (:mod:`..checking.parsing`) passes each game read through it
+(``finish``).  Nothing here raises on user input.
 """
 
 from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,13 +28,21 @@ from .records import (
     CommentStyle,
     Game,
     Span,
-    set_diagnostics,
 )
 from .slicer import GameSlice, SliceResult, slice_games
 from .source import control_characters, decode, strip_bom
-from .structure import check_structure
 
 SUPPORTED_VERSION = 1
+
+# What becomes of a game read (see :func:`read_game_body`): by default it is given as
+# read (:func:`as_read`); the public ``parse`` adds its structure findings.
+Finish = Callable[[ReadGame], Game]
+
+
+def as_read(read: ReadGame) -> Game:
+    """The game as reading found it: its syntax findings, no structure checked."""
+    return read[0]
+
 
 # --- results ----------------------------------------------------------------------------------
 
@@ -74,9 +84,12 @@ class FileReader:
     slices: Sequence[GameSlice]  # compact: see slicer.Slices
     trailing: tuple[Comment, ...]
 
-    def games(self) -> Iterator[Game]:
+    def games(self, finish: Finish = as_read) -> Iterator[Game]:
+        """Each game read, and ``finish``-ed (by default: as read)."""
+        text, file = self.text, self.file
         for index, piece in enumerate(self.slices, start=1):
-            yield parse_game_slice(self.text, piece, index=index, filename=self.file)
+            yield finish(read_game_body(text[piece.start : piece.end], piece, index=index,
+                                        filename=file))
 
     def closing_diagnostics(self) -> tuple[Diagnostic, ...]:
         """What is known after the last game: that there was none."""
@@ -133,11 +146,14 @@ def read_sliced(text: str, sliced: SliceResult, diagnostics: Iterable[Diagnostic
     return FileReader(text, filename, version, tuple(found), sliced.games, trailing)
 
 
-def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
-    """Parse a whole AFN text.  Never raises on bad input: problems are diagnostics."""
+def parse(source: str | bytes, *, filename: str | None = None,
+          finish: Finish = as_read) -> ParseResult:
+    """Read a whole AFN text: what reading finds (each game ``finish``-ed: by default
+    as read; the public ``parse`` checks its structure too).  Never raises on bad
+    input: problems are diagnostics."""
     reader = read_games(source, filename=filename)
     with cyclic_gc_paused():
-        games = tuple(reader.games())
+        games = tuple(reader.games(finish))
     diagnostics = [*reader.diagnostics]
     for game in games:
         diagnostics.extend(game.diagnostics)
@@ -152,54 +168,42 @@ def parse(source: str | bytes, *, filename: str | None = None) -> ParseResult:
     )
 
 
-def parse_game_slice(text: str, piece: GameSlice, *, index: int, filename: str | None) -> Game:
+def parse_game_slice(text: str, piece: GameSlice, *, index: int, filename: str | None,
+                     finish: Finish = as_read) -> Game:
     """Parse one game cut out of ``text`` by the slicer (positions are ``text``'s)."""
-    return parse_game_body(text[piece.start : piece.end], piece, index=index, filename=filename)
+    return finish(read_game_body(text[piece.start : piece.end], piece, index=index,
+                                 filename=filename))
 
 
-def parse_game_body(body: str, origin: GameSlice, *, index: int, filename: str | None) -> Game:
+def parse_game_body(body: str, origin: GameSlice, *, index: int, filename: str | None,
+                    finish: Finish = as_read) -> Game:
     """Parse one game's text; ``origin`` says where it stands in its file, so that
     positions are the file's even when ``body`` came from a streamed chunk.
 
     A fault in the parser itself gives a broken game holding one internal-error
     diagnostic (AFN901) at the game's start, and the next game is still read."""
-    return check_read_game(read_game_body(body, origin, index=index, filename=filename))
+    return finish(read_game_body(body, origin, index=index, filename=filename))
 
 
 def read_game_body(body: str, origin: GameSlice, *, index: int,
                    filename: str | None) -> ReadGame:
-    """:func:`parse_game_body` in two halves, this one and :func:`check_read_game`.
+    """One game's text read: the game with what reading found, and what its structure
+    checks need (:func:`..referee.structure.check_read_game`).
 
     ``check`` reads a whole run of games and then checks their structure, rather than
     game by game: each half's code then stays hot in the processor's caches, which
-    makes a file of thousands of small games a tenth cheaper (issue 16).  The game
-    this gives is not to be handed to anyone before :func:`check_read_game` has
-    finished it."""
+    makes a file of thousands of small games a tenth cheaper (issue 16).  A fault in
+    the parser itself gives a broken game holding one AFN901 (:func:`faulty_game`)."""
 
     # What guarded() does, written out: this runs once per game, and a file may hold
     # hundreds of thousands (a closure and a lambda per game cost more than "end" does).
     try:
         return _GameAssembler(body, origin, index=index, filename=filename).read()
     except Exception as error:  # one of the two places a fault in reading a game is caught
-        return _faulty_game(error, origin, index, filename), None, origin
+        return faulty_game(error, origin, index, filename), None, origin, []
 
 
-def check_read_game(read: ReadGame) -> Game:
-    """A game from :func:`read_game_body`, its structure checked (:mod:`.structure`) and
-    those findings added after what reading it found."""
-    game, seats, origin = read
-    if seats is None:
-        return game
-    try:
-        found = check_structure(game, filename=game.source, seats=seats)
-    except Exception as error:  # the other place a fault in reading a game is caught
-        return _faulty_game(error, origin, game.index, game.source)
-    if found:
-        set_diagnostics(game, (*game.diagnostics, *found))
-    return game
-
-
-def _faulty_game(error: Exception, origin: GameSlice, index: int, filename: str | None) -> Game:
+def faulty_game(error: Exception, origin: GameSlice, index: int, filename: str | None) -> Game:
     """A broken game holding one internal-error diagnostic (AFN901) at its start."""
     problem = internal_error(error, doing="parsing this game", file=filename,
                              line=origin.line, column=origin.column, game=index)
@@ -207,10 +211,10 @@ def _faulty_game(error: Exception, origin: GameSlice, index: int, filename: str 
                 broken=True, span=Span(origin.line, origin.column, 0, 0, origin.start, origin.end))
 
 
-def parse_file(path: str | Path) -> ParseResult:
+def parse_file(path: str | Path, *, finish: Finish = as_read) -> ParseResult:
     """Read and parse a file.  ``OSError`` is the caller's to report (exit 2 in the CLI)."""
     path = Path(path)
-    return parse(path.read_bytes(), filename=str(path))
+    return parse(path.read_bytes(), filename=str(path), finish=finish)
 
 
 # --- version line -----------------------------------------------------------------------------
@@ -300,10 +304,15 @@ def _loose_comments(text: str, start: int) -> tuple[Comment, ...]:
 
 __all__ = [
     "FileReader",
+    "Finish",
     "ParseResult",
+    "as_read",
     "cyclic_gc_paused",
+    "faulty_game",
     "parse",
     "parse_file",
+    "parse_game_body",
     "parse_game_slice",
+    "read_game_body",
     "read_games",
 ]

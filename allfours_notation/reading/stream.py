@@ -14,7 +14,7 @@ from io import TextIOBase
 from pathlib import Path
 from typing import IO, Any
 
-from .parser import parse_game_body
+from .parser import Finish, as_read, parse_game_body
 from .records import Game
 from .slicer import slice_games
 from .source import BOM
@@ -22,23 +22,27 @@ from .source import BOM
 CHUNK_SIZE = 1 << 20
 
 
-def iter_games(source: str | Path | IO[Any], *, filename: str | None = None) -> Iterator[Game]:
-    """Yield the games of a file one at a time, reading it in chunks.
+def iter_games(source: str | Path | IO[Any], *, filename: str | None = None,
+               finish: Finish = as_read) -> Iterator[Game]:
+    """Yield the games of a file one at a time, reading it in chunks, each
+    ``finish``-ed (by default as read; the public ``iter_games`` checks its structure).
 
     ``source`` is a path, or an open text or binary file.  Memory stays flat in the
     file size: only the games not yet yielded are held.
     """
-    yield from stream_games(source, filename=filename)
+    yield from stream_games(source, filename=filename, finish=finish)
 
 
 def stream_games(
-    source: str | Path | IO[Any], *, filename: str | None = None, chunk_size: int = CHUNK_SIZE
+    source: str | Path | IO[Any], *, filename: str | None = None, chunk_size: int = CHUNK_SIZE,
+    finish: Finish = as_read,
 ) -> Iterator[Game]:
     """Yield each game of ``source`` (a path or an open file) as soon as it is complete."""
 
     if isinstance(source, (str, Path)):
         with open(source, "rb") as handle:
-            yield from stream_games(handle, filename=filename or str(source), chunk_size=chunk_size)
+            yield from stream_games(handle, filename=filename or str(source),
+                                    chunk_size=chunk_size, finish=finish)
         return
     chunks = _text_chunks(source, chunk_size)
     buffer = ""
@@ -62,7 +66,7 @@ def stream_games(
             index += 1
             body = buffer[piece.start : piece.end]
             origin = piece.moved(line, column, offset)
-            yield parse_game_body(body, origin, index=index, filename=filename)
+            yield parse_game_body(body, origin, index=index, filename=filename, finish=finish)
             consumed = piece.end
         if consumed:
             eaten = buffer[:consumed]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..checking import check
+from ..checking.parsing import games_of
 from ..diagnostics import Diagnostic, Severity
 from ..reading.parser import read_games
 from ..reading.records import Abandoned, Game, Tag
@@ -98,7 +99,7 @@ def inspect(path: Path, record: RecordFile | None = None, *,
                                               *reader.closing_diagnostics()) if d.is_error]
     count = len(problems)
     last: Game | None = None
-    for game in reader.games():
+    for game in games_of(reader):
         is_last = game.index == len(reader.slices)
         checked = check(game, (None, {}, house))
         found = checked.diagnostics

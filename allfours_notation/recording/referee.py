@@ -20,12 +20,12 @@ from ..cards import Card
 from ..checking.causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
 from ..reading.records import Deal, Game, Total, Trick
-from ..reading.structure import check_structure
 from ..referee.deal import DealOver, Event, Expect, Phase, Table
 from ..referee.play import hand_key
 from ..referee.profiles import Options
 from ..referee.replay import GameReplay, deal_events
 from ..referee.state import TableState
+from ..referee.structure import check_structure
 
 __all__ = ["CONFIRM_CODES", "Answer", "Judge", "Judgement", "Verdict", "findings",
            "is_unfinished", "new_findings", "open_events", "verdict", "worse_than_unfinished"]

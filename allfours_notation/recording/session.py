@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..cards import DEALT, RUN_BATCH, Seat
+from ..checking.parsing import parse
 from ..diagnostics import Diagnostic
-from ..reading.parser import parse
 from ..reading.records import (
     Abandoned,
     Award,

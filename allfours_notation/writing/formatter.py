@@ -26,16 +26,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ..checking.parsing import parse, parse_game_body
 from ..diagnostics import Diagnostic
 from ..guard import BUG_TEXT, INTERNAL_ERROR
 from ..reading.assembler import sorted_tags
-from ..reading.parser import (
-    ParseResult,
-    cyclic_gc_paused,
-    parse,
-    parse_game_body,
-    read_games,
-)
+from ..reading.parser import ParseResult, cyclic_gc_paused, read_games
 from ..reading.records import (
     Abandoned,
     Award,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.cli import main
-from allfours_notation.reading.parser import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 TWO = str(ROOT / "samples" / "two-player-to-seven.afn")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 
 from allfours_notation.archive.identity import game_digest
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Game
 from allfours_notation.writing.formatter import canonical_records, format_game
 

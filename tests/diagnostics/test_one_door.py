@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from allfours_notation import scan_headers
+from allfours_notation.checking.parsing import parse
 from allfours_notation.cli import main
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.lsp.document import Analyzer
-from allfours_notation.reading.parser import parse
 from allfours_notation.recording.opening import Refused, inspect
 from allfours_notation.viewer.model import build_entry
 from bench.slips import slipped_games

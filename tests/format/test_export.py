@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from jsonschema import Draft202012Validator
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.cli import main
-from allfours_notation.reading.parser import ParseResult, parse
+from allfours_notation.reading.parser import ParseResult
 from allfours_notation.writing.export import result_to_json
 from allfours_notation.writing.schema import schema, schema_text
 from tests.golden import check_golden

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from allfours_notation import checking
-from allfours_notation.reading.parser import parse
-from allfours_notation.reading.parser import parse_game_body as parse_game_body_
+from allfours_notation.checking.parsing import parse
+from allfours_notation.checking.parsing import parse_game_body as parse_game_body_
 from allfours_notation.writing import formatter
 from allfours_notation.writing.formatter import format_checked, format_result
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.writing.formatter import canonical_records, format_result
 from tests.golden import check_golden
 

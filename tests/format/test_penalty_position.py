@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.writing.formatter import format_game
 
 TEXT = """% AFN 1

@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.lark_parser import grammar_text
-from allfours_notation.reading.parser import ParseResult, parse
+from allfours_notation.reading.parser import ParseResult
 from allfours_notation.reading.records import Game
 from allfours_notation.writing.formatter import canonical_records, format_game, format_result
 

@@ -14,7 +14,7 @@ from allfours_notation import parse
 from allfours_notation.cli import main
 from allfours_notation.guard import BUG_TEXT, INTERNAL_ERROR, guarded
 
-parser_module = importlib.import_module("allfours_notation.reading.parser")
+structure_module = importlib.import_module("allfours_notation.referee.structure")
 assembler_module = importlib.import_module("allfours_notation.reading.assembler")
 check_module = importlib.import_module("allfours_notation.cli.check")
 checking_module = importlib.import_module("allfours_notation.checking")
@@ -37,15 +37,15 @@ def fail_on_second_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def fail_on_second_game_s_structure(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The second half of reading a game (its structure checks) fails instead."""
-    real = parser_module.check_structure
+    """The stage after reading a game (its structure checks) fails instead."""
+    real = structure_module.check_structure
 
     def check_structure(game: Any, **kwargs: Any) -> Any:
         if game.index == 2:
             raise ZeroDivisionError("a planted bug")
         return real(game, **kwargs)
 
-    monkeypatch.setattr(parser_module, "check_structure", check_structure)
+    monkeypatch.setattr(structure_module, "check_structure", check_structure)
 
 
 FAULTS = [fail_on_second_game, fail_on_second_game_s_structure]

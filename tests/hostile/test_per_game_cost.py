@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from allfours_notation import checking as check
-from allfours_notation.reading.parser import parse, read_games
+from allfours_notation.checking.parsing import parse
+from allfours_notation.reading.parser import read_games
 from allfours_notation.reading.slicer import GameSlice, Slices, slice_games
 from allfours_notation.referee.profiles import PROFILES
 

@@ -355,7 +355,7 @@ def test_the_hovers_replay_is_checks_replay(name: str) -> None:
     """Hovers read the table from ``replay_of``, which skips only the explaining: its
     replay is the one ``check`` makes, step for step."""
     from allfours_notation.checking import OWN_RULES, check, replay_of
-    from allfours_notation.reading.parser import parse
+    from allfours_notation.checking.parsing import parse
 
     for game in parse(sample(name)).games:
         mine = replay_of(game, OWN_RULES, steps=True, empty=True)

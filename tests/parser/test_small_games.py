@@ -21,12 +21,13 @@ from hypothesis import strategies as st
 from lark import Token
 
 from allfours_notation import parse
+from allfours_notation.checking import parsing as parser_module
 from allfours_notation.diagnostics import Diagnostic, Severity
-from allfours_notation.reading import assembler, lark_parser, structure
-from allfours_notation.reading import parser as parser_module
+from allfours_notation.reading import assembler, lark_parser
 from allfours_notation.reading.parser import read_games
 from allfours_notation.reading.records import Deal, Game, diagnostic_at
 from allfours_notation.reading.table import seats_of_game
+from allfours_notation.referee import structure
 
 from .test_fast_lexer import FRAGMENTS
 

@@ -26,9 +26,11 @@ deal 1 dealer N turn 4X end
 @pytest.mark.parametrize("chunk_size", [1, 7, 64, 1 << 20])
 def test_stream_yields_the_same_games_and_positions(chunk_size: int) -> None:
     from allfours_notation.reading.stream import stream_games
+    from allfours_notation.referee.structure import check_read_game
 
     whole = parse(GAMES)
-    streamed = list(stream_games(io.BytesIO(GAMES.encode()), chunk_size=chunk_size))
+    streamed = list(stream_games(io.BytesIO(GAMES.encode()), chunk_size=chunk_size,
+                                 finish=check_read_game))
     assert streamed == list(whole.games)
     assert [g.diagnostics for g in streamed] == [g.diagnostics for g in whole.games]
 

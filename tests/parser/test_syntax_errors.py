@@ -98,7 +98,7 @@ def test_words_inside_comments_are_never_quoted() -> None:
 
 def test_a_turn_glued_to_a_seat_label_is_explained_not_a_recursion() -> None:
     """'turN:2C' once made the explainer re-explain the same place forever."""
-    from allfours_notation.reading.parser import parse as parse_text
+    from allfours_notation.checking.parsing import parse as parse_text
 
     result = parse_text('% AFN 1\n[Event "x"]\n\ndeal 1 dealer N\n  turN:2C JS\nend\n')
     assert [d.code for d in result.diagnostics] == ["AFN101"]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from allfours_notation.checking import check
 from allfours_notation.checking.causes import SLIP_CODES
+from allfours_notation.checking.parsing import parse
 from allfours_notation.generate import Knobs, generate_games
-from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import Game, Tag
 from allfours_notation.recording.opening import new_tags
 from allfours_notation.recording.referee import is_unfinished

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from allfours_notation.archive import parallel
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Game
 from allfours_notation.recording.script import lines_of_game, record_lines
 from allfours_notation.recording.session import Session

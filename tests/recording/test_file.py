@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.recording.opening import NewGame, Refused, Resume, inspect
 from allfours_notation.recording.script import lines_of_game
 from allfours_notation.recording.session import Session

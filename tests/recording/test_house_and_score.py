@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.cli import main
 from allfours_notation.generate import Knobs, generate_games
-from allfours_notation.reading.parser import parse
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import NewGame, Refused, Resume, inspect, new_tags
 from allfours_notation.recording.script import lines_of_game

@@ -9,7 +9,7 @@ from typing import Any
 
 from textual import events
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Game
 from allfours_notation.recording.entries import Phase
 from allfours_notation.viewer.recorder.help import RecorderHelp

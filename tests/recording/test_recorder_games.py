@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Call, CallKind, Concede, Game, Redeal, RedealReason
 from allfours_notation.referee.profiles import PROFILES
 from allfours_notation.writing.formatter import canonical_records

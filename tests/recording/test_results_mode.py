@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Game, Tag
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import new_tags

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import CallKind, ClaimItem, Concede, Play, Redeal
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import new_tags

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from allfours_notation.cards import Card, Rank, Seat, Suit
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Hand, Play
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import Resume, inspect

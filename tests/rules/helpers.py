@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.diagnostics import Diagnostic
-from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import Game
 from allfours_notation.referee import GameReplay, Options, replay
 from allfours_notation.referee.profiles import resolve_options

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from allfours_notation.cards import Seat, card, cards
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Call, CallKind, Deal, Game, Play
 from allfours_notation.referee import GameReplay, replay
 from allfours_notation.referee.deal import DealOver, Event, GameOver, Outcome, Phase, Table

@@ -9,9 +9,9 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.generate import Knobs, generate_games, write_afn
-from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import Game, Trick
 from allfours_notation.referee import PROFILES, replay
 from allfours_notation.referee.deal import GameOver, Table

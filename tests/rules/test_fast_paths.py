@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from allfours_notation.cards import FULL_PACK, Rank, Seat, Suit
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.table import SEATS_FOR_PLAYERS, side_of, side_table
 from allfours_notation.referee import replay
 from allfours_notation.referee.play import CARD_PIPS, HAND_ORDER, hand_key, hand_order

@@ -8,7 +8,7 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Award, ClaimItem
 from allfours_notation.referee import replay
 from allfours_notation.writing.export import result_to_json

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from allfours_notation.cards import Card, Seat, parse_card
+from allfours_notation.checking.parsing import parse
 from allfours_notation.cli.score import sheet_json
 from allfours_notation.generate import Knobs, generate_game, generate_games, profile_options
-from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import ClaimItem
 from allfours_notation.referee import replay
 from allfours_notation.referee.deal import Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from allfours_notation.cards import Seat
-from allfours_notation.reading.parser import parse_file
+from allfours_notation.checking.parsing import parse_file
 from allfours_notation.referee import check_game, replay
 from allfours_notation.referee.disputes import read_result, rules_name
 from allfours_notation.referee.profiles import PROFILES
@@ -93,7 +93,7 @@ def test_partners_either_letter_stands_for_the_side() -> None:
     game = parse_file(example_e).games[0]
     assert check_game(game) == []
     text = example_e.read_text(encoding="utf-8").replace("total N 0 E 5", "total S 0 W 5")
-    from allfours_notation.reading.parser import parse
+    from allfours_notation.checking.parsing import parse
 
     assert check_game(parse(text).games[0]) == []
     clash = text.replace("total S 0 W 5", "total N 0 E 5 W 4")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.referee import replay
 from tests.rules.helpers import EXAMPLE_A, S_TO_EIGHT, find, game_text, rules_codes, run
 

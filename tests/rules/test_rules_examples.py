@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.cards import Seat, card, cards
+from allfours_notation.checking.parsing import parse_file
 from allfours_notation.cli import main
-from allfours_notation.reading.parser import parse_file
 from allfours_notation.referee import Options, legal_cards, replay
 from allfours_notation.referee.replay import max_runs, turnup_position
 from tests.golden import check_golden

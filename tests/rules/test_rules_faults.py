@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.referee import GameReplay, replay
 from tests.rules.helpers import EXAMPLE_A, REVOKE_BY_S, game_text, items, rules_codes, run
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from allfours_notation.checking.parsing import parse
 from allfours_notation.generate import Knobs, generate_corpus, generate_games, write_afn
-from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import Call, CallKind, Hand, Redeal, TurnUp
 from allfours_notation.referee import Options, replay
 from allfours_notation.referee.profiles import GameTie

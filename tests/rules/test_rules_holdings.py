@@ -4,7 +4,7 @@ question; then the table's snapshot, whose copy of the ledger must be its own.""
 from __future__ import annotations
 
 from allfours_notation.cards import Seat, card, cards
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Play
 from allfours_notation.referee.deal.holdings import Holdings, Origin
 from allfours_notation.referee.deal.table import Table

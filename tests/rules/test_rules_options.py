@@ -6,7 +6,7 @@ from dataclasses import fields, replace
 
 import pytest
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.referee import PROFILES, Options, replay, resolve_options
 from allfours_notation.referee.profiles import (
     DEFAULT_PROFILE,

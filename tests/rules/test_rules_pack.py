@@ -9,7 +9,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from allfours_notation.cards import FULL_PACK, Card, Seat, parse_card
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Pack
 from allfours_notation.referee import replay
 from allfours_notation.writing.export import result_to_json

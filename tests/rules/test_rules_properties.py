@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from allfours_notation.cards import FULL_PACK, Card, Seat
+from allfours_notation.checking.parsing import parse
 from allfours_notation.diagnostics import Diagnostic
 from allfours_notation.generate import Knobs, generate_games, write_afn
-from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import Award, Deal, Game, Hand, Play, Redeal, Trick
 from allfours_notation.reading.table import side_of
 from allfours_notation.referee import (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from allfours_notation.cards import Seat, card, cards
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.referee import Options, legal_cards, replay, trick_winner
 from allfours_notation.referee.profiles import FollowRule
 from tests.rules.helpers import (

@@ -75,7 +75,7 @@ def test_rule_23_jack_not_in_play_scores_nobody() -> None:
 def test_rule_23_hang_jack_in_trinidad() -> None:
     from pathlib import Path
 
-    from allfours_notation.reading.parser import parse_file
+    from allfours_notation.checking.parsing import parse_file
     from allfours_notation.referee import replay
 
     example_f = Path(__file__).parent / "golden" / "example_f.afn"

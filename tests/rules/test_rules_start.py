@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.writing.formatter import format_result
 from tests.rules.helpers import EXAMPLE_A, find, game_text, run
 

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from allfours_notation.cards import CLOCKWISE
 from allfours_notation.checking.causes import _causes, _root_of, explain, link_causes
+from allfours_notation.checking.parsing import parse
 from allfours_notation.checking.slips import may_find_slips
 from allfours_notation.diagnostics import Diagnostic, sort_key
-from allfours_notation.reading.parser import parse
 from allfours_notation.reading.records import Game
 from allfours_notation.reading.table import seats_of_game
 from allfours_notation.referee.disputes import find_disputes

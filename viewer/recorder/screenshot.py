@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
-from allfours_notation.reading.parser import parse
+from allfours_notation.checking.parsing import parse
 from allfours_notation.recording.session import Session, entries_of_game
 from allfours_notation.referee.profiles import resolve_options
 from allfours_notation.safe_write import replace_file

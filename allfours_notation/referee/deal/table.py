@@ -69,7 +69,7 @@ class Table:
     ``keep_steps`` keeps one :class:`Step` (with its table state and text) per
     event for a viewer; without it only scores and diagnostics are kept, which
     is what ``check`` needs.  A card played twice is not the table's to report:
-    the structure checks do (AFN201, :mod:`...reading.structure`).
+    the structure checks do (AFN201, :mod:`..structure`).
     """
 
     # Slots: a table is made for every game, and a file of tiny games is mostly that.

@@ -222,7 +222,7 @@ class Tricks(Opening):
 
     def slip(self) -> None:
         """A card already played: a recording slip, not evidence and not a capture.  The
-        structure checks report it (AFN201, :mod:`...reading.structure`); the trick
+        structure checks report it (AFN201, :mod:`..structure`); the trick
         counts it once."""
         self.slips.append(len(self.trick))
 

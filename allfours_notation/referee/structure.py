@@ -2,17 +2,25 @@
 
 These need no rule profile: a card dealt twice, the turn-up also in a hand, a
 hand of seven, a trick with the wrong number of cards, a seat not at the table,
-tags missing from the roster.  Legality of play (following suit, revokes) and
-scoring are the replayer's (:mod:`allfours_notation.referee`).
+tags missing from the roster, a deal's statements out of table order or one given
+twice (from the statements as reading kept them).  Legality of play (following suit, revokes) and
+scoring are the table's (:mod:`.deal`).  They are the first stage of checking a
+game read (:func:`check_read_game`), run by the one door and by the public
+``parse`` (:mod:`..checking.parsing`); reading itself reports only what it reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from heapq import merge
+from itertools import groupby
+from operator import itemgetter
 
 from ..cards import DEALT, RUN_BATCH, SEAT_TAG_NAMES, Card, Seat
 from ..diagnostics import Diagnostic, Severity
 from ..limits import LIMIT_CODE, MAX_FINDINGS_PER_GAME
+from ..reading.assembler import ReadGame, Statement
+from ..reading.parser import faulty_game
 from ..reading.records import (
     Call,
     CallKind,
@@ -24,7 +32,9 @@ from ..reading.records import (
     Span,
     TurnUp,
     diagnostic_at,
+    set_diagnostics,
 )
+from ..reading.statements import _call
 from ..reading.table import SEATS_FOR_PLAYERS, seats_of_game
 
 MANDATORY_TAGS = ("Event", "Site", "Date", "Rules", "Result")
@@ -77,6 +87,139 @@ class _Reporter:
                 hint=hint,
             )
         )
+
+
+def check_read_game(read: ReadGame) -> Game:
+    """A game from :func:`..reading.parser.read_game_body`, its structure checked and
+    those findings added after what reading it found (a game reading gave up on has
+    no seats: nothing is left to check).  A fault in the checks gives a broken game
+    holding one AFN901 at its start, and the next game is still read."""
+    game, seats, origin, statements = read
+    if seats is None:
+        return game
+    try:
+        order = check_order(game, statements) if statements else None
+        found = check_structure(game, filename=game.source, seats=seats)
+    except Exception as error:  # the other place a fault in reading a game is caught
+        return faulty_game(error, origin, game.index, game.source)
+    if order:
+        set_diagnostics(game, (*_placed(game.diagnostics, order), *found))
+    elif found:
+        set_diagnostics(game, (*game.diagnostics, *found))
+    return game
+
+
+# --- statement order (AFN206) ----------------------------------------------------------------
+
+# Statement order within a deal: opening < play < ending < results < claim < total
+# (the table's phases, as a record writes them).  Penalties may be declared during or
+# after play.  A concession is a call that ends the deal (stage 2).
+_STAGE = {
+    "HAND": 0,
+    "TURN": 0,
+    "TURN_WORD": 0,  # "turn { c } 4S": a turn-up a comment cut
+    "CALL": 0,
+    "DISCARD": 0,
+    "PACK": 0,
+    "PLAYS": 1,
+    "PENALTY": 1,
+    "REDEAL": 2,
+    "ABANDONED": 2,
+    "RESULTS": 3,
+    "CLAIM": 4,
+    "TOTAL": 5,
+}
+_STAGE_NAMES = {
+    0: "the opening",
+    1: "the play",
+    2: "the end of the deal",
+    3: "the results",
+    4: "the claim",
+    5: "the total",
+}
+_AFTER_THE_END = frozenset({"CLAIM", "TOTAL", "RESULTS"})  # may follow the deal's ending
+_ONCE = {  # what a deal has one of, and what to say of the second
+    "CLAIM": "a deal has one claim; merge the two",
+    "RESULTS": "a deal has one line of results; merge the two",
+    "TOTAL": "a deal has one total",
+}
+_ORDER_HINT = ("a deal is written in table order: hands, turn-up, stand or beg, tricks, "
+               "penalties, claim, total")
+
+
+def check_order(game: Game, statements: Sequence[Statement]) -> list[Diagnostic]:
+    """AFN206 for each statement of a deal out of table order, after the deal has
+    ended, or given twice (a claim, a total, a line of results, an ending: the record
+    keeps the first), in the order written.  ``statements``: the game's, as reading
+    kept them (a record built in code has none, and nothing to say here)."""
+    found: list[Diagnostic] = []
+    for place, written in groupby(statements, key=_DEAL_PLACE):
+        _check_deal_order(game, game.deals[place].number, written, found)
+    return found
+
+
+_DEAL_PLACE = itemgetter(0)
+
+
+def _check_deal_order(game: Game, number: int, written: Iterable[Statement],
+                      found: list[Diagnostic]) -> None:
+    stage = 0
+    ended = False
+    seen: set[str] = set()
+    for _, kind, text, span in written:
+        ending = kind == "REDEAL" or kind == "ABANDONED"
+        if kind == "CALL":
+            ending = _call(text)[1] is None  # "S concedes"
+            token_stage = 2 if ending else 0
+        else:
+            token_stage = _STAGE[kind]
+        if ended and kind not in _AFTER_THE_END:
+            found.append(diagnostic_at(game, span, "AFN206",
+                                       f"{_describe(kind, text)} after the deal has ended",
+                                       deal=number))
+        elif token_stage < stage and not (kind == "PENALTY" and stage <= 2):
+            found.append(diagnostic_at(
+                game, span, "AFN206",
+                f"{_describe(kind, text)} belongs to {_STAGE_NAMES[token_stage]}, but comes "
+                f"after {_STAGE_NAMES[stage]}", deal=number, hint=_ORDER_HINT))
+        if token_stage > stage:
+            stage = token_stage
+        if kind in _ONCE:
+            if kind in seen:
+                found.append(diagnostic_at(game, span, "AFN206", _ONCE[kind], deal=number))
+            seen.add(kind)
+        elif ending:
+            if ended:
+                found.append(diagnostic_at(game, span, "AFN206", "a deal can end only once",
+                                           deal=number))
+            ended = True
+
+
+def _describe(kind: str, text: str) -> str:
+    """A statement named as written, for a message: ``'S stands'``, ``the hand of N``."""
+    words = text.split()
+    if kind == "PLAYS":
+        return "play"
+    if kind == "HAND":
+        return f"the hand of {words[0].upper()}"
+    if kind in ("CALL", "DISCARD"):
+        return f"'{' '.join(words[:2])}'"
+    return f"'{words[0].lower() if words else ''}'"
+
+
+def _placed(read: tuple[Diagnostic, ...], order: list[Diagnostic]) -> list[Diagnostic]:
+    """Reading's findings with the order findings where they have always stood: reading
+    took a deal's statements one by one, so they come among its findings about the
+    words of a claim (AFN213, which lead its list, in file order), by position, before
+    its trick numbers (AFN207) and a missing 'end' (AFN104)."""
+    head = 0
+    while head < len(read) and read[head].code == "AFN213":
+        head += 1
+    return [*merge(order, read[:head], key=_position), *read[head:]]
+
+
+def _position(diagnostic: Diagnostic) -> tuple[int, int]:
+    return diagnostic.line or 0, diagnostic.column or 0
 
 
 def check_structure(game: Game, *, filename: str | None = None,
@@ -295,7 +438,7 @@ def _check_cards(deal: Deal, report: _Reporter) -> None:
         after_play = (
             first_play is not None and event.span is not None and event.span.start > first_play
         )
-        if seen_turnup and not ran and not after_play:  # after play: the parser said so
+        if seen_turnup and not ran and not after_play:  # after play: check_order says so
             report(
                 "AFN206",
                 f"the hand of {event.seat.letter} comes after the turn-up with no run",
