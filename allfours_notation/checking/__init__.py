@@ -82,7 +82,7 @@ Tally = tuple[int, int, int, int, int, int]
 SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: starting workers costs more
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class CheckedGame:
     """One game checked: every diagnostic ``allfours check`` reports for it (sorted,
     numbered and linked to its root cause), whether any is an error, the replay (None
@@ -95,16 +95,6 @@ class CheckedGame:
     replay: GameReplay | None
     options: Options | None
 
-    def __init__(self, game: Game, diagnostics: tuple[Diagnostic, ...], has_errors: bool,
-                 replay: GameReplay | None, options: Options | None) -> None:
-        # The slots set directly: a frozen dataclass's __init__ goes through
-        # object.__setattr__ per field, and a file of tiny games makes one per game.
-        _set_game(self, game)
-        _set_diagnostics(self, diagnostics)
-        _set_has_errors(self, has_errors)
-        _set_replay(self, replay)
-        _set_options(self, options)
-
     @property
     def roots(self) -> tuple[Diagnostic, ...]:
         return tuple(d for d in self.diagnostics if d.cause is None)
@@ -114,10 +104,6 @@ class CheckedGame:
         """The referee's findings that only say the game is not finished yet, as it
         found them (before they were numbered: compare ``d.linked(None, None)``)."""
         return self.replay.unfinished if self.replay is not None else ()
-
-
-(_set_game, _set_diagnostics, _set_has_errors, _set_replay, _set_options) = (
-    CheckedGame.__dict__[f.name].__set__ for f in fields(CheckedGame))
 
 
 @dataclass(frozen=True, slots=True)
