@@ -22,14 +22,22 @@ class _Cycle:
 def test_a_settled_heap_is_frozen_and_an_idle_sweep_frees_its_cycles() -> None:
     async def session() -> tuple[int, int, int]:
         keeper = HeapKeeper(idle=0.01)
+        swept = asyncio.Event()
+        sweep = keeper.sweep
+
+        def noted_sweep() -> int:
+            found = sweep()
+            swept.set()
+            return found
+
+        keeper.sweep = noted_sweep  # type: ignore[method-assign]
         _Cycle()  # garbage at once, but in a cycle
         keeper.settle()
         frozen = gc.get_freeze_count()
         gc.collect()  # an ordinary collection cannot see frozen garbage
         kept = _frozen_cycles()
         async with asyncio.timeout(30):
-            while keeper.sweeps == 0:  # the idle sweep, once nothing else comes
-                await asyncio.sleep(0.01)
+            await swept.wait()  # the idle sweep, once nothing else comes
         return frozen, kept, _frozen_cycles()
 
     try:
