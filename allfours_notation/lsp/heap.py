@@ -30,7 +30,6 @@ class HeapKeeper:
 
     def __init__(self, idle: float = IDLE_SWEEP_SECONDS) -> None:
         self.idle = idle
-        self.sweeps = 0  # how many idle sweeps ran (read by tests and the benchmark)
         self._sweep: asyncio.TimerHandle | None = None
 
     def settle(self) -> None:
@@ -59,5 +58,4 @@ class HeapKeeper:
         gc.unfreeze()
         found = gc.collect()
         gc.freeze()
-        self.sweeps += 1
         return found

@@ -110,25 +110,26 @@ class _Alternatives:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._tables: dict[Options, tuple[Table, list[int]]] = {}
+        self._tables: dict[Options, Table] = {}
+        self._fed: dict[Options, int] = {}  # how many of the game's deals each table has had
 
     def deal_at(self, options: Options, position: int) -> DealResult | None:
         """The ``position``-th deal's result under ``options`` (as the whole game
         replayed under them has it), or None where that replay has fewer deals."""
-        table, fed = self._tables.get(options) or self._open(options)
+        table = self._tables.get(options)
+        if table is None:
+            table = self._tables[options] = Table(self.game, options, keep_steps=False)
         deals = self.game.deals
-        while len(table.deals) <= position and fed[0] < len(deals):
-            table.feed_deal(deals[fed[0]])
-            fed[0] += 1
+        fed = self._fed.get(options, 0)
+        while len(table.deals) <= position and fed < len(deals):
+            table.feed_deal(deals[fed])
+            fed += 1
+        self._fed[options] = fed
         return table.deals[position] if position < len(table.deals) else None
-
-    def _open(self, options: Options) -> tuple[Table, list[int]]:
-        opened = self._tables[options] = (Table(self.game, options, keep_steps=False), [0])
-        return opened
 
     def release(self) -> None:
         """Let go of every table's open deal (see :meth:`Table.release`)."""
-        for table, _ in self._tables.values():
+        for table in self._tables.values():
             table.release()
 
 
