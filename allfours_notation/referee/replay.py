@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from ..cards import Seat
 from ..diagnostics import Diagnostic
-from ..reading.records import Deal, Game, diagnostic_at
+from ..reading.records import Deal, Game, diagnostic_at, with_seat
 from .deal.answers import DealOver, DealStart, Event
 from .deal.table import Table
 from .disputes import find_disputes, read_result
@@ -161,7 +161,7 @@ def seats_from_replay(replay: GameReplay) -> Game | None:
                                                                  strict=True)):
                 return None
             tricks.append(replace(trick, plays=tuple(
-                play if play.seat is not None else replace(play, seat=seat)
+                play if play.seat is not None else with_seat(play, seat)
                 for play, (seat, _) in zip(trick.plays, placed, strict=True))))
         deals.append(replace(deal, tricks=tuple(tricks)))
     return replace(game, deals=tuple(deals))
