@@ -86,7 +86,6 @@ from .statements import (
     _scores,
     unescape_tag_value,
 )
-from .syntax_errors import deal_number_before, explain
 from .table import add_seats, clockwise, seats_named
 
 if TYPE_CHECKING:
@@ -697,6 +696,8 @@ class _GameAssembler:
         the lexer read (see :func:`.syntax_errors.explain`)."""
         from lark import Token as LarkToken
         from lark.exceptions import UnexpectedEOF, UnexpectedToken
+
+        from .syntax_errors import deal_number_before, explain
 
         position = getattr(error, "pos_in_stream", None)
         if isinstance(error, UnexpectedToken) and isinstance(error.token, LarkToken):
