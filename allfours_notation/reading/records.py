@@ -320,6 +320,21 @@ def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | N
     return play
 
 
+def with_seat(play: Play, seat: Seat) -> Play:
+    """``dataclasses.replace(play, seat=seat)``, copied slot by slot like
+    :func:`make_play`: ``fmt`` names the seat of every card of a file written without
+    seat labels; worth 5.0% of its instructions on 1,000 such deals (issue 27)."""
+    copy = _new(Play)
+    set_card, set_seat, set_glyph, set_span, set_leading, set_trailing = _play_slots
+    set_card(copy, play.card)
+    set_seat(copy, seat)
+    set_glyph(copy, play.glyph)
+    set_span(copy, play.span)
+    set_leading(copy, play.leading)
+    set_trailing(copy, play.trailing)
+    return copy
+
+
 _N = TypeVar("_N", bound=Node)
 
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from ..cards import Seat
 from ..diagnostics import Diagnostic
-from ..reading.records import Deal, Game, diagnostic_at
+from ..reading.records import Deal, Game, diagnostic_at, with_seat
 from .deal.answers import DealOver, DealStart, Event
 from .deal.table import Table
 from .disputes import find_disputes, read_result
@@ -42,6 +42,7 @@ __all__ = [
     "max_runs",
     "replay",
     "replay_plain",
+    "seats_from_replay",
     "trick_winner",
     "turnup_position",
     "with_hindsight",
@@ -131,6 +132,38 @@ def fill_seats(game: Game, options: Options | None = None) -> Game:
             for trick in deal.tricks)
         deals.append(replace(deal, tricks=tricks))
     table.release()
+    return replace(game, deals=tuple(deals))
+
+
+def seats_from_replay(replay: GameReplay) -> Game | None:
+    """:func:`fill_seats` of the replayed game, read off a replay already made rather
+    than refereeing the game again (``fmt`` checks every game anyway, and on a file
+    without seat labels filling them was as dear as the check itself).
+
+    The seats come from the tricks the referee completed, which list every card with
+    the seat it was played from, in the order played.  They are used only where they
+    line up with the record: the same number of deals, of tricks in each deal, and in
+    each trick the same cards in the same order.  Anything else (a short trick, a card
+    the referee could not place, a deal not replayed) gives None, and the caller fills
+    the seats with :func:`fill_seats`, which follows every card on its own.
+    """
+    game = replay.game
+    if len(replay.deals) != len(game.deals):
+        return None
+    deals = []
+    for deal, result in zip(game.deals, replay.deals, strict=True):
+        if len(result.tricks) != len(deal.tricks):
+            return None
+        tricks = []
+        for trick, (_, _, placed) in zip(deal.tricks, result.tricks, strict=True):
+            if len(placed) != len(trick.plays) or any(
+                    play.card != card for play, (_, card) in zip(trick.plays, placed,
+                                                                 strict=True)):
+                return None
+            tricks.append(replace(trick, plays=tuple(
+                play if play.seat is not None else with_seat(play, seat)
+                for play, (seat, _) in zip(trick.plays, placed, strict=True))))
+        deals.append(replace(deal, tricks=tuple(tricks)))
     return replace(game, deals=tuple(deals))
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ..checking.parsing import parse, parse_game_body
 from ..diagnostics import Diagnostic
@@ -55,7 +56,10 @@ from ..reading.records import (
     Trick,
     TurnUp,
 )
-from ..referee.replay import fill_seats
+from ..referee.replay import fill_seats, seats_from_replay
+
+if TYPE_CHECKING:
+    from ..checking import CheckedGame
 
 VERSION_LINE = "% AFN 1"
 INDENT = "  "
@@ -184,8 +188,9 @@ def format_checked(result: ParseResult, *, renumber: bool = False) -> CheckedFor
     otherwise that is a refusal too: the written numbers stay until the user
     renumbers on purpose.
 
-    Each game is refereed once on the old text (its meaning), and once more only
-    where a play's seat is missing (to fill it in; see :func:`with_seats`).  The new
+    Each game is refereed once on the old text, for its meaning and for the seats to
+    fill in where a play has none (read off that replay; refereed again only where
+    the replay does not line up with the record, see :func:`_seated`).  The new
     text is read back in full where it differs from the old: see :func:`_read_back`
     for the games it need not parse or referee again, and why that proves as much.
     """
@@ -207,14 +212,21 @@ def _format_checked(result: ParseResult, *, renumber: bool) -> CheckedFormat:
             r.diagnostic and r.diagnostic.game == game.index for r in refusals
         ):
             refusals.append(Refusal(f"game {game.index} has syntax errors"))
-    # Seats filled once: format_game's own with_seats then finds nothing to fill.
-    seated = tuple(game if game.broken else with_seats(game) for game in result.games)
+    repaired = [*REPAIRED_CODES, *(RENUMBERED_CODES if renumber else ())]
+    readable = not any(game.broken for game in result.games)
+    # One referee pass over the old text gives both its meaning and the seats to fill
+    # in: a second pass for the seats was 12% of fmt's instructions on 1,000 deals
+    # written without seat labels (issue 27).
+    if readable:
+        old_meanings, seated = _meaning_and_seats(result, repaired)
+    else:  # nothing is read back: only the seats of the games that can be followed
+        seated = tuple(game if game.broken else with_seats(game) for game in result.games)
     text = format_result(replace(result, games=seated))
-    if not any(game.broken for game in result.games):
+    if readable:
         after, same = _read_back(result, text)
         refusals.extend(_differences(result, after, seated))
         if not refusals:
-            refusals.extend(_hidden(result, after, same, renumber=renumber))
+            refusals.extend(_hidden(old_meanings, after, same, repaired, renumber=renumber))
     return CheckedFormat(text, tuple(refusals))
 
 
@@ -258,38 +270,69 @@ def _read_back(before: ParseResult, text: str) -> tuple[ParseResult, tuple[bool,
 _Meaning = tuple[Counter[tuple[str, int | None, int | None]], tuple[tuple[str, int], ...]]
 
 
-def _meaning(result: ParseResult, repaired: Iterable[str],
-             known: Sequence[_Meaning | None] = ()) -> list[_Meaning]:
-    """Per game: its diagnostics (code, deal, trick; not the line, which formatting
-    moves) and its computed scores; the file's own diagnostics come first.  A game
-    whose meaning is ``known`` (not None) is not checked again."""
+def _file_meaning(result: ParseResult, skip: set[str]) -> _Meaning:
+    """The file's own diagnostics (those at no game), by code."""
+    return (Counter((d.code, None, None) for d in result.diagnostics
+                    if d.game is None and d.code not in skip), ())
+
+
+def _game_meaning(checked: CheckedGame, skip: set[str]) -> _Meaning:
+    """A checked game's diagnostics (code, deal, trick; not the line, which formatting
+    moves) and its computed scores."""
+    found = Counter((d.code, d.deal, d.trick) for d in checked.diagnostics
+                    if d.code not in skip)
+    return found, checked.replay.scores if checked.replay is not None else ()
+
+
+def _checked(games: Sequence[Game]) -> list[CheckedGame]:
     from ..checking import check_games
 
+    return check_games(games, empty=True, first_id=None)  # the one door, run-wise
+
+
+def _meaning_and_seats(result: ParseResult, repaired: Iterable[str]
+                       ) -> tuple[list[_Meaning], tuple[Game, ...]]:
+    """Per game of the old text its meaning (the file's own first), and the game with
+    its seats filled (see :func:`with_seats`), from one check of each game: the seats
+    are read off the check's replay where it lines up with the record
+    (:func:`~..referee.replay.seats_from_replay`), and filled by the referee otherwise."""
     skip = set(repaired)
-    file_level: Counter[tuple[str, int | None, int | None]] = Counter(
-        (d.code, None, None) for d in result.diagnostics if d.game is None and d.code not in skip
-    )
-    known = list(known) or [None] * len(result.games)
+    meanings = [_file_meaning(result, skip)]
+    seated: list[Game] = []
+    for game, checked in zip(result.games, _checked(result.games), strict=True):
+        meanings.append(_game_meaning(checked, skip))
+        seated.append(_seated(game, checked))
+    return meanings, tuple(seated)
+
+
+def _seated(game: Game, checked: CheckedGame) -> Game:
+    if all(play.seat is not None for deal in game.deals for trick in deal.tricks
+           for play in trick.plays):
+        return game
+    replayed = checked.replay
+    filled = seats_from_replay(replayed) if replayed is not None and \
+        replayed.game is game else None
+    return filled if filled is not None else with_seats(game)
+
+
+def _meaning(result: ParseResult, repaired: Iterable[str],
+             known: Sequence[_Meaning | None]) -> list[_Meaning]:
+    """Per game: its meaning (the file's own first); a game whose meaning is ``known``
+    (not None) is not checked again."""
+    skip = set(repaired)
     asked = [game for game, meaning in zip(result.games, known, strict=True) if meaning is None]
-    checked = iter(check_games(asked, empty=True, first_id=None))  # the one door, run-wise
-    meanings: list[_Meaning] = [(file_level, ())]
+    checked = iter(_checked(asked))
+    meanings = [_file_meaning(result, skip)]
     for meaning in known:
-        if meaning is None:
-            game = next(checked)
-            found = Counter((d.code, d.deal, d.trick) for d in game.diagnostics
-                            if d.code not in skip)
-            meaning = (found, game.replay.scores if game.replay is not None else ())
-        meanings.append(meaning)
+        meanings.append(meaning if meaning is not None else _game_meaning(next(checked), skip))
     return meanings
 
 
-def _hidden(before: ParseResult, after: ParseResult, same: Sequence[bool], *,
-            renumber: bool) -> list[Refusal]:
+def _hidden(old_meanings: Sequence[_Meaning], after: ParseResult, same: Sequence[bool],
+            repaired: Iterable[str], *, renumber: bool) -> list[Refusal]:
     """Diagnostics the formatted text would lose or gain, and scores it would change
     (a game whose text ``same`` says is unchanged means what it meant)."""
-    repaired = [*REPAIRED_CODES, *(RENUMBERED_CODES if renumber else ())]
     found: list[Refusal] = []
-    old_meanings = _meaning(before, repaired)
     new_meanings = _meaning(after, repaired, [
         old if kept else None for old, kept in zip(old_meanings[1:], same, strict=True)])
     for number, (old, new) in enumerate(zip(old_meanings, new_meanings, strict=False)):

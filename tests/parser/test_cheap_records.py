@@ -26,6 +26,7 @@ from allfours_notation.reading.records import (
     Trick,
     make_play,
     make_trick,
+    with_seat,
 )
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.afn"))
@@ -137,6 +138,21 @@ def test_made_plays_and_tricks_are_the_records_the_constructors_make() -> None:
     assert trick == Trick(number=2, plays=(built,), numbered=False)
     assert (trick.numbered, trick.leading, trick.trailing, trick.span) == (False, (), (), None)
     assert dataclasses.replace(made, glyph=None) == Play(card=card("JS"), seat=Seat.SOUTH)
+
+
+def test_a_play_given_its_seat_is_the_play_replace_makes() -> None:
+    """with_seat copies every field, comments and span included, and only the seat
+    changes (``fmt`` fills seats with it)."""
+    game = parse("deal 1 dealer N\n  {lead} 1. JS! {x} ; after\nend\n").games[0]
+    play = game.deals[0].tricks[0].plays[0]
+    assert play.seat is None and (play.leading or play.trailing)
+    seated = with_seat(play, Seat.EAST)
+    assert seated == dataclasses.replace(play, seat=Seat.EAST)
+    assert hash(seated) == hash(dataclasses.replace(play, seat=Seat.EAST))
+    assert [getattr(seated, f.name) for f in dataclasses.fields(Play) if f.name != "seat"] == \
+        [getattr(play, f.name) for f in dataclasses.fields(Play) if f.name != "seat"]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seated.seat = None  # type: ignore[misc]
 
 
 def test_parsed_plays_and_tricks_cannot_be_changed() -> None:

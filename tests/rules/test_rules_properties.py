@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -27,7 +28,7 @@ from allfours_notation.referee import (
     trick_winner,
 )
 from allfours_notation.referee.profiles import BegsPerDeal, HangJack, Options, TurnupPoints
-from allfours_notation.referee.replay import max_runs
+from allfours_notation.referee.replay import max_runs, seats_from_replay
 from allfours_notation.referee.scoring import kick_value
 
 TABLES = [(name, players) for name in PROFILES for players in (2, 4)] + [("foster", 3)]
@@ -131,6 +132,46 @@ def test_fill_seats_names_every_player(seed: int) -> None:
     filled = fill_seats(parsed)
     assert [p.seat for d in filled.deals for p in d.plays()] == \
         [p.seat for d in game.deals for p in d.plays()]
+    assert seats_from_replay(replay(parsed, record_states=False)) == filled
+
+
+def _unlabel_some(game: Game, rng: random.Random) -> Game:
+    """``game`` with the seat taken off about half of its plays."""
+    return replace(game, deals=tuple(
+        replace(deal, tricks=tuple(replace(trick, plays=tuple(
+            replace(play, seat=None) if rng.random() < 0.5 else play for play in trick.plays))
+            for trick in deal.tricks))
+        for deal in game.deals))
+
+
+def test_seats_from_a_replay_are_the_filled_seats_on_every_sample() -> None:
+    """fmt reads seats off its check's replay: where that replay lines up with the
+    record it must name exactly the seats fill_seats names; where it does not, it
+    says so (None) rather than guess."""
+    root = Path(__file__).resolve().parents[2]
+    rng = random.Random(7)
+    lined_up = 0
+    for path in sorted([*(root / "samples").glob("*.afn"), *(root / "tests").rglob("*.afn")]):
+        for game in parse(path.read_text(encoding="utf-8", errors="replace")).games:
+            if game.broken:
+                continue
+            for candidate in (game, _unlabel_some(game, rng)):
+                from_replay = seats_from_replay(replay(candidate, record_states=False))
+                if from_replay is not None:
+                    lined_up += 1
+                    assert from_replay == fill_seats(candidate), path.name
+    assert lined_up >= 20
+
+
+def test_a_short_trick_is_left_to_fill_seats() -> None:
+    """A trick of three cards at a four-handed table is never completed: the replay
+    cannot say who played its cards, so nothing is read off it."""
+    game = one_game(11, "trinidad14", 4)
+    deal = game.deals[0]
+    short = replace(deal.tricks[0], plays=deal.tricks[0].plays[:3])
+    cut = replace(game, deals=(replace(deal, tricks=(short, *deal.tricks[1:])),
+                               *game.deals[1:]))
+    assert seats_from_replay(replay(cut, record_states=False)) is None
 
 
 # --- injected irregularities ------------------------------------------------------------------
@@ -298,7 +339,9 @@ def test_the_replayer_never_breaks_on_mutated_records(seed: int, mutation: int, 
         result = replay(game)
         assert not [d for d in result.diagnostics if d.code == "AFN399"], \
             [d.message for d in result.diagnostics if d.code == "AFN399"]
-        fill_seats(game)
+        filled = fill_seats(game)
+        from_replay = seats_from_replay(result)
+        assert from_replay is None or from_replay == filled
 
 
 def test_sides_of_generated_four_handed_games() -> None:
