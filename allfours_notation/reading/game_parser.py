@@ -5,9 +5,9 @@ Only the successful parse is done without Lark.  At anything unusual the text is
 again from the start by Lark's own loop (:func:`.lark_parser.lark_parse`, imported
 then), which raises exactly what Lark raises.  In the source tree,
 ``tests/parser/test_fast_lexer.py`` and the benchmark's ``lexer_check`` module compare the
-tokens, the callbacks' tokens and where each parse fails with Lark's.  Where the table file does not match the grammar beside it (a
-checkout whose grammar was edited), the table is made from Lark at the first game
-instead: slower to start, never wrong.
+tokens, the callbacks' tokens and where each parse fails with Lark's.  Where the table
+file does not match the grammar beside it (a checkout whose grammar was edited), the
+table is made from Lark at the first game instead: slower to start, never wrong.
 """
 
 from __future__ import annotations
