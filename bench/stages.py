@@ -5,11 +5,11 @@
 The stages, in the order ``check`` meets them:
 
 * slice      — decoding and cutting the file into games (``read_games``);
-* lex        — the lexers of Lark's contextual lexer (one per parser state), timed
-               call by call inside the parse (it cannot run alone: the parser's
-               state picks the lexer), less the cost of the clock itself;
-* parse      — the parser's loop over Lark's LALR table with the tree callbacks
-               (``parser._direct_parse``), less the lexing;
+* lex        — the expressions of the contextual lexer (one per parser state),
+               timed match by match inside the parse (it cannot run alone: the
+               parser's state picks the expression), less the cost of the clock;
+* parse      — the rest of the loop over the shipped LALR table
+               (``reading.game_parser``): making tokens, shifts and reductions;
 * records    — turning the parse into records (plays, statements, deals, tags);
 * structure  — the checks that need no rules (``check_structure``);
 * referee    — the incremental referee over every event, no table snapshots;
@@ -110,15 +110,15 @@ def _scoring_clock(spent: list[float]) -> Iterator[None]:
             setattr(module, name, function)
 
 
-def _timed(next_token: Callable[..., Any], spent: list[float]) -> Callable[..., Any]:
-    """``next_token``, with the time taken by each call added to ``spent`` (a token,
-    or the end of the text)."""
+def _timed(match: Callable[..., Any], spent: list[float]) -> Callable[..., Any]:
+    """``match`` (a lexer expression's), with the time taken by each call added to
+    ``spent`` (a token, or a run of blanks)."""
     clock = _now
 
-    def timed(lexer_state: Any, parser_state: Any = None) -> Any:
+    def timed(text: str, position: int) -> Any:
         start = clock()
         try:
-            return next_token(lexer_state, parser_state)
+            return match(text, position)
         finally:
             spent[0] += clock() - start
             spent[1] += 1
@@ -128,9 +128,9 @@ def _timed(next_token: Callable[..., Any], spent: list[float]) -> Callable[..., 
 def _calibrate(count: int = 200_000) -> float:
     """Seconds the token clock adds to each token (a lexer that does nothing)."""
     spent = [0.0, 0.0]
-    nothing = _timed(lambda lexer_state, parser_state=None: None, spent)
+    nothing = _timed(lambda text, position: None, spent)
     for _ in range(count):
-        nothing(None)
+        nothing("", 0)
     return spent[0] / count
 
 
@@ -138,31 +138,23 @@ _CLOCK_COST = 0.0
 
 
 @contextlib.contextmanager
-def _lexer_clock(lark: Any, spent: list[float]) -> Iterator[None]:
-    """Time Lark's contextual lexer while it feeds the parser: each of its basic
-    lexers (one per parser state), token by token.  The parse run meanwhile must be
-    one made after this took effect (see ``measure``)."""
-    basic = {id(lexer): lexer for lexer in lark.parser.lexer.lexers.values()}
-    basic[id(lark.parser.lexer.root_lexer)] = lark.parser.lexer.root_lexer
-    own = {key: vars(lexer).get("next_token") for key, lexer in basic.items()}
-    for lexer in basic.values():
-        lexer.next_token = _timed(lexer.next_token, spent)
+def _lexer_clock(table: Any, spent: list[float]) -> Iterator[None]:
+    """Time the lexer while it feeds the parser: each parser state's expression,
+    match by match (the loop reads them from the table's list each token, so a
+    parse run meanwhile uses the timed ones)."""
+    own = [table.match_of(state) for state in range(len(table.matches))]
+    table.matches[:] = [_timed(match, spent) for match in own]
     try:
         yield
     finally:
-        for key, lexer in basic.items():
-            if own[key] is None:
-                del lexer.next_token
-            else:
-                lexer.next_token = own[key]
+        table.matches[:] = own
 
 
 def measure(path: Path, repeats: int = 5, label: str | None = None) -> StageReport:
     """Every stage of ``check`` on the file at ``path``, each the median of ``repeats``."""
     from allfours_notation.checking.parsing import parse_game_slice
     from allfours_notation.cli import main as cli
-    from allfours_notation.reading import lark_parser as parser_module
-    from allfours_notation.reading.lark_parser import _lark
+    from allfours_notation.reading.game_parser import game_parser, table
     from allfours_notation.reading.parser import read_games
     from allfours_notation.referee import find_disputes, resolve_options
     from allfours_notation.referee.replay import replay_plain
@@ -177,20 +169,15 @@ def measure(path: Path, repeats: int = 5, label: str | None = None) -> StageRepo
              for index, piece in enumerate(reader.slices, start=1)]
     readable = [game for game in games if not game.broken]
     options = [resolve_options(game)[0] for game in readable]
-    lark, collector = _lark()
-    # The parse ``check`` runs for each game (Lark's own entry where there is no other).
-    game_parser = getattr(parser_module, "_game_parser", None)
-    parse_text = game_parser()[0] if game_parser is not None else lark.parse
+    parse_text, collector = game_parser()  # the parse ``check`` runs for each game
 
     lexed = [0.0, 0.0]  # seconds inside the lexer, tokens
 
     def lex() -> None:
-        with _lexer_clock(lark, lexed):
-            # The parser's loop looks its lexers up once, when made: one made now.
-            direct = getattr(parser_module, "_direct_parse", None)
-            lark_parse(direct(lark, collector) if direct is not None else lark.parse)
+        with _lexer_clock(table(), lexed):
+            parse_all()
 
-    def lark_parse(parse_text: Callable[[str], Any] = parse_text) -> None:
+    def parse_all(parse_text: Callable[[str], Any] = parse_text) -> None:
         for body in bodies:
             collector.comments = []
             collector.opened = None
@@ -229,7 +216,7 @@ def measure(path: Path, repeats: int = 5, label: str | None = None) -> StageRepo
         lexed[0] = lexed[1] = 0.0
         _clock(lex)
         lexing = max(0.0, lexed[0] - lexed[1] * _CLOCK_COST)
-        parsed = _clock(lark_parse)
+        parsed = _clock(parse_all)
         built = _clock(build)
         checked_structure = _clock(structure)
         scoring[0] = 0.0

@@ -1,6 +1,6 @@
 """What the forkserver of :class:`~.parallel.WorkerPool` imports before it forks any
-worker (besides the module of the function the pool maps): the parser, built (its
-grammar and lexers: about a tenth of a second of every worker's start otherwise).
+worker (besides the module of the function the pool maps): the parser, made (its
+table loaded and its lexers' expressions compiled once, not in every worker).
 
 Importing this module builds the parser of the importing thread; nothing else does so
 on import.
@@ -8,6 +8,6 @@ on import.
 
 from __future__ import annotations
 
-from ..reading import lark_parser
+from ..reading import game_parser
 
-lark_parser.build_parser()
+game_parser.build_parser()

@@ -40,7 +40,7 @@ from ..diagnostics import Diagnostic, sort_key
 from ..reading.records import Deal, Game
 from ..reading.table import side_of
 from ..referee.state import GameReplay
-from .slips import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SEARCHED_CODES, SlipKind, find_slips
+from .slip_codes import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SEARCHED_CODES, SlipKind
 
 SLIP_CODES = frozenset(kind.value for kind in SlipKind)
 GAME_LEVEL_CONSEQUENCES = frozenset({"AFN403", "AFN313"})
@@ -69,6 +69,8 @@ def explain(replayed: GameReplay, diagnostics: Sequence[Diagnostic], *,
         if LINKING_CODES.isdisjoint(codes):  # and nothing to link: each is a root
             return _numbered(sorted(diagnostics, key=sort_key), first_id)
         return link_causes(diagnostics, replayed, first_id=first_id)
+    from .slips import find_slips  # only a game with a finding to search from needs it
+
     findings = find_slips(replayed, diagnostics)
     return link_causes(findings.diagnostics, replayed, first_id=first_id,
                        follows=findings.follows)

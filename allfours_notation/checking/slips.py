@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
 
 from ..cards import FULL_PACK, Card, Seat, Suit
 from ..diagnostics import Diagnostic, Severity, sort_key
@@ -34,28 +33,18 @@ from ..referee.profiles import Options
 from ..referee.replay import replay_plain
 from ..referee.state import DealResult, GameReplay
 from ..referee.structure import check_structure
+from .slip_codes import (
+    NOT_FROM_A_DEAL_SLIP,
+    OFFENCES,
+    RECORDING_CODES,
+    SEARCHED_CODES,
+    SlipKind,
+)
+
+__all__ = ["NOT_FROM_A_DEAL_SLIP", "RECORDING_CODES", "SEARCHED_CODES", "Findings", "SlipKind",
+           "find_slips", "may_find_slips"]
 
 
-class SlipKind(Enum):
-    """The slips this module can name, with the code of the root it reports."""
-
-    MISSING = "AFN221"
-    EXTRA = "AFN222"
-    TWICE = "AFN223"
-    SWAPPED = "AFN224"
-    SEAT = "AFN225"
-
-
-# Findings that say "the text of this deal is not a possible deal": the only ones
-# that send the search looking for a slip.
-RECORDING_CODES = frozenset({
-    "AFN201", "AFN202", "AFN203", "AFN204", "AFN205", "AFN208",
-    "AFN301", "AFN302", "AFN303", "AFN305",
-})
-_OFFENCES = frozenset({"AFN306", "AFN307"})
-# Findings of a deal that a slip can cause; the rest (numbering, dealer
-# rotation, a game already decided) stay roots of their own.
-NOT_FROM_A_DEAL_SLIP = frozenset({"AFN207", "AFN210", "AFN211", "AFN312", "AFN313"})
 # Plays searched on either side of the first trouble before the whole deal is tried.
 _WINDOW = 2
 # A deal with more plays than a pack holds is not searched (hostile input stays cheap).
@@ -139,10 +128,6 @@ def find_slips(replayed: GameReplay, diagnostics: Sequence[Diagnostic]) -> Findi
     return Findings(tuple(sorted([*hinted, *added], key=sort_key)), tuple(follows))
 
 
-# Without one of these a game has no deal worth searching and no total to hint on.
-SEARCHED_CODES = RECORDING_CODES | _OFFENCES | {"AFN402"}
-
-
 def may_find_slips(diagnostics: Sequence[Diagnostic]) -> bool:
     """Whether :func:`find_slips` could add or change anything: a deal worth searching
     or a total to hint on (most games, and every tiny one, have neither)."""
@@ -153,7 +138,7 @@ def _looks_slipped(found: Sequence[Diagnostic]) -> bool:
     """A deal worth searching: its text is not a possible deal, or it shows a revoke
     that nobody wrote down (no penalty claimed: the claim disagrees)."""
     codes = {d.code for d in found}
-    return bool(codes & RECORDING_CODES) or (bool(codes & _OFFENCES) and "AFN401" in codes)
+    return bool(codes & RECORDING_CODES) or (bool(codes & OFFENCES) and "AFN401" in codes)
 
 
 def _explained_elsewhere(replayed: GameReplay, position: int, fixed: Deal,

@@ -1,6 +1,6 @@
 """One game's tokens → its records: the record assembler.
 
-:func:`.lark_parser._game_parser` gives a game's coarse tokens (a hand, a run of plays,
+:func:`.game_parser.game_parser` gives a game's coarse tokens (a hand, a run of plays,
 a claim: one token each, see ``grammar/allfours.lark``); :class:`_GameAssembler` splits
 them, attaches comments to the records they stand beside, groups plays into tricks and
 keeps each deal's statements in the order written.  It reports only what reading finds
@@ -16,10 +16,7 @@ import operator
 import re
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
-from typing import Any, TypeVar, cast
-
-from lark import Token
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..cards import Seat, card
 from ..diagnostics import Diagnostic, Severity
@@ -31,7 +28,8 @@ from ..limits import (
     MAX_DEALS_PER_GAME,
     MAX_TAGS_PER_GAME,
 )
-from .lark_parser import TooManyComments, _game_parser, _lark
+from .game_parser import game_parser
+from .lalr import Token, TooManyComments
 from .records import (
     Abandoned,
     Award,
@@ -88,8 +86,10 @@ from .statements import (
     _scores,
     unescape_tag_value,
 )
-from .syntax_errors import deal_number_before, explain
 from .table import add_seats, clockwise, seats_named
+
+if TYPE_CHECKING:
+    from lark.exceptions import UnexpectedInput
 
 # The export order of the mandatory tags; every other tag follows in written order.
 ROSTER: tuple[str, ...] = (
@@ -188,10 +188,7 @@ class _GameAssembler:
 
     def span_of(self, token: Token) -> Span:
         base = self.offset_base
-        # Lark types the offsets Optional; its lexer always sets them (no cast():
-        # a function call per token).
-        return Span.at(self.lines, token.start_pos + base,  # type: ignore[operator]
-                       token.end_pos + base)  # type: ignore[operator]
+        return Span.at(self.lines, token.start_pos + base, token.end_pos + base)
 
     def diag(
         self,
@@ -239,7 +236,7 @@ class _GameAssembler:
         """The game read, its structure not yet checked (see :func:`.parser.read_game_body`)."""
         if self.over_limit():
             return self.broken_game(), None, self.piece, []
-        parse_text, collector = _game_parser()
+        parse_text, collector = game_parser()
         collector.comments = []
         collector.opened = None
         try:
@@ -248,11 +245,17 @@ class _GameAssembler:
             collector.comments = []
             self.report_limit(f"this game has more than {MAX_COMMENTS_PER_GAME:,} comments", 0)
             return self.broken_game(), None, self.piece, []
-        except UnexpectedInput as error:
-            self.syntax_error(error)
-            return self.broken_game(), None, self.piece, []
         except RecursionError:  # pragma: no cover - LALR does not recurse; belt and braces
             self.diag("AFN101", "the game is too deeply nested to read", None)
+            return self.broken_game(), None, self.piece, []
+        except Exception as error:
+            # Lark's error, from its own loop (only a game that does not parse imports
+            # Lark: issue 27)
+            from lark.exceptions import UnexpectedInput
+
+            if not isinstance(error, UnexpectedInput):
+                raise
+            self.syntax_error(error, collector.opened)
             return self.broken_game(), None, self.piece, []
         found = collector.comments
         comments = [self.comment_of(token) for token in found] if found else []
@@ -322,7 +325,7 @@ class _GameAssembler:
         raw_deals: list[_RawDeal] = []
         ended = False
         for child in children:
-            if isinstance(child, Token):
+            if type(child) is not list:  # a token (Lark's, where Lark's loop read the game)
                 if child.type == "TAGS":
                     self.add_tags(tag_nodes, child)
                 else:  # END
@@ -428,7 +431,7 @@ class _GameAssembler:
 
     def add_tags(self, tags: list[Tag], token: Token) -> None:
         """Split a block of tags (one token, so that Lark reads a header in one step)."""
-        lines, base = self.lines, token.start_pos + self.offset_base  # type: ignore[operator]
+        lines, base = self.lines, token.start_pos + self.offset_base
         block = [Tag(name=match.group(1), value=unescape_tag_value(match.group(2)),
                      span=Span.at(lines, base + match.start(), base + match.end()))
                  for match in _TAG_RE.finditer(token.value)]
@@ -447,8 +450,8 @@ class _GameAssembler:
         number, dealer = _deal_header(header.value)
         self.current_deal = number
         lines, base, at = self.lines, self.offset_base, Span.at
-        raw = _RawDeal(number, dealer, at(lines, header.start_pos + base,  # type: ignore[operator]
-                                          header.end_pos + base))  # type: ignore[operator]
+        raw = _RawDeal(number, dealer, at(lines, header.start_pos + base,
+                                          header.end_pos + base))
         nodes = self.nodes
         nodes.append(raw)
         written = self.statements.append
@@ -463,7 +466,7 @@ class _GameAssembler:
                 end = token.end_pos
             kind = token.type
             value = token.value
-            span = at(lines, token.start_pos + base, end + base)  # type: ignore[operator]
+            span = at(lines, token.start_pos + base, end + base)
             written((place, kind, value, span))
             if kind == "PLAYS":
                 self.add_plays(raw, value, span.start)
@@ -625,7 +628,7 @@ class _GameAssembler:
         offset of the token it stands in (for the span of a word named in a diagnostic)."""
         for number, token in enumerate(parts):
             token_start = span.start if number == 0 else \
-                token.start_pos + self.offset_base  # type: ignore[operator]
+                token.start_pos + self.offset_base
             words = _WORDS.finditer(token.value)
             if number == 0:
                 for _ in range(skip):
@@ -688,13 +691,20 @@ class _GameAssembler:
 
     # -- errors --
 
-    def syntax_error(self, error: UnexpectedInput) -> None:
+    def syntax_error(self, error: UnexpectedInput, opened: Token | None) -> None:
+        """AFN101 and its kin for Lark's ``error``; ``opened`` is the last claim or total
+        the lexer read (see :func:`.syntax_errors.explain`)."""
+        from lark import Token as LarkToken
+        from lark.exceptions import UnexpectedEOF, UnexpectedToken
+
+        from .syntax_errors import deal_number_before, explain
+
         position = getattr(error, "pos_in_stream", None)
-        if isinstance(error, UnexpectedToken) and isinstance(error.token, Token):
+        if isinstance(error, UnexpectedToken) and isinstance(error.token, LarkToken):
             position = error.token.start_pos
         if isinstance(error, UnexpectedEOF) or position is None or position >= len(self.body):
             position = len(self.body.rstrip())
-        explanation = explain(error, self.body, position, _lark()[1].opened)
+        explanation = explain(error, self.body, position, opened)
         offset = explanation.offset
         line = self.body.count("\n", 0, offset) + 1
         column = offset - self.body.rfind("\n", 0, offset)

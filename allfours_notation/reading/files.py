@@ -18,7 +18,6 @@ from pathlib import Path
 
 from ..limits import MAX_FILE_BYTES
 from ..safe_write import FileIdentity
-from .headers import scan_headers
 from .source import decode
 
 __all__ = ["SNIFF_BYTES", "Input", "InputError", "read_head", "read_input", "unreadable_reason"]
@@ -137,6 +136,8 @@ def unreadable_reason(path: Path) -> str | None:
     if b"\x00" in head:
         return f"{path}: not an AFN file (binary data)"
     text, _ = decode(head)
+    from .headers import scan_headers  # the viewer's question only: not read by check
+
     if not any(header.tags or header.deals for header in scan_headers(text)):
         return f"{path}: not an AFN file (no '[Tag \"…\"]' or 'deal N dealer S' found)"
     return None

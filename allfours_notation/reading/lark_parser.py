@@ -1,66 +1,30 @@
-"""Every use of Lark's insides, in one place: the grammar loaded, and driven for a game.
+"""Every use of Lark's insides, in one place: the grammar loaded into Lark, the parse table
+shipped beside it (made here from Lark's), and Lark's own loop for a game that does not
+parse.
 
-Lark builds the LALR parser and its contextual lexer from ``grammar/allfours.lark``; the
-rest of reading uses only what :func:`_game_parser` hands it (a function from a game's
-text to its tokens, and the comment collector) and Lark's public exceptions.  Whatever
-here reaches past Lark's public API is checked at build time and left out (Lark's own
-code kept) when Lark's insides are not as expected.
+A game that parses is read without Lark (:mod:`.lalr`, from the shipped table);
+Lark is imported only to report a syntax error (its own loop, which raises what Lark
+raises), to make the table again (``python -m allfours_notation.reading.build_table``),
+and by the tests that compare both.  Whatever here reaches past Lark's public API is
+checked and left out (Lark's own code kept) when Lark's insides are not as expected.
 """
 
 from __future__ import annotations
 
-import operator
+import re
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, cast
 
-from lark import Lark, Token
-from lark.exceptions import LexError
+from lark import Lark
 from lark.grammar import Rule
 
-from ..limits import MAX_COMMENTS_PER_GAME
+from .lalr import Collector, grammar_checksum, grammar_file, lexer_callbacks, reduction
 
 
 def grammar_text() -> str:
-    """The AFN grammar: shipped in the wheel, or read from the source checkout.  Plain
-    paths first: importing importlib.resources costs a cold start more than the read
-    (issue 27); it is asked only where the package is not a folder of files."""
-    package = Path(__file__).resolve().parents[1]
-    for candidate in (package / "_grammar" / "allfours.lark",
-                      package.parent / "grammar" / "allfours.lark"):
-        if candidate.is_file():
-            return candidate.read_text(encoding="utf-8")
-    from importlib import resources
-
-    packaged = resources.files("allfours_notation").joinpath("_grammar/allfours.lark")
-    return packaged.read_text(encoding="utf-8")
-
-
-class TooManyComments(Exception):
-    """Raised from inside Lark's lexer when a game has more comments than
-    :data:`~.limits.MAX_COMMENTS_PER_GAME`: the game is not read (AFN120), and the
-    comments are not held."""
-
-
-class _Collector:
-    """Receives the comments Lark's lexer skips, for the game being parsed, and the
-    last claim or total it read (where a claim cut by comments starts, for
-    :func:`~.syntax_errors.explain`)."""
-
-    def __init__(self) -> None:
-        self.comments: list[Token] = []
-        self.opened: Token | None = None
-
-    def __call__(self, token: Token) -> Token:
-        self.comments.append(token)
-        if len(self.comments) > MAX_COMMENTS_PER_GAME:  # stop reading: a limit, AFN120
-            raise TooManyComments
-        return token
-
-    def open_statement(self, token: Token) -> Token:
-        self.opened = token
-        return token
+    """The AFN grammar: shipped in the wheel, or read from the source checkout."""
+    return grammar_file("allfours.lark")
 
 
 class _Callbacks:
@@ -80,57 +44,37 @@ class _Callbacks:
         return children
 
 
-_Reduction = Callable[[list[Any]], Any]
-
-
-def _reduction(rule: Any) -> _Reduction:
+def reduction_shape(rule: Any) -> tuple[str, tuple[int, ...]]:
     """What reducing by ``rule`` gives, as :class:`_Callbacks` and Lark's tree builder
-    together give it: the children, with those of an inlined helper rule (a name
-    starting with "_": Lark's expansion of ``x*``) spliced in; one child alone for a
-    ``?`` rule; the game itself for ``start``.
-
-    ``children`` is always a fresh list (the parser slices its value stack), so it
-    is returned or extended in place rather than copied."""
+    together give it, named for :func:`.lalr.reduction`: the children, with those
+    of an inlined helper rule (a name starting with "_": Lark's expansion of ``x*``)
+    spliced in (their places, the second item); one child alone for a ``?`` rule; the
+    game itself for ``start``."""
     spliced = tuple(place for place, symbol in enumerate(rule.expansion)
                     if not symbol.is_term and symbol.name.startswith("_"))
     if rule.origin.name == "start":
-        return operator.itemgetter(0)
+        return "first", ()
     if rule.options.expand1:  # ?statement: the token itself, or its tokens
         if spliced == (1,) and len(rule.expansion) == 2:
-            def statement(children: list[Any]) -> Any:
-                first, more = children
-                more.insert(0, first)
-                return more
-            return statement
-        assert not spliced
-        return lambda children: children[0] if len(children) == 1 else children
+            return "statement", ()
+        if spliced:
+            raise ValueError(f"a ?rule of a shape the parser has no reduction for: {rule}")
+        return "one_or_list", ()
     if not spliced:
-        return _as_is
+        return "as_is", ()
     if spliced == (0,) and len(rule.expansion) == 2:  # x*: one more, to the list so far
-        def one_more(children: list[Any]) -> Any:
-            so_far, item = children
-            so_far.append(item)
-            return so_far
-        return one_more
-
-    def splice(children: list[Any]) -> Any:
-        out: list[Any] = []
-        for place, child in enumerate(children):
-            if place in spliced:
-                out.extend(child)
-            else:
-                out.append(child)
-        return out
-    return splice
+        return "one_more", ()
+    return "splice", spliced
 
 
-def _as_is(children: list[Any]) -> Any:
-    return children
+def _reduction(rule: Any) -> Callable[[list[Any]], Any]:
+    return reduction(*reduction_shape(rule))
 
 
 # Worth 1.3%, 2.6% and 2.5% of ``check`` on the bench's corpus (2,000 deals),
 # tiny games and varied small games (issue 22: ``check -j 1 --quiet``, CPU time,
-# median of 7 runs alternated with plain code in one process).
+# median of 7 runs alternated with plain code in one process), when every game went
+# through Lark's table; now it speeds up only the error path.
 def _resolve_callbacks(lark: Lark) -> None:
     """Give Lark's LALR parser one plain function per grammar rule, keyed by the very
     rule objects its parse table holds.
@@ -175,84 +119,54 @@ def _twin(rule: Any) -> _TableRule:
     return twin
 
 
+def _build(collector: Collector) -> Lark:
+    """A Lark of the grammar whose lexer reports to ``collector``.  The parse table is
+    built once and then loaded from this user's cache (:mod:`.parse_table`)."""
+    from lark import __version__ as lark_version
+
+    from .parse_table import table_file
+
+    grammar = grammar_text()
+    lark = Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        transformer=cast(Any, _Callbacks()),
+        lexer_callbacks=lexer_callbacks(collector),
+        cache=table_file(grammar, lark_version) or False,
+        propagate_positions=False,
+        maybe_placeholders=False,
+    )
+    _resolve_callbacks(lark)
+    return lark
+
+
 _local = threading.local()
 
 
-def _lark() -> tuple[Lark, _Collector]:
-    """One Lark instance per thread (the comment collector is per-parse state).  The parse
-    table is built once and then loaded from this user's cache (:mod:`.parse_table`)."""
+def lark_for(collector: Collector) -> Lark:
+    """This thread's Lark whose lexer reports to ``collector`` (built at its first use:
+    reading builds one, for its thread's collector, at the first game that does not
+    parse)."""
     cached = getattr(_local, "parser", None)
-    if cached is None:
-        from lark import __version__ as lark_version
-
-        from .parse_table import table_file
-
-        collector = _Collector()
-        grammar = grammar_text()
-        lark = Lark(
-            grammar,
-            parser="lalr",
-            lexer="contextual",
-            transformer=cast(Any, _Callbacks()),
-            lexer_callbacks={
-                "BRACE_COMMENT": collector,
-                "LINE_COMMENT": collector,
-                "CLAIM": collector.open_statement,
-                "TOTAL": collector.open_statement,
-            },
-            cache=table_file(grammar, lark_version) or False,
-            propagate_positions=False,
-            maybe_placeholders=False,
-        )
-        _resolve_callbacks(lark)
-        install_lean_lexer(lark)
-        cached = (lark, collector)
-        _local.parser = cached
-        _local.parse = _direct_parse(lark, collector)
-    return cast(tuple[Lark, _Collector], cached)
+    if cached is None or cached[1] is not collector:
+        lark = _build(collector)
+        cached = _local.parser = (lark, collector, _lark_entry(lark))
+    return cast(Lark, cached[0])
 
 
-def build_parser() -> None:
-    """Build this thread's parser now rather than at the first game (a forkserver does,
-    so that every process it forks starts with the parser built)."""
-    _game_parser()
+def lark_parse(collector: Collector, text: str) -> Any:
+    """Lark's own parse of one game's text, its lexer reporting to ``collector``: where
+    reading hands a game its table's loop does not read (it raises Lark's error)."""
+    lark_for(collector)
+    return _local.parser[2](text)
 
 
-_GameParser = tuple[Callable[[str], Any], _Collector]
-
-
-def _game_parser() -> _GameParser:
-    """``_lark()``'s parse of one game's text, and its comment collector (asked for
-    once per game: kept ready on the thread)."""
-    found = getattr(_local, "game_parser", None)
-    if found is None:
-        collector = _lark()[1]  # which also makes _local.parse
-        found = _local.game_parser = (_local.parse, collector)
-    return cast(_GameParser, found)
-
-
-# Worth 5.6%, 18.2% and 15.9% of ``check`` on the bench's corpus (2,000 deals),
-# tiny games and varied small games (issue 22: ``check -j 1 --quiet``, CPU time,
-# median of 7 runs alternated with plain code in one process).
-def _direct_parse(lark: Lark, collector: _Collector) -> Callable[[str], Any]:
-    """``lark.parse``, less its per-call set-up and its per-token layers.
-
-    The same LALR parse table, callbacks and contextual lexers, driven by one loop:
-    Lark's own parse goes through four layers of calls per text (start symbol, lexer
-    thread, parse configuration, a parser state object) and, per token, a generator
-    and a method that fetches the table again; for a one-deal game those were a
-    third of reading it, and a file may hold tens of thousands.
-
-    Only the successful parse is done here.  At anything unusual (a token the table
-    does not expect, text no terminal matches, an internal surprise) the text is
-    parsed again from the start by Lark's own loop (``lark_parse``), which raises
-    exactly what Lark raises, with its parser state for the error explanation; the
-    comment collector is emptied first, as before any parse.  A test compares both
-    loops on every sample and on generated and mutated games.  A Lark built
-    otherwise than this module builds its own keeps ``lark.parse``."""
+def _lark_entry(lark: Lark) -> Callable[[str], Any]:
+    """``lark.parse``, less its per-call layers (start symbol, lexer thread, parse
+    configuration) where this Lark has the insides this was written for (1.3's)."""
     try:
         from lark.lexer import LexerState, LexerThread
-        from lark.parsers.lalr_analysis import Shift
         from lark.parsers.lalr_parser_state import ParseConf, ParserState
         from lark.utils import TextSlice
 
@@ -264,194 +178,122 @@ def _direct_parse(lark: Lark, collector: _Collector) -> Callable[[str], Any]:
         conf = ParseConf(inner.parse_table, inner.callbacks, "start")
         lexer = frontend.lexer
         run = inner.parse_from_state
-        # The basic lexer of each parser state (Lark's contextual lexer picks it so).
-        next_token = {state: basic.next_token for state, basic in lexer.lexers.items()}
-        states = conf.states
-        start_state, end_state = conf.start_state, conf.end_state
-        callbacks = conf.callbacks
-        reductions = {rule: (len(rule.expansion), rule.origin.name, callbacks[rule])
-                      for actions in states.values()
-                      for action, rule in actions.values() if action is not Shift}
-        shifted = {kind for kind in callbacks if isinstance(kind, str)}
     except (ImportError, AttributeError, KeyError):  # pragma: no cover - another Lark
         return lark.parse
 
-    def lark_parse(text: str) -> Any:
+    def parse(text: str) -> Any:
         return run(ParserState(conf, LexerThread(lexer, LexerState(TextSlice(text, 0,
                                                                             len(text))))))
-
-    if shifted:  # pragma: no cover - this module's callbacks work on rules only
-        return lark_parse
-
-    def parse(text: str) -> Any:
-        text_end = len(text)
-        lex_state = LexerState(TextSlice(text, 0, text_end))
-        line_counter = lex_state.line_ctr
-        state_stack = [start_state]
-        value_stack: list[Any] = []
-        try:
-            kind = ""
-            while kind != "$END":
-                state = state_stack[-1]
-                if line_counter.char_pos >= text_end:  # where Lark's lexer raises EOFError
-                    kind = "$END"
-                else:
-                    try:
-                        token: Any = next_token[state](lex_state, None)
-                        kind = token.type
-                    except EOFError:  # only blanks or comments were left
-                        kind = "$END"
-                while True:
-                    action, arg = states[state][kind]
-                    if action is Shift:
-                        if arg == end_state or kind == "$END":
-                            raise _Unusual
-                        state_stack.append(arg)
-                        value_stack.append(token)
-                        break
-                    size, origin, reduce = reductions[arg]
-                    if size:
-                        children = value_stack[-size:]
-                        del state_stack[-size:]
-                        del value_stack[-size:]
-                    else:
-                        children = []
-                    action, state = states[state_stack[-1]][origin]
-                    state_stack.append(state)
-                    value_stack.append(reduce(children))
-                    if kind == "$END" and state == end_state:
-                        return value_stack[-1]
-        except TooManyComments:
-            raise
-        except Exception:  # Lark's own loop says what it was
-            collector.comments = []
-            collector.opened = None
-            return lark_parse(text)
-        raise _Unusual  # pragma: no cover - the loop ends only by returning
 
     return parse
 
 
-class _Unusual(Exception):
-    """What the direct loop met is for Lark's own loop to report."""
+# --- the shipped table ------------------------------------------------------------------------
 
 
-# --- the lean lexer loop --------------------------------------------------------------------------
-#
-# A leaner token loop for Lark's contextual lexer: the same tokens, made with less work.
-#
-# Lark's contextual lexer keeps one basic lexer per parser state, each with one
-# compiled regular expression over the terminals that state accepts.  Its
-# ``next_token`` goes through a scanner object, a line counter's ``feed`` method and
-# ``Token.__new__``'s keyword handling for every token and for every run of
-# whitespace between tokens: about a sixth of Lark's time on AFN, where whitespace
-# stands between every two tokens.
-#
-# :func:`install_lean_lexer` gives each of those basic lexers a ``next_token`` that runs the
-# very same compiled expression at the very same place and makes the same tokens
-# (type, text, offsets, lines and columns), keeps the line counter and the last
-# token as Lark keeps them, and calls the same callbacks.  Anything unusual (no
-# terminal matches, the end of the text) is handed to Lark's own method, which
-# raises what Lark raises.  In the source tree, ``tests/parser/test_fast_lexer.py``
-# (Hypothesis over generated and mutated games, every sample) and the benchmark's
-# ``lexer_check`` module (every bench corpus) compare the token streams and errors
-# of both, token by token.
-#
-# Only a Lark whose insides look as expected gets the new loop (Lark 1.3's
-# ``TextSlice`` input, one expression per state); any other keeps its own.
+def table_data(lark: Lark | None = None) -> dict[str, Any]:
+    """The parse table and lexers of ``lark`` (by default a Lark built from the grammar
+    as :func:`_build` builds it) as plain data, for :mod:`.lalr`: what
+    ``grammar/allfours.table.json`` holds.
 
-# Worth 4.1%, 7.3% and 10.2% of ``check`` on the bench's corpus (2,000 deals),
-# tiny games and varied small games (issue 22: ``check -j 1 --quiet``, CPU time,
-# median of 7 runs alternated with plain code in one process).
-_NextToken = Callable[[Any, Any], Token]
-
-
-def install_lean_lexer(lark: Lark) -> bool:
-    """Give every basic lexer of ``lark``'s contextual lexer the lean loop; False if
-    this Lark is not built the way the loop expects (it is then left as it is)."""
-    try:
-        from lark.utils import TextSlice  # noqa: F401 - Lark 1.3: the input is a slice
-    except ImportError:
-        return False
-    lexers = getattr(getattr(lark, "parser", None), "lexer", None)
-    by_state = getattr(lexers, "lexers", None)
-    if not isinstance(by_state, dict):
-        return False
-    basic = {id(lexer): lexer for lexer in by_state.values()}
-    loops: dict[int, _NextToken] = {}
-    for key, lexer in basic.items():
-        loop = _lean_loop(lexer)
-        if loop is None:
-            return False
-        loops[key] = loop
-    for key, lexer in basic.items():
-        lexer.next_token = loops[key]
-    return True
-
-
-def _lean_loop(lexer: Any) -> _NextToken | None:
-    """``lexer.next_token``, done in one function with its state in local variables."""
-    try:
-        expressions = lexer.scanner._mres
-        ignore: frozenset[str] = frozenset(lexer.ignore_types)
-        callbacks: dict[str, Callable[[Token], Token]] = lexer.callback
-        newline_types: frozenset[str] = frozenset(lexer.newline_types)
-        lark_next_token: _NextToken = type(lexer).next_token.__get__(lexer)
-    except AttributeError:
-        return None
-    if len(expressions) != 1:
-        return None
-    match = expressions[0].match
-    # Skipped without a token: ignored terminals no callback wants (whitespace).
-    skip = frozenset(kind for kind in ignore if kind not in callbacks)
-    new = str.__new__
-
-    def next_token(lex_state: Any, parser_state: Any = None) -> Token:
-        line_ctr = lex_state.line_ctr
-        text = lex_state.text
-        source, end = text.text, text.end
-        pos, line, line_start = line_ctr.char_pos, line_ctr.line, line_ctr.line_start_pos
-        while pos < end:
-            found = match(source, pos, end)
-            if found is None:
-                break  # Lark's own loop raises the error, with its expected terminals
-            kind = found.lastgroup
-            value = found.group()
-            if kind in skip:
-                if kind in newline_types and (newlines := value.count("\n")):
-                    line += newlines
-                    line_start = pos + value.rindex("\n") + 1
-                pos = found.end()
+    States are numbered in the order a walk from the start state meets them (each
+    state's symbols in sorted order), rules and lexers in the order the walk first
+    uses them, so that the file is the same from one build to the next whatever the
+    order Lark's sets give.  Each lexer's terminals are in the order Lark's contextual
+    lexer tries them; the expression they make is checked against Lark's own.  Lark
+    makes a lexer for each set of terminals a state accepts, "$END" included; states
+    whose lexers try the same terminals share one here (8 expressions to compile, not
+    17: each of the large ones costs about 11 ms, issue 27)."""
+    if lark is None:
+        lark = _build(Collector())
+    inner = lark.parser.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
+    parse_table = inner.parse_table
+    states = parse_table.states
+    lexers = lark.parser.lexer.lexers
+    if set(parse_table.start_states) != {"start"}:
+        raise ValueError("the grammar has other start symbols than 'start'")
+    order: list[int] = [parse_table.start_states["start"]]
+    number = {order[0]: 0}
+    for state in order:  # grows as the walk goes
+        for _, (action, arg) in sorted(states[state].items()):
+            if action.name == "Shift" and arg not in number:
+                number[arg] = len(order)
+                order.append(arg)
+    if len(order) != len(states):
+        raise ValueError("a parser state no walk from the start reaches")
+    rule_number: dict[int, int] = {}
+    rules: list[dict[str, Any]] = []
+    lexer_number: dict[tuple[str, ...], int] = {}  # one lexer per list of terminals
+    lexer_of_state: list[int] = []
+    terminals: dict[str, str] = {}
+    flags: set[int] = set()
+    newline: set[str] = set()
+    out_states: list[dict[str, list[Any]]] = []
+    for state in order:
+        actions: dict[str, list[Any]] = {}
+        for symbol, (action, arg) in sorted(states[state].items()):
+            if action.name == "Shift":
+                actions[symbol] = ["shift", number[arg]]
                 continue
-            token = new(Token, value)
-            token.type = kind
-            token.value = value
-            token.start_pos = pos
-            token.line = line
-            token.column = pos - line_start + 1
-            if kind in newline_types and (newlines := value.count("\n")):
-                line += newlines
-                line_start = pos + value.rindex("\n") + 1
-            pos = found.end()
-            token.end_line = line
-            token.end_column = pos - line_start + 1
-            token.end_pos = pos
-            callback = callbacks.get(kind)
-            if callback is not None:
-                token = callback(token)
-            if kind not in ignore:
-                line_ctr.char_pos = pos
-                line_ctr.line = line
-                line_ctr.line_start_pos = line_start
-                line_ctr.column = pos - line_start + 1
-                if not isinstance(token, Token):
-                    raise LexError(f"Callbacks must return a token (returned {token!r})")
-                lex_state.last_token = token
-                return token
-        line_ctr.char_pos = pos
-        line_ctr.line = line
-        line_ctr.line_start_pos = line_start
-        line_ctr.column = pos - line_start + 1
-        return lark_next_token(lex_state, parser_state)
+            if id(arg) not in rule_number:
+                rule_number[id(arg)] = len(rules)
+                shape, spliced = reduction_shape(arg)
+                rule: dict[str, Any] = {"origin": arg.origin.name, "size": len(arg.expansion),
+                                        "shape": shape}
+                if spliced:
+                    rule["spliced"] = list(spliced)
+                rules.append(rule)
+            actions[symbol] = ["reduce", rule_number[id(arg)]]
+        out_states.append(actions)
+        lexer = lexers[state]
+        names = tuple(_lexer_terminals(lexer, terminals, flags))
+        lexer_of_state.append(lexer_number.setdefault(names, len(lexer_number)))
+        newline |= lexer.newline_types
+    ignore = sorted(next(iter(lexers.values())).ignore_types)
+    callbacks = sorted(next(iter(lexers.values())).callback)
+    if len(flags) != 1:
+        raise ValueError("the lexers' expressions differ in their flags")
+    return {
+        "about": "the AFN grammar's LALR table and contextual lexers, for "
+                 "allfours_notation/reading/lalr.py; made from Lark by "
+                 "python -m allfours_notation.reading.build_table: never edited by hand",
+        "grammar_crc32": grammar_checksum(grammar_text()),
+        "start_state": 0,
+        "end_state": number[parse_table.end_states["start"]],
+        "rules": rules,
+        "states": out_states,
+        "lexer_of_state": lexer_of_state,
+        "lexers": [list(names) for names in lexer_number],
+        "terminals": dict(sorted(terminals.items())),
+        "flags": flags.pop(),
+        "ignore": ignore,
+        "newline": sorted(newline),
+        "callbacks": callbacks,
+    }
 
-    return next_token
+
+def _lexer_terminals(lexer: Any, terminals: dict[str, str], flags: set[int]) -> list[str]:
+    """The terminals one of Lark's basic lexers tries, in its order, each one's
+    expression added to ``terminals`` and the expression's flags to ``flags``; an error
+    where the lexer is not the plain one :mod:`.lalr` does the work of (one
+    expression, no callbacks but the collector's, no terminal of Lark's own making)."""
+    scanner = lexer.scanner  # builds it, as Lark does at the first token
+    if len(scanner._mres) != 1 or scanner.use_bytes or getattr(scanner, "match_whole", False):
+        raise ValueError("a lexer of more than one expression, or over bytes")
+    names: list[str] = []
+    for terminal in scanner.terminals:
+        expression = terminal.pattern.to_regexp()
+        if terminals.setdefault(terminal.name, expression) != expression:
+            raise ValueError(f"two expressions for {terminal.name}")
+        names.append(terminal.name)
+    ours = "|".join(f"(?P<{name}>{terminals[name]})" for name in names)
+    compiled = scanner._mres[0]
+    if ours != compiled.pattern or re.compile(ours, scanner.g_regex_flags).flags != compiled.flags:
+        raise ValueError("a lexer expression is not the one Lark compiles")
+    flags.add(scanner.g_regex_flags)
+    wanted = {name for name in lexer.callback if name in lexer.user_callbacks}
+    if set(lexer.callback) != wanted or any(lexer.callback[name] is not lexer.user_callbacks[name]
+                                            for name in wanted):
+        raise ValueError("a lexer callback of Lark's own making (a keyword inside a terminal)")
+    return names
+

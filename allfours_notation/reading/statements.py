@@ -12,9 +12,8 @@ from __future__ import annotations
 import re
 from typing import TypeVar
 
-from lark import Token
-
 from ..cards import Card, Seat, card, parse_card
+from .lalr import Token
 from .records import Award, CallKind, ClaimItem, Glyph, Score
 from .words import CARD_PATTERN, GLYPH_PATTERN, SEAT_PATTERN
 

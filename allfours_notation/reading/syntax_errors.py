@@ -11,10 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
-
-from lark import Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Protocol
 
 from .words import (
     CALLS,
@@ -29,6 +26,11 @@ from .words import (
     SUITS,
     UNKNOWN_CARD,
 )
+
+if TYPE_CHECKING:  # Lark is imported only once a game does not parse (issue 27)
+    from lark.exceptions import UnexpectedInput
+
+    from .lalr import Token
 
 CARD_HINT = (f"a card is a rank ({' '.join(RANKS)}, or 10) then a suit ({' '.join(SUITS)} or "
              f"{' '.join(SUIT_SYMBOLS)})")
@@ -194,6 +196,8 @@ def explain(
     inside = None if restarted else _statement_before(error, body, position, opened)
     if inside is not None and inside < position:  # a claim, total or turn begun before
         return explain(error, body, inside, opened, restarted=True)
+    from lark.exceptions import UnexpectedToken  # imported already: Lark raised the error
+
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         return at(0, "AFN101", "the game stops in the middle of a statement")
     if re.match(r"^[0-9]+\.$", first):

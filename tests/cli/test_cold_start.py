@@ -56,6 +56,31 @@ def test_a_piped_check_imports_no_ui_library(argv: list[str]) -> None:
     assert _imported(statement) - allowed == set()
 
 
+def _packages_loaded(argv: list[str]) -> set[str]:
+    """The top-level packages loaded by ``allfours ARGV`` (stdout piped)."""
+    code = ("import sys, contextlib, io\nfrom allfours_notation.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    try:\n        main({argv!r})\n    except SystemExit:\n        pass\n"
+            "print(sorted({name.split('.')[0] for name in sys.modules}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
+
+
+@pytest.mark.parametrize("sample", ["annotated.afn", "club-night.afn", "disputed-claim.afn"])
+def test_checking_games_that_parse_does_not_import_lark(sample: str) -> None:
+    """A game that parses is read from the shipped table (issue 27): Lark is for the
+    games that do not (its own loop reports their errors)."""
+    assert "lark" not in _packages_loaded(["check", f"samples/{sample}"])
+
+
+def test_a_game_that_does_not_parse_is_reported_through_lark(tmp_path: Path) -> None:
+    """The case above is not vacuous: a syntax error does import Lark."""
+    broken = tmp_path / "broken.afn"
+    broken.write_text("% AFN 1\ndeal 1 dealer N\nturn 4X\nend\n", encoding="utf-8")
+    assert "lark" in _packages_loaded(["check", str(broken)])
+
+
 def test_a_check_prints_diagnostics_for_the_disputed_sample() -> None:
     """The case above is not vacuous: the sample has diagnostics to print."""
     out = subprocess.run([sys.executable, "-m", "allfours_notation", "check",

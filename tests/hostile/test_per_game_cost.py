@@ -151,9 +151,9 @@ def test_a_huge_header_block_is_scanned_in_constant_memory(shape: str) -> None:
 def test_a_game_of_too_many_comments_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every comment is kept in the records: 50 MB of comment lines held 1.3 GB."""
     from allfours_notation.limits import LIMIT_CODE
-    from allfours_notation.reading import assembler, lark_parser
+    from allfours_notation.reading import assembler, lalr
 
-    monkeypatch.setattr(lark_parser, "MAX_COMMENTS_PER_GAME", 20)
+    monkeypatch.setattr(lalr, "MAX_COMMENTS_PER_GAME", 20)
     monkeypatch.setattr(assembler, "MAX_COMMENTS_PER_GAME", 20)
 
     def game(comments: int) -> str:  # line comments and one brace comment

@@ -149,6 +149,7 @@ def test_the_wheel_carries_viewer_grammar_schema_types_and_licence(installed: In
     assert {
         "allfours_notation/py.typed",
         "allfours_notation/_grammar/allfours.lark",
+        "allfours_notation/_grammar/allfours.table.json",
         "allfours_notation/_grammar/afn-records.schema.json",
         f"{DIST_INFO}/licenses/LICENSE",
         f"{DIST_INFO}/entry_points.txt",

@@ -1,6 +1,7 @@
-"""The lean lexer loop (``install_lean_lexer`` in
-:mod:`allfours_notation.reading.lark_parser`) gives Lark's token stream, errors
-included: on every sample and test record, on generated texts of AFN words, comments,
+"""The loop over the shipped parse table (:mod:`allfours_notation.reading.game_parser`)
+reads what Lark's own loop reads (every token, with its offsets, lines and columns, the
+lexer callbacks' tokens, the parse), and hands over to Lark exactly the texts Lark
+raises on: on every sample and test record, on generated texts of AFN words, comments,
 stray characters and whitespace, and on mutated samples.
 
 ``python -m bench.lexer_check`` runs the same comparison over every bench corpus.
@@ -9,24 +10,23 @@ stray characters and whitespace, and on mutated samples.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from allfours_notation import parse
-from allfours_notation.reading.lark_parser import _lark
+from allfours_notation.reading import game_parser, lalr
+from allfours_notation.reading.lark_parser import lark_parse
 
-from .lexer_streams import StreamReader, first_difference
+from .lexer_streams import HANDED_OVER, LarkReader, TableReader, first_difference
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted([*(ROOT / "samples").glob("*.afn"), *(ROOT / "tests").rglob("*.afn")])
 
-_lean = StreamReader(lean=True)
-_plain = StreamReader(lean=False)
-
-# Lark before 1.3 (the lowest version allowed) keeps its own loop: nothing to compare.
-pytestmark = pytest.mark.skipif(not _lean.lean, reason="this Lark keeps its own lexer loop")
+_lean = TableReader()
+_plain = LarkReader()
 
 # Words of the notation, the pieces of its terminals, comments, and things that are not
 # AFN at all; joined with and without whitespace between them.
@@ -47,11 +47,15 @@ texts = st.lists(
 ).map(lambda pairs: "".join(word + gap for word, gap in pairs))
 
 
-def test_the_parser_reads_with_the_lean_loop() -> None:
-    lark, _ = _lark()
-    assert _lean.lean, "this Lark should take the lean loop"
-    lexers = lark.parser.lexer.lexers.values()
-    assert all("next_token" in vars(lexer) for lexer in lexers)
+def test_the_parser_reads_with_the_shipped_table() -> None:
+    """Reading runs the loop the comparisons run, on the table read from the file."""
+    parse_text, _ = game_parser.game_parser()
+    assert parse_text.__qualname__ == "direct_parse.<locals>.parse"
+    assert game_parser.table() is game_parser._tables[0]
+    shipped = game_parser._table_data()
+    assert shipped["grammar_crc32"] == lalr.grammar_checksum(
+        lalr.grammar_file("allfours.lark"))
+    assert "about" in shipped  # the file's own, not one made from Lark at run time
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda path: str(path.relative_to(ROOT)))
@@ -81,34 +85,40 @@ def test_mutated_samples_give_the_same_tokens_and_errors(
 
 
 def test_a_difference_would_be_found() -> None:
-    """The comparison sees a token one character off (so a pass means something)."""
-    text = "deal 1 dealer N turn 4S end"
+    """The comparison sees a token one character off, a comment left out, and a text
+    handed to Lark that Lark reads (so a pass means something)."""
+    text = "deal 1 dealer N { c } turn 4S end"
     assert first_difference(_lean, _plain, text) is None
     real = _lean.stream
 
-    def shifted(body: str) -> list[object]:
+    def shifted(body: str) -> list[Any]:
         found = real(body)
-        return [(*found[0][:2], found[0][2] + 1, *found[0][3:]), *found[1:]]
+        deal, (kind, value, start, *others) = found[-1][1]  # the deal, then "end"
+        return [*found[:-1], ("parsed", [deal, (kind, value, start + 1, *others)])]
 
-    _lean.stream = shifted  # type: ignore[method-assign]
-    try:
-        assert first_difference(_lean, _plain, text) is not None
-    finally:
-        del _lean.stream
+    def without_comments(body: str) -> list[Any]:
+        return real(body)[-1:]
+
+    def handed_over(body: str) -> list[Any]:
+        return [*real(body)[:-1], HANDED_OVER]
+
+    for wrong in (shifted, without_comments, handed_over):
+        _lean.stream = wrong  # type: ignore[method-assign]
+        try:
+            assert first_difference(_lean, _plain, text) is not None, wrong.__name__
+        finally:
+            del _lean.stream
 
 
-def test_records_read_with_the_lean_loop_are_the_records() -> None:
+@pytest.mark.parametrize("name", ["annotated.afn", "disputed-claim.afn"])
+def test_records_read_with_the_table_are_the_records_lark_reads(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """End to end: a sample parses to the same games and diagnostics either way."""
-    text = (ROOT / "samples" / "annotated.afn").read_text(encoding="utf-8")
-    lark, _ = _lark()
-    lean = parse(text)
-    saved = {id(lexer): lexer for lexer in lark.parser.lexer.lexers.values()}
-    for lexer in saved.values():
-        del lexer.next_token
-    try:
-        plain = parse(text)
-    finally:
-        from allfours_notation.reading.lark_parser import install_lean_lexer as install
-        install(lark)
-    assert lean.games == plain.games
-    assert lean.diagnostics == plain.diagnostics
+    text = (ROOT / "samples" / name).read_text(encoding="utf-8")
+    ours = parse(text)
+    collector = game_parser.game_parser()[1]
+    monkeypatch.setattr(game_parser._local, "game_parser",
+                        (lambda body: lark_parse(collector, body), collector))
+    by_lark = parse(text)
+    assert ours.games == by_lark.games
+    assert ours.diagnostics == by_lark.diagnostics

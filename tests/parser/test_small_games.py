@@ -1,8 +1,8 @@
 """The shortcuts that make reading a small game cheap (issue 16) give what the long way
 gives.
 
-* The parser's own loop over Lark's parse table (``parser._direct_parse``) gives
-  Lark's result, the comments the lexer collected and the error Lark raises, on
+* The parser's own loop over the shipped parse table (``lalr.direct_parse``)
+  gives Lark's result, the comments the lexer collected and the error Lark raises, on
   generated texts and mutated samples; on well-formed text it never needs Lark's loop.
 * ``check_structure`` of a game with no tags and no deals, and of a deal that is only
   a header, finds what the full walk over the deal finds.
@@ -14,16 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import lark.utils
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from lark import Token
 
 from allfours_notation import parse
 from allfours_notation.checking import parsing as parser_module
 from allfours_notation.diagnostics import Diagnostic, Severity
-from allfours_notation.reading import assembler, lark_parser
+from allfours_notation.reading import assembler, game_parser, lalr, lark_parser
 from allfours_notation.reading.parser import read_games
 from allfours_notation.reading.records import Deal, Game, diagnostic_at
 from allfours_notation.reading.table import seats_of_game
@@ -35,16 +33,13 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_TEXTS = [path.read_text(encoding="utf-8")
                 for path in sorted((ROOT / "samples").glob("*.afn"))]
 
-pytestmark = pytest.mark.skipif(not hasattr(lark.utils, "TextSlice"),
-                                reason="Lark before 1.3 is entered through Lark.parse")
 
-
-def _facts(token: Token) -> tuple[Any, ...]:
+def _facts(token: Any) -> tuple[Any, ...]:
     return (token.type, token.value, token.start_pos, token.end_pos, token.line, token.column)
 
 
 def _shape(value: Any) -> Any:
-    if isinstance(value, Token):
+    if isinstance(value, str):  # a token, the table loop's or Lark's
         return _facts(value)
     return [_shape(item) for item in value]
 
@@ -67,8 +62,8 @@ def _outcome(parse_text: Any, collector: Any, body: str) -> tuple[Any, ...]:
 
 
 def _same_as_lark(text: str) -> None:
-    lark_object, collector = lark_parser._lark()
-    direct, _ = lark_parser._game_parser()
+    direct, collector = game_parser.game_parser()
+    lark_object = lark_parser.lark_for(collector)
     reader = read_games(text)
     for body in [reader.text[piece.start:piece.end] for piece in reader.slices] + [text]:
         assert _outcome(direct, collector, body) == _outcome(lark_object.parse, collector, body)
@@ -114,19 +109,15 @@ def test_the_direct_loop_gives_lark_s_result_and_errors_on_mutated_samples(
     _same_as_lark(text)
 
 
-def test_well_formed_text_never_needs_lark_s_loop_and_an_error_does(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    lark_object, collector = lark_parser._lark()
-    inner = lark_object.parser.parser.parser
-    own = inner.parse_from_state
+def test_well_formed_text_never_needs_lark_s_loop_and_an_error_does() -> None:
+    collector = game_parser.game_parser()[1]
     calls: list[int] = []
 
-    def counted(*args: Any, **kwargs: Any) -> Any:
+    def counted(text: str) -> Any:
         calls.append(1)
-        return own(*args, **kwargs)
+        return lark_parser.lark_parse(collector, text)
 
-    monkeypatch.setattr(inner, "parse_from_state", counted)
-    direct = lark_parser._direct_parse(lark_object, collector)
+    direct = lalr.direct_parse(game_parser.table(), collector, counted)
     for text in SAMPLE_TEXTS:
         reader = read_games(text)
         for piece in reader.slices:

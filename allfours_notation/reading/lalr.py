@@ -1,0 +1,303 @@
+"""The LALR loop over the parse table shipped beside the grammar, and what it needs: no Lark.
+
+Importing Lark and building its parser cost a one-game ``check`` about 0.25 s of CPU
+(issue 27), more than everything else it does.  The grammar's LALR table and its
+contextual lexer's expressions are plain data, so ``grammar/allfours.table.json`` holds
+them (made from Lark by :func:`.lark_parser.table_data`; ``python -m
+allfours_notation.reading.build_table`` writes it again after a grammar edit, and a test
+fails with that command when the file does not match the grammar), and
+:func:`direct_parse` drives them: one loop that lexes a token with the expression of
+the parser state it is in and shifts or reduces it, as Lark's LALR parser with its
+contextual lexer does.  The tokens are this module's :class:`Token`, with the
+attributes of Lark's that reading uses.  :mod:`.game_parser` puts the loop together
+with the table and Lark's own loop, for the games it cannot read.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, cast
+
+from ..limits import MAX_COMMENTS_PER_GAME
+
+TABLE_FILE = "allfours.table.json"
+REGENERATE = "python -m allfours_notation.reading.build_table"
+
+
+def grammar_file(name: str) -> str:
+    """A file of the grammar folder: shipped in the wheel (``_grammar``), or read from
+    the source checkout (``grammar``).  Plain paths first: importing importlib.resources
+    costs a cold start more than the read (issue 27); it is asked only where the package
+    is not a folder of files."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package / "_grammar" / name, package.parent / "grammar" / name):
+        if candidate.is_file():
+            return candidate.read_text(encoding="utf-8")
+    from importlib import resources
+
+    return resources.files("allfours_notation").joinpath(f"_grammar/{name}").read_text(
+        encoding="utf-8")
+
+
+def grammar_checksum(grammar: str) -> int:
+    """What the table file records of the grammar it was made from (CRC-32: it tells a
+    table that was not made again after an edit, and is cheap to import and work out)."""
+    return zlib.crc32(grammar.encode("utf-8"))
+
+
+class Token(str):
+    """A token of the game's text: its text, and the attributes of Lark's ``Token`` that
+    reading uses (Lark's own loop, which reports syntax errors, gives Lark's tokens, which
+    have them too)."""
+
+    __slots__ = ("column", "end_column", "end_line", "end_pos", "line", "start_pos", "type",
+                 "value")
+    type: str
+    value: str
+    start_pos: int
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    end_pos: int
+
+
+class TooManyComments(Exception):
+    """Raised from inside the lexer when a game has more comments than
+    :data:`~.limits.MAX_COMMENTS_PER_GAME`: the game is not read (AFN120), and the
+    comments are not held."""
+
+
+class Collector:
+    """Receives the comments the lexer skips, for the game being parsed, and the last
+    claim or total it read (where a claim cut by comments starts, for
+    :func:`~.syntax_errors.explain`).  One per thread: the lexer callbacks of this
+    module's loop and of Lark's (the error path) both call it."""
+
+    def __init__(self) -> None:
+        self.comments: list[Any] = []  # this module's tokens, or Lark's
+        self.opened: Any = None
+
+    def __call__(self, token: Any) -> Any:
+        self.comments.append(token)
+        if len(self.comments) > MAX_COMMENTS_PER_GAME:  # stop reading: a limit, AFN120
+            raise TooManyComments
+        return token
+
+    def open_statement(self, token: Any) -> Any:
+        self.opened = token
+        return token
+
+
+# The terminals the lexer hands to the collector: the comments it skips, and the
+# statements a comment may cut (their start, for the explanation of an error in them).
+COMMENT_TERMINALS = ("BRACE_COMMENT", "LINE_COMMENT")
+OPENING_TERMINALS = ("CLAIM", "TOTAL")
+
+
+def lexer_callbacks(collector: Collector) -> dict[str, Callable[[Any], Any]]:
+    """The lexer callbacks of a parse that reports to ``collector``."""
+    return {**dict.fromkeys(COMMENT_TERMINALS, collector),
+            **dict.fromkeys(OPENING_TERMINALS, collector.open_statement)}
+
+
+# --- reductions ---------------------------------------------------------------------------------
+
+_Reduction = Callable[[list[Any]], Any]
+
+
+def reduction(shape: str, spliced: tuple[int, ...] = ()) -> _Reduction:
+    """What reducing by a rule of ``shape`` gives (see :func:`.lark_parser.reduction_shape`,
+    which reads the shape off Lark's rule): the children, with those of an inlined helper
+    rule (at the places ``spliced``) spliced in.
+
+    ``children`` is always a fresh list (the parser slices its value stack), so it is
+    returned or extended in place rather than copied."""
+    if shape == "first":  # start: the game itself
+        return operator.itemgetter(0)
+    if shape == "statement":  # ?statement: HAND HAND_MORE*: the token and its continuations
+        def statement(children: list[Any]) -> Any:
+            first, more = children
+            more.insert(0, first)
+            return more
+        return statement
+    if shape == "one_or_list":  # ?statement of one token: the token itself
+        return lambda children: children[0] if len(children) == 1 else children
+    if shape == "as_is":
+        return _as_is
+    if shape == "one_more":  # x*: one more, to the list so far
+        def one_more(children: list[Any]) -> Any:
+            so_far, item = children
+            so_far.append(item)
+            return so_far
+        return one_more
+    if shape != "splice":
+        raise ValueError(f"no reduction of shape {shape!r}")
+
+    def splice(children: list[Any]) -> Any:
+        out: list[Any] = []
+        for place, child in enumerate(children):
+            if place in spliced:
+                out.extend(child)
+            else:
+                out.append(child)
+        return out
+    return splice
+
+
+def _as_is(children: list[Any]) -> Any:
+    return children
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+_Reduce = tuple[int, str, _Reduction]  # the rule's length, its origin, what it gives
+_Action = tuple[bool, Any]  # (True, the state shifted to) or (False, a _Reduce)
+_Match = Callable[[str, int], "re.Match[str] | None"]
+
+
+class Table:
+    """The shipped table, ready for the loop: per parser state its actions and its
+    lexer's expression, compiled on the state's first token (compiling every state's
+    up front, as Lark does, cost 0.055 s of a one-game check: issue 27)."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        rules: list[_Reduce] = [(rule["size"], rule["origin"],
+                                 reduction(rule["shape"], tuple(rule.get("spliced", ()))))
+                                for rule in data["rules"]]
+        self.actions: list[dict[str, _Action]] = [
+            {symbol: (True, arg) if what == "shift" else (False, rules[arg])
+             for symbol, (what, arg) in actions.items()}
+            for actions in data["states"]]
+        self.start: int = data["start_state"]
+        self.end: int = data["end_state"]
+        terminals: dict[str, str] = data["terminals"]
+        self.flags: int = data["flags"]
+        self.patterns = ["|".join(f"(?P<{name}>{terminals[name]})" for name in names)
+                         for names in data["lexers"]]
+        self.lexer_of_state: list[int] = data["lexer_of_state"]
+        self.ignore = frozenset(data["ignore"])
+        self.newline = frozenset(data["newline"])
+        self.callbacks = frozenset(data["callbacks"])
+        self._compiled: list[_Match | None] = [None] * len(self.patterns)
+        self.matches: list[_Match | None] = [None] * len(self.actions)
+
+    def match_of(self, state: int) -> _Match:
+        """State ``state``'s lexer expression's ``match``, compiled now if need be."""
+        lexer = self.lexer_of_state[state]
+        found = self._compiled[lexer]
+        if found is None:
+            found = self._compiled[lexer] = re.compile(self.patterns[lexer], self.flags).match
+        self.matches[state] = found
+        return found
+
+
+# --- the loop -----------------------------------------------------------------------------------
+
+
+class _Unusual(Exception):
+    """What the loop met is for Lark's own loop to report."""
+
+
+_Fallback = Callable[[str], Any]
+
+
+def direct_parse(parse_table: Table, collector: Collector,
+                 fallback: _Fallback) -> Callable[[str], Any]:
+    """A parse of one game's text with ``parse_table``: its tokens as the grammar's
+    reductions group them (see :func:`reduction`), the comments (and the last claim or
+    total) reported to ``collector``.
+
+    Only the successful parse is done here.  At anything unusual (text no terminal
+    matches, a token the table does not expect) ``collector`` is emptied and the text
+    is handed to ``fallback`` (reading's is Lark's own loop, reporting to this
+    collector: it raises what Lark raises, with its parser state for the error
+    explanation, :mod:`.syntax_errors`)."""
+    actions = parse_table.actions
+    matches = parse_table.matches
+    match_of = parse_table.match_of
+    start_state, end_state = parse_table.start, parse_table.end
+    ignore, newline_types = parse_table.ignore, parse_table.newline
+    every_callback = lexer_callbacks(collector)
+    callbacks = {kind: every_callback[kind] for kind in parse_table.callbacks}
+    # Skipped without a token: ignored terminals no callback wants (whitespace).
+    skip = frozenset(kind for kind in ignore if kind not in callbacks)
+    new = str.__new__
+
+    other_loop = fallback
+
+    def parse(text: str) -> Any:
+        end = len(text)
+        pos, line, line_start = 0, 1, 0
+        state_stack = [start_state]
+        value_stack: list[Any] = []
+        try:
+            while True:
+                state = state_stack[-1]
+                kind = "$END"  # unless a token is found before the end of the text
+                while pos < end:
+                    match = matches[state] or match_of(state)
+                    found = match(text, pos)
+                    if found is None:
+                        raise _Unusual  # Lark's lexer says what was expected
+                    name = cast(str, found.lastgroup)
+                    value = found.group()
+                    if name in skip:
+                        if name in newline_types and (newlines := value.count("\n")):
+                            line += newlines
+                            line_start = pos + value.rindex("\n") + 1
+                        pos = found.end()
+                        continue
+                    token = new(Token, value)
+                    token.type = name
+                    token.value = value
+                    token.start_pos = pos
+                    token.line = line
+                    token.column = pos - line_start + 1
+                    if name in newline_types and (newlines := value.count("\n")):
+                        line += newlines
+                        line_start = pos + value.rindex("\n") + 1
+                    pos = found.end()
+                    token.end_line = line
+                    token.end_column = pos - line_start + 1
+                    token.end_pos = pos
+                    callback = callbacks.get(name)
+                    if callback is not None:
+                        token = callback(token)
+                    if name not in ignore:
+                        kind = name
+                        break
+                while True:
+                    shift, arg = actions[state][kind]
+                    if shift:
+                        if arg == end_state or kind == "$END":
+                            raise _Unusual
+                        state_stack.append(arg)
+                        value_stack.append(token)
+                        break
+                    size, origin, reduce = arg
+                    if size:
+                        children = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        children = []
+                    state = actions[state_stack[-1]][origin][1]
+                    state_stack.append(state)
+                    value_stack.append(reduce(children))
+                    if kind == "$END" and state == end_state:
+                        return value_stack[-1]
+        except TooManyComments:
+            raise
+        except Exception:  # Lark's own loop says what it was
+            collector.comments = []
+            collector.opened = None
+            return other_loop(text)
+
+    return parse
+
+

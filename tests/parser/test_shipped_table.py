@@ -1,0 +1,49 @@
+"""The parse table shipped beside the grammar (``grammar/allfours.table.json``, read by
+:mod:`allfours_notation.reading.game_parser`) is the one Lark builds of the grammar now:
+a grammar edited without making the table again fails here, with the command to run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from allfours_notation.reading import game_parser, lalr
+from allfours_notation.reading.build_table import table_json
+from allfours_notation.reading.lalr import REGENERATE, TABLE_FILE
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = ROOT / "grammar" / TABLE_FILE
+
+
+def test_the_shipped_table_is_what_lark_builds_of_the_grammar() -> None:
+    assert SHIPPED.read_text(encoding="utf-8") == table_json(), \
+        f"{SHIPPED.relative_to(ROOT)} is not the grammar's table: run {REGENERATE}"
+
+
+def test_the_table_is_plain_data() -> None:
+    """JSON that names only terminals, rules and states (loading it runs no code)."""
+    data = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    assert {rule["shape"] for rule in data["rules"]} <= {
+        "first", "statement", "one_or_list", "as_is", "one_more", "splice"}
+    assert len(data["states"]) == len(data["lexer_of_state"])
+    assert set(data["terminals"]) == {name for names in data["lexers"] for name in names}
+    assert set(data["callbacks"]) == {*lalr.COMMENT_TERMINALS, *lalr.OPENING_TERMINALS}
+
+
+def test_a_table_that_does_not_match_the_grammar_is_made_from_lark(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkout whose grammar was edited and its table not made again reads with the
+    grammar's table, made from Lark, not the stale one: slower to start, never wrong."""
+    real = lalr.grammar_file
+    shipped = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    stale = {**shipped, "grammar_crc32": shipped["grammar_crc32"] ^ 1, "states": []}
+
+    def edited(name: str) -> str:
+        return json.dumps(stale) if name == TABLE_FILE else real(name)
+
+    monkeypatch.setattr(game_parser, "grammar_file", edited)
+    made: dict[str, Any] = game_parser._table_data()
+    assert made == shipped
