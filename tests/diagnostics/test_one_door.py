@@ -10,6 +10,7 @@ linked to the same root cause (compared by what the cause is, not by its number:
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,7 +29,14 @@ from bench.slips import slipped_games
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples").glob("*.afn"))
-SLIPPED = [slipped.text for slipped in slipped_games(seed=22, n_games=8)]
+
+
+@functools.cache
+def slipped() -> tuple[str, ...]:
+    """The generated games with a slip each, made when a test first asks (not at import,
+    where every xdist worker paid ~0.3 s of CPU for them, whichever tests it ran)."""
+    return tuple(game.text for game in slipped_games(seed=22, n_games=8))
+
 
 # (code, line, column, game, deal, trick, hint) and the same of its root (None: a root)
 Key = tuple[object, ...]
@@ -54,7 +62,7 @@ def linked(found: Iterable[Mapping[str, object] | Diagnostic]) -> Counter[Found]
 
 def _inputs(tmp_path: Path) -> list[Path]:
     paths = list(SAMPLES)
-    for number, text in enumerate(SLIPPED, start=1):
+    for number, text in enumerate(slipped(), start=1):
         path = tmp_path / f"slipped-{number}.afn"
         path.write_text(text, encoding="utf-8")
         paths.append(path)
@@ -67,8 +75,8 @@ def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
 
 
 def test_the_slip_corpus_is_not_trivial() -> None:
-    assert len(SLIPPED) == 8
-    assert len(set(SLIPPED)) == 8
+    assert len(slipped()) == 8
+    assert len(set(slipped())) == 8
 
 
 def test_every_tool_reports_what_check_reports(tmp_path: Path,

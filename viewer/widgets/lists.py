@@ -192,10 +192,20 @@ class GameList(PickList):
                     kibitz: bool = False) -> None:
         """Show ``game`` (and its deals under it) as current.  While kibitzing, deals after
         the current one are not listed and the current one shows no score yet: both come
-        from plays still to come."""
+        from plays still to come.
+
+        Asked at every step: within a deal nothing listed changes, and the list is then
+        only scrolled to the current row, not redrawn row by row at each key."""
+        deals_known = None if not kibitz else (deal or 0) + 1
+        row = self.row_of(game, deal) if self.game == game else None
+        if (self.entry is entry and self.marks.get(game) is entry.mark
+                and self.deals_known == deals_known and row is not None
+                and self.current == row == self.cursor):
+            self.scroll_to_row(row, center=True)
+            return
         self.game, self.entry = game, entry
         self.marks[game] = entry.mark
-        self.deals_known = None if not kibitz else (deal or 0) + 1
+        self.deals_known = deals_known
         self.reset()
         self.show_current(self.row_of(game, deal))
 

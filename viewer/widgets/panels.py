@@ -41,8 +41,18 @@ def reflow(comment: str) -> str:
 class TagsPanel(Static):
     """The game's header tags, as written."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.shown: tuple[GameHeader, bool] | None = None  # what the panel shows now
+
     def show_tags(self, header: GameHeader, *, kibitz: bool = False) -> None:
-        """Every tag as written; a kibitzer is not told the ``Result`` (it gives away the end)."""
+        """Every tag as written; a kibitzer is not told the ``Result`` (it gives away the end).
+
+        Asked at every step; the tags change only with the game or the kibitzing, so
+        the same tags are not drawn again at each key."""
+        if self.shown is not None and self.shown[0] is header and self.shown[1] == kibitz:
+            return
+        self.shown = (header, kibitz)
         grid = Table.grid(padding=(0, 1))
         grid.add_column(style="dim", no_wrap=True)
         grid.add_column()
@@ -178,7 +188,19 @@ class DiagnosticDetail(VerticalScroll):
         with HorizontalScroll(id="detail-source"):
             yield Static("", id="detail-snippet")
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.shown: tuple[Diagnostic | None, str | None] | None = None  # shown now
+
     def show(self, diagnostic: Diagnostic | None, source: str | None) -> None:
+        """Show ``diagnostic`` (of the file ``source``) in full, from its start.  Asked at
+        every step: the same diagnostic again is not drawn again at each key, only
+        scrolled back to its start as before."""
+        if self.shown is not None and self.shown[0] is diagnostic and self.shown[1] is source:
+            if diagnostic is not None:
+                self.scroll_to_start()
+            return
+        self.shown = (diagnostic, source)
         message = self.query_one("#detail-message", Static)
         snippet = self.query_one("#detail-snippet", Static)
         if diagnostic is None:
@@ -200,5 +222,8 @@ class DiagnosticDetail(VerticalScroll):
         message.update(Text("\n").join(body))
         caret = caret_snippet(source, diagnostic.line, diagnostic.column, diagnostic.end_column)
         snippet.update(Text(caret, no_wrap=True, overflow="ignore", style="cyan"))
+        self.scroll_to_start()
+
+    def scroll_to_start(self) -> None:
         self.scroll_home(animate=False)
         self.query_one("#detail-source", HorizontalScroll).scroll_home(animate=False)
