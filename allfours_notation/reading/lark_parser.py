@@ -17,9 +17,8 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from lark import Lark
-from lark.grammar import Rule
 
-from .lalr import Collector, grammar_checksum, grammar_file, lexer_callbacks, reduction
+from .lalr import Collector, grammar_checksum, grammar_file, lexer_callbacks
 
 
 def grammar_text() -> str:
@@ -67,58 +66,6 @@ def reduction_shape(rule: Any) -> tuple[str, tuple[int, ...]]:
     return "splice", spliced
 
 
-def _reduction(rule: Any) -> Callable[[list[Any]], Any]:
-    return reduction(*reduction_shape(rule))
-
-
-# Worth 1.3%, 2.6% and 2.5% of ``check`` on the bench's corpus (2,000 deals),
-# tiny games and varied small games (issue 22: ``check -j 1 --quiet``, CPU time,
-# median of 7 runs alternated with plain code in one process), when every game went
-# through Lark's table; now it speeds up only the error path.
-def _resolve_callbacks(lark: Lark) -> None:
-    """Give Lark's LALR parser one plain function per grammar rule, keyed by the very
-    rule objects its parse table holds.
-
-    Lark wraps each :class:`_Callbacks` method in tree-builder objects (a Python call
-    or two and a ``Tree`` per reduction), and its cached parse table holds copies of
-    the rules, so each lookup ends in the rules' Python ``__eq__``.  The functions
-    here give the same values (a test compares both on every sample); with a Lark
-    whose insides differ they are simply not installed."""
-    try:
-        parser = lark.parser.parser.parser  # ParsingFrontend → LALR_Parser → _Parser
-        states = parser.parse_table.states
-        rules = {id(arg): arg for actions in states.values()
-                 for action, arg in actions.values() if action.name == "Reduce"}
-        if any(type(key) is not Rule for key in parser.callbacks) or \
-                any(type(rule) is not Rule for rule in rules.values()):
-            return  # not the table this was written for: leave Lark's
-        twins = {key: _twin(rule) for key, rule in rules.items()}
-        for actions in states.values():
-            for terminal, (action, arg) in actions.items():
-                if action.name == "Reduce":
-                    actions[terminal] = (action, twins[id(arg)])
-        parser.callbacks = {twin: _reduction(twin) for twin in twins.values()}
-    except (AttributeError, TypeError, ValueError):  # pragma: no cover
-        return
-
-
-class _TableRule(Rule):
-    """A grammar rule as the parse table holds it, equal only to itself and hashed by
-    identity in C: the parser hashes the rule of every reduction, and compares it with
-    the end state (``Rule.__hash__`` and ``__eq__`` are Python code)."""
-
-    __slots__ = ()
-    __hash__ = object.__hash__
-    __eq__ = object.__eq__
-
-
-def _twin(rule: Any) -> _TableRule:
-    twin = _TableRule.__new__(_TableRule)
-    for name in ("origin", "expansion", "alias", "options", "order", "_hash"):
-        setattr(twin, name, getattr(rule, name))
-    return twin
-
-
 def _build(collector: Collector) -> Lark:
     """A Lark of the grammar whose lexer reports to ``collector``.  The parse table is
     built once and then loaded from this user's cache (:mod:`.parse_table`)."""
@@ -137,7 +84,6 @@ def _build(collector: Collector) -> Lark:
         propagate_positions=False,
         maybe_placeholders=False,
     )
-    _resolve_callbacks(lark)
     return lark
 
 

@@ -1,7 +1,8 @@
 """The shortcuts that make reading fast give what the slow way gives.
 
-* Lark's parser reduces through plain functions (``parser._resolve_callbacks``):
-  the same values as Lark's own tree builder with :class:`parser._Callbacks`.
+* The loop over the shipped table reduces through plain functions
+  (:func:`.lalr.reduction`): the same values as Lark's own tree builder with
+  :class:`.lark_parser._Callbacks`.
 * Texts that recur (deal headers, calls, claims, totals) are read once: a game read
   with the memos full equals the game read with them empty, diagnostics included.
 """
@@ -67,22 +68,9 @@ def _games(text: str) -> list[str]:
     return [reader.text[piece.start:piece.end] for piece in reader.slices]
 
 
-def test_the_parse_table_reduces_through_the_resolved_functions() -> None:
-    lark = lark_parser.lark_for(game_parser.game_parser()[1])
-    callbacks = lark.parser.parser.parser.callbacks
-    assert callbacks, "no callbacks installed"
-    assert all(callable(function) and not hasattr(function, "node_builder")
-               for function in callbacks.values())
-    table = lark.parser.parser.parser.parse_table.states
-    reduced = [arg for actions in table.values() for action, arg in actions.values()
-               if action.name == "Reduce"]
-    assert reduced and all(rule in callbacks for rule in reduced)
-    assert all(type(rule) is lark_parser._TableRule for rule in reduced)
-
-
 @pytest.mark.parametrize("text", [*(path.read_text(encoding="utf-8") for path in SAMPLES), CUT],
                          ids=[*(path.name for path in SAMPLES), "cut-by-comments"])
-def test_resolved_reductions_give_what_lark_s_tree_builder_gives(text: str) -> None:
+def test_the_table_loop_and_lark_s_own_loop_give_what_lark_s_tree_builder_gives(text: str) -> None:
     """And the loop over the shipped table gives what ``Lark.parse`` gives."""
     direct, collector = game_parser.game_parser()
     fast = lark_parser.lark_for(collector)
