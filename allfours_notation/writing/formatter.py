@@ -60,6 +60,7 @@ from ..referee.replay import fill_seats, seats_from_replay
 
 if TYPE_CHECKING:
     from ..checking import CheckedGame
+    from ..referee.state import GameReplay
 
 VERSION_LINE = "% AFN 1"
 INDENT = "  "
@@ -104,7 +105,7 @@ def format_result(result: ParseResult) -> str:
     return text
 
 
-def with_seats(game: Game) -> Game:
+def with_seats(game: Game, replayed: GameReplay | None = None) -> Game:
     """The game with every play's seat filled in where the rules can tell it.
 
     The one place the formatter learns seats (from the rules replayer, which
@@ -112,10 +113,17 @@ def with_seats(game: Game) -> Game:
     gave are kept as written; a deal the rules cannot follow keeps its gaps.  A
     game whose every play has its seat is returned as it is, without replaying
     it: filling would keep every play as written, so the result is equal anyway.
+    A replay of ``game`` already made (``replayed``) gives the seats where it lines
+    up with the record (:func:`~..referee.replay.seats_from_replay`); the game is
+    replayed again only where it does not.
     """
     if all(play.seat is not None for deal in game.deals for trick in deal.tricks
            for play in trick.plays):
         return game
+    if replayed is not None and replayed.game is game:
+        filled = seats_from_replay(replayed)
+        if filled is not None:
+            return filled
     return fill_seats(game)
 
 
@@ -190,7 +198,7 @@ def format_checked(result: ParseResult, *, renumber: bool = False) -> CheckedFor
 
     Each game is refereed once on the old text, for its meaning and for the seats to
     fill in where a play has none (read off that replay; refereed again only where
-    the replay does not line up with the record, see :func:`_seated`).  The new
+    the replay does not line up with the record, see :func:`with_seats`).  The new
     text is read back in full where it differs from the old: see :func:`_read_back`
     for the games it need not parse or referee again, and why that proves as much.
     """
@@ -301,18 +309,8 @@ def _meaning_and_seats(result: ParseResult, repaired: Iterable[str]
     seated: list[Game] = []
     for game, checked in zip(result.games, _checked(result.games), strict=True):
         meanings.append(_game_meaning(checked, skip))
-        seated.append(_seated(game, checked))
+        seated.append(with_seats(game, checked.replay))
     return meanings, tuple(seated)
-
-
-def _seated(game: Game, checked: CheckedGame) -> Game:
-    if all(play.seat is not None for deal in game.deals for trick in deal.tricks
-           for play in trick.plays):
-        return game
-    replayed = checked.replay
-    filled = seats_from_replay(replayed) if replayed is not None and \
-        replayed.game is game else None
-    return filled if filled is not None else with_seats(game)
 
 
 def _meaning(result: ParseResult, repaired: Iterable[str],
