@@ -8,9 +8,10 @@ more than :data:`~allfours_notation.limits.MAX_FILE_BYTES` bytes are ever read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..frozen import frozen
 
 # The safe reading of files lives with the reading floor (:mod:`..files`); these names
 # stay importable from here for the subcommands.
@@ -50,7 +51,7 @@ def fail(message: str) -> int:
 AFN_SUFFIX = ".afn"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Expanded:
     """The files named on a command line, folders replaced by the AFN files under them.
 

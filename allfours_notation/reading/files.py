@@ -13,9 +13,9 @@ import hashlib
 import os
 import stat
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..frozen import frozen
 from ..limits import MAX_FILE_BYTES
 from ..safe_write import FileIdentity
 from .source import decode
@@ -27,8 +27,10 @@ class InputError(Exception):
     """An input that cannot be read at all: reported in one line, exit code 2."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Input:
+    """The bytes of one input, its name as given and, for a file, its identity."""
+
     name: str
     data: bytes
     identity: FileIdentity | None = None  # None for standard input

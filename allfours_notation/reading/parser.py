@@ -16,11 +16,12 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..guard import internal_error
 from .assembler import ReadGame, _GameAssembler
 from .records import (
@@ -47,7 +48,7 @@ def as_read(read: ReadGame) -> Game:
 # --- results ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ParseResult:
     """Everything read from one file: its games, and every diagnostic (file-level
     ones and each game's, in file order)."""
@@ -67,7 +68,7 @@ class ParseResult:
 # --- the public entry points --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FileReader:
     """A file decoded and cut into games, each parsed only when asked for.
 
