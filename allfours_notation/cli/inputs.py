@@ -19,7 +19,6 @@ from ..reading.files import Input as Input
 from ..reading.files import InputError as InputError
 from ..reading.files import read_head as read_head
 from ..reading.files import read_input as read_input
-from ..safe_write import FileIdentity as FileIdentity
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -67,6 +67,39 @@ def _packages_loaded(argv: list[str]) -> set[str]:
     return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
 
 
+def _modules_loaded(argv: list[str]) -> set[str]:
+    """Every module loaded by ``allfours ARGV`` (stdout piped)."""
+    code = ("import sys, contextlib, io\nfrom allfours_notation.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    try:\n        main({argv!r})\n    except SystemExit:\n        pass\n"
+            "print(sorted(sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
+
+
+def test_a_one_game_check_does_not_hash_its_file() -> None:
+    """The file's identity (a SHA-256 digest, for fmt's safe rewrite) is made when asked
+    (issue 27): a check never asks, so neither hashlib nor the safe writer is imported."""
+    loaded = _modules_loaded(["check", "samples/annotated.afn"])
+    assert not {"hashlib", "allfours_notation.safe_write"} & loaded
+
+
+def test_the_identity_of_an_input_is_the_file_s_as_read(tmp_path: Path) -> None:
+    """The case above is not vacuous: the identity is still there when asked, the one the
+    safe writer compares before a rewrite."""
+    import hashlib
+
+    from allfours_notation.reading.files import read_input
+    from allfours_notation.safe_write import identity_of
+
+    path = tmp_path / "game.afn"
+    path.write_bytes(b"% AFN 1\n")
+    read = read_input(str(path))
+    assert read.identity is not None and read.identity == identity_of(path)
+    assert read.identity.digest == hashlib.sha256(b"% AFN 1\n").hexdigest()
+
+
 @pytest.mark.parametrize("sample", ["annotated.afn", "club-night.afn", "disputed-claim.afn"])
 def test_checking_games_that_parse_does_not_import_lark(sample: str) -> None:
     """A game that parses is read from the shipped table (issue 27): Lark is for the
