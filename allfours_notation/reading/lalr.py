@@ -16,10 +16,10 @@ with the table and Lark's own loop, for the games it cannot read.
 from __future__ import annotations
 
 import operator
+import os
 import re
 import zlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, cast
 
 from ..limits import MAX_COMMENTS_PER_GAME
@@ -33,10 +33,12 @@ def grammar_file(name: str) -> str:
     the source checkout (``grammar``).  Plain paths first: importing importlib.resources
     costs a cold start more than the read (issue 27); it is asked only where the package
     is not a folder of files."""
-    package = Path(__file__).resolve().parents[1]
-    for candidate in (package / "_grammar" / name, package.parent / "grammar" / name):
-        if candidate.is_file():
-            return candidate.read_text(encoding="utf-8")
+    package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    for candidate in (os.path.join(package, "_grammar", name),
+                      os.path.join(os.path.dirname(package), "grammar", name)):
+        if os.path.isfile(candidate):
+            with open(candidate, encoding="utf-8") as text:
+                return text.read()
     from importlib import resources
 
     return resources.files("allfours_notation").joinpath(f"_grammar/{name}").read_text(

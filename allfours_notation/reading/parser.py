@@ -17,8 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
@@ -32,6 +31,9 @@ from .records import (
 )
 from .slicer import GameSlice, SliceResult, slice_games
 from .source import control_characters, decode, strip_bom
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SUPPORTED_VERSION = 1
 
@@ -214,6 +216,8 @@ def faulty_game(error: Exception, origin: GameSlice, index: int, filename: str |
 
 def parse_file(path: str | Path, *, finish: Finish = as_read) -> ParseResult:
     """Read and parse a file.  ``OSError`` is the caller's to report (exit 2 in the CLI)."""
+    from pathlib import Path  # not imported by the commands, which read through .files
+
     path = Path(path)
     return parse(path.read_bytes(), filename=str(path), finish=finish)
 

@@ -85,6 +85,21 @@ def test_a_one_game_check_does_not_hash_its_file() -> None:
     assert not {"hashlib", "allfours_notation.safe_write"} & loaded
 
 
+def test_a_one_game_check_does_not_import_pathlib() -> None:
+    """pathlib (with urllib.parse and ipaddress) is for folders and the other commands
+    (issue 27)."""
+    assert "pathlib" not in _modules_loaded(["check", "samples/annotated.afn"])
+
+
+def test_checking_a_folder_imports_pathlib_and_finds_its_files(tmp_path: Path) -> None:
+    """The case above is not vacuous: a folder is walked with pathlib."""
+    (tmp_path / "a.afn").write_bytes((ROOT / "samples" / "annotated.afn").read_bytes())
+    assert "pathlib" in _modules_loaded(["check", str(tmp_path)])
+    out = subprocess.run([sys.executable, "-m", "allfours_notation", "check", str(tmp_path)],
+                         capture_output=True, text=True, cwd=ROOT, check=False).stdout
+    assert out.splitlines()[-1] == "1 game, 0 with errors"
+
+
 def test_the_identity_of_an_input_is_the_file_s_as_read(tmp_path: Path) -> None:
     """The case above is not vacuous: the identity is still there when asked, the one the
     safe writer compares before a rewrite."""
