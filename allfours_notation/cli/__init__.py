@@ -69,11 +69,23 @@ def _rich_formatter_class() -> type[argparse.HelpFormatter]:
     return Formatter
 
 
+class _UnshownFormatter(argparse.RawDescriptionHelpFormatter):
+    """The formatter argparse makes for every ``add_argument`` (to check its metavar) and
+    never prints with: given a width, it does not import shutil to ask the terminal for
+    one (about 2% of a one-game check's start: issue 27).  Help and usage messages are
+    drawn by Rich's formatter, which measures the terminal itself."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         width=80 if width is None else width)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose help and usage messages are drawn by rich-argparse."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        kwargs.setdefault("formatter_class", _UnshownFormatter)
         super().__init__(*args, **kwargs)
 
     def format_help(self) -> str:

@@ -91,6 +91,26 @@ def test_a_one_game_check_does_not_import_pathlib() -> None:
     assert "pathlib" not in _modules_loaded(["check", "samples/annotated.afn"])
 
 
+def test_a_one_game_check_does_not_import_shutil() -> None:
+    """argparse's formatters ask shutil for the terminal's width; the ones a command line
+    makes and never prints with are given one (issue 27)."""
+    assert "shutil" not in _modules_loaded(["check", "samples/annotated.afn"])
+
+
+def test_help_is_drawn_to_the_terminal_s_width() -> None:
+    """The case above is not vacuous: help still fits the terminal (Rich's formatter)."""
+    import os
+
+    def help_lines(columns: int) -> list[str]:
+        return subprocess.run([sys.executable, "-m", "allfours_notation", "check", "--help"],
+                              capture_output=True, text=True, cwd=ROOT, check=True,
+                              env={**os.environ, "COLUMNS": str(columns)}).stdout.splitlines()
+
+    narrow, wide = help_lines(60), help_lines(120)
+    assert len(narrow) > len(wide)
+    assert max(map(len, wide)) > 100
+
+
 def test_checking_a_folder_imports_pathlib_and_finds_its_files(tmp_path: Path) -> None:
     """The case above is not vacuous: a folder is walked with pathlib."""
     (tmp_path / "a.afn").write_bytes((ROOT / "samples" / "annotated.afn").read_bytes())
