@@ -250,3 +250,22 @@ def test_the_public_cards_stays_the_function_whoever_imports_the_submodule_first
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout
     assert out.split() == ["True", "True", "function"]
+
+
+def _collector_after(statement: str) -> list[str]:
+    code = ("import gc, sys, contextlib, io\nfrom allfours_notation.cli import main\n"
+            f"{statement}\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['check', 'samples/annotated.afn'])\n"
+            "print(gc.isenabled(), gc.get_freeze_count() > 1000)")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=True).stdout.split()
+
+
+def test_a_command_line_s_imports_are_frozen_out_of_the_collector_s_reach() -> None:
+    """The objects the imports made are frozen (issue 27), the collector still runs."""
+    assert _collector_after("") == ["True", "True"]
+
+
+def test_a_caller_that_paused_the_collector_keeps_it_as_it_was() -> None:
+    assert _collector_after("gc.disable()") == ["False", "False"]
