@@ -67,6 +67,7 @@ def _frozen_class(cls: type, *, kw_only: bool, order: bool, init: bool) -> type:
     made: type[Any] = dataclasses.dataclass(init=False, repr=False, eq=False, kw_only=kw_only,
                                             slots=True)(cls)
     every = dataclasses.fields(made)
+    _refuse_what_is_not_made(made, every)
     if init:
         _check_defaults_last(made, every)
     key = _key_of(tuple(f.name for f in every if f.compare))
@@ -172,6 +173,23 @@ def _setstate(self: object, state: list[Any]) -> None:
     """Unpickling: the fields set past the frozen guard."""
     for field, value in zip(dataclasses.fields(self), state, strict=True):  # type: ignore[arg-type]
         object.__setattr__(self, field.name, value)
+
+
+def _refuse_what_is_not_made(cls: type, every: tuple[dataclasses.Field[Any], ...]) -> None:
+    """Refuse, on definition, what ``dataclass`` would honour and ``@frozen`` does not make:
+    a ``__post_init__`` (its ``__init__`` never calls one), an ``InitVar`` pseudo-field and
+    a field left out of ``__init__`` (``field(init=False)``).  A record that needs them is
+    written with ``@dataclass(frozen=True, slots=True)``; it is never quietly made wrong."""
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"@frozen class {cls.__qualname__} has a __post_init__, which "
+                        "@frozen does not call: use @dataclass(frozen=True, slots=True)")
+    init_vars = [name for name, kind in getattr(cls, "__annotations__", {}).items()
+                 if "InitVar" in str(kind)]
+    left_out = [f.name for f in every if not f.init]
+    if init_vars or left_out:
+        raise TypeError(f"@frozen class {cls.__qualname__}: {', '.join(init_vars + left_out)} "
+                        "not a plain __init__ parameter, which @frozen does not make: "
+                        "use @dataclass(frozen=True, slots=True)")
 
 
 def _check_defaults_last(cls: type, every: tuple[dataclasses.Field[Any], ...]) -> None:

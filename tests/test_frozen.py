@@ -196,3 +196,34 @@ def test_a_frozen_record_refuses_assignment() -> None:
     record = FROZEN["Plain"](1)
     with pytest.raises(FrozenInstanceError):
         record.number = 2
+
+
+def test_what_frozen_does_not_make_is_refused_on_definition() -> None:
+    """A ``__post_init__``, a field left out of ``__init__`` and an ``InitVar`` would be
+    honoured by ``dataclass`` and ignored by ``@frozen``'s ``__init__``: refused, never
+    made quietly wrong."""
+    with pytest.raises(TypeError, match="__post_init__"):
+        @frozen
+        class Checked:
+            """Checks itself after init."""
+
+            value: int
+
+            def __post_init__(self) -> None:
+                pass
+
+    with pytest.raises(TypeError, match="derived"):
+        @frozen
+        class Derived:
+            """One field made, not given."""
+
+            value: int
+            derived: int = field(init=False, default=0)
+
+    with pytest.raises(TypeError, match="seed"):
+        @frozen
+        class Seeded:
+            """An init-only value."""
+
+            value: int
+            seed: dataclasses.InitVar[int]
