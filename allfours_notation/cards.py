@@ -8,9 +8,10 @@ follow Hoffmann: ten 10, ace 4, king 3, queen 2, jack 1.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cache
+
+from .frozen import frozen
 
 
 class Suit(Enum):
@@ -118,7 +119,7 @@ _RANK_FROM_TEXT["10"] = Rank.TEN
 _PIPS = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@frozen(order=True)
 class Card:
     """One card.  Ordered by suit letter then rank only so that sets print stably.
 

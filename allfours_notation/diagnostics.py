@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import Enum
 from operator import attrgetter
 
+from .frozen import frozen
 from .visible import has_hostile, visible
 
 
@@ -39,7 +40,7 @@ class Severity(Enum):
 _RANKS = {"error": 0, "warning": 1, "info": 2}
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@frozen(init=False)
 class Diagnostic:
     """One finding, with everything needed to show it next to the source.
 

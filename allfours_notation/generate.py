@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from .cards import DEALT, FULL_PACK, RUN_BATCH, Card, Rank, Seat
+from .frozen import frozen
 from .reading.records import (
     Call,
     CallKind,
@@ -50,7 +51,7 @@ _REMARKS = ("a quiet deal", "E thought long here", "the Jack is out", "good lead
             "chalk it up", "close game", "he begs again", "run the pack")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Knobs:
     """How often each feature appears (each a probability, 0 to 1)."""
 

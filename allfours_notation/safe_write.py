@@ -91,6 +91,8 @@ class LockingUnavailable(Locked):
     this module works there, and every module imports."""
 
 
+# A standard dataclass, not ``@frozen``: this module imports nothing of the package (the
+# kill tests load it alone, by its path).
 @dataclass(frozen=True, slots=True)
 class FileIdentity:
     """What a file was when it was read or written: checked again before it is rewritten."""

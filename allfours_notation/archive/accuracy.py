@@ -11,14 +11,17 @@ from dataclasses import dataclass, field
 from ..archive.stats import player_name
 from ..checking.analysis.data import AnalysisCache, deal_digest
 from ..checking.analysis.deals import played_deals
+from ..frozen import frozen
 from ..reading.records import Game
 from ..referee.state import GameReplay
 
 __all__ = ["Accuracy", "AccuracyRow"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class AccuracyRow:
+    """One player's accuracy over the analysed deals."""
+
     name: str
     deals: int  # analysed deals the player played in
     points_lost: int  # the points that changed hands by the player's cards (all hands seen)

@@ -10,10 +10,9 @@ root cause, as ``check`` prints them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..checking import check
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..reading.records import ClaimItem, Game
 from ..referee.profiles import Options
 from ..referee.scoring import ITEM_LABELS
@@ -22,7 +21,7 @@ from ..referee.state import GameReplay
 _ITEM_BY_LABEL = {label: item for item, label in ITEM_LABELS.items()}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Analysed:
     """A game with its replay (``None`` when a syntax error stopped the parse) and
     every diagnostic ``allfours check`` reports for it, in the same order."""

@@ -10,9 +10,10 @@ them from an :class:`~.analysis.Analysed` game.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..cards import CLOCKWISE
+from ..frozen import frozen
 from ..reading.headers import GameHeader
 from ..visible import spreadsheet_cell, visible
 from .analysis import Analysed
@@ -22,7 +23,7 @@ _TOTAL = re.compile(r"total((?:[ \t]+[NESWnesw][ \t]+-?\d+)+)")
 _SCORE = re.compile(r"([NESWnesw])[ \t]+(-?\d+)")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Entry:
     """One game of an archive, as ``allfours list`` prints it."""
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..cards import Rank, Seat
+from ..frozen import frozen
 from ..reading.headers import GameHeader
 from ..reading.records import CallKind, ClaimItem, PenaltyKind, TurnUp
 from ..reading.slicer import slice_games
@@ -24,7 +25,7 @@ class CriteriaError(ValueError):
     """A filter that cannot be understood (a bad regular expression, a bad range)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TextTest:
     """Exact (case-sensitive for tags, case-insensitive for players) or a regular
     expression searched anywhere in the value."""
@@ -167,7 +168,7 @@ FEATURES: Mapping[str, tuple[str, Callable[[Analysed], bool]]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Criteria:
     """Every filter of one ``find``; a game matches when it passes all of them."""
 
@@ -238,7 +239,7 @@ def game_bytes(text: str, start: int, end: int) -> bytes:
     return text[start:end].encode("utf-8")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RawGames:
     """A file with bytes that are not UTF-8, its games as their original bytes.
 

@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Rank, Seat
+from ..frozen import frozen
 from ..reading.records import CallKind, ClaimItem, Game, PenaltyKind, TurnUp
 from ..reading.table import side_of
 from ..referee.disputes import rules_name
@@ -74,8 +75,10 @@ class _Tally:
         return Row(name, values)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Row:
+    """One line of a statistics table: a name and its named values, in column order."""
+
     name: str
     values: tuple[tuple[str, int | float], ...]
 
@@ -86,7 +89,7 @@ class Row:
         return {"name": self.name, **dict(self.values)}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ProfileStats:
     """The statistics of the games played under one rule profile."""
 
@@ -108,7 +111,7 @@ class ProfileStats:
                 "sides": [row.as_json() for row in self.sides]}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameLine:
     """One game's course, for the plots: the running score per side after each deal."""
 
@@ -119,8 +122,11 @@ class GameLine:
     winner: str | None  # the winning side's name
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Summary:
+    """What a statistics run found: each rule profile's figures, how many files were unreadable
+    and one line per game."""
+
     profiles: tuple[ProfileStats, ...]
     unreadable: int
     games: tuple[GameLine, ...]

@@ -11,9 +11,8 @@ documented in ``docs/archive-schema.md``; a test holds the two together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..cards import Card, Seat
+from ..frozen import frozen
 from ..reading.records import Game
 from ..reading.table import side_of
 from .analysis import Analysed
@@ -67,7 +66,7 @@ def columns(table: str) -> tuple[str, ...]:
     return tuple(name for name, _ in TABLES[table][0])
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameRows:
     """One game's rows, each table's without its leading ``game_id``."""
 

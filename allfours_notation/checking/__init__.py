@@ -28,11 +28,12 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..guard import internal_error
 from ..reading.parser import FileReader, read_game_body, read_games
 from ..reading.records import Game
@@ -82,7 +83,7 @@ Tally = tuple[int, int, int, int, int, int]
 SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: starting workers costs more
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CheckedGame:
     """One game checked: every diagnostic ``allfours check`` reports for it (sorted,
     numbered and linked to its root cause), whether any is an error, the replay (None
@@ -106,7 +107,7 @@ class CheckedGame:
         return self.replay.unfinished if self.replay is not None else ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CheckedText:
     """A whole text checked: what concerns the file itself (its bytes, its version
     line, no games), then each game, numbered on across the file as ``check`` does."""

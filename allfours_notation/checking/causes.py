@@ -34,9 +34,9 @@ The rules, in order:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic, sort_key
+from ..frozen import frozen
 from ..reading.records import Deal, Game
 from ..reading.table import side_of
 from ..referee.state import GameReplay
@@ -53,7 +53,7 @@ LINKING_CODES = SPLIT_GAME_CODES | SLIP_CODES | RECORDING_CODES | GAME_LEVEL_CON
     frozenset({"AFN401", "AFN402"})
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Group:
     """A root and the findings that follow from it, each in file order."""
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import FULL_PACK, Card, Seat, Suit
 from ..diagnostics import Diagnostic, Severity, sort_key
+from ..frozen import frozen
 from ..reading.records import Deal, Game, Play, Span, Trick, diagnostic_at
 from ..reading.table import side_of
 from ..referee.disputes import read_result, tally_claim, tally_points
@@ -66,7 +67,7 @@ class _Budget:
         return self.left >= 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Edit:
     """One candidate fix of a deal's play sequence."""
 
@@ -77,14 +78,16 @@ class _Edit:
     partner: int | None = None  # the other play of a swap
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Verdict:
+    """What replaying a deal with one slip fixed shows."""
+
     problems: int  # structure and rules findings of the fixed deal
     claim_wrong: bool
     result: DealResult | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Findings:
     """A game's diagnostics with the slips named, and what each slip explains.
 
@@ -398,7 +401,7 @@ def _mates_span(plays: Sequence[Play], index: int, players: int) -> Span | None:
     return Span(first.line, first.column, last.end_line, last.end_column, first.start, last.end)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Found:
     """What a fix says about the record: where the slip is, in which trick, and how."""
 

@@ -18,9 +18,11 @@ whole command line, every module.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -69,11 +71,23 @@ def _rich_formatter_class() -> type[argparse.HelpFormatter]:
     return Formatter
 
 
+class _UnshownFormatter(argparse.RawDescriptionHelpFormatter):
+    """The formatter argparse makes for every ``add_argument`` (to check its metavar) and
+    never prints with: given a width, it does not import shutil to ask the terminal for
+    one (about 2% of a one-game check's start: issue 27).  Help and usage messages are
+    drawn by Rich's formatter, which measures the terminal itself."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         width=80 if width is None else width)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose help and usage messages are drawn by rich-argparse."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        kwargs.setdefault("formatter_class", _UnshownFormatter)
         super().__init__(*args, **kwargs)
 
     def format_help(self) -> str:
@@ -117,6 +131,29 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+@contextmanager
+def _imports_frozen() -> Iterator[None]:
+    """The command line's imports (the body) made with the cyclic garbage collector
+    paused, and everything then alive frozen (``gc.freeze``): out of its reach for the
+    rest of the process.
+
+    Importing a command and the floors under it makes tens of thousands of objects
+    (modules, classes, functions, enums) that live as long as the process.  The
+    collections their making set off, the full ones while the command ran and the one
+    Python makes at exit walked all of them and found nothing to free: about 8% of a
+    one-game check's instructions (issue 27).  Done once in a process, and not where a
+    caller paused or froze the collector itself."""
+    if not gc.isenabled() or gc.get_freeze_count():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()
+
+
 # What a bug report needs besides the record: the libraries allfours runs on.
 REPORTED_LIBRARIES = ("lark", "textual", "rich", "rich-argparse", "shtab", "pygls", "pygments")
 
@@ -155,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the whole command line.
     first = words[0] if words else None
     light = first in COMMAND_MODULES and first != "completion"
-    parser = build_parser(first if light else None)
+    with _imports_frozen():
+        parser = build_parser(first if light else None)
     args = parser.parse_args(words)
     try:
         code: int = args.run(args)

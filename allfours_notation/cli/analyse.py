@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Console
@@ -26,6 +26,7 @@ from ..checking.analysis.report import (
 )
 from ..checking.analysis.solver import SolveTimeout
 from ..checking.parsing import parse
+from ..frozen import frozen
 from ..guard import guarded
 from ..reading.records import Game
 from ..referee.replay import replay
@@ -106,8 +107,10 @@ def _seconds(text: str) -> float:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Job:
+    """One deal handed to a worker process to solve."""
+
     played: PlayedDeal
     digest: str
     time_limit: float

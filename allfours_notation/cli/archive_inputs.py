@@ -12,13 +12,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..checking.parsing import parse_indexed
+from ..frozen import frozen
 from ..reading.headers import GameHeader, scan_headers
 from ..reading.records import Game
 from ..reading.source import decode
 from .inputs import InputError, expanded_or_fail, fail, read_input
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Scanned:
     """One file: its name, decoded text and the header of every game.
 

@@ -7,10 +7,11 @@ more than :data:`~allfours_notation.limits.MAX_FILE_BYTES` bytes are ever read.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..frozen import frozen
 
 # The safe reading of files lives with the reading floor (:mod:`..files`); these names
 # stay importable from here for the subcommands.
@@ -18,9 +19,10 @@ from ..reading.files import Input as Input
 from ..reading.files import InputError as InputError
 from ..reading.files import read_head as read_head
 from ..reading.files import read_input as read_input
-from ..safe_write import FileIdentity as FileIdentity
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
 
 
@@ -50,7 +52,7 @@ def fail(message: str) -> int:
 AFN_SUFFIX = ".afn"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Expanded:
     """The files named on a command line, folders replaced by the AFN files under them.
 
@@ -73,11 +75,12 @@ def expand_inputs(names: Sequence[str]) -> Expanded:
     found: list[str] = []
     problems: list[str] = []
     for name in names:
-        path = Path(name)
-        if name == "-" or not path.is_dir():
+        if name == "-" or not os.path.isdir(name or "."):  # "" is the current folder
             found.append(name)
             continue
-        files = afn_files_under(path)
+        from pathlib import Path  # for folders only: a file's check does without it
+
+        files = afn_files_under(Path(name))
         if not files:
             problems.append(f"{name}: folder holds no {AFN_SUFFIX} file")
         found.extend(str(file) for file in files)

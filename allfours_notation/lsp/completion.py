@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from lsprotocol import types
 
 from ..cards import CARD_PATTERN, Card, Rank, Seat, Suit, parse_card
 from ..checking.parsing import parse_game_body
+from ..frozen import frozen
 from ..reading import words as afn_words
 from ..reading.records import ClaimItem, Game
 from ..referee.deal import Expect, Phase
@@ -61,7 +61,7 @@ _PACK: tuple[Card, ...] = tuple(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Moment:
     """The referee's table where the cursor's word starts: what it expects next, the
     legal cards (None when the mover's hand is not known), the table, the cards

@@ -23,6 +23,7 @@ from itertools import accumulate, islice
 
 from ..checking.parsing import parse_game_body
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..limits import LIMIT_CODE, MAX_EDITOR_CHARS, MAX_EDITOR_GAMES
 from ..reading.parser import read_sliced
 from ..reading.records import Game
@@ -41,7 +42,7 @@ KEEP_ANALYSES = 64
 _UNIT_BYTES = {"utf-8": 1, "utf-16": 2, "utf-32": 4}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LineIndex:
     """Offsets of line starts, to turn (line, column) into offsets and back.
 
@@ -194,7 +195,7 @@ def common_suffix(a: str, b: str, limit: int, block: int = 1 << 16) -> int:
     return low
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Recut:
     """A text cut into games reusing the previous cut: the games before the edit
     (``kept`` of them, unchanged), the games cut again around it, and the previous
@@ -388,7 +389,7 @@ class GameAnalysis:
         return self._replay
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlacedGame:
     """A cached game analysis and where the game stands in the document now:
     its slice and its place in the file (``index``, 1-based)."""
@@ -423,7 +424,7 @@ class PlacedGame:
         return offset - self.piece.start
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DocumentAnalysis:
     """Everything known about one version of a buffer."""
 

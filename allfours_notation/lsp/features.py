@@ -10,7 +10,6 @@ every event); symbols, folding and code actions read the records' spans.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from lsprotocol import types
 
@@ -18,6 +17,7 @@ from ..cards import CARD_PATTERN, Card, Seat, parse_card
 from ..checking.causes import follow_text, roots_first
 from ..checking.parsing import parse
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..reading import words as afn_words
 from ..reading.parser import ParseResult
 from ..reading.records import Award, Claim, ClaimItem, Deal, Game, Span
@@ -126,7 +126,7 @@ def published(analysis: DocumentAnalysis, uri: str) -> list[types.Diagnostic]:
 # --- where the cursor is --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Spot:
     """The cursor's game, deal (if any) and word, in the game's own coordinates."""
 
@@ -421,7 +421,7 @@ def content_bounds(text: str, piece: GameSlice) -> tuple[int, int]:
 # --- formatting -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Formatted:
     """New text for a stretch of the document, or why there is none."""
 

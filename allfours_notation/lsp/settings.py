@@ -17,18 +17,18 @@ name none or name it as ``club:NAME``.  A setting that cannot be used is dropped
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..checking import GivenRules
 from ..diagnostics import Diagnostic
+from ..frozen import frozen
 from ..reading.records import Game
 from ..referee.profiles import PROFILES, Options, Profile, profile_named, resolve_options
 
 SECTION = "allfours"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RuleChoice:
     """The rules chosen by the settings (nothing chosen: each game's own)."""
 

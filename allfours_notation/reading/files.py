@@ -9,16 +9,19 @@ is the one line to show.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 import sys
-from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from ..limits import MAX_FILE_BYTES
-from ..safe_write import FileIdentity
 from .source import decode
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..safe_write import FileIdentity
 
 __all__ = ["SNIFF_BYTES", "Input", "InputError", "read_head", "read_input", "unreadable_reason"]
 
@@ -27,11 +30,25 @@ class InputError(Exception):
     """An input that cannot be read at all: reported in one line, exit code 2."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Input:
+    """The bytes of one input, its name as given and, for a file, how it stood when read
+    (``os.fstat``'s answer; None for standard input)."""
+
     name: str
     data: bytes
-    identity: FileIdentity | None = None  # None for standard input
+    status: os.stat_result | None = None
+
+    @property
+    def identity(self) -> FileIdentity | None:
+        """What the file was when read, which ``fmt`` checks before rewriting it.  Made
+        when asked: its SHA-256 digest (and the import of ``hashlib``, about 3% of a
+        one-game check's start) are of no use to a command that only reads."""
+        if self.status is None:
+            return None
+        from ..safe_write import identity
+
+        return identity(self.status, self.data)
 
 
 def read_input(name: str, *, limit: int = MAX_FILE_BYTES) -> Input:
@@ -85,7 +102,7 @@ def _check_regular(name: str, info: os.stat_result, limit: int) -> None:
                          "the largest file read")
 
 
-def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, FileIdentity]:
+def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, os.stat_result]:
     info = os.fstat(handle)
     _check_regular(name, info, limit)
     os.set_blocking(handle, True)
@@ -101,10 +118,7 @@ def _read_regular(name: str, handle: int, limit: int) -> tuple[bytes, FileIdenti
         raise InputError(f"{name}: cannot read: {error.strerror or error}") from error
     if total > limit:  # the file grew while it was read
         raise InputError(f"{name}: larger than {_size(limit)}, the largest file read")
-    data = b"".join(chunks)
-    identity = FileIdentity(info.st_dev, info.st_ino, len(data), info.st_mtime_ns,
-                            hashlib.sha256(data).hexdigest())
-    return data, identity
+    return b"".join(chunks), info
 
 
 def _kind(mode: int) -> str:

@@ -7,10 +7,10 @@ the text, no parse of the play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen
 from .records import Game
 from .slicer import GameSlice, slice_games
 from .source import decode
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .parser import Finish
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameHeader:
     """One game's place in its file and its tags, as written (escapes resolved)."""
 

@@ -16,11 +16,11 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import field
+from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..guard import internal_error
 from .assembler import ReadGame, _GameAssembler
 from .records import (
@@ -31,6 +31,9 @@ from .records import (
 )
 from .slicer import GameSlice, SliceResult, slice_games
 from .source import control_characters, decode, strip_bom
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 SUPPORTED_VERSION = 1
 
@@ -47,7 +50,7 @@ def as_read(read: ReadGame) -> Game:
 # --- results ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ParseResult:
     """Everything read from one file: its games, and every diagnostic (file-level
     ones and each game's, in file order)."""
@@ -67,7 +70,7 @@ class ParseResult:
 # --- the public entry points --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FileReader:
     """A file decoded and cut into games, each parsed only when asked for.
 
@@ -213,6 +216,8 @@ def faulty_game(error: Exception, origin: GameSlice, index: int, filename: str |
 
 def parse_file(path: str | Path, *, finish: Finish = as_read) -> ParseResult:
     """Read and parse a file.  ``OSError`` is the caller's to report (exit 2 in the CLI)."""
+    from pathlib import Path  # not imported by the commands, which read through .files
+
     path = Path(path)
     return parse(path.read_bytes(), filename=str(path), finish=finish)
 

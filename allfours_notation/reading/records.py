@@ -15,12 +15,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterator
-from dataclasses import FrozenInstanceError, dataclass, field, fields
+from dataclasses import FrozenInstanceError, field, fields
 from enum import Enum
 from typing import Any, TypeVar, cast
 
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 
 
 class TextLines:
@@ -171,7 +172,7 @@ class CommentStyle(Enum):
     LINE = "line"  # ; ... to the end of the line
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Comment:
     """A comment, its text without the delimiters, exactly as written."""
 
@@ -183,7 +184,7 @@ class Comment:
         return "{" + self.text + "}" if self.style is CommentStyle.BRACE else ";" + self.text
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Node:
     """Base of every record that can carry comments and a source position."""
 
@@ -195,7 +196,7 @@ class Node:
 # --- header -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Tag(Node):
     """A header tag pair ``[Name "value"]``; unknown tags are kept verbatim."""
 
@@ -206,7 +207,7 @@ class Tag(Node):
 # --- the opening of a deal: hands, turn-ups, stand / beg / give / run ------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Hand(Node):
     """Cards one seat received: the dealt hand, or the three cards of one run.
 
@@ -221,7 +222,7 @@ class Hand(Node):
         return tuple(c for c in self.cards if c is not None)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class TurnUp(Node):
     """A turned-up card (``turn 4S``): the first fixes trumps, later ones come from runs."""
 
@@ -235,7 +236,7 @@ class CallKind(Enum):
     RUNS = "runs"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Call(Node):
     """``S stands``, ``S begs``, ``N gives`` (take one) or ``N runs`` (the cards)."""
 
@@ -243,7 +244,7 @@ class Call(Node):
     kind: CallKind
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Discard(Node):
     """``S discards 9H 8H 7C``: the cards a seat put out after a run, where the rules make
     every player discard down to six (``hand_after_run``); ``None`` is a card nobody saw."""
@@ -252,7 +253,7 @@ class Discard(Node):
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Pack(Node):
     """``pack AS 7D …``: the 52 cards in the order they were dealt, top card first; the
     hands, the turn-up and the cards of each run follow from it, the number of players
@@ -276,7 +277,7 @@ class Glyph(Enum):
     DUBIOUS = "?!"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Play(Node):
     """One card played; ``seat`` is ``None`` when the writer left the label out."""
 
@@ -390,7 +391,7 @@ def with_comments(node: _N, leading: tuple[Comment, ...], trailing: tuple[Commen
     return copy
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Trick(Node):
     """The cards of one trick in play order, leader first.
 
@@ -431,7 +432,7 @@ class PenaltyKind(Enum):
     OTHER = "other"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Penalty(Node):
     """A penalty declared at the table: ``penalty S revoke`` names the offender.
 
@@ -463,7 +464,7 @@ class ClaimItem(Enum):
     __hash__ = object.__hash__
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Award:
     """One claimed item: who took it and, if the writer said, for how many points."""
 
@@ -472,7 +473,7 @@ class Award:
     points: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Claim(Node):
     """``claim S high low jack game N kick``: what the players say they scored.
 
@@ -482,7 +483,7 @@ class Claim(Node):
     awards: tuple[Award, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Results(Node):
     """``scored N kick 3 W high low S jack game``: a deal recorded by its results alone.
 
@@ -498,13 +499,15 @@ class Results(Node):
     director: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Score:
+    """One seat's running total in a ``total`` line."""
+
     seat: Seat
     points: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Total(Node):
     """``total N 0 S 4``: the running totals written down after the deal."""
 
@@ -516,17 +519,19 @@ class RedealReason(Enum):
     MISDEAL = "misdeal"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Redeal(Node):
+    """``redeal REASON``: the deal was thrown in and dealt again."""
+
     reason: RedealReason
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Abandoned(Node):
     """The deal (and so the game) was left unfinished."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Concede(Node):
     """``S concedes``: that seat gave up the game."""
 
@@ -539,7 +544,7 @@ Ending = Redeal | Abandoned | Concede
 # --- deals and games ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Deal(Node):
     """One deal, from ``deal 3 dealer N`` to the next deal or ``end``.
 
@@ -588,7 +593,7 @@ class Deal(Node):
             yield from trick.plays
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Game:
     """One game: its header tags and deals.
 

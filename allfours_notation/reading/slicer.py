@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import NamedTuple, overload
 
+from ..frozen import frozen
 from ..limits import MAX_TAGS_PER_GAME
 
 # A quoted string's inside: characters other than a quote, backslash or line break, or
@@ -78,8 +79,10 @@ class HeaderTag(NamedTuple):
     offset: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Directive:
+    """A ``%`` directive line (``% AFN 1``) and where it stands."""
+
     text: str
     line: int
     column: int

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from ..frozen import frozen
 from .words import (
     CALLS,
     CARD_PATTERN,
@@ -75,7 +75,7 @@ _EXPECTED_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Explanation:
     """What to tell the writer: a code, a message, a hint, and the exact word (as an
     offset and length in the game's text)."""

@@ -11,10 +11,11 @@ next.  What a short word means depends on what the table expects, so
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from ..cards import DEALT, Card, Seat, parse_card
+from ..frozen import frozen
 from ..reading.records import (
     Abandoned,
     Award,
@@ -53,7 +54,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class DealStart:
     """``deal N dealer X``: a new deal, dealt by ``dealer``; comments go on its header."""
 
@@ -62,24 +63,24 @@ class DealStart:
     trailing: tuple[Comment, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Item(Node):
     """One item of a deal recorded by its results (results mode): ``award``."""
 
     award: Award
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class ResultsDone(Node):
     """The scorer's Enter in results mode: the deal's results are all entered."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Agreed(Node):
     """The other side confirms the deal's points as the recorder shows them."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Ruling(Node):
     """The tournament director's ruling on a deal (``director scored …``)."""
 
@@ -90,7 +91,7 @@ Entry = (DealStart | Hand | TurnUp | Call | Discard | Pack | Play | Penalty | Re
          | Abandoned | Concede | Claim | Item | ResultsDone | Agreed | Ruling)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Annotation:
     """A comment or a glyph for the entry just made (not an entry of its own)."""
 
@@ -113,7 +114,7 @@ class Phase(Enum):
     OVER = "over"  # the game is decided
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Expectation:
     """What comes next, who acts, and the cards offered to choose from."""
 

@@ -7,12 +7,13 @@ unfinished last game) is refused with its diagnostics and never touched.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..checking import check
 from ..checking.parsing import games_of
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..reading.parser import read_games
 from ..reading.records import Abandoned, Game, Tag
 from ..reading.source import decode
@@ -30,7 +31,7 @@ __all__ = ["NewGame", "Refused", "Resume", "inspect", "new_tags", "today"]
 MAX_PROBLEMS_SHOWN = 100
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Refused:
     """The file cannot be recorded into; ``diagnostics`` say why."""
 
@@ -39,14 +40,14 @@ class Refused:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Resume:
     """The file's last game is unfinished: record on from where it stopped."""
 
     session: Session
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NewGame:
     """Start a new game after ``prefix`` (the file's games, if any)."""
 

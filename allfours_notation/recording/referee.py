@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..cards import Card
 from ..checking.causes import SLIP_CODES
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..reading.records import Deal, Game, Total, Trick
 from ..referee.deal import DealOver, Event, Expect, Phase, Table
 from ..referee.play import hand_key
@@ -62,7 +63,7 @@ def worse_than_unfinished(diagnostics: Iterable[Diagnostic],
             and not is_unfinished(d, marked) and d.code not in SLIP_CODES]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Answer:
     """The table's answer to one event of the deal being recorded (from
     :meth:`Table.apply`): the event, its diagnostics, and which of them only say the deal
@@ -73,7 +74,7 @@ class Answer:
     unfinished: tuple[Diagnostic, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Judgement:
     """What the referee says about the game recorded so far.
 

@@ -15,11 +15,12 @@ No Textual here: the recorder's screens (``viewer.recorder``) drive this class.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..cards import DEALT, RUN_BATCH, Seat
 from ..checking.parsing import parse
 from ..diagnostics import Diagnostic
+from ..frozen import frozen
 from ..reading.records import (
     Abandoned,
     Award,
@@ -79,7 +80,7 @@ RECORDED_NOTE = " recorded: "
 ENTRY_TAG = "Entry"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """What became of one keystroke line: one line for the status bar."""
 

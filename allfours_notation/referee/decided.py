@@ -21,10 +21,10 @@ no High, Low, Jack or Game (decision 22 of docs/rules-decisions.md).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
 from enum import Enum
 
 from ..cards import Card, Rank, Suit
+from ..frozen import frozen
 from ..reading.records import ClaimItem
 from .scoring import Point
 
@@ -37,7 +37,7 @@ class Status(Enum):
     UNKNOWN = "unknown"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ItemStatus:
     """One item of the deal as the table knows it now: ``side`` ``None`` is nobody (or,
     unknown, not yet anybody).  The reason is the point's (``point``), written only

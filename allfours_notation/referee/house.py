@@ -31,10 +31,10 @@ import dataclasses
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from .profiles import (
     DEFAULT_PROFILE,
     OPTION_NAMES,
@@ -51,7 +51,7 @@ _TOP_KEYS = ("name", "description", "base", "options", "sources")
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HouseRules:
     """A loaded house-rules file: its profile (``None`` when the file has errors)
     and every problem found, positioned in the file."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, TypeVar
 
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import frozen
 from ..reading.records import Game, Span, Tag, diagnostic_at
 from ..reading.table import SEATS_FOR_PLAYERS, seats_of_game
 
@@ -140,7 +141,7 @@ class MisdealRule(Enum):
     OPPONENT_PLUS_1_AND_PASS = "opponent_plus_1_and_pass"  # Trinidad tournaments
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Options:
     """Every rule option of docs/rules.md section 6; the defaults are Hoffmann's."""
 
@@ -258,7 +259,7 @@ def camel_case(name: str) -> str:
 TAG_TO_OPTION: Mapping[str, str] = MappingProxyType({camel_case(n): n for n in OPTION_NAMES})
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Profile:
     """A named set of rules: every option pinned, each with its source."""
 

@@ -12,10 +12,10 @@ puts them in the counting order of rule 25; :mod:`.deal` awards them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..cards import Card, Rank, Seat, Suit
 from ..diagnostics import Severity
+from ..frozen import frozen
 from ..reading.records import Award, ClaimItem
 from ..reading.table import side_of
 from .play import max_runs
@@ -25,7 +25,7 @@ from .scoring import ITEM_LABELS, Point, gift_points, kick_value, revoke_value
 __all__ = ["Finding", "ResultsFacts", "item_value", "kick_values", "results_points"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Finding:
     """A problem with the results: a referee diagnostic without its place."""
 
@@ -35,7 +35,7 @@ class Finding:
     hint: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ResultsFacts:
     """What the table knows of a results-only deal besides its results."""
 

@@ -9,10 +9,10 @@ this module for the points; it never scores anything itself.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
+from ..frozen import frozen
 from ..reading.records import ClaimItem, PenaltyKind
 from ..reading.table import next_seats, partner, side_of, side_table
 from .profiles import (
@@ -42,7 +42,7 @@ ITEM_LABELS: Mapping[ClaimItem, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Point:
     """One scored item: ``side`` scores ``points`` for ``item``, and why."""
 
@@ -154,7 +154,7 @@ PLAY_OFFENCES = frozenset({PenaltyKind.REVOKE, PenaltyKind.UNDERTRUMP})
 TABLE_OFFENCES = frozenset({PenaltyKind.MISDEAL, PenaltyKind.WRONG_SCORE})
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Offence:
     """A revoke or undertrump found in the play, or a penalty declared at the table."""
 
@@ -164,7 +164,7 @@ class Offence:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealFacts:
     """What the scorer needs to know about one played deal."""
 

@@ -7,12 +7,13 @@ These are the types the viewer renders and the formatter and reports read;
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cards import Card, Seat, Suit
 from ..diagnostics import Diagnostic
+from ..frozen import frozen
 from ..reading.records import Game, Span
 from .decided import ItemStatus
 from .profiles import Options
@@ -70,7 +71,7 @@ class StepKind(Enum):
     GAME_END = "game_end"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TableState:
     """The table after one step.  Sides are ``"N"``/``"S"``… or ``"NS"``/``"EW"``."""
 
@@ -121,8 +122,10 @@ class TableState:
         return 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Step:
+    """One step of the replay (a call, a play, a point scored), with the table after it."""
+
     index: int
     kind: StepKind
     deal: int
@@ -133,8 +136,10 @@ class Step:
     diagnostics: tuple[Diagnostic, ...]  # problems found at this step
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealResult:
+    """One deal's outcome: the points scored, the totals after it and its steps."""
+
     number: int
     points: tuple[Point, ...]
     scores_after: tuple[tuple[str, int], ...]
@@ -165,8 +170,10 @@ class DealResult:
     by_results: bool = False  # recorded by its results alone (``scored …``), not its cards
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameReplay:
+    """A whole game replayed: its steps, its deals, its findings and its result."""
+
     game: Game
     options: Options
     steps: tuple[Step, ...]

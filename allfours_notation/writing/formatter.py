@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..checking.parsing import parse, parse_game_body
 from ..diagnostics import Diagnostic
+from ..frozen import frozen
 from ..guard import BUG_TEXT, INTERNAL_ERROR
 from ..reading.assembler import sorted_tags
 from ..reading.parser import ParseResult, cyclic_gc_paused, read_games
@@ -149,7 +150,7 @@ _LOSSY_CODES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Refusal:
     """Why a file must not be rewritten, and where."""
 
@@ -163,7 +164,7 @@ class Refusal:
         return f"{d.where()}: {d.code} {d.message} ({self.reason})"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CheckedFormat:
     """Canonical text of a file, and every reason not to write it over the file."""
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from ..cards import Card, Seat, Suit, card
 from ..diagnostics import Diagnostic
+from ..frozen import frozen
 from ..reading.records import ClaimItem, Deal, Game
 from ..reading.table import side_of
 from ..referee.deal import table_seats
@@ -42,7 +42,7 @@ AGREES = "✓"
 _CARD_WORD = re.compile(r"(?<![A-Za-z0-9])[AKQJT2-9][SHDC](?![A-Za-z0-9])")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ItemLine:
     """One scored item (or one the record claims that was not scored)."""
 
@@ -79,7 +79,7 @@ IF_IT_ENDED_NOW = "provisional, if the deal ended now"
 WAITS = "decided, counted when the items before it are"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Counting:
     """The counting cards one side took in tricks, and their pips toward Game."""
 
@@ -88,8 +88,10 @@ class Counting:
     pips: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealSheet:
+    """One deal of the score sheet, as printed."""
+
     number: int
     heading: str  # "deal 1, dealer N, turn J♠ (spades trumps), S stands"
     items: tuple[ItemLine, ...]
@@ -102,8 +104,10 @@ class DealSheet:
     open: bool = False  # still being played: its provisional items count for nobody yet
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameSheet:
+    """One game's score sheet: its deals, scores, winner and problems, as printed."""
+
     index: int
     title: str
     rules: str  # "hoffmann1909, target 7, 2 players"

@@ -67,6 +67,74 @@ def _packages_loaded(argv: list[str]) -> set[str]:
     return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
 
 
+def _modules_loaded(argv: list[str]) -> set[str]:
+    """Every module loaded by ``allfours ARGV`` (stdout piped)."""
+    code = ("import sys, contextlib, io\nfrom allfours_notation.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    try:\n        main({argv!r})\n    except SystemExit:\n        pass\n"
+            "print(sorted(sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout
+    return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
+
+
+def test_a_one_game_check_does_not_hash_its_file() -> None:
+    """The file's identity (a SHA-256 digest, for fmt's safe rewrite) is made when asked
+    (issue 27): a check never asks, so neither hashlib nor the safe writer is imported."""
+    loaded = _modules_loaded(["check", "samples/annotated.afn"])
+    assert not {"hashlib", "allfours_notation.safe_write"} & loaded
+
+
+def test_a_one_game_check_does_not_import_pathlib() -> None:
+    """pathlib (with urllib.parse and ipaddress) is for folders and the other commands
+    (issue 27)."""
+    assert "pathlib" not in _modules_loaded(["check", "samples/annotated.afn"])
+
+
+def test_a_one_game_check_does_not_import_shutil() -> None:
+    """argparse's formatters ask shutil for the terminal's width; the ones a command line
+    makes and never prints with are given one (issue 27)."""
+    assert "shutil" not in _modules_loaded(["check", "samples/annotated.afn"])
+
+
+def test_help_is_drawn_to_the_terminal_s_width() -> None:
+    """The case above is not vacuous: help still fits the terminal (Rich's formatter)."""
+    import os
+
+    def help_lines(columns: int) -> list[str]:
+        return subprocess.run([sys.executable, "-m", "allfours_notation", "check", "--help"],
+                              capture_output=True, text=True, cwd=ROOT, check=True,
+                              env={**os.environ, "COLUMNS": str(columns)}).stdout.splitlines()
+
+    narrow, wide = help_lines(60), help_lines(120)
+    assert len(narrow) > len(wide)
+    assert max(map(len, wide)) > 100
+
+
+def test_checking_a_folder_imports_pathlib_and_finds_its_files(tmp_path: Path) -> None:
+    """The case above is not vacuous: a folder is walked with pathlib."""
+    (tmp_path / "a.afn").write_bytes((ROOT / "samples" / "annotated.afn").read_bytes())
+    assert "pathlib" in _modules_loaded(["check", str(tmp_path)])
+    out = subprocess.run([sys.executable, "-m", "allfours_notation", "check", str(tmp_path)],
+                         capture_output=True, text=True, cwd=ROOT, check=False).stdout
+    assert out.splitlines()[-1] == "1 game, 0 with errors"
+
+
+def test_the_identity_of_an_input_is_the_file_s_as_read(tmp_path: Path) -> None:
+    """The case above is not vacuous: the identity is still there when asked, the one the
+    safe writer compares before a rewrite."""
+    import hashlib
+
+    from allfours_notation.reading.files import read_input
+    from allfours_notation.safe_write import identity_of
+
+    path = tmp_path / "game.afn"
+    path.write_bytes(b"% AFN 1\n")
+    read = read_input(str(path))
+    assert read.identity is not None and read.identity == identity_of(path)
+    assert read.identity.digest == hashlib.sha256(b"% AFN 1\n").hexdigest()
+
+
 @pytest.mark.parametrize("sample", ["annotated.afn", "club-night.afn", "disputed-claim.afn"])
 def test_checking_games_that_parse_does_not_import_lark(sample: str) -> None:
     """A game that parses is read from the shipped table (issue 27): Lark is for the
@@ -182,3 +250,22 @@ def test_the_public_cards_stays_the_function_whoever_imports_the_submodule_first
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout
     assert out.split() == ["True", "True", "function"]
+
+
+def _collector_after(statement: str) -> list[str]:
+    code = ("import gc, sys, contextlib, io\nfrom allfours_notation.cli import main\n"
+            f"{statement}\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['check', 'samples/annotated.afn'])\n"
+            "print(gc.isenabled(), gc.get_freeze_count() > 1000)")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=True).stdout.split()
+
+
+def test_a_command_line_s_imports_are_frozen_out_of_the_collector_s_reach() -> None:
+    """The objects the imports made are frozen (issue 27), the collector still runs."""
+    assert _collector_after("") == ["True", "True"]
+
+
+def test_a_caller_that_paused_the_collector_keeps_it_as_it_was() -> None:
+    assert _collector_after("gc.disable()") == ["False", "False"]

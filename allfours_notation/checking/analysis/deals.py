@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...cards import Card, Rank, Seat
+from ...frozen import frozen
 from ...referee.profiles import Options
 from ...referee.state import DealResult, GameReplay
 from .solver import Layout
@@ -13,7 +12,7 @@ from .solver import Layout
 __all__ = ["PlayedDeal", "played_deals"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayedDeal:
     """One deal of a game: its layout (``None`` with the reason it cannot be analysed)
     and the cards played, in order."""

@@ -11,9 +11,9 @@ is found that way too and reported as fixed by the deal.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from ...cards import Card, Rank, Seat, Suit
+from ...frozen import frozen
 from ...reading.records import ClaimItem
 from ...reading.table import sides
 from ...referee.profiles import Options
@@ -22,7 +22,7 @@ from ...referee.scoring import DealFacts, Point, game_points, high_low_points, j
 __all__ = ["DealItems", "deal_items", "side_points"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealItems:
     """The items of one deal as the scorer values them.
 

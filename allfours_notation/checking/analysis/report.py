@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...cards import Card, Seat
+from ...frozen import frozen
 from ...reading.records import ClaimItem
 from ...reading.table import side_of
 from ...referee.scoring import Point
@@ -44,7 +45,7 @@ DEFAULT_TIME_LIMIT = 5.0
 _KICK_GIFT = (ClaimItem.KICK, ClaimItem.GIFT)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardVerdict:
     """One card of the play, judged with every hand seen."""
 
@@ -75,8 +76,10 @@ def glyph_for(points_lost: int) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealAnalysis:
+    """One deal's analysis: the best play (par) against the play as recorded."""
+
     number: int
     solved: bool
     note: str  # why not solved or analysed, else ""

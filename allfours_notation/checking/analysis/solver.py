@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ...cards import Card, Seat, Suit
+from ...frozen import frozen
 from ...reading.table import next_seats, side_table, sides
 from ...referee.play import legal_cards, trick_winner
 from ...referee.profiles import Options
@@ -51,7 +52,7 @@ class SolveTimeout(Exception):
     """The search ran past its time limit: no value is given."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Layout:
     """A deal as the solver needs it: the table, the trump and every hand at the start of
     play (the seat that leads the first trick is the elder)."""

@@ -5,11 +5,11 @@ next (:class:`Expect`) and its answer to one event (:class:`Outcome`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from ...cards import Card, Seat
 from ...diagnostics import Diagnostic
+from ...frozen import frozen
 from ...reading.records import (
     Abandoned,
     Call,
@@ -31,7 +31,7 @@ from ...reading.records import (
 from ..state import Step, TableState
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealStart:
     """A deal begins: its number and its dealer (the line ``deal N dealer S``).
 
@@ -48,7 +48,7 @@ class DealStart:
         return cls(number=deal.number, dealer=deal.dealer, span=deal.span)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DealOver:
     """The deal is over: score it (if not yet) and close it.  The next deal's header
     closes a deal as well; a recorder sends this to see the scores at once."""
@@ -56,7 +56,7 @@ class DealOver:
     span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameOver:
     """No more deals: close the last deal and end the game."""
 
@@ -88,7 +88,7 @@ class Phase(Enum):
     GAME_OVER = "game over"  # the game is decided
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Expect:
     """The next event due and who is to act, as data: ``kind`` is the phase; ``note``
     says why in words when it is not obvious (for people: no client reads it).
@@ -125,7 +125,7 @@ class Expect:
         return self.kind
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """The answer to one event: the table after it, its diagnostics and its steps, what
     the table expects next, and which of the diagnostics only say that the deal is not
