@@ -35,6 +35,7 @@ sys.dont_write_bytecode = False
 
 import atexit  # noqa: E402
 import gc  # noqa: E402
+import importlib.util  # noqa: E402
 import os  # noqa: E402
 import shutil  # noqa: E402
 import tempfile  # noqa: E402
@@ -81,6 +82,13 @@ SLOW_MODULES = frozenset({
     "tests/hostile/test_slow_writes.py",  # SIGKILL at 200 points; a real full tmpfs
     "tests/recording/test_file_slow.py",  # the recorder killed ~130 times in a whole game
 })
+# A plugin that only the language server's tests use, by module: pyproject.toml's addopts
+# keeps pytest from loading it at start-up (-p no:NAME), and pytest_configure loads it in
+# the processes that run tests.  The xdist controller runs none: it no longer imports
+# lsprotocol for it (~0.4 s of CPU, and as much wall time before any worker starts).
+# Its command-line option (--lsp-devtools) needs it loaded first: -p pytest-lsp.
+# (pytest-textual-snapshot cannot wait so: the controller gathers its report.)
+LATE_PLUGINS = {"pytest-lsp": "pytest_lsp"}
 # The cycle collector's thresholds while the tests run (see pytest_collection_finish).
 GC_THRESHOLDS = (10_000, 20, 10)
 UPDATE_OPTION = "--update-goldens"
@@ -217,8 +225,22 @@ def update_goldens(request: pytest.FixtureRequest) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Make ``--dist loadgroup`` keep each ``xdist_group`` on one worker (see
-    :mod:`tests.xdist_groups` for why xdist alone no longer does)."""
+    :mod:`tests.xdist_groups` for why xdist alone no longer does); load the
+    :data:`LATE_PLUGINS` where tests run."""
     if config.pluginmanager.hasplugin("xdist"):
         from tests.xdist_groups import GroupPlugin
 
         config.pluginmanager.register(GroupPlugin(), "afn-xdist-groups")
+    if runs_tests(config):
+        for name, module in LATE_PLUGINS.items():
+            if not config.pluginmanager.has_plugin(name) and \
+                    importlib.util.find_spec(module) is not None:  # not installed: -m minimum
+                config.pluginmanager.import_plugin(module)
+
+
+def runs_tests(config: pytest.Config) -> bool:
+    """Whether this process runs tests: an xdist worker, or a run without workers (or
+    one that only collects), not the controller that hands tests to workers."""
+    if hasattr(config, "workerinput") or config.getoption("collectonly"):
+        return True
+    return config.getoption("dist", "no") == "no" or not config.getoption("tx", None)

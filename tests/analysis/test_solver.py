@@ -7,6 +7,7 @@ three-handed deal has one per seat) and 2 full six-card two-handed deals run her
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -75,15 +76,25 @@ def test_positions_in_the_play_and_the_best_card_match_brute_force() -> None:
                 assert brute_value(layout, perspective, (*line, (mover, best))) == expected
 
 
+@functools.cache
+def _with_every_pruning() -> tuple[tuple[Layout, str | None, int], ...]:
+    """The cases of the test below, each with the solver's value with every pruning on:
+    the same for each switch, so solved once per process rather than once per switch."""
+    cases = [(layout, perspective)
+             for _, layout in small_cases(31, 1, per_hand={2: 3, 3: 3, 4: 2})
+             for perspective in perspectives(layout)]
+    for deal in generated_deals(8, "hoffmann1909", 2, 1):
+        assert deal.layout is not None
+        cases.append((deal.layout, None))
+    return tuple((layout, perspective, total(layout, perspective))
+                 for layout, perspective in cases)
+
+
 @pytest.mark.parametrize("switch", ["equivalence", "table", "bounds", "ordering",
                                     "null_window"])
 def test_each_pruning_off_gives_identical_values(switch: str) -> None:
-    for _, layout in small_cases(31, 1, per_hand={2: 3, 3: 3, 4: 2}):
-        for perspective in perspectives(layout):
-            assert total(layout, perspective) == total(layout, perspective, **{switch: False})
-    for deal in generated_deals(8, "hoffmann1909", 2, 1):
-        assert deal.layout is not None
-        assert total(deal.layout, None) == total(deal.layout, None, **{switch: False})
+    for layout, perspective, value in _with_every_pruning():
+        assert total(layout, perspective, **{switch: False}) == value, (layout, perspective)
 
 
 def test_the_solver_scores_complete_lines_as_the_referee_does() -> None:

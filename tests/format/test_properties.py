@@ -4,6 +4,7 @@ the records back (seats filled, ``end`` written), and formatting is a fixed poin
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
@@ -46,15 +47,19 @@ def test_a_formatted_file_keeps_every_game_and_the_comments_after_them(
 
 
 _LOSSY = {"AFN110", "AFN206", "AFN213"}  # the formatter refuses to rewrite these files
-# from_lark reads only the grammar's rules and terminals, never a parse table: Earley
-# builds none (0.08 s), where LALR would build the whole table at import, in every xdist
-# worker that collects this module (1.4 s of CPU each) for nothing.  The strategy is the
-# same either way (the same rules, terminals and start symbols).
-_GRAMMAR = Lark(grammar_text(), parser="earley", lexer="dynamic")
+
+
+def _text_from_the_grammar() -> st.SearchStrategy[str]:
+    """Text from the grammar's rules and terminals.  from_lark reads those only, never a
+    parse table: Earley builds none, where LALR would build the whole table (1.4 s of
+    CPU); the strategy is the same either way (the same rules, terminals and start
+    symbols).  Made when the test first draws (st.deferred), in the worker that runs it,
+    not at import in every xdist worker that collects this module (0.3 s of CPU each)."""
+    return from_lark(Lark(grammar_text(), parser="earley", lexer="dynamic"))
 
 
 @settings(deadline=None, suppress_health_check=list(HealthCheck))
-@given(from_lark(_GRAMMAR))
+@given(st.deferred(_text_from_the_grammar))
 def test_text_from_the_grammar_formats_without_loss(text: str) -> None:
     """Lax text as the grammar allows it (any case, ``10``, suit symbols, labels
     and numbers left out) reads back from its canonical form unchanged."""
