@@ -24,6 +24,7 @@ from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.compose import compose
 from textual.containers import Horizontal, Vertical
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Header, ProgressBar, Static
@@ -148,6 +149,11 @@ class ViewerApp(App[int]):
         Binding("end", "deal_edge(1)", "End", key_display="End", group=EDGE,
                 tooltip="End of the deal"),
     ]
+
+    # The subtitle (game, deal, trick, step) changes at every key.  The header shows it
+    # and redraws itself when it changes (it watches it); App's own reactive would also
+    # repaint the whole screen each time (a quarter of the drawing a step costs).
+    sub_title: Reactive[str] = Reactive("", compute=False, repaint=False)
 
     def __init__(self, path: str | None = None, start: Start | None = None, *,
                  unicode: bool | None = None, autoplay_seconds: float = 1.0,
@@ -572,9 +578,9 @@ class ViewerApp(App[int]):
             if self.diagnostic not in diagnostics:
                 self.diagnostic = None
         hidden = len(self.entry.diagnostics) - len(diagnostics) if self.entry else 0
-        title = f"6 Diagnostics ({len(diagnostics)}"
-        self.query_one("#diagnostics").border_title = title + (
-            f", {hidden} later)" if hidden else ")")
+        title = f"6 Diagnostics ({len(diagnostics)}" + (f", {hidden} later)" if hidden else ")")
+        if listed.titled != title:  # setting the title redraws the list, even the same
+            listed.titled = listed.border_title = title
         shown = self.diagnostic if self.diagnostic is not None else (
             diagnostics[0] if diagnostics else None)
         text = self.library.text if self.library is not None else None

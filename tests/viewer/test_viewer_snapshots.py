@@ -10,12 +10,23 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
+from allfours_notation.viewer import app as viewer_app
 from allfours_notation.viewer.app import Start, ViewerApp
 from tests.viewer.viewer_helpers import BROKEN, FOUR, SIZE, TWO, wait_marked
 
 SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def check_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every picture waits for the background check to mark every game (see
+    :func:`ready`), and the check waits until no step has been shown for
+    ``QUIET_BEFORE_CHECKING`` seconds, which would hold every test 0.4 s or more
+    doing nothing: here it starts at once.  The marks and the picture are the same."""
+    monkeypatch.setattr(viewer_app, "QUIET_BEFORE_CHECKING", 0.0)
 
 
 def app_for(path: Path, start: Start | None = None) -> ViewerApp:

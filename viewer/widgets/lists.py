@@ -299,6 +299,7 @@ class DiagnosticList(PickList):
         super().__init__(id=id)
         self.diagnostics: tuple[Diagnostic, ...] = ()
         self.follows: dict[int, str] = {}
+        self.titled: str | None = None  # the border title set by the app, as set
 
     @property
     def line_count(self) -> int:
