@@ -10,11 +10,9 @@ wall time asleep in these looks.
 
 :func:`quicken` makes each look ten times shorter and keeps the ratio (2 ms, idle under
 0.1 ms of CPU in it: still 5%): the app is called idle on the same criterion, only found
-so sooner.  The app still handles every message it was sent before Pilot goes on (Pilot's
-``_wait_for_screen``, at the end of every ``press`` and ``pause``, sees to that, not this
-sleep; the keys of one ``press`` are queued in order), and the tests wait for what they
-check with :mod:`tests.waiting`, never on this timing.  On a loaded machine the look
-takes longer whatever its length: a 2 ms sleep ends when the process gets a core again.
+so sooner.  The app still runs every message it was sent before Pilot goes on (Pilot's
+``_wait_for_screen`` after every key and pause sees to that, not this sleep), and the
+tests wait for what they check with :mod:`tests.waiting`, never on this timing.
 
 ``textual._wait`` is Textual's private module (the names are the same from Textual 7.0,
 the lowest version ``pyproject.toml`` allows, to 8.2): if it or either name is missing,
