@@ -46,7 +46,6 @@ import pytest  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
 
 from allfours_notation.diagnostics import Diagnostic  # noqa: E402
-from tests import pilot_pace  # noqa: E402
 
 # No test reads or writes the user's cache of analyses (``allfours analyse``; ``stats``
 # reads it): each run gets an empty one of its own, inherited by the commands it starts.
@@ -185,14 +184,10 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     Then the collector runs less often (:data:`GC_THRESHOLDS`): with Python's default
     (700, 10, 10) a Pilot test spends a fifth of its CPU time in it, walking the
     Textual objects that live from one frame to the next; with these, under a tenth,
-    for some 30 MB more memory at the peak.  Cycles are still collected, only later.
-
-    Last, Pilot is made to look for an idle app ten times as often
-    (:mod:`tests.pilot_pace`)."""
+    for some 30 MB more memory at the peak.  Cycles are still collected, only later."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    pilot_pace.quicken()
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
