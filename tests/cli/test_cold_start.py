@@ -58,13 +58,7 @@ def test_a_piped_check_imports_no_ui_library(argv: list[str]) -> None:
 
 def _packages_loaded(argv: list[str]) -> set[str]:
     """The top-level packages loaded by ``allfours ARGV`` (stdout piped)."""
-    code = ("import sys, contextlib, io\nfrom allfours_notation.cli import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    try:\n        main({argv!r})\n    except SystemExit:\n        pass\n"
-            "print(sorted({name.split('.')[0] for name in sys.modules}))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=True).stdout
-    return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
+    return {name.split(".")[0] for name in _modules_loaded(argv)}
 
 
 def _modules_loaded(argv: list[str]) -> set[str]:
