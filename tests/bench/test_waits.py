@@ -38,3 +38,13 @@ def test_the_public_door_is_measured_against_the_command() -> None:
     assert tally.name.startswith("checking.tally_file") and tally.met is not None
     assert door.name.startswith("checking.check_file") and door.reference is not None
     assert {tally.reference_name, door.reference_name} == {"allfours check --quiet -j 1"}
+
+
+def test_a_paired_ratio_is_the_one_shown_and_judged() -> None:
+    """Taken in pairs, the ratio is the median of the pairs', not that of the medians: a
+    pair shares the machine's speed of its moment."""
+    paired = waits.Wait("x", "CPU s", 3.0, "ref", 1.0, "≤ 2×", True, 5, 1.5)
+    unpaired = waits.Wait("x", "CPU s", 3.0, "ref", 1.0, "≤ 2×", False, 5)
+    assert paired.ratio == 1.5 and unpaired.ratio == 3.0
+    assert "| 1.50× |" in waits.markdown([paired])[-1]
+    assert waits.as_json([paired])[0]["ratio"] == 1.5
