@@ -47,11 +47,17 @@ def texts() -> list[tuple[Path, str]]:
     return found
 
 
+# What the benchmarks and the fuzzers write (ignored by git): tens of MB of generated
+# games on a machine that ran them, none of it the project's.
+SKIP_FOLDERS = {ROOT / "bench" / "out", ROOT / "fuzz" / "out"}
+
+
 def project_files() -> list[Path]:
     """Every file of the repository, but those of tools and caches (and goldens)."""
     files: list[Path] = []
     for folder, subfolders, names in os.walk(ROOT):
-        subfolders[:] = sorted(name for name in subfolders if name not in SKIP)
+        subfolders[:] = sorted(name for name in subfolders if name not in SKIP
+                               and Path(folder) / name not in SKIP_FOLDERS)
         files.extend(Path(folder) / name for name in sorted(names))
     return files
 
