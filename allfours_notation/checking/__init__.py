@@ -25,13 +25,12 @@ never a traceback.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
+from ..collector import cyclic_gc_paused
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
 from ..guard import internal_error
@@ -399,7 +398,7 @@ def _run_games(work: Chunk, first_id: int | None = None, *,
     """A run of games cut out of their file, read and checked: each game checked
     (its diagnostics numbered on from ``first_id``, or each game's from 1 when it is
     None, as in a worker) and its length; what :func:`check_text` keeps."""
-    with _collector_paused():
+    with cyclic_gc_paused():
         games, sizes = _read_run(work)
         return list(zip(check_games(games, work[5], first_id=first_id, steps=steps), sizes,
                         strict=True))
@@ -410,7 +409,7 @@ def _run_checked(work: Chunk, first_id: int | None = None) -> list[Streamed]:
     errors: the records and replays go while the cycle collector is still paused
     (kept until the run's end, the collector walked every record of the run: a
     quarter of ``check``'s time on a generated corpus)."""
-    with _collector_paused():
+    with cyclic_gc_paused():
         games, sizes = _read_run(work)
         staged = _stages(games, work[5], first_id, False, False)
         del games
@@ -434,19 +433,6 @@ def _read_run(work: Chunk) -> tuple[list[Game], list[int]]:
                            index=index, filename=file)
             for index, piece in enumerate(pieces, start=first_index)]
     return list(map(check_read_game, read)), [piece.end - piece.start for piece in pieces]
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cycle collector paused for a run: nothing a game makes is left for it to
-    find (see :func:`.cyclic_gc_paused`)."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _check_chunk(work: Chunk) -> list[Packed]:

@@ -18,11 +18,9 @@ whole command line, every module.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -131,29 +129,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-@contextmanager
-def _imports_frozen() -> Iterator[None]:
-    """The command line's imports (the body) made with the cyclic garbage collector
-    paused, and everything then alive frozen (``gc.freeze``): out of its reach for the
-    rest of the process.
-
-    Importing a command and the floors under it makes tens of thousands of objects
-    (modules, classes, functions, enums) that live as long as the process.  The
-    collections their making set off, the full ones while the command ran and the one
-    Python makes at exit walked all of them and found nothing to free: about 8% of a
-    one-game check's instructions (issue 27).  Done once in a process, and not where a
-    caller paused or froze the collector itself."""
-    if not gc.isenabled() or gc.get_freeze_count():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.enable()
-
-
 # What a bug report needs besides the record: the libraries allfours runs on.
 REPORTED_LIBRARIES = ("lark", "textual", "rich", "rich-argparse", "shtab", "pygls", "pygments")
 
@@ -192,7 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the whole command line.
     first = words[0] if words else None
     light = first in COMMAND_MODULES and first != "completion"
-    with _imports_frozen():
+    from ..collector import frozen_when_done  # here: --version imports nothing but this
+
+    with frozen_when_done():
         parser = build_parser(first if light else None)
     args = parser.parse_args(words)
     try:

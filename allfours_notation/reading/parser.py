@@ -12,13 +12,12 @@ public ``parse`` (:mod:`..checking.parsing`) passes each game read through it
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
+from ..collector import cyclic_gc_paused
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
 from ..guard import internal_error
@@ -100,27 +99,6 @@ class FileReader:
             return ()
         return (Diagnostic("AFN107", Severity.WARNING, "no games found", file=self.file, line=1,
                            column=1),)
-
-
-@contextmanager
-def cyclic_gc_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a whole file's records pile up, or
-    while one game is read and checked.
-
-    Records are immutable trees with no reference cycles, so the collector finds
-    nothing in them; yet as they accumulate it walks all of them again and again
-    (over 40% of parse()'s time on a 3 MB file; about a sixth of ``check``'s,
-    game by game).  Reference counting still frees everything as usual, and the
-    collector runs again as soon as the block ends.
-    """
-    if not gc.isenabled():  # the caller has paused it already
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def read_games(source: str | bytes, *, filename: str | None = None) -> FileReader:
