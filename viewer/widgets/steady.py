@@ -1,0 +1,92 @@
+"""Panels redrawn at every step at the cost of one Rich render and no screen layout.
+
+A :class:`textual.widgets.Static` given a Rich renderable renders it again each time
+Textual asks for its height (at every layout of the screen) and each time it paints,
+and by default every update lays the whole screen out again.  A step of the viewer
+changes what the table, the score and the notes say, but seldom how tall they are:
+:class:`SteadyStatic` lays the screen out only when the height changes, and
+:class:`DrawnOnce` renders the renderable once per width for both questions.  At
+160×48 a key cost about 72 ms of CPU before, two whole-screen layouts and the card
+table rendered two or three times among them.
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.segment import Segment
+from rich.text import Text
+from textual.css.styles import RulesMap
+from textual.render import measure
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
+from textual.widget import Widget
+from textual.widgets import Static
+
+
+class DrawnOnce(Visual):
+    """A Rich renderable as Textual's own wrapper draws it, rendered once per width.
+
+    The lines are those of :class:`textual.visual.RichVisual`: rendered without
+    highlighting at the content width, cut into lines, the widget's base style under
+    each segment's own.  They do not depend on the height offered (true of the tables,
+    groups and alignments of the panels here); the panels hold no links.
+    """
+
+    def __init__(self, widget: Widget, renderable: RenderableType) -> None:
+        self.widget = widget
+        self.renderable = renderable
+        self.drawn: tuple[int, list[list[Segment]]] | None = None  # (width, lines)
+
+    def __rich__(self) -> RenderableType:
+        """What it draws, so that it prints as before (``console.print(widget.content)``)."""
+        return self.renderable
+
+    def lines(self, width: int) -> list[list[Segment]]:
+        """The lines at ``width`` cells: rendered at the first call for that width."""
+        if self.drawn is None or self.drawn[0] != width:
+            app = self.widget.app
+            options = app.console_options.update(highlight=False, width=width)
+            segments = app.console.render(self.renderable, options)
+            lines = Segment.split_and_crop_lines(segments, width, include_new_lines=False,
+                                                 pad=False)
+            self.drawn = (width, list(lines))
+        return self.drawn[1]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return measure(self.widget.app.console, self.renderable, container_width,
+                       container_width=container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self.lines(width))
+
+    def render_strips(self, width: int, height: int | None, style: Style,
+                      options: RenderOptions) -> list[Strip]:
+        lines = self.lines(width)[:height]
+        base = style.rich_style
+        if not base:
+            return [Strip(line) for line in lines]
+        under = base.__add__
+        return [Strip([Segment(text, under(own), None) for text, own, _ in line])
+                for line in lines]
+
+
+class SteadyStatic(Static):
+    """A :class:`Static` whose :meth:`show` lays the screen out only when it must."""
+
+    def show(self, content: RenderableType) -> None:
+        """Show ``content`` (a :class:`Text` as Static shows it, anything else drawn once);
+        the screen is laid out again only when the panel's height changes at its width
+        (a hidden panel is laid out when it is shown)."""
+        width = self.content_size.width
+        before = self.height_at(width) if width else 0
+        self.update(content if isinstance(content, Text) else DrawnOnce(self, content),
+                    layout=False)
+        if width and self.height_at(width) != before:
+            self.refresh(layout=True)
+
+    def height_at(self, width: int) -> int:
+        """The content's height at ``width``, as the layout asks it (and keeps it: the
+        height the last layout asked is not computed again)."""
+        return self.get_content_height(self.container_size, self.screen.size, width)
+
