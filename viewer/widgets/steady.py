@@ -5,7 +5,8 @@ Textual asks for its height (at every layout of the screen) and each time it pai
 and by default every update lays the whole screen out again.  A step of the viewer
 changes what the table, the score and the notes say, but seldom how tall they are:
 :class:`SteadyStatic` lays the screen out only when the height changes, and
-:class:`DrawnOnce` renders the renderable once per width for both questions.  At
+:class:`DrawnOnce` renders the renderable once per width for both questions;
+:class:`SteadyHeader` shows the title of each step without a layout either.  At
 160×48 a key cost about 72 ms of CPU before, two whole-screen layouts and the card
 table rendered two or three times among them.
 """
@@ -15,13 +16,17 @@ from __future__ import annotations
 from rich.console import RenderableType
 from rich.segment import Segment
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.css.styles import RulesMap
 from textual.render import measure
 from textual.strip import Strip
 from textual.style import Style
-from textual.visual import RenderOptions, Visual
+from textual.visual import RenderOptions, Visual, VisualType
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Header, Static
+
+# Not exported by textual.widgets: the title is the one part of the header replaced here.
+from textual.widgets._header import HeaderTitle
 
 
 class DrawnOnce(Visual):
@@ -90,3 +95,18 @@ class SteadyStatic(Static):
         height the last layout asked is not computed again)."""
         return self.get_content_height(self.container_size, self.screen.size, width)
 
+
+class SteadyTitle(HeaderTitle):
+    """The header's title, one line whatever it says: a new one lays nothing out."""
+
+    def update(self, content: VisualType = "", *, layout: bool = False) -> None:
+        super().update(content, layout=False)
+
+
+class SteadyHeader(Header):
+    """Textual's header, but its title changes (at every step: game, deal, trick, step)
+    repaint the title only, where Textual's lay the whole screen out again."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            yield SteadyTitle() if isinstance(widget, HeaderTitle) else widget
