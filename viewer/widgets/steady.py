@@ -18,6 +18,7 @@ from rich.segment import Segment
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.css.styles import RulesMap
+from textual.geometry import Size
 from textual.render import measure
 from textual.strip import Strip
 from textual.style import Style
@@ -79,21 +80,35 @@ class DrawnOnce(Visual):
 class SteadyStatic(Static):
     """A :class:`Static` whose :meth:`show` lays the screen out only when it must."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        # (width, height) of the content as the last layout asked it: what the screen's
+        # arrangement holds, whatever has been shown since.
+        self.laid_out: tuple[int, int] | None = None
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Textual's answer, noted as the one the layout now holds."""
+        height = super().get_content_height(container, viewport, width)
+        self.laid_out = (width, height)
+        return height
+
     def show(self, content: RenderableType) -> None:
-        """Show ``content`` (a :class:`Text` as Static shows it, anything else drawn once);
-        the screen is laid out again only when the panel's height changes at its width
-        (a hidden panel is laid out when it is shown)."""
-        width = self.content_size.width
-        before = self.height_at(width) if width else 0
+        """Show ``content`` (a :class:`Text` as Static shows it, anything else drawn once).
+        The screen is laid out again only when the content's height differs from the one
+        the last layout gave it, or the panel was never laid out at its width; a hidden
+        panel is laid out when it is shown (a change of ``display`` lays out)."""
         self.update(content if isinstance(content, Text) else DrawnOnce(self, content),
                     layout=False)
-        if width and self.height_at(width) != before:
+        if not self.display:
+            return
+        width = self.content_size.width
+        if not width or self.laid_out != (width, self.height_at(width)):
             self.refresh(layout=True)
 
     def height_at(self, width: int) -> int:
-        """The content's height at ``width``, as the layout asks it (and keeps it: the
-        height the last layout asked is not computed again)."""
-        return self.get_content_height(self.container_size, self.screen.size, width)
+        """The content's height at ``width`` (kept by Textual for the next layout), not
+        noted as laid out."""
+        return super().get_content_height(self.container_size, self.screen.size, width)
 
 
 class SteadyTitle(HeaderTitle):
