@@ -27,7 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Header, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
 from allfours_notation import Diagnostic, GameHeader, Seat
@@ -56,6 +56,7 @@ from .widgets.analysis import AnalysisPanel
 from .widgets.footer import KeyFooter
 from .widgets.lists import MARK_LEGEND, DiagnosticList, GameList, StepList
 from .widgets.panels import DiagnosticDetail, NotesPanel, NowBar, ScorePanel, TagsPanel
+from .widgets.steady import SteadyHeader
 from .widgets.table import TableView
 
 RECORD = "record"  # the name the recorder screen is installed under
@@ -151,8 +152,9 @@ class ViewerApp(App[int]):
     ]
 
     # The subtitle (game, deal, trick, step) changes at every key.  The header shows it
-    # and redraws itself when it changes (it watches it); App's own reactive would also
-    # repaint the whole screen each time (a quarter of the drawing a step costs).
+    # and redraws its title when it changes (it watches it; SteadyHeader without laying
+    # the screen out); App's own reactive would also repaint the whole screen each time
+    # (a quarter of the drawing a step costs).
     sub_title: Reactive[str] = Reactive("", compute=False, repaint=False)
 
     def __init__(self, path: str | None = None, start: Start | None = None, *,
@@ -203,7 +205,7 @@ class ViewerApp(App[int]):
 
     def view_widgets(self) -> ComposeResult:
         """The widgets of the view (replay) mode, on the app's default screen."""
-        yield Header()
+        yield SteadyHeader()
         with Horizontal(id="main", classes="-side-steps"):
             with Vertical(id="left"):
                 yield GameList(id="games", unicode=self.unicode)

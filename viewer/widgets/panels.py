@@ -20,6 +20,7 @@ from allfours_notation.visible import visible
 from allfours_notation.writing.sheet import pretty_cards
 
 from ..model import Note
+from .steady import SteadyStatic
 
 GLYPH_MEANING = {
     Glyph.GOOD: "good play",
@@ -113,12 +114,12 @@ def score_renderable(replay: GameReplay, step: Step, *,
     return Group(*lines)
 
 
-class ScorePanel(Static):
+class ScorePanel(SteadyStatic):
     """Running score and target; the deal's points, each with its reason, as they come."""
 
     def show_step(self, replay: GameReplay, step: Step, *,
                   shown: Callable[[str], str] | None = None) -> None:
-        self.update(score_renderable(replay, step, shown=shown))
+        self.show(score_renderable(replay, step, shown=shown))
 
     def clear(self) -> None:
         self.update("")
@@ -142,7 +143,7 @@ def note_lines(step: Step, notes: list[Note],
     return lines
 
 
-class NotesPanel(Static):
+class NotesPanel(SteadyStatic):
     """What happened at this step, the comments and glyphs written there, and its problems."""
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -154,14 +155,14 @@ class NotesPanel(Static):
         """``shown`` rewrites each line for a kibitzer (no card the seat cannot see)."""
         lines = [Text(t, style=style) for t, style in note_lines(step, notes, shown)]
         self.lines = lines
-        self.update(Text("\n").join(lines))
+        self.show(Text("\n").join(lines))
 
     def show_text(self, text: str) -> None:
         self.lines = [Text(text, style="italic")]
         self.update(self.lines[0])
 
 
-class NowBar(Static):
+class NowBar(SteadyStatic):
     """Where we are and the score, in two lines under the table: what a small terminal
     always shows while the panels that hold the same facts at length are one key away."""
 
@@ -173,7 +174,7 @@ class NowBar(Static):
         second = score_line(replay, step)
         if winner is not None:
             second.append(f"   won by {winner}", style="bold green")
-        self.update(Text("\n").join([first, second]))
+        self.show(Text("\n").join([first, second]))
 
     def clear(self) -> None:
         self.update("")

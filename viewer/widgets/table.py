@@ -10,7 +10,6 @@ from rich.align import Align
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from allfours_notation import Game, Seat
 from allfours_notation.reading.table import side_of
@@ -20,6 +19,7 @@ from allfours_notation.visible import visible
 
 from ..model import GameEntry
 from .cards import card_text, cards_text, face_down, suit_text
+from .steady import SteadyStatic
 
 MAX_SHOWN_ERRORS = 4  # of a game that cannot be replayed, in the table's place
 TRICK_WIDTH = 20  # the middle of the table, where the trick lies
@@ -185,7 +185,7 @@ def table_renderable(state: TableState, game: Game, *, kibitz: Seat | None,
     return Group(*parts)
 
 
-class TableView(Static):
+class TableView(SteadyStatic):
     """The table at the current step (or a sentence saying why there is none)."""
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -197,7 +197,7 @@ class TableView(Static):
                    unicode: bool, trick_over: bool = False) -> None:
         self.shown = (state, game, kibitz, unicode, trick_over)
         self.compact = 0 < self.content_size.width < COMPACT_BELOW
-        self.update(table_renderable(state, game, kibitz=kibitz, unicode=unicode,
+        self.show(table_renderable(state, game, kibitz=kibitz, unicode=unicode,
                                      trick_over=trick_over, compact=self.compact))
 
     def on_resize(self) -> None:
@@ -209,7 +209,7 @@ class TableView(Static):
 
     def show_message(self, message: str) -> None:
         self.shown = None
-        self.update(Text(message, style="italic"))
+        self.show(Text(message, style="italic"))
 
     def show_unplayable(self, entry: GameEntry, text: str) -> None:
         """A game with no step to show: say why, with its errors beside the source."""
@@ -221,4 +221,4 @@ class TableView(Static):
             lines.append(Text(""))
             lines.append(Text(diagnostic.render(text),
                               style="red" if diagnostic.is_error else "yellow"))
-        self.update(Group(*lines))
+        self.show(Group(*lines))
