@@ -78,6 +78,8 @@ COMPUTED_NOTE = " computed: "
 RECORDED_NOTE = " recorded: "
 # The tag that says a game is recorded by its results (the recorder's own, kept as is).
 ENTRY_TAG = "Entry"
+# The judgements a session finds by identity before it hashes the entries (see judgement).
+_RECENT = 4
 
 
 @frozen
@@ -118,6 +120,7 @@ class Session:
         self._past: list[tuple[Entry, ...]] = []
         self._future: list[tuple[Entry, ...]] = []
         self._judged: dict[tuple[Entry, ...], Judgement] = {}
+        self._recent: list[tuple[tuple[Entry, ...], Judgement]] = []  # the last asked, by identity
         self._judge = Judge(self.options)
         self._pending: Entry | None = None  # an entry awaiting confirmation
         self._proved: set[Deal] = set()  # deals whose text was proved to read back
@@ -125,15 +128,23 @@ class Session:
     # -- the game --------------------------------------------------------------------------
 
     def judgement(self, entries: tuple[Entry, ...] | None = None) -> Judgement:
-        """The referee's word on ``entries`` (default: the session's), cached."""
+        """The referee's word on ``entries`` (default: the session's), cached.
+
+        The same tuple of entries is asked about many times an entry (the screen, the
+        expectation, the ruling): it is found by identity first, as hashing a tuple
+        hashes every entry in it, the whole game's."""
         key = self.entries if entries is None else entries
-        found = self._judged.get(key)
-        if found is None:
+        for known, found in self._recent:
+            if known is key:
+                return found
+        cached = self._judged.get(key)
+        if cached is None:
             if len(self._judged) > 8:
                 self._judged.clear()
-            found = self._judged[key] = self._judge.judge(build_game(self.tags, key,
-                                                                     self.index))
-        return found
+            cached = self._judged[key] = self._judge.judge(build_game(self.tags, key,
+                                                                      self.index))
+        self._recent = [(key, cached), *self._recent[:_RECENT - 1]]
+        return cached
 
     def game(self) -> Game:
         """The game as it is written: finished deals with their claim and total, and
@@ -151,9 +162,10 @@ class Session:
                      for tag in self.tags)
         return Game(tags=tags, deals=tuple(deals), index=self.index)
 
-    def text(self) -> str:
-        """The whole file: the games before this one as they were, then this one."""
-        body = format_game(self.game())
+    def text(self, game: Game | None = None) -> str:
+        """The whole file: the games before this one as they were, then this one
+        (``game``: :meth:`game`, when the caller has it already)."""
+        body = format_game(game or self.game())
         if self.suffix.strip():
             body += self.suffix if self.suffix.endswith("\n") else self.suffix + "\n"
         if not self.prefix.strip():
@@ -554,7 +566,7 @@ class Session:
         if len(self._proved) > 4 * len(game.deals) + 64:
             self._proved = set(game.deals)
         if self.record is not None:
-            self.record.write(self.text())
+            self.record.write(self.text(game))
 
     # -- for the screen -----------------------------------------------------------------------
 
