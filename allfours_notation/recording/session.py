@@ -121,6 +121,7 @@ class Session:
         self._future: list[tuple[Entry, ...]] = []
         self._judged: dict[tuple[Entry, ...], Judgement] = {}
         self._recent: list[tuple[tuple[Entry, ...], Judgement]] = []  # the last asked, by identity
+        self._made: tuple[tuple[Entry, ...], Game] | None = None  # game() of those entries
         self._judge = Judge(self.options)
         self._pending: Entry | None = None  # an entry awaiting confirmation
         self._proved: set[Deal] = set()  # deals whose text was proved to read back
@@ -148,7 +149,14 @@ class Session:
 
     def game(self) -> Game:
         """The game as it is written: finished deals with their claim and total, and
-        ``[Result]`` once the game is decided."""
+        ``[Result]`` once the game is decided.  Made once for the session's entries
+        (saving them writes it, the screen shows it)."""
+        made = self._made
+        if made is None or made[0] is not self.entries:
+            made = self._made = (self.entries, self._game())
+        return made[1]
+
+    def _game(self) -> Game:
         judged = self.judgement()
         finished = self.finished_deals(judged)
         results = judged.replayed.deals  # one per deal that is over
