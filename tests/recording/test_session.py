@@ -192,7 +192,7 @@ def test_each_judgement_is_what_a_fresh_replay_of_the_deal_says() -> None:
     entries, a refusal, a glyph and a comment, a confirmed revoke, a penalty (written
     after the plays, so a card after it is no longer the last event), a correction, an
     insertion and a deletion refused, undo and redo, every judgement is a whole
-    replay's."""
+    replay's, and the text the same as a new session's of the same entries."""
     session = two()
     steps: list[Callable[[], object]] = [
         *(functools.partial(feed, session, [line]) for line in REVOKE_LINES[:6]),
@@ -209,6 +209,8 @@ def test_each_judgement_is_what_a_fresh_replay_of_the_deal_says() -> None:
     for step in steps:
         step()
         assert same_as_a_fresh_judge(session), step
+        # the deals kept from one entry to the next (built, scored) are a new session's
+        assert session.text() == Session(TWO_TAGS, entries=session.entries).text(), step
 
 
 def test_a_correction_is_judged_like_a_new_entry() -> None:
