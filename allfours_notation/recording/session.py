@@ -122,6 +122,7 @@ class Session:
         self._judged: dict[tuple[Entry, ...], Judgement] = {}
         self._recent: list[tuple[tuple[Entry, ...], Judgement]] = []  # the last asked, by identity
         self._made: tuple[tuple[Entry, ...], Game] | None = None  # game() of those entries
+        self._expected: tuple[tuple[Entry, ...], bool, Expectation] | None = None  # expect()
         self._built: list[_Built] = []  # the deals last built, with their entries
         # per deal: the deal and its result as the referee gave them, and the deal scored
         self._scored: dict[int, tuple[Deal, DealResult, Deal]] = {}
@@ -241,7 +242,15 @@ class Session:
     # -- what comes next --------------------------------------------------------------------
 
     def expect(self) -> Expectation:
-        """What the table waits for now, and who acts (the referee's ``expects``)."""
+        """What the table waits for now, and who acts (the referee's ``expects``).  Asked
+        some ten times an entry (reading it, placing it, the screen): worked out once for
+        the session's entries and mode."""
+        known = self._expected
+        if known is None or known[0] is not self.entries or known[1] != self.results_mode:
+            known = self._expected = (self.entries, self.results_mode, self._expect())
+        return known[2]
+
+    def _expect(self) -> Expectation:
         judged = self.judgement()
         seats = self.seats
         deals = judged.game.deals
