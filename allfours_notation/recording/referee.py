@@ -4,8 +4,10 @@ Every entry is judged by the same referee as ``allfours check``: the engine's
 :class:`~allfours_notation.referee.deal.Table` takes the game one event at a time,
 and the structure checks look at the deal being recorded.  A deal is replayed from
 a snapshot taken at its start (a hand as dealt may be entered after the turn-up,
-and belongs before it), so an entry costs one deal's events, not the game's; an
-entry is judged by the table's answer to its event (:meth:`Table.apply`).
+and belongs before it), so an entry costs one deal's events, not the game's, and
+mostly only its own: the table an earlier judgement left is copied and fed the
+events the entry adds.  An entry is judged by the table's answer to its event (what
+:meth:`Table.apply` says).
 Nothing here knows a rule of All Fours; it only sorts what the referee said into
 "refuse", "confirm first" and "not finished yet".
 """
@@ -190,6 +192,40 @@ def findings(before: Judgement, after: Judgement) -> list[Diagnostic]:
     return fresh
 
 
+def _answer(table: Table, event: Event) -> Answer:
+    """The table's answer to ``event``: what :meth:`Table.apply` says of it, without the
+    table state and the expectation ``apply`` builds after every event, which a judgement
+    never reads (they were half the cost of judging an entry)."""
+    found, unfinished = len(table.found), len(table.unfinished)
+    table.feed(event)
+    return Answer(event, tuple(table.found[found:]), tuple(table.unfinished[unfinished:]))
+
+
+# The replays of the last deal a judge keeps to go on from: the entry before, and one
+# refused or asked about since (a few, a correction judges entries one after another).
+_REPLAYS_KEPT = 4
+
+
+@frozen
+class _Replayed:
+    """The last deal of a judgement: the table before the deal (the judge's own, compared
+    by identity), the deal's events, the table's answers and the table after them (a
+    judgement's ``open`` table: copied to go on, never fed again)."""
+
+    before: Table
+    events: tuple[Event, ...]
+    answers: tuple[Answer, ...]
+    table: Table
+
+    def leads(self, events: tuple[Event, ...]) -> bool:
+        """Whether these events begin ``events``: the same events, by value and by place
+        in the text (a finding names the place of its event)."""
+        return len(self.events) <= len(events) and all(
+            old is new or (old == new and getattr(old, "span", None) ==
+                           getattr(new, "span", None))
+            for old, new in zip(self.events, events, strict=False))
+
+
 class Judge:
     """Judges the games a session builds, keeping the table as it stood before each
     deal, so that only the deal being recorded is replayed for an entry."""
@@ -198,25 +234,44 @@ class Judge:
         self.options = options
         self._deals: list[Deal] = []  # the deals the snapshots were built from
         self._before: list[Table] = []  # _before[i]: the table before deal i
+        self._replays: list[_Replayed] = []  # the last deal as the last judgements left it
 
     def judge(self, game: Game) -> Judgement:
         deals = game.deals
-        table = self._table_before(game, len(deals) - 1).snapshot() if deals else \
-            self._empty(game)
-        answers = []
         if deals:
-            for event in open_events(deals[-1]):
-                answer = table.apply(event)
-                answers.append(Answer(event, answer.diagnostics, answer.unfinished))
+            before = self._table_before(game, len(deals) - 1)
+            table, answers = self._replay(before, tuple(open_events(deals[-1])))
+        else:
+            table, answers = self._empty(game), ()
         structure = self._structure(game)
         finished = bool(deals) and self._over(deals[-1], table)
         closed = probe = table.snapshot()
-        closing = probe.apply(DealOver())
+        closing = _answer(probe, DealOver())
         if not finished:
             closed = table
         return Judgement(game, self.options, table, closed, finished, structure,
-                         tuple(answers), Answer(DealOver(), closing.diagnostics,
-                                                closing.unfinished), probe)
+                         answers, closing, probe)
+
+    def _replay(self, before: Table, events: tuple[Event, ...]) -> tuple[Table, tuple[Answer,
+                                                                                  ...]]:
+        """The table after ``events`` of the last deal, from ``before`` (the table before
+        that deal), with its answer to each.  An entry typed adds an event or two to the
+        deal a judgement just replayed: that judgement's table is copied and only the
+        events after its own are fed (the table is the same machine, fed the same events,
+        so it answers the same; the events the earlier replay shares are its answers)."""
+        known = max((r for r in self._replays if r.before is before and r.leads(events)),
+                    key=lambda r: len(r.events), default=None)
+        if known is None:
+            table, answers = before.snapshot(), []
+        else:
+            table = known.table.snapshot()
+            answers = [Answer(event, answer.diagnostics, answer.unfinished)
+                       for event, answer in zip(events, known.answers, strict=False)]
+        answers.extend(_answer(table, event) for event in events[len(answers):])
+        done = tuple(answers)
+        self._replays = [*self._replays[-(_REPLAYS_KEPT - 1):],
+                         _Replayed(before, events, done, table)]
+        return table, done
 
     @staticmethod
     def _structure(game: Game) -> tuple[Diagnostic, ...]:

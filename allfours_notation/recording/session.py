@@ -78,6 +78,8 @@ COMPUTED_NOTE = " computed: "
 RECORDED_NOTE = " recorded: "
 # The tag that says a game is recorded by its results (the recorder's own, kept as is).
 ENTRY_TAG = "Entry"
+# The judgements a session finds by identity before it hashes the entries (see judgement).
+_RECENT = 4
 
 
 @frozen
@@ -118,6 +120,13 @@ class Session:
         self._past: list[tuple[Entry, ...]] = []
         self._future: list[tuple[Entry, ...]] = []
         self._judged: dict[tuple[Entry, ...], Judgement] = {}
+        self._recent: list[tuple[tuple[Entry, ...], Judgement]] = []  # the last asked, by identity
+        self._made: tuple[tuple[Entry, ...], Game] | None = None  # game() of those entries
+        self._expected: tuple[tuple[Entry, ...], bool, Expectation] | None = None  # expect()
+        self._built: list[_Built] = []  # the deals last built, with their entries
+        # per deal: the deal and its result as the referee gave them, and the deal scored
+        self._scored: dict[int, tuple[Deal, DealResult, Deal]] = {}
+        self._written: tuple[Deal, ...] = ()  # the deals of the game last proved
         self._judge = Judge(self.options)
         self._pending: Entry | None = None  # an entry awaiting confirmation
         self._proved: set[Deal] = set()  # deals whose text was proved to read back
@@ -125,35 +134,61 @@ class Session:
     # -- the game --------------------------------------------------------------------------
 
     def judgement(self, entries: tuple[Entry, ...] | None = None) -> Judgement:
-        """The referee's word on ``entries`` (default: the session's), cached."""
+        """The referee's word on ``entries`` (default: the session's), cached.
+
+        The same tuple of entries is asked about many times an entry (the screen, the
+        expectation, the ruling): it is found by identity first, as hashing a tuple
+        hashes every entry in it, the whole game's."""
         key = self.entries if entries is None else entries
-        found = self._judged.get(key)
-        if found is None:
+        for known, found in self._recent:
+            if known is key:
+                return found
+        cached = self._judged.get(key)
+        if cached is None:
             if len(self._judged) > 8:
                 self._judged.clear()
-            found = self._judged[key] = self._judge.judge(build_game(self.tags, key,
-                                                                     self.index))
-        return found
+            cached = self._judged[key] = self._judge.judge(build_game(self.tags, key,
+                                                                      self.index, self._built))
+        self._recent = [(key, cached), *self._recent[:_RECENT - 1]]
+        return cached
 
     def game(self) -> Game:
         """The game as it is written: finished deals with their claim and total, and
-        ``[Result]`` once the game is decided."""
+        ``[Result]`` once the game is decided.  Made once for the session's entries
+        (saving them writes it, the screen shows it)."""
+        made = self._made
+        if made is None or made[0] is not self.entries:
+            made = self._made = (self.entries, self._game())
+        return made[1]
+
+    def _game(self) -> Game:
         judged = self.judgement()
         finished = self.finished_deals(judged)
         results = judged.replayed.deals  # one per deal that is over
         deals = []
         for position, deal in enumerate(judged.game.deals):
             if deal.number in finished and position < len(results):
-                deal = _scored(deal, results[position], self.seats, self.options)
+                deal = self._scored_deal(position, deal, results[position])
             deals.append(deal)
         winner = self.winner(judged) if self.settled() else None
         tags = tuple(replace(tag, value=winner or "*") if tag.name == "Result" else tag
                      for tag in self.tags)
         return Game(tags=tags, deals=tuple(deals), index=self.index)
 
-    def text(self) -> str:
-        """The whole file: the games before this one as they were, then this one."""
-        body = format_game(self.game())
+    def _scored_deal(self, position: int, deal: Deal, result: DealResult) -> Deal:
+        """:func:`_scored`, kept per deal while the deal and the referee's result for it
+        are the same objects (the deals before the one being typed: see build_game)."""
+        kept = self._scored.get(position)
+        if kept is not None and kept[0] is deal and kept[1] is result:
+            return kept[2]
+        scored = _scored(deal, result, self.seats, self.options)
+        self._scored[position] = (deal, result, scored)
+        return scored
+
+    def text(self, game: Game | None = None) -> str:
+        """The whole file: the games before this one as they were, then this one
+        (``game``: :meth:`game`, when the caller has it already)."""
+        body = format_game(game or self.game())
         if self.suffix.strip():
             body += self.suffix if self.suffix.endswith("\n") else self.suffix + "\n"
         if not self.prefix.strip():
@@ -207,7 +242,15 @@ class Session:
     # -- what comes next --------------------------------------------------------------------
 
     def expect(self) -> Expectation:
-        """What the table waits for now, and who acts (the referee's ``expects``)."""
+        """What the table waits for now, and who acts (the referee's ``expects``).  Asked
+        some ten times an entry (reading it, placing it, the screen): worked out once for
+        the session's entries and mode."""
+        known = self._expected
+        if known is None or known[0] is not self.entries or known[1] != self.results_mode:
+            known = self._expected = (self.entries, self.results_mode, self._expect())
+        return known[2]
+
+    def _expect(self) -> Expectation:
         judged = self.judgement()
         seats = self.seats
         deals = judged.game.deals
@@ -544,7 +587,10 @@ class Session:
         does not depend on the others'.
         """
         game = self.game()
-        fresh = tuple(deal for deal in game.deals if deal not in self._proved)
+        written = self._written
+        fresh = tuple(deal for at, deal in enumerate(game.deals)
+                      if not (at < len(written) and written[at] is deal)
+                      and deal not in self._proved)  # by identity first: a hash is deep
         probe = replace(game, deals=fresh)
         reread = parse(format_game(probe)).games
         if len(reread) != 1 or reread[0].broken or \
@@ -553,8 +599,9 @@ class Session:
         self._proved.update(fresh)
         if len(self._proved) > 4 * len(game.deals) + 64:
             self._proved = set(game.deals)
+        self._written = game.deals
         if self.record is not None:
-            self.record.write(self.text())
+            self.record.write(self.text(game))
 
     # -- for the screen -----------------------------------------------------------------------
 
@@ -592,22 +639,43 @@ class Session:
 # --- building the game from entries ------------------------------------------------------------
 
 
-def build_game(tags: tuple[Tag, ...], entries: tuple[Entry, ...], index: int) -> Game:
-    """The records ``entries`` stand for: deals with their tricks, no claims computed."""
+# A deal built from its entries (its DealStart first), kept to be used again while they
+# are the same objects: see build_game.
+_Built = tuple[tuple[Entry, ...], Deal]
+
+
+def build_game(tags: tuple[Tag, ...], entries: tuple[Entry, ...], index: int,
+               built: list[_Built] | None = None) -> Game:
+    """The records ``entries`` stand for: deals with their tricks, no claims computed.
+
+    ``built``: the deals of an earlier call with their entries, refilled with this
+    call's.  A deal whose entries are the very same objects is that deal again, not a
+    new copy: while a deal is typed the ones before it are not rebuilt, and being the
+    same objects they are compared and scored by identity later, not field by field
+    (the entries are frozen, and a deal is made from its entries and number alone)."""
     players = len(Game(tags=tags).seats) or 2
+    groups = _deal_entries(entries)
     deals: list[Deal] = []
-    current: list[Entry] = []
-    start: DealStart | None = None
-    for entry in entries:
-        if isinstance(entry, DealStart):
-            if start is not None:
-                deals.append(_deal(len(deals) + 1, start, current, players))
-            start, current = entry, []
-        elif start is not None:
-            current.append(entry)
-    if start is not None:
-        deals.append(_deal(len(deals) + 1, start, current, players))
+    for number, group in enumerate(groups, start=1):
+        old = built[number - 1] if built is not None and number <= len(built) else None
+        if old is not None and len(old[0]) == len(group) and \
+                all(was is now for was, now in zip(old[0], group, strict=True)):
+            deals.append(old[1])
+        else:
+            start = group[0]
+            assert isinstance(start, DealStart)
+            deals.append(_deal(number, start, list(group[1:]), players))
+    if built is not None:
+        built[:] = list(zip(groups, deals, strict=True))
     return Game(tags=tags, deals=tuple(deals), ended=True, index=index)
+
+
+def _deal_entries(entries: tuple[Entry, ...]) -> list[tuple[Entry, ...]]:
+    """The entries of each deal, its DealStart first (entries before the first one, of
+    no deal, are left out)."""
+    starts = [at for at, entry in enumerate(entries) if isinstance(entry, DealStart)]
+    ends = [*starts[1:], len(entries)]
+    return [entries[at:end] for at, end in zip(starts, ends, strict=False)]
 
 
 def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> Deal:

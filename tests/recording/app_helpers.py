@@ -22,6 +22,7 @@ from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
 from allfours_notation.viewer.app import ViewerApp
 from allfours_notation.viewer.recorder import RecorderScreen, StartForm
+from allfours_notation.viewer.recorder.widgets import EntryList
 from tests.waiting import LOOK_EVERY_SECONDS
 
 # Characters Pilot needs by their key name.
@@ -82,6 +83,16 @@ def shown(app: Screen[Any], selector: str) -> str:
 
 def status(app: RecorderScreen) -> str:
     return shown(app, "#rec-status").strip()
+
+
+def rows_made_again(screen: RecorderScreen) -> bool:
+    """Whether the entry list's rows (kept from one entry to the next where unchanged)
+    are what a new list makes of the session, every row anew."""
+    assert screen.session is not None
+    listed = screen.query_one(EntryList)
+    fresh = EntryList()
+    fresh.show_session(screen.session)
+    return listed.rows == fresh.rows
 
 
 _CHARS = {"enter": "\r", "space": " ", "colon": ":", "question_mark": "?",

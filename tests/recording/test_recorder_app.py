@@ -15,7 +15,15 @@ from allfours_notation.recording.entries import Phase
 from allfours_notation.viewer.recorder.help import RecorderHelp
 from allfours_notation.viewer.recorder.screen import RecorderScreen
 from allfours_notation.viewer.recorder.widgets import EntryList
-from tests.recording.app_helpers import keys, recorder, send_keys, shown, status, type_line
+from tests.recording.app_helpers import (
+    keys,
+    recorder,
+    rows_made_again,
+    send_keys,
+    shown,
+    status,
+    type_line,
+)
 from tests.recording.helpers import file_problems, start_file
 from tests.waiting import until
 
@@ -179,6 +187,7 @@ def test_correct_an_earlier_entry_from_the_list(tmp_path: Path) -> None:
             assert status(app) == "entry 7 corrected; 1 later entry is now invalid"
             rows = app.query_one(EntryList).rows
             assert "✗" in rows[8].plain and "3H is played twice" in rows[8].plain
+            assert rows_made_again(app)
 
     run(scenario)
 

@@ -5,6 +5,7 @@ disputed with a claim that is kept beside the computed result."""
 from __future__ import annotations
 
 import asyncio
+import functools
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from allfours_notation.recording.session import Session
 from allfours_notation.referee import replay
 from allfours_notation.referee.profiles import PROFILES, Options
 from allfours_notation.referee.replay import check_game
+from allfours_notation.referee.state import GameReplay
 from tests.recording.app_helpers import recorder, send_keys, shown
 from tests.recording.helpers import feed, file_problems, generated, start_file
 
@@ -28,8 +30,12 @@ FOUR = {"North": "Ann", "East": "Cal", "South": "Ben", "West": "Dee"}
 TWO = {"North": "Ann", "South": "Ben"}
 
 
-def results_game(profile: str, players: int, seed: int = 5) -> Game:
-    return generated(profile, players, seed=seed, target=7, beg=0.9, gift=0.4)
+@functools.cache
+def results_case(profile: str, players: int) -> tuple[Game, GameReplay]:
+    """A case's generated game and its replay, made once per process: both tests of a
+    case read the same (frozen) objects."""
+    game = generated(profile, players, seed=5, target=7, beg=0.9, gift=0.4)
+    return game, replay(game)
 
 
 def in_results(game: Game) -> tuple[Tag, ...]:
@@ -47,24 +53,24 @@ def keys_of(line: str, options: Options, players: int) -> list[str]:
 @pytest.mark.parametrize(("profile", "players"), CASES)
 def test_a_generated_game_typed_as_results_checks_clean_with_the_same_totals(
         profile: str, players: int) -> None:
-    game = results_game(profile, players)
+    game, replayed = results_case(profile, players)
     session = Session(in_results(game))
-    feed(session, results_lines_of_game(game, replay(game)))
+    feed(session, results_lines_of_game(game, replayed))
     assert session.over
     written = parse(session.text()).games[0]
     assert all(deal.by_results for deal in written.deals)
     found = [d for d in (*written.diagnostics, *check_game(written)) if d.is_error]
     assert found == []
-    assert totals(written) == totals(game)
-    assert written.tag("Result") == replay(game).winner
+    assert totals(written) == dict(replayed.scores)
+    assert written.tag("Result") == replayed.winner
 
 
 @pytest.mark.parametrize(("profile", "players"), CASES)
 def test_the_same_games_typed_key_by_key_in_the_app(tmp_path: Path, profile: str,
                                                     players: int) -> None:
-    game = results_game(profile, players)
+    game, replayed = results_case(profile, players)
     options = PROFILES[profile].options
-    keys = [key for line in results_lines_of_game(game, replay(game))
+    keys = [key for line in results_lines_of_game(game, replayed)
             for key in keys_of(line, options, players)]
     path = tmp_path / "results.afn"
     start_file(path, in_results(game))
@@ -78,7 +84,7 @@ def test_the_same_games_typed_key_by_key_in_the_app(tmp_path: Path, profile: str
     asyncio.run(scenario())
     assert file_problems(path) == []
     written = parse(path.read_text(encoding="utf-8")).games[0]
-    assert totals(written) == totals(game)
+    assert totals(written) == dict(replayed.scores)
 
 
 def deal_keys(keys: list[str]) -> int:

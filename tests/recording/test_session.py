@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,12 +12,14 @@ from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import CallKind, ClaimItem, Concede, Play, Redeal
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import new_tags
+from allfours_notation.recording.referee import Judge
 from allfours_notation.recording.script import lines_of_game
-from allfours_notation.recording.session import Session
+from allfours_notation.recording.session import Session, build_game
 from allfours_notation.recording.storage import RecordFile
 from allfours_notation.referee.profiles import PROFILES
 from allfours_notation.referee.replay import check_game
 from tests.recording.helpers import (
+    REVOKE_LINES,
     TWO_TAGS,
     feed,
     file_problems,
@@ -167,6 +171,46 @@ def test_correcting_an_early_trick_revalidates_the_later_ones() -> None:
     assert list(session.flags) == [north_first + 2]
     assert "3H is played twice" in session.flags[north_first + 2]
     assert len(session.entries) == len(HANDS) + 6  # kept, not dropped
+
+
+def same_as_a_fresh_judge(session: Session) -> bool:
+    """Whether the session's judgement (its judge goes on from the replays it made
+    before) is what a new judge says of the same entries, replaying the deal whole."""
+    kept = session.judgement()
+    fresh = Judge(session.options).judge(build_game(session.tags, session.entries,
+                                                    session.index))
+    return (kept.answers, kept.closing, kept.structure, kept.finished, kept.diagnostics,
+            kept.probed, kept.unfinished, kept.expects, kept.offered, kept.table,
+            kept.replayed.deals, kept.so_far.deals) == \
+        (fresh.answers, fresh.closing, fresh.structure, fresh.finished, fresh.diagnostics,
+         fresh.probed, fresh.unfinished, fresh.expects, fresh.offered, fresh.table,
+         fresh.replayed.deals, fresh.so_far.deals)
+
+
+def test_each_judgement_is_what_a_fresh_replay_of_the_deal_says() -> None:
+    """The judge feeds only the events an entry adds to the deal it replayed last: after
+    entries, a refusal, a glyph and a comment, a confirmed revoke, a penalty (written
+    after the plays, so a card after it is no longer the last event), a correction, an
+    insertion and a deletion refused, undo and redo, every judgement is a whole
+    replay's, and the text the same as a new session's of the same entries."""
+    session = two()
+    steps: list[Callable[[], object]] = [
+        *(functools.partial(feed, session, [line]) for line in REVOKE_LINES[:6]),
+        functools.partial(session.type, "9h"),  # refused: S holds it
+        functools.partial(feed, session, ["2d", "!!", "{ quick }", "7c", "8c", "3h"]),
+        functools.partial(feed, session, ["5d"]),  # S revokes, confirmed
+        functools.partial(feed, session, ["penalty s revoke", "2h"]),
+        functools.partial(session.correct, len(HANDS) + 1, "7d"),
+        functools.partial(session.insert, len(HANDS) + 4, "2h"),
+        functools.partial(session.delete, len(HANDS) + 4),
+        session.undo, session.undo, session.redo,
+        functools.partial(feed, session, ["9h"]),
+    ]
+    for step in steps:
+        step()
+        assert same_as_a_fresh_judge(session), step
+        # the deals kept from one entry to the next (built, scored) are a new session's
+        assert session.text() == Session(TWO_TAGS, entries=session.entries).text(), step
 
 
 def test_a_correction_is_judged_like_a_new_entry() -> None:

@@ -15,7 +15,14 @@ from allfours_notation.recording.referee import findings, is_unfinished
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
 from allfours_notation.viewer.recorder.widgets import EntryList
-from tests.recording.app_helpers import recorder, send_keys, shown, status, type_line
+from tests.recording.app_helpers import (
+    recorder,
+    rows_made_again,
+    send_keys,
+    shown,
+    status,
+    type_line,
+)
 from tests.recording.helpers import REVOKE_LINES, TWO_TAGS, feed, file_problems, start_file
 from tests.waiting import until
 
@@ -343,7 +350,9 @@ def test_a_penalty_is_written_where_it_was_typed_and_its_value_shown(tmp_path: P
             assert status(screen) == "penalty N revoke: S 1 (counted when the deal ends)"
             rows = [row.plain for row in screen.query_one(EntryList).rows]
             assert rows[-1].endswith("penalty N revoke → S 1"), rows[-1]
+            assert rows_made_again(screen)
             await type_line(pilot, "8h")  # trick 3 goes on after it
+            assert rows_made_again(screen)
             text = path.read_text("utf-8")
             assert "  2. S:9H N:3H\n  penalty N revoke\n  3. S:8H\n" in text, text
             assert "Penalty" in shown(screen, "#rec-points-body")

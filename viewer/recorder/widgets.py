@@ -16,6 +16,7 @@ from textual.widgets import Input, Static
 
 from allfours_notation import Card
 from allfours_notation.reading.records import Penalty, Play
+from allfours_notation.recording.entries import Entry
 from allfours_notation.recording.session import Session, describe
 from allfours_notation.visible import visible
 from allfours_notation.writing.sheet import ItemLine, game_sheet
@@ -69,6 +70,11 @@ class EntryChosen(Message):
         self.action = action
 
 
+# What an entry's row shows besides the entry: its penalty's value, the flag of an entry
+# a correction made invalid, the deal and the cards of the deal before it, the players.
+_Shown = tuple[str | None, str | None, int, int, int]
+
+
 class EntryList(PickList):
     """Every entry of the game, numbered, the last one current; invalid ones flagged.
     Enter corrects the entry under the cursor, i (or Insert) inserts one before it,
@@ -91,6 +97,8 @@ class EntryList(PickList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.rows: list[Text] = []
+        # per row: its entry, what else it shows, the row, and the counts after it
+        self._made: list[tuple[Entry, _Shown, Text, int, int]] = []
 
     @property
     def line_count(self) -> int:
@@ -103,32 +111,49 @@ class EntryList(PickList):
         self.post_message(EntryChosen(row))
 
     def show_session(self, session: Session) -> None:
+        """Every entry's row, drawn again after each entry.  A row is made again only
+        when what it shows may have changed (its entry, its penalty's value, its flag,
+        its place in the deal): the rows of the entries before stay as they were, so an
+        entry late in a long game does not cost a row per entry made so far."""
         deal = 0
         cards = 0  # cards played in the deal so far: the trick each card belongs to
         players = max(len(session.seats), 1)
         rows = []
+        made = []
         penalties = session.penalty_values() if any(
             isinstance(entry, Penalty) for entry in session.entries) else {}
         for index, entry in enumerate(session.entries):
-            line = visible(describe(entry))
-            if index in penalties:
-                line += f" → {penalties[index]}"
-            if line.endswith(" deals"):
-                deal += 1
-                cards = 0
-                line = f"deal {deal}: {line}"
-            elif isinstance(entry, Play):
-                cards += 1
-                line = f"{(cards - 1) // players + 1}. {line}"
-            row = Text(f"{index + 1:>4} ", style="dim")
-            flag = session.flags.get(index)
-            row.append(line, style="bold red" if flag else "")
-            if flag:
-                row.append(f"  ✗ {flag}", style="red")
+            shown = (penalties.get(index), session.flags.get(index), deal, cards, players)
+            old = self._made[index] if index < len(self._made) else None
+            if old is None or old[0] is not entry or old[1] != shown:
+                old = (entry, shown, *self._row(index, entry, shown))
+            _, _, row, deal, cards = old
             rows.append(row)
+            made.append(old)
         self.rows = rows
+        self._made = made
         self.reset()
         self.show_current(len(rows) - 1 if rows else None)
+
+    @staticmethod
+    def _row(index: int, entry: Entry, shown: _Shown) -> tuple[Text, int, int]:
+        """One entry's row, and the deal and the cards of the deal counted after it."""
+        value, flag, deal, cards, players = shown
+        line = visible(describe(entry))
+        if value is not None:
+            line += f" → {value}"
+        if line.endswith(" deals"):
+            deal += 1
+            cards = 0
+            line = f"deal {deal}: {line}"
+        elif isinstance(entry, Play):
+            cards += 1
+            line = f"{(cards - 1) // players + 1}. {line}"
+        row = Text(f"{index + 1:>4} ", style="dim")
+        row.append(line, style="bold red" if flag else "")
+        if flag:
+            row.append(f"  ✗ {flag}", style="red")
+        return row, deal, cards
 
 
 def points_renderable(session: Session, *, reasons: bool = True) -> RenderableType:
