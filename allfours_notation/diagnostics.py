@@ -131,12 +131,12 @@ class Diagnostic:
 
     def where(self) -> str:
         """``games.afn:12:5`` or the best that is known."""
-        parts = [self.file or "<input>"]
-        if self.line is not None:
-            parts.append(str(self.line))
-            if self.column is not None:
-                parts.append(str(self.column))
-        return ":".join(parts)
+        file = self.file or "<input>"
+        if self.line is None:
+            return file
+        if self.column is None:
+            return f"{file}:{self.line}"
+        return f"{file}:{self.line}:{self.column}"
 
     def context(self) -> str:
         """``game 2, deal 4, trick 3`` — the game coordinates, for people."""
@@ -153,20 +153,22 @@ class Diagnostic:
         """One line: ``file:3:7: error AFN201 [game 1, deal 2]: message``."""
         ctx = self.context()
         ctx_text = f" [{ctx}]" if ctx else ""
-        return f"{self.where()}: {self.severity.value} {self.code}{ctx_text}: {self.message}"
+        # ``_value_``: the enum's descriptor behind ``value`` costs more than the rest of
+        # a headline's parts (issue 27)
+        return f"{self.where()}: {self.severity._value_} {self.code}{ctx_text}: {self.message}"
 
     def render(self, source: str | Sequence[str] | LineIndex | None = None) -> str:
         """The headline, then the offending line with a caret under the column.
 
         ``source`` is the file's text, or better its :class:`LineIndex` when many
         diagnostics of one file are rendered."""
-        lines = [visible(self.headline())]
+        rendered = visible(self.headline())
         snippet = caret_snippet(source, self.line, self.column, self.end_column)
         if snippet:
-            lines.append(snippet)
+            rendered = f"{rendered}\n{snippet}"
         if self.hint:
-            lines.append(f"  hint: {visible(self.hint)}")
-        return "\n".join(lines)
+            rendered = f"{rendered}\n  hint: {visible(self.hint)}"
+        return rendered
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(Diagnostic))
@@ -189,7 +191,7 @@ class LineIndex:
     block, not one string per line.
     """
 
-    __slots__ = ("_before", "_last", "_text")
+    __slots__ = ("_before", "_last", "_printable", "_text")
 
     BLOCK = 4096
 
@@ -197,6 +199,7 @@ class LineIndex:
         self._text = text
         self._before: list[int] | None = None  # line breaks before each block's start
         self._last: tuple[int, int, int] | None = None  # (line, start, end) asked last
+        self._printable: tuple[int, bool] | None = None  # (line, answer) asked last
 
     @property
     def text(self) -> str:
@@ -251,6 +254,19 @@ class LineIndex:
         self._last = (line, start, end)
         return start, end
 
+    def printable(self, line: int) -> bool:
+        """Whether ``line`` (without its line break, and a CR before it) holds printable
+        characters only: then no window of it has a tab to replace or a control
+        character to show.  Known once per line, not scanned again for each window: a
+        long line may have a diagnostic every few characters."""
+        if self._printable is not None and self._printable[0] == line:
+            return self._printable[1]
+        span = self.line_span(line)
+        answer = span is not None and self._text[span[0] : span[1]].removesuffix(
+            "\r").isprintable()
+        self._printable = (line, answer)
+        return answer
+
     def window(
         self, line: int, column: int | None, width: int = 200
     ) -> tuple[str, int | None] | None:
@@ -302,21 +318,24 @@ def caret_snippet(
         if found is None:
             return ""
         text, shift = found
+        # a window of a long line: the whole line asked once for all its diagnostics
+        printable = text.isprintable() if shift is None else source.printable(line)
     else:
         if line > len(source):
             return ""
-        text, shift = source[line - 1], None
+        text, shift, printable = source[line - 1], None, False
         if len(text) > 200:  # keep snippets readable for minified or binary input
             shift = max(0, (column or 1) - 80)
             text = text[shift : shift + 160]
-    text = text.replace("\t", " ")
     if shift is not None:
         column = (column or 1) - shift
         if end_column is not None:
             end_column -= shift
     gutter = f"{line:>5} | "
-    if has_hostile(text.removesuffix("\r")):  # control characters shown, caret kept under
-        text, column, end_column = _visible_columns(text, column, end_column)
+    if not printable:  # tabs as spaces, control characters shown, caret kept under
+        text = text.replace("\t", " ")
+        if has_hostile(text.removesuffix("\r")):
+            text, column, end_column = _visible_columns(text, column, end_column)
     out = gutter + text
     if column is None:
         return out
