@@ -131,7 +131,9 @@ class Diagnostic:
 
     def where(self) -> str:
         """``games.afn:12:5`` or the best that is known."""
-        file = self.file or "<input>"
+        return self._where(self.file or "<input>")
+
+    def _where(self, file: str) -> str:
         if self.line is None:
             return file
         if self.column is None:
@@ -151,24 +153,51 @@ class Diagnostic:
 
     def headline(self) -> str:
         """One line: ``file:3:7: error AFN201 [game 1, deal 2]: message``."""
+        return self._headline(self.file or "<input>", self.code, self.message)
+
+    def _headline(self, file: str, code: str, message: str) -> str:
+        """The headline with these three as given: :meth:`render` gives them made
+        visible (the rest of a headline is numbers and fixed words)."""
         ctx = self.context()
         ctx_text = f" [{ctx}]" if ctx else ""
         # ``_value_``: the enum's descriptor behind ``value`` costs more than the rest of
         # a headline's parts (issue 27)
-        return f"{self.where()}: {self.severity._value_} {self.code}{ctx_text}: {self.message}"
+        return f"{self._where(file)}: {self.severity._value_} {code}{ctx_text}: {message}"
 
     def render(self, source: str | Sequence[str] | LineIndex | None = None) -> str:
         """The headline, then the offending line with a caret under the column.
 
         ``source`` is the file's text, or better its :class:`LineIndex` when many
         diagnostics of one file are rendered."""
-        rendered = visible(self.headline())
+        # visible() part by part is visible() of the whole: it escapes character by
+        # character, and the parts that may hold any character recur (_visible_once)
+        rendered = self._headline(_visible_once(self.file or "<input>"),
+                                  _visible_once(self.code), _visible_once(self.message))
         snippet = caret_snippet(source, self.line, self.column, self.end_column)
         if snippet:
             rendered = f"{rendered}\n{snippet}"
         if self.hint:
-            rendered = f"{rendered}\n  hint: {visible(self.hint)}"
+            rendered = f"{rendered}\n  hint: {_visible_once(self.hint)}"
         return rendered
+
+
+_SHOWN: dict[str, str] = {}  # visible() of texts rendered lately (see _visible_once)
+_SHOWN_MOST, _SHOWN_LONGEST = 1024, 500
+
+
+def _visible_once(text: str) -> str:
+    """:func:`visible` of ``text``, remembered: a file's name, a code, most messages and
+    hints recur from one diagnostic to the next, and a dictionary finds one again (by
+    the hash the string keeps) for a fraction of a scan of its characters.  At most
+    :data:`_SHOWN_MOST` texts of at most :data:`_SHOWN_LONGEST` characters are kept."""
+    shown = _SHOWN.get(text)
+    if shown is None:
+        shown = visible(text)
+        if len(text) <= _SHOWN_LONGEST:
+            if len(_SHOWN) >= _SHOWN_MOST:
+                _SHOWN.clear()
+            _SHOWN[text] = shown
+    return shown
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(Diagnostic))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from allfours_notation.diagnostics import Diagnostic, LineIndex, Severity, caret_snippet
+from allfours_notation.visible import visible
 
 LONG = "end " * 50_000  # one line of 200 kB: each word a game, each game a warning
 
@@ -59,3 +60,14 @@ def test_the_diagnostics_of_one_long_line_find_the_line_once(
         Diagnostic("AFN108", Severity.WARNING, "missing tags", "f.afn", 2, column,
                    column + 3, hint="a hint …").render(lines)
     assert searches == [2]
+
+
+@pytest.mark.parametrize("hostile", ["\x1b[2J", "a\tb", "a\nb", "\u202eexe", "\x00", "\\[red]"])
+def test_a_headline_and_hint_are_shown_as_visible_shows_them_whole(hostile: str) -> None:
+    """The parts of a headline are made visible one by one (and remembered): the same
+    as making the whole line visible, the first time and the next."""
+    found = Diagnostic("AFN101", Severity.ERROR, f"bad {hostile} here", f"f{hostile}.afn", 3,
+                       7, game=2, deal=4, hint=f"write {hostile} …")
+    for _ in range(2):
+        assert found.render() == (f"{visible(found.headline())}\n"
+                                  f"  hint: {visible(found.hint or '')}")
