@@ -171,14 +171,14 @@ class Diagnostic:
         diagnostics of one file are rendered."""
         # visible() part by part is visible() of the whole: it escapes character by
         # character, and the parts that may hold any character recur (_visible_once)
-        rendered = self._headline(_visible_once(self.file or "<input>"),
-                                  _visible_once(self.code), _visible_once(self.message))
+        lines = [self._headline(_visible_once(self.file or "<input>"),
+                                _visible_once(self.code), _visible_once(self.message))]
         snippet = caret_snippet(source, self.line, self.column, self.end_column)
         if snippet:
-            rendered = f"{rendered}\n{snippet}"
+            lines.append(snippet)
         if self.hint:
-            rendered = f"{rendered}\n  hint: {_visible_once(self.hint)}"
-        return rendered
+            lines.append(f"  hint: {_visible_once(self.hint)}")
+        return "\n".join(lines)
 
 
 _SHOWN: dict[str, str] = {}  # visible() of texts rendered lately (see _visible_once)
@@ -312,7 +312,8 @@ class LineIndex:
         if end - start <= width:
             return self._text[start:end], None
         shift = max(0, (column or 1) - 80)
-        return self._text[min(end, start + shift) : min(end, start + shift + 160)], shift
+        # past the line's end the slice is empty: only its end needs keeping in the line
+        return self._text[start + shift : min(end, start + shift + 160)], shift
 
 
 _last_index: list[LineIndex] = []  # the index of the text rendered last (one entry)
@@ -365,12 +366,10 @@ def caret_snippet(
         text = text.replace("\t", " ")
         if has_hostile(text.removesuffix("\r")):
             text, column, end_column = _visible_columns(text, column, end_column)
-    out = gutter + text
     if column is None:
-        return out
-    width = max(1, (end_column or column + 1) - column)
-    width = min(width, max(1, len(text) - column + 2))
-    return out + "\n" + " " * (len(gutter) + column - 1) + "^" * width
+        return gutter + text
+    width = min(max(1, (end_column or column + 1) - column), max(1, len(text) - column + 2))
+    return f"{gutter}{text}\n{' ' * (len(gutter) + column - 1)}{'^' * width}"
 
 
 def _visible_columns(text: str, column: int | None,
