@@ -103,7 +103,8 @@ class Lines:
     def flush(self) -> None:
         """Write what was gathered, and flush it (before Rich or standard error write)."""
         if self._pending:
-            sys.stdout.write("\n".join(self._pending) + "\n")
+            self._pending.append("")  # the last line's break, without copying the batch again
+            sys.stdout.write("\n".join(self._pending))
             self._pending.clear()
         if self._plain:
             sys.stdout.flush()
