@@ -131,12 +131,14 @@ class Diagnostic:
 
     def where(self) -> str:
         """``games.afn:12:5`` or the best that is known."""
-        parts = [self.file or "<input>"]
-        if self.line is not None:
-            parts.append(str(self.line))
-            if self.column is not None:
-                parts.append(str(self.column))
-        return ":".join(parts)
+        return self._where(self.file or "<input>")
+
+    def _where(self, file: str) -> str:
+        if self.line is None:
+            return file
+        if self.column is None:
+            return f"{file}:{self.line}"
+        return f"{file}:{self.line}:{self.column}"
 
     def context(self) -> str:
         """``game 2, deal 4, trick 3`` — the game coordinates, for people."""
@@ -151,22 +153,51 @@ class Diagnostic:
 
     def headline(self) -> str:
         """One line: ``file:3:7: error AFN201 [game 1, deal 2]: message``."""
+        return self._headline(self.file or "<input>", self.code, self.message)
+
+    def _headline(self, file: str, code: str, message: str) -> str:
+        """The headline with these three as given: :meth:`render` gives them made
+        visible (the rest of a headline is numbers and fixed words)."""
         ctx = self.context()
         ctx_text = f" [{ctx}]" if ctx else ""
-        return f"{self.where()}: {self.severity.value} {self.code}{ctx_text}: {self.message}"
+        # ``_value_``: the enum's descriptor behind ``value`` costs more than the rest of
+        # a headline's parts (issue 27)
+        return f"{self._where(file)}: {self.severity._value_} {code}{ctx_text}: {message}"
 
     def render(self, source: str | Sequence[str] | LineIndex | None = None) -> str:
         """The headline, then the offending line with a caret under the column.
 
         ``source`` is the file's text, or better its :class:`LineIndex` when many
         diagnostics of one file are rendered."""
-        lines = [visible(self.headline())]
+        # visible() part by part is visible() of the whole: it escapes character by
+        # character, and the parts that may hold any character recur (_visible_once)
+        lines = [self._headline(_visible_once(self.file or "<input>"),
+                                _visible_once(self.code), _visible_once(self.message))]
         snippet = caret_snippet(source, self.line, self.column, self.end_column)
         if snippet:
             lines.append(snippet)
         if self.hint:
-            lines.append(f"  hint: {visible(self.hint)}")
+            lines.append(f"  hint: {_visible_once(self.hint)}")
         return "\n".join(lines)
+
+
+_SHOWN: dict[str, str] = {}  # visible() of texts rendered lately (see _visible_once)
+_SHOWN_MOST, _SHOWN_LONGEST = 1024, 500
+
+
+def _visible_once(text: str) -> str:
+    """:func:`visible` of ``text``, remembered: a file's name, a code, most messages and
+    hints recur from one diagnostic to the next, and a dictionary finds one again (by
+    the hash the string keeps) for a fraction of a scan of its characters.  At most
+    :data:`_SHOWN_MOST` texts of at most :data:`_SHOWN_LONGEST` characters are kept."""
+    shown = _SHOWN.get(text)
+    if shown is None:
+        shown = visible(text)
+        if len(text) <= _SHOWN_LONGEST:
+            if len(_SHOWN) >= _SHOWN_MOST:
+                _SHOWN.clear()
+            _SHOWN[text] = shown
+    return shown
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(Diagnostic))
@@ -189,7 +220,7 @@ class LineIndex:
     block, not one string per line.
     """
 
-    __slots__ = ("_before", "_last", "_text")
+    __slots__ = ("_before", "_last", "_printable", "_text")
 
     BLOCK = 4096
 
@@ -197,6 +228,7 @@ class LineIndex:
         self._text = text
         self._before: list[int] | None = None  # line breaks before each block's start
         self._last: tuple[int, int, int] | None = None  # (line, start, end) asked last
+        self._printable: tuple[int, bool] | None = None  # (line, answer) asked last
 
     @property
     def text(self) -> str:
@@ -251,6 +283,19 @@ class LineIndex:
         self._last = (line, start, end)
         return start, end
 
+    def printable(self, line: int) -> bool:
+        """Whether ``line`` (without its line break, and a CR before it) holds printable
+        characters only: then no window of it has a tab to replace or a control
+        character to show.  Known once per line, not scanned again for each window: a
+        long line may have a diagnostic every few characters."""
+        if self._printable is not None and self._printable[0] == line:
+            return self._printable[1]
+        span = self.line_span(line)
+        answer = span is not None and self._text[span[0] : span[1]].removesuffix(
+            "\r").isprintable()
+        self._printable = (line, answer)
+        return answer
+
     def window(
         self, line: int, column: int | None, width: int = 200
     ) -> tuple[str, int | None] | None:
@@ -267,7 +312,8 @@ class LineIndex:
         if end - start <= width:
             return self._text[start:end], None
         shift = max(0, (column or 1) - 80)
-        return self._text[min(end, start + shift) : min(end, start + shift + 160)], shift
+        # past the line's end the slice is empty: only its end needs keeping in the line
+        return self._text[start + shift : min(end, start + shift + 160)], shift
 
 
 _last_index: list[LineIndex] = []  # the index of the text rendered last (one entry)
@@ -302,27 +348,28 @@ def caret_snippet(
         if found is None:
             return ""
         text, shift = found
+        # a window of a long line: the whole line asked once for all its diagnostics
+        printable = text.isprintable() if shift is None else source.printable(line)
     else:
         if line > len(source):
             return ""
-        text, shift = source[line - 1], None
+        text, shift, printable = source[line - 1], None, False
         if len(text) > 200:  # keep snippets readable for minified or binary input
             shift = max(0, (column or 1) - 80)
             text = text[shift : shift + 160]
-    text = text.replace("\t", " ")
     if shift is not None:
         column = (column or 1) - shift
         if end_column is not None:
             end_column -= shift
     gutter = f"{line:>5} | "
-    if has_hostile(text.removesuffix("\r")):  # control characters shown, caret kept under
-        text, column, end_column = _visible_columns(text, column, end_column)
-    out = gutter + text
+    if not printable:  # tabs as spaces, control characters shown, caret kept under
+        text = text.replace("\t", " ")
+        if has_hostile(text.removesuffix("\r")):
+            text, column, end_column = _visible_columns(text, column, end_column)
     if column is None:
-        return out
-    width = max(1, (end_column or column + 1) - column)
-    width = min(width, max(1, len(text) - column + 2))
-    return out + "\n" + " " * (len(gutter) + column - 1) + "^" * width
+        return gutter + text
+    width = min(max(1, (end_column or column + 1) - column), max(1, len(text) - column + 2))
+    return f"{gutter}{text}\n{' ' * (len(gutter) + column - 1)}{'^' * width}"
 
 
 def _visible_columns(text: str, column: int | None,

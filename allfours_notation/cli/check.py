@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from functools import partial
 
 from ..checking import GivenRules as GivenRules  # re-exported: older callers' import path
 from ..checking import Rules, Tally, check, check_file, tally_file
@@ -125,12 +124,23 @@ def _shown(out: Lines, lines: LineIndex, args: argparse.Namespace,
            records: list[dict[str, object]], diagnostics: list[Diagnostic],
            with_errors: bool | None) -> Tally:
     """Print a game's diagnostics (or keep them for the JSON report); count them."""
+    counts = tally(diagnostics, with_errors)
     if args.json:
         records.extend(diagnostic_json(d) for d in diagnostics)
     elif not args.quiet:
-        for group in roots_first(diagnostics):
-            print_group(out, group, lines, show_all=args.show_all)
-    return tally(diagnostics, with_errors)
+        if counts[3] == counts[0] and _numbered(diagnostics):
+            # every finding a root (nearly every game): nothing to fold, no groups to make
+            for diagnostic in diagnostics:
+                print_diagnostic(out, diagnostic, lines)
+        else:
+            for group in roots_first(diagnostics):
+                print_group(out, group, lines, show_all=args.show_all)
+    return counts
+
+
+def _numbered(diagnostics: list[Diagnostic]) -> bool:
+    """Whether every finding has its id (:func:`roots_first` links them otherwise)."""
+    return None not in [diagnostic.id for diagnostic in diagnostics]
 
 
 # The one door (:mod:`..checking`) is what is printed here; these names stay for the
@@ -234,7 +244,8 @@ def print_diagnostic(out: object, diagnostic: Diagnostic, text: str | LineIndex)
     (:meth:`Diagnostic.render`) and written as it is wherever Rich would not change it."""
     shown = _lines(out)
     rendered = diagnostic.render(text)
-    shown.block(rendered, partial(_print_rendered, shown, rendered, _STYLE[diagnostic.severity]))
+    if not shown.written(rendered):
+        _print_rendered(shown, rendered, _STYLE[diagnostic.severity])
 
 
 def _print_rendered(shown: Lines, rendered: str, style: str) -> None:

@@ -84,13 +84,15 @@ class Lines:
         else:
             self.console.print(markup(*args))
 
-    def block(self, text: str, by_rich: Callable[[], None]) -> None:
-        """Print the lines of ``text`` as they are, or (when Rich would change one of
-        them) call ``by_rich``, which prints them line by line through :meth:`line`."""
+    def written(self, text: str) -> bool:
+        """Print the lines of ``text`` as they are and say so; False (nothing printed)
+        where Rich would change one of them: the caller then prints them line by line
+        through :meth:`line` (asked, rather than handed a callback: a callback made
+        for every diagnostic cost more than the test)."""
         if self._plain and self._unchanged(text):
             self._write(text)
-        else:
-            by_rich()
+            return True
+        return False
 
     def _write(self, text: str) -> None:
         pending = self._pending
@@ -101,12 +103,16 @@ class Lines:
     def flush(self) -> None:
         """Write what was gathered, and flush it (before Rich or standard error write)."""
         if self._pending:
-            sys.stdout.write("\n".join(self._pending) + "\n")
+            self._pending.append("")  # the last line's break, without copying the batch again
+            sys.stdout.write("\n".join(self._pending))
             self._pending.clear()
         if self._plain:
             sys.stdout.flush()
 
     def _unchanged(self, text: str) -> bool:
         """Whether Rich prints each line of ``text`` (escaped) exactly as it is."""
-        # a few scans in C: a regular expression's character class is several times slower
-        return all(character not in text for character in _RICH_CHANGES)
+        # a few scans in C: a regular expression's character class is several times slower,
+        # and a generator over _RICH_CHANGES costs more than the scans (issue 27)
+        return ("\\" not in text and "\t" not in text and "\r" not in text
+                and "\x07" not in text and "\x08" not in text and "\x0b" not in text
+                and "\x0c" not in text)
