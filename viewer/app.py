@@ -707,7 +707,10 @@ class ViewerApp(App[int]):
             main.set_class(other == name, f"-side-{other}")
         widget = self.query_one(PANEL_WIDGETS[name])
         if widget.can_focus:
-            self.call_after_refresh(widget.focus)
+            # Focused before the next key is read (Textual sets it from the message queue,
+            # where this key's handling puts it ahead of the next key), not after the next
+            # refresh, which a fast typist's next key could come before.
+            widget.focus()
         elif isinstance(self.focused, DiagnosticList | GameList):
             self.query_one(StepList).focus()
         if name == "analysis":
