@@ -12,9 +12,15 @@ from allfours_notation.collector import cyclic_gc_paused, frozen_when_done
 
 @pytest.fixture(autouse=True)
 def collector_restored() -> Iterator[None]:
+    """Each test starts with nothing frozen (the suite's set-up freezes what collection made,
+    tests/conftest.py) and leaves the collector as it found it, frozen heap included."""
     was_enabled = gc.isenabled()
+    was_frozen = gc.get_freeze_count() > 0
+    gc.unfreeze()
     yield
     gc.unfreeze()
+    if was_frozen:
+        gc.freeze()
     if was_enabled:
         gc.enable()
     else:
@@ -44,7 +50,6 @@ def test_a_caller_s_pause_is_kept_inside_and_after() -> None:
 
 def test_what_the_block_made_is_frozen_when_it_is_done() -> None:
     gc.enable()
-    gc.unfreeze()
     with frozen_when_done():
         assert not gc.isenabled()
         made = [[index] for index in range(1_000)]
