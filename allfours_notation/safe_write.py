@@ -70,6 +70,7 @@ JOURNAL_SUFFIX = ".afn-new"
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _O_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _counter = itertools.count(1)
 
 
@@ -326,13 +327,11 @@ def _recover_one(folder: Path, folder_fd: int, entry: str, match: re.Match[str])
     """Act on one leftover if it is proven a dead writer's; None if it is left, unsaid."""
     name, pid = match["name"], match["pid"]
     journal = match["kind"] == JOURNAL_SUFFIX
-    try:
-        fd = os.open(entry, os.O_RDONLY | _O_NOFOLLOW | _O_CLOEXEC | os.O_NONBLOCK,
-                     dir_fd=folder_fd)
-    except OSError as error:
-        if journal and error.errno == errno.ELOOP:
-            return _left_alone(folder / entry, folder / name, "a symbolic link")
-        raise
+    if not stat.S_ISREG(os.stat(entry, dir_fd=folder_fd, follow_symlinks=False).st_mode):
+        # never opened: a link is not followed, a device or a pipe not touched
+        return _left_alone(folder / entry, folder / name, "a symbolic link or not a "
+                           "regular file") if journal else None
+    fd = os.open(entry, os.O_RDONLY | _O_NOFOLLOW | _O_CLOEXEC | _O_NONBLOCK, dir_fd=folder_fd)
     try:
         if not _flock(fd, writer=False) or not _still_named(fd, entry, folder_fd):
             return None  # its writer holds it: alive, wherever it runs
@@ -376,7 +375,7 @@ def _roll_forward(folder: Path, folder_fd: int, entry: str, name: str, pid: str,
         return _left_alone(folder / entry, folder / name,
                            "no journal header, or its text is not the header's")
     try:
-        fd = os.open(name, os.O_RDWR | _O_NOFOLLOW | _O_CLOEXEC | os.O_NONBLOCK,
+        fd = os.open(name, os.O_RDWR | _O_NOFOLLOW | _O_CLOEXEC | _O_NONBLOCK,
                      dir_fd=folder_fd)
     except OSError:
         fd = -1
@@ -506,6 +505,9 @@ def _locked_temp(folder_fd: int, name: str) -> tuple[str, int]:
                      0o600, dir_fd=folder_fd)
         if _flock(fd, writer=True) and _still_named(fd, temp, folder_fd):
             return temp, fd
+        with contextlib.suppress(OSError):  # ours, if the recovery that locked it left it
+            if _still_named(fd, temp, folder_fd):
+                os.unlink(temp, dir_fd=folder_fd)
         os.close(fd)
 
 

@@ -219,3 +219,35 @@ def test_another_process_s_recovery_never_touches_a_write_under_way(tmp_path: Pa
     replace_file(path, OLD, fs=fs, notice=None)  # one link: a temporary file, renamed
     assert path.read_bytes() == OLD and leftovers(tmp_path) == []
     assert len(fs.said) >= 3 and set(fs.said) == {"[]"}
+
+
+def test_a_writer_whose_new_file_a_recovery_locked_first_takes_another(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The one instant a writer's temporary file is not yet locked: a recovery that takes
+    the lock there removes the file; the writer sees its lock refused and takes a new
+    name, and the write is whole."""
+    import fcntl
+
+    from allfours_notation import safe_write
+
+    real = safe_write._flock
+    raced: list[str] = []
+
+    def recovery_first(fd: int, *, writer: bool) -> bool:
+        if writer and not raced:
+            name = next(p.name for p in tmp_path.iterdir() if p.name.endswith(".afn-tmp"))
+            other = os.open(tmp_path / name, os.O_RDONLY)
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.unlink(tmp_path / name)  # what recover() does with a lock it took
+            raced.append(name)
+            try:
+                return real(fd, writer=writer)
+            finally:
+                os.close(other)
+        return real(fd, writer=writer)
+
+    monkeypatch.setattr(safe_write, "_flock", recovery_first)
+    path = tmp_path / "f.txt"
+    path.write_bytes(OLD)
+    replace_file(path, NEW, notice=None)
+    assert raced and path.read_bytes() == NEW and leftovers(tmp_path) == []
