@@ -30,6 +30,7 @@ from fuzz.writers import leftovers
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE = ROOT / "allfours_notation" / "safe_write.py"
+SAMPLE = str(ROOT / "samples" / "two-player-to-seven.afn")
 OLD, NEW = b"root's own notes\n", b"the attacker's bytes\n"
 
 
@@ -80,20 +81,22 @@ def test_a_leftover_of_anyone_else_is_not() -> None:
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                     reason="planting as another user needs root (to chown)")
 def test_finding_1_a_journal_planted_by_another_user_is_left_alone_and_named(
-        tmp_path: Path) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The reproducer: in a shared folder another user plants a well-formed journal for
     root's notes.txt; root's next write there.  Before: notes.txt held the attacker's
     bytes and a line said the rewrite was finished."""
+    from allfours_notation.cli import main
+
     tmp_path.chmod(0o1777)
     notes = tmp_path / "notes.txt"
     notes.write_bytes(OLD)
     journal = _journal(tmp_path, notes, NEW)
     os.chown(journal, 4242, 4242)
-    said: list[str] = []
-    replace_file(tmp_path / "export.csv", b"a,b\n", notice=said.append)
+    assert main(["export", "--sqlite", str(tmp_path / "season.db"), SAMPLE]) == 0
     assert notes.read_bytes() == OLD and journal.exists()
-    assert said == [f"{journal}: left alone, not trusted as a journal of {notes} (owned by "
-                    "user 4242, the file by user 0); nothing was written"]
+    assert capsys.readouterr().err.splitlines()[0] == (
+        f"allfours: {journal}: left alone, not trusted as a journal of {notes} (owned by "
+        "user 4242, the file by user 0); nothing was written")
 
 
 def test_a_journal_without_the_toolkit_header_is_left_alone(tmp_path: Path) -> None:
