@@ -17,11 +17,14 @@ Nothing of All Fours is in this module; it promises, for any bytes:
 * **nobody's edit lost** — given the :class:`FileIdentity` of what was read, a file
   that has changed since (size, mtime_ns, inode or SHA-256 of its bytes) is not
   overwritten: :class:`ChangedOnDisk`;
-* **locks on the real file** — :class:`FileLock` locks the resolved path, so two
-  names of one file share one lock; its lock file is removed at release;
-* **no leftovers** — temporary files, journals and lock files of processes that no
-  longer run are cleaned up by the next writer in that folder, which says so
-  (:func:`recover`);
+* **no leftovers, and no other's word taken** — each temporary file and journal is
+  locked (``flock``) by its writer from its creation to its end; the next writer in
+  that folder removes those whose lock it can take (whatever their process id says:
+  another PID namespace or NFS client does not show its processes) and finishes a
+  journal only if it is a regular file owned by the target's owner (or by the
+  recovering user), whose header binds it to the target's device and inode and to its
+  own text; it says what it did, and names a journal it leaves alone
+  (:func:`recover`; the recorder's lock file is :mod:`allfours_notation.file_lock`'s);
 * **output folders** — :class:`OutputFolder` never follows a symbolic link already
   in the folder (``O_NOFOLLOW`` and ``dir_fd``), never writes outside it (a name is
   one plain path component), and never replaces an existing file unless asked to
@@ -50,25 +53,24 @@ __all__ = [
     "REAL",
     "ChangedOnDisk",
     "FileIdentity",
-    "FileLock",
     "FileSystem",
-    "Locked",
-    "LockingUnavailable",
     "OutputFolder",
     "OutputRefused",
     "Staged",
     "identity_of",
+    "journal_header",
     "recover",
     "replace_file",
     "stage",
+    "untrusted_owner",
 ]
 
 TEMP_SUFFIX = ".afn-tmp"
 JOURNAL_SUFFIX = ".afn-new"
-LOCK_SUFFIX = ".lock"
 _O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _O_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _counter = itertools.count(1)
 
 
@@ -79,16 +81,6 @@ class ChangedOnDisk(Exception):
 class OutputRefused(Exception):
     """An output that is not written: it exists (and no ``force``), it is a symbolic
     link or not a regular file, or its name would leave the folder."""
-
-
-class Locked(Exception):
-    """Another process holds the file's lock."""
-
-
-class LockingUnavailable(Locked):
-    """This platform cannot lock a file (no ``fcntl``, as on Windows): whoever needs the
-    lock is refused, since a second writer could not be kept out.  Everything else of
-    this module works there, and every module imports."""
 
 
 # A standard dataclass, not ``@frozen``: this module imports nothing of the package (the
@@ -178,10 +170,6 @@ def _journal_name(name: str, inode: int) -> str:
     return f".{name}.{os.getpid()}.{inode}{JOURNAL_SUFFIX}"
 
 
-def lock_name(name: str) -> str:
-    return f".{name}{LOCK_SUFFIX}"
-
-
 _LEFTOVER = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.(?P<n>\d+)"
                        rf"(?P<kind>{re.escape(TEMP_SUFFIX)}|{re.escape(JOURNAL_SUFFIX)})$")
 
@@ -189,20 +177,6 @@ _LEFTOVER = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)\.(?P<n>\d+)"
 def resolved(path: str | Path) -> Path:
     """The file ``path`` names, through every symbolic link (what is written and locked)."""
     return Path(os.path.realpath(path))
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    except OSError:
-        return False
-    return True
 
 
 # --- low-level helpers -----------------------------------------------------------------------
@@ -253,96 +227,181 @@ def _keep_owner(fd: int, info: os.stat_result) -> None:
 
 
 # --- recovery --------------------------------------------------------------------------------
+#
+# What a dead writer leaves is acted on only when it is proven ours and proven abandoned:
+# a regular file (opened with O_NOFOLLOW, one link), owned by the target file's owner or
+# by this process's user, whose lock (``flock``, held by its writer from creation to the
+# end) can be taken, and, for a journal, whose header binds it to the target's device and
+# inode and to its own text's SHA-256.  A process id says nothing: another PID namespace
+# or NFS client does not show its writers.
 
 _recovered: set[tuple[int, int]] = set()
+_JOURNAL_MAGIC = b"AFN-JOURNAL 1 "
+_JOURNAL_HEADER = re.compile(rb"^AFN-JOURNAL 1 (\d+) (\d+) (\d+) ([0-9a-f]{64}) (\d+) "
+                             rb"([0-9a-f]{64})\n")
+
+
+def journal_header(target: os.stat_result, old: bytes, new: bytes) -> bytes:
+    """The first line of a journal: the file it rewrites (device, inode), its old text
+    and its new text (size, SHA-256 each); the new text follows."""
+    return (_JOURNAL_MAGIC + f"{target.st_dev} {target.st_ino} {len(old)} "
+            f"{hashlib.sha256(old).hexdigest()} {len(new)} "
+            f"{hashlib.sha256(new).hexdigest()}\n".encode("ascii"))
+
+
+def untrusted_owner(leftover: os.stat_result, target: os.stat_result | None,
+                    user: int) -> str | None:
+    """Why a leftover is not to be acted on by ``user`` (None: it may be): it must be a
+    regular file, owned by the target's owner or by ``user`` itself."""
+    if not stat.S_ISREG(leftover.st_mode):
+        return "not a regular file"
+    if leftover.st_uid == user or (target is not None and leftover.st_uid == target.st_uid):
+        return None
+    whose = "" if target is None else f", the file by user {target.st_uid}"
+    return f"owned by user {leftover.st_uid}{whose}"
+
+
+def _flock(fd: int, *, writer: bool) -> bool:
+    """Take ``fd``'s lock without waiting: True if taken.  Where the platform or file
+    system cannot lock, a writer goes on (False would stop every write there) and a
+    recovery may not (nothing proves the writer gone)."""
+    try:
+        import fcntl
+    except ImportError:
+        return writer
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # ENOLCK and the like
+        return writer
+    return True
+
+
+def _still_named(fd: int, name: str, folder: int) -> bool:
+    try:
+        now = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except OSError:
+        return False
+    info = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (info.st_dev, info.st_ino)
 
 
 def recover(folder: str | Path, *, notice: Notice | None = say_on_stderr,
             again: bool = False) -> list[str]:
     """Clean up after writers of ``folder`` that died: remove their temporary files and
-    finish their journalled in-place rewrites (a lock file is cleaned by the next
-    :class:`FileLock` of its own file, not here: other programs' look alike).  Each is
-    said in one line (to ``notice``, and returned).  Done once per folder per process
-    unless ``again``."""
+    finish their journalled in-place rewrites; a journal this toolkit did not write (or
+    another user's) is left alone and named.  A lock file is cleaned by the next
+    :class:`FileLock` of its own file, not here.  Each is said in one line (to
+    ``notice``, and returned).  Done once per folder per process unless ``again``."""
     try:
-        info = os.stat(folder)
-        names = os.listdir(folder)
+        folder_fd = _open_folder(Path(folder))
     except OSError:
         return []
-    key = (info.st_dev, info.st_ino)
-    if key in _recovered and not again:
-        return []
-    _recovered.add(key)
-    said: list[str] = []
-    base = Path(folder)
-    for entry in sorted(names):
-        match = _LEFTOVER.match(entry)
-        if match is not None:
-            pid = int(match["pid"])
-            if _alive(pid):
-                continue
-            message = _recover_one(base, entry, match["name"], int(match["n"]),
-                                   journal=match["kind"] == JOURNAL_SUFFIX, pid=pid)
-        else:
-            continue
-        if message:
-            said.append(message)
-            if notice is not None:
-                notice(message)
-    return said
-
-
-def _recover_one(folder: Path, entry: str, name: str, number: int, *, journal: bool,
-                 pid: int) -> str | None:
-    leftover = folder / entry
-    target = folder / name
-    if not journal:
-        with contextlib.suppress(FileNotFoundError):
-            leftover.unlink()
-        return f"removed {leftover}, a temporary file left by process {pid}, which no longer runs"
     try:
-        data = leftover.read_bytes()
-        info = os.stat(target, follow_symlinks=False)
-    except OSError:
-        info = None
-    if info is not None and info.st_ino == number and stat.S_ISREG(info.st_mode):
-        fd = os.open(target, os.O_RDWR | _O_NOFOLLOW | _O_CLOEXEC)
-        try:
-            _write_all(REAL, fd, data)
-            os.ftruncate(fd, len(data))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        leftover.unlink()
-        return (f"{target}: finished the rewrite that process {pid} was making when it "
-                "stopped (its new text was complete beside the file)")
-    leftover.unlink()
-    return f"removed {leftover}, the unfinished rewrite of a file that has changed since"
+        info = os.fstat(folder_fd)
+        key = (info.st_dev, info.st_ino)
+        if key in _recovered and not again:
+            return []
+        _recovered.add(key)
+        # Temporary files first: a journal killed as it was linked in has its temporary
+        # name too, which goes first.
+        names = sorted(os.listdir(folder_fd), key=lambda n: (n.endswith(JOURNAL_SUFFIX), n))
+        said: list[str] = []
+        for entry in names:
+            match = _LEFTOVER.match(entry)
+            if match is None or int(match["pid"]) == os.getpid():
+                continue  # this process's own are its writers'
+            with contextlib.suppress(OSError):
+                message = _recover_one(Path(folder), folder_fd, entry, match)
+                if message:
+                    said.append(message)
+                    if notice is not None:
+                        notice(message)
+        return said
+    finally:
+        os.close(folder_fd)
 
 
-def _stale_lock(path: Path) -> str | None:
-    """A lock file nobody holds, of a process that no longer runs: removed."""
+def _recover_one(folder: Path, folder_fd: int, entry: str, match: re.Match[str]) -> str | None:
+    """Act on one leftover if it is proven a dead writer's; None if it is left, unsaid."""
+    name, pid = match["name"], match["pid"]
+    journal = match["kind"] == JOURNAL_SUFFIX
+    if not stat.S_ISREG(os.stat(entry, dir_fd=folder_fd, follow_symlinks=False).st_mode):
+        # never opened: a link is not followed, a device or a pipe not touched
+        return _left_alone(folder / entry, folder / name, "a symbolic link or not a "
+                           "regular file") if journal else None
+    fd = os.open(entry, os.O_RDONLY | _O_NOFOLLOW | _O_CLOEXEC | _O_NONBLOCK, dir_fd=folder_fd)
     try:
-        fd = os.open(path, os.O_RDWR | _O_NOFOLLOW | _O_CLOEXEC)
-    except OSError:
-        return None
-    try:
-        import fcntl
-
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            return None  # held: alive
-        text = os.read(fd, 32).decode("ascii", "replace").strip()
-        if not text.isdigit() or _alive(int(text)):
-            return None
-        with contextlib.suppress(FileNotFoundError):
-            if os.stat(path).st_ino == os.fstat(fd).st_ino:
-                path.unlink()
-                return f"removed {path}, the lock of process {text}, which no longer runs"
-        return None
+        if not _flock(fd, writer=False) or not _still_named(fd, entry, folder_fd):
+            return None  # its writer holds it: alive, wherever it runs
+        target = _stat_or_none(name, folder_fd)
+        info = os.fstat(fd)
+        why = untrusted_owner(info, target, os.geteuid())
+        if why is None and journal and info.st_nlink != 1:
+            why = f"it has {info.st_nlink} links"
+        if why is not None:
+            return _left_alone(folder / entry, folder / name, why) if journal else None
+        if not journal:
+            os.unlink(entry, dir_fd=folder_fd)
+            return (f"removed {folder / entry}, a temporary file left by process {pid}, "
+                    "which no longer runs")
+        return _roll_forward(folder, folder_fd, entry, name, pid, fd)
     finally:
         os.close(fd)
+
+
+def _left_alone(journal: Path, target: Path, why: str) -> str:
+    return (f"{journal}: left alone, not trusted as a journal of {target} ({why}); "
+            "nothing was written")
+
+
+def _stat_or_none(name: str, folder_fd: int) -> os.stat_result | None:
+    try:
+        return os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+    except OSError:
+        return None
+
+
+def _roll_forward(folder: Path, folder_fd: int, entry: str, name: str, pid: str,
+                  journal_fd: int) -> str | None:
+    """Finish a dead writer's in-place rewrite from its journal (locked by us), if the
+    journal is whole and written for the file now at ``name``."""
+    text = _read_all(journal_fd)
+    header = _JOURNAL_HEADER.match(text)
+    new = text[header.end():] if header is not None else b""
+    if header is None or int(header[5]) != len(new) or \
+            hashlib.sha256(new).hexdigest().encode() != header[6]:
+        return _left_alone(folder / entry, folder / name,
+                           "no journal header, or its text is not the header's")
+    try:
+        fd = os.open(name, os.O_RDWR | _O_NOFOLLOW | _O_CLOEXEC | _O_NONBLOCK,
+                     dir_fd=folder_fd)
+    except OSError:
+        fd = -1
+    try:
+        info = os.fstat(fd) if fd >= 0 else None
+        ours = info is not None and stat.S_ISREG(info.st_mode) and \
+            (info.st_dev, info.st_ino) == (int(header[1]), int(header[2]))
+        if info is None or not ours:
+            if os.fstat(journal_fd).st_uid != os.geteuid():
+                return None  # another user's, for a file gone: theirs to clean
+            os.unlink(entry, dir_fd=folder_fd)
+            return (f"removed {folder / entry}, the unfinished rewrite of a file that has "
+                    "changed since")
+        why = untrusted_owner(os.fstat(journal_fd), info, os.geteuid())
+        if why is not None:  # the file at the name now is not the one first looked at
+            return _left_alone(folder / entry, folder / name, why)
+        _write_all(REAL, fd, new)
+        os.ftruncate(fd, len(new))
+        os.fsync(fd)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    os.unlink(entry, dir_fd=folder_fd)
+    _fsync_folder(folder_fd)
+    return (f"{folder / name}: finished the rewrite that process {pid} was making when it "
+            "stopped (its new text was complete beside the file)")
 
 
 # --- one staged file -------------------------------------------------------------------------
@@ -365,10 +424,9 @@ class Staged:
         if self.existing is not None and not overwrite:
             raise OutputRefused(f"{self.path}: already exists; not overwritten "
                                 "(give --force to replace it)")
-        self.temp = _temp_name(name)
-        self.fd: int | None = os.open(
-            self.temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC, 0o600,
-            dir_fd=folder_fd)
+        self.temp, fd = _locked_temp(folder_fd, name)
+        self.fd: int | None = fd
+        self.held: int | None = None
 
     @property
     def temp_path(self) -> Path:
@@ -382,18 +440,18 @@ class Staged:
             self.abort()
             raise
 
-    def commit(self) -> None:
-        """fsync, give the old file's mode (or the umask's), switch it in, sync the folder."""
-        assert self.fd is not None
+    def commit(self, *, hold: bool = False) -> None:
+        """fsync, give the old file's mode (or the umask's), switch it in, sync the folder.
+        The file stays locked until it is in place (``hold``: until :meth:`release`)."""
+        fd = self.fd
+        assert fd is not None
         try:
-            self.fs.fsync(self.fd)
+            self.fs.fsync(fd)
             if self.existing is not None:
-                os.fchmod(self.fd, stat.S_IMODE(self.existing.st_mode))
-                _keep_owner(self.fd, self.existing)
+                os.fchmod(fd, stat.S_IMODE(self.existing.st_mode))
+                _keep_owner(fd, self.existing)
             else:
-                os.fchmod(self.fd, _umask_mode())
-            os.close(self.fd)
-            self.fd = None
+                os.fchmod(fd, _umask_mode())
             if self.expected is not None:
                 now = identity_of(self.path)
                 if now != self.expected:
@@ -407,6 +465,17 @@ class Staged:
             self.abort()
             raise
         _fsync_folder(self.folder_fd)
+        self.fd = None
+        if hold:
+            self.held = fd
+        else:
+            os.close(fd)
+
+    def release(self) -> None:
+        """Let go of the lock a ``hold`` commit kept."""
+        if self.held is not None:
+            os.close(self.held)
+            self.held = None
 
     def abort(self) -> None:
         if self.fd is not None:
@@ -424,6 +493,22 @@ class Staged:
             self.commit()
         else:
             self.abort()
+
+
+def _locked_temp(folder_fd: int, name: str) -> tuple[str, int]:
+    """A new temporary file beside ``name``, locked before anything is written to it.
+    A recovery that took the lock in the instant between (and so removes the file) is
+    seen by the name no longer being this file: another name is taken."""
+    while True:
+        temp = _temp_name(name)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC,
+                     0o600, dir_fd=folder_fd)
+        if _flock(fd, writer=True) and _still_named(fd, temp, folder_fd):
+            return temp, fd
+        with contextlib.suppress(OSError):  # ours, if the recovery that locked it left it
+            if _still_named(fd, temp, folder_fd):
+                os.unlink(temp, dir_fd=folder_fd)
+        os.close(fd)
 
 
 def _existing(folder_fd: int, folder: Path, name: str) -> os.stat_result | None:
@@ -580,21 +665,24 @@ def _rewrite_in_place(folder: int, target: Path, data: bytes, info: os.stat_resu
         staged = Staged(folder, target.parent, journal, overwrite=False, fs=fs,
                         check_existing=False)
         try:
+            staged.write(journal_header(os.fstat(fd), old, data))
             staged.write(data)
-            staged.commit()  # complete and synced beside the file: the roll-forward copy
+            staged.commit(hold=True)  # whole and synced beside the file, locked to the end
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(journal, dir_fd=folder)
             raise
         try:
             _copy_in(fd, data, old, fs)
+            _remove(fs, journal, folder)
         except _NotRestored:
             raise  # the journal stays: the next writer of the folder finishes the copy
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(journal, dir_fd=folder)
             raise
-        _remove(fs, journal, folder)
+        finally:
+            staged.release()  # only now: the journal is gone, or stays for the next run
         _fsync_folder(folder)
         return identity(os.fstat(fd), data)
     finally:
@@ -629,74 +717,6 @@ def _copy_in(fd: int, data: bytes, old: bytes, fs: FileSystem) -> None:
             raise _NotRestored(error.errno, f"{error.strerror}; the new text is complete "
                                "beside the file and the next run puts it in place") from error
         raise
-
-
-# --- locks -----------------------------------------------------------------------------------
-
-class FileLock:
-    """An advisory lock (``flock``) on the file ``path`` resolves to, held in a lock file
-    beside it (``.NAME.lock``, holding the process id), removed at :meth:`release`."""
-
-    def __init__(self, path: str | Path) -> None:
-        self.target = resolved(path)
-        self.path = self.target.with_name(lock_name(self.target.name))
-        self._fd: int | None = None
-
-    @property
-    def held(self) -> bool:
-        return self._fd is not None
-
-    def acquire(self, *, notice: Notice | None = say_on_stderr) -> None:
-        """Take the lock, or raise :class:`Locked`; stale leftovers are cleaned first."""
-        try:
-            import fcntl
-        except ImportError:  # not POSIX
-            raise LockingUnavailable(f"{self.target}: this platform has no file locking "
-                                     "(fcntl), which recording needs; record on Linux or "
-                                     "macOS") from None
-
-        recover(self.target.parent, notice=notice, again=True)
-        stale = _stale_lock(self.path)
-        if stale is not None and notice is not None:
-            notice(stale)
-        while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _O_NOFOLLOW | _O_CLOEXEC, 0o644)
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                os.close(fd)
-                raise Locked(f"{self.target}: another recorder is writing this file "
-                             f"(lock {self.path.name}); close it first") from None
-            # The holder before us may have removed the lock file as it let go: then
-            # our lock is on a file nobody else can find, so take the new one.
-            try:
-                same = os.stat(self.path).st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode())
-                self._fd = fd
-                return
-            os.close(fd)
-
-    def release(self) -> None:
-        import fcntl
-
-        if self._fd is None:
-            return
-        with contextlib.suppress(FileNotFoundError):
-            self.path.unlink()
-        fcntl.flock(self._fd, fcntl.LOCK_UN)
-        os.close(self._fd)
-        self._fd = None
-
-    def __enter__(self) -> FileLock:
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
 
 
 # --- output folders --------------------------------------------------------------------------

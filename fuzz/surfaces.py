@@ -6,7 +6,8 @@ inputs from a seeded generator):
 * ``writers`` — :func:`fuzz.writers.fault_round`: random bytes written over a file
   (alone or hard-linked) on a disk failing at random (ENOSPC, EIO, EDQUOT, short
   writes); and, every 50th round, a process SIGKILLed at a random call of the write
-  (:func:`fuzz.writers.run_killed`);
+  (:func:`fuzz.writers.run_killed`); every 5th, a leftover planted beside a file
+  (:func:`fuzz.writers.planted_round`: never acted on);
 * ``framing`` — :func:`fuzz.framing.run_one`: a stream of good and malformed LSP
   frames through the server's reading loop; every request answered;
 * ``recorder`` — :func:`fuzz.recorder_line.fuzz_session`: random entry lines typed
@@ -27,12 +28,12 @@ from pathlib import Path
 
 from .framing import run_one
 from .recorder_line import fuzz_session
-from .writers import fault_round, run_killed
+from .writers import fault_round, planted_round, run_killed
 
 OUT = Path(__file__).resolve().parent / "out"
 
 
-TARGETS = ("writers", "kills", "framing", "recorder_lines")
+TARGETS = ("writers", "kills", "planted", "framing", "recorder_lines")
 
 
 def campaign(seconds: float, seed: int) -> dict[str, dict[str, object]]:
@@ -69,6 +70,12 @@ def campaign(seconds: float, seed: int) -> dict[str, dict[str, object]]:
                 except AssertionError as error:
                     failed("kills", str(error))
                 count("kills", 4)
+            if round_number % 5 == 2:
+                planted = base / "p"
+                planted.mkdir(exist_ok=True)
+                count("planted")
+                if problem := planted_round(rng, planted):
+                    failed("planted", problem)
             outcome = run_one(rng)
             count("framing")
             if outcome.unanswered or outcome.wrong:

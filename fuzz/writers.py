@@ -10,6 +10,11 @@ through :func:`allfours_notation.safe_write.replace_file` and SIGKILLs itself at
 random call; after each kill the next run's cleanup (:func:`~allfours_notation.
 safe_write.recover`) runs, and the file must be the old text or the new, with no
 temporary file or journal left.
+
+:func:`planted_round` plants a leftover the toolkit did not write (random bytes, a
+header for another file or with the wrong digest, a symbolic link, another user's
+journal when run as root) beside a file, then writes in that folder: the file must be
+untouched, and the planted leftover named and left alone (issue 41).
 """
 
 from __future__ import annotations
@@ -22,14 +27,20 @@ import subprocess
 import sys
 from pathlib import Path
 
-from allfours_notation.safe_write import OutputFolder, OutputRefused, recover, replace_file
+from allfours_notation.safe_write import (
+    OutputFolder,
+    OutputRefused,
+    journal_header,
+    recover,
+    replace_file,
+)
 
 from .faulty_fs import FaultyFileSystem
 
 ROOT = Path(__file__).resolve().parent.parent
 _LEFTOVER = re.compile(r"\.afn-(tmp|new)$")
 
-__all__ = ["KILL_CHILD", "fault_round", "leftovers", "run_killed"]
+__all__ = ["KILL_CHILD", "fault_round", "leftovers", "planted_round", "run_killed"]
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -134,3 +145,45 @@ def run_killed(folder: Path, *, kills: int, links: int, rng: random.Random) -> d
             assert os.stat(path).st_nlink == 2
         assert leftovers(folder) == [], f"killed at call {kill_at}: {leftovers(folder)}"
     return counts
+
+
+PLANTS = ("bytes", "other_inode", "wrong_digest", "symlink", "other_user")
+
+
+def planted_round(rng: random.Random, folder: Path) -> str:
+    """Plant one leftover the toolkit did not write beside a file, then write beside it:
+    '' if the file is untouched and the plant left alone (or, if stale and ours, removed)."""
+    for extra in folder.iterdir():
+        extra.unlink()
+    target = folder / "notes.txt"
+    old, new = rng.randbytes(rng.choice([0, 9, 3000])), rng.randbytes(rng.choice([0, 5, 4000]))
+    target.write_bytes(old)
+    info = os.stat(target)
+    kind = rng.choice(PLANTS if os.geteuid() == 0 else PLANTS[:-1])
+    pid = rng.choice([1, 999_999_999, os.getpid() + 1])
+    plant = folder / f".notes.txt.{pid}.{info.st_ino}.afn-new"
+    header = journal_header(info, old, new)
+    if kind == "bytes":
+        plant.write_bytes(rng.choice([new, header[: rng.randrange(1, len(header))] + new]))
+    elif kind == "other_inode":
+        decoy = folder / "decoy"
+        decoy.write_bytes(old)
+        plant.write_bytes(journal_header(os.stat(decoy), old, new) + new)
+    elif kind == "wrong_digest":
+        plant.write_bytes(header + new + b"x")
+    elif kind == "symlink":
+        (folder / "decoy").write_bytes(header + new)
+        plant.symlink_to(folder / "decoy")
+    else:
+        plant.write_bytes(header + new)
+        os.chown(plant, 4242, 4242)
+    replace_file(folder / "other.txt", b"x", notice=None)
+    said = recover(folder, notice=None, again=True)
+    if target.read_bytes() != old:
+        return f"{kind}: the file was changed"
+    stale = kind == "other_inode"
+    if plant.is_symlink() or plant.exists() != stale:
+        if not stale and not any("left alone" in line for line in said):
+            return f"{kind}: not named: {said}"
+        return ""
+    return f"{kind}: the planted journal was {'kept' if stale else 'removed'}"

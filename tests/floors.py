@@ -5,7 +5,8 @@ Floors, from the ground up (arrows point down: a module imports its own floor or
 lower ones, never a higher one)::
 
     base      the modules at the top of the package: cards, diagnostics, limits, guard,
-              visible, safe_write, frozen, collector (what every floor speaks)
+              visible, safe_write, file_lock, frozen, collector (what every floor
+              speaks)
     reading   reading/: the text to records (source, files, slicer, headers, lexer, the
               parser, its syntax errors, the stream, records, seats (table)); what
               reading finds, and nothing about play
@@ -57,8 +58,8 @@ FLOORS: Mapping[str, Floor] = {
     "allfours_notation": Floor.APPS,  # the public API: lazily reaches every floor
     "allfours_notation.__main__": Floor.APPS,
     **{f"allfours_notation.{name}": Floor.BASE for name in (
-        "cards", "diagnostics", "limits", "guard", "visible", "safe_write", "frozen",
-        "collector")},
+        "cards", "diagnostics", "limits", "guard", "visible", "safe_write", "file_lock",
+        "frozen", "collector")},
     "allfours_notation.reading": Floor.READING,
     "allfours_notation.referee": Floor.REFEREE,
     "allfours_notation.referee.deal": Floor.REFEREE,  # the table, split by phase

@@ -191,6 +191,7 @@ class ViewerApp(App[int]):
         # solved only when the panel shows it, in a worker, and kept (and cached on disk).
         self.analyses: dict[tuple[int, int], object] = {}
         self.analysing: tuple[int, int] | None = None
+        self.cache_said = False  # why the cache on disk is not used, told once
         self.view_made = False  # the view's widgets are mounted (at once unless recording)
 
     # --- layout -------------------------------------------------------------------------
@@ -553,7 +554,7 @@ class ViewerApp(App[int]):
         )
 
         played = played_deals(replayed)[key[1]]
-        cache = AnalysisCache()
+        cache = AnalysisCache(notice=self.cache_not_used)
         digest = deal_digest(played)
         analysis = cache.get(digest, ANALYSIS_SECONDS)
         if analysis is None:
@@ -561,6 +562,13 @@ class ViewerApp(App[int]):
             cache.put(digest, analysis, ANALYSIS_SECONDS)
         cache.close()
         self.post_message(AnalysisReady(generation, key, analysis))
+
+    def cache_not_used(self, message: str) -> None:
+        """Why the analysis cache is not used (from the worker's thread): a notification,
+        once, not a line on the terminal the viewer draws on."""
+        if not self.cache_said:
+            self.cache_said = True
+            self.call_from_thread(self.notify, message, severity="warning")
 
     def on_analysis_ready(self, message: AnalysisReady) -> None:
         if message.generation != self.generation:

@@ -57,8 +57,8 @@ class Accuracy:
             for seat, _ in played.layout.hands:
                 tally = self._tally.setdefault(player_name(game, seat), [0, 0, 0])
                 tally[0] += 1
-            for verdict in analysis.cards:
-                tally = self._tally[player_name(game, verdict.seat)]
+            for verdict in analysis.cards:  # (a seat not dealt to, from a hand-edited cache)
+                tally = self._tally.setdefault(player_name(game, verdict.seat), [0, 0, 0])
                 tally[1] += verdict.points_lost
                 tally[2] += verdict.glyph is not None
 

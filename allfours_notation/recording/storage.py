@@ -17,12 +17,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..file_lock import FileLock, Locked, LockingUnavailable
 from ..safe_write import (
     ChangedOnDisk,
     FileIdentity,
-    FileLock,
-    Locked,
-    LockingUnavailable,
     Notice,
     OutputRefused,
     identity,

@@ -7,12 +7,19 @@ import random
 from pathlib import Path
 
 from fuzz.recorder_line import fuzz_session
-from fuzz.writers import fault_round
+from fuzz.writers import fault_round, planted_round
 
 
 def test_writes_on_a_failing_disk_keep_their_promises(tmp_path: Path) -> None:
     rng = random.Random(2323)
     problems = [problem for _ in range(40) if (problem := fault_round(rng, tmp_path))]
+    assert problems == []
+
+
+def test_planted_leftovers_are_never_acted_on(tmp_path: Path) -> None:
+    """Issue 41: a journal the toolkit did not write, of every kind, beside a file."""
+    rng = random.Random(41)
+    problems = [problem for _ in range(40) if (problem := planted_round(rng, tmp_path))]
     assert problems == []
 
 

@@ -21,6 +21,7 @@ from allfours_notation.safe_write import (
     ChangedOnDisk,
     OutputFolder,
     OutputRefused,
+    journal_header,
     recover,
     replace_file,
 )
@@ -277,10 +278,12 @@ def test_recover_rolls_an_interrupted_in_place_rewrite_forward(tmp_path: Path) -
     """What a kill between the journal and the end of the copy leaves: the next writer
     puts the complete new text in place."""
     path = tmp_path / "f.txt"
+    path.write_bytes(b"old text\n")
+    header = journal_header(os.stat(path), b"old text\n", b"new text\n")
     path.write_bytes(b"new te")  # the copy stopped part-way
     inode = os.stat(path).st_ino
     journal = tmp_path / f".f.txt.999999999.{inode}.afn-new"
-    journal.write_bytes(b"new text\n")
+    journal.write_bytes(header + b"new text\n")
     said = recover(tmp_path, notice=None, again=True)
     assert path.read_bytes() == b"new text\n" and not journal.exists()
     assert said and "finished the rewrite" in said[0]

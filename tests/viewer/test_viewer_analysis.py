@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from allfours_notation.checking.analysis import DealAnalysis
@@ -49,5 +50,27 @@ def test_the_panel_solves_the_deal_when_asked_and_follows_the_cards() -> None:
             assert "▸ 4. S:9C?" in text
             await pilot.press("7")  # the key toggles the panel off
             assert not app.query_one(AnalysisPanel).display
+
+    asyncio.run(scenario())
+
+
+def test_a_cache_that_is_not_used_is_told_in_a_notification_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: the cache's path is a symbolic link: the deal is solved all the same,
+    and why the cache is not used shows once, as a notification, not on the terminal."""
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    (folder / "analysis.sqlite").symlink_to(tmp_path / "elsewhere.sqlite")
+    monkeypatch.setenv("ALLFOURS_CACHE_DIR", str(folder))
+
+    async def scenario() -> None:
+        async with loaded(SAMPLE_TWO) as (app, pilot):
+            await pilot.press("7")
+            assert (await solved(app, pilot)).number == 1
+            await pilot.press("pagedown")  # the next deal: the cache is asked again
+            await until(pilot, lambda: len(app.analyses) == 2, "the second deal")
+            told = [n.message for n in app._notifications if "analysis cache" in n.message]
+            assert len(told) == 1 and "symbolic link" in told[0]
+            assert not (tmp_path / "elsewhere.sqlite").exists()
 
     asyncio.run(scenario())
