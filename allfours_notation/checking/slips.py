@@ -551,9 +551,25 @@ def _total_hint(game: Game, replayed: GameReplay, diagnostic: Diagnostic) -> Dia
     later = next((d for d in game.deals[position + 1:] if d.total is not None), None)
     if later is not None and _total_wrong(later, replayed, game, seats):
         return diagnostic
+    if _explained_otherwise(game, replayed, position, seats):
+        return diagnostic
     hint = f"{seat.letter} {written} looks like a typo for {seat.letter} {computed}: write " \
         f"{seat.letter} {computed}"
     return replace(diagnostic, hint=hint)
+
+
+def _explained_otherwise(game: Game, replayed: GameReplay, position: int,
+                         seats: tuple[Seat, ...]) -> bool:
+    """Whether the total's message already says where its difference comes from (the
+    deal's disputed claim, or an earlier total it carries): a typo hint would contradict
+    it."""
+    deal, computed = game.deals[position], replayed.deals[position]
+    if deal.claim is not None:
+        scored = tally_points(computed.points)
+        if tally_claim(deal, seats, scored, replayed.options, computed.points) != scored:
+            return True
+    earlier = next((d for d in reversed(game.deals[:position]) if d.total is not None), None)
+    return earlier is not None and _total_wrong(earlier, replayed, game, seats)
 
 
 def _total_wrong(deal: Deal, replayed: GameReplay, game: Game, seats: tuple[Seat, ...]) -> bool:

@@ -277,7 +277,8 @@ def _jack_message(result: GameReplay, position: int, deal: Deal, computed: DealR
     text += f": {why}" if why else ""
     if computed.by_results:
         return text + " (the other side disputes the recorded results)"
-    right = _right_under(result, position, claimed_item, theirs, replays)
+    # the option that decides it, not a whole profile that also changes a dozen others
+    right = _right_under(result, position, claimed_item, theirs, replays, profiles=False)
     return text + (f" (the claim is right under {right})" if right else "")
 
 
@@ -381,13 +382,15 @@ def _low_card(computed: DealResult) -> Card | None:
 
 
 def _right_under(result: GameReplay, position: int, item: ClaimItem,
-                 claimed: dict[str, int], replays: _Alternatives) -> str:
-    """Another profile, or one option changed, under which the claim of ``item`` is right.
+                 claimed: dict[str, int], replays: _Alternatives, *,
+                 profiles: bool = True) -> str:
+    """Another profile (unless ``profiles`` is false), or one option changed, under which
+    the claim of ``item`` is right.
 
     ``replays`` keeps the game replayed under each alternative already tried."""
     current = result.options
     tries: list[tuple[str, Options]] = []
-    for name, profile in PROFILES.items():
+    for name, profile in PROFILES.items() if profiles else ():
         alternative = replace(profile.options, players=current.players)
         if alternative != current:
             tries.append((f"profile {name}", alternative))
