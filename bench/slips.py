@@ -2,7 +2,8 @@
 
 A slip is the kind of mistake a person makes writing a game down: a card left out
 of a trick, an extra card, a card written twice, two plays swapped, a wrong seat
-label, a digit typo in a running total, a number left out of a total.  Each slip
+label, a card's rank miswritten (9H for 8H), a digit typo in a running total, a
+number left out of a total.  Each slip
 is made in the *text* of a generated game (which checks clean), at one statement,
 so the corpus knows the line a good diagnostic should point at.
 
@@ -51,6 +52,7 @@ class SlipKind(Enum):
     CARD_TWICE = "card written twice"
     SWAPPED_PAIR = "swapped pair"
     WRONG_SEAT = "wrong seat label"
+    RANK_CHANGED = "rank changed"
     TOTAL_DIGIT = "digit typo in a total"
     MISSING_NUMBER = "missing number in a total"
 
@@ -190,6 +192,24 @@ def _slip_seat(rng: random.Random, text: str, game: Game) -> SlippedGame | None:
                        f"deal {deal.number}: {play.seat.letter}:{play.card} labelled {seat.letter}")
 
 
+def _slip_rank(rng: random.Random, text: str, game: Game) -> SlippedGame | None:
+    """A played card's rank written wrong (the suit kept): ``9H`` for ``8H``."""
+    plays = _plays(game)
+    if not plays:
+        return None
+    deal, _, play = rng.choice(plays)
+    assert play.span is not None
+    others = [card for card in FULL_PACK
+              if card.suit is play.card.suit and card is not play.card]
+    card = rng.choice(others)
+    token = text[play.span.start:play.span.end]
+    label = token.split(":")[0] + ":" if ":" in token else ""
+    return SlippedGame(SlipKind.RANK_CHANGED,
+                       _edit(text, play.span.start, play.span.end, f"{label}{card}"),
+                       frozenset({play.span.line}),
+                       f"deal {deal.number}: {play.card} written {card}")
+
+
 def _total_numbers(text: str, deal: Deal) -> list[tuple[int, int]]:
     """Offsets (start, end) of the numbers of a deal's total."""
     assert deal.total is not None and deal.total.span is not None
@@ -247,6 +267,7 @@ _SLIPS = {
     SlipKind.CARD_TWICE: _slip_twice,
     SlipKind.SWAPPED_PAIR: _slip_swap,
     SlipKind.WRONG_SEAT: _slip_seat,
+    SlipKind.RANK_CHANGED: _slip_rank,
     SlipKind.TOTAL_DIGIT: _slip_total_digit,
     SlipKind.MISSING_NUMBER: _slip_missing_number,
 }

@@ -26,8 +26,10 @@ The rules, in order:
 2. In another deal, a total that disagrees follows from the deal's disputed claim.
 3. A total that is off by what the previous written total was already off by
    carries an earlier error: it follows from that total's root.
-4. A ``[Result]`` that disagrees, and "played after the game was decided", follow
-   from the earliest root found in a deal, else from a missing ``end`` (the game was
+4. Items claimed after the decision (a note, AFN408) follow from the earliest recording
+   root in a deal before theirs (it moved the decision).  A ``[Result]`` that
+   disagrees, and "played after the game was decided", follow from the earliest root
+   found in a deal, else from a missing ``end`` (the game was
    cut short), else from the first error or dispute in a deal.
 
 A claim, a total or a ``[Result]`` that follows from a root takes its root's kind
@@ -50,13 +52,16 @@ from .slip_codes import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SEARCHED_CODES, S
 
 SLIP_CODES = frozenset(kind.value for kind in SlipKind)
 GAME_LEVEL_CONSEQUENCES = frozenset({"AFN403", "AFN313"})
+# Items claimed after the decision (a note): a recording root in an earlier deal, which
+# moved the decision, explains it.
+LATE_CLAIM_CODES = frozenset({"AFN408"})
 # A tag inside a game began a new one (structure.py): the rest of that "game" is an artefact.
 SPLIT_GAME_CODES = frozenset({"AFN214"})
 # A game none of whose findings has one of these codes (and no slip's fix to follow)
 # has nothing to link: rule 0 needs a split, rule 1 a recording finding or a slip,
 # rules 2 and 3 a claim or a total, rule 4 a game-level consequence.
 LINKING_CODES = SPLIT_GAME_CODES | SLIP_CODES | RECORDING_CODES | GAME_LEVEL_CONSEQUENCES | \
-    frozenset({"AFN401", "AFN402"})
+    LATE_CLAIM_CODES | frozenset({"AFN401", "AFN402"})
 # What the players wrote against the computed score: a consequence of these takes the kind
 # of its root (a dispute or an error; see settled_kind).
 SCORE_CODES = frozenset({"AFN401", "AFN402", "AFN403"})
@@ -282,6 +287,11 @@ def _link_game_level(numbered: Sequence[Diagnostic], causes: dict[int, int],
                      deal_roots: dict[int, int]) -> None:
     """The ``[Result]`` and "after the game was decided" follow from the earliest root in
     a deal: a recording root, else the first error of any deal (a disputed claim)."""
+    for position, diagnostic in enumerate(numbered):
+        if diagnostic.code in LATE_CLAIM_CODES and position not in causes:
+            before = _earliest_deal_root(deal_roots, before=diagnostic.deal)
+            if before is not None:
+                causes[position] = before
     earliest = _earliest_deal_root(deal_roots, before=None)
     if earliest is None:  # a game cut short (no 'end': a tag inside it began another)
         earliest = next((p for p, d in enumerate(numbered) if d.code == "AFN104"), None)

@@ -187,7 +187,11 @@ def _still_disputed(game: Game, again: GameReplay, diagnostic: Diagnostic) -> bo
         return True
     deal, computed = game.deals[position], again.deals[position]
     seats = _seats_played(game, again)
-    if diagnostic.code == "AFN401":
+    claim_line = deal.claim.span.line if deal.claim is not None and deal.claim.span else None
+    if diagnostic.code == "AFN401" or (diagnostic.code == "AFN408" and
+                                       claim_line is not None and diagnostic.line == claim_line):
+        # a claim disputed, or holding items counted after the decision (a note): both
+        # go when the fixed game scores the claim as written
         scored = tally_points(computed.points)
         return tally_claim(deal, seats, scored, again.options, computed.points) != scored
     if diagnostic.code == "AFN402" and deal.total is not None:
