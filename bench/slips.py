@@ -9,8 +9,10 @@ so the corpus knows the line a good diagnostic should point at.
 
 ``measure`` runs exactly what ``allfours check`` prints (roots first, their
 consequences folded) and reports, per slip kind: how often the first printed
-diagnostic lies on the mutated line, and the median and 95th percentile of the
-number of printed roots.  ``python -m bench.slips`` runs the full corpus.
+diagnostic lies on the mutated line (of all records, and of those where check finds
+anything: a rank miswritten in a deal without hands can leave a possible record,
+which no check can point at), and the median and 95th percentile of the number of
+printed roots.  ``python -m bench.slips`` runs the full corpus.
 """
 
 from __future__ import annotations
@@ -313,6 +315,8 @@ class KindFigures:
     median_roots: float
     p95_roots: float
     max_roots: int
+    silent: int = 0  # records where check found nothing (the slip left a possible record)
+    on_target_found: float = 0.0  # share of the records with a finding
 
 
 def percentile(values: Sequence[int], share: float) -> float:
@@ -331,17 +335,22 @@ def figures(outcomes: Sequence[Outcome]) -> list[KindFigures]:
     rows = []
     for kind, items in groups.items():
         roots = [item.roots for item in items]
+        found = [item for item in items if item.printed]
         rows.append(KindFigures(kind, len(items), sum(i.on_target for i in items) / len(items),
-                                statistics.median(roots), percentile(roots, 0.95), max(roots)))
+                                statistics.median(roots), percentile(roots, 0.95), max(roots),
+                                len(items) - len(found),
+                                sum(i.on_target for i in found) / len(found) if found else 1.0))
     return rows
 
 
 def table(rows: Sequence[KindFigures]) -> str:
-    lines = ["| slip | records | first diagnostic on the slip | median roots | p95 roots | "
-             "max roots |", "|---|---:|---:|---:|---:|---:|"]
+    lines = ["| slip | records | first diagnostic on the slip | no finding | on the slip, of "
+             "those found | median roots | p95 roots | max roots |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
-        lines.append(f"| {row.kind} | {row.records} | {row.on_target:.1%} | "
-                     f"{row.median_roots:g} | {row.p95_roots:g} | {row.max_roots} |")
+        lines.append(f"| {row.kind} | {row.records} | {row.on_target:.1%} | {row.silent} | "
+                     f"{row.on_target_found:.1%} | {row.median_roots:g} | {row.p95_roots:g} | "
+                     f"{row.max_roots} |")
     return "\n".join(lines)
 
 
