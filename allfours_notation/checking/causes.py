@@ -23,7 +23,8 @@ The rules, in order:
    of turn; or a slip named by :mod:`.slips`), the first such finding is the
    root (a named slip first of all), and every other finding of that deal
    (rules of play, claim, total) follows from it.
-2. In another deal, a total that disagrees follows from the deal's disputed claim.
+2. In another deal, a total that disagrees follows from the deal's disputed claim, and
+   the claim's other disputed items from its first (one claim, one root).
 3. A total that is off by what the previous written total was already off by
    carries an earlier error: it follows from that total's root.
 4. Items claimed after the decision (a note, AFN408) follow from the earliest recording
@@ -229,7 +230,11 @@ def _link_claims_and_totals(numbered: Sequence[Diagnostic], causes: dict[int, in
         if diagnostic.deal is None:
             continue
         if diagnostic.code == "AFN401":
-            claims.setdefault(diagnostic.deal, position)
+            first = claims.setdefault(diagnostic.deal, position)
+            if first != position and position not in causes and \
+                    numbered[first].line == diagnostic.line:
+                causes[position] = first  # one claim, one disagreement: its other items
+
         elif diagnostic.code == "AFN402":
             totals[diagnostic.deal] = position
     for deal, position in totals.items():

@@ -102,6 +102,15 @@ def test_a_total_under_a_dispute_is_the_dispute_and_a_claim_under_a_slip_is_its_
     assert settled_kind(finding("AFN403", Severity.INFO), dispute) is Severity.INFO
 
 
+def test_a_claims_disputed_items_are_one_root() -> None:
+    # Example A: S took all four; N claims High and Low: four items disagree, one claim
+    found = [d for d in check_text(game_text(EXAMPLE_A + "  claim N high low\n"))
+             .all_diagnostics() if d.code == "AFN401"]
+    assert len(found) == 4
+    first, *others = found
+    assert first.cause is None and all(d.cause == first.id for d in others)
+
+
 def test_a_wrong_result_on_its_own_is_an_error_and_under_a_dispute_is_the_dispute() -> None:
     alone = game_text(S_TO_EIGHT, result="N")
     assert ("AFN403", "error") in severities(alone)
