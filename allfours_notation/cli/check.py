@@ -32,9 +32,9 @@ the totals wrong).  Roots are printed in file order, each followed by one line
 'and N errors that follow from it'; --all prints those too.  Where a small fix
 explains a deal (a card missing, an extra card, a card written twice, two plays
 swapped, a wrong seat label, a card written for another of its suit:
-AFN221-AFN226, or a digit typo in a total), the
-root says what to write.  Ends with a summary line: 'N games, M with errors'
-(and ', K with disputes' when some game records a dispute).
+AFN221-AFN226, or a digit typo in a total), the root says what to write.  Ends
+with a summary line: 'N games, M with errors' (and ', K with disputes' when
+some game records a dispute).
 --rules and --set replay every game under other rules than the file names.
 A FILE may be a folder: every .afn file under it is checked, in sorted order.
 
