@@ -14,11 +14,15 @@ import pytest
 
 from allfours_notation.checking import check_text
 from allfours_notation.cli import main
-from allfours_notation.reading.records import Tag
+from allfours_notation.reading.records import Game, Tag
 from allfours_notation.recording.entries import Phase
 from allfours_notation.recording.opening import new_tags
+from allfours_notation.recording.script import lines_of_game, results_lines_of_game
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
+from allfours_notation.referee import replay
+from allfours_notation.referee.state import GameReplay
+from tests.recording.helpers import generated
 
 TWO = {"North": "Ann", "South": "Ben"}
 
@@ -117,3 +121,26 @@ def test_check_exits_0_while_recording_and_3_once_a_dispute_is_recorded(
     out = capsys.readouterr().out
     assert "0 with errors" in out
     assert ("1 with disputes" in out) is (status == 3)
+
+
+# Generated games typed in whole, in each mode, one profile per number of players: every
+# prefix the recorder saves checks with no error (the property over all profiles
+# and generated games is the recording core's; these keep the suit's cost to seconds).
+GENERATED = [("hoffmann1909", 2), ("foster", 3), ("trinidad14", 4)]
+
+
+def generated_game(profile: str, players: int) -> tuple[Game, GameReplay]:
+    game = generated(profile, players, seed=11, target=5, beg=0.6, gift=0.4)
+    return game, replay(game)
+
+
+@pytest.mark.parametrize(("profile", "players"), GENERATED)
+def test_every_prefix_of_a_generated_game_checks_with_no_error(
+        tmp_path: Path, profile: str, players: int) -> None:
+    game, replayed = generated_game(profile, players)
+    cards = walk(tmp_path / "cards.afn", game.tags, lines_of_game(game))
+    results_tags = (*game.tags, Tag(name="Entry", value="results"))
+    results = walk(tmp_path / "results.afn", results_tags,
+                   results_lines_of_game(game, replayed))
+    assert Phase.OVER in phases(cards) | phases(results)
+    assert len(cards) > 2 * len(game.deals) and len(results) > 2 * len(game.deals)
