@@ -26,7 +26,14 @@ from .visible import has_hostile, visible
 
 
 class Severity(Enum):
+    """How a finding counts.  ``ERROR``: the record is wrong (it cannot be, or it
+    contradicts itself); ``DISPUTE``: the record is right about a disagreement at the
+    table (a claim the cards or the rules do not give, and what follows from it), so
+    it is reported but is no error of the record; ``WARNING``: probably wrong;
+    ``INFO``: a note (a game still in progress, items claimed after the decision)."""
+
     ERROR = "error"
+    DISPUTE = "dispute"
     WARNING = "warning"
     INFO = "info"
 
@@ -37,7 +44,8 @@ class Severity(Enum):
         return _RANKS[self._value_]
 
 
-_RANKS = {"error": 0, "warning": 1, "info": 2}
+# A dispute sorts with the errors: where both stand at one place, the order is the code's.
+_RANKS = {"error": 0, "dispute": 0, "warning": 1, "info": 2}
 
 
 @frozen(init=False)
@@ -105,6 +113,11 @@ class Diagnostic:
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
+
+    @property
+    def is_dispute(self) -> bool:
+        """A disagreement the record keeps faithfully, not an error of the record."""
+        return self.severity is Severity.DISPUTE
 
     def located(self, **changes: object) -> Diagnostic:
         """A copy with position fields filled in (``file=``, ``game=`` …).

@@ -2,14 +2,17 @@
 
 A slip is the kind of mistake a person makes writing a game down: a card left out
 of a trick, an extra card, a card written twice, two plays swapped, a wrong seat
-label, a digit typo in a running total, a number left out of a total.  Each slip
+label, a card's rank miswritten (9H for 8H), a digit typo in a running total, a
+number left out of a total.  Each slip
 is made in the *text* of a generated game (which checks clean), at one statement,
 so the corpus knows the line a good diagnostic should point at.
 
 ``measure`` runs exactly what ``allfours check`` prints (roots first, their
 consequences folded) and reports, per slip kind: how often the first printed
-diagnostic lies on the mutated line, and the median and 95th percentile of the
-number of printed roots.  ``python -m bench.slips`` runs the full corpus.
+diagnostic lies on the mutated line (of all records, and of those where check finds
+anything: a rank miswritten in a deal without hands can leave a possible record,
+which no check can point at), and the median and 95th percentile of the number of
+printed roots.  ``python -m bench.slips`` runs the full corpus.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ class SlipKind(Enum):
     CARD_TWICE = "card written twice"
     SWAPPED_PAIR = "swapped pair"
     WRONG_SEAT = "wrong seat label"
+    RANK_CHANGED = "rank changed"
     TOTAL_DIGIT = "digit typo in a total"
     MISSING_NUMBER = "missing number in a total"
 
@@ -190,6 +194,24 @@ def _slip_seat(rng: random.Random, text: str, game: Game) -> SlippedGame | None:
                        f"deal {deal.number}: {play.seat.letter}:{play.card} labelled {seat.letter}")
 
 
+def _slip_rank(rng: random.Random, text: str, game: Game) -> SlippedGame | None:
+    """A played card's rank written wrong (the suit kept): ``9H`` for ``8H``."""
+    plays = _plays(game)
+    if not plays:
+        return None
+    deal, _, play = rng.choice(plays)
+    assert play.span is not None
+    others = [card for card in FULL_PACK
+              if card.suit is play.card.suit and card is not play.card]
+    card = rng.choice(others)
+    token = text[play.span.start:play.span.end]
+    label = token.split(":")[0] + ":" if ":" in token else ""
+    return SlippedGame(SlipKind.RANK_CHANGED,
+                       _edit(text, play.span.start, play.span.end, f"{label}{card}"),
+                       frozenset({play.span.line}),
+                       f"deal {deal.number}: {play.card} written {card}")
+
+
 def _total_numbers(text: str, deal: Deal) -> list[tuple[int, int]]:
     """Offsets (start, end) of the numbers of a deal's total."""
     assert deal.total is not None and deal.total.span is not None
@@ -247,6 +269,7 @@ _SLIPS = {
     SlipKind.CARD_TWICE: _slip_twice,
     SlipKind.SWAPPED_PAIR: _slip_swap,
     SlipKind.WRONG_SEAT: _slip_seat,
+    SlipKind.RANK_CHANGED: _slip_rank,
     SlipKind.TOTAL_DIGIT: _slip_total_digit,
     SlipKind.MISSING_NUMBER: _slip_missing_number,
 }
@@ -292,6 +315,8 @@ class KindFigures:
     median_roots: float
     p95_roots: float
     max_roots: int
+    silent: int = 0  # records where check found nothing (the slip left a possible record)
+    on_target_found: float = 0.0  # share of the records with a finding
 
 
 def percentile(values: Sequence[int], share: float) -> float:
@@ -310,17 +335,22 @@ def figures(outcomes: Sequence[Outcome]) -> list[KindFigures]:
     rows = []
     for kind, items in groups.items():
         roots = [item.roots for item in items]
+        found = [item for item in items if item.printed]
         rows.append(KindFigures(kind, len(items), sum(i.on_target for i in items) / len(items),
-                                statistics.median(roots), percentile(roots, 0.95), max(roots)))
+                                statistics.median(roots), percentile(roots, 0.95), max(roots),
+                                len(items) - len(found),
+                                sum(i.on_target for i in found) / len(found) if found else 1.0))
     return rows
 
 
 def table(rows: Sequence[KindFigures]) -> str:
-    lines = ["| slip | records | first diagnostic on the slip | median roots | p95 roots | "
-             "max roots |", "|---|---:|---:|---:|---:|---:|"]
+    lines = ["| slip | records | first diagnostic on the slip | no finding | on the slip, of "
+             "those found | median roots | p95 roots | max roots |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
-        lines.append(f"| {row.kind} | {row.records} | {row.on_target:.1%} | "
-                     f"{row.median_roots:g} | {row.p95_roots:g} | {row.max_roots} |")
+        lines.append(f"| {row.kind} | {row.records} | {row.on_target:.1%} | {row.silent} | "
+                     f"{row.on_target_found:.1%} | {row.median_roots:g} | {row.p95_roots:g} | "
+                     f"{row.max_roots} |")
     return "\n".join(lines)
 
 

@@ -40,7 +40,7 @@ def mark_of(game: Game, diagnostics: Sequence[Diagnostic]) -> Mark:
     """The mark of a game from its records and every diagnostic found in it."""
     if game.broken:
         return Mark.UNREADABLE
-    if any(d.severity in (Severity.ERROR, Severity.WARNING) for d in diagnostics):
+    if any(d.severity in (Severity.ERROR, Severity.DISPUTE, Severity.WARNING) for d in diagnostics):
         return Mark.PROBLEMS
     return Mark.CLEAN
 

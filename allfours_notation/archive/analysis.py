@@ -40,8 +40,9 @@ class Analysed:
 
     @property
     def disputes(self) -> int:
-        """Claims, totals and results that disagree with the computed score (AFN4xx)."""
-        return sum(1 for d in self.diagnostics if d.code.startswith("AFN4"))
+        """Claims, totals and results that disagree with the computed score, recorded
+        faithfully: the findings whose severity is ``dispute``."""
+        return sum(1 for d in self.diagnostics if d.severity is Severity.DISPUTE)
 
     @property
     def options(self) -> Options | None:

@@ -133,9 +133,11 @@ def _ending(analysed: Analysed, word: str) -> bool:
 
 # name → (what it means, test); the names are what ``--has``/``--without`` take.
 FEATURES: Mapping[str, tuple[str, Callable[[Analysed], bool]]] = {
-    "errors": ("any error (syntax, structure, rules or dispute)", lambda a: a.errors > 0),
+    "errors": ("any error of the record (syntax, structure, rules, a wrong total or result)",
+               lambda a: a.errors > 0),
     "warnings": ("any warning", lambda a: a.warnings > 0),
-    "dispute": ("a claim, total or result that disagrees with the computed score (AFN4xx)",
+    "dispute": ("a claim the cards or the rules do not give, recorded as made, and the totals "
+                "or result that follow from it (severity dispute)",
                 lambda a: a.disputes > 0),
     "revoke": ("a revoke, found in the play (AFN306) or declared as a penalty",
                lambda a: "AFN306" in _codes(a) or PenaltyKind.REVOKE in _penalties(a)),

@@ -31,7 +31,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from ..collector import cyclic_gc_paused
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Severity, sort_key
 from ..frozen import frozen
 from ..guard import internal_error
 from ..reading.parser import FileReader, read_game_body, read_games
@@ -42,6 +42,7 @@ from ..referee.replay import replay
 from ..referee.state import GameReplay
 from ..referee.structure import check_read_game
 from .causes import explain, link_causes
+from .progress import in_progress, noted
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -77,8 +78,9 @@ OWN_RULES: GivenRules = (None, {})  # each game under the rules it names
 # any is an error (None: the findings about the whole file, not a game).
 Checked = tuple[list[Diagnostic], bool | None]
 # What the summary line needs of one or more games: how many diagnostics, errors,
-# warnings and root causes, how many games and how many of them with errors.
-Tally = tuple[int, int, int, int, int, int]
+# warnings and root causes, how many games and how many of them with errors, then how
+# many disputes (``Severity.DISPUTE``: no errors of the record) and games with disputes.
+Tally = tuple[int, int, int, int, int, int, int, int]
 SMALL_FILE_GAMES = 32  # fewer games than this are checked in-process: starting workers costs more
 
 
@@ -262,15 +264,17 @@ def check_file(reader: FileReader, rules: Rules = OWN_RULES, *, first_id: int = 
 def tally(diagnostics: Sequence[Diagnostic], with_errors: bool | None) -> Tally:
     """The counts of one game's diagnostics (``with_errors`` None: the findings about
     the whole file, not a game)."""
-    errors = warnings = roots = 0
+    errors = warnings = disputes = roots = 0
     for diagnostic in diagnostics:
         if diagnostic.severity is Severity.ERROR:
             errors += 1
         elif diagnostic.severity is Severity.WARNING:
             warnings += 1
+        elif diagnostic.severity is Severity.DISPUTE:
+            disputes += 1
         roots += diagnostic.cause is None
     return (len(diagnostics), errors, warnings, roots, int(with_errors is not None),
-            int(bool(with_errors)))
+            int(bool(with_errors)), disputes, int(with_errors is not None and disputes > 0))
 
 
 def tally_file(reader: FileReader, rules: Rules = OWN_RULES, *,
@@ -338,13 +342,29 @@ def _explained(game: Game, options: _Options, replayed: _Replayed, first_id: int
     if not isinstance(replayed, Exception):
         assert options is not None and not isinstance(options, Exception)
         try:
-            return explain(replayed, [*found, *options[1], *replayed.diagnostics],
-                           first_id=first_id)
+            findings = [*found, *options[1], *replayed.diagnostics]
+            waiting = in_progress(game, findings, replayed.unfinished)
+            if not waiting:  # nearly every game
+                return explain(replayed, findings, first_id=first_id)
+            return _with_notes(explain(replayed, [d for d in findings if d not in waiting]),
+                               [noted(d) for d in waiting], first_id)
         except Exception as error:
             replayed = error
     problem = internal_error(replayed, doing="checking this game's rules", file=game.source,
                              game=game.index, at=game.span)
     return link_causes([*found, problem], first_id=first_id)
+
+
+def _with_notes(explained: Sequence[Diagnostic], notes: Sequence[Diagnostic],
+                first_id: int) -> tuple[Diagnostic, ...]:
+    """A game's explained findings (numbered from 1) with the notes of a game in
+    progress (roots, explained apart: a trick still filling is no missing card to search
+    for), in file order and numbered from ``first_id``, the causes renumbered alike."""
+    merged = sorted([(d, d.id) for d in explained] + [(d, None) for d in notes],
+                    key=lambda pair: sort_key(pair[0]))
+    new_id = {old: first_id + at for at, (_, old) in enumerate(merged) if old is not None}
+    return tuple(d.linked(first_id + at, new_id.get(d.cause) if d.cause is not None else None)
+                 for at, (d, _) in enumerate(merged))
 
 
 def _any_error(diagnostics: Sequence[Diagnostic]) -> bool:
@@ -445,11 +465,13 @@ def _tally_chunk(work: Chunk) -> tuple[Tally, int]:
     """In a worker process: a run of games checked and only counted (``--quiet``): one
     tally for the run and its length, whatever the number of games in it."""
     checked = _run_checked(work)
-    count, errors, warnings, roots, _, _ = tally(
+    count, errors, warnings, roots, _, _, disputes, _ = tally(
         [diagnostic for diagnostics, _, _ in checked for diagnostic in diagnostics], None)
     failed = sum(1 for _, has_errors, _ in checked if has_errors)
+    disputed = sum(1 for diagnostics, _, _ in checked
+                   if Severity.DISPUTE in [d.severity for d in diagnostics])
     length = sum(size for _, _, size in checked)
-    return (count, errors, warnings, roots, len(checked), failed), length
+    return (count, errors, warnings, roots, len(checked), failed, disputes, disputed), length
 
 
 def _packed(diagnostic: Diagnostic) -> tuple[object, ...]:

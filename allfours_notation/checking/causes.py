@@ -23,19 +23,28 @@ The rules, in order:
    of turn; or a slip named by :mod:`.slips`), the first such finding is the
    root (a named slip first of all), and every other finding of that deal
    (rules of play, claim, total) follows from it.
-2. In another deal, a total that disagrees follows from the deal's disputed claim.
+2. In another deal, a total that disagrees follows from the deal's disputed claim, and
+   the claim's other disputed items from its first (one claim, one root).
 3. A total that is off by what the previous written total was already off by
    carries an earlier error: it follows from that total's root.
-4. A ``[Result]`` that disagrees, and "played after the game was decided", follow
-   from the earliest root found in a deal, else from a missing ``end`` (the game was
-   cut short), else from the first error in a deal.
+4. Items claimed after the decision (a note, AFN408) follow from the earliest recording
+   root in a deal before theirs (it moved the decision).  A ``[Result]`` that
+   disagrees, and "played after the game was decided", follow from the earliest root
+   found in a deal, else from a missing ``end`` (the game was
+   cut short), else from the first error or dispute in a deal.
+
+A claim, a total or a ``[Result]`` that follows from a root takes its root's kind
+(:func:`settled_kind`): under a dispute (a claim the record keeps faithfully,
+``Severity.DISPUTE``) the totals and the ``[Result]`` it makes wrong are the dispute
+too, not errors of the record; under an error (a slip) the claim it makes wrong is
+that error's consequence, not a dispute of the players.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..diagnostics import Diagnostic, sort_key
+from ..diagnostics import Diagnostic, Severity, sort_key
 from ..frozen import frozen
 from ..reading.records import Deal, Game
 from ..reading.table import side_of
@@ -44,13 +53,20 @@ from .slip_codes import NOT_FROM_A_DEAL_SLIP, RECORDING_CODES, SEARCHED_CODES, S
 
 SLIP_CODES = frozenset(kind.value for kind in SlipKind)
 GAME_LEVEL_CONSEQUENCES = frozenset({"AFN403", "AFN313"})
+# Items claimed after the decision (a note): a recording root in an earlier deal, which
+# moved the decision, explains it.
+LATE_CLAIM_CODES = frozenset({"AFN408"})
 # A tag inside a game began a new one (structure.py): the rest of that "game" is an artefact.
 SPLIT_GAME_CODES = frozenset({"AFN214"})
 # A game none of whose findings has one of these codes (and no slip's fix to follow)
 # has nothing to link: rule 0 needs a split, rule 1 a recording finding or a slip,
 # rules 2 and 3 a claim or a total, rule 4 a game-level consequence.
 LINKING_CODES = SPLIT_GAME_CODES | SLIP_CODES | RECORDING_CODES | GAME_LEVEL_CONSEQUENCES | \
-    frozenset({"AFN401", "AFN402"})
+    LATE_CLAIM_CODES | frozenset({"AFN401", "AFN402"})
+# What the players wrote against the computed score: a consequence of these takes the kind
+# of its root (a dispute or an error; see settled_kind).
+SCORE_CODES = frozenset({"AFN401", "AFN402", "AFN403"})
+_WEIGHTY = (Severity.ERROR, Severity.DISPUTE)
 
 
 @frozen
@@ -90,9 +106,27 @@ def link_causes(diagnostics: Iterable[Diagnostic], replayed: GameReplay | None =
     causes = _causes(ordered, replayed, tuple(follows))
     if not causes:
         return _numbered(ordered, first_id)
-    return tuple(  # each finding copied once, with its id and its root's
-        d.linked(first_id + p, first_id + _root_of(p, causes) if p in causes else None)
-        for p, d in enumerate(ordered))
+    linked = []
+    for p, d in enumerate(ordered):  # each finding copied once, with its id and its root's
+        if p not in causes:
+            linked.append(d.linked(first_id + p, None))
+            continue
+        root = _root_of(p, causes)
+        kind = settled_kind(d, ordered[root])
+        if kind is not d.severity:
+            d = d.located(severity=kind)
+        linked.append(d.linked(first_id + p, first_id + root))
+    return tuple(linked)
+
+
+def settled_kind(diagnostic: Diagnostic, root: Diagnostic) -> Severity:
+    """The severity of ``diagnostic``, which follows from ``root``: a claim, total or
+    ``[Result]`` (error or dispute) is what its root is, when that is an error or a
+    dispute; anything else keeps its own."""
+    if diagnostic.code in SCORE_CODES and diagnostic.severity in _WEIGHTY and \
+            root.severity in _WEIGHTY:
+        return root.severity
+    return diagnostic.severity
 
 
 def _numbered(ordered: Sequence[Diagnostic], first_id: int) -> tuple[Diagnostic, ...]:
@@ -137,10 +171,13 @@ def roots_first(diagnostics: Sequence[Diagnostic]) -> list[Group]:
 def follow_text(group: Group) -> str:
     """``and 6 errors that follow from it`` (warnings and errors counted apart)."""
     errors = sum(1 for d in group.consequences if d.is_error)
-    others = len(group.consequences) - errors
+    disputes = sum(1 for d in group.consequences if d.is_dispute)
+    others = len(group.consequences) - errors - disputes
     parts = []
     if errors:
         parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if disputes:
+        parts.append(f"{disputes} dispute{'s' if disputes != 1 else ''}")
     if others:
         parts.append(f"{others} warning{'s' if others != 1 else ''}")
     verb = "follow" if len(group.consequences) != 1 else "follows"
@@ -193,7 +230,11 @@ def _link_claims_and_totals(numbered: Sequence[Diagnostic], causes: dict[int, in
         if diagnostic.deal is None:
             continue
         if diagnostic.code == "AFN401":
-            claims.setdefault(diagnostic.deal, position)
+            first = claims.setdefault(diagnostic.deal, position)
+            if first != position and position not in causes and \
+                    numbered[first].line == diagnostic.line:
+                causes[position] = first  # one claim, one disagreement: its other items
+
         elif diagnostic.code == "AFN402":
             totals[diagnostic.deal] = position
     for deal, position in totals.items():
@@ -251,12 +292,18 @@ def _link_game_level(numbered: Sequence[Diagnostic], causes: dict[int, int],
                      deal_roots: dict[int, int]) -> None:
     """The ``[Result]`` and "after the game was decided" follow from the earliest root in
     a deal: a recording root, else the first error of any deal (a disputed claim)."""
+    for position, diagnostic in enumerate(numbered):
+        if diagnostic.code in LATE_CLAIM_CODES and position not in causes:
+            before = _earliest_deal_root(deal_roots, before=diagnostic.deal)
+            if before is not None:
+                causes[position] = before
     earliest = _earliest_deal_root(deal_roots, before=None)
     if earliest is None:  # a game cut short (no 'end': a tag inside it began another)
         earliest = next((p for p, d in enumerate(numbered) if d.code == "AFN104"), None)
     if earliest is None:
         earliest = next((p for p, d in enumerate(numbered)
-                         if d.deal is not None and d.is_error and p not in causes), None)
+                         if d.deal is not None and d.severity in _WEIGHTY and p not in causes),
+                        None)
     if earliest is None:
         return
     for position, diagnostic in enumerate(numbered):
@@ -276,4 +323,4 @@ def _root_of(position: int, causes: dict[int, int]) -> int:
     return position
 
 
-__all__ = ["Group", "explain", "follow_text", "link_causes", "roots_first"]
+__all__ = ["Group", "explain", "follow_text", "link_causes", "roots_first", "settled_kind"]

@@ -16,6 +16,7 @@ class SlipKind(Enum):
     TWICE = "AFN223"
     SWAPPED = "AFN224"
     SEAT = "AFN225"
+    CHANGED = "AFN226"  # a card written for another of its suit (9H for 8H)
 
 
 # Findings that say "the text of this deal is not a possible deal": the only ones

@@ -8,10 +8,11 @@ Each of those findings is true of the text, but none of them says what to fix.
 
 This module looks at a deal the way a person checking the score sheet would: it
 tries each small edit of the deal's plays (delete one, insert the card that is
-missing, swap two neighbours, drop a seat label) and replays the edited deal on
-its own.  An edit after which the deal checks clean is the probable slip; it
-becomes one root diagnostic (AFN221–AFN225) at the statement to fix, with a hint
-naming the fix.  Everything else the deal reported then follows from it (see
+missing, swap two neighbours, drop a seat label; where none of those does, write
+another card of the same suit for one) and replays the edited deal on its own.
+An edit after which the deal checks clean is the probable slip; it becomes one
+root diagnostic (AFN221–AFN226) at the statement to fix, with a hint naming the
+fix.  Everything else the deal reported then follows from it (see
 :mod:`allfours_notation.checking.causes`).
 
 A running total with one digit wrong (AFN402) gets a hint saying which number
@@ -27,7 +28,7 @@ from dataclasses import dataclass, replace
 from ..cards import FULL_PACK, Card, Seat, Suit
 from ..diagnostics import Diagnostic, Severity, sort_key
 from ..frozen import frozen
-from ..reading.records import Deal, Game, Play, Span, Trick, diagnostic_at
+from ..reading.records import Deal, Game, Hand, Play, Span, Trick, diagnostic_at
 from ..reading.table import side_of
 from ..referee.disputes import read_result, tally_claim, tally_points
 from ..referee.profiles import Options
@@ -74,7 +75,8 @@ class _Edit:
     kind: SlipKind
     at: int  # index in the deal's plays of the play it is about
     plays: tuple[Play, ...]  # the deal's plays after the fix
-    card: Card | None = None  # the card inserted (MISSING)
+    card: Card | None = None  # the card inserted (MISSING), or written instead (CHANGED)
+    hands_known: bool = False  # CHANGED: the card comes from the hands written
     partner: int | None = None  # the other play of a swap
 
 
@@ -187,7 +189,11 @@ def _still_disputed(game: Game, again: GameReplay, diagnostic: Diagnostic) -> bo
         return True
     deal, computed = game.deals[position], again.deals[position]
     seats = _seats_played(game, again)
-    if diagnostic.code == "AFN401":
+    claim_line = deal.claim.span.line if deal.claim is not None and deal.claim.span else None
+    if diagnostic.code == "AFN401" or (diagnostic.code == "AFN408" and
+                                       claim_line is not None and diagnostic.line == claim_line):
+        # a claim disputed, or holding items counted after the decision (a note): both
+        # go when the fixed game scores the claim as written
         scored = tally_points(computed.points)
         return tally_claim(deal, seats, scored, again.options, computed.points) != scored
     if diagnostic.code == "AFN402" and deal.total is not None:
@@ -316,10 +322,53 @@ def _diagnose_deal(game: Game, options: Options, deal: Deal, found: Sequence[Dia
         best = _best_edit(game, options, deal, plays, players, behind_first, computed,
                           suspects, trouble, budget)
     if best is None:
+        # a card written for another of its suit (a rank miswritten): dearer to try (a
+        # card per rank), so only where nothing else fixes the deal, and first at the
+        # cards the findings point at (a card played twice: its first writing first)
+        at = _changed_positions(plays, found, trouble)
+        best = _best_edit(game, options, deal, plays, players, at, computed, suspects,
+                          at[0] if at else trouble, budget, changed=True)
+    if best is None:
         return None
     edit, verdict = best
     fixed = _rebuilt(deal, edit.plays, players)
     return _report(game, deal, plays, players, edit, verdict, computed), fixed
+
+
+def _changed_positions(plays: Sequence[Play], found: Sequence[Diagnostic],
+                       trouble: int) -> list[int]:
+    """Where a miswritten card is likeliest: each card played twice (its first writing,
+    then its second: without hands either may be the slip and both fixes check clean;
+    on the slip corpus the first is the slip slightly more often), the plays a finding
+    points at, then the rest nearest the first trouble."""
+    seen: dict[Card, int] = {}
+    twice: list[int] = []
+    for index, play in enumerate(plays):
+        first = seen.setdefault(play.card, index)
+        if first != index:
+            twice.extend(i for i in (first, index) if i not in twice)
+    pointed = {(d.line, d.column or 0) for d in found if d.line is not None}
+    at = [i for i, play in enumerate(plays) if play.span is not None and i not in twice
+          and (play.span.line, play.span.column) in pointed]
+    rest = [i for i in _closest(range(len(plays)), trouble) if i not in twice and i not in at]
+    return [*twice, *at, *rest]
+
+
+def _changed_edits(deal: Deal, plays: tuple[Play, ...],
+                   positions: Sequence[int]) -> Iterator[_Edit]:
+    """Each play's card replaced by another of its suit that the deal does not show
+    elsewhere (one the hands written hold and nobody played, where hands are written)."""
+    shown = {play.card for play in plays} | {t.card for t in deal.turnups}
+    held = {card for event in deal.opening if isinstance(event, Hand)
+            for card in event.cards if card is not None}
+    for i in positions:
+        written = plays[i].card
+        for card in FULL_PACK:
+            if card.suit is not written.suit or card in shown or (held and card not in held):
+                continue
+            yield _Edit(SlipKind.CHANGED, i, (*plays[:i], replace(plays[i], card=card),
+                                              *plays[i + 1:]), card=card,
+                        hands_known=bool(held))
 
 
 def _closest(positions: Sequence[int], trouble: int) -> list[int]:
@@ -330,21 +379,23 @@ def _closest(positions: Sequence[int], trouble: int) -> list[int]:
 def _best_edit(game: Game, options: Options, deal: Deal, plays: tuple[Play, ...], players: int,
                positions: Sequence[int], computed: DealResult | None,
                suspects: set[tuple[int, int]], trouble: int,
-               budget: _Budget) -> tuple[_Edit, _Verdict] | None:
+               budget: _Budget, *, changed: bool = False) -> tuple[_Edit, _Verdict] | None:
     """The edit that leaves a clean deal; among several, the one that keeps the record's
     layout, agrees with its claim, is at a finding, is nearest the first trouble.
 
     Edits come nearest first, so the first that keeps the layout, agrees with the claim
     and sits at a finding is the best there is: the search stops there."""
     clean: list[tuple[tuple[int, int, int, int, int], _Edit, _Verdict]] = []
-    for edit in _edits(deal, plays, players, positions, computed):
+    edits = _changed_edits(deal, plays, positions) if changed else \
+        _edits(deal, plays, players, positions, computed)
+    for edit in edits:
         if not budget.spend():
             break
         verdict = _verdict(game, options, _rebuilt(deal, edit.plays, players))
         if verdict.problems:
             continue
         span = plays[edit.at].span if edit.at < len(plays) else None
-        pointed = span is not None and (span.line, span.column) in suspects
+        pointed = changed or (span is not None and (span.line, span.column) in suspects)
         rank = (_layout_breaks(deal, edit.plays, players), int(verdict.claim_wrong),
                 int(not pointed), abs(edit.at - trouble), list(SlipKind).index(edit.kind))
         clean.append((rank, edit, verdict))
@@ -446,6 +497,9 @@ def _fix_text(found: _Found) -> str | None:
     if kind is SlipKind.SEAT:
         seat = _seat_of(found.fixed, found.edit.at, found.players)
         return None if seat is None else f"{seat.letter}:{found.at.card}"
+    if kind is SlipKind.CHANGED and found.edit.card is not None and found.edit.hands_known:
+        label = f"{found.at.seat.letter}:" if found.at.seat is not None else ""
+        return f"{label}{found.edit.card}"
     return None
 
 
@@ -499,12 +553,24 @@ def _seat_words(found: _Found) -> _Words:
             f"write {right}:{at.card}: with that label the deal checks clean", at.span)
 
 
+def _changed_words(found: _Found) -> _Words:
+    at, right = found.at, found.edit.card
+    if found.edit.hands_known:
+        return (f"{at.card} in trick {found.trick} seems to be written for {right}",
+                f"write {right} for {at.card}: with it the deal checks clean", at.span)
+    # no hands written: any card of the suit that the deal does not show fits as well
+    return (f"{at.card} in trick {found.trick} seems to be written for another card of its "
+            "suit", f"write the card played here ({right}, for one, makes the deal check "
+            "clean)", at.span)
+
+
 _WORDING = {
     SlipKind.MISSING: _missing_words,
     SlipKind.EXTRA: _extra_words,
     SlipKind.TWICE: _twice_words,
     SlipKind.SWAPPED: _swapped_words,
     SlipKind.SEAT: _seat_words,
+    SlipKind.CHANGED: _changed_words,
 }
 
 
@@ -551,9 +617,25 @@ def _total_hint(game: Game, replayed: GameReplay, diagnostic: Diagnostic) -> Dia
     later = next((d for d in game.deals[position + 1:] if d.total is not None), None)
     if later is not None and _total_wrong(later, replayed, game, seats):
         return diagnostic
+    if _explained_otherwise(game, replayed, position, seats):
+        return diagnostic
     hint = f"{seat.letter} {written} looks like a typo for {seat.letter} {computed}: write " \
         f"{seat.letter} {computed}"
     return replace(diagnostic, hint=hint)
+
+
+def _explained_otherwise(game: Game, replayed: GameReplay, position: int,
+                         seats: tuple[Seat, ...]) -> bool:
+    """Whether the total's message already says where its difference comes from (the
+    deal's disputed claim, or an earlier total it carries): a typo hint would contradict
+    it."""
+    deal, computed = game.deals[position], replayed.deals[position]
+    if deal.claim is not None:
+        scored = tally_points(computed.points)
+        if tally_claim(deal, seats, scored, replayed.options, computed.points) != scored:
+            return True
+    earlier = next((d for d in reversed(game.deals[:position]) if d.total is not None), None)
+    return earlier is not None and _total_wrong(earlier, replayed, game, seats)
 
 
 def _total_wrong(deal: Deal, replayed: GameReplay, game: Game, seats: tuple[Seat, ...]) -> bool:

@@ -31,8 +31,10 @@ from (a card left out of a trick makes later leads "out of turn", the claim and
 the totals wrong).  Roots are printed in file order, each followed by one line
 'and N errors that follow from it'; --all prints those too.  Where a small fix
 explains a deal (a card missing, an extra card, a card written twice, two plays
-swapped, a wrong seat label: AFN221-AFN225, or a digit typo in a total), the
-root says what to write.  Ends with a summary line: 'N games, M with errors'.
+swapped, a wrong seat label, a card written for another of its suit:
+AFN221-AFN226, or a digit typo in a total), the root says what to write.  Ends
+with a summary line: 'N games, M with errors' (and ', K with disputes' when
+some game records a dispute).
 --rules and --set replay every game under other rules than the file names.
 A FILE may be a folder: every .afn file under it is checked, in sorted order.
 
@@ -40,10 +42,19 @@ Games are checked by -j N worker processes (default: one per core); the output
 is the same, byte for byte and in the same order, whatever N.  On a terminal a
 progress bar on standard error shows how far a long run has got.
 
-exit status: 0 no errors (warnings allowed), 1 errors found, 2 unreadable input.
+Disputes are counted apart from errors: a claim the cards or the rules do not
+give, recorded as the players made it ('dispute AFN401'), and the totals and
+[Result] that follow from it, are what happened at the table, not errors of the
+record.  A game still being played ([Result "*"]) reports its open last deal as
+notes ('info ... in progress: ...'), not errors.
+
+exit status: 0 no errors and no disputes (warnings and notes allowed), 1 errors
+found (with --warnings-as-errors: or warnings), 2 unreadable input, 3 disputes
+but no errors.
 """
 
-_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+_STYLE = {Severity.ERROR: "bold red", Severity.DISPUTE: "magenta", Severity.WARNING: "yellow",
+          Severity.INFO: "cyan"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from ..archive.parallel import WorkerPool, cpu_count
 
     out = Lines(console)
-    games = broken = errors = warnings = roots = 0
+    games = broken = disputed = errors = disputes = warnings = roots = 0
     next_id = 1
     names, unreadable = expanded_or_fail(args.files)
     records: list[dict[str, object]] = []
@@ -97,27 +108,44 @@ def run(args: argparse.Namespace) -> int:
                 tallies = (_shown(out, lines, args, records, diagnostics, with_errors)
                            for diagnostics, with_errors in check_file(
                                reader, rules, first_id=next_id, pool=pool, advance=advance))
-            for count, found_errors, found_warnings, found_roots, checked, failed in tallies:
+            for (count, found_errors, found_warnings, found_roots, checked, failed,
+                 found_disputes, with_disputes) in tallies:
                 next_id += count
                 games += checked
                 broken += failed
+                disputed += with_disputes
                 errors += found_errors
+                disputes += found_disputes
                 warnings += found_warnings
                 roots += found_roots
     if args.json:
         out.console.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
-                        "root_causes": roots})
+                        "games_with_disputes": disputed, "errors": errors,
+                        "disputes": disputes, "warnings": warnings, "root_causes": roots})
         )
     else:
-        summary = summary_line(games, broken, errors, warnings, roots)
+        summary = summary_line(games, broken, errors, warnings, roots, disputes=disputes,
+                               disputed=disputed)
         out.line(summary, _as_is, summary)
     out.flush()
+    return exit_status(unreadable=unreadable, errors=errors, disputes=disputes,
+                       warnings=warnings if args.warnings_as_errors else 0)
+
+
+# The exit statuses of 'check' (docs/commands.md): a script tells a clean file from one
+# whose record is wrong, and both from one that records a dispute at the table.
+CLEAN, WITH_ERRORS, UNREADABLE, DISPUTES_ONLY = 0, 1, 2, 3
+
+
+def exit_status(*, unreadable: bool, errors: int, disputes: int, warnings: int = 0) -> int:
+    """2 unreadable input, 1 errors in a record (``warnings``: those counted as errors),
+    3 disputes and no errors, 0 clean."""
     if unreadable:
-        return 2
-    if errors or (args.warnings_as_errors and warnings):
-        return 1
-    return 0
+        return UNREADABLE
+    if errors or warnings:
+        return WITH_ERRORS
+    return DISPUTES_ONLY if disputes else CLEAN
 
 
 def _shown(out: Lines, lines: LineIndex, args: argparse.Namespace,
@@ -168,18 +196,23 @@ def _jobs(text: str) -> int:
 
 
 def summary_line(games: int, broken: int, errors: int, warnings: int,
-                 roots: int | None = None) -> str:
-    """``2 games, 1 with errors (15 errors, 1 warning; 1 root cause)``: the root causes
-    are counted only when some problems follow from others."""
+                 roots: int | None = None, *, disputes: int = 0, disputed: int = 0) -> str:
+    """``2 games, 1 with errors, 1 with disputes (15 errors, 2 disputes, 1 warning; 1 root
+    cause)``: games with disputes and the root causes are counted only when there are
+    some (disputes are no errors of the record: counted apart)."""
     plural = "game" if games == 1 else "games"
     text = f"{games} {plural}, {broken} with errors"
+    if disputed:
+        text += f", {disputed} with disputes"
     extras = []
     if errors:
         extras.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if disputes:
+        extras.append(f"{disputes} dispute{'s' if disputes != 1 else ''}")
     if warnings:
         extras.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
     detail = ", ".join(extras)
-    if roots is not None and roots < errors + warnings:
+    if roots is not None and roots < errors + disputes + warnings:
         detail += f"; {roots} root cause{'s' if roots != 1 else ''}"
     return text + (f" ({detail})" if extras else "")
 

@@ -9,6 +9,7 @@ import sys
 from ..archive.catalog import CSV_COLUMNS, Entry, csv_row, entry_line, entry_of, with_counts
 from ..visible import CsvRows, TerminalSafe, visible
 from .archive_inputs import walk
+from .check import exit_status
 
 NAME = "list"
 HELP = "list the games of AFN files and folders, one line each"
@@ -26,8 +27,9 @@ examples:
   allfours list season/
   allfours list --check --csv season/ > games.csv
 
-exit status: 0 listed (with --check: no game has errors), 1 with --check some
-game has errors, 2 unreadable input.
+exit status: 0 listed (with --check: no game has errors or disputes), 1 with
+--check some game has errors, 2 unreadable input, 3 with --check some game has
+disputes and none has errors (as 'allfours check').
 """
 
 
@@ -46,18 +48,19 @@ def run(args: argparse.Namespace) -> int:
 
     files = walk(args.files)
     printer = EntryPrinter(as_json=args.json, as_csv=args.csv)
-    with_errors = False
+    with_errors = with_disputes = False
     for scanned in files.scans():
         for header in scanned.headers:
             entry = entry_of(scanned.name, scanned.text, header)
             if args.check:
                 entry = with_counts(entry, analyse(scanned.game(header)))
                 with_errors |= bool(entry.errors)
+                with_disputes |= bool(entry.disputes)
             printer.add(entry)
     printer.close()
     if files.unreadable:
         return 2
-    return 1 if with_errors else 0
+    return exit_status(unreadable=False, errors=int(with_errors), disputes=int(with_disputes))
 
 
 class EntryPrinter:

@@ -20,7 +20,7 @@ from ..referee.replay import DealResult, GameReplay
 from ..visible import for_stdout, visible
 from ..writing.export import option_value
 from ..writing.sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
-from .check import diagnostic_json, print_diagnostic
+from .check import DISPUTES_ONLY, diagnostic_json, print_diagnostic
 from .inputs import InputError, console, expanded_or_fail, fail, read_input
 from .rules import add_rules_arguments, rules_overrides
 
@@ -46,8 +46,9 @@ them).
                      outside files) that a club can post or print
   --json             the sheets as JSON data
 
-exit status: 0 sheets printed, 1 some record has rules errors or disputes,
-2 unreadable input or bad options.
+exit status: 0 sheets printed, 1 some record has errors, 2 unreadable input or
+bad options, 3 some record has disputes (a claim the cards or rules do not
+give, recorded as made) and none has errors, as 'allfours check'.
 """
 
 FORMATS = ("text", "markdown", "html")
@@ -90,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     unicode = not args.ascii
     names, unreadable = expanded_or_fail(args.files)
     status = 2 if unreadable else 0
+    disputed = False
     sheets: list[dict[str, object]] = []
     reading: list[dict[str, object]] = []  # the files' own diagnostics, for --json
     pages: list[GameSheet] = []
@@ -134,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
             next_id += len(found)
             if any(d.is_error for d in found):
                 status = max(status, 1)
+            disputed |= any(d.is_dispute for d in found)
             if args.deal is not None and all(d.number != args.deal for d in replayed.deals):
                 fail(f"{name}: game {game.index} has no deal {args.deal}")
                 status = 2
@@ -154,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "html":
         title = "Score sheet: " + ", ".join(args.files)
         sys.stdout.write(for_stdout(html_document(pages, title=title, unicode=unicode)))
-    return status
+    return DISPUTES_ONLY if status == 0 and disputed else status
 
 
 def _scored(game: Game, rules: GivenRules, first_id: int

@@ -30,6 +30,8 @@ from .document import DocumentAnalysis, LineIndex, PlacedGame
 SOURCE = "allfours"
 _SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
+    # a dispute is no error of the record: shown as something to look at
+    Severity.DISPUTE: types.DiagnosticSeverity.Warning,
     Severity.WARNING: types.DiagnosticSeverity.Warning,
     Severity.INFO: types.DiagnosticSeverity.Information,
 }

@@ -207,20 +207,79 @@ def _tally_claim(deal: Deal, seats: tuple[Seat, ...], computed: ItemTally, optio
 
 def _claim_disputes(result: GameReplay, position: int, deal: Deal, computed: DealResult,
                     seats: tuple[Seat, ...], replays: _Alternatives) -> list[Diagnostic]:
+    """One AFN401 per item the claim disagrees on (a dispute, recorded: no error of the
+    record), Jack against Hang Jack as one; items claimed that were counted after the
+    game was decided are one note (AFN408), as a table writes them routinely."""
     options = result.options
     entries: _Entries = {}
     scored = _tally_points(computed.points, entries)
     claimed = _tally_claim(deal, seats, scored, options, computed.points, entries)
     if claimed == scored:  # nearly every claim: nothing to say item by item
         return []
+    late = tally_points((*computed.points, *computed.unscored)) if computed.unscored else {}
+    differing = [item for item in _CLAIM_ITEMS if scored.get(item, {}) != claimed.get(item, {})]
+    after = [item for item in differing
+             if result.decided and item in late and claimed.get(item, {}) == late[item]]
     found = []
-    for item in _CLAIM_ITEMS:
+    if after:
+        items = ", ".join(f"{CLAIM_NAMES[item]} {_sides_text(claimed[item], {})}"
+                          for item in after)
+        found.append(_diag(result.game, computed.claim_span, "AFN408",
+                           f"deal {deal.number}: claimed after the game was decided "
+                           f"({result.decided}), not scored: {items}", deal.number,
+                           severity=Severity.INFO))
+    disputed = [item for item in differing if item not in after]
+    for item in _merged_jacks(disputed, scored, claimed):
         mine, theirs = scored.get(item, {}), claimed.get(item, {})
-        if mine == theirs:
-            continue
-        message = _claim_message(result, position, deal, computed, item, theirs, mine, replays)
-        found.append(_diag(result.game, computed.claim_span, "AFN401", message, deal.number))
+        if item is _JACK_FOR_HANG_JACK:
+            message = _jack_message(result, position, deal, computed, (scored, claimed),
+                                    replays)
+        else:
+            message = _claim_message(result, position, deal, computed, item, theirs, mine,
+                                     replays)
+        found.append(_diag(result.game, computed.claim_span, "AFN401", message, deal.number,
+                           severity=Severity.DISPUTE))
     return found
+
+
+# Stands for "Jack claimed, Hang Jack computed" (or the other way round) in the list of
+# disputed items: one disagreement about one card, reported once.
+_JACK_FOR_HANG_JACK = ClaimItem.HANG_JACK
+
+
+def _merged_jacks(disputed: list[ClaimItem], scored: ItemTally,
+                  claimed: ItemTally) -> list[ClaimItem]:
+    """The disputed items, with Jack and Hang Jack as one item when one of them is
+    claimed where the other is computed (the Jack of trumps is one card: a table that
+    wrote Jack for a Hang Jack disputes how it scored, not two items)."""
+    if ClaimItem.JACK not in disputed or ClaimItem.HANG_JACK not in disputed:
+        return disputed
+    jack_claimed_only = ClaimItem.JACK in claimed and ClaimItem.JACK not in scored and \
+        ClaimItem.HANG_JACK in scored and ClaimItem.HANG_JACK not in claimed
+    hang_claimed_only = ClaimItem.HANG_JACK in claimed and ClaimItem.HANG_JACK not in scored \
+        and ClaimItem.JACK in scored and ClaimItem.JACK not in claimed
+    if not (jack_claimed_only or hang_claimed_only):
+        return disputed
+    return [item for item in disputed if item is not ClaimItem.JACK]
+
+
+def _jack_message(result: GameReplay, position: int, deal: Deal, computed: DealResult,
+                  tallies: tuple[ItemTally, ItemTally], replays: _Alternatives) -> str:
+    """Jack claimed where Hang Jack was computed (or the reverse), in one sentence."""
+    scored, claimed = tallies
+    claimed_item = ClaimItem.JACK if ClaimItem.JACK in claimed else ClaimItem.HANG_JACK
+    scored_item = ClaimItem.HANG_JACK if claimed_item is ClaimItem.JACK else ClaimItem.JACK
+    theirs, mine = claimed[claimed_item], scored[scored_item]
+    text = (f"deal {deal.number}: {CLAIM_NAMES[claimed_item]} claimed by "
+            f"{_sides_text(theirs, mine)}, computed {CLAIM_NAMES[scored_item]} to "
+            f"{_sides_text(mine, theirs)}")
+    why = _why(result, computed, scored_item)
+    text += f": {why}" if why else ""
+    if computed.by_results:
+        return text + " (the other side disputes the recorded results)"
+    # the option that decides it, not a whole profile that also changes a dozen others
+    right = _right_under(result, position, claimed_item, theirs, replays, profiles=False)
+    return text + (f" (the claim is right under {right})" if right else "")
 
 
 def _claim_message(result: GameReplay, position: int, deal: Deal, computed: DealResult,
@@ -302,11 +361,14 @@ def _rule_note(result: GameReplay, computed: DealResult, item: ClaimItem,
     low = _low_card(computed)
     if low is None:
         return ""
+    seats = tuple(seat for seat, _ in computed.held)
+    holder = next((seat for seat, held in computed.held if low in held), None)
     for _, winner, plays in computed.tricks:
         if any(card == low for _, card in plays):
-            seats = tuple(seat for seat, _ in computed.held)
             side = side_of(winner, seats)
-            if side in claimed:
+            if side in claimed and (holder is None or side_of(holder, seats) != side):
+                # only where the capturer is not the holder's side: else there is no
+                # point of rule, the holder and the capturer being the same
                 return (f"under {rules_name(result.options)} Low goes to its original holder "
                         f"even though {side} captured it")
     return ""
@@ -320,13 +382,15 @@ def _low_card(computed: DealResult) -> Card | None:
 
 
 def _right_under(result: GameReplay, position: int, item: ClaimItem,
-                 claimed: dict[str, int], replays: _Alternatives) -> str:
-    """Another profile, or one option changed, under which the claim of ``item`` is right.
+                 claimed: dict[str, int], replays: _Alternatives, *,
+                 profiles: bool = True) -> str:
+    """Another profile (unless ``profiles`` is false), or one option changed, under which
+    the claim of ``item`` is right.
 
     ``replays`` keeps the game replayed under each alternative already tried."""
     current = result.options
     tries: list[tuple[str, Options]] = []
-    for name, profile in PROFILES.items():
+    for name, profile in PROFILES.items() if profiles else ():
         alternative = replace(profile.options, players=current.players)
         if alternative != current:
             tries.append((f"profile {name}", alternative))
@@ -348,8 +412,11 @@ def _right_under(result: GameReplay, position: int, item: ClaimItem,
             found.append(label)
         if len(found) == 2:
             break
-    if len(found) < 2:
-        found.extend(_right_targets(result, position, claimed, replays)[:2 - len(found)])
+    if not found:
+        # A lower target makes nearly any claim that leaves items out right (the game
+        # ends before them): named only where no rule of the item explains the claim,
+        # never beside one that does (a revoke point forgotten is no matter of target)
+        found.extend(_right_targets(result, position, claimed, replays)[:2])
     return " and ".join(found)
 
 

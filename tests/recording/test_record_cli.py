@@ -62,9 +62,11 @@ def test_the_disputed_results_game_checks_as_expected(
     """A four-handed Trinidad game entered in results mode at 80x24; E-W disputed the
     deciding deal: the claim is kept and reported, [Result] follows the computed score."""
     path = next(p for p in RECORDED if p.stem == "trinidad-results")
-    assert main(["check", str(path)]) == 1
+    assert main(["check", str(path)]) == 3  # a dispute recorded, no error of the record
     out = capsys.readouterr().out
-    assert out.count("AFN401") == 2 and "disputes the recorded results" in out
+    assert "0 with errors, 1 with disputes" in out and "disputes the recorded results" in out
+    # Jack is disputed; Game, claimed as E-W took it after the decision, is a note
+    assert out.count("dispute AFN401") == 1 and "info AFN408" in out
     game = parse_file(path).games[0]
     assert game.tag("Result") == "NS" and all(deal.by_results for deal in game.deals)
 

@@ -33,12 +33,15 @@ def test_score_rules_and_set_override_the_file(tmp_path: Path,
     path = write(tmp_path, S_TO_EIGHT)
     assert main(["score", path, "--rules", "english10"]) == 0
     assert "No winner yet (N 0  S 8)" in capsys.readouterr().out
-    # S now wins, so [Result "*"] is disputed: exit status 1
-    assert main(["score", path, "--set", "target=10", "--set", "GameValue=2"]) == 1
+    # S now wins: [Result "*"] waits for the other side's word (a note, not an error)
+    assert main(["score", path, "--set", "target=10", "--set", "GameValue=2"]) == 0
     out = capsys.readouterr().out
     assert "rules: hoffmann1909 with target=10, game_value=2" in out
     assert "Winner: S (N 0  S 10), decided deal 2, at Game" in out
-    assert '[Result "*"] says unfinished, but S won' in out
+    assert 'in progress: [Result "*"] says unfinished, but S won' in out
+    path = write(tmp_path, S_TO_EIGHT, result="N")  # a wrong [Result]: still an error
+    assert main(["score", path, "--set", "target=10", "--set", "GameValue=2"]) == 1
+    assert '[Result "N"] names N, but S won' in capsys.readouterr().out
 
 
 def test_score_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,17 +71,17 @@ def test_bad_rules_arguments_are_usage_errors(tmp_path: Path,
 def test_check_reports_rules_and_disputes(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, EXAMPLE_A + "  claim S high low game\n  total N 0 S 3\n")
-    assert main(["check", path]) == 1
+    assert main(["check", path]) == 3  # a dispute recorded: no error of the record
     out = capsys.readouterr().out
-    assert "error AFN401 [game 1, deal 1]: deal 1: Jack not claimed, computed S" in out
+    assert "dispute AFN401 [game 1, deal 1]: deal 1: Jack not claimed, computed S" in out
     # the total is wrong because the claim is: one root, the total folded under it
-    assert "error AFN402" not in out and "and 1 error that follows from it" in out
-    assert "1 game, 1 with errors (2 errors; 1 root cause)" in out
-    assert main(["check", "--all", path]) == 1
-    assert "↳ " in (shown := capsys.readouterr().out) and "error AFN402" in shown
+    assert "AFN402" not in out and "and 1 dispute that follows from it" in out
+    assert "1 game, 0 with errors, 1 with disputes (2 disputes; 1 root cause)" in out
+    assert main(["check", "--all", path]) == 3
+    assert "↳ " in (shown := capsys.readouterr().out) and "dispute AFN402" in shown
     assert main(["check", "--no-rules", path]) == 0
     capsys.readouterr()
-    assert main(["check", "--json", path]) == 1
+    assert main(["check", "--json", path]) == 3
     found = json.loads(capsys.readouterr().out)["diagnostics"]
     assert [d["code"] for d in found] == ["AFN401", "AFN402"]
     assert found[0]["cause"] is None and found[1]["cause"] == found[0]["id"]
@@ -87,7 +90,7 @@ def test_check_reports_rules_and_disputes(tmp_path: Path,
 def test_check_with_rules_from_the_command_line(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, EXAMPLE_A + "  claim S high low jack game 2\n  total N 0 S 5\n")
-    assert main(["check", path]) == 1
+    assert main(["check", path]) == 3
     capsys.readouterr()
     assert main(["check", path, "--set", "game_value=2"]) == 0
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from allfours_notation.cards import Seat
 from allfours_notation.checking.parsing import parse_file
+from allfours_notation.diagnostics import Severity
 from allfours_notation.referee import check_game, replay
 from allfours_notation.referee.disputes import read_result, rules_name
 from allfours_notation.referee.profiles import PROFILES
@@ -69,9 +70,18 @@ def test_a_claim_right_under_another_profile() -> None:
 
 
 def test_items_after_the_decision_are_not_scored() -> None:
+    # a table writes what it took, Game too, after Jack put S out: a note, no dispute
     result = run(S_TO_EIGHT + "  claim S high low jack game\n")
-    [dispute] = find(result, "AFN401")
-    assert dispute.message.startswith("deal 2: Game claimed by S, computed nobody: not scored, "
+    assert find(result, "AFN401") == []
+    [note] = find(result, "AFN408")
+    assert note.severity is Severity.INFO
+    assert note.message == ("deal 2: claimed after the game was decided (deal 2, at Jack), "
+                            "not scored: Game S")
+    # claiming it for the wrong side is still a dispute
+    wrong = run(S_TO_EIGHT + "  claim S high low jack N game\n")
+    [dispute] = find(wrong, "AFN401")
+    assert dispute.severity is Severity.DISPUTE
+    assert dispute.message.startswith("deal 2: Game claimed by N, computed nobody: not scored, "
                                       "the game was decided first (deal 2, at Jack)")
 
 

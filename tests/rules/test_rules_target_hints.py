@@ -32,13 +32,23 @@ def test_any_target_from_1_to_99(start: str, target: str, claim: str, right: str
                             for m in messages)
 
 
-def test_items_claimed_after_the_target_name_the_targets_that_allow_them() -> None:
-    # target 6 from S 4: S goes out on Low; claiming all four is right from 8 up
-    messages = dispute_of("S high low jack game", {"Score": "S 4", "Target": "6"})
-    assert len(messages) == 2  # Jack and Game, counted after the decision
-    for message in messages:
-        assert "claim only the items counted before the target was reached" in message
-        assert message.endswith("(the claim is right under target=8 or more)")
+def test_items_claimed_after_the_target_are_a_note_not_a_dispute() -> None:
+    # target 6 from S 4: S goes out on Low; Jack and Game are claimed as the table took
+    # them, after the decision: one note, no dispute
+    assert dispute_of("S high low jack game", {"Score": "S 4", "Target": "6"}) == []
+    notes = find(run(EXAMPLE_A + "  claim S high low jack game\n",
+                     tags={"Score": "S 4", "Target": "6"}), "AFN408")
+    assert [d.message for d in notes] == [
+        "deal 1: claimed after the game was decided (deal 1, at Low), not scored: "
+        "Jack S, Game S"]
+
+
+def test_items_after_the_target_for_the_wrong_side_name_the_targets_that_allow_them() -> None:
+    # target 6 from S 4: S goes out on Low; Game claimed by N is no item taken after it
+    messages = dispute_of("S high low jack N game", {"Score": "S 4", "Target": "6"})
+    [message] = messages
+    assert message.startswith("deal 1: Game claimed by N, computed nobody")
+    assert "claim only the items counted before the target was reached" in message
 
 
 def test_no_target_makes_a_wrong_side_right() -> None:

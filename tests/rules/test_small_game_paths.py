@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from allfours_notation.cards import CLOCKWISE
-from allfours_notation.checking.causes import _causes, _root_of, explain, link_causes
+from allfours_notation.checking.causes import _causes, _root_of, explain, link_causes, settled_kind
 from allfours_notation.checking.parsing import parse
 from allfours_notation.checking.slips import may_find_slips
 from allfours_notation.diagnostics import Diagnostic, sort_key
@@ -118,8 +118,10 @@ def _reference_links(diagnostics: list[Diagnostic], replayed: object,
     """Every finding sorted, the linking rules asked, each numbered: the long way."""
     ordered = sorted(diagnostics, key=sort_key)
     causes = _causes(ordered, replayed, ()) if len(ordered) > 1 else {}  # type: ignore[arg-type]
-    return tuple(d.linked(first_id + p, first_id + _root_of(p, causes) if p in causes
-                          else None) for p, d in enumerate(ordered))
+    return tuple((d if p not in causes else
+                  d.located(severity=settled_kind(d, ordered[_root_of(p, causes)])))
+                 .linked(first_id + p, first_id + _root_of(p, causes) if p in causes else None)
+                 for p, d in enumerate(ordered))
 
 
 @settings(max_examples=examples(60), deadline=None)

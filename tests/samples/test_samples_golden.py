@@ -29,9 +29,9 @@ from pathlib import Path
 import pytest
 
 from allfours_notation import parse
+from allfours_notation.checking import check
 from allfours_notation.cli import COMMANDS, main
 from allfours_notation.diagnostics import Diagnostic, Severity
-from allfours_notation.referee import check_game
 from tests.golden import check_golden
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,11 +52,12 @@ REGISTERED = {module.NAME for module in COMMANDS}
 
 @dataclass(frozen=True)
 class Expected:
-    """What a sample is meant to produce: its errors and warnings, each as
+    """What a sample is meant to produce: its errors, disputes and warnings, each as
     (code, game index), compared as multisets."""
 
     errors: tuple[tuple[str, int], ...] = ()
     warnings: tuple[tuple[str, int], ...] = ()
+    disputes: tuple[tuple[str, int], ...] = ()
 
 
 # Every sample must be listed: a new sample has to say what it is meant to show.
@@ -65,9 +66,10 @@ EXPECTED: dict[str, Expected] = {
     "club-night.afn": Expected(),
     "club-results.afn": Expected(),  # results-only deals, checked clean
     "disputed-claim.afn": Expected(
-        # deal 1 total off by one; deal 2 Low to the capturer and the total that
-        # follows from it; deal 3 Game left out of the claim
-        errors=(("AFN402", 1), ("AFN401", 1), ("AFN402", 1), ("AFN401", 1)),
+        # deal 1 total off by one: an error of the record; deal 2 Low to the capturer and
+        # the total that follows from it, deal 3 Game left out of the claim: disputes
+        errors=(("AFN402", 1),),
+        disputes=(("AFN401", 1), ("AFN402", 1), ("AFN401", 1)),
     ),
     "discards-after-a-run.afn": Expected(),
     "exhausted-pack.afn": Expected(),
@@ -152,14 +154,14 @@ def test_every_sample_has_an_expectation() -> None:
 
 
 def referee(sample: str, directory: Path = SAMPLES_DIR) -> list[Diagnostic]:
-    """Every diagnostic of a sample: the parser's, then the rules referee's for
-    each game that could be read."""
+    """Every diagnostic of a sample: the parser's, then for each game that could be
+    read what the one door says of it (the referee's, explained: a total that
+    follows from a disputed claim is the dispute too)."""
     text = (directory / sample).read_text(encoding="utf-8")
     result = parse(text, filename=f"samples/{sample}")
-    found = list(result.diagnostics)
+    found = [d for d in result.diagnostics if d.game is None]
     for game in result.games:
-        if not game.broken:
-            found.extend(check_game(game))
+        found.extend(check(game).diagnostics if not game.broken else game.diagnostics)
     return found
 
 
@@ -176,22 +178,27 @@ def test_sample_has_exactly_the_expected_diagnostics(sample: str) -> None:
     found = referee(sample)
     errors = Counter((d.code, d.game) for d in found if d.severity is Severity.ERROR)
     warnings = Counter((d.code, d.game) for d in found if d.severity is Severity.WARNING)
+    disputes = Counter((d.code, d.game) for d in found if d.severity is Severity.DISPUTE)
     wanted = EXPECTED[sample]
     detail = "\n".join(f"{d.line}:{d.column} {d.code} {d.message}" for d in found)
     assert errors == Counter(wanted.errors), detail
     assert warnings == Counter(wanted.warnings), detail
+    assert disputes == Counter(wanted.disputes), detail
 
 
 @pytest.mark.parametrize("sample", SAMPLES)
 def test_check_exit_status(sample: str, capsys: pytest.CaptureFixture[str],
                            monkeypatch: pytest.MonkeyPatch) -> None:
     """``allfours check --json`` agrees with the parser on syntax and structure,
-    and exits 1 exactly when it reports an error."""
+    and exits 1 exactly when it reports an error, 3 when it reports disputes and no
+    error, 0 otherwise."""
     run = run_cli(["check", "--json", f"samples/{sample}"], capsys, monkeypatch)
     code = run.code
     report = json.loads(run.out)
     errors = [d["code"] for d in report["diagnostics"] if d["severity"] == "error"]
-    assert code == (1 if errors else 0)
+    disputes = [d["code"] for d in report["diagnostics"] if d["severity"] == "dispute"]
+    assert code == (1 if errors else 3 if disputes else 0)
+    assert report["errors"] == len(errors) and report["disputes"] == len(disputes)
     parser_errors = [d.code for d in parse((SAMPLES_DIR / sample).read_bytes()).diagnostics
                      if d.is_error]
     assert Counter(parser_errors) <= Counter(errors)

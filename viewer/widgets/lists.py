@@ -289,7 +289,8 @@ class StepList(LineList):
         self.post_message(StepChosen(row))
 
 
-_SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+_SEVERITY_STYLE = {Severity.ERROR: "bold red", Severity.DISPUTE: "magenta",
+                   Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
 
 class DiagnosticList(PickList):

@@ -138,7 +138,7 @@ def note_lines(step: Step, notes: list[Note],
         for comment in note.comments:
             lines.append((say(visible(reflow(comment.text), lines=True)), "italic"))
     for diagnostic in step.diagnostics:
-        style = "bold red" if diagnostic.is_error else "yellow"
+        style = _severity_style(diagnostic)
         lines.append((say(f"{diagnostic.code}: {diagnostic.message}"), style))
     return lines
 
@@ -208,7 +208,7 @@ class DiagnosticDetail(VerticalScroll):
             message.update(Text("No diagnostics.", style="dim italic"))
             snippet.update("")
             return
-        style = "bold red" if diagnostic.is_error else "yellow"
+        style = _severity_style(diagnostic)
         # The file is the one on show: its name would only push the message down.
         headline = Text.assemble((f"{diagnostic.severity.value} {diagnostic.code}", style))
         if diagnostic.line is not None:
@@ -228,3 +228,10 @@ class DiagnosticDetail(VerticalScroll):
     def scroll_to_start(self) -> None:
         self.scroll_home(animate=False)
         self.query_one("#detail-source", HorizontalScroll).scroll_home(animate=False)
+
+
+def _severity_style(diagnostic: Diagnostic) -> str:
+    """An error red, a dispute (no error of the record) magenta, the rest yellow."""
+    if diagnostic.is_error:
+        return "bold red"
+    return "magenta" if diagnostic.is_dispute else "yellow"
