@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from ..diagnostics import Diagnostic
 from ..reading.records import Call, Play
 from .describing import describe, placement_problem
-from .entries import Annotation, DealStart, Entry, Expectation, read_entry
+from .entries import Annotation, DealStart, Entry, Expectation, Item, read_entry
 from .outcome import Outcome
-from .referee import Judgement, Verdict, findings, verdict
+from .referee import RESULTS_CODES, Judgement, Verdict, findings, verdict
 
 __all__ = ["Editing"]
 
@@ -175,7 +175,9 @@ class Editing:
         """How the referee took the last entry of ``after``: its answer to the entry
         (see :func:`.referee.findings`) sorted into accept, refuse or confirm first."""
         judged = self.judgement(after)
-        return verdict(findings(self.judgement(before), judged), judged.unfinished)
+        refused = RESULTS_CODES if after and isinstance(after[-1], Item) else ()
+        return verdict(findings(self.judgement(before), judged), judged.unfinished,
+                       refused=refused)
 
     def _expect_after(self, entries: tuple[Entry, ...]) -> Expectation:
         saved = self.entries
