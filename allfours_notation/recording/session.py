@@ -267,6 +267,37 @@ class Session(Editing):
                                        else " (counted when the deal ends)")
         return Outcome(True, message, finding=finding)
 
+    def set_mode(self, results: bool) -> Outcome:
+        """Enter deals by their results (``results``) or by their cards (Ctrl+T): for the
+        deal being entered if nothing is in it yet, and for the following deals.  The
+        mode is written in the game's header, ``[Entry "results"]`` or ``[Entry
+        "cards"]``, so that a resume (after a quit or a kill) returns to it; a deal with
+        something in it says its own mode (a ``scored`` line, or cards)."""
+        mode = "by their results" if results else "by their cards"
+        done = Outcome(True, f"deals are entered {mode} (Ctrl+T switches)")
+        if results == self.results_mode and self._mode_tag() == results:
+            return done
+        value = "results" if results else "cards"
+        tags = tuple(replace(tag, value=value) if tag.name == ENTRY_TAG else tag
+                     for tag in self.tags)
+        if not any(tag.name == ENTRY_TAG for tag in tags):
+            tags = (*tags, Tag(name=ENTRY_TAG, value=value))
+        before = (self.tags, self.results_mode)
+        self.tags, self.results_mode, self._made = tags, results, None
+        try:
+            self.save()
+        except BaseException:
+            (self.tags, self.results_mode), self._made = before, None
+            raise
+        return done
+
+    def _mode_tag(self) -> bool | None:
+        """The mode the header says (``None``: it says none)."""
+        for tag in self.tags:
+            if tag.name == ENTRY_TAG:
+                return tag.value.lower() == "results"
+        return None
+
     def annotate(self, annotation: Annotation) -> Outcome:
         """Attach a comment or a glyph to the last entry."""
         if not self.entries:

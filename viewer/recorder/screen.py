@@ -496,10 +496,12 @@ class RecorderScreen(Screen[None]):
         session = self.session
         if session is None:
             return
-        session.results_mode = not session.results_mode
         self.pending_item = None
-        mode = "by their results" if session.results_mode else "by their cards"
-        self.note(f"deals are entered {mode} (Ctrl+T switches)")
+        outcome = self.guarded(lambda: session.set_mode(not session.results_mode))
+        if outcome.accepted:
+            self.note(outcome.message)
+        else:
+            self.say(outcome)
         self.redraw()
 
     def action_points(self, delta: int) -> None:
