@@ -40,9 +40,9 @@ from ..referee.profiles import Options
 from ..referee.scoring import Point
 from ..referee.sheet import claim_for, total_for
 from ..referee.state import DealResult
-from .entries import Agreed, DealStart, Entry, Item, ResultsDone, Ruling
+from .entries import Agreed, DealStart, Entry, GameTied, Item, ResultsDone, Ruling
 
-__all__ = ["COMPUTED_NOTE", "RECORDED_NOTE", "Built", "build_game", "last_deal_entries",
+__all__ = ["COMPUTED_NOTE", "RECORDED_NOTE", "TIE_NOTE", "Built", "build_game", "last_deal_entries",
            "points_text", "scored_deal"]
 
 # The comment the recorder puts after a claim the players made, saying what the
@@ -50,6 +50,10 @@ __all__ = ["COMPUTED_NOTE", "RECORDED_NOTE", "Built", "build_game", "last_deal_e
 COMPUTED_NOTE = " computed: "
 # Before a director's ruling on a deal recorded by its results: what the scorer had.
 RECORDED_NOTE = " recorded: "
+# After the items of a deal recorded by its results whose Game was tied (``g =``): a tie
+# is written, so that it differs from a Game forgotten (AFN 1 has no item for it; where
+# the rules give a tie to the elder hand, the elder's ``game`` is written too).
+TIE_NOTE = " Game tied "
 
 
 # A deal built from its entries (its DealStart first), kept to be used again while they
@@ -107,6 +111,12 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
         if isinstance(entry, Item):
             items.append(entry.award)
             item_comments.extend((*entry.leading, *entry.trailing))
+            continue
+        if isinstance(entry, GameTied):
+            if entry.award is not None:
+                items.append(entry.award)
+            item_comments.extend((*entry.leading, *entry.trailing,
+                                  Comment(TIE_NOTE, CommentStyle.BRACE)))
             continue
         if isinstance(entry, ResultsDone):
             done = True

@@ -21,16 +21,27 @@ from ..reading.records import (
     RedealReason,
     TurnUp,
 )
-from .entries import Agreed, DealStart, Entry, Expectation, Item, Phase, ResultsDone, Ruling
+from .entries import (
+    Agreed,
+    DealStart,
+    Entry,
+    Expectation,
+    GameTied,
+    Item,
+    Phase,
+    ResultsDone,
+    Ruling,
+)
 
 __all__ = ["describe", "placement_problem"]
 
 
 # table's events go to the table, which judges whether each may come now.
-_OWN_ENTRIES = (DealStart, Agreed, Claim, Ruling, Item, ResultsDone)
+_OWN_ENTRIES = (DealStart, Agreed, Claim, Ruling, Item, GameTied, ResultsDone)
 _BETWEEN: dict[Phase, tuple[type, ...]] = {
     Phase.DEALER: (DealStart, Claim, Ruling),
-    Phase.RESULTS: (Item, ResultsDone, Ruling, Redeal, Abandoned, Concede),
+    Phase.RESULTS: (Item, GameTied, ResultsDone, Ruling, Redeal, Abandoned, Concede, TurnUp,
+                    Call),
     Phase.CONFIRM: (Agreed, Claim, Ruling),
     Phase.OVER: (Claim, Ruling),
 }
@@ -80,6 +91,10 @@ def describe(entry: Entry) -> str:
         award = entry.award
         return f"{award.seat.letter} {award.item.value}" + \
             (f" {award.points}" if award.points is not None else "")
+    if isinstance(entry, GameTied):
+        tie = entry.award
+        return "Game tied" + (f": {tie.seat.letter} game (the rules' tie)" if tie else
+                              ": nobody scores it")
     if isinstance(entry, ResultsDone):
         return "results complete"
     if isinstance(entry, Agreed):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from ..cards import DEALT, RUN_BATCH, Seat
 from ..reading.records import (
     Abandoned,
-    Call,
     CallKind,
     Claim,
     Concede,
@@ -21,11 +20,10 @@ from ..reading.records import (
     Pack,
     Play,
     Redeal,
-    TurnUp,
 )
 from ..referee.deal import Phase as TablePhase  # the referee's phases; Phase is the recorder's
 from .building import last_deal_entries, points_text
-from .entries import Agreed, Entry, Expectation, Item, Phase, ResultsDone, Ruling
+from .entries import Agreed, Entry, Expectation, GameTied, Item, Phase, ResultsDone, Ruling
 from .referee import Judgement
 
 __all__ = ["expectation", "in_results", "settled"]
@@ -49,10 +47,12 @@ def in_results(entries: tuple[Entry, ...], results_mode: bool) -> bool:
     if any(isinstance(e, ResultsDone) for e in deal) or \
             any(isinstance(e, (Redeal, Abandoned, Concede)) for e in deal):
         return False
-    if any(isinstance(e, Item) for e in deal):
+    if any(isinstance(e, (Item, GameTied)) for e in deal):
         return True
+    # a turn-up and calls may be written in a deal entered by its results (the run's
+    # turn-up decides its kick); hands, cards played or a claim make it a card deal
     return results_mode and not any(
-        isinstance(e, (Hand, TurnUp, Call, Discard, Pack, Play, Claim)) for e in deal)
+        isinstance(e, (Hand, Discard, Pack, Play, Claim)) for e in deal)
 
 
 def expectation(judged: Judgement, entries: tuple[Entry, ...], results_mode: bool,
@@ -78,14 +78,29 @@ def expectation(judged: Judgement, entries: tuple[Entry, ...], results_mode: boo
     return _expect_in_deal(last, judged, seats)
 
 
+# Results mode: the table's opening, if the scorer records it (see Expectation.due).
+_DUE = {TablePhase.TURN_UP: Phase.TURN, TablePhase.CALL: Phase.CALL,
+        TablePhase.ANSWER: Phase.ANSWER, TablePhase.RUN: Phase.RUN_TURN}
+
+
 def _expect_results(deal: Deal, judged: Judgement, seats: tuple[Seat, ...]) -> Expectation:
     elder = judged.open.current.elder if judged.open.current is not None else None
     so_far = judged.so_far.deals
     points = points_text(so_far[-1].points if so_far else ())
+    expects = judged.open.expects()
+    due = _DUE.get(expects.kind)
+    actor = expects.seat if due is Phase.CALL else deal.dealer if due is not None else None
+    said = ""
+    if due is Phase.CALL and actor is not None:
+        said = f"; {actor.letter} stands (s) or begs (b)"
+    elif due is Phase.ANSWER:
+        said = f"; {deal.dealer.letter} gives (t) or runs (r)"
+    elif due is Phase.RUN_TURN:
+        said = "; the run's turn-up: its card (6d)"
     text = (f"deal {deal.number} by results, {deal.dealer.letter} deals: {points}. "
-            "An item and its side; Enter ends")
-    return Expectation(Phase.RESULTS, None, text, seats=seats, dealer=deal.dealer,
-                       elder=elder)
+            f"An item and its side; Enter ends{said}")
+    return Expectation(Phase.RESULTS, actor, text, seats=seats, dealer=deal.dealer,
+                       elder=elder, due=due)
 
 
 def _expect_confirm(deal: Deal, judged: Judgement, seats: tuple[Seat, ...]) -> Expectation:

@@ -15,4 +15,7 @@ class Outcome:
     accepted: bool
     message: str
     confirm: bool = False  # a revoke or undertrump: enter it again with confirmed=True
-    finding: Diagnostic | None = None
+    finding: Diagnostic | None = None  # the referee's reason (code, message) for a refusal
+    # results mode: the text of the line not taken (not understood, or after an entry
+    # refused), kept for the scorer to edit: the screen puts it back in the entry line
+    rest: str = ""

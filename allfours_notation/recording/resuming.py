@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..checking.parsing import parse
-from ..reading.records import Game, Results
+from ..reading.records import ClaimItem, Game, Results
 from ..referee.profiles import Options
 from ..referee.sheet import claim_for
-from .building import COMPUTED_NOTE, RECORDED_NOTE
-from .entries import Agreed, DealStart, Entry, Item, ResultsDone, Ruling
+from .building import COMPUTED_NOTE, RECORDED_NOTE, TIE_NOTE
+from .entries import Agreed, DealStart, Entry, GameTied, Item, ResultsDone, Ruling
 from .referee import Judge
 
 __all__ = ["entries_of_game"]
@@ -44,7 +44,7 @@ def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
             if line.director:
                 scorer = _recorded_results(line)
             if scorer is not None:
-                entries.extend(Item(award=award) for award in scorer.awards)
+                entries.extend(_items(scorer))
                 if deal.total is not None:
                     entries.append(ResultsDone())
         claim = deal.claim
@@ -61,6 +61,21 @@ def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
         if position < len(game.deals) - 1 and deal.ending is None:
             entries.append(Agreed())  # a later deal began: the table had agreed this one
     return tuple(entries)
+
+
+def _items(results: Results) -> list[Entry]:
+    """The entries of a results line: its items, the comments typed after them kept on
+    the first, and a Game tied (:data:`.building.TIE_NOTE`) with the Game the rules gave
+    the tie, if any."""
+    tied = any(comment.text == TIE_NOTE for comment in results.trailing)
+    game = next((a for a in results.awards if a.item is ClaimItem.GAME), None) if tied else None
+    notes = tuple(c for c in results.trailing if c.text != TIE_NOTE)
+    entries: list[Item | GameTied] = [Item(award=a) for a in results.awards if a is not game]
+    if tied:
+        entries.append(GameTied(award=game))
+    if notes and entries:
+        entries[0] = replace(entries[0], trailing=notes)
+    return list(entries)
 
 
 def _recorded_results(ruling: Results) -> Results | None:

@@ -20,6 +20,9 @@ from dataclasses import replace
 from ..checking.parsing import parse
 from ..diagnostics import Diagnostic
 from ..reading.records import (
+    Award,
+    Call,
+    CallKind,
     ClaimItem,
     CommentStyle,
     Deal,
@@ -27,18 +30,40 @@ from ..reading.records import (
     Penalty,
     Play,
     Tag,
+    TurnUp,
 )
 from ..reading.table import side_of
 from ..referee.profiles import Options, Profile, resolve_options
+from ..referee.results import kick_values
+from ..referee.scoring import Point, gift_points, tied_game
 from ..referee.state import DealResult
 from ..writing.formatter import format_game
-from .building import COMPUTED_NOTE, Built, build_game, points_text, scored_deal
+from .building import (
+    COMPUTED_NOTE,
+    Built,
+    build_game,
+    last_deal_entries,
+    points_text,
+    scored_deal,
+)
 from .describing import describe, placement_problem
 from .editing import Editing
-from .entries import Annotation, DealStart, Entry, Expectation, Phase, Ruling, read_entry
+from .entries import (
+    Annotation,
+    DealStart,
+    Entry,
+    Expectation,
+    GameTied,
+    Item,
+    Phase,
+    ResultsDone,
+    Ruling,
+    read_entry,
+    read_results_chunk,
+)
 from .expecting import expectation, in_results, settled
 from .outcome import Outcome
-from .referee import Judge, Judgement, Verdict
+from .referee import RESULTS_CODES, Judge, Judgement, Verdict
 from .resuming import entries_of_game
 from .storage import RecordFile
 
@@ -201,7 +226,12 @@ class Session(Editing):
 
     def type(self, text: str, *, confirmed: bool = False) -> Outcome:
         """One line typed by the scorer."""
-        read = read_entry(text, self.expect())
+        expecting = self.expect()
+        typed = text.strip()
+        if expecting.phase is Phase.RESULTS and typed and \
+                not isinstance(read_entry(typed, expecting), Annotation):
+            return self._type_results(typed)
+        read = read_entry(text, expecting)
         if isinstance(read, str):
             return Outcome(False, read)
         if isinstance(read, Annotation):
@@ -225,6 +255,10 @@ class Session(Editing):
             self._change((*self.entries[:-1], entry, self.entries[-1]))
             ruled = len(self.judgement().game.deals) - 1
             return Outcome(True, describe(entry) + f" (deal {ruled})")
+        if isinstance(entry, ResultsDone):
+            wrong = self._unfinished_results()
+            if wrong is not None:
+                return Outcome(False, f"refused: {wrong.message}", finding=wrong)
         outcome = self._try(self.entries, entry, len(self.entries), confirmed=confirmed)
         if outcome.accepted and self.results_mode and \
                 expecting.phase in (Phase.CONFIRM, Phase.RESULTS):
@@ -238,6 +272,90 @@ class Session(Editing):
                                   f"; deal {len(self.judgement().game.deals)}: "
                                   f"{following.default.letter} deals")
         return outcome
+
+    def _type_results(self, text: str) -> Outcome:
+        """A results line: its entries taken one by one (``h n l s``, ``k 1 h n``); at the
+        first one not understood, or refused, the line stops: what was taken is said,
+        then why not, and the text not taken is kept (:attr:`Outcome.rest`) for editing
+        (never dropped: a stray key once ate the items typed after it)."""
+        taken: list[Outcome] = []
+        rest = text
+        while rest and self.expect().phase is Phase.RESULTS:
+            used, read = read_results_chunk(rest, self.expect())
+            outcome = Outcome(False, read) if isinstance(read, str) else self._add_result(read)
+            if not outcome.accepted:
+                # an entry the referee refused is judged and said; the text after it, or
+                # text not understood, stays
+                kept = rest[used:].strip() if not isinstance(read, str) else rest
+                done = "; ".join(o.message for o in taken)
+                return replace(outcome, message=(f"{done}; then " if done else "") +
+                               outcome.message, rest=kept)
+            taken.append(outcome)
+            rest = rest[used:].strip()
+        if not taken:
+            return Outcome(False, "type an entry (? for help)", rest=rest)
+        return replace(taken[-1], message="; ".join(o.message for o in taken), rest=rest)
+
+    def _add_result(self, entry: Entry) -> Outcome:
+        """One entry of a deal entered by its results; what it means is the referee's: a
+        Game tied goes where the rules give a tie, the dealer's gift gives the items the
+        rules' ``gives`` counts, and the results are finished only when they stand."""
+        deal = last_deal_entries(self.entries) or ()
+        judged = self.judgement()
+        current = judged.open.current
+        games = [e for e in deal if _is_game(e)]
+        if _is_game(entry) and games and GameTied in (type(entry), type(games[0])):
+            # (Game twice, neither tied, is the referee's AFN404)
+            return Outcome(False, "refused: the Game is written already, "
+                           f"'{describe(games[0])}' (Backspace or Ctrl+Z takes it back)")
+        if isinstance(entry, GameTied) and current is not None:
+            tie = tied_game(current.elder, self.seats, self.options)
+            entry = GameTied(award=Award(tie.seat, ClaimItem.GAME) if tie and tie.seat
+                             else None)
+        if isinstance(entry, Call) and entry.kind is CallKind.GIVES and current is not None:
+            gifts, _ = gift_points(dealer=current.dealer, elder=current.elder,
+                                   seats=self.seats, options=self.options,
+                                   scores=dict(self.scores(judged)))
+            return self._add_together((entry, *(Item(award=Award(p.seat, ClaimItem.GIFT))
+                                                for p in gifts if p.seat is not None)))
+        if isinstance(entry, TurnUp):
+            return self._turn_up(entry)
+        return self.add(entry)
+
+    def _turn_up(self, entry: TurnUp) -> Outcome:
+        """A turn-up in a deal entered by its results: the referee counts its kick (the
+        turn-ups decide the kicks), written with it as the kick item it gives."""
+        before = self.judgement()
+        kicks = _kicks(before)
+        judged = self.judgement((*self.entries, entry))
+        scored = [p for p in _kicks(judged)]
+        for point in kicks:
+            if point in scored:
+                scored.remove(point)
+        single = len(kick_values(self.options)) == 1
+        items = tuple(Item(award=Award(p.seat, ClaimItem.KICK, None if single else p.points))
+                      for p in scored if p.seat is not None)
+        return self._add_together((entry, *items))
+
+    def _add_together(self, entries: tuple[Entry, ...]) -> Outcome:
+        """Entries that stand or fall together (a gift and its items), judged one after
+        another and written once: one undo takes them all back."""
+        after = self.entries
+        for entry in entries:
+            ruling, finding = self._ruling(after, (*after, entry))
+            if ruling != Verdict.ACCEPT and finding is not None:
+                return Outcome(False, f"refused: {finding.message}", finding=finding)
+            after = (*after, entry)
+        self._change(after)
+        return Outcome(True, "; ".join(describe(entry) for entry in entries))
+
+    def _unfinished_results(self) -> Diagnostic | None:
+        """What the referee still finds wrong with the results of the deal being entered,
+        were it finished now (a turned Jack's kick not typed, say): it cannot be ended."""
+        judged = self.judgement((*self.entries, ResultsDone()))
+        number = judged.game.deals[-1].number if judged.game.deals else None
+        return next((d for d in judged.probed if d.code in RESULTS_CODES and
+                     d.deal == number), None)
 
     def confirm(self) -> Outcome:
         """Record the entry that was waiting for confirmation (a revoke, an undertrump)."""
@@ -388,3 +506,15 @@ class Session(Editing):
 
         return [d for d in check(self.game(), self.options).diagnostics
                 if d.code.startswith("AFN4")]
+
+
+def _is_game(entry: Entry) -> bool:
+    """A Game entered in results mode: an item, or a tie."""
+    return isinstance(entry, GameTied) or (isinstance(entry, Item) and
+                                           entry.award.item is ClaimItem.GAME)
+
+
+def _kicks(judged: Judgement) -> list[Point]:
+    """The kicks the referee counted in the deal being entered, from its turn-ups."""
+    deals = judged.so_far.deals
+    return [p for p in (deals[-1].points if deals else ()) if p.item is ClaimItem.KICK]

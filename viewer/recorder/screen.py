@@ -279,6 +279,9 @@ class RecorderScreen(Screen[None]):
         except OSError as error:
             outcome = Outcome(False, f"not written: {error.strerror or error}")
         self.say(outcome)
+        if outcome.rest and not self.entry_line.value:
+            self.entry_line.value = outcome.rest  # kept for editing, never dropped
+            self.entry_line.cursor_position = len(outcome.rest)
         self.redraw()
         self.lines_taken += 1
 
@@ -418,13 +421,19 @@ class RecorderScreen(Screen[None]):
             return True
         if self.pending_item is not None:
             item = RESULT_KEYS[self.pending_item]
-            if char in self.seat_keys().split() or (item is ClaimItem.KICK and char.isdigit()):
+            if char in self.seat_keys().split() or (item is ClaimItem.KICK and char.isdigit()) \
+                    or (item is ClaimItem.GAME and char == "=" and self.claiming is None):
                 key, self.pending_item = self.pending_item, None
                 self.item(session, f"{key} {char}")
                 return True
             if item is ClaimItem.PENALTY and char.isdigit():
                 return True
             self.note(f"{item.value}: which side? type the seat: {self.seat_keys()}")
+            return True
+        due = session.expect().due
+        if self.claiming is None and ((due is Phase.CALL and char in ("s", "b")) or
+                                      (due is Phase.ANSWER and char in ("t", "r"))):
+            self.take(session, char)  # a call due: a stand, a beg, a gift or a run
             return True
         if char in RESULT_KEYS:
             item = RESULT_KEYS[char]
