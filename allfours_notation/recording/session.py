@@ -284,9 +284,9 @@ class Session(Editing):
             used, read = read_results_chunk(rest, self.expect())
             outcome = Outcome(False, read) if isinstance(read, str) else self._add_result(read)
             if not outcome.accepted:
-                # an entry the referee refused is judged and said; the text after it, or
-                # text not understood, stays
-                kept = rest[used:].strip() if not isinstance(read, str) else rest
+                # an entry refused (by the referee, or as not due) is said and left out;
+                # the text after it, or text not understood (nothing used), stays
+                kept = rest[used:].strip() if used else rest
                 done = "; ".join(o.message for o in taken)
                 return replace(outcome, message=(f"{done}; then " if done else "") +
                                outcome.message, rest=kept)
