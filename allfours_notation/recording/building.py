@@ -143,7 +143,9 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
             played = sum(map(len, tricks))  # written after the trick it was typed in
             penalties.append(replace(entry, after_plays=-(-played // players) * players))
         elif isinstance(entry, Claim):
-            claim = entry
+            # grouped by seat, as the written claim reads back (a claim edited item by
+            # item lists the seats in any order)
+            claim = replace(entry, awards=_grouped(list(entry.awards)))
         elif isinstance(entry, (Redeal, Abandoned, Concede)):
             ending = entry
     total_played = sum(map(len, tricks))

@@ -500,6 +500,36 @@ class Session(Editing):
                 values[index] = points_text(tuple(points)) if points else "no points"
         return values
 
+    def claim_start(self) -> list[str]:
+        """The other side's claim begins as the deal's items as the scorer has them (a
+        claim is the whole deal: what it leaves out it says nobody took), one word per
+        item (``n high``, ``n kick 2``), for the screen to show and edit: a claim that
+        differs in one item is then one dispute, not one per item left out."""
+        deals = self.game().deals
+        if not deals:
+            return []
+        deal = deals[-1]
+        line = deal.results if deal.results is not None and not deal.results.director \
+            else deal.claim
+        return [_claim_word(award) for award in (line.awards if line is not None else ())]
+
+    @staticmethod
+    def claim_edit(words: list[str], word: str) -> list[str]:
+        """``word`` (``s low``) put in the claim ``words``: in place of the item's word
+        when a deal has one of it (High, Low, Game; Jack or Hang Jack, the one Jack of
+        trumps; a seat's gift), added otherwise (a kick, a penalty)."""
+        seat, _, rest = word.partition(" ")
+        item = rest.split()[0] if rest.split() else ""
+        one = {"jack": "jack", "hangjack": "jack"}.get(item, item)
+        for at, old in enumerate(words):
+            old_seat, _, old_rest = old.partition(" ")
+            old_item = old_rest.split()[0] if old_rest.split() else ""
+            if {"jack": "jack", "hangjack": "jack"}.get(old_item, old_item) != one:
+                continue
+            if one in ("high", "low", "jack", "game") or (one == "gift" and old_seat == seat):
+                return [*words[:at], word, *words[at + 1:]]
+        return [*words, word]
+
     def disputes(self) -> list[Diagnostic]:
         """What the players claimed that the rules do not give (AFN4xx), per the full record."""
         from ..checking import check
@@ -518,3 +548,9 @@ def _kicks(judged: Judgement) -> list[Point]:
     """The kicks the referee counted in the deal being entered, from its turn-ups."""
     deals = judged.so_far.deals
     return [p for p in (deals[-1].points if deals else ()) if p.item is ClaimItem.KICK]
+
+
+def _claim_word(award: Award) -> str:
+    """One item of a claim as the screen shows it: ``n high``, ``n kick 2``."""
+    return f"{award.seat.letter.lower()} {award.item.value}" + \
+        (f" {award.points}" if award.points is not None else "")

@@ -205,3 +205,50 @@ def test_a_game_tie_differs_from_a_game_forgotten_and_resumes(
     game = parse(path.read_text(encoding="utf-8")).games[0]
     # (the next deal has begun, empty: AFN314 until that is a note, elsewhere in issue 37)
     assert [d.code for d in check(game).diagnostics if d.is_error] in ([], ["AFN314"])
+
+
+# -- a claim is the whole deal ---------------------------------------------------------------
+
+
+def test_a_claim_starts_from_the_scorers_items_and_one_item_is_one_dispute() -> None:
+    session = results_session("trinidad14", FOUR)
+    feed(session, ["n", "k 3", "h e", "l e", "j n", "g n", ""])
+    words = session.claim_start()
+    assert words == ["n kick 3", "n jack", "n game", "e high", "e low"]
+    claimed = session.claim_edit(words, "e jack")  # EW say they won the Jack
+    assert claimed == ["n kick 3", "e jack", "n game", "e high", "e low"]
+    feed(session, ["claim " + " ".join(claimed)])
+    disputes = [d for d in session.disputes() if d.code == "AFN401"]
+    assert len(disputes) == 1 and "Jack" in disputes[0].message
+
+
+def test_editing_a_claim_replaces_the_items_a_deal_has_one_of() -> None:
+    words = ["n high", "s low", "n jack", "s gift"]
+    assert Session.claim_edit(words, "s high") == ["s high", "s low", "n jack", "s gift"]
+    assert Session.claim_edit(words, "s hangjack") == ["n high", "s low", "s hangjack",
+                                                       "s gift"]
+    assert Session.claim_edit(words, "n kick") == [*words, "n kick"]
+    assert Session.claim_edit(words, "e gift") == [*words, "e gift"]  # three players: two
+
+
+def test_the_claim_typed_by_keys_in_the_app_is_one_dispute(tmp_path: Path) -> None:
+    path = tmp_path / "claim.afn"
+    start_file(path, (*new_tags(players=TWO, date="2026.12.07"),
+                      Tag(name="Entry", value="results")))
+    keys = ["n", "enter", "h", "n", "l", "s", "j", "n", "g", "s", "enter", "c", "j", "s",
+            "enter"]
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, _pilot):
+            session = screen.session
+            assert session is not None
+            await send_keys(screen, keys, until=lambda: session.expect().phase is
+                            Phase.RESULTS and len(session.judgement().game.deals) == 2)
+
+    asyncio.run(scenario())
+    game = parse(path.read_text(encoding="utf-8")).games[0]
+    claim = game.deals[0].claim
+    assert claim is not None
+    assert sorted((a.seat.letter, a.item.value) for a in claim.awards) == [
+        ("N", "high"), ("S", "game"), ("S", "jack"), ("S", "low")]
+    assert [d.code for d in check(game).diagnostics if d.code == "AFN401"] == ["AFN401"]

@@ -386,7 +386,7 @@ class RecorderScreen(Screen[None]):
                 self.take(session, "y")
                 return True
             if char == "c":
-                self.claiming = []
+                self.claiming = session.claim_start()  # the whole deal, to edit
                 self.note("the other side's claim: h l j x g k t p then the side; Enter "
                           "records it, Esc cancels")
                 return True
@@ -483,7 +483,8 @@ class RecorderScreen(Screen[None]):
         if not seat and judged.open.current is not None:
             current = judged.open.current  # a kick is the dealer's, the gift the elder's
             seat = (current.elder if item is ClaimItem.GIFT else current.dealer).letter.lower()
-        self.claiming.append(f"{seat} {item.value}" + (f" {points}" if points else ""))
+        self.claiming = session.claim_edit(self.claiming, f"{seat} {item.value}" +
+                                           (f" {points}" if points else ""))
         self.note("the claim so far: " + " ".join(self.claiming) + " (Enter records it)")
 
     def take(self, session: Session, text: str) -> None:
