@@ -83,7 +83,8 @@ def record_every_prefix(game: Game, mode: str, folder: Path) -> tuple[int, set[s
 @pytest.mark.parametrize("profile", list(PROFILES))
 # One game per profile and mode in the default suite (the "dev" profile's 12 examples,
 # divided by 12); the "ci" and "nightly" profiles of tests/conftest.py try more.
-@settings(max_examples=max(1, (settings.default.max_examples or 12) // 12))
+@settings(max_examples=max(1, (settings.default.max_examples
+                               if settings.default is not None else 12) // 12))
 @given(players=st.sampled_from((2, 3, 4)), seed=st.integers(0, 10_000))
 def test_every_saved_prefix_checks_without_an_error(profile: str, mode: str, players: int,
                                                     seed: int) -> None:
