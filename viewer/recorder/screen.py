@@ -426,8 +426,6 @@ class RecorderScreen(Screen[None]):
                 key, self.pending_item = self.pending_item, None
                 self.item(session, f"{key} {char}")
                 return True
-            if item is ClaimItem.PENALTY and char.isdigit():
-                return True
             self.note(f"{item.value}: which side? type the seat: {self.seat_keys()}")
             return True
         due = session.expect().due
