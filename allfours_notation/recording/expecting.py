@@ -56,13 +56,15 @@ def in_results(entries: tuple[Entry, ...], results_mode: bool) -> bool:
 
 
 def expectation(judged: Judgement, entries: tuple[Entry, ...], results_mode: bool,
-                seats: tuple[Seat, ...]) -> Expectation:
-    """What comes next after ``entries`` (judged: ``judged``), in the mode given."""
+                seats: tuple[Seat, ...], opening: Judgement | None = None) -> Expectation:
+    """What comes next after ``entries`` (judged: ``judged``), in the mode given;
+    ``opening``: in results mode, the same without the last deal's results (a results
+    line ends the table's opening: what the opening waits for is asked without it)."""
     deals = judged.game.deals
     last = deals[-1] if deals else None
     winner = judged.closed.winner
     if last is not None and in_results(entries, results_mode):
-        return _expect_results(last, judged, seats)
+        return _expect_results(last, judged, seats, opening or judged)
     if last is not None and (judged.finished or winner is not None) and \
             not settled(entries):
         return _expect_confirm(last, judged, seats)
@@ -83,11 +85,12 @@ _DUE = {TablePhase.TURN_UP: Phase.TURN, TablePhase.CALL: Phase.CALL,
         TablePhase.ANSWER: Phase.ANSWER, TablePhase.RUN: Phase.RUN_TURN}
 
 
-def _expect_results(deal: Deal, judged: Judgement, seats: tuple[Seat, ...]) -> Expectation:
+def _expect_results(deal: Deal, judged: Judgement, seats: tuple[Seat, ...],
+                    opening: Judgement) -> Expectation:
     elder = judged.open.current.elder if judged.open.current is not None else None
     so_far = judged.so_far.deals
     points = points_text(so_far[-1].points if so_far else ())
-    expects = judged.open.expects()
+    expects = opening.open.expects()
     due = _DUE.get(expects.kind)
     actor = expects.seat if due is Phase.CALL else deal.dealer if due is not None else None
     said = ""

@@ -217,8 +217,10 @@ class Session(Editing):
         the session's entries and mode."""
         known = self._expected
         if known is None or known[0] is not self.entries or known[1] != self.results_mode:
+            opening = self.judgement(_without_results(self.entries)) \
+                if self.in_results() else None
             known = self._expected = (self.entries, self.results_mode, expectation(
-                self.judgement(), self.entries, self.results_mode, self.seats))
+                self.judgement(), self.entries, self.results_mode, self.seats, opening))
         return known[2]
 
 
@@ -554,3 +556,13 @@ def _claim_word(award: Award) -> str:
     """One item of a claim as the screen shows it: ``n high``, ``n kick 2``."""
     return f"{award.seat.letter.lower()} {award.item.value}" + \
         (f" {award.points}" if award.points is not None else "")
+
+
+def _without_results(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """``entries`` without the results typed in the last deal (the same tuple when it
+    has none): what its opening (turn-ups, calls) waits for is the table's answer to it."""
+    start = max((at for at, e in enumerate(entries) if isinstance(e, DealStart)), default=0)
+    if not any(isinstance(e, (Item, GameTied)) for e in entries[start:]):
+        return entries
+    return (*entries[:start], *(e for e in entries[start:]
+                                if not isinstance(e, (Item, GameTied))))

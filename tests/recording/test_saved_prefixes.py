@@ -15,12 +15,13 @@ from hypothesis import strategies as st
 
 from allfours_notation.checking import check
 from allfours_notation.checking.parsing import parse
-from allfours_notation.reading.records import Game, Tag
+from allfours_notation.reading.records import Call, CallKind, Game, Tag, TurnUp
 from allfours_notation.recording.script import lines_of_game, results_lines_of_game
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
 from allfours_notation.referee import replay
 from allfours_notation.referee.profiles import PROFILES
+from allfours_notation.referee.state import GameReplay
 from tests.recording.helpers import generated
 
 # Errors a game still being recorded shows today, which another part of issue 37 makes
@@ -31,12 +32,17 @@ PENDING_ELSEWHERE = frozenset({
     "AFN221",  # the same read as the slip "a card missing" (mid-trick)
     "AFN304",  # tricks not all written yet (mid-deal)
     "AFN309",  # the cards were run, the run's turn-up not written yet
+    "AFN311",  # the pack exhausted by a run, 'redeal exhausted' not typed yet
     "AFN314",  # a deal begun, its turn-up not written yet (between deals)
     "AFN316",  # a beg not answered yet
     "AFN403",  # [Result "*"] while the deciding deal waits for the other side's word
 })
 
-MODES = ("cards", "results")
+# card mode; results mode by items alone; results mode with the turn-ups and the calls
+# typed too (s b t r, the run's turn-up), the kicks and the gift then entered by the
+# recorder from the referee's count
+MODES = ("cards", "results", "results+calls")
+_SHORT = {CallKind.STANDS: "s", CallKind.BEGS: "b", CallKind.GIVES: "t", CallKind.RUNS: "r"}
 
 
 def _errors(text: str) -> list[str]:
@@ -51,8 +57,34 @@ def _errors(text: str) -> list[str]:
 def _lines(game: Game, mode: str) -> tuple[tuple[Tag, ...], list[str]]:
     if mode == "cards":
         return game.tags, lines_of_game(game)
-    return (*game.tags, Tag(name="Entry", value="results")), \
-        results_lines_of_game(game, replay(game))
+    tags = (*game.tags, Tag(name="Entry", value="results"))
+    if mode == "results":
+        return tags, results_lines_of_game(game, replay(game))
+    return tags, _lines_with_calls(game, replay(game))
+
+
+def _lines_with_calls(game: Game, replayed: GameReplay) -> list[str]:
+    """:func:`results_lines_of_game` with each deal's turn-ups and calls typed first
+    (``turn 4s``, ``b``, ``r``, ``jd``), and without the kicks and the gift they give."""
+    by_items = iter(results_lines_of_game(game, replayed))
+    lines: list[str] = [next(by_items)]  # the first dealer
+    for deal in game.deals:
+        turned = 0
+        gave = any(call.kind is CallKind.GIVES for call in deal.calls)
+        for event in deal.opening:
+            if isinstance(event, TurnUp):
+                lines.append(("turn " if not turned else "") + str(event.card).lower())
+                turned += 1
+            elif isinstance(event, Call):
+                lines.append(_SHORT[event.kind])
+        for line in by_items:
+            if line.startswith("k ") or (line.startswith("t ") and gave):
+                continue  # entered by the recorder from the turn-up, the gift
+            lines.append(line)
+            if line == "y" or line.startswith(("redeal", "abandoned")) or \
+                    line.endswith("concedes"):
+                break
+    return lines
 
 
 def record_every_prefix(game: Game, mode: str, folder: Path) -> tuple[int, set[str]]:
