@@ -36,6 +36,7 @@ class Editing:
                  confirmed: bool) -> Outcome: ...
         def _set(self, entries: tuple[Entry, ...]) -> None: ...
         def _change(self, entries: tuple[Entry, ...]) -> None: ...
+        def _tie_scored(self, entry: Entry, before: tuple[Entry, ...]) -> Entry: ...
         def save(self) -> None: ...
 
     def undo(self) -> Outcome:
@@ -79,6 +80,7 @@ class Editing:
             return Outcome(False, read)
         if isinstance(read, Annotation):
             return Outcome(False, "write the entry itself, not a comment")
+        read = self._tie_scored(read, before)
         outcome = self._try(before, read, index, confirmed=confirmed)
         if outcome.accepted:
             self.flags = self._flag_from(index + 1)
@@ -104,6 +106,7 @@ class Editing:
             return Outcome(False, read)
         if isinstance(read, Annotation):
             return Outcome(False, "write the entry itself, not a comment")
+        read = self._tie_scored(read, before)
         placed = placement_problem(read, self._expect_after(before),
                                     self.judgement(before).exhausted)
         if placed is not None:

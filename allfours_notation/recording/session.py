@@ -310,10 +310,7 @@ class Session(Editing):
             # (Game twice, neither tied, is the referee's AFN404)
             return Outcome(False, "refused: the Game is written already, "
                            f"'{describe(games[0])}' (Backspace or Ctrl+Z takes it back)")
-        if isinstance(entry, GameTied) and current is not None:
-            tie = tied_game(current.elder, self.seats, self.options)
-            entry = GameTied(award=Award(tie.seat, ClaimItem.GAME) if tie and tie.seat
-                             else None)
+        entry = self._tie_scored(entry, self.entries)
         if isinstance(entry, Call) and entry.kind is CallKind.GIVES and current is not None:
             gifts, _ = gift_points(dealer=current.dealer, elder=current.elder,
                                    seats=self.seats, options=self.options,
@@ -338,6 +335,16 @@ class Session(Editing):
         items = tuple(Item(award=Award(p.seat, ClaimItem.KICK, None if single else p.points))
                       for p in scored if p.seat is not None)
         return self._add_together((entry, *items))
+
+    def _tie_scored(self, entry: Entry, before: tuple[Entry, ...]) -> Entry:
+        """A Game tie typed after ``before``, with the Game the rules give a tie (the
+        referee's ``tied_game``); any other entry as it is."""
+        current = self.judgement(before).open.current
+        if not isinstance(entry, GameTied) or current is None:
+            return entry
+        tie = tied_game(current.elder, self.seats, self.options)
+        return replace(entry, award=Award(tie.seat, ClaimItem.GAME) if tie and tie.seat
+                       else None)
 
     def _add_together(self, entries: tuple[Entry, ...]) -> Outcome:
         """Entries that stand or fall together (a gift and its items), judged one after

@@ -252,3 +252,21 @@ def test_the_claim_typed_by_keys_in_the_app_is_one_dispute(tmp_path: Path) -> No
     assert sorted((a.seat.letter, a.item.value) for a in claim.awards) == [
         ("N", "high"), ("S", "game"), ("S", "jack"), ("S", "low")]
     assert [d.code for d in check(game).diagnostics if d.code == "AFN401"] == ["AFN401"]
+
+
+def test_a_penalty_point_takes_the_rules_value_or_the_points_typed() -> None:
+    session = results_session()
+    feed(session, ["n", "p s", "h n", ""])
+    assert awards(session) == [("S", "penalty", None), ("N", "high", None)]
+    scores = dict(replay(parse(session.text()).games[0]).scores)
+    assert scores == {"N": 1, "S": 1}
+    other = results_session()
+    feed(other, ["n", "p n 2"])
+    assert awards(other) == [("N", "penalty", 2)]
+
+
+def test_a_game_tie_typed_as_a_correction_is_scored_as_the_rules_score_a_tie() -> None:
+    session = results_session()  # Hoffmann: the elder's Game
+    feed(session, ["n", "h n", "g n"])
+    assert session.correct(2, "g =").accepted
+    assert awards(session) == [("N", "high", None), ("S", "game", None)]
