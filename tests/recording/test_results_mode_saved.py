@@ -47,12 +47,12 @@ CARD_DEAL = ["n", "s js 9h 8h 7c 6d 5d", "n 9c 8c 7d 3h 2h 2d", "4s", "s", "js",
 
 def _killed_after(path: Path, lines: list[str]) -> str:
     """Run the child over ``lines``, SIGKILL it once it has said its prompt; the prompt."""
-    child = subprocess.Popen([sys.executable, "-c", _CHILD, str(path), *lines],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert child.stdout is not None
-    prompt = child.stdout.readline().strip()
-    child.send_signal(signal.SIGKILL)
-    child.wait()
+    with subprocess.Popen([sys.executable, "-c", _CHILD, str(path), *lines],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as child:
+        assert child.stdout is not None
+        prompt = child.stdout.readline().strip()
+        child.send_signal(signal.SIGKILL)
+        child.wait()
     assert child.returncode == -signal.SIGKILL
     return prompt
 
