@@ -298,7 +298,7 @@ _LINE_WORDS = frozenset({"abandoned", "abandon", "misdeal", "redeal", "exhausted
                          "pen", "claim", "concede", "concedes"})
 RESULTS_HELP = ("results: h High, l Low, j Jack, x Hang Jack, g Game (g = a tie), k kick, "
                 "t gift, p penalty, then the side (n e s w); s stands, b begs, t gives, "
-                "r runs (after 'turn 4s'); Enter finishes the deal")
+                "r runs (after the turn-up, u 4s); Enter finishes the deal")
 
 
 def _item(words: list[str], expecting: Expectation) -> Entry | str:
@@ -318,8 +318,8 @@ def read_results_chunk(text: str, expecting: Expectation) -> tuple[int, Entry | 
 
     ``h n`` (High to N's side), ``k 2`` (a kick of 2), ``t`` (the gift, or the dealer
     gives when a beg waits for the answer), ``g =`` (Game tied), ``s`` ``b`` ``r`` (a
-    stand, a beg, a run, once a turn-up is written), ``turn 4s`` (a turn-up; after a run
-    its card alone); an ending, a penalty declared or a claim takes the whole line."""
+    stand, a beg, a run, once a turn-up is written), ``u 4s`` or ``turn 4s`` (a turn-up;
+    after a run its card alone); an ending, a penalty declared or a claim takes the whole line."""
     lowered = text.lower()
     at = len(lowered) - len(lowered.lstrip())
     words = lowered.split()
@@ -393,23 +393,30 @@ def _results_call(word: str, expecting: Expectation) -> Call | str:
     kind = _CALL_WORDS.get(word) or short.get(word)
     if due is Phase.TURN:
         return ("a stand, a beg or a run follows the turn-up: type the card turned first "
-                "('turn 4s'), then s or b")
+                "('u 4s'), then s or b")
     if kind is None or expecting.actor is None or due not in (Phase.CALL, Phase.ANSWER):
         return f"{word!r}: no call is due now"
     return Call(seat=expecting.actor, kind=kind)
 
 
+# A turn-up in results mode: ``u`` (or ``turn``) and the card, spaces or not (``u4s``,
+# ``u jd``): ``u`` is no item key, so the screen leaves it to the entry line.
+_TURN_UP = re.compile(r"(?:turn|u)\s*((?:10|[2-9akqjt])\s*[shdc♠♥♦♣♤♡♢♧])")
+_TURN_WORD = re.compile(r"(?:turn|u)(?![a-z])")
+
+
 def _results_turn_up(text: str, at: int, expecting: Expectation) -> tuple[int, Entry | str] | None:
-    """``turn 4s``, or after a run the card alone (``6d``, ``j s``): a turn-up."""
+    """``u 4s`` (or ``turn 4s``), or after a run the card alone (``6d``, ``j s``): a turn-up."""
     rest = text[at:]
-    if rest.startswith("turn"):
-        words = rest.split()
-        card = parse_card(words[1]) if len(words) > 1 else None
-        if card is None:
-            return len(text), "type the card turned: 'turn 4s'"
-        if expecting.due not in (Phase.TURN, Phase.RUN_TURN):
-            return len(text), "no turn-up is due now"
-        return at + rest.index(words[1]) + len(words[1]), TurnUp(card=card)
+    matched = _TURN_UP.match(rest)
+    if matched is not None:
+        card = parse_card(matched.group(1).replace(" ", ""))
+        if card is None or expecting.due not in (Phase.TURN, Phase.RUN_TURN):
+            return at + matched.end(), "no turn-up is due now" if card is not None else \
+                "type the card turned: 'u 4s'"
+        return at + matched.end(), TurnUp(card=card)
+    if _TURN_WORD.match(rest) is not None:
+        return len(text), "type the card turned after u: 'u 4s'"
     if expecting.due is not Phase.RUN_TURN:
         return None
     words = rest.split()

@@ -93,15 +93,15 @@ def _expect_results(deal: Deal, judged: Judgement, seats: tuple[Seat, ...],
     expects = opening.open.expects()
     due = _DUE.get(expects.kind)
     actor = expects.seat if due is Phase.CALL else deal.dealer if due is not None else None
-    said = ""
+    said = ""  # what the opening waits for, first: the end of the line may be cut
     if due is Phase.CALL and actor is not None:
-        said = f"; {actor.letter} stands (s) or begs (b)"
+        said = f" {actor.letter} stands (s) or begs (b)."
     elif due is Phase.ANSWER:
-        said = f"; {deal.dealer.letter} gives (t) or runs (r)"
+        said = f" {deal.dealer.letter} gives (t) or runs (r)."
     elif due is Phase.RUN_TURN:
-        said = "; the run's turn-up: its card (6d)"
-    text = (f"deal {deal.number} by results, {deal.dealer.letter} deals: {points}. "
-            f"An item and its side; Enter ends{said}")
+        said = " The run's turn-up: u and its card (u 6d)."
+    text = (f"deal {deal.number} by results, {deal.dealer.letter} deals: {points}.{said} "
+            "An item and its side; Enter ends")
     return Expectation(Phase.RESULTS, actor, text, seats=seats, dealer=deal.dealer,
                        elder=elder, due=due)
 

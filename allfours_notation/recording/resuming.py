@@ -67,15 +67,20 @@ def _items(results: Results) -> list[Entry]:
     """The entries of a results line: its items, the comments typed after them kept on
     the first, and a Game tied (:data:`.building.TIE_NOTE`) with the Game the rules gave
     the tie, if any."""
-    tied = any(comment.text == TIE_NOTE for comment in results.trailing)
+    tied = any(_is_tie(comment.text) for comment in results.trailing)
     game = next((a for a in results.awards if a.item is ClaimItem.GAME), None) if tied else None
-    notes = tuple(c for c in results.trailing if c.text != TIE_NOTE)
+    notes = tuple(c for c in results.trailing if not _is_tie(c.text))
     entries: list[Item | GameTied] = [Item(award=a) for a in results.awards if a is not game]
     if tied:
         entries.append(GameTied(award=game))
     if notes and entries:
         entries[0] = replace(entries[0], trailing=notes)
     return list(entries)
+
+
+def _is_tie(text: str) -> bool:
+    """The recorder's note of a Game tied, however spaced or cased (``{Game tied}``)."""
+    return " ".join(text.split()).lower() == TIE_NOTE.strip().lower()
 
 
 def _recorded_results(ruling: Results) -> Results | None:

@@ -151,7 +151,7 @@ def test_a_run_asks_for_its_turn_up_and_the_referee_counts_its_kick() -> None:
     session = results_session()
     feed(session, ["n", "turn 4s", "b", "r"])
     assert session.expect().due is Phase.RUN_TURN
-    assert "the run's turn-up" in session.expect().text
+    assert "The run's turn-up: u and its card" in session.expect().text
     outcome = session.type("jd")
     assert outcome.accepted and outcome.message == "turned up JD; N kick"
     feed(session, ["h s", ""])
@@ -270,3 +270,11 @@ def test_a_game_tie_typed_as_a_correction_is_scored_as_the_rules_score_a_tie() -
     feed(session, ["n", "h n", "g n"])
     assert session.correct(2, "g =").accepted
     assert awards(session) == [("N", "high", None), ("S", "game", None)]
+
+
+def test_a_turn_up_is_typed_after_u_with_or_without_spaces() -> None:
+    session = results_session()
+    feed(session, ["n", "u4s", "b", "r", "u j d"])
+    turned = [e for e in session.entries if isinstance(e, TurnUp)]
+    assert [str(t.card) for t in turned] == ["4S", "JD"]
+    assert not session.type("u").accepted  # no card: said, not taken
