@@ -381,7 +381,9 @@ def _skip_spaces(text: str, at: int) -> int:
 
 
 def _word_at(text: str, at: int) -> str:
-    return text[at:].split()[0] if text[at:].split() else text[at:]
+    """The word at ``at``, as a message quotes it (a long one cut: the text stays)."""
+    word = text[at:].split()[0] if text[at:].split() else text[at:]
+    return word if len(word) <= 20 else word[:20] + "…"
 
 
 def _results_call(word: str, expecting: Expectation) -> Call | str:
