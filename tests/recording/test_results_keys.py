@@ -278,3 +278,26 @@ def test_a_turn_up_is_typed_after_u_with_or_without_spaces() -> None:
     turned = [e for e in session.entries if isinstance(e, TurnUp)]
     assert [str(t.card) for t in turned] == ["4S", "JD"]
     assert not session.type("u").accepted  # no card: said, not taken
+
+
+def test_the_new_keys_through_the_screen(tmp_path: Path) -> None:
+    path = tmp_path / "keys.afn"
+    start_file(path, (*new_tags(players=TWO, date="2026.12.07"),
+                      Tag(name="Entry", value="results")))
+    keys = ["n", "enter", "u", "4", "s", "enter", "b", "t", "h", "n", "g", "=", "enter", "y"]
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, _pilot):
+            session = screen.session
+            assert session is not None
+            await send_keys(screen, keys, until=lambda: len(session.judgement().game.deals)
+                            == 2)
+
+    asyncio.run(scenario())
+    text = path.read_text(encoding="utf-8")
+    deal = parse(text).games[0].deals[0]
+    assert [f"{c.seat.letter} {c.kind.value}" for c in deal.calls] == ["S begs", "N gives"]
+    assert deal.results is not None
+    assert sorted((a.seat.letter, a.item.value) for a in deal.results.awards) == [
+        ("N", "high"), ("S", "game"), ("S", "gift")]
+    assert "{ Game tied }" in text
