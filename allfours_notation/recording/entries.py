@@ -46,11 +46,13 @@ __all__ = [
     "DealStart",
     "Entry",
     "Expectation",
+    "GameTied",
     "Item",
     "Phase",
     "ResultsDone",
     "Ruling",
     "read_entry",
+    "read_results_chunk",
 ]
 
 
@@ -71,6 +73,16 @@ class Item(Node):
 
 
 @frozen(kw_only=True)
+class GameTied(Node):
+    """Results mode: the pips tied for Game (``g =``), written so that a tie and a Game
+    forgotten differ in the file (:data:`..building.TIE_NOTE`).  ``award``: Game as the
+    rules give a tie (the elder's, under Hoffmann), None when a tie scores nothing; the
+    session asks the referee (``None`` as read: not asked yet)."""
+
+    award: Award | None = None
+
+
+@frozen(kw_only=True)
 class ResultsDone(Node):
     """The scorer's Enter in results mode: the deal's results are all entered."""
 
@@ -88,7 +100,7 @@ class Ruling(Node):
 
 
 Entry = (DealStart | Hand | TurnUp | Call | Discard | Pack | Play | Penalty | Redeal
-         | Abandoned | Concede | Claim | Item | ResultsDone | Agreed | Ruling)
+         | Abandoned | Concede | Claim | Item | GameTied | ResultsDone | Agreed | Ruling)
 
 
 @frozen
@@ -129,6 +141,10 @@ class Expectation:
     elder: Seat | None = None  # results mode: the gift is the elder's
     # the cards a hand typed now must have (as dealt, or a run's batch); None: no hand now
     hand_size: int | None = None
+    # results mode: what the table's opening waits for, if the scorer records it (the
+    # turn-up: TURN, a stand or beg: CALL, a gift or run: ANSWER, a run's turn-up:
+    # RUN_TURN; None: nothing more, or the deal is past it); ``actor`` says who
+    due: Phase | None = None
 
 
 _GLYPHS = {glyph.value: glyph for glyph in Glyph}
@@ -276,36 +292,143 @@ def _ruling(words: list[str], expecting: Expectation) -> Ruling | str:
     return Ruling(awards=claim.awards)
 
 
+# The words that make a whole line in results mode (an ending, a penalty declared, a
+# claim): read as in card mode, never split into item keys.
+_LINE_WORDS = frozenset({"abandoned", "abandon", "misdeal", "redeal", "exhausted", "penalty",
+                         "pen", "claim", "concede", "concedes"})
+RESULTS_HELP = ("results: h High, l Low, j Jack, x Hang Jack, g Game (g = a tie), k kick, "
+                "t gift, p penalty, then the side (n e s w); s stands, b begs, t gives, "
+                "r runs (after the turn-up, u 4s); Enter finishes the deal")
+
+
 def _item(words: list[str], expecting: Expectation) -> Entry | str:
-    """Results mode: ``h n`` (High to N's side), ``k 2`` (a kick of 2), ``t`` (the gift),
-    a seat or points after the item key; or an ending, a penalty declared, a claim."""
-    joined = "".join(words)
-    item = RESULT_KEYS.get(joined[:1])
-    if item is None or len(joined) > 3:
+    """Results mode, one entry: the line is one chunk (:func:`read_results_chunk`)."""
+    text = " ".join(words)
+    used, read = read_results_chunk(text, expecting)
+    if isinstance(read, str) or not text[used:].strip():
+        return read
+    return f"one entry at a time here: {text[:used].strip()!r}, then {text[used:].strip()!r}"
+
+
+def read_results_chunk(text: str, expecting: Expectation) -> tuple[int, Entry | str]:
+    """Results mode: the first entry ``text`` begins with, and how many of its characters
+    it takes; or why the text there is not one (nothing taken).  A scorer types items
+    one after another, spaces or not (``h n l s``, ``hnls``): the session takes them one
+    by one, and what is not understood stays for editing with the reason.
+
+    ``h n`` (High to N's side), ``k 2`` (a kick of 2), ``t`` (the gift, or the dealer
+    gives when a beg waits for the answer), ``g =`` (Game tied), ``s`` ``b`` ``r`` (a
+    stand, a beg, a run, once a turn-up is written), ``u 4s`` or ``turn 4s`` (a turn-up;
+    after a run its card alone); an ending, a penalty declared or a claim takes the whole line."""
+    lowered = text.lower()
+    at = len(lowered) - len(lowered.lstrip())
+    words = lowered.split()
+    if not words:
+        return len(text), "type an entry (? for help)"
+    if words[0] == "director":
+        return len(text), _ruling(words[1:], expecting)
+    if words[0] in _LINE_WORDS or "concedes" in words or "concede" in words:
         special = _ending_or_penalty(words, expecting)
-        if special is not None:
-            return special
-        return "results: h High, l Low, j Jack, x Hang Jack, g Game, k kick, t gift, " \
-            "p penalty, then the side (n e s w); Enter finishes the deal"
-    rest = joined[1:]
+        return len(text), special if special is not None else RESULTS_HELP
+    card = _results_turn_up(lowered, at, expecting)
+    if card is not None:
+        return card
+    key = lowered[at]
+    if words[0] in _CALL_WORDS:
+        return at + len(words[0]), _results_call(words[0], expecting)
+    if key in "sbr" or (key == "t" and expecting.due is Phase.ANSWER):
+        return at + 1, _results_call(key, expecting)
+    item = RESULT_KEYS.get(key)
+    if item is None:
+        return at, (f"{_word_at(lowered, at)!r}: a number goes after k (the kick's points) "
+                    "or p (the penalty's points)" if key.isdigit() else
+                    f"{_word_at(lowered, at)!r} is not understood here; " + RESULTS_HELP)
+    end = at + 1
+    look = _skip_spaces(lowered, end)
+    following = lowered[look:look + 1]
+    if item is ClaimItem.GAME and following == "=":
+        return look + 1, GameTied()
     seat: Seat | None = None
+    if following.isalpha():
+        named = _seat(following, expecting)
+        if named is not None and (not expecting.seats or named in expecting.seats):
+            seat, end = named, look + 1
+        elif item not in (ClaimItem.KICK, ClaimItem.GIFT):  # their side is the rules'
+            return at, (f"{following!r} is not a seat at this table" if named is not None
+                        else f"{item.value}: which side? type the seat (n e s w) after it")
+    look = _skip_spaces(lowered, end)
+    digits = look
+    while digits < len(lowered) and lowered[digits].isdigit():
+        digits += 1
     points: int | None = None
-    if rest[:1].isalpha():
-        seat = _seat(rest[:1], expecting)
-        if seat is None or (expecting.seats and seat not in expecting.seats):
-            return f"{rest[:1]!r} is not a seat at this table"
-        rest = rest[1:]
-    if rest:
-        if not rest.isdigit():
-            return f"{rest!r}: the points are a number"
-        points = int(rest)
+    if digits > look:
+        if not _is_number(lowered[look:digits]):
+            return at, f"{lowered[look:digits]!r}: the points are a number"
+        points, end = int(lowered[look:digits]), digits
     if item is ClaimItem.KICK:
         seat = seat or expecting.dealer
     elif item is ClaimItem.GIFT:
         seat = seat or expecting.elder
     if seat is None:
-        return "which side? type the seat (n e s w) after the item"
-    return Item(award=Award(seat, item, points))
+        return at, f"{item.value}: which side? type the seat (n e s w) after the item"
+    return end, Item(award=Award(seat, item, points))
+
+
+def _skip_spaces(text: str, at: int) -> int:
+    while at < len(text) and text[at].isspace():
+        at += 1
+    return at
+
+
+def _word_at(text: str, at: int) -> str:
+    """The word at ``at``, as a message quotes it (a long one cut: the text stays)."""
+    word = text[at:].split()[0] if text[at:].split() else text[at:]
+    return word if len(word) <= 20 else word[:20] + "…"
+
+
+def _results_call(word: str, expecting: Expectation) -> Call | str:
+    """A stand, a beg, the dealer's gift or run, in results mode: by its word or its key
+    (``s`` ``b`` when the elder's word is due, ``t`` ``r`` when the dealer's is)."""
+    due = expecting.due
+    short = {"s": CallKind.STANDS, "b": CallKind.BEGS} if due is Phase.CALL else \
+        {"t": CallKind.GIVES, "r": CallKind.RUNS} if due is Phase.ANSWER else {}
+    kind = _CALL_WORDS.get(word) or short.get(word)
+    if due is Phase.TURN:
+        return ("a stand, a beg or a run follows the turn-up: type the card turned first "
+                "('u 4s'), then s or b")
+    if kind is None or expecting.actor is None or due not in (Phase.CALL, Phase.ANSWER):
+        return f"{word!r}: no call is due now"
+    return Call(seat=expecting.actor, kind=kind)
+
+
+# A turn-up in results mode: ``u`` (or ``turn``) and the card, spaces or not (``u4s``,
+# ``u jd``): ``u`` is no item key, so the screen leaves it to the entry line.
+_TURN_UP = re.compile(r"(?:turn|u)\s*((?:10|[2-9akqjt])\s*[shdc♠♥♦♣♤♡♢♧])")
+_TURN_WORD = re.compile(r"(?:turn|u)(?![a-z])")
+
+
+def _results_turn_up(text: str, at: int, expecting: Expectation) -> tuple[int, Entry | str] | None:
+    """``u 4s`` (or ``turn 4s``), or after a run the card alone (``6d``, ``j s``): a turn-up."""
+    rest = text[at:]
+    matched = _TURN_UP.match(rest)
+    if matched is not None:
+        card = parse_card(matched.group(1).replace(" ", ""))
+        if card is None or expecting.due not in (Phase.TURN, Phase.RUN_TURN):
+            return at + matched.end(), "no turn-up is due now" if card is not None else \
+                "type the card turned: 'u 4s'"
+        return at + matched.end(), TurnUp(card=card)
+    if _TURN_WORD.match(rest) is not None:
+        return len(text), "type the card turned after u: 'u 4s'"
+    if expecting.due is not Phase.RUN_TURN:
+        return None
+    words = rest.split()
+    for count in (2, 1):  # 'j s' as the screen sends a pending key and its seat, or '6d'
+        card = parse_card("".join(words[:count])) if len(words) >= count else None
+        if card is not None:
+            last = words[count - 1]
+            end = at + rest.index(last, len(words[0]) if count == 2 else 0) + len(last)
+            return end, TurnUp(card=card)
+    return None
 
 
 def _dealer(words: list[str], expecting: Expectation) -> DealStart | str:

@@ -30,11 +30,18 @@ from ..referee.replay import GameReplay, deal_events
 from ..referee.state import TableState
 from ..referee.structure import check_structure
 
-__all__ = ["CONFIRM_CODES", "Answer", "Judge", "Judgement", "Verdict", "findings",
+__all__ = ["CONFIRM_CODES", "RESULTS_CODES", "Answer", "Judge", "Judgement", "Verdict", "findings",
            "is_unfinished", "new_findings", "open_events", "verdict", "worse_than_unfinished"]
 
 # Not refused: the record says what happened at the table.  Asked about first.
 CONFIRM_CODES = frozenset({"AFN306", "AFN307"})  # a revoke, an undertrump
+
+# Refused when an item of a deal's results makes them: what results alone show cannot be
+# (an item twice, one the rules do not know, points it cannot have, a side that cannot take
+# it: AFN404-407).  The referee says so of a results line; the recorder refuses the item
+# that makes the line say it, and writes nothing.  (A claim stays the players' word: its
+# disputes are recorded, not refused.)
+RESULTS_CODES = frozenset({"AFN404", "AFN405", "AFN406", "AFN407"})
 
 # What a game still being played is bound to show, and nothing worse: these codes
 # (no 'end', a trick not full, tricks missing, no turn-up, a beg not answered yet) and
@@ -347,16 +354,17 @@ def new_findings(before: Iterable[Diagnostic], after: Iterable[Diagnostic]) -> l
     return fresh
 
 
-def verdict(fresh: Iterable[Diagnostic],
-            unfinished: Collection[Diagnostic] = ()) -> tuple[str, Diagnostic | None]:
+def verdict(fresh: Iterable[Diagnostic], unfinished: Collection[Diagnostic] = (), *,
+            refused: Collection[str] = ()) -> tuple[str, Diagnostic | None]:
     """Refuse on the first new error that is more than "not finished yet" (``unfinished``:
-    the referee's marks); ask on a revoke or undertrump; else accept (a new warning is
+    the referee's marks) and not a dispute (AFN4xx, but the codes in ``refused``: see
+    :data:`RESULTS_CODES`); ask on a revoke or undertrump; else accept (a new warning is
     shown, not refused)."""
     findings = list(fresh)
     for diagnostic in findings:
         if diagnostic.severity is Severity.ERROR and \
                 not is_unfinished(diagnostic, unfinished) and \
-                not diagnostic.code.startswith("AFN4"):
+                (not diagnostic.code.startswith("AFN4") or diagnostic.code in refused):
             return Verdict.REFUSE, diagnostic
     for diagnostic in findings:
         if diagnostic.code in CONFIRM_CODES:

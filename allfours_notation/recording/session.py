@@ -17,82 +17,65 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cards import DEALT, RUN_BATCH, Seat
 from ..checking.parsing import parse
 from ..diagnostics import Diagnostic
-from ..frozen import frozen
 from ..reading.records import (
-    Abandoned,
     Award,
     Call,
     CallKind,
-    Claim,
     ClaimItem,
-    Comment,
     CommentStyle,
-    Concede,
     Deal,
-    Discard,
     Game,
-    Hand,
-    OpeningEvent,
-    Pack,
     Penalty,
     Play,
-    Redeal,
-    RedealReason,
-    Results,
     Tag,
-    Total,
-    Trick,
     TurnUp,
 )
 from ..reading.table import side_of
-from ..referee.deal import Phase as TablePhase  # the referee's phases; Phase is the recorder's
 from ..referee.profiles import Options, Profile, resolve_options
-from ..referee.scoring import Point
-from ..referee.sheet import claim_for, total_for
+from ..referee.results import kick_values
+from ..referee.scoring import Point, gift_points, tied_game
 from ..referee.state import DealResult
 from ..writing.formatter import format_game
+from .building import (
+    COMPUTED_NOTE,
+    Built,
+    build_game,
+    last_deal_entries,
+    points_text,
+    scored_deal,
+)
+from .describing import describe, placement_problem
+from .editing import Editing
 from .entries import (
-    Agreed,
     Annotation,
     DealStart,
     Entry,
     Expectation,
+    GameTied,
     Item,
     Phase,
     ResultsDone,
     Ruling,
     read_entry,
+    read_results_chunk,
 )
-from .referee import Judge, Judgement, Verdict, findings, verdict
+from .expecting import expectation, in_results, settled
+from .outcome import Outcome
+from .referee import RESULTS_CODES, Judge, Judgement, Verdict
+from .resuming import entries_of_game
 from .storage import RecordFile
 
-__all__ = ["COMPUTED_NOTE", "Outcome", "Session", "entries_of_game"]
+__all__ = ["COMPUTED_NOTE", "Outcome", "Session", "build_game", "describe", "entries_of_game"]
 
-# The comment the recorder puts after a claim the players made, saying what the
-# rules give: both are kept, the dispute shows in 'allfours check'.
-COMPUTED_NOTE = " computed: "
-# Before a director's ruling on a deal recorded by its results: what the scorer had.
-RECORDED_NOTE = " recorded: "
 # The tag that says a game is recorded by its results (the recorder's own, kept as is).
 ENTRY_TAG = "Entry"
 # The judgements a session finds by identity before it hashes the entries (see judgement).
 _RECENT = 4
 
 
-@frozen
-class Outcome:
-    """What became of one keystroke line: one line for the status bar."""
-
-    accepted: bool
-    message: str
-    confirm: bool = False  # a revoke or undertrump: enter it again with confirmed=True
-    finding: Diagnostic | None = None
-
-
-class Session:
+class Session(Editing):
     """The game being recorded and its entries; see the module docstring."""
 
     def __init__(self, tags: tuple[Tag, ...], *, entries: tuple[Entry, ...] = (),
@@ -123,7 +106,7 @@ class Session:
         self._recent: list[tuple[tuple[Entry, ...], Judgement]] = []  # the last asked, by identity
         self._made: tuple[tuple[Entry, ...], Game] | None = None  # game() of those entries
         self._expected: tuple[tuple[Entry, ...], bool, Expectation] | None = None  # expect()
-        self._built: list[_Built] = []  # the deals last built, with their entries
+        self._built: list[Built] = []  # the deals last built, with their entries
         # per deal: the deal and its result as the referee gave them, and the deal scored
         self._scored: dict[int, tuple[Deal, DealResult, Deal]] = {}
         self._written: tuple[Deal, ...] = ()  # the deals of the game last proved
@@ -181,7 +164,7 @@ class Session:
         kept = self._scored.get(position)
         if kept is not None and kept[0] is deal and kept[1] is result:
             return kept[2]
-        scored = _scored(deal, result, self.seats, self.options)
+        scored = scored_deal(deal, result, self.seats, self.options)
         self._scored[position] = (deal, result, scored)
         return scored
 
@@ -207,24 +190,11 @@ class Session:
     def settled(self) -> bool:
         """Whether the last deal needs nothing more from the table: the other side
         confirmed it (or claimed), or it ended without points to confirm."""
-        deal = _last_deal_entries(self.entries)
-        if deal is None:
-            return True
-        return any(isinstance(e, (Agreed, Claim, Ruling, Redeal, Abandoned, Concede))
-                   for e in deal)
+        return settled(self.entries)
 
     def in_results(self) -> bool:
         """Whether the last deal is recorded by its results and still being entered."""
-        deal = _last_deal_entries(self.entries)
-        if deal is None:
-            return False
-        if any(isinstance(e, ResultsDone) for e in deal) or \
-                any(isinstance(e, (Redeal, Abandoned, Concede)) for e in deal):
-            return False
-        if any(isinstance(e, Item) for e in deal):
-            return True
-        return self.results_mode and not any(
-            isinstance(e, (Hand, TurnUp, Call, Discard, Pack, Play, Claim)) for e in deal)
+        return in_results(self.entries, self.results_mode)
 
     def winner(self, judged: Judgement | None = None) -> str | None:
         """The side that won, once it has."""
@@ -247,83 +217,23 @@ class Session:
         the session's entries and mode."""
         known = self._expected
         if known is None or known[0] is not self.entries or known[1] != self.results_mode:
-            known = self._expected = (self.entries, self.results_mode, self._expect())
+            opening = self.judgement(_without_results(self.entries)) \
+                if self.in_results() else None
+            known = self._expected = (self.entries, self.results_mode, expectation(
+                self.judgement(), self.entries, self.results_mode, self.seats, opening))
         return known[2]
 
-    def _expect(self) -> Expectation:
-        judged = self.judgement()
-        seats = self.seats
-        deals = judged.game.deals
-        last = deals[-1] if deals else None
-        winner = self.winner(judged)
-        if last is not None and self.in_results():
-            return self._expect_results(last, judged)
-        if last is not None and (judged.finished or winner is not None) and \
-                not self.settled():
-            return self._expect_confirm(last, judged)
-        if winner is not None or (last is not None and
-                                  isinstance(last.ending, (Abandoned, Concede))):
-            why = f"{winner} wins" if winner else "abandoned"
-            return Expectation(Phase.OVER, None, f"the game is over ({why})", seats=seats)
-        if last is None or judged.finished:
-            proposed = judged.expects.seat if last is not None else None
-            text = "who deals the first deal? type N, E, S or W" if proposed is None else \
-                f"deal {len(deals) + 1}: {proposed.letter} deals (Enter), or type another seat"
-            return Expectation(Phase.DEALER, None, text, default=proposed, seats=seats)
-        return self._expect_in_deal(last, judged)
-
-    def _expect_results(self, deal: Deal, judged: Judgement) -> Expectation:
-        elder = judged.open.current.elder if judged.open.current is not None else None
-        so_far = judged.so_far.deals
-        points = _points_text(so_far[-1].points if so_far else ())
-        text = (f"deal {deal.number} by results, {deal.dealer.letter} deals: {points}. "
-                "An item and its side; Enter ends")
-        return Expectation(Phase.RESULTS, None, text, seats=self.seats, dealer=deal.dealer,
-                           elder=elder)
-
-    def _expect_confirm(self, deal: Deal, judged: Judgement) -> Expectation:
-        results = judged.replayed.deals
-        points = _points_text(results[-1].points if results else ())
-        scores = "  ".join(f"{side} {value}" for side, value in self.scores(judged))
-        text = f"deal {deal.number}: {points}, score {scores}. Other side: y agrees, c claims"
-        return Expectation(Phase.CONFIRM, None, text, seats=self.seats)
-
-    def _expect_in_deal(self, deal: Deal, judged: Judgement) -> Expectation:
-        seats, dealer = self.seats, deal.dealer
-        expects = judged.expects
-        actor = expects.seat
-        runs = sum(call.kind is CallKind.RUNS for call in deal.calls)
-        # a hand may be typed until the first card: as dealt, or after a run the batch
-        size = (RUN_BATCH if runs else DEALT) if not deal.tricks else None
-        if judged.exhausted:
-            return Expectation(Phase.EXHAUSTED, dealer, "the pack is exhausted: 'redeal' "
-                               f"({dealer.letter} deals again)", seats=seats)
-        if expects.kind is TablePhase.TURN_UP:
-            text = f"{dealer.letter} deals: the turn-up (hands first if known: 'S js 9h …')"
-            return Expectation(Phase.TURN, dealer, text, seats=seats, hand_size=size)
-        if expects.kind is TablePhase.CALL and actor is not None:
-            return Expectation(Phase.CALL, actor, f"{actor.letter} stands (s) or begs (b)",
-                               seats=seats, hand_size=size)
-        if expects.kind is TablePhase.ANSWER:
-            return Expectation(Phase.ANSWER, dealer, f"{dealer.letter} gives one (g) or runs "
-                               "(r)", seats=seats, hand_size=size)
-        if expects.kind is TablePhase.RUN:
-            return Expectation(Phase.RUN_TURN, dealer, f"run {runs}: its cards if known "
-                               "('S 3c 4c 5c'), then the turn-up", seats=seats,
-                               hand_size=size)
-        may_beg = expects.may_beg_again  # the referee's answer, not a second copy of it
-        number = len(deal.tricks) + (0 if deal.tricks and
-                                     len(deal.tricks[-1].plays) < len(seats) else 1)
-        who = actor.letter if actor is not None else "?"
-        text = f"{who} to play to trick {number}" + (" (or b: beg again)" if may_beg else "")
-        return Expectation(Phase.PLAY, actor, text, offered=judged.offered, may_beg=may_beg,
-                           seats=seats, hand_size=size)
 
     # -- entries ------------------------------------------------------------------------------
 
     def type(self, text: str, *, confirmed: bool = False) -> Outcome:
         """One line typed by the scorer."""
-        read = read_entry(text, self.expect())
+        expecting = self.expect()
+        typed = text.strip()
+        if expecting.phase is Phase.RESULTS and typed and \
+                not isinstance(read_entry(typed, expecting), Annotation):
+            return self._type_results(typed)
+        read = read_entry(text, expecting)
         if isinstance(read, str):
             return Outcome(False, read)
         if isinstance(read, Annotation):
@@ -337,7 +247,7 @@ class Session:
         (or claimed), dealt by whoever the rules say deals next: one undo takes back both.
         """
         expecting = self.expect()
-        placed = _placement_problem(entry, expecting, self.judgement().exhausted)
+        placed = placement_problem(entry, expecting, self.judgement().exhausted)
         if placed is not None:
             return Outcome(False, placed)
         if isinstance(entry, Ruling) and self.entries and \
@@ -346,7 +256,11 @@ class Session:
             # the next deal has only begun: the ruling is on the deal before it
             self._change((*self.entries[:-1], entry, self.entries[-1]))
             ruled = len(self.judgement().game.deals) - 1
-            return Outcome(True, _describe(entry) + f" (deal {ruled})")
+            return Outcome(True, describe(entry) + f" (deal {ruled})")
+        if isinstance(entry, ResultsDone):
+            wrong = self._unfinished_results()
+            if wrong is not None:
+                return Outcome(False, f"refused: {wrong.message}", finding=wrong)
         outcome = self._try(self.entries, entry, len(self.entries), confirmed=confirmed)
         if outcome.accepted and self.results_mode and \
                 expecting.phase in (Phase.CONFIRM, Phase.RESULTS):
@@ -360,6 +274,97 @@ class Session:
                                   f"; deal {len(self.judgement().game.deals)}: "
                                   f"{following.default.letter} deals")
         return outcome
+
+    def _type_results(self, text: str) -> Outcome:
+        """A results line: its entries taken one by one (``h n l s``, ``k 1 h n``); at the
+        first one not understood, or refused, the line stops: what was taken is said,
+        then why not, and the text not taken is kept (:attr:`Outcome.rest`) for editing
+        (never dropped: a stray key once ate the items typed after it)."""
+        taken: list[Outcome] = []
+        rest = text
+        while rest and self.expect().phase is Phase.RESULTS:
+            used, read = read_results_chunk(rest, self.expect())
+            outcome = Outcome(False, read) if isinstance(read, str) else self._add_result(read)
+            if not outcome.accepted:
+                # an entry refused (by the referee, or as not due) is said and left out;
+                # the text after it, or text not understood (nothing used), stays
+                kept = rest[used:].strip() if used else rest
+                done = "; ".join(o.message for o in taken)
+                return replace(outcome, message=(f"{done}; then " if done else "") +
+                               outcome.message, rest=kept)
+            taken.append(outcome)
+            rest = rest[used:].strip()
+        if not taken:
+            return Outcome(False, "type an entry (? for help)", rest=rest)
+        return replace(taken[-1], message="; ".join(o.message for o in taken), rest=rest)
+
+    def _add_result(self, entry: Entry) -> Outcome:
+        """One entry of a deal entered by its results; what it means is the referee's: a
+        Game tied goes where the rules give a tie, the dealer's gift gives the items the
+        rules' ``gives`` counts, and the results are finished only when they stand."""
+        deal = last_deal_entries(self.entries) or ()
+        judged = self.judgement()
+        current = judged.open.current
+        games = [e for e in deal if _is_game(e)]
+        if _is_game(entry) and games and GameTied in (type(entry), type(games[0])):
+            # (Game twice, neither tied, is the referee's AFN404)
+            return Outcome(False, "refused: the Game is written already, "
+                           f"'{describe(games[0])}' (Backspace or Ctrl+Z takes it back)")
+        entry = self._tie_scored(entry, self.entries)
+        if isinstance(entry, Call) and entry.kind is CallKind.GIVES and current is not None:
+            gifts, _ = gift_points(dealer=current.dealer, elder=current.elder,
+                                   seats=self.seats, options=self.options,
+                                   scores=dict(self.scores(judged)))
+            return self._add_together((entry, *(Item(award=Award(p.seat, ClaimItem.GIFT))
+                                                for p in gifts if p.seat is not None)))
+        if isinstance(entry, TurnUp):
+            return self._turn_up(entry)
+        return self.add(entry)
+
+    def _turn_up(self, entry: TurnUp) -> Outcome:
+        """A turn-up in a deal entered by its results: the referee counts its kick (the
+        turn-ups decide the kicks), written with it as the kick item it gives."""
+        before = self.judgement()
+        kicks = _kicks(before)
+        judged = self.judgement((*self.entries, entry))
+        scored = [p for p in _kicks(judged)]
+        for point in kicks:
+            if point in scored:
+                scored.remove(point)
+        single = len(kick_values(self.options)) == 1
+        items = tuple(Item(award=Award(p.seat, ClaimItem.KICK, None if single else p.points))
+                      for p in scored if p.seat is not None)
+        return self._add_together((entry, *items))
+
+    def _tie_scored(self, entry: Entry, before: tuple[Entry, ...]) -> Entry:
+        """A Game tie typed after ``before``, with the Game the rules give a tie (the
+        referee's ``tied_game``); any other entry as it is."""
+        current = self.judgement(before).open.current
+        if not isinstance(entry, GameTied) or current is None:
+            return entry
+        tie = tied_game(current.elder, self.seats, self.options)
+        return replace(entry, award=Award(tie.seat, ClaimItem.GAME) if tie and tie.seat
+                       else None)
+
+    def _add_together(self, entries: tuple[Entry, ...]) -> Outcome:
+        """Entries that stand or fall together (a gift and its items), judged one after
+        another and written once: one undo takes them all back."""
+        after = self.entries
+        for entry in entries:
+            ruling, finding = self._ruling(after, (*after, entry))
+            if ruling != Verdict.ACCEPT and finding is not None:
+                return Outcome(False, f"refused: {finding.message}", finding=finding)
+            after = (*after, entry)
+        self._change(after)
+        return Outcome(True, "; ".join(describe(entry) for entry in entries))
+
+    def _unfinished_results(self) -> Diagnostic | None:
+        """What the referee still finds wrong with the results of the deal being entered,
+        were it finished now (a turned Jack's kick not typed, say): it cannot be ended."""
+        judged = self.judgement((*self.entries, ResultsDone()))
+        number = judged.game.deals[-1].number if judged.game.deals else None
+        return next((d for d in judged.probed if d.code in RESULTS_CODES and
+                     d.deal == number), None)
 
     def confirm(self) -> Outcome:
         """Record the entry that was waiting for confirmation (a revoke, an undertrump)."""
@@ -382,12 +387,43 @@ class Session:
                            finding=finding)
         self._change((*self.entries[:at], entry, *self.entries[at + 1:])
                      if at < len(self.entries) else after)
-        message = f"{_describe(entry)}" + (f" — {finding.message}" if finding else "")
+        message = f"{describe(entry)}" + (f" — {finding.message}" if finding else "")
         if isinstance(entry, Penalty):
             value = self.penalty_values().get(at)
             message += f": {value}" + ("" if value == "no points" or self.judgement().finished
                                        else " (counted when the deal ends)")
         return Outcome(True, message, finding=finding)
+
+    def set_mode(self, results: bool) -> Outcome:
+        """Enter deals by their results (``results``) or by their cards (Ctrl+T): for the
+        deal being entered if nothing is in it yet, and for the following deals.  The
+        mode is written in the game's header, ``[Entry "results"]`` or ``[Entry
+        "cards"]``, so that a resume (after a quit or a kill) returns to it; a deal with
+        something in it says its own mode (a ``scored`` line, or cards)."""
+        mode = "by their results" if results else "by their cards"
+        done = Outcome(True, f"deals are entered {mode} (Ctrl+T switches)")
+        if results == self.results_mode and self._mode_tag() == results:
+            return done
+        value = "results" if results else "cards"
+        tags = tuple(replace(tag, value=value) if tag.name == ENTRY_TAG else tag
+                     for tag in self.tags)
+        if not any(tag.name == ENTRY_TAG for tag in tags):
+            tags = (*tags, Tag(name=ENTRY_TAG, value=value))
+        before = (self.tags, self.results_mode)
+        self.tags, self.results_mode, self._made = tags, results, None
+        try:
+            self.save()
+        except BaseException:
+            (self.tags, self.results_mode), self._made = before, None
+            raise
+        return done
+
+    def _mode_tag(self) -> bool | None:
+        """The mode the header says (``None``: it says none)."""
+        for tag in self.tags:
+            if tag.name == ENTRY_TAG:
+                return tag.value.lower() == "results"
+        return None
 
     def annotate(self, annotation: Annotation) -> Outcome:
         """Attach a comment or a glyph to the last entry."""
@@ -406,162 +442,7 @@ class Session:
                                "can follow it on this entry: undo it and write one comment")
             changed = replace(last, trailing=(*last.trailing, annotation.comment))
         self._change((*self.entries[:-1], changed))
-        return Outcome(True, f"noted on {_describe(last)}")
-
-    def undo(self) -> Outcome:
-        """Take back the last change; with none made in this session (a resumed file),
-        the last entry of the file: the file is the history, back to the game's start."""
-        current = self.entries
-        if not self._past:
-            if not current:
-                return Outcome(False, "nothing to undo")
-            self._set(current[:-1])
-            self._future.append(current)
-            self.flags = {}
-            return Outcome(True, f"undone: {_describe(current[-1])}")
-        self._set(self._past[-1])
-        self._past.pop()
-        self._future.append(current)
-        self.flags = {}  # the marks of a correction undone are stale
-        return Outcome(True, f"undone: {_describe(current[-1])}" if current and
-                       current[:-1] == self.entries else "undone")
-
-    def redo(self) -> Outcome:
-        if not self._future:
-            return Outcome(False, "nothing to redo")
-        current = self.entries
-        self._set(self._future[-1])
-        self._future.pop()
-        self._past.append(current)
-        return Outcome(True, "redone")
-
-    def correct(self, index: int, text: str, *, confirmed: bool = False) -> Outcome:
-        """Replace entry ``index`` with what ``text`` says, then re-judge every later entry.
-
-        The new entry is judged against the entries before it; later entries that
-        became invalid are kept and flagged (see :attr:`flags`), never dropped.
-        """
-        if not 0 <= index < len(self.entries):
-            return Outcome(False, f"there is no entry {index + 1}")
-        before = self.entries[:index]
-        read = read_entry(text, self._expect_after(before))
-        if isinstance(read, str):
-            return Outcome(False, read)
-        if isinstance(read, Annotation):
-            return Outcome(False, "write the entry itself, not a comment")
-        outcome = self._try(before, read, index, confirmed=confirmed)
-        if outcome.accepted:
-            self.flags = self._flag_from(index + 1)
-            bad = len(self.flags)
-            outcome = replace(outcome, message=f"entry {index + 1} corrected; " +
-                              (f"{bad} later entr{'y is' if bad == 1 else 'ies are'} now "
-                               "invalid" if bad else "every later entry still stands"))
-        return outcome
-
-    def insert(self, index: int, text: str, *, confirmed: bool = False) -> Outcome:
-        """Insert what ``text`` says before entry ``index`` (a card left out, say).
-
-        The new entry is judged where it stands; the later entries of its deal that
-        were typed for the seat whose turn it was follow the turn again, and every later
-        entry is judged again.  If any would then be refused, nothing changes and the
-        refusal says which and why (the file is rewritten whole or not at all).
-        """
-        if not 0 <= index <= len(self.entries):
-            return Outcome(False, f"there is no entry {index + 1}")
-        before = self.entries[:index]
-        read = read_entry(text, self._expect_after(before))
-        if isinstance(read, str):
-            return Outcome(False, read)
-        if isinstance(read, Annotation):
-            return Outcome(False, "write the entry itself, not a comment")
-        placed = _placement_problem(read, self._expect_after(before),
-                                    self.judgement(before).exhausted)
-        if placed is not None:
-            return Outcome(False, placed)
-        ruling, finding = self._ruling(before, (*before, read))
-        if ruling == Verdict.REFUSE:
-            assert finding is not None
-            return Outcome(False, f"refused: {finding.message}", finding=finding)
-        if ruling == Verdict.CONFIRM and not confirmed:
-            assert finding is not None
-            return Outcome(False, f"{finding.message}. Record it? (y/n)", confirm=True,
-                           finding=finding)
-        return self._rewrite(index, (read,), 0, f"inserted before entry {index + 1}: "
-                             f"{_describe(read)}")
-
-    def delete(self, index: int) -> Outcome:
-        """Delete entry ``index`` (an extra one), re-judging every later entry as
-        :meth:`insert` does; refused in words when the game would not stand."""
-        if not 0 <= index < len(self.entries):
-            return Outcome(False, f"there is no entry {index + 1}")
-        gone = self.entries[index]
-        if isinstance(gone, DealStart) and index + 1 < len(self.entries) and \
-                not isinstance(self.entries[index + 1], DealStart):
-            return Outcome(False, f"refused: entry {index + 1} begins a deal that has "
-                           "entries; delete them first (or correct the dealer with Enter)")
-        return self._rewrite(index, (), 1, f"deleted entry {index + 1}: {_describe(gone)}")
-
-    def _rewrite(self, index: int, new: tuple[Entry, ...], drop: int, done: str) -> Outcome:
-        """Entries ``index`` … ``index + drop`` replaced by ``new``; the later entries
-        follow the turn again and are judged again: all stand, or nothing changes."""
-        old = self.entries
-        head = (*old[:index], *new)
-        entries = (*head, *self._follow_turn(old, index + drop, head))
-        for at in range(len(head), len(entries)):
-            ruling, finding = self._ruling(entries[:at], entries[:at + 1])
-            if ruling == Verdict.REFUSE and finding is not None:
-                return Outcome(False, f"refused: entry {at + 1 - len(new) + drop} "
-                               f"({_describe(old[at - len(new) + drop])}) would then be "
-                               f"invalid: {finding.message}", finding=finding)
-        try:
-            self._change(entries)
-        except RuntimeError as error:  # the text would not read back: nothing written
-            return Outcome(False, f"refused: {error}")
-        self.flags = {}
-        later = len(entries) > len(head)
-        return Outcome(True, done + ("; every later entry still stands" if later else ""))
-
-    def _follow_turn(self, old: tuple[Entry, ...], start: int,
-                     head: tuple[Entry, ...]) -> list[Entry]:
-        """The entries of ``old`` from ``start`` on, after ``head``: a card or a call of
-        the same deal typed for the seat whose turn it was goes to the seat whose turn
-        it now is (a card named for a seat, 'W:js', for another, stays)."""
-        moved: list[Entry] = []
-        for at in range(start, len(old)):
-            entry = old[at]
-            if isinstance(entry, DealStart):
-                moved.extend(old[at:])
-                break
-            if isinstance(entry, (Play, Call)):
-                was = self._expect_after(old[:at]).actor
-                now = self._expect_after((*head, *moved)).actor
-                if entry.seat is was and now is not None and now is not was:
-                    entry = replace(entry, seat=now)
-            moved.append(entry)
-        return moved
-
-    def _ruling(self, before: tuple[Entry, ...],
-                after: tuple[Entry, ...]) -> tuple[str, Diagnostic | None]:
-        """How the referee took the last entry of ``after``: its answer to the entry
-        (see :func:`.referee.findings`) sorted into accept, refuse or confirm first."""
-        judged = self.judgement(after)
-        return verdict(findings(self.judgement(before), judged), judged.unfinished)
-
-    def _expect_after(self, entries: tuple[Entry, ...]) -> Expectation:
-        saved = self.entries
-        self.entries = entries
-        try:
-            return self.expect()
-        finally:
-            self.entries = saved
-
-    def _flag_from(self, start: int) -> dict[int, str]:
-        flags = {}
-        for index in range(start, len(self.entries)):
-            ruling, finding = self._ruling(self.entries[:index], self.entries[:index + 1])
-            if ruling != Verdict.ACCEPT and finding is not None:
-                flags[index] = finding.message
-        return flags
+        return Outcome(True, f"noted on {describe(last)}")
 
     def _change(self, entries: tuple[Entry, ...]) -> None:
         current = self.entries
@@ -625,8 +506,38 @@ class Session:
                 offender = side_of(entry.offender, self.seats)
                 points = [p for p in (result.points or result.provisional)
                           if p.item is ClaimItem.PENALTY and p.side != offender]
-                values[index] = _points_text(tuple(points)) if points else "no points"
+                values[index] = points_text(tuple(points)) if points else "no points"
         return values
+
+    def claim_start(self) -> list[str]:
+        """The other side's claim begins as the deal's items as the scorer has them (a
+        claim is the whole deal: what it leaves out it says nobody took), one word per
+        item (``n high``, ``n kick 2``), for the screen to show and edit: a claim that
+        differs in one item is then one dispute, not one per item left out."""
+        deals = self.game().deals
+        if not deals:
+            return []
+        deal = deals[-1]
+        line = deal.results if deal.results is not None and not deal.results.director \
+            else deal.claim
+        return [_claim_word(award) for award in (line.awards if line is not None else ())]
+
+    @staticmethod
+    def claim_edit(words: list[str], word: str) -> list[str]:
+        """``word`` (``s low``) put in the claim ``words``: in place of the item's word
+        when a deal has one of it (High, Low, Game; Jack or Hang Jack, the one Jack of
+        trumps; a seat's gift), added otherwise (a kick, a penalty)."""
+        seat, _, rest = word.partition(" ")
+        item = rest.split()[0] if rest.split() else ""
+        one = {"jack": "jack", "hangjack": "jack"}.get(item, item)
+        for at, old in enumerate(words):
+            old_seat, _, old_rest = old.partition(" ")
+            old_item = old_rest.split()[0] if old_rest.split() else ""
+            if {"jack": "jack", "hangjack": "jack"}.get(old_item, old_item) != one:
+                continue
+            if one in ("high", "low", "jack", "game") or (one == "gift" and old_seat == seat):
+                return [*words[:at], word, *words[at + 1:]]
+        return [*words, word]
 
     def disputes(self) -> list[Diagnostic]:
         """What the players claimed that the rules do not give (AFN4xx), per the full record."""
@@ -636,289 +547,29 @@ class Session:
                 if d.code.startswith("AFN4")]
 
 
-# --- building the game from entries ------------------------------------------------------------
+def _is_game(entry: Entry) -> bool:
+    """A Game entered in results mode: an item, or a tie."""
+    return isinstance(entry, GameTied) or (isinstance(entry, Item) and
+                                           entry.award.item is ClaimItem.GAME)
 
 
-# A deal built from its entries (its DealStart first), kept to be used again while they
-# are the same objects: see build_game.
-_Built = tuple[tuple[Entry, ...], Deal]
+def _kicks(judged: Judgement) -> list[Point]:
+    """The kicks the referee counted in the deal being entered, from its turn-ups."""
+    deals = judged.so_far.deals
+    return [p for p in (deals[-1].points if deals else ()) if p.item is ClaimItem.KICK]
 
 
-def build_game(tags: tuple[Tag, ...], entries: tuple[Entry, ...], index: int,
-               built: list[_Built] | None = None) -> Game:
-    """The records ``entries`` stand for: deals with their tricks, no claims computed.
-
-    ``built``: the deals of an earlier call with their entries, refilled with this
-    call's.  A deal whose entries are the very same objects is that deal again, not a
-    new copy: while a deal is typed the ones before it are not rebuilt, and being the
-    same objects they are compared and scored by identity later, not field by field
-    (the entries are frozen, and a deal is made from its entries and number alone)."""
-    players = len(Game(tags=tags).seats) or 2
-    groups = _deal_entries(entries)
-    deals: list[Deal] = []
-    for number, group in enumerate(groups, start=1):
-        old = built[number - 1] if built is not None and number <= len(built) else None
-        if old is not None and len(old[0]) == len(group) and \
-                all(was is now for was, now in zip(old[0], group, strict=True)):
-            deals.append(old[1])
-        else:
-            start = group[0]
-            assert isinstance(start, DealStart)
-            deals.append(_deal(number, start, list(group[1:]), players))
-    if built is not None:
-        built[:] = list(zip(groups, deals, strict=True))
-    return Game(tags=tags, deals=tuple(deals), ended=True, index=index)
+def _claim_word(award: Award) -> str:
+    """One item of a claim as the screen shows it: ``n high``, ``n kick 2``."""
+    return f"{award.seat.letter.lower()} {award.item.value}" + \
+        (f" {award.points}" if award.points is not None else "")
 
 
-def _deal_entries(entries: tuple[Entry, ...]) -> list[tuple[Entry, ...]]:
-    """The entries of each deal, its DealStart first (entries before the first one, of
-    no deal, are left out)."""
-    starts = [at for at, entry in enumerate(entries) if isinstance(entry, DealStart)]
-    ends = [*starts[1:], len(entries)]
-    return [entries[at:end] for at, end in zip(starts, ends, strict=False)]
-
-
-def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> Deal:
-    opening: list[OpeningEvent] = []
-    dealt_late: list[Hand] = []
-    tricks: list[list[Play]] = []
-    penalties: list[Penalty] = []
-    claim: Claim | None = None
-    ending: Redeal | Abandoned | Concede | None = None
-    items: list[Award] = []
-    item_comments: list[Comment] = []
-    done = False
-    ruling: Ruling | None = None
-    ran = False
-    for entry in entries:
-        if isinstance(entry, Item):
-            items.append(entry.award)
-            item_comments.extend((*entry.leading, *entry.trailing))
-            continue
-        if isinstance(entry, ResultsDone):
-            done = True
-            continue
-        if isinstance(entry, Ruling):
-            ruling = entry
-            continue
-        if isinstance(entry, Agreed):
-            continue
-        if isinstance(entry, Hand):
-            turned = any(isinstance(e, TurnUp) for e in opening)
-            if turned and not ran:
-                dealt_late.append(entry)  # a hand as dealt, entered after the turn-up
-            else:
-                opening.append(entry)
-        elif isinstance(entry, (TurnUp, Call, Discard, Pack)):
-            ran = ran or (isinstance(entry, Call) and entry.kind is CallKind.RUNS)
-            opening.append(entry)
-        elif isinstance(entry, Play):
-            if not tricks or len(tricks[-1]) >= players:
-                tricks.append([])
-            tricks[-1].append(entry)
-        elif isinstance(entry, Penalty):
-            played = sum(map(len, tricks))  # written after the trick it was typed in
-            penalties.append(replace(entry, after_plays=-(-played // players) * players))
-        elif isinstance(entry, Claim):
-            claim = entry
-        elif isinstance(entry, (Redeal, Abandoned, Concede)):
-            ending = entry
-    total_played = sum(map(len, tricks))
-    penalties = [replace(p, after_plays=min(p.after_plays or 0, total_played))
-                 for p in penalties]
-    if dealt_late:
-        first_turn = next(i for i, e in enumerate(opening) if isinstance(e, TurnUp))
-        opening[first_turn:first_turn] = dealt_late
-    results: Results | None = None
-    if items or done or (isinstance(ending, Redeal) and not opening and not tricks):
-        results = Results(awards=_grouped(items), trailing=tuple(item_comments))
-    if ruling is not None:
-        recorded: tuple[Comment, ...] = ()
-        if results is not None:  # the scorer's results, kept beside the ruling
-            from ..writing.formatter import awards_text
-
-            written = awards_text("", results.awards, Deal(number=number, dealer=start.dealer))
-            recorded = (Comment(RECORDED_NOTE + written.strip() + " ", CommentStyle.BRACE),)
-        results = Results(awards=_grouped(list(ruling.awards)), director=True,
-                          leading=recorded, trailing=(*ruling.leading, *ruling.trailing))
-    # a results deal the scorer finished: marked by a total, which the session writes
-    total = Total(scores=()) if done and not tricks else None
-    return Deal(number=number, dealer=start.dealer, opening=tuple(opening),
-                tricks=tuple(Trick(number=i + 1, plays=tuple(plays))
-                             for i, plays in enumerate(tricks)),
-                penalties=tuple(penalties), claim=claim, ending=ending,
-                leading=start.leading, trailing=start.trailing, results=results, total=total)
-
-
-def _grouped(awards: list[Award]) -> tuple[Award, ...]:
-    """Awards grouped by seat, seats in the order they first appear (as the parser keeps
-    them, so that the written line reads back the same), items in counting order."""
-    order = list(dict.fromkeys(award.seat for award in awards))
-    rank = list(ClaimItem)
-    return tuple(sorted(awards, key=lambda a: (order.index(a.seat), rank.index(a.item))))
-
-
-def _last_deal_entries(entries: tuple[Entry, ...]) -> tuple[Entry, ...] | None:
-    """The entries of the last deal, after its DealStart (``None`` before any deal)."""
-    for index in range(len(entries) - 1, -1, -1):
-        if isinstance(entries[index], DealStart):
-            return entries[index + 1:]
-    return None
-
-
-def _points_text(points: tuple[Point, ...]) -> str:
-    """``NS 2  EW 1`` for a deal's points so far (nothing yet: "no points yet")."""
-    by_side: dict[str, int] = {}
-    for point in points:
-        by_side[point.side] = by_side.get(point.side, 0) + point.points
-    return "  ".join(f"{side} {value}" for side, value in by_side.items()) or "no points yet"
-
-
-def _scored(deal: Deal, result: DealResult, seats: tuple[Seat, ...], options: Options) -> Deal:
-    """A finished deal with the claim and total the computed result gives; a claim the
-    players made is kept, with what the rules give noted after it.  A deal recorded by
-    its results gets no computed claim (its results say it)."""
-    computed = claim_for(result.points, seats, options)
-    claim = deal.claim
-    total = total_for(result.scores_after, seats)
-    if claim is None and deal.results is not None:
-        return replace(deal, total=total)
-    if claim is None:
-        claim = computed
-    elif computed is None or claim.awards != computed.awards:
-        from ..writing.formatter import claim_text
-
-        said = claim_text(computed, deal) if computed is not None else "nothing"
-        note = Comment(COMPUTED_NOTE + said.removeprefix("claim ") + " ", CommentStyle.BRACE)
-        claim = replace(claim, trailing=(note,))
-    return replace(deal, claim=claim, total=total)
-
-
-# The recorder's own entries, not events of the table: who deals, the other side's word,
-# a deal's results, a director's ruling.  Each is taken where the recorder is between
-# deals, at a deal's end or entering a deal by its results; while a deal is played the
-# table's events go to the table, which judges whether each may come now.
-_OWN_ENTRIES = (DealStart, Agreed, Claim, Ruling, Item, ResultsDone)
-_BETWEEN: dict[Phase, tuple[type, ...]] = {
-    Phase.DEALER: (DealStart, Claim, Ruling),
-    Phase.RESULTS: (Item, ResultsDone, Ruling, Redeal, Abandoned, Concede),
-    Phase.CONFIRM: (Agreed, Claim, Ruling),
-    Phase.OVER: (Claim, Ruling),
-}
-
-
-def _placement_problem(entry: Entry, expecting: Expectation, exhausted: bool) -> str | None:
-    """Why ``entry`` cannot come now, when the recorder is not at a point that takes it
-    (``exhausted``: the table's word that the pack is used up)."""
-    if isinstance(entry, type(None)):
-        return "nothing entered"
-    taken = _BETWEEN.get(expecting.phase)
-    if not isinstance(entry, taken) if taken is not None else isinstance(entry, _OWN_ENTRIES):
-        return f"not now: {expecting.text}"
-    if isinstance(entry, Redeal) and entry.reason is RedealReason.EXHAUSTED and \
-            not exhausted and expecting.phase is not Phase.RESULTS:
-        return "refused: 'redeal exhausted' only when a run has used up the pack"
-    return None
-
-
-def _describe(entry: Entry) -> str:
-    if isinstance(entry, DealStart):
-        return f"{entry.dealer.letter} deals"
-    if isinstance(entry, Hand):
-        return f"{entry.seat.letter} holds " + " ".join(str(c) if c else "??"
-                                                        for c in entry.cards)
-    if isinstance(entry, TurnUp):
-        return f"turned up {entry.card}"
-    if isinstance(entry, Call):
-        return f"{entry.seat.letter} {entry.kind.value}"
-    if isinstance(entry, Discard):
-        return f"{entry.seat.letter} discards " + " ".join(str(c) if c else "??"
-                                                             for c in entry.cards)
-    if isinstance(entry, Pack):
-        return "the pack, top first: " + " ".join(str(c) if c else "??" for c in entry.cards)
-    if isinstance(entry, Play):
-        return f"{entry.seat.letter if entry.seat else '?'} plays {entry.card}"
-    if isinstance(entry, Penalty):
-        return f"penalty {entry.offender.letter} {entry.kind.value}"
-    if isinstance(entry, Redeal):
-        return f"redeal {entry.reason.value}"
-    if isinstance(entry, Abandoned):
-        return "abandoned"
-    if isinstance(entry, Concede):
-        return f"{entry.seat.letter} concedes"
-    if isinstance(entry, Item):
-        award = entry.award
-        return f"{award.seat.letter} {award.item.value}" + \
-            (f" {award.points}" if award.points is not None else "")
-    if isinstance(entry, ResultsDone):
-        return "results complete"
-    if isinstance(entry, Agreed):
-        return "agreed by the other side"
-    if isinstance(entry, Ruling):
-        return "director's ruling: " + " ".join(f"{a.seat.letter} {a.item.value}"
-                                                for a in entry.awards)
-    return "claim " + " ".join(f"{a.seat.letter} {a.item.value}" for a in entry.awards)
-
-
-def describe(entry: Entry) -> str:
-    """One line for an entry in the list of entries."""
-    return _describe(entry)
-
-
-# --- resuming ----------------------------------------------------------------------------------
-
-
-def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
-    """The entries that record ``game`` again: what resuming a file starts from.
-
-    Claims equal to what the rules compute and every total are left out (the
-    session writes them again); a claim that differs is the players' and is kept.
-    """
-    judged = Judge(options).judge(replace(game, deals=tuple(replace(d, claim=None, total=None)
-                                                            for d in game.deals)))
-    seats = game.seats
-    entries: list[Entry] = []
-    results = judged.replayed.deals  # the deals that are over (not one still being played)
-    for position, deal in enumerate(game.deals):
-        entries.append(DealStart(dealer=deal.dealer, leading=deal.leading,
-                                 trailing=deal.trailing))
-        entries.extend(deal.opening)
-        entries.extend(deal.plays())
-        entries.extend(deal.penalties)
-        if deal.ending is not None:
-            entries.append(deal.ending)
-        line = deal.results
-        if line is not None:
-            scorer: Results | None = line
-            if line.director:
-                scorer = _recorded_results(line)
-            if scorer is not None:
-                entries.extend(Item(award=award) for award in scorer.awards)
-                if deal.total is not None:
-                    entries.append(ResultsDone())
-        claim = deal.claim
-        if claim is not None:
-            points = results[position].points if position < len(results) else ()
-            computed = claim_for(points, seats, options)
-            mine = replace(claim, trailing=tuple(c for c in claim.trailing
-                                                 if not c.text.startswith(COMPUTED_NOTE)))
-            if deal.results is not None or computed is None or \
-                    mine.awards != computed.awards or mine.leading or mine.trailing:
-                entries.append(mine)
-        if line is not None and line.director:
-            entries.append(Ruling(awards=line.awards))
-        if position < len(game.deals) - 1 and deal.ending is None:
-            entries.append(Agreed())  # a later deal began: the table had agreed this one
-    return tuple(entries)
-
-
-def _recorded_results(ruling: Results) -> Results | None:
-    """The scorer's results a director's ruling replaced, kept in a comment before it."""
-    for comment in ruling.leading:
-        if comment.text.startswith(RECORDED_NOTE):
-            text = "% AFN 1\ndeal 1 dealer N\n scored " + \
-                comment.text.removeprefix(RECORDED_NOTE) + "\nend\n"
-            games = parse(text).games
-            if games and games[0].deals and games[0].deals[0].results is not None:
-                return games[0].deals[0].results
-    return None
+def _without_results(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """``entries`` without the results typed in the last deal (the same tuple when it
+    has none): what its opening (turn-ups, calls) waits for is the table's answer to it."""
+    start = max((at for at, e in enumerate(entries) if isinstance(e, DealStart)), default=0)
+    if not any(isinstance(e, (Item, GameTied)) for e in entries[start:]):
+        return entries
+    return (*entries[:start], *(e for e in entries[start:]
+                                if not isinstance(e, (Item, GameTied))))

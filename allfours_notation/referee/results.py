@@ -70,6 +70,37 @@ def item_value(item: ClaimItem, options: Options, *, jack_in_play: bool = False)
     return 1
 
 
+def _within_the_pack(kicks: list[Award], options: Options,
+                     findings: list[Finding]) -> list[Award]:
+    """The kicks a pack can give: each worth is turned up by a card of a few ranks, four
+    of each in the pack (Hoffmann's turned Jack: four Jacks, so five kicks of 1 cannot
+    be); the kicks beyond what the pack holds are reported (AFN404) and not counted."""
+    values = kick_values(options)
+    kept: list[Award] = []
+    counted: dict[int, int] = {}
+    reported: set[int] = set()
+    for award in kicks:
+        worth = award.points if award.points is not None else \
+            (values[0] if len(values) == 1 else None)
+        if worth is None or worth not in values:
+            kept.append(award)  # its worth is judged below
+            continue
+        ranks = [rank for rank in Rank if kick_value(Card(Suit.SPADES, rank), options) == worth]
+        held = len(ranks) * len(Suit)
+        counted[worth] = counted.get(worth, 0) + 1
+        if counted[worth] <= held:
+            kept.append(award)
+        elif worth not in reported:
+            reported.add(worth)
+            written = sum(1 for a in kicks if (a.points if a.points is not None else
+                                               (values[0] if len(values) == 1 else None))
+                          == worth)
+            names = " or ".join(f"{rank.name.lower()}s" for rank in ranks)
+            findings.append(Finding("AFN404", f"{written} kicks of {worth} in one deal: the "
+                                    f"pack holds {held} {names} to turn up"))
+    return kept
+
+
 def _recipients(facts: ResultsFacts, options: Options) -> int:
     if options.gift_recipients is GiftRecipients.EACH_OPPONENT and len(facts.seats) == 3:
         return 2
@@ -148,6 +179,7 @@ def results_points(awards: Sequence[Award], facts: ResultsFacts,
             findings.append(Finding("AFN404", f"{len(kicks)} kicks in one deal: with "
                                     f"{len(seats)} players a deal has at most {most} turn-ups"))
             kicks = kicks[:most]
+        kicks = _within_the_pack(kicks, options, findings)
         for award in kicks:
             if award.points is None:
                 if len(values) == 1:

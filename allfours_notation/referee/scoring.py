@@ -369,6 +369,18 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     return [Point(side, seat, ClaimItem.GAME, options.game_value, why)]
 
 
+def tied_game(elder: Seat, seats: Sequence[Seat], options: Options) -> Point | None:
+    """Rule 24 for a deal recorded by its results whose scorer says the pips tied (every
+    side the same, some counting card won): Game as ``game_tie`` gives it, or ``None``
+    when a tie scores nothing.  Of all the sides tied, the first from the elder hand is
+    the elder's own."""
+    if options.game_tie is GameTie.NOBODY:
+        return None
+    side = side_of(elder, tuple(seats))
+    return Point(side, elder, ClaimItem.GAME, options.game_value,
+                 f"the pips are equal: the elder hand {elder.letter} scores Game")
+
+
 def _tally(pips: tuple[tuple[str, int], ...]) -> str:
     return ", ".join(f"{side} {value}" for side, value in pips)
 

@@ -185,3 +185,14 @@ def test_a_directors_ruling_stands_over_the_cards_and_is_recorded_as_such() -> N
     assert "AFN410" in codes(replayed) and "AFN409" not in codes(replayed)
     assert items(replayed) == [("high", "N", 1), ("low", "N", 1)]
     assert len(find(replayed, "AFN401")) == 2  # the players' claim stays, disputed
+
+
+def test_no_more_kicks_of_a_worth_than_the_pack_holds_cards_to_turn_up() -> None:
+    # two players may turn up six cards in a deal (five runs), but the pack holds four Jacks
+    five = run("deal 1 dealer N\n  scored N kick kick kick kick kick S high")
+    assert codes(five) == ["AFN404"]
+    assert "5 kicks of 1" in find(five, "AFN404")[0].message
+    assert "4 jacks" in find(five, "AFN404")[0].message
+    assert items(five) == [("kick", "N", 1)] * 4 + [("high", "S", 1)]
+    four = run("deal 1 dealer N\n  scored N kick kick kick kick S high")
+    assert codes(four) == []

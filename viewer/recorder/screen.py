@@ -279,6 +279,9 @@ class RecorderScreen(Screen[None]):
         except OSError as error:
             outcome = Outcome(False, f"not written: {error.strerror or error}")
         self.say(outcome)
+        if outcome.rest and not self.entry_line.value:
+            self.entry_line.value = outcome.rest  # kept for editing, never dropped
+            self.entry_line.cursor_position = len(outcome.rest)
         self.redraw()
         self.lines_taken += 1
 
@@ -383,7 +386,7 @@ class RecorderScreen(Screen[None]):
                 self.take(session, "y")
                 return True
             if char == "c":
-                self.claiming = []
+                self.claiming = session.claim_start()  # the whole deal, to edit
                 self.note("the other side's claim: h l j x g k t p then the side; Enter "
                           "records it, Esc cancels")
                 return True
@@ -418,13 +421,17 @@ class RecorderScreen(Screen[None]):
             return True
         if self.pending_item is not None:
             item = RESULT_KEYS[self.pending_item]
-            if char in self.seat_keys().split() or (item is ClaimItem.KICK and char.isdigit()):
+            if char in self.seat_keys().split() or (item is ClaimItem.KICK and char.isdigit()) \
+                    or (item is ClaimItem.GAME and char == "=" and self.claiming is None):
                 key, self.pending_item = self.pending_item, None
                 self.item(session, f"{key} {char}")
                 return True
-            if item is ClaimItem.PENALTY and char.isdigit():
-                return True
             self.note(f"{item.value}: which side? type the seat: {self.seat_keys()}")
+            return True
+        due = session.expect().due
+        if self.claiming is None and ((due is Phase.CALL and char in ("s", "b")) or
+                                      (due is Phase.ANSWER and char in ("t", "r"))):
+            self.take(session, char)  # a call due: a stand, a beg, a gift or a run
             return True
         if char in RESULT_KEYS:
             item = RESULT_KEYS[char]
@@ -474,7 +481,8 @@ class RecorderScreen(Screen[None]):
         if not seat and judged.open.current is not None:
             current = judged.open.current  # a kick is the dealer's, the gift the elder's
             seat = (current.elder if item is ClaimItem.GIFT else current.dealer).letter.lower()
-        self.claiming.append(f"{seat} {item.value}" + (f" {points}" if points else ""))
+        self.claiming = session.claim_edit(self.claiming, f"{seat} {item.value}" +
+                                           (f" {points}" if points else ""))
         self.note("the claim so far: " + " ".join(self.claiming) + " (Enter records it)")
 
     def take(self, session: Session, text: str) -> None:
@@ -496,10 +504,12 @@ class RecorderScreen(Screen[None]):
         session = self.session
         if session is None:
             return
-        session.results_mode = not session.results_mode
         self.pending_item = None
-        mode = "by their results" if session.results_mode else "by their cards"
-        self.note(f"deals are entered {mode} (Ctrl+T switches)")
+        outcome = self.guarded(lambda: session.set_mode(not session.results_mode))
+        if outcome.accepted:
+            self.note(outcome.message)
+        else:
+            self.say(outcome)
         self.redraw()
 
     def action_points(self, delta: int) -> None:
