@@ -26,7 +26,7 @@ from allfours_notation.referee.replay import GameReplay
 from allfours_notation.referee.scoring import CAP_CUT
 from allfours_notation.writing.sheet import game_sheet, text_lines
 from tests.rules.decided_check import Figures, check_game, cut_events
-from tests.rules.helpers import EXAMPLE_A, find, game_text, items, run
+from tests.rules.helpers import EXAMPLE_A, find, game_of, game_text, items, run
 
 PROFILES = ("hoffmann1909", "trinidad14", "foster", "english10")
 
@@ -249,6 +249,63 @@ def test_generated_foster_games_add_up_and_their_claims_check_clean() -> None:
         # the generator wrote each deal's claim and total from the referee's result
         assert not [d for d in replayed.diagnostics if d.code in ("AFN401", "AFN402")]
     assert cuts > 0  # some revoker was held at target - 1
+
+
+FOSTER_REVOKE_TO_COME = """
+deal 1 dealer N
+  S KH QH 9D 8C 4C 3D
+  N AS 2S 7H 6C 5C 2D
+  turn 4S
+  S stands
+  1. S:KH N:7H
+  2. S:8C N:2D
+  3. S:QH N:AS
+  4. N:2S S:3D
+  5. S:4C N:6C
+  6. N:5C S:9D
+"""
+
+
+def item_states(table: Table) -> list[tuple[str, str, str | None, int]]:
+    state = table.state
+    assert state is not None
+    return [(i.item.value, i.status.value, i.side, i.points) for i in state.items]
+
+
+def test_an_item_a_revoke_still_to_come_could_cut_is_not_decided() -> None:
+    # foster, N at 6 of 7 holds both trumps: High and Low are N's, but N revokes in
+    # trick 2, and the cap cuts both to 0.  Before the revoke they are not "(+1) decided"
+    game = game_of(FOSTER_REVOKE_TO_COME, rules="foster", tags={"Score": "N 6"})
+    full = replay(game)
+    assert items(full)[:2] == [("high", "N", 0), ("low", "N", 0)]
+    events = cut_events(game.deals[0])
+    revoke = next(k for k, e in enumerate(events) if str(getattr(e, "card", "")) == "2D")
+    for k in range(1, len(events) + 1):
+        table = Table(game, full.options, keep_steps=False)
+        for event in events[:k]:
+            table.feed(event)
+        for item, status, side, points in item_states(table):
+            if item in ("high", "low") and status == "decided":
+                # once N's revoke is proven, the cap's cut is certain: N 0
+                assert k > revoke and (side, points) == ("N", 0), (k, item)
+    # the record saved before the revoke: the sheet says provisional, not decided
+    saved = replay(game_of(FOSTER_REVOKE_TO_COME.split("  2.")[0], rules="foster",
+                           tags={"Score": "N 6"}))
+    sheet = "\n".join(text for _, text in text_lines(game_sheet(saved, saved.diagnostics)))
+    assert "(+1) decided" not in sheet
+    assert "High     N  (+1) provisional" in sheet
+
+
+def test_generated_foster_games_call_decided_only_what_the_cap_leaves() -> None:
+    # the property with revokes frequent and exact points: an item called decided at +1
+    # that the cap cuts to 0 at the end was not decided
+    found = Figures()
+    for seed, players in ((3, 2), (2, 4)):  # 55 and 219 such items before the fix
+        for game in generate_games(seed, 3, profile="foster", players=players,
+                                   knobs=Knobs(offences=0.3)):
+            found.add(check_game(game, random.Random(1), continuations=1, every=1))
+    assert found.decided_items > 0
+    assert found.problems == []
 
 
 # --- a run that stops --------------------------------------------------------------------------
