@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,8 +21,9 @@ from allfours_notation.cli.score import sheet_json
 from allfours_notation.generate import Knobs, generate_game, generate_games, profile_options
 from allfours_notation.reading.records import ClaimItem
 from allfours_notation.referee import replay
-from allfours_notation.referee.deal import Table
+from allfours_notation.referee.deal import Phase, Table
 from allfours_notation.referee.decided import Status, certain_high_low
+from allfours_notation.referee.profiles import YesNo
 from allfours_notation.referee.replay import GameReplay
 from allfours_notation.referee.scoring import CAP_CUT
 from allfours_notation.writing.sheet import game_sheet, text_lines
@@ -356,7 +358,8 @@ def test_a_gift_the_play_proves_forbidden_scores_nothing() -> None:
 
 
 def test_a_gift_waiting_for_the_play_scores_when_the_dealer_held_a_trump() -> None:
-    # N's hand is not written; N plays a spade: the gift was allowed, and it wins
+    # N's hand is not written; N plays a spade: the gift was allowed, and it wins (a
+    # record that plays on after a gift that would end the game is judged by its play)
     deal = """
 deal 1 dealer N
   S JS 9H 8H 7C 6D 5D
@@ -375,6 +378,42 @@ deal 1 dealer N
     assert (replayed.winner, replayed.decided) == ("S", "deal 1, at the gift")
     unfinished = run(deal.split("  2.")[0], tags={"GiveRequiresTrump": "yes"})
     assert unfinished.deals[0].points[0].item is ClaimItem.GIFT  # the 2S showed a trump
+
+
+def test_a_gift_that_puts_the_beggar_out_ends_the_game_though_no_hand_is_written() -> None:
+    # S at 6 begs and N gives: nobody plays on, so the record stops at the gift.  The
+    # dealer's hand is not written and no play shows it: the gift counts and S is out
+    # (before: provisional, "still being played", and AFN304 asked for 6 tricks)
+    deal = "deal 1 dealer N\n  turn 4S\n  S begs\n  N gives\n"
+    tags = {"Score": "S 6", "GiveRequiresTrump": "yes"}
+    replayed = run(deal, tags=tags, result="S")
+    assert not [d.code for d in replayed.diagnostics if d.is_error]
+    assert (replayed.winner, replayed.decided) == ("S", "deal 1, at the gift")
+    assert items(replayed) == [("gift", "S", 1)]
+    # the table, fed one event at a time, says so at the gift (the recorder ends there)
+    game = game_of(deal, tags=tags, result="S")
+    table = Table(game, replayed.options, keep_steps=False)
+    for event in cut_events(game.deals[0]):
+        table.feed(event)
+    expect = table.expects()
+    assert expect.kind is Phase.DEAL_END and expect.decided
+    # a gift that does not put S out still waits for the play
+    waits = run(deal, tags={"Score": "S 5", "GiveRequiresTrump": "yes"})
+    assert waits.winner is None and find(waits, "AFN304")
+
+
+def test_generated_gifts_under_give_requires_trump_end_the_game_they_decide() -> None:
+    # no hands written, gifts frequent: every game checks without an error (before: a
+    # gift that put the beggar out left a deal of no tricks, AFN304, or the generator
+    # found no legal card to play after the game it had ended)
+    options = replace(profile_options("hoffmann1909", 2), give_requires_trump=YesNo.YES)
+    ended = 0
+    for game in generate_games(5, 30, options=options,
+                               knobs=Knobs(hands=0.0, gift=0.9, beg=0.8)):
+        replayed = replay(game, options)
+        assert not [d.headline() for d in replayed.diagnostics if d.is_error]
+        ended += replayed.decided is not None and replayed.decided.endswith("at the gift")
+    assert ended > 0
 
 
 # --- wording ----------------------------------------------------------------------------------

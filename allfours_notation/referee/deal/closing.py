@@ -125,6 +125,8 @@ class Closing(Tricks):
             self.ledger.start_play()
             self.leader = self.elder
             self.to_move = self.elder if self.trump is not None else None
+        if self.gift_ends_the_game():
+            self.end_at_the_gift()
         self.closed = True
         if self.suspicions:
             self.settle_suspicions()
@@ -572,6 +574,9 @@ class Closing(Tricks):
                           decided=True)
         if self.ending is not None:
             return Expect(Phase.CLAIM, None)
+        if self.gift_ends_the_game():
+            return Expect(Phase.DEAL_END, None, "the gift puts a side out: the game ends at "
+                          "the gift", decided=True)
         phase = self.phase
         if phase is Phase.CALL:  # a lead now is a stand (decision 5): discards may be due
             return Expect(phase, self.elder, must_beg=self.must_beg(),
