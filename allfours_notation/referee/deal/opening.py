@@ -237,9 +237,13 @@ class Opening(DealBase):
             return
         self.discards_done = True
         pending, self.pending_discards = self.pending_discards, []
-        if not self.discarding:
+        if isinstance(self.ending, Redeal):
+            return  # a bunch or a misdeal: the cards are dealt again, nobody discards
+        unsettled = self.phase is Phase.RUN  # the run turned the original suit and stops
+        if not self.discarding or unsettled:
             for event in pending:
-                why = "no cards were run" if not self.runs else \
+                why = "no trumps were made, so nobody plays" if unsettled else \
+                    "no cards were run" if not self.runs else \
                     f"after {self.runs} run{'s' if self.runs > 1 else ''} every card is kept " \
                     f"(hand_after_run={self.options.hand_after_run.value})"
                 self.report("AFN317", f"{event.seat.letter} discards, but {why}", event.span)
