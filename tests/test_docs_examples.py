@@ -21,6 +21,7 @@ import pytest
 from allfours_notation import parse
 from allfours_notation.cli import main
 from allfours_notation.referee.replay import check_game
+from allfours_notation.writing.formatter import format_result
 
 ROOT = Path(__file__).resolve().parents[1]
 _BLOCK = re.compile(r"^```[a-z]*\n(.*?)^```", re.M | re.S)
@@ -109,6 +110,14 @@ def test_a_shown_record_checks_clean(page: str, text: str) -> None:
         findings += check_game(game)
     assert [finding.code for finding in findings] == [], page
     assert result.games, page
+
+
+def test_a_shown_record_is_in_canonical_form() -> None:
+    # issue 37: the README's record put ten spaces before its comment; `allfours fmt`
+    # writes one, and the pages show records as the formatter writes them
+    shown = records()
+    assert {page for page, _ in shown} >= {"README.md", "grammar/NOTATION.md"}
+    assert [page for page, text in shown if format_result(parse(text)) != text] == []
 
 
 def python_examples() -> list[tuple[str, str]]:
