@@ -5,6 +5,8 @@ checkout (the samples) must print exactly what the block shows after that line, 
 exit status the page implies; a block that is a whole record (it starts with the version
 line ``% AFN 1``) must check clean, since the pages show such records as examples to copy;
 and every ``python`` block must run (from the repository root, where its paths point).
+Of grammar/NOTATION.md, every block marked ``afn`` must read without a syntax error as
+printed (a fragment inside a deal, where it stands); the others are marked ``text``.
 """
 
 from __future__ import annotations
@@ -19,14 +21,18 @@ import pytest
 from allfours_notation import parse
 from allfours_notation.cli import main
 from allfours_notation.referee.replay import check_game
+from allfours_notation.writing.formatter import format_result
 
 ROOT = Path(__file__).resolve().parents[1]
 _BLOCK = re.compile(r"^```[a-z]*\n(.*?)^```", re.M | re.S)
 _PYTHON = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
 
 
+NOTATION = ROOT / "grammar" / "NOTATION.md"
+
+
 def pages() -> list[Path]:
-    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), NOTATION]
 
 
 def blocks(page: Path) -> list[str]:
@@ -106,6 +112,14 @@ def test_a_shown_record_checks_clean(page: str, text: str) -> None:
     assert result.games, page
 
 
+def test_a_shown_record_is_in_canonical_form() -> None:
+    # issue 37: the README's record put ten spaces before its comment; `allfours fmt`
+    # writes one, and the pages show records as the formatter writes them
+    shown = records()
+    assert {page for page, _ in shown} >= {"README.md", "grammar/NOTATION.md"}
+    assert [page for page, text in shown if format_result(parse(text)) != text] == []
+
+
 def python_examples() -> list[tuple[str, str]]:
     return [(page.relative_to(ROOT).as_posix(), code) for page in pages()
             for code in _PYTHON.findall(page.read_text(encoding="utf-8"))]
@@ -123,3 +137,44 @@ def test_a_shown_python_example_runs(page: str, code: str, monkeypatch: pytest.M
 
 def test_the_library_page_has_python_examples() -> None:
     assert sum(page == "docs/library.md" for page, _ in python_examples()) >= 3
+
+
+_FENCE = re.compile(r"^```([a-z]*)\n(.*?)^```", re.M | re.S)
+
+
+def notation_blocks() -> list[tuple[int, str, str]]:
+    """(line, language, text) of every fenced block of NOTATION.md."""
+    text = NOTATION.read_text(encoding="utf-8")
+    return [(text.count("\n", 0, m.start()) + 1, m.group(1), m.group(2))
+            for m in _FENCE.finditer(text)]
+
+
+HEADER = '% AFN 1\n[Event "example"]\n\n'
+
+
+def as_record(block: str) -> str:
+    """An ``afn`` block as the text it would stand in: a record or a game as printed, a
+    deal under a header, a statement inside a deal."""
+    first = block.lstrip()
+    if first.startswith(("% AFN", "[")):
+        return block
+    if first.startswith("deal "):
+        return HEADER + block + "end\n"
+    return HEADER + "deal 1 dealer N\n" + block + "end\n"
+
+
+def test_every_notation_example_says_whether_it_is_afn() -> None:
+    blocks = notation_blocks()
+    assert sum(language == "afn" for _, language, _ in blocks) >= 10
+    assert [line for line, language, _ in blocks if language not in ("afn", "text")] == []
+
+
+@pytest.mark.parametrize(("line", "block"), [
+    pytest.param(line, block, id=f"NOTATION.md line {line}")
+    for line, language, block in notation_blocks() if language == "afn"])
+def test_a_notation_example_marked_afn_reads_as_printed(line: int, block: str) -> None:
+    # issue 37: §4.8's example wrote its notes as plain words, which are not comments
+    result = parse(as_record(block))
+    syntax = [d.headline() for d in result.diagnostics if d.is_error and d.code < "AFN2"]
+    assert syntax == [], f"NOTATION.md line {line}"
+    assert result.games and result.games[0].deals, f"NOTATION.md line {line}: no deal read"

@@ -493,9 +493,11 @@ class ViewerApp(App[int]):
         self.last_move = time.perf_counter()
         step = entry.steps[self.step]
         kibitz = self.kibitz is not None
-        self.query_one(TableView).show_state(step.state, entry.game, kibitz=self.kibitz,
-                                             unicode=self.unicode,
-                                             trick_over=step.kind is StepKind.TRICK_END)
+        table = self.query_one(TableView)
+        table.show_state(step.state, entry.game, kibitz=self.kibitz, unicode=self.unicode,
+                         trick_over=step.kind is StepKind.TRICK_END)
+        table.border_title = "Table" if self.kibitz is None else \
+            f"Table · kibitzing {self.kibitz.name.capitalize()}"
         self.query_one(TagsPanel).show_tags(entry.header, kibitz=kibitz)
         # a kibitzer reads no card the watched seat cannot see yet
         shown = entry.kibitz_view(self.kibitz, self.step) if self.kibitz is not None else None
@@ -600,7 +602,9 @@ class ViewerApp(App[int]):
         if self.entry is None or self.library is None or self.game_position is None:
             return
         total = f"{len(self.library):,}" + ("" if self.library.complete else "+")
-        parts = [f"game {self.game_position + 1} of {total}"]
+        # the seat watched first: a narrow header cuts the end of the line
+        parts = [] if self.kibitz is None else [f"kibitz {self.kibitz.name.capitalize()}"]
+        parts.append(f"game {self.game_position + 1} of {total}")
         if self.entry.steps:
             step = self.entry.steps[self.step]
             parts.append(f"deal {step.deal}")
@@ -608,8 +612,6 @@ class ViewerApp(App[int]):
                 parts.append(f"trick {step.trick}")
             of = "" if self.kibitz is not None else f"/{len(self.entry.steps)}"
             parts.append(f"step {self.step + 1}{of}")
-        if self.kibitz is not None:
-            parts.append(f"kibitz {self.kibitz.letter}")
         if self.autoplay is not None:
             parts.append("autoplay")
         self.sub_title = visible(" · ".join(parts))

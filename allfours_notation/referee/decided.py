@@ -13,6 +13,10 @@ The rules of knowledge are here (docs/rules.md section 8); the deal table of
   complete).
 - Jack (or Hang Jack) is decided when the trick holding it is complete, Game at the
   deal's end; a penalty when its offence is proven and its value cannot change.
+- Under Foster's cap (rule 27) an item that could bring its side to the target is not
+  decided while a revoke by that side could still come: the revoke would cut it (to 0
+  if the side stood at target - 1).  A side whose revoke is proven has its items listed
+  as the cap cuts them (:func:`under_the_cap`).
 
 "Decided" assumes the deal is played on: a deal later abandoned or conceded scores
 no High, Low, Jack or Game (decision 22 of docs/rules-decisions.md).
@@ -20,15 +24,15 @@ no High, Low, Jack or Game (decision 22 of docs/rules-decisions.md).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import Enum
 
 from ..cards import Card, Rank, Suit
 from ..frozen import frozen
 from ..reading.records import ClaimItem
-from .scoring import Point
+from .scoring import Point, cut_point
 
-__all__ = ["ItemStatus", "Status", "certain_high_low", "item_of"]
+__all__ = ["ItemStatus", "Status", "certain_high_low", "item_of", "under_the_cap"]
 
 
 class Status(Enum):
@@ -87,3 +91,52 @@ def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection
         return not free, not free
     top, bottom = max(ranks), min(ranks)
     return all(rank < top for rank in free), all(rank > bottom for rank in free)
+
+
+
+def under_the_cap(points: Sequence[Point], statuses: Sequence[Status], scores: Mapping[str, int],
+                  target: int, capped: Collection[str], *,
+                  penalties_first: bool) -> tuple[list[Point], list[Status]]:
+    """``points`` (in counting order, as if the deal ended now) and their ``statuses`` as
+    Foster's cap leaves them while the deal is still played (rule 27).
+
+    An item of a side in ``capped`` (its revoke proven) is cut as the cap would cut it
+    now.  An item that could bring its side to ``target`` is not decided: a revoke still
+    to come (or, for a capped side, an earlier item not yet decided) could cut it.
+    "Could": the side's score before the deal, plus every earlier item that is its own
+    or not yet decided, plus this one, reaches the target; or items the deal has not yet
+    shown may still be counted before it (a penalty, which a revoke still to come adds
+    before or among the penalties: before High under ``penalties_first``).  An item of a
+    capped side keeps its status when its cut is certain: the side stood at target - 1
+    before it whatever comes (cut to 0), or every item before it is decided and none
+    can come between.
+    """
+    running = dict(scores)
+    most = dict(scores)  # the most each side could have before the next item
+    least = dict(scores)  # the least
+    every_earlier_decided = True
+    kept_points: list[Point] = []
+    kept_statuses: list[Status] = []
+    for point, status in zip(points, statuses, strict=True):
+        side = point.side
+        before = running.get(side, 0)
+        if side in capped and before + point.points >= target:
+            point = cut_point(point, max(before, target - 1) - before)
+        more_may_come = point.item is ClaimItem.PENALTY or \
+            (penalties_first and point.item not in (ClaimItem.GIFT, ClaimItem.KICK))
+        could_reach = more_may_come or most.get(side, 0) + point.points >= target
+        certain_cut = side in capped and (least.get(side, 0) >= target - 1 or
+                                          (every_earlier_decided and not more_may_come))
+        if status is Status.DECIDED and could_reach and not certain_cut:
+            status = Status.PROVISIONAL
+        running[side] = before + point.points
+        if status is Status.DECIDED:
+            most[side] = most.get(side, 0) + point.points
+            least[side] = least.get(side, 0) + point.points
+        else:
+            most = {name: total + point.points for name, total in most.items()}
+            most.setdefault(side, point.points)
+            every_earlier_decided = False
+        kept_points.append(point)
+        kept_statuses.append(status)
+    return kept_points, kept_statuses

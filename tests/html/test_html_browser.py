@@ -287,3 +287,20 @@ def test_hostile_records_run_nothing_in_the_browser(browser: WebDriver, tmp_path
         if name == "html":
             text = browser.execute_script("return document.body.innerText")
             assert "<script>alert(1)</script>" in text
+
+
+def test_nobody_is_to_move_after_the_last_trick(browser: WebDriver, tmp_path: Path) -> None:
+    # issue 37: the page said "To move S" from the last trick to the deal's end
+    from selenium.webdriver.common.by import By
+
+    path = next(p for p in SAMPLES if p.stem == "two-player-to-seven")
+    replayed = replay(parse_file(path).games[0])
+    deal = replayed.deals[0]
+    last_trick = max(i for i in range(deal.first_step, deal.last_step + 1)
+                     if replayed.steps[i].kind.name == "TRICK_END")
+    open_page(browser, path, 1, tmp_path / "page.html")
+    press_right(browser, last_trick - 2)
+    assert "To move" in browser.find_element(By.ID, "facts").text  # the last card to play
+    press_right(browser, 2)
+    assert shown_step(browser) == last_trick
+    assert "To move" not in browser.find_element(By.ID, "facts").text

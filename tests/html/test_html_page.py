@@ -51,6 +51,21 @@ def test_the_data_are_the_replays_steps() -> None:
     assert data["seats"] == ["N", "S"]
 
 
+def test_nobody_is_to_move_after_the_last_trick() -> None:
+    # before: "To move S" stood under the table from the last trick to the deal's end
+    result = parse_file(SAMPLES / "two-player-to-seven.afn")
+    replayed = replay(result.games[0])
+    steps = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))["steps"]
+    assert isinstance(steps, list)
+    for deal in replayed.deals:
+        shown = steps[deal.first_step:deal.last_step + 1]
+        last_trick = max(i for i, step in enumerate(shown) if step["s"]["tn"] and
+                         step["x"].startswith(tuple(f"{s} wins trick" for s in "NESW")))
+        assert [step["s"]["to"] for step in shown[last_trick:]] == \
+            [None] * len(shown[last_trick:]), deal.number
+        assert any(step["s"]["to"] for step in shown[:last_trick])  # during the play
+
+
 def test_claim_and_total_disputes_are_shown_at_the_end_of_their_deal(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """disputed-claim.afn: deal 1's total is off (AFN402), deal 2's Low is claimed by the

@@ -334,8 +334,9 @@ def test_completion_offers_what_the_referee_expects_next() -> None:
 
 def test_completion_without_hands_offers_every_card_not_yet_seen() -> None:
     lines = sample("no-hands.afn").split("\n")
-    lines[15], lines[16] = "  4. S:TS ", ""
-    items = completion_at(lines, 15, len(lines[15]))
+    at = lines.index("  4. S:TS N:JS  5. N:KS S:9C  6. S:TH N:KD")  # deal 1's tricks 4-6
+    lines[at], lines[at + 1] = "  4. S:TS ", ""
+    items = completion_at(lines, at, len(lines[at]))
     played = {"3S", "9S", "AH", "KH", "7H", "6D", "TS"}
     assert len(items) == 52 - len(played) - 1  # and the turned 7C
     assert all(i.label.startswith("N:") and i.label[2:] not in played | {"7C"} for i in items)

@@ -65,21 +65,22 @@ def cut_events(deal: Deal) -> list[Event]:
 _Item = tuple[ClaimItem, str, int]
 
 
-def final_items(result: DealResult) -> list[tuple[ClaimItem, str, int, bool]]:
-    """The items of a deal at its end: (item, side, points, cut by Foster's cap)."""
-    found = [(p.item, p.side, p.points, "cannot go out this deal" in p.reason)
-             for p in result.points]
-    found += [(p.item, p.side, p.points, False) for p in result.unscored]
+def final_items(result: DealResult) -> list[_Item]:
+    """The items of a deal at its end: (item, side, points), an item Foster's cap cut
+    at what it added."""
+    found = [(p.item, p.side, p.points) for p in result.points]
+    found += [(p.item, p.side, p.points) for p in result.unscored]
     return found
 
 
 def missing(decided: Sequence[_Item], result: DealResult) -> list[_Item]:
-    """The decided items the deal's end does not show (a cut item counts as itself)."""
+    """The decided items the deal's end does not show with the same points (an item
+    called decided at +1 that Foster's cap cuts to 0 was not decided)."""
     left = list(final_items(result))
     absent = []
     for item, side, points in decided:
         match = next((entry for entry in left if entry[0] is item and entry[1] == side and
-                      (entry[2] == points or entry[3])), None)
+                      entry[2] == points), None)
         if match is None:
             absent.append((item, side, points))
         else:

@@ -124,3 +124,28 @@ def test_score_a_broken_game(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     path.write_text('[Event "x"]\ndeal 1 dealer Q\nend\n', encoding="utf-8")
     assert main(["score", str(path)]) == 1
     assert "cannot be scored" in capsys.readouterr().out
+
+
+def test_rules_shows_the_settings_for_two_three_and_four_players(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # before: --set was refused and hoffmann1909 showed game_tie = elder only, although
+    # with three players a Game tie goes to the first of the tied players
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "with 3 players: game_tie = eldest_of_tied (hoffmann1909, english10, foster)" in out
+    assert "with 2 players: nothing else" in out and "with 4 players: nothing else" in out
+    for asked in (["--players", "3"], ["--set", "players=3"]):
+        assert main(["rules", "hoffmann1909", *asked]) == 0
+        out = capsys.readouterr().out
+        assert "game_tie = eldest_of_tied" in out
+        assert "with 3 players; the profile says elder" in out
+    assert main(["rules", "--players", "3", "--set", "game_tie=nobody", "foster"]) == 0
+    assert "game_tie = nobody" in capsys.readouterr().out  # a --set option is kept
+    assert main(["rules", "--json", "hoffmann1909"]) == 0
+    data = json.loads(capsys.readouterr().out)["profiles"][0]
+    assert data["options"]["game_tie"] == "elder"
+    assert {n: o["game_tie"] for n, o in data["by_players"].items()} == \
+        {"2": "elder", "3": "eldest_of_tied", "4": "elder"}
+    assert main(["rules", "--players", "3", "--set", "players=4"]) == 2
+    assert main(["rules", "--set", "game_tie=bogus"]) == 2
+    assert "not a value of game_tie" in capsys.readouterr().err

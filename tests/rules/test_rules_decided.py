@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,13 +21,14 @@ from allfours_notation.cli.score import sheet_json
 from allfours_notation.generate import Knobs, generate_game, generate_games, profile_options
 from allfours_notation.reading.records import ClaimItem
 from allfours_notation.referee import replay
-from allfours_notation.referee.deal import Table
+from allfours_notation.referee.deal import Phase, Table
 from allfours_notation.referee.decided import Status, certain_high_low
+from allfours_notation.referee.profiles import YesNo
 from allfours_notation.referee.replay import GameReplay
 from allfours_notation.referee.scoring import CAP_CUT
 from allfours_notation.writing.sheet import game_sheet, text_lines
 from tests.rules.decided_check import Figures, check_game, cut_events
-from tests.rules.helpers import EXAMPLE_A, find, game_text, items, run
+from tests.rules.helpers import EXAMPLE_A, find, game_of, game_text, items, run
 
 PROFILES = ("hoffmann1909", "trinidad14", "foster", "english10")
 
@@ -251,6 +253,63 @@ def test_generated_foster_games_add_up_and_their_claims_check_clean() -> None:
     assert cuts > 0  # some revoker was held at target - 1
 
 
+FOSTER_REVOKE_TO_COME = """
+deal 1 dealer N
+  S KH QH 9D 8C 4C 3D
+  N AS 2S 7H 6C 5C 2D
+  turn 4S
+  S stands
+  1. S:KH N:7H
+  2. S:8C N:2D
+  3. S:QH N:AS
+  4. N:2S S:3D
+  5. S:4C N:6C
+  6. N:5C S:9D
+"""
+
+
+def item_states(table: Table) -> list[tuple[str, str, str | None, int]]:
+    state = table.state
+    assert state is not None
+    return [(i.item.value, i.status.value, i.side, i.points) for i in state.items]
+
+
+def test_an_item_a_revoke_still_to_come_could_cut_is_not_decided() -> None:
+    # foster, N at 6 of 7 holds both trumps: High and Low are N's, but N revokes in
+    # trick 2, and the cap cuts both to 0.  Before the revoke they are not "(+1) decided"
+    game = game_of(FOSTER_REVOKE_TO_COME, rules="foster", tags={"Score": "N 6"})
+    full = replay(game)
+    assert items(full)[:2] == [("high", "N", 0), ("low", "N", 0)]
+    events = cut_events(game.deals[0])
+    revoke = next(k for k, e in enumerate(events) if str(getattr(e, "card", "")) == "2D")
+    for k in range(1, len(events) + 1):
+        table = Table(game, full.options, keep_steps=False)
+        for event in events[:k]:
+            table.feed(event)
+        for item, status, side, points in item_states(table):
+            if item in ("high", "low") and status == "decided":
+                # once N's revoke is proven, the cap's cut is certain: N 0
+                assert k > revoke and (side, points) == ("N", 0), (k, item)
+    # the record saved before the revoke: the sheet says provisional, not decided
+    saved = replay(game_of(FOSTER_REVOKE_TO_COME.split("  2.")[0], rules="foster",
+                           tags={"Score": "N 6"}))
+    sheet = "\n".join(text for _, text in text_lines(game_sheet(saved, saved.diagnostics)))
+    assert "(+1) decided" not in sheet
+    assert "High     N  (+1) provisional" in sheet
+
+
+def test_generated_foster_games_call_decided_only_what_the_cap_leaves() -> None:
+    # the property with revokes frequent and exact points: an item called decided at +1
+    # that the cap cuts to 0 at the end was not decided
+    found = Figures()
+    for seed, players in ((3, 2), (2, 4)):  # 55 and 219 such items before the fix
+        for game in generate_games(seed, 3, profile="foster", players=players,
+                                   knobs=Knobs(offences=0.3)):
+            found.add(check_game(game, random.Random(1), continuations=1, every=1))
+    assert found.decided_items > 0
+    assert found.problems == []
+
+
 # --- a run that stops --------------------------------------------------------------------------
 
 
@@ -299,7 +358,8 @@ def test_a_gift_the_play_proves_forbidden_scores_nothing() -> None:
 
 
 def test_a_gift_waiting_for_the_play_scores_when_the_dealer_held_a_trump() -> None:
-    # N's hand is not written; N plays a spade: the gift was allowed, and it wins
+    # N's hand is not written; N plays a spade: the gift was allowed, and it wins (a
+    # record that plays on after a gift that would end the game is judged by its play)
     deal = """
 deal 1 dealer N
   S JS 9H 8H 7C 6D 5D
@@ -318,6 +378,42 @@ deal 1 dealer N
     assert (replayed.winner, replayed.decided) == ("S", "deal 1, at the gift")
     unfinished = run(deal.split("  2.")[0], tags={"GiveRequiresTrump": "yes"})
     assert unfinished.deals[0].points[0].item is ClaimItem.GIFT  # the 2S showed a trump
+
+
+def test_a_gift_that_puts_the_beggar_out_ends_the_game_though_no_hand_is_written() -> None:
+    # S at 6 begs and N gives: nobody plays on, so the record stops at the gift.  The
+    # dealer's hand is not written and no play shows it: the gift counts and S is out
+    # (before: provisional, "still being played", and AFN304 asked for 6 tricks)
+    deal = "deal 1 dealer N\n  turn 4S\n  S begs\n  N gives\n"
+    tags = {"Score": "S 6", "GiveRequiresTrump": "yes"}
+    replayed = run(deal, tags=tags, result="S")
+    assert not [d.code for d in replayed.diagnostics if d.is_error]
+    assert (replayed.winner, replayed.decided) == ("S", "deal 1, at the gift")
+    assert items(replayed) == [("gift", "S", 1)]
+    # the table, fed one event at a time, says so at the gift (the recorder ends there)
+    game = game_of(deal, tags=tags, result="S")
+    table = Table(game, replayed.options, keep_steps=False)
+    for event in cut_events(game.deals[0]):
+        table.feed(event)
+    expect = table.expects()
+    assert expect.kind is Phase.DEAL_END and expect.decided
+    # a gift that does not put S out still waits for the play
+    waits = run(deal, tags={"Score": "S 5", "GiveRequiresTrump": "yes"})
+    assert waits.winner is None and find(waits, "AFN304")
+
+
+def test_generated_gifts_under_give_requires_trump_end_the_game_they_decide() -> None:
+    # no hands written, gifts frequent: every game checks without an error (before: a
+    # gift that put the beggar out left a deal of no tricks, AFN304, or the generator
+    # found no legal card to play after the game it had ended)
+    options = replace(profile_options("hoffmann1909", 2), give_requires_trump=YesNo.YES)
+    ended = 0
+    for game in generate_games(5, 30, options=options,
+                               knobs=Knobs(hands=0.0, gift=0.9, beg=0.8)):
+        replayed = replay(game, options)
+        assert not [d.headline() for d in replayed.diagnostics if d.is_error]
+        ended += replayed.decided is not None and replayed.decided.endswith("at the gift")
+    assert ended > 0
 
 
 # --- wording ----------------------------------------------------------------------------------

@@ -203,3 +203,39 @@ def test_each_discard_is_a_step_with_the_hand_after_it() -> None:
     step = next(s for s in replayed.steps if s.text == "S discards 3C 4C 5C")
     hands = dict(step.state.hands)
     assert sorted(map(str, hands[Seat.SOUTH])) == sorted(["9C", "8C", "7D", "3H", "2H", "2D"])
+
+
+# four players, W deals, N begs, W runs twice: every turn-up is a heart and the pack is
+# exhausted (a bunch); every hand is written, 12 cards each
+BUNCH = """
+deal 1 dealer W
+  N 8S TS JC 6H 5C 3H
+  E JD QC 2D 3C AS 2H
+  S 5D QH 8C TD 6D 2S
+  W AD 7C 4C JH KS 2C
+  turn 5H
+  N begs
+  W runs
+  N 9C 9S 9D
+  E 7S QD 6C
+  S JS 7D 3D
+  W 3S 4S 4D
+  turn KH
+  N 5S QS AH
+  E 6S 8H KD
+  S TC KC 8D
+  W AC 4H 7H
+  turn 9H
+  redeal exhausted
+"""
+
+
+@pytest.mark.parametrize("rule", ["discard_to_six", "keep_if_one_run"])
+def test_a_bunch_asks_for_no_discards(rule: str) -> None:
+    # the cards are dealt again: nobody plays, so nobody discards (before: AFN317
+    # "discards are not written" for each of the four seats)
+    assert not run(BUNCH, players=4, tags={"HandAfterRun": rule}).diagnostics
+    # without 'redeal exhausted' the exhausted pack is the finding, not the discards
+    stopped = run(BUNCH.replace("  redeal exhausted\n", ""), players=4,
+                  tags={"HandAfterRun": rule})
+    assert find(stopped, "AFN311") and not find(stopped, "AFN317")

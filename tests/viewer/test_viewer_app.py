@@ -278,7 +278,8 @@ def test_k_cycles_kibitz_through_every_seat_then_all_hands() -> None:
             assert pretty(state.hand(Seat.NORTH)) in table
             assert pretty(state.hand(Seat.SOUTH)) not in table
             assert table.count("▒▒") == 18
-            assert "kibitz N" in app.sub_title
+            assert "kibitz North" in app.sub_title
+            assert app.query_one("#table").border_title == "Table · kibitzing North"
             await pilot.press("right", "right", "right")  # E leads; S to move, cards hidden
             state = current_state(app)
             assert state.to_move is Seat.SOUTH and state.legal

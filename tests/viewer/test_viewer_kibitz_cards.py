@@ -17,7 +17,7 @@ from allfours_notation import Seat, scan_headers
 from allfours_notation.cards import parse_card
 from allfours_notation.generate import Knobs, generate_games, write_afn
 from allfours_notation.viewer import model
-from allfours_notation.viewer.widgets.panels import note_lines, score_renderable
+from allfours_notation.viewer.widgets.panels import HIDDEN_COMMENT, note_lines, score_renderable
 
 SAMPLES = sorted(Path(__file__).resolve().parents[2].joinpath("samples").glob("*.afn"))
 
@@ -117,3 +117,25 @@ def test_the_revoke_note_names_no_card_of_the_hidden_hand() -> None:
                        if i > revoke and "S plays 8C" in step.text)
     assert "8C" in entry.kibitz_view(Seat.NORTH, shown_later)(
         f"held {entry.steps[revoke].diagnostics[0].message.split('held ')[1]}")
+
+
+def test_a_comment_that_tells_of_cards_to_come_is_not_shown_to_a_kibitzer() -> None:
+    # before deal 2 of the sample: "South's JC falls to West's AC: Hang Jack, three to
+    # East-West."  Masked, it read "South's a card S held falls to West's a card W held:
+    # Hang Jack..." before any card was played; a kibitzer is told only that it is hidden
+    text = (SAMPLES[0].parent / "four-handed-trinidad.afn").read_text(encoding="utf-8")
+    entry = next(entries(text, "four-handed-trinidad.afn"))
+    index = entry.replay.deals[1].first_step
+    step = entry.steps[index]
+    notes = entry.notes_at(step)
+    plain = [text for text, _ in note_lines(step, notes, None)]
+    assert any("South's JC falls to West's AC" in line for line in plain)
+    for seat in (Seat.NORTH, Seat.SOUTH):
+        watched = [text for text, _ in note_lines(step, notes, entry.kibitz_view(seat, index))]
+        assert not any("falls to" in line for line in watched)
+        assert HIDDEN_COMMENT in watched
+    # a comment that names no card, or only cards the seat has seen, is shown as written
+    kick = entry.replay.deals[2].first_step
+    assert any("Kick 6D" in line for line, _ in
+               note_lines(entry.steps[kick], entry.notes_at(entry.steps[kick]),
+                          entry.kibitz_view(Seat.NORTH, kick + 3)))

@@ -125,6 +125,9 @@ class ScorePanel(SteadyStatic):
         self.update("")
 
 
+HIDDEN_COMMENT = "(a comment here names a card this seat has not seen: hidden while kibitzing)"
+
+
 def note_lines(step: Step, notes: list[Note],
                shown: Callable[[str], str] | None = None) -> list[tuple[str, str]]:
     """The lines of the notes panel at ``step``, each with its style: what happened, the
@@ -136,7 +139,10 @@ def note_lines(step: Step, notes: list[Note],
         if note.glyph is not None:
             lines.append((f"{note.glyph.value}  {GLYPH_MEANING[note.glyph]}", "magenta"))
         for comment in note.comments:
-            lines.append((say(visible(reflow(comment.text), lines=True)), "italic"))
+            text = visible(reflow(comment.text), lines=True)
+            # a comment naming a card the watched seat has not seen tells of play to come
+            # ("South's JC falls to West's AC"): a kibitzer is not shown it, masked or not
+            lines.append((text if say(text) == text else HIDDEN_COMMENT, "italic"))
     for diagnostic in step.diagnostics:
         style = _severity_style(diagnostic)
         lines.append((say(f"{diagnostic.code}: {diagnostic.message}"), style))

@@ -22,7 +22,7 @@ from ...reading.records import (
     Results,
     Total,
 )
-from ..decided import ItemStatus, Status, certain_high_low, item_of
+from ..decided import ItemStatus, Status, certain_high_low, item_of, under_the_cap
 from ..play import (
     legal_cards,
     max_runs,
@@ -125,6 +125,8 @@ class Closing(Tricks):
             self.ledger.start_play()
             self.leader = self.elder
             self.to_move = self.elder if self.trump is not None else None
+        if self.gift_ends_the_game():
+            self.end_at_the_gift()
         self.closed = True
         if self.suspicions:
             self.settle_suspicions()
@@ -236,12 +238,7 @@ class Closing(Tricks):
         gift: list[Point] = []
         if self.pending_gift is not None:  # still being played: first in counting order
             gift, self.pending_gift = self.pending_gift[0], None
-        capped: frozenset[str] = frozenset()
-        if offences and self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED and \
-                (self.options.foster_cap is FosterCap.ALWAYS or
-                 (self.trump is not None and _JACK_OF[self.trump] in self.ledger.holders)):
-            capped = frozenset(self.side(o.seat) for o in offences
-                               if o.kind in PLAY_OFFENCES)
+        capped = self.capped_sides(offences)
         span = self.claim.span if self.claim else self.header_span
         if not self.was_open:
             self.award(points, span, capped)
@@ -251,7 +248,7 @@ class Closing(Tricks):
         # would score if the deal ended now, and count for nobody yet.
         statuses = [Status.DECIDED if self.gift_allowed() else Status.PROVISIONAL
                     for _ in gift] + self.point_statuses(points, offences)
-        points = [*gift, *points]
+        points, statuses = self.foster_cap_now([*gift, *points], statuses, capped)
         running = dict(self.g.scores)
         counted = 0
         foster = self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED
@@ -277,6 +274,38 @@ class Closing(Tricks):
                                 if status is Status.DECIDED)
         elif self.decided_here:
             self.unscored.extend(points[counted:])
+
+    def capped_sides(self, offences: Sequence[Offence]) -> frozenset[str]:
+        """The sides Foster's cap keeps from going out this deal: a revoke (or undertrump)
+        of theirs is proven, and under ``foster_cap=jack_in_play`` the Jack is in play."""
+        if not offences or self.options.revoke_penalty is not RevokePenalty.FOSTER_GRADED:
+            return frozenset()
+        if self.options.foster_cap is not FosterCap.ALWAYS and \
+                (self.trump is None or _JACK_OF[self.trump] not in self.ledger.holders):
+            return frozenset()
+        return frozenset(self.side(o.seat) for o in offences if o.kind in PLAY_OFFENCES)
+
+    def foster_cap_now(self, points: Sequence[Point], statuses: Sequence[Status],
+                       capped: frozenset[str]) -> tuple[list[Point], list[Status]]:
+        """The items of a deal still being played as Foster's cap leaves them: cut for a
+        side whose revoke is proven, and not decided while a revoke still to come could
+        cut them (see :func:`..decided.under_the_cap`)."""
+        if self.options.revoke_penalty is not RevokePenalty.FOSTER_GRADED or \
+                not self.cap_may_come():
+            return list(points), list(statuses)
+        return under_the_cap(points, statuses, self.g.scores, self.options.target, capped,
+                             penalties_first=self.options.penalty_timing is
+                             PenaltyTiming.BEFORE_HIGH)
+
+    def cap_may_come(self) -> bool:
+        """Whether a revoke could still be capped: under ``foster_cap=jack_in_play``, not
+        once the Jack is known to be out of play."""
+        if self.options.foster_cap is FosterCap.ALWAYS or self.trump is None:
+            return True
+        jack, ledger = _JACK_OF[self.trump], self.ledger
+        if jack in ledger.holders:
+            return True
+        return not (ledger.unseen_total() == 0 or jack in ledger.accounted())
 
     def play_points_now(self, offences: Sequence[Offence]) -> list[Point]:
         """High, Low, Jack, Game and penalties from the complete tricks so far (rule 25
@@ -394,6 +423,7 @@ class Closing(Tricks):
         offences = self.found_offences()
         points = self.play_points_now(offences)
         statuses = self.point_statuses(points, offences)
+        points, statuses = self.foster_cap_now(points, statuses, self.capped_sides(offences))
         items.extend(item_of(p, status) for p, status in zip(points, statuses, strict=True))
         return tuple(items)
 
@@ -544,6 +574,9 @@ class Closing(Tricks):
                           decided=True)
         if self.ending is not None:
             return Expect(Phase.CLAIM, None)
+        if self.gift_ends_the_game():
+            return Expect(Phase.DEAL_END, None, "the gift puts a side out: the game ends at "
+                          "the gift", decided=True)
         phase = self.phase
         if phase is Phase.CALL:  # a lead now is a stand (decision 5): discards may be due
             return Expect(phase, self.elder, must_beg=self.must_beg(),

@@ -34,6 +34,7 @@ from ..profiles import (
     YesNo,
 )
 from ..scoring import (
+    count_in_order,
     gift_points,
     turnup_points,
 )
@@ -236,9 +237,13 @@ class Opening(DealBase):
             return
         self.discards_done = True
         pending, self.pending_discards = self.pending_discards, []
-        if not self.discarding:
+        if isinstance(self.ending, Redeal):
+            return  # a bunch or a misdeal: the cards are dealt again, nobody discards
+        unsettled = self.phase is Phase.RUN  # the run turned the original suit and stops
+        if not self.discarding or unsettled:
             for event in pending:
-                why = "no cards were run" if not self.runs else \
+                why = "no trumps were made, so nobody plays" if unsettled else \
+                    "no cards were run" if not self.runs else \
                     f"after {self.runs} run{'s' if self.runs > 1 else ''} every card is kept " \
                     f"(hand_after_run={self.options.hand_after_run.value})"
                 self.report("AFN317", f"{event.seat.letter} discards, but {why}", event.span)
@@ -394,6 +399,23 @@ class Opening(DealBase):
             self.pending_gift = (points, event.span)  # the play will show the hand
             return
         self.award(points, event.span)
+
+    def gift_ends_the_game(self) -> bool:
+        """Whether a gift waiting for the play would put a side out, no card played yet.
+        Nobody plays on after a gift that ends the game, so a deal that stops there ends
+        the game at the gift (:meth:`end_at_the_gift`); one whose record plays on is
+        judged by its play (a gift proven forbidden scores nothing)."""
+        pending = self.pending_gift
+        if pending is None or self.playing or self.gift_refused or not self.scoring or \
+                self.g.decided is not None:
+            return False
+        return count_in_order(pending[0], dict(self.g.scores), self.options)[1] is not None
+
+    def end_at_the_gift(self) -> None:
+        """The deal stops at a gift that ends the game: it is counted, since no play
+        will show the dealer's hand (a gift is forbidden only when proven so)."""
+        self.lacks = [lack for lack in self.lacks if lack.call != "gives"]
+        self.settle_gift()
 
     def refuse_gift(self, code: str, message: str, span: Span | None,
                     hint: str | None = None) -> None:

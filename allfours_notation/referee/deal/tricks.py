@@ -388,7 +388,8 @@ class Tricks(Opening):
         self.pips[side] = self.pips.get(side, 0) + pips
         self.last_winner = winner
         self.leader = winner
-        self.to_move = winner
+        # the winner leads the next trick; after the last one nobody is to move
+        self.to_move = winner if self.trick_count < self.tricks_expected() else None
         self.expected_seat = winner
         self.trick_ended = True
         number = self.trick_number
