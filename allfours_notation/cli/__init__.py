@@ -37,7 +37,8 @@ EXIT_USAGE = 2
 COMMAND_MODULES: dict[str, str] = {
     "check": "check", "score": "score", "rules": "rules", "fmt": "fmt", "export": "export",
     "view": "view", "html": "html", "record": "record", "lsp": "lsp", "list": "listing",
-    "find": "find", "stats": "stats", "analyse": "analyse", "completion": "completion",
+    "find": "find", "stats": "stats", "analyse": "analyse", "event": "event",
+    "completion": "completion",
 }
 
 

@@ -1,0 +1,164 @@
+"""``allfours event``: an event's checks, match sheets, standings, prize list and
+``results.json``, from its event file and its folder of games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, LineIndex, Severity
+from ..visible import for_stdout
+from .inputs import fail
+
+NAME = "event"
+HELP = "an event's sheets, standings and prize list from its event file and games"
+DESCRIPTION = """\
+Read an event file (EVENT.toml: the event, its rules and scoring, the match rule,
+the teams and their players, optionally the schedule, byes, tie-breaks and prizes;
+see docs/events.md) and the AFN games of GAMES (a folder, read recursively; by
+default the folder 'games' beside the event file, else the event file's folder).
+Each game is tagged with its place: [Round "1"], [Table "3"], [HomeTeam "..."],
+[AwayTeam "..."]; its seats name the pairs' players.  Every game is refereed under
+the event's rules; results are the referee's, never the claims.
+
+  check      every game placed at a scheduled match and table, seats against the
+             pairs, every deal through the referee, forfeits, two files for one
+             table, and the tables that have not reported
+  sheet      per match, per table the games with their scores, bullseyes, Hang
+             Jacks, disputes and rulings; running totals, half time, where a race
+             ended
+  standings  per division and overall, ranked by the tie-break chain (shown)
+  prizes     each prize with its winner and the evidence, or why these records
+             cannot decide it
+  results    the results.json exchange file (docs/events.md; -o FILE writes it
+             whole or not at all)
+
+exit status: 0 done (check: nothing wrong), 1 check found problems, 2 the event
+file has mistakes or an input cannot be read.
+"""
+
+ACTIONS = ("check", "sheet", "standings", "prizes", "results")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("action", choices=ACTIONS, metavar="ACTION",
+                        help=f"what to compute: {', '.join(ACTIONS)}")
+    parser.add_argument("event", metavar="EVENT", help="the event file (EVENT.toml)")
+    parser.add_argument("games", nargs="?", metavar="GAMES",
+                        help="the folder of the event's AFN games")
+    parser.add_argument("--json", action="store_true",
+                        help="the same as JSON (the part of results.json it shows)")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="results: write results.json to FILE instead of standard output")
+    parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
+                        help="read the game files in N worker processes (default 1)")
+
+
+def games_folder(event_file: Path, given: str | None) -> Path:
+    if given is not None:
+        return Path(given)
+    beside = event_file.parent / "games"
+    return beside if beside.is_dir() else event_file.parent
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..events.eventfile import read_event_file
+
+    loaded = read_event_file(args.event)
+    _print_diagnostics(loaded.diagnostics, {args.event: loaded.text}, to_stderr=True)
+    if loaded.has_errors or loaded.event is None:
+        return fail(f"{args.event}: the event file has mistakes; nothing computed")
+    folder = games_folder(Path(args.event), args.games)
+    if not folder.is_dir():
+        return fail(f"{folder}: not a folder of games")
+    if args.jobs < 1:
+        return fail("--jobs must be at least 1")
+    from ..events.games import read_folder
+    from ..events.report import build_report
+
+    report = build_report(loaded.event, read_folder(folder, loaded.event.given_rules,
+                                                    jobs=args.jobs))
+    if args.action == "check":
+        return _check(report, args.json)
+    return _show(report, args)
+
+
+def _check(report: object, as_json: bool) -> int:
+    from ..events.report import EventReport
+
+    assert isinstance(report, EventReport)
+    found = report.assembled.diagnostics
+    if as_json:
+        data = [{"code": d.code, "severity": d.severity.value, "message": d.message,
+                 "file": d.file, "line": d.line, "column": d.column, "game": d.game,
+                 "hint": d.hint} for d in found]
+        _write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    else:
+        texts = {d.file: _text_of(d.file) for d in found if d.file}
+        _print_diagnostics(found, texts, to_stderr=False)
+        games = sum(len(t.games) for m in report.assembled.matches for t in m.tables) + len(
+            report.assembled.unplaced)
+        errors = sum(1 for d in found if d.severity is Severity.ERROR)
+        warnings = sum(1 for d in found if d.severity is Severity.WARNING)
+        _write(f"{games} game{'s' if games != 1 else ''} in "
+               f"{len(report.assembled.matches)} match"
+               f"{'es' if len(report.assembled.matches) != 1 else ''}: {errors} error"
+               f"{'s' if errors != 1 else ''}, {warnings} warning"
+               f"{'s' if warnings != 1 else ''}\n")
+    return 1 if any(d.severity is not Severity.INFO for d in found) else 0
+
+
+def _show(report: object, args: argparse.Namespace) -> int:
+    from ..events import report as out
+
+    assert isinstance(report, out.EventReport)
+    if args.action == "results":
+        text = json.dumps(out.results_json(report), indent=2, ensure_ascii=False) + "\n"
+        if args.output:
+            return _save(args.output, text)
+        _write(text)
+        return 0
+    if args.json:
+        data: object = {"sheet": out.sheet_json, "standings": out.standings_json,
+                        "prizes": out.prizes_json}[args.action](report)
+        _write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    text = {"sheet": out.sheet_text, "standings": out.standings_text,
+            "prizes": out.prizes_text}[args.action](report)
+    _write(text)
+    return 0
+
+
+def _save(name: str, text: str) -> int:
+    from ..safe_write import OutputRefused, stage
+
+    try:
+        with stage(name) as stream:
+            stream.write(text.encode("utf-8"))
+    except (OSError, OutputRefused) as error:
+        return fail(f"{name}: cannot write: {getattr(error, 'strerror', None) or error}")
+    return 0
+
+
+def _text_of(name: str) -> str:
+    try:
+        return Path(name).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _print_diagnostics(found: tuple[Diagnostic, ...], texts: dict[str, str], *,
+                       to_stderr: bool) -> None:
+    indexes = {name: LineIndex(text) for name, text in texts.items()}
+    for diagnostic in found:
+        shown = diagnostic.render(indexes.get(diagnostic.file or "")) + "\n"
+        if to_stderr:
+            sys.stderr.write(shown)
+        else:
+            _write(shown)
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(for_stdout(text))
