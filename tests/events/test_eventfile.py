@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from allfours_notation.cards import Suit
 from allfours_notation.events.eventfile import (
@@ -14,6 +16,7 @@ from allfours_notation.events.eventfile import (
     read_event_text,
 )
 from allfours_notation.events.positions import key_places
+from tests.conftest import examples
 
 GOOD = """\
 format = 1
@@ -199,3 +202,24 @@ def test_key_places_follow_arrays_of_tables_and_multiline_values() -> None:
     assert places[("round", 0, "match", 1, "home")].line == 6
     assert places[("round", 1, "match", 0, "home")].line == 12
     assert ("round", 0, "match", 1, "x") not in places  # inside a multi-line value
+
+
+@settings(max_examples=examples(200))
+@given(st.data())
+def test_any_text_gives_diagnostics_never_a_traceback(data: st.DataObject) -> None:
+    """A good file cut, a piece of it pasted elsewhere, or a value swapped for another
+    TOML value: read without an exception, every finding positioned in the text."""
+    text = GOOD
+    for _ in range(data.draw(st.integers(1, 3))):
+        start = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(start, min(len(text), start + 40)))
+        paste = data.draw(st.sampled_from([
+            "", "1", "true", '"x"', "[]", "{}", "[1, 2]", '["Ann"]', "1979-05-27", "\n[x]\n",
+            "\n[[team]]\n", "\n[[round.match]]\n", 'name = "Red"\n', text[start:end]]))
+        text = text[:start] + paste + text[end:]
+    found = read_event_text(text)
+    lines = text.count("\n") + 1
+    for diagnostic in found.diagnostics:
+        assert diagnostic.code[:4] in ("AFN6", "AFN5") and diagnostic.hint is not None
+        assert diagnostic.line is not None and 1 <= diagnostic.line <= lines
+        diagnostic.render(text)
