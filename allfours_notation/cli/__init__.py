@@ -131,7 +131,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 # What a bug report needs besides the record: the libraries allfours runs on.
-REPORTED_LIBRARIES = ("lark", "textual", "rich", "rich-argparse", "shtab", "pygls", "pygments")
+REPORTED_LIBRARIES = ("lark", "textual", "rich", "rich-argparse", "shtab", "pygls", "pygments",
+                      "openskill")
 
 
 def version_report() -> str:

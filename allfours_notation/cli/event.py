@@ -32,6 +32,8 @@ the event's rules; results are the referee's, never the claims.
   standings  per division and overall, ranked by the tie-break chain (shown)
   prizes     each prize with its winner and the evidence, or why these records
              cannot decide it
+  ratings    every player and partnership rated with openskill over the games in
+             the order played (mean, uncertainty, ordinal = mean - 3 x uncertainty)
   results    the results.json exchange file (docs/events.md; -o FILE writes it
              whole or not at all)
 
@@ -39,7 +41,7 @@ exit status: 0 done (check: nothing wrong), 1 check found problems, 2 the event
 file has mistakes or an input cannot be read.
 """
 
-ACTIONS = ("check", "sheet", "standings", "prizes", "results")
+ACTIONS = ("check", "sheet", "standings", "prizes", "ratings", "results")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -122,11 +124,12 @@ def _show(report: object, args: argparse.Namespace) -> int:
         return 0
     if args.json:
         data: object = {"sheet": out.sheet_json, "standings": out.standings_json,
-                        "prizes": out.prizes_json}[args.action](report)
+                        "prizes": out.prizes_json, "ratings": out.ratings_json,
+                        }[args.action](report)
         _write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         return 0
     text = {"sheet": out.sheet_text, "standings": out.standings_text,
-            "prizes": out.prizes_text}[args.action](report)
+            "prizes": out.prizes_text, "ratings": out.ratings_text}[args.action](report)
     _write(text)
     return 0
 

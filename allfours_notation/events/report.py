@@ -285,3 +285,34 @@ def results_json(report: EventReport) -> dict[str, object]:
             "diagnostics": [{"code": d.code, "severity": d.severity.value,
                              "message": d.message, "file": d.file, "line": d.line,
                              "game": d.game} for d in report.assembled.diagnostics]}
+
+
+# --- ratings --------------------------------------------------------------------------------
+
+
+def ratings_text(report: EventReport) -> str:
+    """Every player's and partnership's openskill rating, best ordinal first."""
+    from .ratings import rate
+
+    rated = rate(report.event, report.assembled)
+    lines = _heading(report.event)
+    lines.append(f"  openskill (Plackett-Luce) over {rated.games} games, in the order played; "
+                 "ordinal = mean - 3 x uncertainty")
+    for title, rows in (("Players", rated.players), ("Partnerships", rated.pairs)):
+        width = max((len(visible(r.name)) for r in rows), default=4)
+        team_width = max((len(visible(r.team)) for r in rows), default=4)
+        lines.append("")
+        lines.append(title)
+        lines.append(f"  {'#':>3}  {'name':<{width}}  {'team':<{team_width}}  games  won"
+                     "    mean  uncert.  ordinal")
+        for place, row in enumerate(rows, 1):
+            lines.append(f"  {place:>3}  {visible(row.name):<{width}}  "
+                         f"{visible(row.team):<{team_width}}  {row.games:>5}  {row.wins:>3}  "
+                         f"{row.mean:>6.2f}  {row.uncertainty:>7.2f}  {row.ordinal:>7.2f}")
+    return "\n".join(lines) + "\n"
+
+
+def ratings_json(report: EventReport) -> dict[str, object]:
+    from .ratings import rate
+
+    return rate(report.event, report.assembled).as_json()

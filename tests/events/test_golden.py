@@ -21,6 +21,7 @@ from allfours_notation.events.report import (
     EventReport,
     build_report,
     prizes_text,
+    ratings_text,
     results_json,
     sheet_text,
     standings_text,
@@ -30,7 +31,8 @@ from tests.golden import check_golden
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "events"
 EVENTS = ("club", "league")
-OUTPUTS = {"sheet": sheet_text, "standings": standings_text, "prizes": prizes_text}
+OUTPUTS = {"sheet": sheet_text, "standings": standings_text, "prizes": prizes_text,
+           "ratings": ratings_text}
 
 
 @functools.cache
