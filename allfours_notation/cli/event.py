@@ -36,12 +36,15 @@ the event's rules; results are the referee's, never the claims.
              the order played (mean, uncertainty, ordinal = mean - 3 x uncertainty)
   results    the results.json exchange file (docs/events.md; -o FILE writes it
              whole or not at all)
+  site       a static, offline, printable results site in the folder -o DIR: the
+             standings, every match's sheet, a page per team, the prizes, the
+             ratings and each game's replay page (--no-replays leaves them out)
 
 exit status: 0 done (check: nothing wrong), 1 check found problems, 2 the event
 file has mistakes or an input cannot be read.
 """
 
-ACTIONS = ("check", "sheet", "standings", "prizes", "ratings", "results")
+ACTIONS = ("check", "sheet", "standings", "prizes", "ratings", "results", "site")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,8 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the folder of the event's AFN games")
     parser.add_argument("--json", action="store_true",
                         help="the same as JSON (the part of results.json it shows)")
-    parser.add_argument("-o", "--output", metavar="FILE",
-                        help="results: write results.json to FILE instead of standard output")
+    parser.add_argument("-o", "--output", metavar="PATH",
+                        help="results: write results.json to the file PATH instead of standard "
+                        "output; site: the folder to write the site into (required)")
+    parser.add_argument("--no-replays", action="store_true",
+                        help="site: leave out each game's replay page")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                         help="read the game files in N worker processes (default 1)")
 
@@ -84,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
                                                     jobs=args.jobs))
     if args.action == "check":
         return _check(report, args.json)
+    if args.action == "site":
+        return _site(report, args)
     return _show(report, args)
 
 
@@ -131,6 +139,25 @@ def _show(report: object, args: argparse.Namespace) -> int:
     text = {"sheet": out.sheet_text, "standings": out.standings_text,
             "prizes": out.prizes_text, "ratings": out.ratings_text}[args.action](report)
     _write(text)
+    return 0
+
+
+def _site(report: object, args: argparse.Namespace) -> int:
+    from ..events.report import EventReport
+    from ..events.site import site_pages
+    from ..safe_write import OutputFolder, OutputRefused
+
+    assert isinstance(report, EventReport)
+    if not args.output:
+        return fail("site: name the folder to write it into with -o DIR")
+    pages = site_pages(report, replays=not args.no_replays)
+    try:
+        with OutputFolder(args.output, force=True) as folder:
+            for name, text in sorted(pages.items()):
+                folder.write(name, text.encode("utf-8"))
+    except (OSError, OutputRefused) as error:
+        return fail(f"{args.output}: cannot write: {getattr(error, 'strerror', None) or error}")
+    sys.stderr.write(f"{len(pages)} files written to {args.output}\n")
     return 0
 
 
