@@ -44,7 +44,8 @@ PRIZE_KINDS = {  # kind → its parameters (name: "suit" | "card" | "by")
     "most_straight_games": (),
 }
 _BY = ("pair", "team")
-_TOP = {"format", "event", "match", "bye", "standings", "team", "round", "prize"}
+_TOP = {"format", "event", "match", "bye", "standings", "knockout", "team", "round", "prize"}
+_KNOCKOUT = {"teams", "from"}
 _EVENT = {"name", "venue", "dates", "rules", "rules_file", "scoring", "forfeits"}
 _SCORING = {"game", "hang_jack"}
 _FORFEITS = {"renege"}
@@ -126,6 +127,8 @@ class Event:
     bye_hang_jacks: int | None  # None: the floored average of the team's other matches
     bye_wins: bool
     tiebreaks: tuple[str, ...]
+    knockout_teams: int | None  # a seeded knock-out of this many teams (a power of two)
+    knockout_from: str | None  # the ranking it is seeded from (None: overall, or the one)
     teams: tuple[Team, ...]
     rounds: tuple[Round, ...]
     prizes: tuple[Prize, ...]
@@ -328,7 +331,7 @@ def _event(reader: _Reader, data: Mapping[str, Any], folder: FilePath) -> Event:
         bye_bullseyes=bye_bullseyes,
         bye_hang_jacks=reader.number(bye, "hang_jacks", ("bye",), default=None),
         bye_wins=reader.flag(bye, "win", ("bye",), True),
-        tiebreaks=_tiebreaks(reader, data), teams=teams,
+        tiebreaks=_tiebreaks(reader, data), **_knockout(reader, data, teams), teams=teams,
         rounds=_rounds(reader, data, teams), prizes=_prizes(reader, data))
 
 
@@ -405,6 +408,30 @@ def _tiebreaks(reader: _Reader, data: Mapping[str, Any]) -> tuple[str, ...]:
         else:
             known.append(specifier)
     return tuple(known)
+
+
+def _knockout(reader: _Reader, data: Mapping[str, Any],
+              teams: tuple[Team, ...]) -> dict[str, Any]:
+    """``[knockout] teams = 8`` (and ``from = "A"``, a division): the bracket seeded from
+    the standings, 1 v 8, 4 v 5, 3 v 6, 2 v 7."""
+    knockout = reader.table(data, "knockout", (), _KNOCKOUT)
+    size = reader.number(knockout, "teams", ("knockout",), default=None, least=2)
+    if knockout and size is None and "teams" not in knockout:
+        reader.add("AFN603", "the knock-out does not say how many teams it takes",
+                   ("knockout",), "add teams = 8")
+    if size is not None and size & (size - 1):
+        reader.add("AFN605", f"a knock-out of {size} teams cannot be halved round by round",
+                   ("knockout", "teams"), "write a power of two: 2, 4, 8, 16")
+        size = None
+    source = reader.text_value(knockout, "from", ("knockout",))
+    divisions = {team.division for team in teams}
+    if source is not None and source not in divisions:
+        reader.add("AFN605", f"the knock-out is seeded from a division the event does not "
+                   f"have ('{source}')", ("knockout", "from"),
+                   f"the divisions are: {', '.join(sorted(divisions))}; leave it out to "
+                   "seed from the overall standings")
+        source = None
+    return {"knockout_teams": size, "knockout_from": source}
 
 
 def _teams(reader: _Reader, data: Mapping[str, Any]) -> tuple[Team, ...]:

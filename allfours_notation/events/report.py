@@ -17,7 +17,7 @@ from .assemble import Assembled, Counted, MatchResult, assemble
 from .eventfile import Event
 from .games import FolderRead
 from .prizes import Award, prize_list
-from .standings import Table, chain_text, standings
+from .standings import Bracket, Table, bracket, chain_text, standings
 
 RESULTS_FORMAT = "allfours-event-results"
 RESULTS_VERSION = 1
@@ -32,12 +32,14 @@ class EventReport:
     assembled: Assembled
     standings: tuple[Table, ...]
     prizes: tuple[Award, ...]
+    bracket: Bracket | None = None  # the knock-out seeded from the standings, if asked for
 
 
 def build_report(event: Event, read: FolderRead) -> EventReport:
     assembled = assemble(event, read)
-    return EventReport(event, assembled, standings(event, assembled),
-                       prize_list(event, assembled))
+    ranked = standings(event, assembled)
+    return EventReport(event, assembled, ranked, prize_list(event, assembled),
+                       bracket(event, ranked))
 
 
 def rule_text(event: Event) -> str:
@@ -180,7 +182,23 @@ def standings_text(report: EventReport) -> str:
             lines.append(f"  {place:>2}  {visible(row.team):<{width}}  "
                          + " ".join(f"{f:>4}" for f in figures)
                          + (f"  {row.decided_by}" if row.decided_by else ""))
+    if report.bracket is not None:
+        lines.append("")
+        lines.extend(bracket_lines(report.bracket))
     return "\n".join(lines) + "\n"
+
+
+def bracket_lines(seeded: Bracket) -> list[str]:
+    """The knock-out's first round: "1 Bronx v 8 Newark", a missing seed a bye."""
+    lines = [f"Knock-out, seeded from {seeded.source} ({len(seeded.pairs) * 2} teams)"]
+    for (seed, team), (other_seed, other) in seeded.pairs:
+        if team is None:
+            lines.append(f"  {seed} v {other_seed}: no team holds either seed")
+        elif other is None:
+            lines.append(f"  {seed} {visible(team)}: a bye (no seed {other_seed})")
+        else:
+            lines.append(f"  {seed} {visible(team or '?')} v {other_seed} {visible(other)}")
+    return lines
 
 
 def prizes_text(report: EventReport) -> str:
@@ -281,7 +299,9 @@ def results_json(report: EventReport) -> dict[str, object]:
     """The whole ``results.json``: what every scorer of an event can exchange."""
     return {"format": RESULTS_FORMAT, "version": RESULTS_VERSION,
             "event": event_json(report.event), **sheet_json(report),
-            "standings": standings_json(report), "prizes": prizes_json(report),
+            "standings": standings_json(report),
+            "knockout": report.bracket.as_json() if report.bracket is not None else None,
+            "prizes": prizes_json(report),
             "diagnostics": [{"code": d.code, "severity": d.severity.value,
                              "message": d.message, "file": d.file, "line": d.line,
                              "game": d.game} for d in report.assembled.diagnostics]}

@@ -136,6 +136,15 @@ class Site:
                     r.bullseyes_against, r.hang_jacks, r.hang_jacks_against)),
                   _e(r.decided_by or "")] for n, r in enumerate(ranking.rows, 1)),
                 numeric=lambda i: i == 0 or 2 <= i <= 10))
+        if self.report.bracket is not None:
+            seeded = self.report.bracket
+            body.append(f"<h2>Knock-out</h2><p class=\"muted\">Seeded from "
+                        f"{_e(seeded.source)}.</p>")
+            body.append(self.table(["Seed", "Team", "Seed", "Team"], (
+                [str(seed), self.team_link(team) if team else "—", str(other_seed),
+                 self.team_link(other) if other else ("a bye" if team else "—")]
+                for (seed, team), (other_seed, other) in seeded.pairs),
+                numeric=lambda i: i in (0, 2)))
         body.append("<h2>Matches</h2>")
         body.append(self.table(
             ["Round", "Match", "Bullseyes", "Hang Jacks", "Result"],

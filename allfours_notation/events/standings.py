@@ -147,3 +147,42 @@ def chain_text(chain: Sequence[str]) -> str:
     """The chain as people read it: "bullseyes_for, bullseyes_against (fewer better), …"."""
     return ", ".join(s if TIEBREAKS[s][1] else f"{s} (fewer better)" for s in chain) + \
         ", then name"
+
+
+def seed_order(size: int) -> list[int]:
+    """The seeds of a knock-out of ``size`` (a power of two) in bracket order, so that
+    neighbours meet in the first round and the top seeds meet last: for 8, 1 8 4 5 3 6 2 7
+    (1 v 8, 4 v 5, 3 v 6, 2 v 7)."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for index, own in enumerate(order)
+                 for seed in ((own, total - own) if index % 2 == 0 else (total - own, own))]
+    return order
+
+
+@frozen
+class Bracket:
+    """The first round of a knock-out seeded from a ranking: (seed, team) pairs, the
+    higher seed first; a seed no team holds is ``None`` (a bye for its opponent)."""
+
+    source: str
+    pairs: tuple[tuple[tuple[int, str | None], tuple[int, str | None]], ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"seeded_from": self.source, "first_round": [
+            [{"seed": seed, "team": team} for seed, team in pair] for pair in self.pairs]}
+
+
+def bracket(event: Event, tables: Sequence[Table]) -> Bracket | None:
+    """The knock-out the event file asks for, seeded from its ranking; None if none."""
+    if not event.knockout_teams or not tables:
+        return None
+    title = f"Division {event.knockout_from}" if event.knockout_from else tables[-1].title
+    ranking = next((t for t in tables if t.title == title), tables[-1])
+    teams = [row.team for row in ranking.rows]
+    order = seed_order(event.knockout_teams)
+    placed = [(seed, teams[seed - 1] if seed <= len(teams) else None) for seed in order]
+    pairs = tuple((min(a, b), max(a, b)) for a, b in zip(placed[::2], placed[1::2],
+                                                         strict=True))
+    return Bracket(ranking.title, pairs)

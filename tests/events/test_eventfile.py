@@ -128,6 +128,10 @@ def test_a_missing_file_is_afn601(tmp_path: Path) -> None:
     # the schedule: an unknown team; a team twice in a round
     ('away = "Blue"', 'away = "Green"', "AFN609", 34, 1),
     ('away = "Blue"', 'away = "Red"', "AFN610", 34, 1),
+    # a knock-out: not a power of two, from a division there is not, without its size
+    ("[match]", "[knockout]\nteams = 6\n\n[match]", "AFN605", 14, 1),
+    ("[match]", '[knockout]\nteams = 4\nfrom = "Z"\n\n[match]', "AFN605", 15, 1),
+    ("[match]", '[knockout]\nfrom = "A"\n\n[match]', "AFN603", 13, 1),
     # an unknown tie-break
     ("[[team]]\nname = \"Red\"", '[standings]\ntiebreaks = ["wins", "luck"]\n\n[[team]]\n'
      'name = "Red"', "AFN611", 18, 22),
@@ -223,3 +227,10 @@ def test_any_text_gives_diagnostics_never_a_traceback(data: st.DataObject) -> No
         assert diagnostic.code[:4] in ("AFN6", "AFN5") and diagnostic.hint is not None
         assert diagnostic.line is not None and 1 <= diagnostic.line <= lines
         diagnostic.render(text)
+
+
+def test_a_knockout_is_read() -> None:
+    text = GOOD.replace("[match]", '[knockout]\nteams = 8\nfrom = "A"\n\n[match]')
+    found = read_event_text(text)
+    assert found.diagnostics == () and found.event is not None
+    assert (found.event.knockout_teams, found.event.knockout_from) == (8, "A")
