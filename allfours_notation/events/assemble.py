@@ -202,6 +202,8 @@ def _place(event: Event, scheduled: dict[_Key, ScheduledMatch], game: PlayedGame
     home_side = _home_side(event, game, home, away, found)
     if home_side is None:
         return None
+    if match is not None:
+        _seated_as_scheduled(match, table, game, home_side, found)
     _rules_differ(event, game, found)
     return (round_name, home, away), table, home_side
 
@@ -261,6 +263,25 @@ def _home_side(event: Event, game: PlayedGame, home: str, away: str,
                        "pairs", "seat a listed pair, or list the pair in the event file",
                        severity=Severity.WARNING)
     return "NS" if by_side["NS"] == home else "EW"
+
+
+def _seated_as_scheduled(match: ScheduledMatch, table: int, game: PlayedGame,
+                         home_side: str, found: _Found) -> None:
+    """The pairs at ``table`` against the schedule's seating of it, if it has one (a
+    stand-in for a scheduled player is a warning, another pair an error)."""
+    scheduled = match.seated(table)
+    if scheduled is None:
+        return
+    for pair, side in ((scheduled[0], home_side), (scheduled[1], _other(home_side))):
+        seated = game.pair(side)
+        if set(seated) == set(pair):
+            continue
+        stand_in = len(set(seated) & set(pair)) == 1
+        found.game("AFN654", game, f"table {table} seats {' and '.join(seated)}; the "
+                   f"schedule seats {' and '.join(pair)} there",
+                   "a stand-in is allowed with the director's approval; otherwise correct "
+                   "the seat tags or the seating", severity=Severity.WARNING if stand_in
+                   else Severity.ERROR)
 
 
 def _team_of(pair: tuple[str, ...], teams: Iterable[Team]) -> str | None:

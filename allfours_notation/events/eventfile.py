@@ -54,7 +54,8 @@ _BYE = {"bullseyes", "hang_jacks", "win"}
 _STANDINGS = {"tiebreaks"}
 _TEAM = {"name", "division", "players", "pairs", "substitutes"}
 _ROUND = {"name", "match", "byes"}
-_ROUND_MATCH = {"home", "away", "tables", "name"}
+_ROUND_MATCH = {"home", "away", "tables", "name", "seating"}
+_SEATING = {"table", "home", "away"}
 _PRIZE = {"name", "kind", "suit", "card", "by"}
 
 
@@ -83,6 +84,13 @@ class ScheduledMatch:
     tables: int | None  # None: as many as the games show
     name: str | None = None
     line: int = 1  # where the event file schedules it
+    # an explicit seating: (table, the home pair, the away pair) for the tables it names
+    seating: tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...] = ()
+
+    def seated(self, table: int) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """The home and away pairs the schedule seats at ``table``, if it says."""
+        return next(((home, away) for number, home, away in self.seating
+                     if number == table), None)
 
 
 @frozen
@@ -488,6 +496,7 @@ def _pairs(reader: _Reader, entry: Mapping[str, Any], path: Path,
 def _rounds(reader: _Reader, data: Mapping[str, Any],
             teams: tuple[Team, ...]) -> tuple[Round, ...]:
     names = {team.name for team in teams}
+    by_name = {team.name: team for team in teams}
     rounds: list[Round] = []
     for index, (path, entry) in enumerate(reader.tables(data, "round", (), _ROUND)):
         label = entry.get("name", str(index + 1))
@@ -510,9 +519,11 @@ def _rounds(reader: _Reader, data: Mapping[str, Any],
                 playing.setdefault(team or "", match_path)
             if home is not None and away is not None:
                 place = place_of(reader.places, match_path)
-                matches.append(ScheduledMatch(label, home, away, tables,
-                                              reader.text_value(match, "name", match_path),
-                                              place.line if place else 1))
+                matches.append(ScheduledMatch(
+                    label, home, away, tables, reader.text_value(match, "name", match_path),
+                    place.line if place else 1,
+                    _seating(reader, match, match_path, by_name.get(home),
+                             by_name.get(away), tables)))
         byes = reader.names(entry, "byes", path)
         for team in byes:
             if team not in names:
@@ -527,6 +538,49 @@ def _rounds(reader: _Reader, data: Mapping[str, Any],
                        "give each round its own name")
         rounds.append(Round(label, tuple(matches), byes))
     return tuple(rounds)
+
+
+def _seating(reader: _Reader, match: Mapping[str, Any], path: Path, home: Team | None,
+             away: Team | None, tables: int | None,
+             ) -> tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...]:
+    """``seating = [{ table = 1, home = ["Ann", "Ben"], away = ["Eli", "Fay"] }, …]``: the
+    pairs the schedule seats at each table it names."""
+    seated = []
+    seen: set[int] = set()
+    for entry_path, entry in reader.tables(match, "seating", path, _SEATING):
+        table = reader.number(entry, "table", entry_path, default=None, least=1)
+        if table is None:
+            if "table" not in entry:
+                reader.add("AFN603", "a seating does not name its table", entry_path,
+                           "add table = 1 to each seating")
+            continue
+        if tables is not None and table > tables:
+            reader.add("AFN605", f"the match has {tables} tables, not a table {table}",
+                       (*entry_path, "table"), "seat the tables the match has")
+            continue
+        if table in seen:
+            reader.add("AFN610", f"table {table} is seated twice", (*entry_path, "table"),
+                       "seat each table once")
+            continue
+        seen.add(table)
+        pairs = []
+        for side, team in (("home", home), ("away", away)):
+            pair = reader.names(entry, side, entry_path, required=True)
+            if len(pair) != 2:
+                if pair:
+                    reader.add("AFN604", f"a seating's {side} pair must name two players",
+                               (*entry_path, side), f'write {side} = ["...", "..."]')
+                break
+            for player in pair:
+                if team is not None and player not in team.members:
+                    reader.add("AFN608", f"the seating names '{player}', who is not in "
+                               f"{team.name}", (*entry_path, side),
+                               "list the player under the team's players or substitutes",
+                               value=player)
+            pairs.append(pair)
+        if len(pairs) == 2:
+            seated.append((table, pairs[0], pairs[1]))
+    return tuple(seated)
 
 
 def _known_teams(names: set[str]) -> str:

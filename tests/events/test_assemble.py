@@ -244,3 +244,21 @@ def test_best_of_stops_a_table_at_its_majority(tmp_path: Path) -> None:
 def test_an_unreadable_file_is_afn662() -> None:
     found = read_one(("no/such/file.afn", "file.afn", ("trinidad14", {})))
     assert not isinstance(found, list) and found.code == "AFN662"
+
+
+def test_a_table_seated_otherwise_than_the_schedule_says(tmp_path: Path) -> None:
+    text = EVENT.format(rule="games", target=3, games=2).replace(
+        "tables = 2 }", 'tables = 2, seating = [{ table = 1, home = ["Ann", "Ben"], '
+        'away = ["Eli", "Fay"] }, { table = 2, home = ["Cora", "Dev"], '
+        'away = ["Gus", "Hal"] }] }')
+    event = read_event_text(text).event
+    assert event is not None and event.rounds[0].matches[0].seated(2) is not None
+    write(tmp_path, "t1.afn", games(1, 2, 1))
+    write(tmp_path, "t2.afn", games(2, 2, 2))
+    assert run(event, tmp_path).diagnostics == ()
+    write(tmp_path, "t2.afn", games(2, 2, 2, changes={"North": "Eli", "South": "Fay"}))
+    write(tmp_path, "t1.afn", games(1, 2, 1, changes={"North": "Sub"}))  # Sub for Ann
+    found = run(event, tmp_path)
+    assert [(d.code, d.severity.value, Path(d.file or "").name) for d in found.diagnostics] == [
+        ("AFN654", "warning", "t1.afn")] * 2 + [("AFN654", "error", "t2.afn")] * 2
+    assert "the schedule seats Gus and Hal there" in found.diagnostics[2].message

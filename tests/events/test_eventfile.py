@@ -234,3 +234,27 @@ def test_a_knockout_is_read() -> None:
     found = read_event_text(text)
     assert found.diagnostics == () and found.event is not None
     assert (found.event.knockout_teams, found.event.knockout_from) == (8, "A")
+
+
+SEATED = GOOD.replace("tables = 2\n", 'tables = 2\nseating = [\n'
+                      '    { table = 1, home = ["Ann", "Ben"], away = ["Eli", "Fay"] },\n'
+                      '    { table = 2, home = ["Cora", "Dev"], away = ["Gus", "Hal"] },\n]\n')
+
+
+def test_an_explicit_seating_is_read() -> None:
+    found = read_event_text(SEATED)
+    assert found.diagnostics == () and found.event is not None
+    (match,) = found.event.rounds[0].matches
+    assert match.seated(1) == (("Ann", "Ben"), ("Eli", "Fay")) and match.seated(3) is None
+
+
+@pytest.mark.parametrize(("old", "new", "code"), [
+    ("{ table = 2,", "{", "AFN603"),
+    ("{ table = 2,", "{ table = 3,", "AFN605"),
+    ("{ table = 2,", "{ table = 1,", "AFN610"),
+    ('home = ["Cora", "Dev"]', 'home = ["Cora"]', "AFN604"),
+    ('away = ["Gus", "Hal"]', 'away = ["Gus", "Ann"]', "AFN608"),
+])
+def test_each_mistake_of_a_seating(old: str, new: str, code: str) -> None:
+    found = read_event_text(SEATED.replace(old, new))
+    assert [(d.code, d.line) for d in found.diagnostics] == [(code, 36)]  # at seating
