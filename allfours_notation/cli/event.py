@@ -62,6 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="site: leave out each game's replay page")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                         help="read the game files in N worker processes (default 1)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="read every game file afresh, neither using nor filling the "
+                        "cache of games already read (kept by each file's digest)")
 
 
 def games_folder(event_file: Path, given: str | None) -> Path:
@@ -83,11 +86,17 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{folder}: not a folder of games")
     if args.jobs < 1:
         return fail("--jobs must be at least 1")
+    from ..events.cache import FactsCache
     from ..events.games import read_folder
     from ..events.report import build_report
 
-    report = build_report(loaded.event, read_folder(folder, loaded.event.given_rules,
-                                                    jobs=args.jobs))
+    cache = None if args.no_cache else FactsCache()
+    try:
+        read = read_folder(folder, loaded.event.given_rules, jobs=args.jobs, cache=cache)
+    finally:
+        if cache is not None:
+            cache.close()
+    report = build_report(loaded.event, read)
     if args.action == "check":
         return _check(report, args.json)
     if args.action == "site":

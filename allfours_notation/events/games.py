@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..archive.parallel import WorkerPool
 from ..cards import Seat
@@ -26,6 +27,9 @@ from ..reading.source import decode
 from ..reading.table import side_of
 from ..referee.profiles import Profile
 from ..referee.state import GameReplay
+
+if TYPE_CHECKING:
+    from .cache import FactsCache
 
 PLACE_TAGS = ("Round", "Match", "Table", "HomeTeam", "AwayTeam")
 SIDES = ("NS", "EW")
@@ -122,22 +126,48 @@ def game_files(folder: Path) -> list[Path]:
 
 
 def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
-                shown_from: Path | None = None) -> FolderRead:
+                shown_from: Path | None = None, cache: FactsCache | None = None) -> FolderRead:
     """Every game of every .afn file under ``folder``, refereed under ``rules``.  File
-    names are shown relative to ``shown_from`` (default: as found)."""
+    names are shown relative to ``shown_from`` (default: as found).  With a ``cache``,
+    a file whose bytes it has seen under these rules is not read again."""
     files = game_files(folder)
-    names = [_shown(path, shown_from) for path in files]
-    games: list[PlayedGame] = []
-    unreadable: list[Diagnostic] = []
-    with WorkerPool(jobs) as pool:
-        for found in pool.map(read_one, [(str(p), n, rules) for p, n in zip(files, names,
-                                                                           strict=True)],
-                              batch=1):
-            if isinstance(found, Diagnostic):
-                unreadable.append(found)
+    found: list[list[PlayedGame] | Diagnostic | None] = [None] * len(files)
+    keys: dict[int, str] = {}
+    work = []
+    for position, path in enumerate(files):
+        name = _shown(path, shown_from)
+        if cache is not None:
+            try:
+                keys[position] = file_key(read_input(str(path)).data, rules)
+            except InputError:
+                pass  # read_one reports it
             else:
-                games.extend(found)
-    return FolderRead(tuple(games), tuple(unreadable))
+                found[position] = cache.get(keys[position], name)
+        if found[position] is None:
+            work.append((position, (str(path), name, rules)))
+    with WorkerPool(jobs) as pool:
+        for (position, _), games in zip(work, pool.map(read_one, [w for _, w in work],
+                                                       batch=1), strict=True):
+            found[position] = games
+            if cache is not None and isinstance(games, list) and position in keys:
+                cache.put(keys[position], games)
+    return FolderRead(tuple(g for games in found if isinstance(games, list) for g in games),
+                      tuple(d for d in found if isinstance(d, Diagnostic)))
+
+
+FACTS_VERSION = 1  # raised whenever the facts of a game change shape or meaning
+
+
+def file_key(data: bytes, rules: Rules) -> str:
+    """The key of a file's facts: its bytes under these rules, in this release."""
+    import hashlib
+
+    from .. import __version__
+
+    profile = rules[2] if len(rules) > 2 else None
+    named = repr((rules[0], sorted(rules[1].items()), repr(profile), __version__,
+                  FACTS_VERSION))
+    return hashlib.sha256(named.encode("utf-8") + b"\0" + data).hexdigest()
 
 
 def _shown(path: Path, base: Path | None) -> str:
