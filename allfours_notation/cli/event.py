@@ -159,14 +159,23 @@ def _site(report: object, args: argparse.Namespace) -> int:
     assert isinstance(report, EventReport)
     if not args.output:
         return fail("site: name the folder to write it into with -o DIR")
-    pages = site_pages(report, replays=not args.no_replays)
+    out = Path(args.output)
+    pages = site_pages(report, replays=not args.no_replays,
+                       existing=lambda name: (out / name).is_file())
     try:
-        with OutputFolder(args.output, force=True) as folder:
+        with OutputFolder(out, force=True) as folder:
             for name, text in sorted(pages.items()):
-                folder.write(name, text.encode("utf-8"))
+                if text is not None:
+                    folder.write(name, text.encode("utf-8"))
+        stale = [p for p in out.glob("game-*.html") if p.name not in pages]
+        for path in stale:  # the replay pages of games changed or gone since the last build
+            path.unlink()
     except (OSError, OutputRefused) as error:
         return fail(f"{args.output}: cannot write: {getattr(error, 'strerror', None) or error}")
-    sys.stderr.write(f"{len(pages)} files written to {args.output}\n")
+    written = sum(1 for text in pages.values() if text is not None)
+    sys.stderr.write(f"{written} files written to {args.output}"
+                     + (f", {len(pages) - written} replay pages kept" if written < len(pages)
+                        else "") + (f", {len(stale)} removed" if stale else "") + "\n")
     return 0
 
 

@@ -36,6 +36,7 @@ class FactsCache:
         self.path = path or cache_path()
         self._db: sqlite3.Connection | None = None
         self._failed = False
+        self.hits = self.misses = 0  # files found in the cache, and not, since made
 
     def _open(self) -> sqlite3.Connection | None:
         if self._db is None and not self._failed:
@@ -52,14 +53,17 @@ class FactsCache:
     def get(self, key: str, name: str) -> list[PlayedGame] | None:
         """The facts kept under ``key``, each named ``name`` (the file as found now)."""
         db = self._open()
-        if db is None:
-            return None
-        try:
-            row = db.execute("SELECT games FROM facts WHERE key = ?", (key,)).fetchone()
-            return None if row is None else [game_from_json(g, name)
-                                             for g in json.loads(row[0])]
-        except (sqlite3.Error, ValueError, KeyError, TypeError, IndexError):
-            return None
+        found = None
+        if db is not None:
+            try:
+                row = db.execute("SELECT games FROM facts WHERE key = ?", (key,)).fetchone()
+                if row is not None:
+                    found = [game_from_json(g, name) for g in json.loads(row[0])]
+            except (sqlite3.Error, ValueError, KeyError, TypeError, IndexError):
+                found = None
+        self.hits += found is not None
+        self.misses += found is None
+        return found
 
     def put(self, key: str, games: list[PlayedGame]) -> None:
         db = self._open()

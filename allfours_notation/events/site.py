@@ -57,7 +57,7 @@ class Site:
     def __init__(self, report: EventReport, *, replays: bool) -> None:
         self.report = report
         self.replays = replays
-        self.pages: dict[str, str] = {"style.css": STYLE}
+        self.pages: dict[str, str | None] = {"style.css": STYLE}
         self.match_pages = {id(m): f"match-{n}.html"
                             for n, m in enumerate(report.assembled.matches, 1)}
         self.team_pages = {t.name: f"team-{n}.html"
@@ -100,15 +100,15 @@ class Site:
 
     # --- the pages ----------------------------------------------------------------------
 
-    def build(self, replay_page: Callable[[Counted], str | None] | None) -> dict[str, str]:
+    def build(self, replay_page: ReplayMaker | None) -> dict[str, str | None]:
         for match in self.report.assembled.matches:
             for table in match.tables:
                 for game in table.games:
                     made = replay_page(game) if replay_page and self.replays else None
                     if made is not None:
-                        name = f"game-{len(self.replay_pages) + 1}.html"
+                        name, page = made
                         self.replay_pages[(game.game.file, game.game.index)] = name
-                        self.pages[name] = made
+                        self.pages[name] = page
         self.index()
         for match in self.report.assembled.matches:
             self.match(match)
@@ -279,10 +279,21 @@ def _outcome(match: MatchResult) -> str:
     return text + (f" (the race ended at {match.ended_at})" if match.ended_at else "")
 
 
-def replay_pages(report: EventReport, root: Path | None = None) -> Callable[[Counted], str | None]:
+# A game → its replay page's name and the page (None: a page of that name is there already,
+# and its name says it is this game's: it is kept), or None when the game cannot be replayed.
+ReplayMaker = Callable[[Counted], "tuple[str, str | None] | None"]
+
+
+def replay_pages(report: EventReport, root: Path | None = None,
+                 existing: Callable[[str], bool] | None = None) -> ReplayMaker:
     """What makes each game's replay page: the game read again from its file (found from
     ``root`` when its name is relative), replayed, and written as ``allfours html`` does.
-    None for a game that cannot be read."""
+    A page is named by the digest of the game's text and the event's rules, so that a site
+    built again renders only the games that changed (``existing`` says which names the
+    site's folder holds already)."""
+    import hashlib
+
+    from .. import __version__
     from ..checking import replay_of
     from ..checking.parsing import parse_indexed
     from ..diagnostics import sort_key
@@ -291,7 +302,7 @@ def replay_pages(report: EventReport, root: Path | None = None) -> Callable[[Cou
 
     texts: dict[str, str] = {}
 
-    def make(game: Counted) -> str | None:
+    def make(game: Counted) -> tuple[str, str | None] | None:
         file = game.game.file
         if file not in texts:
             path = Path(file) if root is None else root / file
@@ -303,6 +314,12 @@ def replay_pages(report: EventReport, root: Path | None = None) -> Callable[[Cou
         header = next((h for h in scan_headers(text) if h.index == game.game.index), None)
         if header is None:
             return None
+        record = text[header.start:header.end].strip() + "\n"
+        digest = hashlib.sha256(repr((report.event.given_rules, __version__, Path(file).name,
+                                      record)).encode("utf-8")).hexdigest()[:20]
+        name = f"game-{digest}.html"
+        if existing is not None and existing(name):
+            return name, None
         parsed = parse_indexed(text, header, filename=file)
         if parsed.broken:
             return None
@@ -310,13 +327,15 @@ def replay_pages(report: EventReport, root: Path | None = None) -> Callable[[Cou
         if replayed is None:
             return None
         found = tuple(sorted({*parsed.diagnostics, *replayed.diagnostics}, key=sort_key))
-        return render_page(replay_data(replayed, found), text[header.start:header.end].strip()
-                           + "\n", filename=Path(file).name)
+        return name, render_page(replay_data(replayed, found), record,
+                                 filename=Path(file).name)
 
     return make
 
 
-def site_pages(report: EventReport, *, replays: bool = True,
-               root: Path | None = None) -> dict[str, str]:
-    """Every page of the site by file name (``style.css`` among them)."""
-    return Site(report, replays=replays).build(replay_pages(report, root) if replays else None)
+def site_pages(report: EventReport, *, replays: bool = True, root: Path | None = None,
+               existing: Callable[[str], bool] | None = None) -> dict[str, str | None]:
+    """Every page of the site by file name (``style.css`` among them); a replay page that
+    ``existing`` says is there already (and unchanged: its name is its digest) is None."""
+    return Site(report, replays=replays).build(
+        replay_pages(report, root, existing) if replays else None)

@@ -42,6 +42,7 @@ def test_only_a_changed_file_is_read_again(tmp_path: Path,
     write(folder, "t2.afn", games(3, 2, 2))
     changed = read_folder(folder, RULES, cache=cache)
     assert read == ["t1.afn", "t2.afn", "t2.afn"] and changed != first
+    assert (cache.hits, cache.misses) == (3, 3)
     assert changed.games[:2] == first.games[:2]
     read_folder(folder, ("hoffmann1909", {}), cache=cache)  # other rules: read afresh
     assert read[3:] == ["t1.afn", "t2.afn"]

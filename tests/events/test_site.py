@@ -39,6 +39,7 @@ def links_of(page: str) -> list[str]:
 
 def small_site(tmp_path: Path, *, name: str = "Small night", replays: bool = True,
                ) -> dict[str, str]:
+    """Every page of a small event's site (none of them on disk yet, so all made)."""
     text = EVENT.format(rule="games", target=3, games=2).replace('"Small night"', f'"{name}"')
     text += '[[prize]]\nkind = "most_bullseyes"\n'
     event = read_event_text(text).event
@@ -48,7 +49,8 @@ def small_site(tmp_path: Path, *, name: str = "Small night", replays: bool = Tru
     assembled = assemble(event, read_folder(tmp_path, event.given_rules))
     report = EventReport(event, assembled, standings(event, assembled),
                          prize_list(event, assembled))
-    return site_pages(report, replays=replays)
+    pages = site_pages(report, replays=replays)
+    return {name: page for name, page in pages.items() if page is not None}
 
 
 def test_every_link_of_every_page_resolves_within_the_site(tmp_path: Path) -> None:
@@ -98,7 +100,15 @@ def test_the_command_writes_the_folder(tmp_path: Path,
     assert main(["event", "site", str(event), "-o", str(out), "--no-replays"]) == 0
     assert "7 files written" in capsys.readouterr().err
     assert (out / "index.html").is_file() and (out / "style.css").is_file()
-    assert main(["event", "site", str(event), "-o", str(out)]) == 0  # rebuilt in place
-    replay = (out / "game-1.html").read_text(encoding="utf-8")
+    assert main(["event", "site", str(event), "-o", str(out)]) == 0
+    assert "11 files written" in capsys.readouterr().err
+    replays = sorted(out.glob("game-*.html"))
+    assert len(replays) == 4
+    replay = replays[0].read_text(encoding="utf-8")
     assert re.search(r"<title>[^<]*</title>", replay) and "[HomeTeam &quot;Red&quot;]" in (
         replay.replace('"', "&quot;"))
+    # built again after one table's file changed: only its two games' pages are made anew
+    write(tmp_path / "games", "t2.afn", games(3, 2, 2))
+    assert main(["event", "site", str(event), "-o", str(out)]) == 0
+    assert capsys.readouterr().err == f"9 files written to {out}, 2 replay pages kept, 2 removed\n"
+    assert len(list(out.glob("game-*.html"))) == 4
