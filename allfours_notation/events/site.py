@@ -32,10 +32,11 @@ nav { display: flex; flex-wrap: wrap; gap: 0.4rem 1rem; padding: 0.5rem 0;
 h1 { font-size: 1.5rem; margin: 0.6rem 0; } h2 { font-size: 1.2rem; margin-top: 1.4rem; }
 .muted { color: var(--muted); }
 .scroll { overflow-x: auto; max-width: 100%; }
-table { border-collapse: collapse; margin: 0.4rem 0; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; margin: 0.4rem 0; font-variant-numeric: tabular-nums;
+        overflow-wrap: normal; }
 th, td { padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); text-align: left;
          vertical-align: top; }
-td.n, th.n { text-align: right; }
+td.n, th.n { text-align: right; white-space: nowrap; }
 tr.void td { color: var(--muted); text-decoration: line-through; }
 @media print {
   nav, .noprint { display: none; }
@@ -184,8 +185,8 @@ class Site:
                 scores = dict(game.game.scores)
                 away_side = "EW" if game.home_side == "NS" else "NS"
                 replay = self.replay_pages.get((game.game.file, game.game.index))
-                where = (f'<a href="{replay}">{_e(game.game.where)}</a>' if replay
-                         else _e(game.game.where))
+                shown = f"{Path(game.game.file).name}:{game.game.index}"
+                where = f'<a href="{replay}">{_e(shown)}</a>' if replay else _e(shown)
                 notes = [x for x in (game.forfeit and f"forfeit: {game.forfeit}",
                                      game.game.disputes and f"{game.game.disputes} disputed",
                                      game.why_not and f"not counted: {game.why_not}") if x]
