@@ -26,7 +26,7 @@ from ..reading.records import ClaimItem, Game, PenaltyKind
 from ..reading.source import decode
 from ..reading.table import side_of
 from ..referee.profiles import Profile
-from ..referee.state import GameReplay
+from ..referee.state import DealResult, GameReplay
 
 if TYPE_CHECKING:
     from .cache import FactsCache
@@ -240,7 +240,7 @@ def _deals(game: Game, replay: GameReplay) -> tuple[DealFacts, ...]:
             hang_jacks=hangs,
             turnups=tuple(str(card) for card in result.turnups),
             dealer_side=side_of(result.dealer, replay.game.seats) if result.dealer else None,
-            game_count=_game_count(replay, result.number),
+            game_count=_game_count(result),
             ruling=bool(deal is not None and deal.results is not None
                         and deal.results.director),
             reneges=tuple(side_of(p.offender, replay.game.seats)
@@ -250,11 +250,9 @@ def _deals(game: Game, replay: GameReplay) -> tuple[DealFacts, ...]:
     return tuple(facts)
 
 
-def _game_count(replay: GameReplay, number: int) -> tuple[str, int] | None:
-    """The side that took Game in deal ``number`` and its pips, as the referee counted
-    them; None when the deal was scored by its results (no pips were counted) or nobody
-    took Game."""
-    result = next(r for r in replay.deals if r.number == number)
+def _game_count(result: DealResult) -> tuple[str, int] | None:
+    """The side that took Game in the deal and its pips, as the referee counted them; None
+    when the deal was scored by its results (no pips were counted) or nobody took Game."""
     if result.by_results:
         return None
     taker = next((p.side for p in result.points if p.item is ClaimItem.GAME), None)
