@@ -36,6 +36,10 @@ the event's rules; results are the referee's, never the claims.
              the order played (mean, uncertainty, ordinal = mean - 3 x uncertainty)
   results    the results.json exchange file (docs/events.md; -o FILE writes it
              whole or not at all)
+  export     the event's tables (event, teams, players, matches, tables, each
+             game's place and count, standings) into an SQLite database (--sqlite
+             DB) or CSV files (--csv DIR); games join the archive's export on
+             their digest
   site       a static, offline, printable results site in the folder -o DIR: the
              standings, every match's sheet, a page per team, the prizes, the
              ratings and each game's replay page (--no-replays leaves them out)
@@ -44,7 +48,7 @@ exit status: 0 done (check: nothing wrong), 1 check found problems, 2 the event
 file has mistakes or an input cannot be read.
 """
 
-ACTIONS = ("check", "sheet", "standings", "prizes", "ratings", "results", "site")
+ACTIONS = ("check", "sheet", "standings", "prizes", "ratings", "results", "export", "site")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -58,6 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", metavar="PATH",
                         help="results: write results.json to the file PATH instead of standard "
                         "output; site: the folder to write the site into (required)")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--sqlite", metavar="DB", help="export: the SQLite database to write")
+    form.add_argument("--csv", metavar="DIR", help="export: the folder of CSV files to write")
     parser.add_argument("--no-replays", action="store_true",
                         help="site: leave out each game's replay page")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
@@ -101,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         return _check(report, args.json)
     if args.action == "site":
         return _site(report, args)
+    if args.action == "export":
+        return _export(report, args)
     return _show(report, args)
 
 
@@ -176,6 +185,25 @@ def _site(report: object, args: argparse.Namespace) -> int:
     sys.stderr.write(f"{written} files written to {args.output}"
                      + (f", {len(pages) - written} replay pages kept" if written < len(pages)
                         else "") + (f", {len(stale)} removed" if stale else "") + "\n")
+    return 0
+
+
+def _export(report: object, args: argparse.Namespace) -> int:
+    from ..events.export import write_csv, write_sqlite
+    from ..events.report import EventReport
+    from ..safe_write import OutputRefused
+
+    assert isinstance(report, EventReport)
+    if not args.sqlite and not args.csv:
+        return fail("export: name --sqlite DB or --csv DIR")
+    target = args.sqlite or args.csv
+    try:
+        if args.sqlite:
+            write_sqlite(report, args.sqlite)
+        else:
+            write_csv(report, args.csv)
+    except (OSError, OutputRefused) as error:
+        return fail(f"{target}: cannot write: {getattr(error, 'strerror', None) or error}")
     return 0
 
 

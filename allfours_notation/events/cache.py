@@ -89,6 +89,7 @@ def game_to_json(game: PlayedGame) -> dict[str, Any]:
     return {"index": game.index, "line": game.line, "place": game.place,
             "rules_tag": game.rules_tag, "seats": game.seats, "winner": game.winner,
             "scores": game.scores, "disputes": game.disputes, "refereed": game.refereed,
+            "digest": game.digest,
             "errors": [[d.code, d.severity.value, d.message, d.line, d.column, d.end_column,
                         d.game, d.deal, d.trick, d.hint, d.id, d.cause, d.fix]
                        for d in game.errors],
@@ -117,4 +118,5 @@ def game_from_json(data: dict[str, Any], name: str) -> PlayedGame:
         file=name, index=int(data["index"]), line=int(data["line"]),
         place=pairs(data["place"]), rules_tag=data["rules_tag"], seats=pairs(data["seats"]),
         winner=data["winner"], scores=pairs(data["scores"]), deals=deals, errors=errors,
-        disputes=int(data["disputes"]), refereed=bool(data["refereed"]))
+        disputes=int(data["disputes"]), refereed=bool(data["refereed"]),
+        digest=str(data["digest"]))

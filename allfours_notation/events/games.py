@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..archive.identity import game_digest
 from ..archive.parallel import WorkerPool
 from ..cards import Seat
 from ..checking import CheckedGame, check
@@ -79,6 +80,7 @@ class PlayedGame:
     errors: tuple[Diagnostic, ...]  # the referee's and the reader's errors
     disputes: int  # claims, totals and results the computed score disagrees with (AFN4xx)
     refereed: bool
+    digest: str = ""  # the game's identity, as the archive's export keeps it (games.digest)
 
     def tag(self, name: str) -> str | None:
         return next((value for key, value in self.place if key == name), None)
@@ -155,7 +157,7 @@ def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
                       tuple(d for d in found if isinstance(d, Diagnostic)))
 
 
-FACTS_VERSION = 1  # raised whenever the facts of a game change shape or meaning
+FACTS_VERSION = 2  # raised whenever the facts of a game change shape or meaning
 
 
 def file_key(data: bytes, rules: Rules) -> str:
@@ -214,7 +216,7 @@ def facts_of(checked: CheckedGame, file: str) -> PlayedGame:
         deals=_deals(game, replay) if replay is not None else (),
         errors=errors,
         disputes=sum(1 for d in checked.diagnostics if d.code.startswith("AFN4")),
-        refereed=replay is not None)
+        refereed=replay is not None, digest=game_digest(game, game.source or ""))
 
 
 def _seats(game: Game) -> tuple[tuple[str, str], ...]:
