@@ -93,7 +93,7 @@ def game_to_json(game: PlayedGame) -> dict[str, Any]:
             "errors": [[d.code, d.severity.value, d.message, d.line, d.column, d.end_column,
                         d.game, d.deal, d.trick, d.hint, d.id, d.cause, d.fix]
                        for d in game.errors],
-            "deals": [[d.number, d.line, [[h.side, h.seat, h.suit] for h in d.hang_jacks],
+            "deals": [[d.number, d.line, [[h.side, h.seat, h.suit, h.card] for h in d.hang_jacks],
                        d.turnups, d.dealer_side, d.game_count, d.ruling, d.reneges,
                        d.by_results] for d in game.deals]}
 
@@ -108,7 +108,7 @@ def game_from_json(data: dict[str, Any], name: str) -> PlayedGame:
                    number, cause, fix in data["errors"])
     deals = tuple(DealFacts(
         number=number, line=line,
-        hang_jacks=tuple(HangJack(side, seat, suit) for side, seat, suit in hangs),
+        hang_jacks=tuple(HangJack(side, seat, suit, card) for side, seat, suit, card in hangs),
         turnups=tuple(turnups), dealer_side=dealer_side,
         game_count=(str(count[0]), int(count[1])) if count is not None else None,
         ruling=bool(ruling), reneges=tuple(reneges), by_results=bool(by_results))

@@ -37,6 +37,7 @@ DEFAULT_TIEBREAKS = ("bullseyes_for", "bullseyes_against", "wins", "hang_jacks",
                      "hang_jacks_against")
 PRIZE_KINDS = {  # kind → its parameters (name: "suit" | "card" | "by")
     "first_hang_jack": ("suit",),
+    "first_hang_with": ("cards",),
     "named_kick": ("card",),
     "highest_game_count": (),
     "most_bullseyes": ("by",),
@@ -56,7 +57,7 @@ _TEAM = {"name", "division", "players", "pairs", "substitutes"}
 _ROUND = {"name", "match", "byes"}
 _ROUND_MATCH = {"home", "away", "tables", "name", "seating"}
 _SEATING = {"table", "home", "away"}
-_PRIZE = {"name", "kind", "suit", "card", "by"}
+_PRIZE = {"name", "kind", "suit", "card", "cards", "by"}
 
 
 @frozen
@@ -111,6 +112,7 @@ class Prize:
     suit: Suit | None = None
     card: str | None = None  # a card as AFN writes it ("9S")
     by: str = "pair"
+    cards: tuple[str, ...] = ()  # first_hang_with: the cards a Jack may be hanged with
 
 
 @frozen
@@ -598,7 +600,7 @@ def _prizes(reader: _Reader, data: Mapping[str, Any]) -> tuple[Prize, ...]:
             reader.add("AFN612", f"unknown prize '{kind}'", (*path, "kind"),
                        f"the prizes are: {', '.join(PRIZE_KINDS)}")
             continue
-        for key in ("suit", "card", "by"):
+        for key in ("suit", "card", "cards", "by"):
             if key in entry and key not in PRIZE_KINDS[kind]:
                 reader.add("AFN612", f"a '{kind}' prize takes no '{key}'", (*path, key),
                            f"its parameters: {', '.join(PRIZE_KINDS[kind]) or 'none'}")
@@ -618,6 +620,17 @@ def _prizes(reader: _Reader, data: Mapping[str, Any]) -> tuple[Prize, ...]:
                 reader.add("AFN612", f"'{text}' is not a card", (*path, "card"),
                            "write a card as AFN does: 9S, JD, TH")
             card = str(parsed) if parsed else None
+        cards: list[str] = []
+        if "cards" in PRIZE_KINDS[kind]:
+            for text in reader.names(entry, "cards", path, required=True):
+                parsed = parse_card(text)
+                if parsed is None:
+                    reader.add("AFN612", f"'{text}' is not a card", (*path, "cards"),
+                               "write cards as AFN does: QS, KD, AH", value=text)
+                else:
+                    cards.append(str(parsed))
+            if not cards:
+                continue
         if "by" in PRIZE_KINDS[kind]:
             by = reader.text_value(entry, "by", path) or "pair"
             if by not in _BY:
@@ -628,5 +641,5 @@ def _prizes(reader: _Reader, data: Mapping[str, Any]) -> tuple[Prize, ...]:
                 card is None and "card" in PRIZE_KINDS[kind]):
             continue
         name = reader.text_value(entry, "name", path) or kind.replace("_", " ")
-        prizes.append(Prize(name, kind, suit, card, by))
+        prizes.append(Prize(name, kind, suit, card, by, tuple(cards)))
     return tuple(prizes)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..archive.identity import game_digest
 from ..archive.parallel import WorkerPool
-from ..cards import Seat
+from ..cards import Card, Rank, Seat
 from ..checking import CheckedGame, check
 from ..checking.parsing import parse
 from ..diagnostics import Diagnostic, Severity
@@ -38,11 +38,13 @@ SIDES = ("NS", "EW")
 
 @frozen
 class HangJack:
-    """A Hang Jack: the side and seat that captured the Jack of trumps, and the suit."""
+    """A Hang Jack: the side and seat that captured the Jack of trumps, the suit, and the
+    card the capturing player played to that trick, as the deal's tricks record it."""
 
     side: str
     seat: str  # the seat letter of the player who captured the Jack
     suit: str  # the trump suit's letter (the Jack hanged is the Jack of trumps)
+    card: str = "?"  # the card that hanged it ("?": the deal's tricks do not show it)
 
 
 @frozen
@@ -157,7 +159,7 @@ def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
                       tuple(d for d in found if isinstance(d, Diagnostic)))
 
 
-FACTS_VERSION = 2  # raised whenever the facts of a game change shape or meaning
+FACTS_VERSION = 3  # raised whenever the facts of a game change shape or meaning
 
 
 def file_key(data: bytes, rules: Rules) -> str:
@@ -234,7 +236,8 @@ def _deals(game: Game, replay: GameReplay) -> tuple[DealFacts, ...]:
     for result in replay.deals:
         deal = recorded.get(result.number)
         hangs = tuple(HangJack(point.side, point.seat.letter if point.seat else "?",
-                               result.trump.value if result.trump else "?")
+                               result.trump.value if result.trump else "?",
+                               _hanged_with(result, point.seat))
                       for point in result.points if point.item is ClaimItem.HANG_JACK)
         facts.append(DealFacts(
             number=result.number,
@@ -250,6 +253,18 @@ def _deals(game: Game, replay: GameReplay) -> tuple[DealFacts, ...]:
                           if p.kind is PenaltyKind.REVOKE and p.offender is not None),
             by_results=result.by_results))
     return tuple(facts)
+
+
+def _hanged_with(result: DealResult, seat: Seat | None) -> str:
+    """The card ``seat`` played to the trick that holds the Jack of trumps, read from the
+    deal's recorded tricks ("?" when they do not show it)."""
+    if result.trump is None or seat is None:
+        return "?"
+    jack = Card(result.trump, Rank.JACK)
+    for _, _, plays in result.tricks:
+        if any(card == jack for _, card in plays):
+            return next((str(card) for who, card in plays if who is seat), "?")
+    return "?"
 
 
 def _game_count(result: DealResult) -> tuple[str, int] | None:

@@ -98,6 +98,10 @@ def _award(prize: Prize, assembled: Assembled, rounds: dict[str, int]) -> Award:
                 for d in g.game.deals for h in d.hang_jacks if h.suit == (
                     prize.suit.value if prize.suit else "")]
         return _first(prize, seen, rounds, "Hang Jack")
+    if prize.kind == "first_hang_with":
+        seen = [_Seen(m, t, p, g, d.number, d.line, h.side) for m, t, p, g in games
+                for d in g.game.deals for h in d.hang_jacks if h.card in prize.cards]
+        return _first(prize, seen, rounds, "Hang Jack with these cards")
     if prize.kind == "named_kick":
         seen = [_Seen(m, t, p, g, d.number, d.line, d.dealer_side) for m, t, p, g in games
                 for d in g.game.deals if prize.card in d.turnups and d.dealer_side]

@@ -141,6 +141,8 @@ def test_a_missing_file_is_afn601(tmp_path: Path) -> None:
     ('suit = "C"', 'suit = "X"', "AFN612", 40, 1),
     ('kind = "first_hang_jack"\nsuit = "C"', 'kind = "named_kick"\ncard = "9Z"',
      "AFN612", 40, 1),
+    ('kind = "first_hang_jack"\nsuit = "C"', 'kind = "first_hang_with"\ncards = ["QS", "Q"]',
+     "AFN612", 40, 16),
 ])
 def test_each_mistake_is_one_diagnostic_at_its_key(old: str, new: str, code: str, line: int,
                                                     column: int) -> None:

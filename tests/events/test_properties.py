@@ -48,6 +48,7 @@ def event_of(rule: str, target: int, games: int, hang_jack: int, card: str) -> E
     prizes = "".join(f'[[prize]]\nkind = "first_hang_jack"\nsuit = "{suit}"\n'
                      for suit in "SHDC")
     prizes += (f'[[prize]]\nkind = "named_kick"\ncard = "{card}"\n'
+               '[[prize]]\nkind = "first_hang_with"\ncards = ["QS", "KH", "AD", "TC"]\n'
                '[[prize]]\nkind = "highest_game_count"\n')
     text = (f'[event]\nname = "E"\nrules = "trinidad14"\n[event.scoring]\n'
             f"hang_jack = {hang_jack}\n[match]\nrule = \"{rule}\"\ntarget = {target}\n"
@@ -173,6 +174,8 @@ def test_every_prizes_evidence_points_at_a_deal_that_has_it(
             if prize.kind == "first_hang_jack":
                 assert any(h.suit == prize.suit.value and h.side == side  # type: ignore[union-attr]
                            for h in deal.hang_jacks)
+            elif prize.kind == "first_hang_with":
+                assert any(h.card in prize.cards and h.side == side for h in deal.hang_jacks)
             elif prize.kind == "named_kick":
                 assert prize.card in deal.turnups and deal.dealer_side == side
             else:
