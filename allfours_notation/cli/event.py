@@ -29,7 +29,8 @@ the event's rules; results are the referee's, never the claims.
   sheet      per match, per table the games with their scores, bullseyes, Hang
              Jacks, disputes and rulings; running totals, half time, where a race
              ended
-  standings  per division and overall, ranked by the tie-break chain (shown)
+  standings  per division and overall, ranked by the tie-break chain (shown),
+             and the knock-out seeded from them when the event file asks for one
   prizes     each prize with its winner and the evidence, or why these records
              cannot decide it
   ratings    every player and partnership rated with openskill over the games in
