@@ -67,6 +67,7 @@ MINIMUM_MODULES = frozenset({
     "tests/format/test_export.py",
     "tests/viewer/test_viewer_app.py",
     "tests/recording/test_recorder_app.py",  # Textual's input handling, as the recorder uses it
+    "tests/events/test_ratings.py",  # openskill's models and Rating.ordinal()
 })
 # Long runs that the whole-suite command leaves out (they are marked ``slow``): `pytest`
 # with no path runs everything else in well under a minute; `pytest -m slow` runs these,
@@ -75,6 +76,7 @@ MINIMUM_MODULES = frozenset({
 SLOW_MODULES = frozenset({
     "tests/packaging/test_wheel.py",  # builds the wheel, installs it, runs it on a terminal
     "tests/html/test_html_browser.py",  # drives headless Chromium
+    "tests/events/test_site_browser.py",  # the results site in headless Chromium
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
     "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals

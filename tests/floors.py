@@ -15,9 +15,12 @@ lower ones, never a higher one)::
     checking  checking/: the one door, the public parse (reading, then the structure
               checks), slips, root causes, the solver (analysis/)
     writing   writing/: formatter, export, schema, score sheet, highlighting, HTML replay
-    apps      recording/, lsp/, archive/, cli/, the viewer, the generator, the package's
-              own ``__init__`` (the public API, reaching every floor) and the old module
-              paths kept as deprecated re-exports for one release
+    apps      recording/, lsp/, archive/, the viewer, the generator, the package's own
+              ``__init__`` (the public API, reaching every floor) and the old module paths
+              kept as deprecated re-exports for one release
+    events    events/: team matches, standings and prizes over a folder of games (it
+              reads the archive's workers and the one door's results; no rule of its own)
+    commands  cli/ and ``__main__``: the command line, which reaches every app
 
 Beside "arrows point down", the contracts say: nothing below the apps imports Textual,
 the viewer imports no CLI, and nothing in the repository imports a deprecated path.
@@ -42,7 +45,9 @@ class Floor(IntEnum):
     CHECKING = 3
     WRITING = 4
     APPS = 5
-    TOOLS = 6  # bench/: measures every floor
+    EVENTS = 6  # events/: above the archive and the one door, below the command line
+    COMMANDS = 7  # cli/: the command line over every app
+    TOOLS = 8  # bench/: measures every floor
 
 
 # The old module paths docs/library.md showed, kept as deprecated re-exports for one release;
@@ -56,7 +61,7 @@ DEPRECATED: tuple[str, ...] = tuple(
 # listed (a folder is a floor); a module at the top of the package is listed by name.
 FLOORS: Mapping[str, Floor] = {
     "allfours_notation": Floor.APPS,  # the public API: lazily reaches every floor
-    "allfours_notation.__main__": Floor.APPS,
+    "allfours_notation.__main__": Floor.COMMANDS,
     **{f"allfours_notation.{name}": Floor.BASE for name in (
         "cards", "diagnostics", "limits", "guard", "visible", "safe_write", "file_lock",
         "frozen", "collector")},
@@ -69,7 +74,8 @@ FLOORS: Mapping[str, Floor] = {
     "allfours_notation.lsp": Floor.APPS,
     "allfours_notation.archive": Floor.APPS,
     "allfours_notation.generate": Floor.APPS,
-    "allfours_notation.cli": Floor.APPS,
+    "allfours_notation.events": Floor.EVENTS,
+    "allfours_notation.cli": Floor.COMMANDS,
     "allfours_notation.viewer": Floor.APPS,
     # Old paths, thin re-exports for one release (issue 22): they reach their new floor.
     **{name: Floor.APPS for name in DEPRECATED},

@@ -315,3 +315,28 @@ def test_the_old_paths_warn_and_give_the_same_objects() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == "(True, True, True) ['DeprecationWarning'] 3"
+
+
+# The referee's modules the event layer may read: the replay's records, the rule profiles
+# and a house-rules file (to name the rules every game is refereed under); never its table,
+# scoring or play, so that no rule of All Fours is worked out again above the door.
+EVENTS_MAY_READ_OF_THE_REFEREE = frozenset({
+    "allfours_notation.referee.state", "allfours_notation.referee.profiles",
+    "allfours_notation.referee.house"})
+
+
+def events_reaching_into_the_referee(found: list[Edge]) -> list[str]:
+    return sorted(f"{e.importer}:{e.line} → {e.imported}" for e in found
+                  if e.importer.startswith("allfours_notation.events")
+                  and e.imported.startswith("allfours_notation.referee")
+                  and e.imported not in EVENTS_MAY_READ_OF_THE_REFEREE)
+
+
+@reads_the_sources
+def test_the_event_layer_reads_results_and_works_out_no_rule() -> None:
+    found = list(_package_edges())
+    assert any(e.importer.startswith("allfours_notation.events") for e in found)
+    assert events_reaching_into_the_referee(found) == []
+    planted = Edge("allfours_notation.events.prizes", "allfours_notation.referee.scoring", 3)
+    assert events_reaching_into_the_referee([planted]) == [
+        "allfours_notation.events.prizes:3 → allfours_notation.referee.scoring"]

@@ -37,7 +37,8 @@ EXIT_USAGE = 2
 COMMAND_MODULES: dict[str, str] = {
     "check": "check", "score": "score", "rules": "rules", "fmt": "fmt", "export": "export",
     "view": "view", "html": "html", "record": "record", "lsp": "lsp", "list": "listing",
-    "find": "find", "stats": "stats", "analyse": "analyse", "completion": "completion",
+    "find": "find", "stats": "stats", "analyse": "analyse", "event": "event",
+    "completion": "completion",
 }
 
 
@@ -130,7 +131,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 # What a bug report needs besides the record: the libraries allfours runs on.
-REPORTED_LIBRARIES = ("lark", "textual", "rich", "rich-argparse", "shtab", "pygls", "pygments")
+REPORTED_LIBRARIES = ("lark", "textual", "rich", "rich-argparse", "shtab", "pygls", "pygments",
+                      "openskill")
 
 
 def version_report() -> str:

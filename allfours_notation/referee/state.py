@@ -168,6 +168,9 @@ class DealResult:
     # of the counting order that is not (a Jack won while Low is still open)
     waiting: tuple[Point, ...] = ()
     by_results: bool = False  # recorded by its results alone (``scored …``), not its cards
+    # the pips toward Game each side won in the deal's tricks (the count for Game; the
+    # event layer's "highest count for Game"), as the table counted them
+    pips: tuple[tuple[str, int], ...] = ()
 
 
 @frozen

@@ -15,6 +15,10 @@ from allfours_notation.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
+# The single-game records of samples/, in the order a walk of the folder gives them: what
+# the archive tests read (samples/event/ holds the worked events' folders of games, which
+# tests/events/ covers).
+RECORDS = sorted(f"samples/{path.name}" for path in SAMPLES.glob("*.afn"))
 GOLDEN = ROOT / "tests" / "golden" / "archive"
 # Games in the archive's generated file: with test_parallel_check's small runs of games,
 # enough for several runs per worker (each game checked under the wrong rules costs ~40 ms).

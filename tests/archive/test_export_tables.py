@@ -13,7 +13,7 @@ import pytest
 from allfours_notation.archive.sqlite import schema_sql
 from allfours_notation.archive.tables import TABLES, columns
 
-from .conftest import ROOT, Cli
+from .conftest import RECORDS, ROOT, Cli
 
 
 def _db(path: Path) -> sqlite3.Connection:
@@ -24,9 +24,9 @@ def _db(path: Path) -> sqlite3.Connection:
 
 def test_sqlite_round_trip_matches_score_json(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "archive.db"
-    run = cli(["export", "--sqlite", str(path), "samples/"])
+    run = cli(["export", "--sqlite", str(path), *RECORDS])
     assert run.code == 1  # a sample has errors; everything is still written
-    sheets = json.loads(cli(["score", "--json", "samples/"]).out)["games"]
+    sheets = json.loads(cli(["score", "--json", *RECORDS]).out)["games"]
     db = _db(path)
     assert db.execute("SELECT COUNT(*) FROM games WHERE broken = 0").fetchone()[0] == len(sheets)
     for sheet in sheets:
@@ -72,7 +72,7 @@ def test_re_export_never_duplicates_and_adds_new_games(cli: Cli, tmp_path: Path)
 
 def test_keys_join_and_plays_agree_with_tricks(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "archive.db"
-    cli(["export", "--sqlite", str(path), "samples/"])
+    cli(["export", "--sqlite", str(path), *RECORDS])
     db = _db(path)
     orphans = db.execute("SELECT COUNT(*) FROM plays LEFT JOIN tricks USING (game_id, deal, trick) "
                          "WHERE tricks.winner IS NULL").fetchone()[0]
@@ -97,8 +97,8 @@ def test_a_foreign_database_is_refused(cli: Cli, tmp_path: Path) -> None:
 def test_csv_tables_read_back_with_the_csv_module(cli: Cli, tmp_path: Path) -> None:
     folder = tmp_path / "tables"
     db_path = tmp_path / "archive.db"
-    assert cli(["export", "--csv", str(folder), "samples/", "samples/club-night.afn"]).code == 1
-    cli(["export", "--sqlite", str(db_path), "samples/"])
+    assert cli(["export", "--csv", str(folder), *RECORDS, "samples/club-night.afn"]).code == 1
+    cli(["export", "--sqlite", str(db_path), *RECORDS])
     db = _db(db_path)
     for table in TABLES:
         with open(folder / f"{table}.csv", encoding="utf-8", newline="") as handle:
@@ -137,7 +137,7 @@ def test_unwritable_target_is_one_line(cli: Cli, tmp_path: Path, target: str) ->
 
 def test_documented_queries_run_and_answer(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "archive.db"
-    cli(["export", "--sqlite", str(path), "samples/"])
+    cli(["export", "--sqlite", str(path), *RECORDS])
     db = _db(path)
     for doc in ("docs/archive-schema.md", "docs/archives.md"):
         text = (ROOT / doc).read_text(encoding="utf-8")

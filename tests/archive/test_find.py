@@ -9,7 +9,7 @@ import pytest
 from allfours_notation import parse
 from allfours_notation.writing.formatter import format_result
 
-from .conftest import ROOT, SAMPLES, Cli
+from .conftest import RECORDS, ROOT, SAMPLES, Cli
 
 
 def _records(text: str | bytes) -> list[object]:
@@ -48,7 +48,7 @@ def test_crlf_and_bad_bytes_are_kept(cli: Cli, tmp_path: Path) -> None:
 
 def test_header_filters(cli: Cli) -> None:
     def games(*args: str) -> list[str]:
-        run = cli(["find", "--list", *args, "samples/"])
+        run = cli(["find", "--list", *args, *RECORDS])
         return [line.split()[0] for line in run.out.splitlines()]
 
     assert games("--player", "ann baptiste") == [
@@ -71,7 +71,7 @@ def test_header_filters(cli: Cli) -> None:
 
 def test_content_filters(cli: Cli) -> None:
     def games(*args: str) -> list[str]:
-        run = cli(["find", "--list", *args, "samples/"])
+        run = cli(["find", "--list", *args, *RECORDS])
         return [line.split()[0] for line in run.out.splitlines()]
 
     assert games("--has", "revoke") == ["samples/revoke.afn:1"]
@@ -87,11 +87,11 @@ def test_content_filters(cli: Cli) -> None:
 
 
 def test_no_match_exits_1_and_a_bad_filter_exits_2(cli: Cli) -> None:
-    assert cli(["find", "--player", "Nobody", "samples/"]).code == 1
-    bad = cli(["find", "--tag", "Event~(", "samples/"])
+    assert cli(["find", "--player", "Nobody", *RECORDS]).code == 1
+    bad = cli(["find", "--tag", "Event~(", *RECORDS])
     assert bad.code == 2 and "not a regular expression" in bad.err
-    assert cli(["find", "--deals", "x", "samples/"]).code == 2
-    assert cli(["find", "--from", "yesterday", "samples/"]).code == 2
+    assert cli(["find", "--deals", "x", *RECORDS]).code == 2
+    assert cli(["find", "--from", "yesterday", *RECORDS]).code == 2
 
 
 def test_dedupe_drops_the_same_records_laid_out_otherwise(cli: Cli, tmp_path: Path) -> None:

@@ -10,19 +10,19 @@ import pytest
 
 from tests.golden import check_golden
 
-from .conftest import GOLDEN, ROOT, Cli
+from .conftest import GOLDEN, RECORDS, ROOT, Cli
 
 # golden file → (arguments, exit status)
 CASES: dict[str, tuple[list[str], int]] = {
-    "list.txt": (["list", "samples/"], 0),
-    "list-check.json": (["list", "--check", "--json", "samples/"], 1),
-    "list.csv": (["list", "--csv", "samples/"], 0),
-    "find-ann.afn": (["find", "--player", "Ann Baptiste", "samples/"], 0),
-    "find-dispute-couva.txt": (["find", "--list", "--has", "dispute", "samples/",
+    "list.txt": (["list", *RECORDS], 0),
+    "list-check.json": (["list", "--check", "--json", *RECORDS], 1),
+    "list.csv": (["list", "--csv", *RECORDS], 0),
+    "find-ann.afn": (["find", "--player", "Ann Baptiste", *RECORDS], 0),
+    "find-dispute-couva.txt": (["find", "--list", "--has", "dispute", *RECORDS,
                                     "--tag", "Site~Couva"], 0),
-    "find-run-4-deals.txt": (["find", "--list", "--has", "run", "--deals", "4-", "samples/"], 0),
-    "stats.txt": (["stats", "samples/"], 1),
-    "stats.json": (["stats", "--json", "samples/"], 1),
+    "find-run-4-deals.txt": (["find", "--list", "--has", "run", "--deals", "4-", *RECORDS], 0),
+    "stats.txt": (["stats", *RECORDS], 1),
+    "stats.json": (["stats", "--json", *RECORDS], 1),
     "stats-club-night.csv": (["stats", "--csv", "samples/club-night.afn"], 0),
 }
 

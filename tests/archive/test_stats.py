@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Cli
+from .conftest import RECORDS, Cli
 
 
 def _profile(data: dict[str, Any], rules: str) -> dict[str, Any]:
@@ -22,8 +22,8 @@ def _profile(data: dict[str, Any], rules: str) -> dict[str, Any]:
 
 
 def test_standings_agree_with_the_score_sheets(cli: Cli) -> None:
-    data = json.loads(cli(["stats", "--json", "samples/"]).out)
-    sheets = json.loads(cli(["score", "--json", "samples/"]).out)["games"]
+    data = json.loads(cli(["stats", "--json", *RECORDS]).out)
+    sheets = json.loads(cli(["score", "--json", *RECORDS]).out)["games"]
     played = sum(p["games"] for p in data["profiles"])
     assert played == len(sheets)
     assert data["unreadable"] == 1  # the broken game of one-broken-game.afn
@@ -80,7 +80,7 @@ def test_plot_png_and_svg(cli: Cli, tmp_path: Path) -> None:
     png, svg = tmp_path / "season.png", tmp_path / "season.svg"
     assert cli(["stats", "samples/club-night.afn", "--plot", str(png)]).code == 0
     assert _png_size(png) == (1500, 500)
-    assert cli(["stats", "samples/", "--plot", str(svg), "--plot-game", "3"]).code == 1
+    assert cli(["stats", *RECORDS, "--plot", str(svg), "--plot-game", "3"]).code == 1
     text = svg.read_text(encoding="utf-8")
     assert text.lstrip().startswith("<?xml") and "<svg" in text
     again = tmp_path / "again.png"

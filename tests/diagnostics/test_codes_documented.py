@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLES = (ROOT / "grammar" / "NOTATION.md", ROOT / "docs" / "rules-decisions.md")
+TABLES = (ROOT / "grammar" / "NOTATION.md", ROOT / "docs" / "rules-decisions.md",
+          ROOT / "docs" / "events.md")
 
 
 def codes_in_the_sources() -> set[str]:

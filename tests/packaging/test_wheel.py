@@ -151,6 +151,7 @@ def test_the_wheel_carries_viewer_grammar_schema_types_and_licence(installed: In
         "allfours_notation/_grammar/allfours.lark",
         "allfours_notation/_grammar/allfours.table.json",
         "allfours_notation/_grammar/afn-records.schema.json",
+        "allfours_notation/events/results.schema.json",
         f"{DIST_INFO}/licenses/LICENSE",
         f"{DIST_INFO}/entry_points.txt",
     } <= names

@@ -527,6 +527,7 @@ class Closing(Tricks):
             open=self.was_open,
             waiting=tuple(self.waiting),
             by_results=by_results,
+            pips=tuple(self.pips.items()),
         ))
 
     def end_text(self) -> str:

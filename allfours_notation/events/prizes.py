@@ -1,0 +1,220 @@
+"""The prize list: each prize of the event file's catalogue with its winner and the
+evidence (round, table, pair, game, deal), or why these records cannot decide it.
+
+Prizes are read from every game placed at a table whose deals passed the referee, counted
+or not by the match rule (a prize list covers every game played).  Ties go by time, then
+table.  The records carry no clock time, so "first" across tables is decidable only when
+the earliest round's candidates all sat at one table (their order is the table's game
+and deal order); otherwise the prize is "undecidable from these records: no clock times",
+with the candidates shown.  A prize for the most of something (bullseyes, Hang Jacks,
+straight games) goes to the pair at the lowest table number on a tie; a team prize tied is
+shared.  The highest count for Game is undecidable while a deal recorded by its results
+alone (no Game count) could hide a higher one.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from ..frozen import frozen
+from .assemble import Assembled, Counted, MatchResult, TableResult
+from .eventfile import Event, Prize
+
+_SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+@frozen
+class Evidence:
+    """Where a prize was won: the match's round and teams, the table, the pair (names
+    and team), the game (file:index) and the deal (None for a prize over many games)."""
+
+    round: str
+    match: str
+    table: int
+    team: str
+    pair: tuple[str, ...]
+    game: str | None
+    deal: int | None
+    line: int | None
+
+    def as_json(self) -> dict[str, object]:
+        return {"round": self.round, "match": self.match, "table": self.table,
+                "team": self.team, "pair": list(self.pair), "game": self.game,
+                "deal": self.deal, "line": self.line}
+
+
+@frozen
+class Award:
+    """One prize decided (``winner`` names a pair or a team, ``figure`` its count) or
+    not (``undecidable`` says what is missing; ``candidates`` what the records show)."""
+
+    prize: Prize
+    winner: str | None
+    figure: int | None
+    evidence: tuple[Evidence, ...]
+    undecidable: str | None = None
+    note: str | None = None  # how a tie was settled
+
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.prize.name, "kind": self.prize.kind, "winner": self.winner,
+                "figure": self.figure, "evidence": [e.as_json() for e in self.evidence],
+                "undecidable": self.undecidable, "note": self.note}
+
+
+@frozen
+class _Seen:
+    """One candidate deal: its place and the game position at its table."""
+
+    match: MatchResult
+    table: TableResult
+    position: int  # the game's place at its table, from 0
+    counted: Counted
+    deal: int
+    line: int
+    side: str  # the side that did it
+    figure: int = 0
+
+
+def _games(assembled: Assembled) -> list[tuple[MatchResult, TableResult, int, Counted]]:
+    out = []
+    for match in assembled.matches:
+        for table in match.tables:
+            for position, game in enumerate(table.games):
+                if not game.game.errors and game.game.refereed:
+                    out.append((match, table, position, game))
+    return out
+
+
+def prize_list(event: Event, assembled: Assembled) -> tuple[Award, ...]:
+    rounds = {r.name: index for index, r in enumerate(event.rounds)}
+    return tuple(_award(prize, assembled, rounds) for prize in event.prizes)
+
+
+def _award(prize: Prize, assembled: Assembled, rounds: dict[str, int]) -> Award:
+    games = _games(assembled)
+    if prize.kind == "first_hang_jack":
+        seen = [_Seen(m, t, p, g, d.number, d.line, h.side) for m, t, p, g in games
+                for d in g.game.deals for h in d.hang_jacks if h.suit == (
+                    prize.suit.value if prize.suit else "")]
+        return _first(prize, seen, rounds, "Hang Jack")
+    if prize.kind == "first_hang_with":
+        seen = [_Seen(m, t, p, g, d.number, d.line, h.side) for m, t, p, g in games
+                for d in g.game.deals for h in d.hang_jacks if h.card in prize.cards]
+        return _first(prize, seen, rounds, "Hang Jack with these cards")
+    if prize.kind == "named_kick":
+        seen = [_Seen(m, t, p, g, d.number, d.line, d.dealer_side) for m, t, p, g in games
+                for d in g.game.deals if prize.card in d.turnups and d.dealer_side]
+        return _first(prize, seen, rounds, "kick")
+    if prize.kind == "highest_game_count":
+        return _highest_count(prize, games, rounds)
+    if prize.kind == "most_straight_games":
+        return _most(prize, _straights(games), "pair")
+    item = "bullseyes" if prize.kind == "most_bullseyes" else "hang_jacks"
+    return _most(prize, _tallies(games, item, prize.by), prize.by)
+
+
+def _evidence(seen: _Seen) -> Evidence:
+    home = seen.side == seen.counted.home_side
+    return Evidence(seen.match.round, f"{seen.match.home} v {seen.match.away}",
+                    seen.table.number, seen.match.home if home else seen.match.away,
+                    seen.counted.pair(home), seen.counted.game.where, seen.deal, seen.line)
+
+
+def _pair_name(evidence: Evidence) -> str:
+    return f"{' & '.join(evidence.pair)} ({evidence.team})"
+
+
+def _first(prize: Prize, seen: list[_Seen], rounds: dict[str, int], what: str) -> Award:
+    if not seen:
+        return Award(prize, None, None, (), None, f"no {what} of this kind was recorded")
+    earliest = min(rounds.get(s.match.round, len(rounds)) for s in seen)
+    first_round = [s for s in seen if rounds.get(s.match.round, len(rounds)) == earliest]
+    places = {(s.match.round, s.match.home, s.match.away, s.table.number)
+              for s in first_round}
+    if len(places) > 1:
+        return Award(prize, None, None, tuple(_evidence(s) for s in first_round),
+                     f"no clock times: {len(first_round)} candidates at {len(places)} tables "
+                     f"of round {first_round[0].match.round} cannot be put in order")
+    winner = min(first_round, key=lambda s: (s.position, s.deal))
+    evidence = _evidence(winner)
+    return Award(prize, _pair_name(evidence), None, (evidence,))
+
+
+def _highest_count(prize: Prize, games: list[tuple[MatchResult, TableResult, int, Counted]],
+                   rounds: dict[str, int]) -> Award:
+    seen = [_Seen(m, t, p, g, d.number, d.line, d.game_count[0], d.game_count[1])
+            for m, t, p, g in games for d in g.game.deals if d.game_count is not None]
+    unknown = sum(1 for _, _, _, g in games for d in g.game.deals if d.by_results)
+    if unknown:
+        best = max((s.figure for s in seen), default=None)
+        return Award(prize, None, best, (), f"{unknown} deal{'s' if unknown > 1 else ''} "
+                     "recorded by results alone give no count for Game"
+                     + (f" (the highest count recorded is {best})" if best else ""))
+    if not seen:
+        return Award(prize, None, None, (), None, "no count for Game was recorded")
+    best = max(s.figure for s in seen)
+    award = _first(prize, [s for s in seen if s.figure == best], rounds, "count")
+    return Award(prize, award.winner, best, award.evidence, award.undecidable, award.note)
+
+
+@frozen
+class _Tally:
+    """One pair's or team's figure for a prize of the most of something."""
+
+    key: str  # "pair names (team)" or the team's name
+    figure: int
+    first: Evidence  # where the pair first played (its lowest table in the first round)
+
+
+def _tallies(games: list[tuple[MatchResult, TableResult, int, Counted]], item: str,
+             by: str) -> list[_Tally]:
+    figures: dict[str, int] = defaultdict(int)
+    first: dict[str, Evidence] = {}
+    for match, table, _, game in games:
+        for home in (True, False):
+            side = game.home_side if home else ("EW" if game.home_side == "NS" else "NS")
+            team = match.home if home else match.away
+            evidence = Evidence(match.round, f"{match.home} v {match.away}", table.number,
+                                team, game.pair(home), None, None, None)
+            key = team if by == "team" else _pair_name(evidence)
+            first.setdefault(key, evidence)
+            if item == "bullseyes":
+                figures[key] += int(game.counts and game.winner_side == side)
+            else:
+                figures[key] += game.home_hang_jacks if home else game.away_hang_jacks
+    return [_Tally(key, figures[key], first[key]) for key in first]
+
+
+def _straights(games: list[tuple[MatchResult, TableResult, int, Counted]]) -> list[_Tally]:
+    """Each pair's longest run of games won in a row at its table (a run ends at a game
+    lost, at a game unfinished, and at the end of the match)."""
+    longest: dict[str, int] = defaultdict(int)
+    first: dict[str, Evidence] = {}
+    runs: dict[tuple[str, str, str, int, str], int] = defaultdict(int)
+    for match, table, _, game in games:
+        for home in (True, False):
+            team = match.home if home else match.away
+            evidence = Evidence(match.round, f"{match.home} v {match.away}", table.number,
+                                team, game.pair(home), None, None, None)
+            key = _pair_name(evidence)
+            first.setdefault(key, evidence)
+            run = (match.round, match.home, match.away, table.number, key)
+            runs[run] = runs[run] + 1 if game.winner_home is home else 0
+            longest[key] = max(longest[key], runs[run])
+    return [_Tally(key, longest[key], first[key]) for key in first]
+
+
+def _most(prize: Prize, tallies: Sequence[_Tally], by: str) -> Award:
+    best = max((t.figure for t in tallies), default=0)
+    if best == 0:
+        return Award(prize, None, None, (), None, "nobody has one yet")
+    top = sorted((t for t in tallies if t.figure == best),
+                 key=lambda t: (t.first.table, t.key))
+    if by == "team":
+        note = "shared" if len(top) > 1 else None
+        return Award(prize, " and ".join(t.key for t in top), best,
+                     tuple(t.first for t in top), None, note)
+    note = (f"tied with {', '.join(t.key for t in top[1:])}: the lower table wins"
+            if len(top) > 1 else None)
+    return Award(prize, top[0].key, best, (top[0].first,), None, note)

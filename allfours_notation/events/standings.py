@@ -1,0 +1,188 @@
+"""Standings per division and overall, ranked by the event's tie-break chain.
+
+Each team's row sums its matches (bullseye points and Hang Jacks for and against, matches
+won, drawn and lost) and its byes.  A bye is credited ``[bye] bullseyes`` (default: the
+race's target), ``[bye] hang_jacks`` or, by default, the floored average of the Hang Jacks
+the team won in its other matches, and a win unless ``[bye] win = false``.  Only matches
+that are over count a win, a draw or a loss; the bullseyes of a match still being played
+count as they stand.
+
+The chain (``[standings] tiebreaks``, default bullseyes for, bullseyes against (fewer
+better), wins, Hang Jacks, Hang Jacks against (fewer better)) orders the rows; teams equal
+on the whole chain are ordered by name, so the standings are a total order, and each row
+says which specifier put it below the row above.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..frozen import frozen
+from .assemble import Assembled
+from .eventfile import TIEBREAKS, Event
+
+BY_NAME = "name"  # the last resort: equal on the whole chain, by name
+
+
+@frozen
+class Row:
+    """One team's line of the standings."""
+
+    team: str
+    division: str
+    played: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    bullseyes_for: int
+    bullseyes_against: int
+    hang_jacks: int
+    hang_jacks_against: int
+    decided_by: str | None = None  # the specifier that put it below the row above
+
+    @property
+    def bullseye_difference(self) -> int:
+        return self.bullseyes_for - self.bullseyes_against
+
+    def value(self, specifier: str) -> int:
+        return int(getattr(self, specifier))
+
+    def as_json(self) -> dict[str, object]:
+        return {"team": self.team, "division": self.division, "played": self.played,
+                "wins": self.wins, "draws": self.draws, "losses": self.losses,
+                "byes": self.byes, "bullseyes_for": self.bullseyes_for,
+                "bullseyes_against": self.bullseyes_against,
+                "hang_jacks": self.hang_jacks, "hang_jacks_against": self.hang_jacks_against,
+                "decided_by": self.decided_by}
+
+
+@frozen
+class Table:
+    """One ranking: its title ("Division A", "Overall") and its rows, first place first."""
+
+    title: str
+    rows: tuple[Row, ...]
+
+
+def rows_of(event: Event, assembled: Assembled) -> list[Row]:
+    """Every team's totals (before ranking), in the event file's team order."""
+    sums: dict[str, list[int]] = {t.name: [0] * 9 for t in event.teams}
+    # played, wins, draws, losses, byes, bf, ba, hj, hja
+    hang_jack_figures: dict[str, list[int]] = {t.name: [] for t in event.teams}
+    for match in assembled.matches:
+        for name, own, other, hj, hja in (
+                (match.home, match.home_points, match.away_points, match.home_hang_jacks,
+                 match.away_hang_jacks),
+                (match.away, match.away_points, match.home_points, match.away_hang_jacks,
+                 match.home_hang_jacks)):
+            row = sums.get(name)
+            if row is None:
+                continue
+            if not any(game.counts for table in match.tables for game in table.games):
+                continue  # nothing of this match is recorded yet
+            row[0] += 1
+            if match.finished:
+                if match.winner is None:
+                    row[2] += 1
+                else:
+                    row[1 if match.winner == name else 3] += 1
+            row[5] += own
+            row[6] += other
+            row[7] += hj
+            row[8] += hja
+            hang_jack_figures[name].append(hj)
+    for _, team in assembled.byes:
+        row = sums.get(team)
+        if row is None:
+            continue
+        figures = hang_jack_figures[team]
+        row[4] += 1
+        row[1] += event.bye_wins
+        row[5] += event.bye_bullseyes
+        row[7] += (event.bye_hang_jacks if event.bye_hang_jacks is not None
+                   else (sum(figures) // len(figures) if figures else 0))
+    return [_row(t.name, t.division, sums[t.name]) for t in event.teams]
+
+
+def _row(team: str, division: str, s: list[int]) -> Row:
+    return Row(team, division, played=s[0], wins=s[1], draws=s[2], losses=s[3], byes=s[4],
+               bullseyes_for=s[5], bullseyes_against=s[6], hang_jacks=s[7],
+               hang_jacks_against=s[8])
+
+
+def ranked(rows: Sequence[Row], chain: Sequence[str]) -> tuple[Row, ...]:
+    """``rows`` ordered by the chain (then by name), each with what decided its place."""
+    def key(row: Row) -> tuple[object, ...]:
+        return (*(-row.value(s) if TIEBREAKS[s][1] else row.value(s) for s in chain),
+                row.team)
+
+    ordered = sorted(rows, key=key)
+    out = []
+    for index, row in enumerate(ordered):
+        decided = None
+        if index:
+            above = ordered[index - 1]
+            decided = next((s for s in chain if row.value(s) != above.value(s)), BY_NAME)
+        out.append(Row(row.team, row.division, row.played, row.wins, row.draws, row.losses,
+                       row.byes, row.bullseyes_for, row.bullseyes_against, row.hang_jacks,
+                       row.hang_jacks_against, decided))
+    return tuple(out)
+
+
+def standings(event: Event, assembled: Assembled) -> tuple[Table, ...]:
+    """One table per division (in the event file's order), then the overall one when
+    there is more than one division."""
+    rows = rows_of(event, assembled)
+    tables = [Table(f"Division {division}", ranked([r for r in rows
+                                                     if r.division == division],
+                                                    event.tiebreaks))
+              for division in event.divisions]
+    if len(tables) > 1:
+        tables.append(Table("Overall", ranked(rows, event.tiebreaks)))
+    return tuple(tables)
+
+
+def chain_text(chain: Sequence[str]) -> str:
+    """The chain as people read it: "bullseyes_for, bullseyes_against (fewer better), …"."""
+    return ", ".join(s if TIEBREAKS[s][1] else f"{s} (fewer better)" for s in chain) + \
+        ", then name"
+
+
+def seed_order(size: int) -> list[int]:
+    """The seeds of a knock-out of ``size`` (a power of two) in bracket order, so that
+    neighbours meet in the first round and the top seeds meet last: for 8, 1 8 4 5 3 6 2 7
+    (1 v 8, 4 v 5, 3 v 6, 2 v 7)."""
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for index, own in enumerate(order)
+                 for seed in ((own, total - own) if index % 2 == 0 else (total - own, own))]
+    return order
+
+
+@frozen
+class Bracket:
+    """The first round of a knock-out seeded from a ranking: (seed, team) pairs, the
+    higher seed first; a seed no team holds is ``None`` (a bye for its opponent)."""
+
+    source: str
+    pairs: tuple[tuple[tuple[int, str | None], tuple[int, str | None]], ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"seeded_from": self.source, "first_round": [
+            [{"seed": seed, "team": team} for seed, team in pair] for pair in self.pairs]}
+
+
+def bracket(event: Event, tables: Sequence[Table]) -> Bracket | None:
+    """The knock-out the event file asks for, seeded from its ranking; None if none."""
+    if not event.knockout_teams or not tables:
+        return None
+    title = f"Division {event.knockout_from}" if event.knockout_from else tables[-1].title
+    ranking = next((t for t in tables if t.title == title), tables[-1])
+    teams = [row.team for row in ranking.rows]
+    order = seed_order(event.knockout_teams)
+    placed = [(seed, teams[seed - 1] if seed <= len(teams) else None) for seed in order]
+    pairs = tuple((min(a, b), max(a, b)) for a, b in zip(placed[::2], placed[1::2],
+                                                         strict=True))
+    return Bracket(ranking.title, pairs)
