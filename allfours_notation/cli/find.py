@@ -134,7 +134,8 @@ def run(args: argparse.Namespace) -> int:
     seen: set[str] = set()
     try:
         for scanned in files.scans():
-            _find_in(scanned, chosen, sink, seen if args.dedupe else None)
+            with files.each(scanned, passing=(OutputRefused,)):
+                _find_in(scanned, chosen, sink, seen if args.dedupe else None)
     except OutputRefused as error:
         sink.abort()
         return fail(str(error))

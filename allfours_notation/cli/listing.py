@@ -48,16 +48,17 @@ def run(args: argparse.Namespace) -> int:
     printer = EntryPrinter(as_json=args.json, as_csv=args.csv)
     with_errors = False
     for scanned in files.scans():
-        for header in scanned.headers:
-            entry = entry_of(scanned.name, scanned.text, header)
-            if args.check:
-                entry = with_counts(entry, analyse(scanned.game(header)))
-                with_errors |= bool(entry.errors)
-            printer.add(entry)
+        with files.each(scanned):
+            for header in scanned.headers:
+                entry = entry_of(scanned.name, scanned.text, header)
+                if args.check:
+                    entry = with_counts(entry, analyse(scanned.game(header)))
+                    with_errors |= bool(entry.errors)
+                printer.add(entry)
     printer.close()
     if files.unreadable:
         return 2
-    return 1 if with_errors else 0
+    return 1 if with_errors or files.faulty else 0
 
 
 class EntryPrinter:

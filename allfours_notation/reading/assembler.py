@@ -26,6 +26,7 @@ from ..limits import (
     MAX_CARDS_PER_GAME,
     MAX_COMMENTS_PER_GAME,
     MAX_DEALS_PER_GAME,
+    MAX_NUMBER_DIGITS,
     MAX_TAGS_PER_GAME,
 )
 from .game_parser import game_parser
@@ -77,6 +78,7 @@ from .statements import (
     _SEATS,
     _TAG_RE,
     _WORDS,
+    NumberTooLong,
     _call,
     _cards_of,
     _count_cards,
@@ -84,6 +86,7 @@ from .statements import (
     _play_word,
     _remember,
     _scores,
+    read_number,
     unescape_tag_value,
 )
 from .table import add_seats, clockwise, seats_named
@@ -259,7 +262,11 @@ class _GameAssembler:
             return self.broken_game(), None, self.piece, []
         found = collector.comments
         comments = [self.comment_of(token) for token in found] if found else []
-        return self.read_tree(cast(list[Any], raw), comments)
+        try:
+            return self.read_tree(cast(list[Any], raw), comments)
+        except NumberTooLong as error:
+            self.report_long_number(error)
+            return self.broken_game(), None, self.piece, []
 
     def over_limit(self) -> bool:
         """Report (AFN120) a game past one of the documented limits, which is then not
@@ -309,6 +316,22 @@ class _GameAssembler:
                  absolute_column + (4 if offset else 1), offset + self.offset_base,
                  offset + self.offset_base),
             hint="split the record into smaller games; no real game comes near this",
+        )
+
+    def report_long_number(self, error: NumberTooLong) -> None:
+        """AFN120 for a number of too many digits, underlined where it is written (the
+        game is then not read, like a game past any other limit)."""
+        self.diagnostics.clear()  # what was read of the game before it: read again never
+        self.current_deal = None
+        start = self.body.find(error.word, error.after or 0)
+        start = max(start, 0)
+        digits = len(error.word)
+        self.diag(
+            LIMIT_CODE,
+            f"this number has {digits:,} digits, more than {MAX_NUMBER_DIGITS}; the game is "
+            "not read (see 'Limits' in NOTATION.md)",
+            Span.at(self.lines, start + self.offset_base, start + digits + self.offset_base),
+            hint="a deal or trick number, points or a total is a few digits at most",
         )
 
     def comment_of(self, token: Token) -> tuple[Comment, Span]:
@@ -447,11 +470,15 @@ class _GameAssembler:
         of them), sent on by its type; the texts that recur are read once
         (``_deal_header``, ``_call``, the claim and total memos)."""
         header: Token = children[0]
-        number, dealer = _deal_header(header.value)
-        self.current_deal = number
+        try:
+            deal_number, dealer = _deal_header(header.value)
+        except NumberTooLong as error:
+            error.after = header.start_pos
+            raise
+        self.current_deal = deal_number
         lines, base, at = self.lines, self.offset_base, Span.at
-        raw = _RawDeal(number, dealer, at(lines, header.start_pos + base,
-                                          header.end_pos + base))
+        raw = _RawDeal(deal_number, dealer, at(lines, header.start_pos + base,
+                                               header.end_pos + base))
         nodes = self.nodes
         nodes.append(raw)
         written = self.statements.append
@@ -500,7 +527,11 @@ class _GameAssembler:
             elif kind == "TOTAL":
                 if raw.total is not None:
                     continue
-                node = raw.total = make_total(_scores(parts), span)
+                try:
+                    node = raw.total = make_total(_scores(parts), span)
+                except NumberTooLong as error:
+                    error.after = token.start_pos
+                    raise
             else:
                 node = self.other_statement(raw, kind, parts, span)
             nodes.append(node)
@@ -554,17 +585,20 @@ class _GameAssembler:
             plays.append
         find = text.find
         end = 0
+        offset = self.offset_base
         for word in text.split():
             start = find(word, end)
             end = start + len(word)
             play = memo.get(word)
             if play is None:
                 if word[-1] == ".":  # a trick number before the next play
-                    raw.numbers.append((len(plays), int(word[:-1]), (base, start, end)))
+                    raw.numbers.append((len(plays), read_number(word[:-1], base + start - offset),
+                                        (base, start, end)))
                     continue
                 play, number_length = _play_word(word)
                 if number_length:  # "12.S:JS": a trick number written against its play
-                    raw.numbers.append((len(plays), int(word[:number_length - 1]),
+                    raw.numbers.append((len(plays), read_number(word[:number_length - 1],
+                                                           base + start - offset),
                                         (base, start, start + number_length)))
                     start += number_length
             append(play_of(play[0], play[1], play[2], at(lines, base + start, base + end)))
@@ -613,7 +647,8 @@ class _GameAssembler:
                     )
                     continue
                 last = awards[-1]
-                awards[-1] = Award(last.seat, last.item, int(word))
+                awards[-1] = Award(last.seat, last.item, read_number(
+                    word, token_start - self.offset_base + word_match.start()))
             else:
                 seat = _SEATS[word]
         # A claim is a set of awards: keep them grouped by seat, seats in the order they
