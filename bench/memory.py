@@ -3,6 +3,8 @@
     python -m bench.memory                      # 100 MB and just under 256 MiB
     python -m bench.memory --sizes 100 --tools viewer lsp
     python -m bench.memory --code path/to/other/checkout   # "before": another tree
+    python -m bench.memory --shapes                 # every adversarial shape, 10 MiB
+    python -m bench.memory --shapes long-scored-line --shape-size 1
 
 The file is well-formed generated games (the cached bench corpus, repeated).  Each
 tool runs in a child process, without its screen, doing what it does with a file:
@@ -15,6 +17,12 @@ tool runs in a child process, without its screen, doing what it does with a file
   resumed or a new one proposed).
 * ``lsp``: the language server opening the document (its line index and its
   analysis, which past the editor limits is a refusal).
+
+With ``--shapes``, every shape of ``fuzz/shapes.py`` (and well-formed games) is
+measured instead, at ``--shape-size`` MiB (10 by default): ``check`` (``allfours check
+--quiet -j 1 FILE``: all the work in one process) and the language server opening the
+shape cut to just under its document limit (4 MiB); each row gives the peak RSS and
+its ratio to the input's size (issue 41's target: at most 15x for ``check``).
 
 Peak RSS comes from ``wait4``; an address-space limit (``--memory``) turns a tool
 that would eat the machine into a "memory" row.
@@ -29,6 +37,8 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from fuzz.shapes import SHAPES
 
 from .hostile import well_formed
 
@@ -66,6 +76,11 @@ analysis = Analyzer().analyse(text)
 refused = getattr(analysis, "refused", None)
 print(f"{len(analysis.games)} games analysed" + (f"; refused: {refused}" if refused else ""))
 """,
+    "check": """
+from allfours_notation.cli import main
+status = main(["check", "--quiet", "-j", "1", PATH])
+print(f"exit {status}")
+""",
 }
 
 
@@ -87,6 +102,40 @@ def run_tool(tool: str, path: Path, code: Path, memory_mb: int) -> tuple[float, 
     return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out
 
 
+MIB = 1024 * 1024
+
+
+def measure_shapes(names: list[str], size: int, code: Path, memory_mb: int) -> None:
+    """The table of docs/reliability.md: per shape, ``check``'s peak RSS on ``size`` bytes
+    and the language server's on the shape cut to just under its document limit."""
+    from allfours_notation.limits import MAX_EDITOR_CHARS
+
+    print("| shape | check: input | peak RSS | ratio | language server: input | peak RSS "
+          "| ratio |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in names:
+            text = well_formed(size) if name == "well-formed" else SHAPES[name](size)
+            row = [name]
+            for tool, cut in (("check", size), ("lsp", MAX_EDITOR_CHARS - 64 * 1024)):
+                part = text if len(text) <= cut else _cut(text, cut)
+                path = Path(folder) / f"{name}-{tool}.afn"
+                path.write_text(part, encoding="utf-8")
+                megabytes = path.stat().st_size / MIB
+                rss, _, said = run_tool(tool, path, code, memory_mb)
+                shown = f"{rss:.0f} MB" if not said.startswith(("failed", "memory")) else said
+                row += [f"{megabytes:.1f} MiB", shown, f"{rss / megabytes:.1f}x"]
+                path.unlink()
+            print("| " + " | ".join(row) + " |", flush=True)
+
+
+def _cut(text: str, size: int) -> str:
+    """``text`` cut to about ``size`` characters at a line's end (an unfinished last
+    line would be a different shape)."""
+    end = text.rfind("\n", 0, size)
+    return text[: end + 1] if end > 0 else text[:size]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.memory", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -97,8 +146,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--code", type=Path, default=Path(__file__).resolve().parent.parent,
                         help="the source tree to measure (default: this one)")
     parser.add_argument("--memory", type=int, default=4000, help="address-space limit, MB")
+    parser.add_argument("--shapes", nargs="*", metavar="SHAPE",
+                        help="measure check and the language server on these shapes of "
+                        "fuzz/shapes.py (none named: every shape and well-formed games)")
+    parser.add_argument("--shape-size", type=float, default=10.0, metavar="MIB",
+                        help="with --shapes: the size of each shape's file (default 10 MiB)")
     args = parser.parse_args(argv)
     print(f"load average before: {os.getloadavg()[0]:.1f}")
+    if args.shapes is not None:
+        unknown = sorted(set(args.shapes) - {"well-formed", *SHAPES})
+        if unknown:
+            parser.error(f"no such shape: {', '.join(unknown)}")
+        measure_shapes(args.shapes or ["well-formed", *SHAPES], int(args.shape_size * MIB),
+                       args.code.resolve(), args.memory)
+        print(f"load average after: {os.getloadavg()[0]:.1f}")
+        return 0
     print("| tool | file | peak RSS | CPU s | outcome |")
     print("|---|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory() as folder:
