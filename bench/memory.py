@@ -131,9 +131,9 @@ def measure_shapes(names: list[str], size: int, code: Path, memory_mb: int) -> N
 
 def _cut(text: str, size: int) -> str:
     """``text`` cut to about ``size`` characters at a line's end (an unfinished last
-    line would be a different shape)."""
+    line would be a different shape), or at ``size`` in a shape of one long line."""
     end = text.rfind("\n", 0, size)
-    return text[: end + 1] if end > 0 else text[:size]
+    return text[: end + 1] if end > size // 2 else text[:size]
 
 
 def main(argv: list[str] | None = None) -> int:

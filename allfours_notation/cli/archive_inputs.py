@@ -53,6 +53,7 @@ class Walk:
     names: tuple[str, ...]
     unreadable: bool = False
     faulty: bool = False  # a file's work met an internal error (AFN901): exit 1 at least
+    read: int = 0  # files read (a command whose every input was unreadable says no more)
 
     def scans(self) -> Iterator[Scanned]:
         for name in self.names:
@@ -62,6 +63,7 @@ class Walk:
                 fail(str(error))
                 self.unreadable = True
                 continue
+            self.read += 1
             text, problems = decode(source.data, source.name)
             raw = source.data if problems else None
             del source  # the text is all that is kept of a clean file

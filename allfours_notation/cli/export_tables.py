@@ -45,6 +45,9 @@ def export_tables(args: argparse.Namespace) -> int:
     except BaseException:
         writer.abort()
         raise
+    if files.unreadable and not files.read:  # nothing to add: no empty tables written
+        writer.abort()
+        return 2
     try:
         writer.close()
     except (OSError, OutputRefused) as error:

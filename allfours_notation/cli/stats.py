@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         return fail(f"--plot {args.plot!r}: name a .png or .svg file")
     summary, (unreadable, faulty), accuracy = gather(args.files)
+    if unreadable is None:  # no input could be read: each said why, and that is all
+        return 2
     if args.json:
         data = summary.as_json()
         if accuracy:
@@ -88,9 +90,11 @@ def run(args: argparse.Namespace) -> int:
     return 1 if summary.unreadable or faulty else 0
 
 
-def gather(names: list[str]) -> tuple[Summary, tuple[bool, bool], tuple[AccuracyRow, ...]]:
-    """The summary of every game of ``names``; whether some input could not be read, and
-    whether a file met an internal error (its line already printed); the accuracy rows."""
+def gather(names: list[str]) -> tuple[Summary, tuple[bool | None, bool],
+                                      tuple[AccuracyRow, ...]]:
+    """The summary of every game of ``names``; whether some input could not be read (None:
+    none could), and whether a file met an internal error (its line already printed);
+    the accuracy rows."""
     from ..archive.accuracy import Accuracy
     from ..archive.analysis import analyse
 
@@ -109,7 +113,8 @@ def gather(names: list[str]) -> tuple[Summary, tuple[bool, bool], tuple[Accuracy
                         accuracy.add(game, found.replay)
                     advance(header.end - header.start)
     accuracy.close()
-    return builder.summary(), (files.unreadable, files.faulty), accuracy.rows()
+    unreadable = None if files.unreadable and not files.read else files.unreadable
+    return builder.summary(), (unreadable, files.faulty), accuracy.rows()
 
 
 def print_accuracy(rows: tuple[AccuracyRow, ...]) -> None:
