@@ -40,7 +40,8 @@ Games are checked by -j N worker processes (default: one per core); the output
 is the same, byte for byte and in the same order, whatever N.  On a terminal a
 progress bar on standard error shows how far a long run has got.
 
-exit status: 0 no errors (warnings allowed), 1 errors found, 2 unreadable input.
+exit status: 0 no errors (warnings allowed), 1 errors found, 2 an input unreadable
+or not text AFN (binary, empty): one line for it, and the summary says how many.
 """
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}

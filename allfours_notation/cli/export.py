@@ -58,8 +58,9 @@ examples:
                      WHERE item = 'low' GROUP BY player ORDER BY 2 DESC"
   allfours export --csv tables/ season/
 
-exit status: 0 no errors, 1 a file has errors (everything is still written),
-2 usage error or unreadable input.
+exit status: 0 no errors, 1 a game has errors (everything is still written;
+--sqlite/--csv: every game added, the last line says how many with errors), 2 usage
+error, or an input unreadable or not text AFN (binary, empty).
 """
 
 
