@@ -9,6 +9,7 @@ lexer's regular expression kept its state per repetition).
 
 from __future__ import annotations
 
+import re
 import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -277,3 +278,26 @@ def test_a_long_statement_costs_little_memory_per_byte(shape: str, broken_after:
         tracemalloc.stop()
     # a few copies of the line (the text, the game's, the token's; Lark's token too)
     assert peak < (8 if broken_after else 4) * len(text), f"{peak / len(text):.1f} B a byte"
+
+
+def test_the_language_server_holds_the_same_limits() -> None:
+    """A 4.1 MB document of one line of results took the language server to 411 MB: it
+    reads with the same reading, so the line is one AFN120 where the limit is passed, and
+    the analysis holds a few copies of the text at most."""
+    from allfours_notation.lsp.document import Analyzer
+
+    text = SHAPES["long-scored-line"](400_000) + SHAPES["huge-numbers"](25_000).removeprefix(
+        "% AFN 1\n")
+    analyzer = Analyzer()
+    analyzer.analyse(HEAD + "end\n")  # the parser's table loaded first, not counted
+    tracemalloc.start()
+    try:
+        analysis = analyzer.analyse(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    limits = [d for d in analysis.diagnostics() if d.code == LIMIT_CODE]
+    past = list(re.finditer(r"\S+", text.splitlines()[5]))[MAX_WORDS_PER_STATEMENT]
+    assert [(d.line, d.column) for d in limits][:2] == [(6, past.start() + 1), (11, 6)]
+    assert "AFN901" not in {d.code for d in analysis.diagnostics()}
+    assert peak < 6 * len(text), f"{peak / len(text):.1f} bytes a byte"
