@@ -26,11 +26,9 @@ from ..limits import (
     MAX_CARDS_PER_GAME,
     MAX_COMMENTS_PER_GAME,
     MAX_DEALS_PER_GAME,
-    MAX_ITEMS_PER_GAME,
-    MAX_NUMBER_DIGITS,
     MAX_TAGS_PER_GAME,
-    MAX_WORDS_PER_STATEMENT,
 )
+from .bounds import LONG_STATEMENT, GameBounds, PastLimit, count_words
 from .game_parser import game_parser
 from .lalr import Token, TooManyComments
 from .records import (
@@ -166,21 +164,9 @@ class _RawDeal:
         self.results: Results | None = None
 
 
-class _PastLimit(Exception):
-    """A statement, or the game, past a limit on words or items found while reading: the
-    game is not read (AFN120 at ``offset`` in its text, ``width`` characters long)."""
-
-    def __init__(self, problem: str, offset: int, width: int) -> None:
-        super().__init__(problem)
-        self.problem, self.offset, self.width = problem, offset, width
-
-
-# A statement shorter than this cannot hold too many words (each is a character and a space).
-_LONG_STATEMENT = 2 * MAX_WORDS_PER_STATEMENT
-
-
-class _GameAssembler:
-    """Parses one game slice and turns its tokens into a :class:`Game`."""
+class _GameAssembler(GameBounds):
+    """Parses one game slice and turns its tokens into a :class:`Game`; the limits it
+    holds a game to are :class:`.bounds.GameBounds`'s."""
 
     def __init__(self, body: str, piece: GameSlice, *, index: int, filename: str | None) -> None:
         """``body`` is the game's text; ``piece`` says where it starts in its file."""
@@ -283,7 +269,7 @@ class _GameAssembler:
         except NumberTooLong as error:
             self.report_long_number(error)
             return self.broken_game(), None, self.piece, []
-        except _PastLimit as past:
+        except PastLimit as past:
             self.report_past(past.problem, past.offset, past.width)
             return self.broken_game(), None, self.piece, []
 
@@ -336,50 +322,6 @@ class _GameAssembler:
                  offset + self.offset_base),
             hint="split the record into smaller games; no real game comes near this",
         )
-
-    def report_long_number(self, error: NumberTooLong) -> None:
-        """AFN120 for a number of too many digits, underlined where it is written (the
-        game is then not read, like a game past any other limit)."""
-        start = max(self.body.find(error.word, error.after or 0), 0)
-        digits = len(error.word)
-        self.report_past(f"this number has {digits:,} digits, more than {MAX_NUMBER_DIGITS}",
-                         start, digits,
-                         hint="a deal or trick number, points or a total is a few digits at most")
-
-    def report_past(self, problem: str, offset: int, width: int, *,
-                    hint: str = "split the record into smaller games; no real game comes "
-                    "near this") -> None:
-        """AFN120 for a game found past a limit while it was read, at ``offset`` in its
-        text: what was read of it is dropped (its findings too), and it is not read."""
-        self.diagnostics.clear()
-        self.current_deal = None
-        self.diag(
-            LIMIT_CODE,
-            f"{problem}; the game is not read (see 'Limits' in NOTATION.md)",
-            Span.at(self.lines, offset + self.offset_base, offset + width + self.offset_base),
-            hint=hint,
-        )
-
-    def count_words(self, parts: list[Token], what: str) -> None:
-        """:class:`_PastLimit` for a claim, a line of results or a total of more words than
-        :data:`~..limits.MAX_WORDS_PER_STATEMENT`, at its first word past the limit:
-        found before any of its words is read into a record."""
-        seen = 0
-        for token in parts:
-            for word in _WORDS.finditer(token.value):
-                seen += 1
-                if seen > MAX_WORDS_PER_STATEMENT:
-                    raise _PastLimit(f"this {what} has more than {MAX_WORDS_PER_STATEMENT} "
-                                     "words", token.start_pos + word.start(),
-                                     word.end() - word.start())
-
-    def count_items(self, count: int, token: Token) -> None:
-        """Add a statement's ``count`` awards or scores to the game's; :class:`_PastLimit`
-        past :data:`~..limits.MAX_ITEMS_PER_GAME` (at the statement)."""
-        self.items += count
-        if self.items > MAX_ITEMS_PER_GAME:
-            raise _PastLimit(f"this game has more than {MAX_ITEMS_PER_GAME:,} items in its "
-                             "claims, results and totals", token.start_pos, len(token.value))
 
     def comment_of(self, token: Token) -> tuple[Comment, Span]:
         span = self.span_of(token)
@@ -561,15 +503,15 @@ class _GameAssembler:
                 node = make_turnup(card(parts[-1].value.split()[-1]), span)
                 raw.opening.append(node)
             elif kind == "CLAIM":
-                if len(value) > _LONG_STATEMENT or len(parts) > 1:
-                    self.count_words(parts, "claim")
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "claim")
                 if raw.claim is not None:  # the record keeps the first
                     continue
                 node = raw.claim = self.claim(parts, span)
                 self.count_items(len(node.awards), token)
             elif kind == "RESULTS":
-                if len(value) > _LONG_STATEMENT or len(parts) > 1:
-                    self.count_words(parts, "line of results")
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "line of results")
                 if raw.results is not None:
                     continue
                 director = value[:8].lower() == "director"
@@ -578,8 +520,8 @@ class _GameAssembler:
                     director=director, span=span)
                 self.count_items(len(node.awards), token)
             elif kind == "TOTAL":
-                if len(value) > _LONG_STATEMENT or len(parts) > 1:
-                    self.count_words(parts, "total")
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "total")
                 if raw.total is not None:
                     continue
                 try:

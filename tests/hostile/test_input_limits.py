@@ -23,7 +23,7 @@ from allfours_notation.limits import (
     MAX_NUMBER_DIGITS,
     MAX_WORDS_PER_STATEMENT,
 )
-from allfours_notation.reading import assembler
+from allfours_notation.reading import bounds
 from fuzz.shapes import SHAPES
 
 BIG = "9" * 5_000
@@ -251,7 +251,7 @@ def test_a_statement_of_too_many_words_is_a_diagnostic_at_the_first_word_past(
 
 
 def test_the_items_of_a_game_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(assembler, "MAX_ITEMS_PER_GAME", 30)
+    monkeypatch.setattr(bounds, "MAX_ITEMS_PER_GAME", 30)
     deals = "".join(f"deal {n} dealer N\n  scored N high low jack game\n" for n in range(1, 9))
     result = parse(HEAD.removesuffix("deal 1 dealer N\n") + deals + "end\n")
     limits = [d for g in result.games for d in g.diagnostics if d.code == LIMIT_CODE]
