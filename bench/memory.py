@@ -24,8 +24,9 @@ measured instead, at ``--shape-size`` MiB (10 by default): ``check`` (``allfours
 shape cut to just under its document limit (4 MiB); each row gives the peak RSS and
 its ratio to the input's size (issue 41's target: at most 15x for ``check``).
 
-Peak RSS comes from ``wait4``; an address-space limit (``--memory``) turns a tool
-that would eat the machine into a "memory" row.
+Peak RSS is the child's own high-water mark (``VmHWM``; ``wait4``'s figure would count
+this process's size at the fork, which Linux carries across exec); an address-space
+limit (``--memory``) turns a tool that would eat the machine into a "memory" row.
 """
 
 from __future__ import annotations
@@ -84,6 +85,18 @@ print(f"exit {status}")
 }
 
 
+# The child's own peak: its VmHWM, the high-water mark of the memory of the program it
+# runs.  ``wait4``'s ru_maxrss is not that: Linux keeps the high-water mark across exec,
+# so a child started from this process reports at least this process's size when it
+# forked (the shape's text it just made and wrote; tens of MB).
+_PEAK_MARK = "peak KiB:"
+_OWN_PEAK = """
+for _line in open("/proc/self/status", encoding="ascii"):
+    if _line.startswith("VmHWM:"):
+        print("peak KiB:", _line.split()[1])
+"""
+
+
 def run_tool(tool: str, path: Path, code: Path, memory_mb: int) -> tuple[float, float, str]:
     """(peak RSS MB, CPU seconds, what the tool said or how it ended)."""
     def limit() -> None:
@@ -91,15 +104,19 @@ def run_tool(tool: str, path: Path, code: Path, memory_mb: int) -> tuple[float, 
         resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
     env = {**os.environ, "PYTHONPATH": str(code)}
-    script = f"PATH = {str(path)!r}\n" + _TOOLS[tool]
+    script = f"PATH = {str(path)!r}\n" + _TOOLS[tool] + _OWN_PEAK
     child = subprocess.Popen([sys.executable, "-c", script], cwd=code, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limit)
     _, status, usage = os.wait4(child.pid, 0)
     out = (child.stdout.read() if child.stdout else b"").decode().strip()
     err = (child.stderr.read() if child.stderr else b"").decode()
+    peak = usage.ru_maxrss / 1024
+    said, _, own = out.rpartition(_PEAK_MARK)
+    if own.strip().isdigit():
+        out, peak = said.strip(), int(own) / 1024
     if os.waitstatus_to_exitcode(status) != 0:
         out = "memory" if "MemoryError" in err else f"failed: {err.strip().splitlines()[-1:]}"
-    return usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime, out
+    return peak, usage.ru_utime + usage.ru_stime, out
 
 
 MIB = 1024 * 1024
