@@ -301,3 +301,13 @@ def test_the_language_server_holds_the_same_limits() -> None:
     assert [(d.line, d.column) for d in limits][:2] == [(6, past.start() + 1), (11, 6)]
     assert "AFN901" not in {d.code for d in analysis.diagnostics()}
     assert peak < 6 * len(text), f"{peak / len(text):.1f} bytes a byte"
+
+
+@pytest.mark.parametrize("text", [
+    f"% AFN 1\ndeal {BIG} dealer N\n  bogus!\nend\n",  # a syntax error names the deal before it
+    f"% AFN 1\ndeal 1 dealer N\n  {BIG}.\nend\n",  # a trick number and nothing after it
+    f"% AFN 1\ndeal 1 dealer N\n  claim N kick {BIG} bogus!\nend\n",
+])
+def test_a_big_number_beside_a_syntax_error(text: str) -> None:
+    result = parse(text)
+    assert "AFN901" not in {d.code for d in result.diagnostics}
