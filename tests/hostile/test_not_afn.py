@@ -109,6 +109,7 @@ def test_the_recorder_never_appends_to_a_binary_file(tmp_path: Path) -> None:
     picture.write_bytes(NOT_AFN["png"])
     opened = inspect(picture)
     assert isinstance(opened, Refused) and "not an AFN file (binary data)" in opened.message
+    assert opened.not_text  # exit 2, as from every command
     empty = tmp_path / "new.afn"
     empty.write_bytes(b"")
     assert isinstance(inspect(empty), NewGame)  # an empty file: a record starts in it
