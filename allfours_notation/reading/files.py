@@ -148,13 +148,14 @@ def _size(count: int) -> str:
 
 
 SNIFF_BYTES = 64 * 1024
-# Past this share of a file's first bytes that are NUL, not UTF-8 or control characters,
-# the file is not text.  A record saved in Latin-1 has an odd byte per name (well under
-# 1%): it is still read, each such byte an AFN102 at its place.
+# Past this share of a file's first characters that are NUL or other control characters
+# (not TAB, LF, VT, FF, CR or ESC) or bytes that are not UTF-8, the file is not text.  A
+# record saved in Latin-1 has an odd byte per name (well under 1%): it is still read, each
+# such byte an AFN102 at its place.
 _MOST_NOT_TEXT = 0.10
 _WHITE = b" \t\r\n\f\v"
 _BOM_BYTES = b"\xef\xbb\xbf"
-_NOT_TEXT_CHARACTERS = frozenset([*range(0x01, 0x09), 0x0B, 0x0E, *range(0x10, 0x1B),
+_NOT_TEXT_CHARACTERS = frozenset([*range(0x00, 0x09), 0x0E, 0x0F, *range(0x10, 0x1B),
                                   *range(0x1C, 0x20), 0x7F, 0xFFFD])
 
 
@@ -163,10 +164,11 @@ def not_afn_reason(name: str, data: bytes, *, empty_ok: bool = False) -> str | N
     all, in one line, or ``None`` when it may be read as AFN: the one judgement of every
     command (``view`` asks it too, before its own question: is there a game to show).
 
-    Not AFN: nothing in it but white space (no games); a NUL byte in its first 64 KiB
-    (binary data: UTF-16 text is NUL-heavy too); or a tenth of those bytes or more not
-    UTF-8 or control characters (a picture, an archive, text in another encoding).  A
-    few bad bytes in a text are not this: each is an AFN102 where it stands.
+    Not AFN: nothing in it but white space (no games), or a tenth or more of its first
+    64 KiB NUL, other control characters or bytes that are not UTF-8 (a picture, an
+    archive, UTF-16 text, text in another encoding).  A few such characters in a text are
+    not this: a NUL in a player's name is an AFN111 where it stands, a Latin-1 byte an
+    AFN102.
 
     ``empty_ok``: an empty file is fine (the recorder starts a record in one)."""
     head = data[:SNIFF_BYTES]
@@ -175,8 +177,6 @@ def not_afn_reason(name: str, data: bytes, *, empty_ok: bool = False) -> str | N
             return None
         what = "empty" if not data else "only white space"
         return f"{name}: not an AFN file: it is {what} (no games)"
-    if b"\x00" in head:
-        return f"{name}: not an AFN file (binary data)"
     if head.isascii() and not _has_controls(head):
         return None  # nearly every file: ASCII text
     # A character cut at the end of the head is not the file's fault.
@@ -184,9 +184,11 @@ def not_afn_reason(name: str, data: bytes, *, empty_ok: bool = False) -> str | N
     if len(head) == SNIFF_BYTES:
         text = text[:-3]
     bad = sum(1 for character in text if ord(character) in _NOT_TEXT_CHARACTERS)
-    if bad >= _MOST_NOT_TEXT * max(len(text), 1):
-        return f"{name}: not an AFN file (binary data, or text that is not UTF-8)"
-    return None
+    if bad < _MOST_NOT_TEXT * max(len(text), 1):
+        return None
+    if "\x00" in text:
+        return f"{name}: not an AFN file (binary data)"
+    return f"{name}: not an AFN file (binary data, or text that is not UTF-8)"
 
 
 def _has_controls(head: bytes) -> bool:

@@ -66,6 +66,13 @@ def test_a_record_with_a_few_latin_1_bytes_is_still_read() -> None:
     assert not_afn_reason("x.afn", text) is None
 
 
+def test_a_record_with_a_nul_in_a_name_is_still_read() -> None:
+    """A control character in a record is an AFN111 warning at its place (kept as
+    written): one NUL does not make a record binary."""
+    text = b'% AFN 1\n[Event "x"]\n[North "A\x00nn"]\ndeal 1 dealer N\nend\n'
+    assert not_afn_reason("x.afn", text) is None
+
+
 def test_only_the_head_is_judged() -> None:
     """A large file is judged by its first 64 KiB: a NUL far into it is the record's
     (an AFN111 at its place), and a multi-byte character cut at 64 KiB is no fault."""
