@@ -9,13 +9,13 @@ from dataclasses import replace
 
 from ..checking.parsing import parse
 from ..diagnostics import Diagnostic
-from ..guard import INTERNAL_ERROR, guarded
+from ..guard import INTERNAL_ERROR, guarded, internal_error
 from ..reading.records import Game
 from ..visible import for_stdout
 from ..writing.export import result_to_json
 from ..writing.formatter import with_seats
 from ..writing.schema import schema_text
-from .inputs import InputError, expanded_or_fail, fail, read_input
+from .inputs import Input, InputError, expanded_or_fail, fail, read_afn
 
 NAME = "export"
 HELP = "write the records of AFN files as JSON, or into an SQLite database or CSV files"
@@ -58,8 +58,9 @@ examples:
                      WHERE item = 'low' GROUP BY player ORDER BY 2 DESC"
   allfours export --csv tables/ season/
 
-exit status: 0 no errors, 1 a file has errors (everything is still written),
-2 usage error or unreadable input.
+exit status: 0 no errors, 1 a game has errors (everything is still written;
+--sqlite/--csv: every game added, the last line says how many with errors), 2 usage
+error, or an input unreadable or not text AFN (binary, empty).
 """
 
 
@@ -113,24 +114,37 @@ def run(args: argparse.Namespace) -> int:
     status = 2 if unreadable else 0
     for name in names:
         try:
-            source = read_input(name)
+            source = read_afn(name)
         except InputError as error:
             fail(str(error))
             status = 2
             continue
-        result = parse(source.data, filename=source.name)
-        if args.fill_seats:
-            faults: list[Diagnostic] = []
-            games = tuple(game if game.broken else _seated(game, faults) for game in result.games)
-            result = replace(result, games=games, diagnostics=(*result.diagnostics, *faults))
-        data = result_to_json(result, positions=args.positions)
-        text = json.dumps(data, indent=None if args.compact else 2, ensure_ascii=False) + "\n"
-        sys.stdout.buffer.write(for_stdout(text).encode("utf-8", "surrogateescape"))
-        sys.stdout.buffer.flush()
-        faulty = any(d["code"] == INTERNAL_ERROR for d in data["diagnostics"])
-        if (faulty or not result.ok) and status == 0:
+        try:
+            ok = _export_one(source, args)
+        except OSError:
+            raise  # standard output failing is not this file's fault
+        except Exception as error:  # a bug a file reaches: that file's line; the next is read
+            fault = internal_error(error, doing="exporting this file", file=source.name)
+            fail(f"{source.name}: {fault.code} {fault.message}")
+            ok = False
+        if not ok and status == 0:
             status = 1
     return status
+
+
+def _export_one(source: Input, args: argparse.Namespace) -> bool:
+    """Write one file's records as JSON; whether it has neither errors nor faults."""
+    result = parse(source.data, filename=source.name)
+    if args.fill_seats:
+        faults: list[Diagnostic] = []
+        games = tuple(game if game.broken else _seated(game, faults) for game in result.games)
+        result = replace(result, games=games, diagnostics=(*result.diagnostics, *faults))
+    data = result_to_json(result, positions=args.positions)
+    text = json.dumps(data, indent=None if args.compact else 2, ensure_ascii=False) + "\n"
+    sys.stdout.buffer.write(for_stdout(text).encode("utf-8", "surrogateescape"))
+    sys.stdout.buffer.flush()
+    faulty = any(d["code"] == INTERNAL_ERROR for d in data["diagnostics"])
+    return not faulty and result.ok
 
 
 def _seated(game: Game, faults: list[Diagnostic]) -> Game:

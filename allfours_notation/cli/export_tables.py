@@ -29,27 +29,45 @@ def export_tables(args: argparse.Namespace) -> int:
     except Exception as error:  # sqlite3.Error, OSError: a path that cannot be written
         return fail(f"{target}: cannot write: {error}")
     files = walk(args.files)
-    with_errors = False
+    with_errors = 0  # games added with errors (their errors are in the tables too)
     try:
         with progress_bar(files.names, "exporting") as advance:
             for scanned in files.scans():
-                for header in scanned.headers:
-                    game = scanned.game(header)
-                    analysed = analyse(game)
-                    with_errors |= analysed.errors > 0
-                    digest = game_digest(game, scanned.text[header.start : header.end])
-                    writer.add(game_rows(analysed, scanned.name, digest))
-                    advance(header.end - header.start)
+                with files.each(scanned, passing=(OutputRefused, SchemaError)):
+                    for header in scanned.headers:
+                        game = scanned.game(header)
+                        analysed = analyse(game)
+                        digest = game_digest(game, scanned.text[header.start : header.end])
+                        before = writer.added
+                        writer.add(game_rows(analysed, scanned.name, digest))
+                        with_errors += analysed.errors > 0 and writer.added > before
+                        advance(header.end - header.start)
     except BaseException:
         writer.abort()
         raise
+    if files.unreadable and not files.read:  # nothing to add: no empty tables written
+        writer.abort()
+        return 2
     try:
         writer.close()
     except (OSError, OutputRefused) as error:
         return fail(f"{target}: cannot write: {getattr(error, 'strerror', None) or error}")
-    console(stderr=True).print(
-        f"{target}: {writer.added} game{'s' if writer.added != 1 else ''} added"
-        + (f", {writer.skipped} already there" if writer.skipped else ""), markup=False)
+    console(stderr=True).print(added_line(target, writer.added, with_errors, writer.skipped),
+                               markup=False)
     if files.unreadable:
         return 2
-    return 1 if with_errors else 0
+    return 1 if with_errors or files.faulty else 0
+
+
+def added_line(target: str, added: int, with_errors: int, skipped: int) -> str:
+    """``games.db: 24 games added, 2 of them with errors, 3 already there``: what exit
+    status 1 means here (every game added, some with errors) said in words."""
+    text = f"{target}: {added} game{'s' if added != 1 else ''} added"
+    if with_errors:
+        text += (", it with errors" if added == 1 else
+                 f", {with_errors} of them with errors" if with_errors < added else
+                 ", all with errors")
+        text += " (see 'allfours check')"
+    if skipped:
+        text += f", {skipped} already there"
+    return text

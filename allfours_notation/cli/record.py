@@ -45,7 +45,7 @@ review the game so far in the replay viewer (the same app in view mode; Ctrl+R
 there returns), F1 help, Ctrl+Q quit.
 
 exit status: 0 after quitting, 1 FILE is not valid AFN, 2 usage error, FILE
-locked by another recorder, or unreadable.
+locked by another recorder, unreadable, or not text AFN (binary: never appended to).
 """
 
 
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
             for diagnostic in opened.diagnostics:
                 print_diagnostic(out, diagnostic, opened.text)
             out.print(f"[bold red]{opened.message}[/]")
-            return 1
+            return 2 if opened.not_text else 1
         # Textual is imported only here
         from ..viewer.app import ViewerApp, terminal_has_unicode
         from ..viewer.recorder import RecorderScreen, StartForm

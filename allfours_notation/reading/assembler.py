@@ -28,6 +28,7 @@ from ..limits import (
     MAX_DEALS_PER_GAME,
     MAX_TAGS_PER_GAME,
 )
+from .bounds import LONG_STATEMENT, GameBounds, PastLimit, count_words
 from .game_parser import game_parser
 from .lalr import Token, TooManyComments
 from .records import (
@@ -77,6 +78,7 @@ from .statements import (
     _SEATS,
     _TAG_RE,
     _WORDS,
+    NumberTooLong,
     _call,
     _cards_of,
     _count_cards,
@@ -84,6 +86,7 @@ from .statements import (
     _play_word,
     _remember,
     _scores,
+    read_number,
     unescape_tag_value,
 )
 from .table import add_seats, clockwise, seats_named
@@ -161,8 +164,9 @@ class _RawDeal:
         self.results: Results | None = None
 
 
-class _GameAssembler:
-    """Parses one game slice and turns its tokens into a :class:`Game`."""
+class _GameAssembler(GameBounds):
+    """Parses one game slice and turns its tokens into a :class:`Game`; the limits it
+    holds a game to are :class:`.bounds.GameBounds`'s."""
 
     def __init__(self, body: str, piece: GameSlice, *, index: int, filename: str | None) -> None:
         """``body`` is the game's text; ``piece`` says where it starts in its file."""
@@ -181,6 +185,7 @@ class _GameAssembler:
         # The comments of each node that has any, by the node's id().
         self.comments_of: dict[int, tuple[list[Comment], list[Comment]]] = {}
         self.current_deal: int | None = None
+        self.items = 0  # awards and scores read so far, held to MAX_ITEMS_PER_GAME
         # Spans keep offsets only; lines and columns come from here when first asked for.
         self.lines = TextLines(body, piece.start, piece.line, piece.column)
 
@@ -259,7 +264,14 @@ class _GameAssembler:
             return self.broken_game(), None, self.piece, []
         found = collector.comments
         comments = [self.comment_of(token) for token in found] if found else []
-        return self.read_tree(cast(list[Any], raw), comments)
+        try:
+            return self.read_tree(cast(list[Any], raw), comments)
+        except NumberTooLong as error:
+            self.report_long_number(error)
+            return self.broken_game(), None, self.piece, []
+        except PastLimit as past:
+            self.report_past(past.problem, past.offset, past.width)
+            return self.broken_game(), None, self.piece, []
 
     def over_limit(self) -> bool:
         """Report (AFN120) a game past one of the documented limits, which is then not
@@ -447,11 +459,15 @@ class _GameAssembler:
         of them), sent on by its type; the texts that recur are read once
         (``_deal_header``, ``_call``, the claim and total memos)."""
         header: Token = children[0]
-        number, dealer = _deal_header(header.value)
-        self.current_deal = number
+        try:
+            deal_number, dealer = _deal_header(header.value)
+        except NumberTooLong as error:
+            error.after = header.start_pos
+            raise
+        self.current_deal = deal_number
         lines, base, at = self.lines, self.offset_base, Span.at
-        raw = _RawDeal(number, dealer, at(lines, header.start_pos + base,
-                                          header.end_pos + base))
+        raw = _RawDeal(deal_number, dealer, at(lines, header.start_pos + base,
+                                               header.end_pos + base))
         nodes = self.nodes
         nodes.append(raw)
         written = self.statements.append
@@ -487,20 +503,33 @@ class _GameAssembler:
                 node = make_turnup(card(parts[-1].value.split()[-1]), span)
                 raw.opening.append(node)
             elif kind == "CLAIM":
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "claim")
                 if raw.claim is not None:  # the record keeps the first
                     continue
                 node = raw.claim = self.claim(parts, span)
+                self.count_items(len(node.awards), token)
             elif kind == "RESULTS":
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "line of results")
                 if raw.results is not None:
                     continue
                 director = value[:8].lower() == "director"
                 node = raw.results = Results(
                     awards=self.claim_awards(parts, span, skip=2 if director else 1),
                     director=director, span=span)
+                self.count_items(len(node.awards), token)
             elif kind == "TOTAL":
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "total")
                 if raw.total is not None:
                     continue
-                node = raw.total = make_total(_scores(parts), span)
+                try:
+                    node = raw.total = make_total(_scores(parts), span)
+                except NumberTooLong as error:
+                    error.after = token.start_pos
+                    raise
+                self.count_items(len(node.scores), token)
             else:
                 node = self.other_statement(raw, kind, parts, span)
             nodes.append(node)
@@ -554,17 +583,20 @@ class _GameAssembler:
             plays.append
         find = text.find
         end = 0
+        offset = self.offset_base
         for word in text.split():
             start = find(word, end)
             end = start + len(word)
             play = memo.get(word)
             if play is None:
                 if word[-1] == ".":  # a trick number before the next play
-                    raw.numbers.append((len(plays), int(word[:-1]), (base, start, end)))
+                    raw.numbers.append((len(plays), read_number(word[:-1], base + start - offset),
+                                        (base, start, end)))
                     continue
                 play, number_length = _play_word(word)
                 if number_length:  # "12.S:JS": a trick number written against its play
-                    raw.numbers.append((len(plays), int(word[:number_length - 1]),
+                    raw.numbers.append((len(plays), read_number(word[:number_length - 1],
+                                                           base + start - offset),
                                         (base, start, start + number_length)))
                     start += number_length
             append(play_of(play[0], play[1], play[2], at(lines, base + start, base + end)))
@@ -613,7 +645,8 @@ class _GameAssembler:
                     )
                     continue
                 last = awards[-1]
-                awards[-1] = Award(last.seat, last.item, int(word))
+                awards[-1] = Award(last.seat, last.item, read_number(
+                    word, token_start - self.offset_base + word_match.start()))
             else:
                 seat = _SEATS[word]
         # A claim is a set of awards: keep them grouped by seat, seats in the order they

@@ -13,6 +13,7 @@ import re
 from typing import TypeVar
 
 from ..cards import Card, Seat, card, parse_card
+from ..limits import MAX_NUMBER_DIGITS
 from .lalr import Token
 from .records import Award, CallKind, ClaimItem, Glyph, Score
 from .words import CARD_PATTERN, GLYPH_PATTERN, SEAT_PATTERN
@@ -65,6 +66,25 @@ _CLAIMS: dict[str, tuple[Award, ...]] = {}  # only claims read without a diagnos
 _TOTALS: dict[str, tuple[Score, ...]] = {}
 
 
+class NumberTooLong(ValueError):
+    """A number written with more digits than :data:`~..limits.MAX_NUMBER_DIGITS`: the
+    game is not read (AFN120 at the number).  ``word`` is the number as written and
+    ``after`` the offset in the game's text from which it is looked for (the start of its
+    statement, or of the number itself), once known."""
+
+    def __init__(self, word: str, after: int | None = None) -> None:
+        super().__init__(word)
+        self.word = word
+        self.after = after
+
+
+def read_number(word: str, after: int | None = None) -> int:
+    """The value of ``word``, ASCII digits; :class:`NumberTooLong` past the limit."""
+    if len(word) > MAX_NUMBER_DIGITS:
+        raise NumberTooLong(word, after)
+    return int(word)
+
+
 def _remember(memo: dict[str, _V], text: str, value: _V) -> _V:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
@@ -79,7 +99,7 @@ def _deal_header(text: str) -> tuple[int, Seat]:
         match = _DEAL_RE.match(text)
         assert match is not None  # the DEAL terminal guarantees the shape
         found = _remember(_DEAL_HEADERS, text,
-                          (int(match.group(1)), Seat.from_letter(match.group(2))))
+                          (read_number(match.group(1)), Seat.from_letter(match.group(2))))
     return found
 
 
@@ -131,7 +151,8 @@ def _scores(parts: list[Token]) -> tuple[Score, ...]:
         if found is not None:
             return found
     words = [word for part in parts for word in part.value.split()][1:]
-    scores = tuple(Score(_SEATS[words[i]], int(words[i + 1])) for i in range(0, len(words), 2))
+    scores = tuple(Score(_SEATS[words[i]], read_number(words[i + 1]))
+                   for i in range(0, len(words), 2))
     if len(parts) == 1:
         _remember(_TOTALS, text, scores)
     return scores
