@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from lsprotocol import types
 from pygls.protocol import JsonRPCProtocol
 
-__all__ = ["MAX_MESSAGE_BYTES", "FrameReader", "run_framed"]
+__all__ = ["MAX_JSON_DEPTH", "MAX_MESSAGE_BYTES", "FrameReader", "nests_deeper_than", "run_framed"]
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,13 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 1 << 30
 _HEADER = re.compile(rb"content-length[ \t]*:", re.IGNORECASE)
 _DIGITS = re.compile(rb"[0-9]{1,10}")
+# How deep a message's arrays and objects may nest: the protocol's own messages nest
+# about ten levels, settings a few more; Python's decoder fails a few thousand down.
+MAX_JSON_DEPTH = 200
+# A string (with its escapes) or one bracket: what the depth is counted from.
+_TOKEN = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+_ID_SEARCH_TOKENS = 1_000_000
+_MEMBER_VALUE = re.compile(rb'[ \t\r\n]*:[ \t\r\n]*(-?[0-9]{1,20}|"[^"\\]{0,200}")')
 # JSON-RPC error codes (the protocol's numbers, lsprotocol.types.ErrorCodes)
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -110,7 +117,65 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
         if len(body) < length:
             return  # the input ended inside the body
         skipping = False
-        handle_body(body, protocol, report)
+        try:
+            handle_body(body, protocol, report)
+        except Exception as error:  # one message never ends the session
+            log.exception("unable to read a message")
+            report(f"a message could not be read: {type(error).__name__}")
+
+
+def nests_deeper_than(body: bytes, limit: int) -> bool:
+    """Whether the message's arrays and objects nest more than ``limit`` levels
+    (brackets inside strings do not count); the scan stops as soon as they do.
+
+    Python's decoder recurses once per level and dies of a RecursionError a few
+    thousand levels down (issue 41: the server exited on one message nested 5,000
+    deep), so the depth is measured before decoding.  A message with few brackets
+    (every real one: a document's text is one string) is answered from two counts."""
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    depth = 0
+    for token in _TOKEN.finditer(body):
+        bracket = token[0]
+        if bracket in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif bracket in (b"]", b"}"):
+            depth -= 1
+    return False
+
+
+def _top_level_id(body: bytes) -> int | str | None:
+    """The ``id`` member of the message's outer object, found without decoding what
+    nests (only the first million strings and brackets are looked at)."""
+    depth = 0
+    for count, token in enumerate(_TOKEN.finditer(body)):
+        if count > _ID_SEARCH_TOKENS:
+            return None
+        text = token[0]
+        if text in (b"[", b"{"):
+            depth += 1
+        elif text in (b"]", b"}"):
+            depth -= 1
+        elif depth == 1 and text == b'"id"':
+            value = _MEMBER_VALUE.match(body, token.end())
+            if value is not None:
+                found = json.loads(value[1])
+                return found if isinstance(found, (int, str)) else None
+    return None
+
+
+def _refuse_deep(body: bytes, protocol: JsonRPCProtocol, report: Report) -> None:
+    what = (f"a message nested more than {MAX_JSON_DEPTH} levels deep (the server reads "
+            f"at most {MAX_JSON_DEPTH})")
+    ident = _top_level_id(body)
+    if ident is None:
+        report(f"skipped {what}")
+        return
+    report(f"answered request {ident!r} with an error: {what}")
+    protocol._send_response(ident, error=types.ResponseError(
+        code=INVALID_REQUEST, message=f"refused {what}"))
 
 
 def _looks_like_header(line: bytes) -> bool:
@@ -126,6 +191,9 @@ def _shown(data: bytes, limit: int = 40) -> str:
 def handle_body(body: bytes, protocol: JsonRPCProtocol, report: Report) -> None:
     """One message: structured and handled, or answered with an error if it is a
     request that cannot be (never silently dropped)."""
+    if nests_deeper_than(body, MAX_JSON_DEPTH):
+        _refuse_deep(body, protocol, report)
+        return
     try:
         message = json.loads(body, object_hook=protocol.structure_message)
     except Exception as error:
@@ -153,7 +221,7 @@ def _why(error: BaseException) -> str:
 def _refuse(body: bytes, error: Exception, protocol: JsonRPCProtocol, report: Report) -> None:
     try:
         raw: Any = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         report(f"skipped a message that is not JSON ({_shown(body)})")
         return
     if not isinstance(raw, dict):
