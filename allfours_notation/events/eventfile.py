@@ -46,7 +46,7 @@ PRIZE_KINDS = {  # kind → its parameters (name: "suit" | "card" | "by")
 }
 _BY = ("pair", "team")
 _TOP = {"format", "event", "match", "bye", "standings", "knockout", "team", "round", "prize"}
-_KNOCKOUT = {"teams", "from"}
+_KNOCKOUT = {"teams", "from", "rounds"}
 _EVENT = {"name", "venue", "dates", "rules", "rules_file", "scoring", "forfeits"}
 _SCORING = {"game", "hang_jack"}
 _FORFEITS = {"renege"}
@@ -142,6 +142,9 @@ class Event:
     teams: tuple[Team, ...]
     rounds: tuple[Round, ...]
     prizes: tuple[Prize, ...]
+    # the rounds (as scheduled or as the games' [Round] tags name them) that hold the
+    # knock-out's matches, its first round first; their matches are not in the standings
+    knockout_rounds: tuple[str, ...] = ()
 
     def team(self, name: str) -> Team | None:
         return next((team for team in self.teams if team.name == name), None)
@@ -328,6 +331,7 @@ def _event(reader: _Reader, data: Mapping[str, Any], folder: FilePath) -> Event:
     if bye_bullseyes is None:
         bye_bullseyes = target if rule == "race" and target else 0
     teams = _teams(reader, data)
+    knockout = _knockout(reader, data, teams)
     return Event(
         file=reader.file, name=name, venue=reader.text_value(head, "venue", path),
         dates=reader.names(head, "dates", path), rules=rules, house=house,
@@ -341,8 +345,22 @@ def _event(reader: _Reader, data: Mapping[str, Any], folder: FilePath) -> Event:
         bye_bullseyes=bye_bullseyes,
         bye_hang_jacks=reader.number(bye, "hang_jacks", ("bye",), default=None),
         bye_wins=reader.flag(bye, "win", ("bye",), True),
-        tiebreaks=_tiebreaks(reader, data), **_knockout(reader, data, teams), teams=teams,
-        rounds=_rounds(reader, data, teams), prizes=_prizes(reader, data))
+        tiebreaks=_tiebreaks(reader, data), **knockout, teams=teams,
+        rounds=_scheduled(reader, _rounds(reader, data, teams), knockout["knockout_rounds"]),
+        prizes=_prizes(reader, data))
+
+
+def _scheduled(reader: _Reader, rounds: tuple[Round, ...],
+               knockout_rounds: tuple[str, ...]) -> tuple[Round, ...]:
+    """The rounds, once each knock-out round is found among them (when a schedule is
+    written: without one, the games' tags name the rounds)."""
+    have = {r.name for r in rounds}
+    for name in knockout_rounds if rounds else ():
+        if name not in have:
+            reader.add("AFN605", f"the knock-out names a round the schedule does not have "
+                       f"('{name}')", ("knockout", "rounds"),
+                       f"the rounds are: {', '.join(r.name for r in rounds)}", value=name)
+    return rounds
 
 
 def _rules(reader: _Reader, head: Mapping[str, Any],
@@ -441,7 +459,17 @@ def _knockout(reader: _Reader, data: Mapping[str, Any],
                    f"the divisions are: {', '.join(sorted(divisions))}; leave it out to "
                    "seed from the overall standings")
         source = None
-    return {"knockout_teams": size, "knockout_from": source}
+    rounds = reader.names(knockout, "rounds", ("knockout",))
+    if len(set(rounds)) < len(rounds):
+        reader.add("AFN610", "a knock-out round is named twice", ("knockout", "rounds"),
+                   "name each of the knock-out's rounds once, the first round first")
+        rounds = tuple(dict.fromkeys(rounds))
+    if size is not None and len(rounds) > size.bit_length() - 1:
+        reader.add("AFN605", f"a knock-out of {size} teams has {size.bit_length() - 1} "
+                   f"round{'s' if size > 2 else ''}, not {len(rounds)}",
+                   ("knockout", "rounds"), "name one round for each halving, the final last")
+        rounds = rounds[:size.bit_length() - 1]
+    return {"knockout_teams": size, "knockout_from": source, "knockout_rounds": rounds}
 
 
 def _teams(reader: _Reader, data: Mapping[str, Any]) -> tuple[Team, ...]:

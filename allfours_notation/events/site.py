@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .assemble import Counted, MatchResult
 from .report import EventReport, rule_text
-from .standings import chain_text
+from .standings import Bracket, Entrant, chain_text, entrant_text
 
 STYLE = """\
 :root { color-scheme: light dark; --line: #8884; --muted: #777; }
@@ -108,6 +108,7 @@ class Site:
                     made = replay_page(game) if replay_page and self.replays else None
                     if made is not None:
                         name, page = made
+                        self.shared_assets()
                         self.replay_pages[(game.game.file, game.game.index)] = name
                         self.pages[name] = page
         self.index()
@@ -118,6 +119,14 @@ class Site:
         self.prizes()
         self.ratings()
         return self.pages
+
+    def shared_assets(self) -> None:
+        """The replay pages' stylesheet and script, once for all of them."""
+        from ..writing.html_replay.page import ASSETS, asset
+
+        for name in ASSETS:
+            if name not in self.pages:
+                self.pages[name] = asset(name)
 
     def index(self) -> None:
         event = self.report.event
@@ -146,6 +155,8 @@ class Site:
                  self.team_link(other) if other else ("a bye" if team else "—")]
                 for (seed, team), (other_seed, other) in seeded.pairs),
                 numeric=lambda i: i in (0, 2)))
+            if any(name for name, _ in seeded.rounds):
+                body.extend(self.knockout_rounds(seeded))
         body.append("<h2>Matches</h2>")
         body.append(self.table(
             ["Round", "Match", "Bullseyes", "Hang Jacks", "Result"],
@@ -161,6 +172,32 @@ class Site:
             body.append("<h2>Games no match could take</h2><ul>" + "".join(
                 f"<li>{_e(g.where)}</li>" for g in self.report.assembled.unplaced) + "</ul>")
         self.page("index.html", event.name, body)
+
+    def knockout_rounds(self, seeded: Bracket) -> list[str]:
+        """The knock-out round by round: each tie, its match's result and who went on."""
+        match_pages = {(m.round, m.home, m.away): page for m in self.report.assembled.matches
+                       if (page := self.match_pages.get(id(m)))}
+        body = []
+        for name, ties in seeded.rounds:
+            body.append(f"<h3>{_e(name or 'A round the event file does not name')}</h3>")
+            rows = []
+            for tie in ties:
+                one, two = (self.entrant(e) for e in tie.entrants)
+                m = tie.match
+                page = match_pages.get((m.round, m.home, m.away)) if m else None
+                result = (f'<a href="{page}">{_e(tie.outcome)}</a>' if page
+                          else _e(tie.outcome))
+                rows.append([one, two, result])
+            body.append(self.table(["Team", "Team", "Result"], rows))
+        champion = seeded.champion
+        if champion is not None and champion[1] is not None:
+            body.append(f"<p>Winner: <strong>{self.team_link(champion[1])}</strong></p>")
+        return body
+
+    def entrant(self, entrant: Entrant) -> str:
+        seed, team = entrant
+        return (f"{seed} " if seed is not None else "") + self.team_link(team) if team \
+            else _e(entrant_text(entrant))
 
     def match(self, match: MatchResult) -> None:
         event = self.report.event
@@ -329,7 +366,7 @@ def replay_pages(report: EventReport, root: Path | None = None,
             return None
         found = tuple(sorted({*parsed.diagnostics, *replayed.diagnostics}, key=sort_key))
         return name, render_page(replay_data(replayed, found), record,
-                                 filename=Path(file).name)
+                                 filename=Path(file).name, shared=True)
 
     return make
 
