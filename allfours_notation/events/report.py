@@ -136,6 +136,9 @@ def match_sheet(event: Event, match: MatchResult) -> list[str]:
     if match.missing:
         lines.append(f"  not reported: table{'s' if len(match.missing) > 1 else ''} "
                      + ", ".join(map(str, match.missing)))
+    for late in match.lateness:
+        other = match.away if late.team == match.home else match.home
+        lines.append(f"  forfeit: {visible(late.text(other))}")
     outcome = ("drawn" if match.finished and match.winner is None else
                f"{visible(match.winner)} wins" if match.finished and match.winner else
                "not over")
@@ -268,7 +271,7 @@ def match_json(event: Event, match: MatchResult) -> dict[str, object]:
         "bullseyes": [match.home_points, match.away_points],
         "hang_jacks": [match.home_hang_jacks, match.away_hang_jacks],
         "winner": match.winner, "finished": match.finished, "race_ended_at": match.ended_at,
-        "half_time": None}
+        "half_time": None, "lateness": [x.as_json() for x in match.lateness]}
     if event.half_time:
         h = match.half(event.half_time)
         data["half_time"] = {"after_games": event.half_time, "bullseyes": [h[0], h[1]],

@@ -209,6 +209,9 @@ class Site:
             body.append(f"<p>Half time (after {event.half_time} games a table): "
                         f"{_e(match.home)} {h[0]} / {_e(match.away)} {h[1]}, "
                         f"Hang Jacks {h[2]}/{h[3]}</p>")
+        for late in match.lateness:
+            other = match.away if late.team == match.home else match.home
+            body.append(f"<p>Forfeit: {_e(late.text(other))}</p>")
         if match.missing:
             body.append(f"<p>Not reported: table{'s' if len(match.missing) > 1 else ''} "
                         f"{', '.join(map(str, match.missing))}</p>")

@@ -81,7 +81,8 @@ def rows_of(event: Event, assembled: Assembled) -> list[Row]:
             row = sums.get(name)
             if row is None:
                 continue
-            if not any(game.counts for table in match.tables for game in table.games):
+            if not match.lateness and not any(
+                    game.counts for table in match.tables for game in table.games):
                 continue  # nothing of this match is recorded yet
             row[0] += 1
             if match.finished:

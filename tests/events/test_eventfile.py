@@ -1,4 +1,4 @@
-"""The event file: what it reads, and each of its diagnostics (AFN601-AFN614) fires at
+"""The event file: what it reads, and each of its diagnostics (AFN601-AFN615) fires at
 the line and column of the mistake, with a hint and a caret snippet."""
 
 from __future__ import annotations
