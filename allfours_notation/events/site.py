@@ -64,6 +64,18 @@ class Site:
         self.team_pages = {t.name: f"team-{n}.html"
                            for n, t in enumerate(report.event.teams, 1)}
         self.replay_pages: dict[tuple[str, int], str] = {}
+        # every pair that sat for a team: its games (match, table, number at the table,
+        # the game, whether the team was at home), in the order of the matches
+        self.pair_games: dict[tuple[str, tuple[str, ...]], list[PairGame]] = {}
+        for match in report.assembled.matches:
+            for table in match.tables:
+                for number, game in enumerate(table.games, 1):
+                    for home, team in ((True, match.home), (False, match.away)):
+                        self.pair_games.setdefault((team, game.pair(home)), []).append(
+                            (match, table.number, number, game, home))
+        ordered = sorted(self.pair_games, key=lambda key: (
+            self.team_pages.get(key[0], "~"), key[1]))
+        self.pair_pages = {key: f"pair-{n}.html" for n, key in enumerate(ordered, 1)}
 
     # --- the frame ----------------------------------------------------------------------
 
@@ -116,6 +128,8 @@ class Site:
             self.match(match)
         for team in self.report.event.teams:
             self.team(team.name)
+        for key in self.pair_pages:
+            self.pair(key)
         self.prizes()
         self.ratings()
         return self.pages
@@ -252,28 +266,50 @@ class Site:
         if team.substitutes:
             body.append("<p>Substitutes: " + ", ".join(_e(p) for p in team.substitutes)
                         + "</p>")
-        pairs: dict[tuple[str, ...], list[int]] = {}
         rows = []
         for match in self.report.assembled.matches:
             if name not in (match.home, match.away):
                 continue
-            home = match.home == name
             rows.append([_e(match.round), f'<a href="{self.match_pages[id(match)]}">'
                          f"{_e(match.home)} v {_e(match.away)}</a>",
                          f"{match.home_points}–{match.away_points}", _e(_outcome(match))])
-            for table in match.tables:
-                for game in table.games:
-                    tally = pairs.setdefault(game.pair(home), [0, 0])
-                    tally[0] += 1
-                    tally[1] += game.winner_home is home and game.counts
         body.append("<h2>Matches</h2>")
         body.append(self.table(["Round", "Match", "Bullseyes", "Result"], rows))
         body.append("<h2>Pairs</h2>")
-        body.append(self.table(["Pair", "Games", "Bullseyes"],
-                               ([_e(" & ".join(p)), str(t[0]), str(t[1])]
-                                for p, t in sorted(pairs.items())),
-                               numeric=lambda i: i > 0))
+        pairs = sorted(pair for team_name, pair in self.pair_games if team_name == name)
+        body.append(self.table(["Pair", "Games", "Bullseyes"], (
+            [f'<a href="{self.pair_pages[(name, pair)]}">{_e(" & ".join(pair))}</a>',
+             str(len(played)), str(_won(played))]
+            for pair in pairs for played in [self.pair_games[(name, pair)]]),
+            numeric=lambda i: i > 0))
         self.page(self.team_pages[name], name, body)
+
+    def pair(self, key: tuple[str, tuple[str, ...]]) -> None:
+        """A pair's page: its games, match by match, table by table, each with its record."""
+        team, pair = key
+        played = self.pair_games[key]
+        body = [f"<p>{self.team_link(team)} · {len(played)} games, {_won(played)} bullseyes "
+                "(games won that count)</p>"]
+        rows, classes = [], []
+        for match, table, number, game, home in played:
+            scores = dict(game.game.scores)
+            away_side = "EW" if game.home_side == "NS" else "NS"
+            own, other = ((scores.get(game.home_side, 0), scores.get(away_side, 0)) if home
+                          else (scores.get(away_side, 0), scores.get(game.home_side, 0)))
+            opponents = game.pair(not home)
+            result = ("" if game.winner_home is None else
+                      "won" if game.winner_home is home else "lost")
+            replay = self.replay_pages.get((game.game.file, game.game.index))
+            shown = f"{Path(game.game.file).name}:{game.game.index}"
+            rows.append([f'<a href="{self.match_pages[id(match)]}">Round {_e(match.round)}: '
+                         f"{_e(match.home)} v {_e(match.away)}</a>", str(table), str(number),
+                         _e(" & ".join(opponents)), f"{own}–{other}", _e(result),
+                         f'<a href="{replay}">{_e(shown)}</a>' if replay else _e(shown)])
+            classes.append("" if game.counts else "void")
+        body.append(self.table(["Match", "Table", "Game", "Against", "Score", "Result",
+                                "Record"], rows, numeric=lambda i: i in (1, 2, 4),
+                               classes=classes))
+        self.page(self.pair_pages[key], " & ".join(pair), body)
 
     def prizes(self) -> None:
         body = []
@@ -311,6 +347,15 @@ class Site:
                   f"{r.mean:.2f}", f"{r.uncertainty:.2f}", f"{r.ordinal:.2f}"]
                  for n, r in enumerate(rows, 1)), numeric=lambda i: i not in (1, 2)))
         self.page("ratings.html", "Ratings", body)
+
+
+# A game a pair played: its match, table, place at the table, the game, the pair at home.
+PairGame = tuple[MatchResult, int, int, Counted, bool]
+
+
+def _won(played: Iterable[PairGame]) -> int:
+    """The bullseyes a pair took: its games won that count."""
+    return sum(1 for _, _, _, game, home in played if game.winner_home is home and game.counts)
 
 
 def _outcome(match: MatchResult) -> str:

@@ -110,10 +110,10 @@ def test_the_command_writes_the_folder(tmp_path: Path,
     assert "-o DIR" in capsys.readouterr().err
     out = tmp_path / "site"
     assert main(["event", "site", str(event), "-o", str(out), "--no-replays"]) == 0
-    assert "7 files written" in capsys.readouterr().err
+    assert "11 files written" in capsys.readouterr().err  # 7 and a page per pair
     assert (out / "index.html").is_file() and (out / "style.css").is_file()
     assert main(["event", "site", str(event), "-o", str(out)]) == 0
-    assert "13 files written" in capsys.readouterr().err  # 4 replays, replay.js and .css
+    assert "17 files written" in capsys.readouterr().err  # 4 replays, replay.js and .css
     replays = sorted(out.glob("game-*.html"))
     assert len(replays) == 4
     replay = replays[0].read_text(encoding="utf-8")
@@ -122,5 +122,21 @@ def test_the_command_writes_the_folder(tmp_path: Path,
     # built again after one table's file changed: only its two games' pages are made anew
     write(tmp_path / "games", "t2.afn", games(3, 2, 2))
     assert main(["event", "site", str(event), "-o", str(out)]) == 0
-    assert capsys.readouterr().err == f"11 files written to {out}, 2 replay pages kept, 2 removed\n"
+    assert capsys.readouterr().err == f"15 files written to {out}, 2 replay pages kept, 2 removed\n"
     assert len(list(out.glob("game-*.html"))) == 4
+
+
+def test_each_pair_has_its_page_linked_from_its_team_page(tmp_path: Path) -> None:
+    pages = small_site(tmp_path)
+    pair_pages = sorted(name for name in pages if name.startswith("pair-"))
+    assert len(pair_pages) == 4  # two pairs a team
+    linked = {link for name in ("team-1.html", "team-2.html") for link in links_of(pages[name])}
+    assert set(pair_pages) <= linked
+    for name in pair_pages:
+        page = pages[name]
+        links = links_of(page)
+        assert sum(link.startswith("game-") for link in links) == 2  # its table's two games
+        assert any(link.startswith("match-") for link in links)
+        assert any(link.startswith("team-") for link in links)
+    first = pages["pair-1.html"]
+    assert "<h1>Ann &amp; Ben</h1>" in first and "Eli &amp; Fay" in first  # its opponents

@@ -50,7 +50,7 @@ def test_no_page_overflows_and_every_link_resolves(site: Path, browser: WebDrive
     from selenium.webdriver.common.by import By
 
     pages = sorted(p for p in site.glob("*.html") if not p.name.startswith("game-"))
-    assert len(pages) == 6  # index, prizes, ratings, a match, two teams
+    assert len(pages) == 10  # index, prizes, ratings, a match, two teams, four pairs
     for page in pages:
         browser.get(page.as_uri())
         wide = browser.execute_script(
