@@ -52,11 +52,23 @@ spreadsheet takes it for a formula.
 Both read one game at a time, so memory stays flat however large the archive,
 and show a progress bar on a terminal.
 
+--event EVENT.toml (with --sqlite or --csv) adds the event's own tables beside
+the games': event, teams, team_players, matches, match_tables, event_games and
+standings (CSV: event_TABLE.csv), computed as 'allfours event' computes them
+from the event's games (the FILE when it is one folder, else the folder
+'games' beside the event file).  Each event_games row carries the game's
+digest, the same as games.digest, so one query joins the two; exported again,
+the event's tables are replaced whole (in SQLite, in one transaction).  The
+same as 'allfours event export EVENT.toml --sqlite DB' with the games added.
+
 examples:
   allfours export --sqlite season.db season/
   sqlite3 season.db "SELECT player, COUNT(*) FROM awards JOIN seats USING (game_id, seat)
                      WHERE item = 'low' GROUP BY player ORDER BY 2 DESC"
   allfours export --csv tables/ season/
+  allfours export --sqlite night.db --event EVENT.toml games/
+  sqlite3 night.db "SELECT m.home, m.away, e.table_no, g.file FROM event_games e
+                    JOIN games g USING (digest) JOIN matches m USING (match_id)"
 
 exit status: 0 no errors, 1 a game has errors (everything is still written;
 --sqlite/--csv: every game added, the last line says how many with errors), 2 usage
@@ -76,6 +88,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     formats.add_argument("--sqlite", metavar="DB",
                          help="add the games to the SQLite database DB (created if needed)")
     formats.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
+    parser.add_argument("--event", metavar="EVENT.toml",
+                        help="with --sqlite or --csv: add the event's tables (teams, "
+                        "matches, tables, the games' places, standings), joined on each "
+                        "game's digest")
     parser.add_argument("--force", action="store_true",
                         help="with --csv: replace the CSV files already in DIR")
     parser.add_argument("--compact", action="store_true",
@@ -106,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("export needs a FILE ('-' reads standard input), or --schema")
     if args.files.count("-") > 1:
         return fail("'-' (standard input) can be given only once")
+    if args.event and not (args.sqlite or args.csv):
+        return fail("--event adds the event's tables to --sqlite DB or --csv DIR: name one")
     if args.sqlite or args.csv:
         from .export_tables import export_tables
 

@@ -19,6 +19,11 @@ def export_tables(args: argparse.Namespace) -> int:
     from ..safe_write import OutputRefused
 
     target = args.sqlite or args.csv
+    report = None
+    if args.event:
+        report = event_report(args.event, args.files)
+        if isinstance(report, int):
+            return report
     try:
         writer: SqliteWriter | CsvWriter = (SqliteWriter(args.sqlite) if args.sqlite
                                             else CsvWriter(args.csv, force=args.force))
@@ -54,6 +59,10 @@ def export_tables(args: argparse.Namespace) -> int:
         return fail(f"{target}: cannot write: {getattr(error, 'strerror', None) or error}")
     console(stderr=True).print(added_line(target, writer.added, with_errors, writer.skipped),
                                markup=False)
+    if report is not None:
+        status = _add_event(report, args)
+        if status:
+            return status
     if files.unreadable:
         return 2
     return 1 if with_errors or files.faulty else 0
@@ -71,3 +80,52 @@ def added_line(target: str, added: int, with_errors: int, skipped: int) -> str:
     if skipped:
         text += f", {skipped} already there"
     return text
+
+
+def event_report(event_file: str, files: list[str]) -> object:
+    """The event's report (``allfours event``'s), its games read from the one folder
+    given, else the event's own; or the exit status when the event file has mistakes."""
+    from pathlib import Path
+
+    from ..events.cache import FactsCache
+    from ..events.eventfile import read_event_file
+    from ..events.games import read_folder
+    from ..events.report import build_report
+    from .event import _print_diagnostics, games_folder
+
+    loaded = read_event_file(event_file)
+    _print_diagnostics(loaded.diagnostics, {event_file: loaded.text}, to_stderr=True)
+    if loaded.has_errors or loaded.event is None:
+        return fail(f"{event_file}: the event file has mistakes; nothing exported")
+    given = files[0] if len(files) == 1 and Path(files[0]).is_dir() else None
+    folder = games_folder(Path(event_file), given)
+    if not folder.is_dir():
+        return fail(f"{folder}: not a folder of games")
+    cache = FactsCache()
+    try:
+        read = read_folder(folder, loaded.event.given_rules, cache=cache)
+    finally:
+        cache.close()
+    return build_report(loaded.event, read)
+
+
+def _add_event(report: object, args: argparse.Namespace) -> int:
+    """The event's tables beside the games' (0, or the exit status of a failure)."""
+    from ..events.export import TABLES, add_to_database, write_csv
+    from ..events.report import EventReport
+    from ..safe_write import OutputRefused
+
+    assert isinstance(report, EventReport)
+    target = args.sqlite or args.csv
+    try:
+        if args.sqlite:
+            add_to_database(report, args.sqlite)
+        else:
+            write_csv(report, args.csv, force=args.force)
+    except (OSError, OutputRefused) as error:
+        return fail(f"{target}: cannot write: {getattr(error, 'strerror', None) or error}")
+    except Exception as error:  # sqlite3.Error
+        return fail(f"{target}: cannot add the event's tables: {error}")
+    console(stderr=True).print(f"{target}: the event's {len(TABLES)} tables written",
+                               markup=False)
+    return 0
