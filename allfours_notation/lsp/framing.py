@@ -33,8 +33,14 @@ __all__ = ["MAX_JSON_DEPTH", "MAX_MESSAGE_BYTES", "FrameReader", "nests_deeper_t
 
 log = logging.getLogger(__name__)
 
-# The largest message read: a document at the server's size limit, in JSON, fits.
-MAX_MESSAGE_BYTES = 1 << 30
+# The largest message read: a document at the server's size limit (4 MiB of text), in
+# JSON, fits even with every character escaped (12 bytes for a surrogate pair's two
+# escapes: 48 MiB).  A larger message is passed over by its length, a chunk at a time,
+# so that memory stays bounded (issue 41); a length beyond any real message (past
+# ``_SKIP_BYTES``) is taken as garbage, and the stream is searched for the next header.
+MAX_MESSAGE_BYTES = 64 << 20
+_SKIP_BYTES = 1 << 32
+_SKIP_CHUNK = 1 << 20
 _HEADER = re.compile(rb"content-length[ \t]*:", re.IGNORECASE)
 _DIGITS = re.compile(rb"[0-9]{1,10}")
 # How deep a message's arrays and objects may nest: the protocol's own messages nest
@@ -70,6 +76,7 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
     pending: bytes | None = None  # a header line found glued to the end of garbage
     while not stop_event.is_set():
         length: int | None = None
+        oversize: int | None = None  # a real message too large to read: passed over
         problem: str | None = None
         seen_header = False
         while True:
@@ -94,6 +101,8 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
                 value = line[found.end():].strip()
                 if _DIGITS.fullmatch(value) and int(value) <= MAX_MESSAGE_BYTES:
                     length, problem = int(value), None
+                elif _DIGITS.fullmatch(value) and int(value) <= _SKIP_BYTES:
+                    oversize, problem = int(value), None
                 else:
                     problem = (f"a message with Content-Length {_shown(value)} (a length is "
                                f"a number of bytes, 0 to {MAX_MESSAGE_BYTES})")
@@ -106,6 +115,13 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
                        f"({_shown(line)}); waiting for the next Content-Length header")
                 skipping = True
             length, problem, seen_header = None, None, False
+        if oversize is not None and problem is None:
+            if not await _pass_over(reader, oversize):
+                return  # the input ended inside the body
+            report(f"skipped a message of {oversize:,} bytes: the largest read is "
+                   f"{MAX_MESSAGE_BYTES:,} bytes")
+            skipping = False
+            continue
         if problem is None and length is None:
             problem = "a header block without Content-Length"
         if problem is not None:
@@ -122,6 +138,17 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
         except Exception as error:  # one message never ends the session
             log.exception("unable to read a message")
             report(f"a message could not be read: {type(error).__name__}")
+
+
+async def _pass_over(reader: FrameReader, count: int) -> bool:
+    """Read ``count`` bytes and keep none of them (a message too large to read); False
+    when the input ends first."""
+    while count > 0:
+        chunk = await reader.readexactly(min(count, _SKIP_CHUNK))
+        if not chunk:
+            return False
+        count -= len(chunk)
+    return True
 
 
 def nests_deeper_than(body: bytes, limit: int) -> bool:

@@ -142,3 +142,27 @@ def test_a_huge_message_is_read_and_the_next_request_answered() -> None:
                             + request(9, "afn/unknownMethod", wide)
                             + request(10, "afn/unknownMethod"))
     assert [answers[n]["error"]["code"] for n in (8, 9, 10)] == [-32601] * 3
+
+
+def test_a_message_over_the_size_limit_is_passed_over_by_its_length(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: a message larger than the server reads is skipped a chunk at a time
+    (memory stays bounded), said once, and the request after it is answered."""
+    from allfours_notation.lsp import framing
+
+    monkeypatch.setattr(framing, "MAX_MESSAGE_BYTES", 1_000)
+    monkeypatch.setattr(framing, "_SKIP_CHUNK", 300)
+    big = json.dumps({"jsonrpc": "2.0", "id": 4, "method": "afn/unknownMethod",
+                      "params": {"text": "x" * 5_000}}).encode()
+    answers, reports = run_stream(frame(big) + request(7, "afn/unknownMethod"))
+    assert 4 not in answers and answers[7]["error"]["code"] == -32601
+    assert reports[0] == f"skipped a message of {len(big):,} bytes: the largest read is 1,000 bytes"
+
+
+def test_a_message_cut_short_inside_its_skipped_body_ends_the_stream_quietly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from allfours_notation.lsp import framing
+
+    monkeypatch.setattr(framing, "MAX_MESSAGE_BYTES", 10)
+    answers, reports = run_stream(b"Content-Length: 5000\r\n\r\n" + b"x" * 100)
+    assert answers == {} and reports == []
