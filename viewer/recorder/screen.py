@@ -275,20 +275,23 @@ class RecorderScreen(Screen[None]):
         try:
             outcome = self.answer_stale(text) if self.stale else self.enter(session, text)
         except RecordChanged as error:
-            outcome = self.changed(error)
+            outcome = self.changed(error, text)
         except OSError as error:
             outcome = Outcome(False, f"not written: {error.strerror or error}")
         self.say(outcome)
         self.redraw()
         self.lines_taken += 1
 
-    def changed(self, error: RecordChanged) -> Outcome:
-        """The file is not what the recorder wrote: stop taking entries, say so."""
-        self.stale = (f"{error}. Nothing more is recorded until the file is reloaded: "
-                      "type r and Enter to reload it (judged again from its text), "
-                      "q and Enter to quit")
+    def changed(self, error: RecordChanged, typed: str = "") -> Outcome:
+        """The file is not what the recorder wrote: stop taking entries, say so (and
+        what was typed and not recorded, to type again once reloaded)."""
+        unrecorded = f" ('{visible(typed.strip())}' was not recorded: type it again " \
+            "after reloading)" if typed.strip() else ""
+        self.stale = (f"{error}{unrecorded}. Nothing more is recorded until the file is "
+                      "reloaded: type r and Enter to reload it (judged again from its "
+                      "text), q and Enter to quit")
         self.confirming, self.correcting, self.pending_correction = False, None, None
-        self.inserting = False
+        self.inserting, self.pending_item, self.claiming = False, None, None
         return Outcome(False, self.stale)
 
     def answer_stale(self, text: str) -> Outcome:
@@ -370,6 +373,8 @@ class RecorderScreen(Screen[None]):
         side's agreement, c and item keys for its claim).  Anything else, or any key
         while a line is being typed, goes to the line as usual."""
         session = self.session
+        if self.stale:  # the file changed on disk: only r or q, typed on the line, count
+            return False
         if session is not None and self.confirming and not self.entry_line.value:
             return self.yes_or_no(session, event)
         if session is None or self.correcting is not None or self.confirming or \
@@ -403,7 +408,7 @@ class RecorderScreen(Screen[None]):
                 self.note("the claim so far: " + " ".join(self.claiming))
             elif self.claiming is None and session.entries and \
                     isinstance(session.entries[-1], Item):
-                self.say(session.undo())
+                self.say(self.guarded(session.undo))
                 self.redraw()
             return True
         if event.key == "enter":
@@ -448,7 +453,7 @@ class RecorderScreen(Screen[None]):
             return False
         char = (event.character or "").lower()
         if char in ("y", "n"):
-            outcome = self.enter(session, char)
+            outcome = self.guarded(lambda: self.enter(session, char))
             self.say(outcome)
             self.redraw()
             self.lines_taken += 1
@@ -478,11 +483,10 @@ class RecorderScreen(Screen[None]):
         self.note("the claim so far: " + " ".join(self.claiming) + " (Enter records it)")
 
     def take(self, session: Session, text: str) -> None:
-        """One answer given by keys, dealt with as a typed line is."""
-        try:
-            outcome = session.type(text)
-        except OSError as error:
-            outcome = Outcome(False, f"not written: {error.strerror or error}")
+        """One answer given by keys, dealt with as a typed line is: another program's
+        save found on the way stops the recorder as a typed line does (r reloads, q
+        quits), nothing lost."""
+        outcome = self.guarded(lambda: session.type(text), text)
         self.say(outcome)
         self.redraw()
         self.lines_taken += 1
@@ -539,14 +543,15 @@ class RecorderScreen(Screen[None]):
             self.say(self.guarded(self.session.redo))
             self.redraw()
 
-    def guarded(self, step: Callable[[], Outcome]) -> Outcome:
-        """An undo or redo, which writes the file: refused while it is stale."""
+    def guarded(self, step: Callable[[], Outcome], typed: str = "") -> Outcome:
+        """A step that writes the file (an entry given by keys, an undo, a redo):
+        refused while the file is stale; a change found on disk makes it stale."""
         if self.stale:
             return Outcome(False, self.stale)
         try:
             return step()
         except RecordChanged as error:
-            return self.changed(error)
+            return self.changed(error, typed)
         except OSError as error:
             return Outcome(False, f"not written: {error.strerror or error}")
 
