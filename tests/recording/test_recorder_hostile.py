@@ -119,10 +119,10 @@ def test_an_edit_behind_the_recorder_in_results_mode_stops_it_until_reload(
 
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
-            session = app.session
-            assert session is not None
+            first = app.session
+            assert first is not None
             await type_line(pilot, "n")
-            await send_keys(app, ["h", "s"], until=lambda: len(session.entries) == 2)
+            await send_keys(app, ["h", "s"], until=lambda: len(first.entries) == 2)
             edited = _edited_behind(path)
             taken = app.lines_taken
             await send_keys(app, ["l", "s"], until=lambda: app.lines_taken > taken)
@@ -132,9 +132,9 @@ def test_an_edit_behind_the_recorder_in_results_mode_stops_it_until_reload(
             assert path.read_text(encoding="utf-8") == edited  # their line kept, ours not
             await type_line(pilot, "r")
             assert status(app).startswith("reloaded") and app.stale is None
-            session = app.session
-            assert session is not None and len(session.entries) == 2
-            await send_keys(app, ["l", "s"], until=lambda: len(session.entries) == 3)
+            reloaded = app.session
+            assert reloaded is not None and len(reloaded.entries) == 2
+            await send_keys(app, ["l", "s"], until=lambda: len(reloaded.entries) == 3)
             text = path.read_text(encoding="utf-8")
             assert "added by someone else" in text and "S high low" in text
 
