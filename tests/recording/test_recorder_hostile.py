@@ -20,23 +20,24 @@ def test_an_edit_behind_the_recorder_stops_it_until_reload(tmp_path: Path) -> No
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
             await type_line(pilot, "n")
-            assert app.session is not None and len(app.session.entries) == 1
+            await type_line(pilot, "s js 9h 8h 7c 6d 5d")
+            assert app.session is not None and len(app.session.entries) == 2
             with open(path, "a", encoding="utf-8") as handle:  # another program adds a line
                 handle.write("{ added by someone else }\n")
             edited = path.read_text(encoding="utf-8")
-            await type_line(pilot, "s js 9h 8h 7c 6d 5d")
+            await type_line(pilot, "n 9c 8c 7d 3h 2h 2d")
             assert "changed on disk" in status(app) and "type r" in status(app)
             assert path.read_text(encoding="utf-8") == edited  # their line kept
-            await type_line(pilot, "n 9c 8c 7d 3h 2h 2d")  # refused while stale
+            await type_line(pilot, "4s")  # refused while stale
             assert "changed on disk" in status(app)
             assert path.read_text(encoding="utf-8") == edited
             await type_line(pilot, "r")  # reload: the file as it is now, judged again
             assert status(app).startswith("reloaded")
-            assert app.stale is None and len(app.session.entries) == 1
-            await type_line(pilot, "s js 9h 8h 7c 6d 5d")
+            assert app.stale is None and len(app.session.entries) == 2
+            await type_line(pilot, "n 9c 8c 7d 3h 2h 2d")
             assert status(app) != "" and app.stale is None
             text = path.read_text(encoding="utf-8")
-            assert "added by someone else" in text and "S JS 9H" in text.upper()
+            assert "added by someone else" in text and "N 9C 8C" in text.upper()
 
     asyncio.run(scenario())
 
@@ -48,7 +49,8 @@ def test_q_quits_a_stale_recorder(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
             path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-            await type_line(pilot, "n")
+            await type_line(pilot, "n")  # held: written with the deal's first entry
+            await type_line(pilot, "4s")
             assert app.stale is not None
             await type_line(pilot, "q")
             await pilot.pause()
@@ -121,14 +123,15 @@ def test_an_edit_behind_the_recorder_in_results_mode_stops_it_until_reload(
         async with recorder(path) as (app, pilot):
             first = app.session
             assert first is not None
-            await type_line(pilot, "n")
+            await type_line(pilot, "n")  # the dealer, written with the first item
+            assert first.entries == () and app.dealer_line == "n"
             await send_keys(app, ["h", "s"], until=lambda: len(first.entries) == 2)
             edited = _edited_behind(path)
             taken = app.lines_taken
             await send_keys(app, ["l", "s"], until=lambda: app.lines_taken > taken)
             assert app.app.is_running and app.stale is not None
             assert "changed on disk" in status(app) and "type r" in status(app)
-            assert "'l s' was not recorded" in status(app)
+            assert "'l s' was not recorded" in " ".join(status(app).split())
             assert path.read_text(encoding="utf-8") == edited  # their line kept, ours not
             await type_line(pilot, "r")
             assert status(app).startswith("reloaded") and app.stale is None

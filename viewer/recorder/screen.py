@@ -25,18 +25,29 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from allfours_notation import Card, Seat
-from allfours_notation.reading.records import ClaimItem, Play, Tag
-from allfours_notation.recording.entries import RESULT_KEYS, Item, Phase
+from allfours_notation.reading.records import Award, ClaimItem, Play, Tag
+from allfours_notation.recording.entries import RESULT_KEYS, DealStart, Item, Phase, read_entry
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.recording.storage import RecordChanged
 from allfours_notation.referee.profiles import GiftRecipients
 from allfours_notation.referee.results import kick_values
+from allfours_notation.referee.sheet import claim_for
 from allfours_notation.visible import visible
 
 from ..widgets.footer import KeyFooter
 from ..widgets.table import TableView, results_renderable
+from .claim import ClaimDraft
 from .form import StartForm
-from .help import RecorderHelp
+from .help import (
+    CARDS_HINT,
+    CLAIM_HINT,
+    CONFIRM_HINT,
+    STALE_HINT,
+    RecorderHelp,
+    entry_format,
+    results_hint,
+    results_mode_keys,
+)
 from .widgets import EntryChosen, EntryLine, EntryList, PointsPanel, offered_text
 
 # The phases in which someone at the table is to act; in the others (a deal or the game
@@ -99,7 +110,13 @@ class RecorderScreen(Screen[None]):
         self.inserting = False  # the entry typed goes before entry ``correcting``
         self.pending_correction: tuple[int, str, bool] | None = None  # index, line, insert
         self.pending_item: str | None = None  # results mode: an item key awaiting its side
-        self.claiming: list[str] | None = None  # the other side's claim, typed by item keys
+        self.claiming: ClaimDraft | None = None  # the other side's claim, typed by item keys
+        # The next deal's dealer, chosen (Enter, a seat; in results mode the rules' next
+        # dealer once the other side has agreed) but not yet written: a deal begins in
+        # the file with its first entry, so a file left between deals ends in a whole
+        # deal, never in one with no turn-up.  ``dealer_auto``: chosen by the recorder.
+        self.dealer_line: str | None = None
+        self.dealer_auto = False
         self.last_refresh_seconds = 0.0
         self.lines_taken = 0  # lines submitted and dealt with (the tests and bench wait on it)
         self.title = title
@@ -116,8 +133,7 @@ class RecorderScreen(Screen[None]):
                 yield EntryList(id="rec-entries")
         yield Static("", id="rec-expect")
         yield Static("", id="rec-offered")
-        line = EntryLine(placeholder="type an entry: js 10h b r g s … (? help, Ctrl+Q quits)",
-                         id="rec-input", compact=True)
+        line = EntryLine(placeholder=CARDS_HINT, id="rec-input", compact=True)
         line.key_hook = self.one_key
         line.line_hook = self.take_line
         yield line
@@ -165,14 +181,16 @@ class RecorderScreen(Screen[None]):
         by_results = expecting.phase is Phase.RESULTS or (
             expecting.phase is Phase.CONFIRM and judged.game.deals and
             judged.game.deals[-1].by_results)
-        if state is None:
+        if self.dealer_line is not None:
+            table.show_message(self.pending_text(session))
+        elif state is None:
             table.show_message("No deal yet. " + expecting.text)
         elif by_results:
             table.shown = None
             table.update(results_renderable(
                 state, judged.game, unicode=self.unicode,
-                title="by its results" + (": h l j x g p then the side, k kick, t gift; "
-                                          "Enter ends the deal"
+                title="by its results" + (f": {results_mode_keys()} then the side; Enter "
+                                          "ends the deal"
                                           if expecting.phase is Phase.RESULTS else "")))
         else:
             if expecting.phase not in ACTING:  # the deal or the game is over: nobody moves
@@ -187,16 +205,19 @@ class RecorderScreen(Screen[None]):
         if self.highlight is not None and self.highlight >= len(expecting.offered):
             self.highlight = None
         prompt = Text("Next: ", style="dim")
-        prompt.append(expecting.text, style="bold green" if expecting.phase is not Phase.OVER
+        prompt.append(self.pending_text(session) if self.dealer_line is not None
+                      else expecting.text,
+                      style="bold green" if expecting.phase is not Phase.OVER
                       else "bold yellow")
         if self.correcting is not None and self.inserting:
             prompt = Text(f"Inserting before entry {self.correcting + 1} "
                           f"({describe(session.entries[self.correcting])}): type the "
                           "entry left out, Enter; Esc cancels", style="bold magenta")
         elif self.correcting is not None:
-            prompt = Text(f"Correcting entry {self.correcting + 1} "
-                          f"({describe(session.entries[self.correcting])}): type the new "
-                          "entry, Enter; Esc cancels", style="bold magenta")
+            entry = session.entries[self.correcting]
+            prompt = Text(f"Correcting entry {self.correcting + 1} ({describe(entry)}): "
+                          f"{entry_format(entry)}, Enter; Esc cancels", style="bold magenta")
+        self.entry_line.placeholder = self.hint(session)
         self.query_one("#rec-expect", Static).update(prompt)
         forced = self.last_card(session)
         self.query_one("#rec-offered", Static).update(
@@ -238,6 +259,31 @@ class RecorderScreen(Screen[None]):
         held = dict(state.hands).get(expecting.actor, ())
         unseen = dict(state.unknown).get(expecting.actor, 0)
         return expecting.offered[0] if len(held) == 1 and not unseen else None
+
+    def pending_text(self, session: Session) -> str:
+        """What comes next when the next deal's dealer is chosen but not yet written."""
+        seat = (self.dealer_line or "?").upper()
+        number = len(session.judgement().game.deals) + 1
+        if session.results_mode:
+            return f"deal {number} by results, {seat} deals: an item and its side"
+        return f"deal {number}: {seat} deals: the turn-up (hands first if known: 'S js 9h …')"
+
+    def hint(self, session: Session) -> str:
+        """The empty entry line's hint: the keys of what the recorder waits for now."""
+        if self.stale:
+            return STALE_HINT
+        if self.confirming:
+            return "y or n (Esc cancels)"
+        if self.claiming is not None:
+            return CLAIM_HINT
+        if self.correcting is not None:
+            return "the entry as it should be (Esc cancels)"
+        phase = self.phase(session)
+        if phase is Phase.CONFIRM:
+            return CONFIRM_HINT
+        if phase is Phase.RESULTS:
+            return results_hint()
+        return CARDS_HINT
 
     def say(self, outcome: Outcome) -> None:
         style = "green" if outcome.accepted else ("bold yellow" if outcome.confirm else "bold red")
@@ -323,6 +369,8 @@ class RecorderScreen(Screen[None]):
             return Outcome(False, "the file holds no unfinished game now (every game in it "
                            "is finished); type q to quit and record again")
         self.session, self.stale, self.highlight = opened.session, None, None
+        if opened.session.expect().phase is not Phase.DEALER:
+            self.dealer_line = None  # the file has moved on: the dealer held is not asked
         return Outcome(True, f"reloaded {record.path}: {len(opened.session.entries)} entries "
                        "as the file has them now")
 
@@ -359,11 +407,73 @@ class RecorderScreen(Screen[None]):
                 return Outcome(False, "which card? type it (js), its number, or ←/→ then Enter")
             text = str(expecting.offered[self.highlight] if self.highlight is not None
                        else forced)
-        outcome = session.type(text)
+        outcome = self.typed(session, text)
         self.confirming = outcome.confirm
         if outcome.accepted:
             self.highlight = None
         return outcome
+
+    def typed(self, session: Session, text: str) -> Outcome:
+        """An entry for the session, but a deal begins in the file with its first entry:
+        the dealer chosen (Enter, a seat) is held until then.  Typed with no dealer
+        chosen, a deal's first entry (``4s``) begins the deal the rules' dealer deals."""
+        if self.dealer_line is not None:
+            return self.start_deal(session, text)
+        expecting = session.expect()
+        if expecting.phase is Phase.DEALER:
+            read = read_entry(text, expecting)
+            if isinstance(read, DealStart):
+                self.dealer_line, self.dealer_auto = read.dealer.letter.lower(), False
+                return Outcome(True, f"{read.dealer.letter} deals (written with the deal's "
+                               "first entry; Esc chooses another dealer)")
+            if isinstance(read, str) and expecting.default is not None:
+                self.dealer_line, self.dealer_auto = expecting.default.letter.lower(), True
+                outcome = self.start_deal(session, text)
+                if not outcome.accepted:
+                    self.dealer_line = None
+                return outcome
+        if expecting.phase is Phase.CONFIRM and session.results_mode:
+            return self.agree(session, text)
+        return session.type(text)
+
+    def agree(self, session: Session, text: str) -> Outcome:
+        """The other side's word in results mode: the session would begin the next deal
+        at once (an empty deal in the file until its first item); the screen holds the
+        rules' next dealer instead, so the next item key begins that deal."""
+        session.results_mode = False
+        try:
+            outcome = session.type(text)
+        finally:
+            session.results_mode = True
+        expecting = session.expect()
+        if outcome.accepted and expecting.phase is Phase.DEALER and \
+                expecting.default is not None:
+            self.dealer_line, self.dealer_auto = expecting.default.letter.lower(), True
+            outcome = replace(outcome, message=outcome.message +
+                              f"; {self.pending_text(session)}")
+        return outcome
+
+    def start_deal(self, session: Session, text: str) -> Outcome:
+        """The dealer held, then the deal's first entry: both written, or neither."""
+        assert self.dealer_line is not None
+        first = session.type(self.dealer_line)
+        if not first.accepted:
+            self.dealer_line = None
+            return first
+        outcome = session.type(text)
+        if outcome.accepted or outcome.confirm:
+            self.dealer_line = None
+            return outcome
+        session.undo()  # the dealer alone is not a deal: it waits for the next entry
+        return outcome
+
+    def drop_dealer(self) -> bool:
+        """Esc or Ctrl+Z with a dealer held and nothing written of the deal: the dealer
+        is chosen again (the other side's agreement stays)."""
+        if self.dealer_line is None:
+            return False
+        self.dealer_line = None
+        return True
 
     # --- one key at a time: results mode, the other side's word ----------------------------
 
@@ -380,7 +490,7 @@ class RecorderScreen(Screen[None]):
         if session is None or self.correcting is not None or self.confirming or \
                 self.entry_line.value:
             return False
-        phase = session.expect().phase
+        phase = self.phase(session)
         char = (event.character or "").lower() if event.character and \
             event.character.isprintable() else ""
         if phase is Phase.CONFIRM and self.claiming is None:
@@ -388,9 +498,9 @@ class RecorderScreen(Screen[None]):
                 self.take(session, "y")
                 return True
             if char == "c":
-                self.claiming = []
-                self.note("the other side's claim: h l j x g k t p then the side; Enter "
-                          "records it, Esc cancels")
+                self.claiming = ClaimDraft(self.scorer_items(session))
+                self.note(self.claiming.prompt())
+                self.redraw()
                 return True
             return False
         if phase is not Phase.RESULTS and self.claiming is None:
@@ -398,39 +508,14 @@ class RecorderScreen(Screen[None]):
         if event.key == "escape":
             self.pending_item, self.claiming = None, None
             self.note("")
+            self.redraw()
             return True
         if event.key == "backspace":
-            if self.pending_item is not None:
-                self.pending_item = None
-                self.note("")
-            elif self.claiming:
-                self.claiming.pop()
-                self.note("the claim so far: " + " ".join(self.claiming))
-            elif self.claiming is None and session.entries and \
-                    isinstance(session.entries[-1], Item):
-                self.say(self.guarded(session.undo))
-                self.redraw()
-            return True
+            return self.back(session)
         if event.key == "enter":
-            if self.pending_item is not None:
-                self.note("which side? type the seat: " + self.seat_keys())
-                return True
-            if self.claiming is not None:
-                words, self.claiming = self.claiming, None
-                self.take(session, "claim " + " ".join(words) if words else "y")
-                return True
-            self.take(session, "")
-            return True
+            return self.results_enter(session)
         if self.pending_item is not None:
-            item = RESULT_KEYS[self.pending_item]
-            if char in self.seat_keys().split() or (item is ClaimItem.KICK and char.isdigit()):
-                key, self.pending_item = self.pending_item, None
-                self.item(session, f"{key} {char}")
-                return True
-            if item is ClaimItem.PENALTY and char.isdigit():
-                return True
-            self.note(f"{item.value}: which side? type the seat: {self.seat_keys()}")
-            return True
+            return self.side_key(session, char)
         if char in RESULT_KEYS:
             item = RESULT_KEYS[char]
             each = session.options.gift_recipients is GiftRecipients.EACH_OPPONENT and \
@@ -442,9 +527,70 @@ class RecorderScreen(Screen[None]):
                 self.pending_item = char
                 what = "the points (" + "/".join(map(str, kick_values(session.options))) + \
                     ")" if item is ClaimItem.KICK else "the side: " + self.seat_keys()
+                if self.claiming is not None and item is not ClaimItem.KICK:
+                    what += ", or - for nobody"
                 self.note(f"{item.value}: {what}")
             return True
         return False
+
+    def back(self, session: Session) -> bool:
+        """Backspace in results mode: the item key awaiting its side, else the last
+        change to the claim being typed, else the last item entered."""
+        if self.pending_item is not None:
+            self.pending_item = None
+            self.note(self.claiming.prompt() if self.claiming is not None else "")
+        elif self.claiming is not None:
+            self.claiming.back()
+            self.note(self.claiming.prompt())
+        elif session.entries and isinstance(session.entries[-1], Item):
+            self.say(self.guarded(session.undo))
+            self.redraw()
+        return True
+
+    def results_enter(self, session: Session) -> bool:
+        """Enter in results mode: the deal's results are all in, or the claim typed
+        is recorded (the scorer's items unchanged: the other side agrees)."""
+        if self.pending_item is not None:
+            self.note("which side? type the seat: " + self.seat_keys())
+            return True
+        if self.claiming is not None:
+            draft, self.claiming = self.claiming, None
+            self.take(session, draft.entry() if draft.changed else "y")
+            return True
+        if self.dealer_line is not None:
+            self.note("type the deal's items first: an item key, then its side")
+            return True
+        self.take(session, "")
+        return True
+
+    def side_key(self, session: Session, char: str) -> bool:
+        """The key after an item key: its side (a seat), a kick's points, or - (in a
+        claim: nobody)."""
+        assert self.pending_item is not None
+        item = RESULT_KEYS[self.pending_item]
+        if char in self.seat_keys().split() or (item is ClaimItem.KICK and char.isdigit()) \
+                or (char == "-" and self.claiming is not None):
+            key, self.pending_item = self.pending_item, None
+            self.item(session, f"{key} {char}")
+            return True
+        if item is ClaimItem.PENALTY and char.isdigit():
+            return True
+        self.note(f"{item.value}: which side? type the seat: {self.seat_keys()}")
+        return True
+
+    def phase(self, session: Session) -> Phase:
+        """What the table waits for, as the screen takes keys: a deal whose dealer is
+        chosen but not yet written is entered as the mode says."""
+        if self.dealer_line is not None and session.results_mode:
+            return Phase.RESULTS
+        return session.expect().phase
+
+    def scorer_items(self, session: Session) -> tuple[Award, ...]:
+        """The deal's items as the recorder scored them: where a claim starts from."""
+        result = session.last_deal_result()
+        claim = claim_for(result.points, session.seats, session.options) \
+            if result is not None else None
+        return claim.awards if claim is not None else ()
 
     def yes_or_no(self, session: Session, event: events.Key) -> bool:
         """The y/n question takes one key: y records, n does not; any other key asks
@@ -468,25 +614,32 @@ class RecorderScreen(Screen[None]):
 
     def item(self, session: Session, words: str) -> None:
         """An item typed by keys (``h n``, ``k 2``, ``t``): an entry of the deal, or a
-        word of the other side's claim."""
+        change to the other side's claim."""
         if self.claiming is None:
             self.take(session, words)
             return
         key, _, rest = words.partition(" ")
         item = RESULT_KEYS[key]
         judged = session.judgement()
-        seat, points = ("", rest) if rest.isdigit() else (rest, "")
-        if not seat and judged.open.current is not None:
-            current = judged.open.current  # a kick is the dealer's, the gift the elder's
-            seat = (current.elder if item is ClaimItem.GIFT else current.dealer).letter.lower()
-        self.claiming.append(f"{seat} {item.value}" + (f" {points}" if points else ""))
-        self.note("the claim so far: " + " ".join(self.claiming) + " (Enter records it)")
+        current = judged.open.current
+        if rest == "-":
+            self.claiming.give(item, None)
+        elif rest.isdigit() or not rest:  # a kick is the dealer's, the gift the elder's
+            deal = judged.game.deals[-1] if judged.game.deals else None
+            fixed = (current.elder if item is ClaimItem.GIFT else current.dealer) \
+                if current is not None else deal.dealer if deal is not None else None
+            if fixed is None:
+                return
+            self.claiming.give(item, fixed, int(rest) if rest else None)
+        else:
+            self.claiming.give(item, Seat.from_letter(rest.upper()))
+        self.note(self.claiming.prompt())
 
     def take(self, session: Session, text: str) -> None:
         """One answer given by keys, dealt with as a typed line is: another program's
         save found on the way stops the recorder as a typed line does (r reloads, q
         quits), nothing lost."""
-        outcome = self.guarded(lambda: session.type(text), text)
+        outcome = self.guarded(lambda: self.typed(session, text), text)
         self.say(outcome)
         self.redraw()
         self.lines_taken += 1
@@ -534,9 +687,15 @@ class RecorderScreen(Screen[None]):
             self.redraw()
 
     def action_undo(self) -> None:
-        if self.session is not None:
-            self.say(self.guarded(self.session.undo))
-            self.redraw()
+        session = self.session
+        if session is None:
+            return
+        auto = self.dealer_auto
+        if self.drop_dealer() and not auto:
+            self.say(Outcome(True, "undone: the next dealer (nothing of the deal was written)"))
+        else:  # the other side's agreement, with the deal the recorder began after it
+            self.say(self.guarded(session.undo))
+        self.redraw()
 
     def action_redo(self) -> None:
         if self.session is not None:
@@ -576,6 +735,8 @@ class RecorderScreen(Screen[None]):
         self.redraw()
 
     def action_cancel(self) -> None:
+        if not self.dealer_auto:
+            self.drop_dealer()  # a dealer chosen by Enter or a seat: choose again
         self.pending_item = None
         self.claiming = None
         self.correcting = None
@@ -597,4 +758,7 @@ class RecorderScreen(Screen[None]):
 
     def action_help(self) -> None:
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
-        self.app.push_screen(RecorderHelp(bindings))
+        session = self.session
+        results = session is not None and (session.results_mode or
+                                           self.phase(session) is Phase.RESULTS)
+        self.app.push_screen(RecorderHelp(bindings, results=results))
