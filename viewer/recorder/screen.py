@@ -184,7 +184,7 @@ class RecorderScreen(Screen[None]):
         if self.dealer_line is not None:
             table.show_message(self.pending_text(session))
         elif state is None:
-            table.show_message("No deal yet. " + expecting.text)
+            table.show_message("No deal yet. " + self.who_deals(session))
         elif by_results:
             table.shown = None
             table.update(results_renderable(
@@ -206,7 +206,8 @@ class RecorderScreen(Screen[None]):
             self.highlight = None
         prompt = Text("Next: ", style="dim")
         prompt.append(self.pending_text(session) if self.dealer_line is not None
-                      else expecting.text,
+                      else self.who_deals(session) if expecting.phase is Phase.DEALER and
+                      expecting.default is None else expecting.text,
                       style="bold green" if expecting.phase is not Phase.OVER
                       else "bold yellow")
         if self.correcting is not None and self.inserting:
@@ -220,7 +221,9 @@ class RecorderScreen(Screen[None]):
         self.entry_line.placeholder = self.hint(session)
         self.query_one("#rec-expect", Static).update(prompt)
         forced = self.last_card(session)
-        self.query_one("#rec-offered", Static).update(
+        offered = self.query_one("#rec-offered", Static)
+        offered.set_class(not expecting.offered or self.correcting is not None, "-empty")
+        offered.update(
             offered_text(expecting.offered, self.highlight, unicode=self.unicode,
                          last=forced is not None)
             if expecting.offered and self.correcting is None else Text(""))
@@ -268,6 +271,13 @@ class RecorderScreen(Screen[None]):
             return f"deal {number} by results, {seat} deals: an item and its side"
         return f"deal {number}: {seat} deals: the turn-up (hands first if known: 'S js 9h …')"
 
+    @staticmethod
+    def who_deals(session: Session) -> str:
+        """The first deal's question, naming the seats of this table (N or S for two)."""
+        letters = [seat.letter for seat in session.seats]
+        return "who deals the first deal? type " + (
+            ", ".join(letters[:-1]) + " or " + letters[-1] if len(letters) > 1 else "the seat")
+
     def hint(self, session: Session) -> str:
         """The empty entry line's hint: the keys of what the recorder waits for now."""
         if self.stale:
@@ -279,6 +289,8 @@ class RecorderScreen(Screen[None]):
         if self.correcting is not None:
             return "the entry as it should be (Esc cancels)"
         phase = self.phase(session)
+        if phase is Phase.DEALER:
+            return f"the dealer: {self.seat_keys()} (? help, Ctrl+Q quits)"
         if phase is Phase.CONFIRM:
             return CONFIRM_HINT
         if phase is Phase.RESULTS:
