@@ -289,7 +289,7 @@ class RecorderScreen(Screen[None]):
         if self.correcting is not None:
             return "the entry as it should be (Esc cancels)"
         phase = self.phase(session)
-        if phase is Phase.DEALER:
+        if phase is Phase.DEALER and self.dealer_line is None:
             return f"the dealer: {self.seat_keys()} (? help, Ctrl+Q quits)"
         if phase is Phase.CONFIRM:
             return CONFIRM_HINT
