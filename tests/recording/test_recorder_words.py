@@ -151,3 +151,24 @@ def test_enter_after_the_other_sides_y_writes_no_empty_deal(tmp_path: Path) -> N
             assert screen.dealer_line is None
 
     asyncio.run(scenario())
+
+
+def test_a_ruling_after_the_other_sides_y_is_on_that_deal_and_begins_no_deal(
+        tmp_path: Path) -> None:
+    path = tmp_path / "results.afn"
+    start_file(path, RESULTS_TAGS)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            session = screen.session
+            assert session is not None
+            await type_line(pilot, "n")
+            await send_keys(screen, ["h", "n", "l", "n", "g", "s", "enter", "y"],
+                            until=lambda: screen.dealer_line == "s")
+            await type_line(pilot, "director n high s low game")
+            assert screen.dealer_line == "s"  # deal 2 still waits for its first item
+            assert "deal 2" not in path.read_text(encoding="utf-8")
+            assert "director scored N high S low game" in path.read_text(encoding="utf-8")
+            assert file_problems(path) == []
+
+    asyncio.run(scenario())

@@ -25,8 +25,15 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from allfours_notation import Card, Seat
-from allfours_notation.reading.records import Award, ClaimItem, Play, Tag
-from allfours_notation.recording.entries import RESULT_KEYS, DealStart, Item, Phase, read_entry
+from allfours_notation.reading.records import Award, Claim, ClaimItem, Play, Tag
+from allfours_notation.recording.entries import (
+    RESULT_KEYS,
+    DealStart,
+    Item,
+    Phase,
+    Ruling,
+    read_entry,
+)
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.recording.storage import RecordChanged
 from allfours_notation.referee.profiles import GiftRecipients
@@ -429,9 +436,11 @@ class RecorderScreen(Screen[None]):
         """An entry for the session, but a deal begins in the file with its first entry:
         the dealer chosen (Enter, a seat) is held until then.  Typed with no dealer
         chosen, a deal's first entry (``4s``) begins the deal the rules' dealer deals."""
-        if self.dealer_line is not None:
-            return self.start_deal(session, text)
         expecting = session.expect()
+        if self.dealer_line is not None:
+            if isinstance(read_entry(text, expecting), (Claim, Ruling)):
+                return session.type(text)  # on the deal before: the next is not begun
+            return self.start_deal(session, text)
         if expecting.phase is Phase.DEALER:
             read = read_entry(text, expecting)
             if isinstance(read, DealStart):
