@@ -92,7 +92,8 @@ def test_switching_back_to_cards_is_written_too(tmp_path: Path) -> None:
         assert session.set_mode(False).accepted
         assert session.expect().phase is Phase.TURN
     assert '[Entry "cards"]' in path.read_text(encoding="utf-8")
-    again = _resumed(path)
-    assert not again.results_mode and again.expect().phase is Phase.TURN
+    again = _resumed(path)  # deal 2 had only its dealer, not written: proposed again
+    assert not again.results_mode and again.expect().phase is Phase.DEALER
+    assert "deal 2: S deals (Enter)" in again.expect().text
     game = parse(path.read_text(encoding="utf-8")).games[0]
     assert [d.code for d in check(game).diagnostics if d.code.startswith("AFN1")] == []
