@@ -591,11 +591,11 @@ class Session(Editing):
         return draft.typed(key, side)
 
     def disputes(self) -> list[Diagnostic]:
-        """What the players claimed that the rules do not give (AFN4xx), per the full record."""
+        """What the players claimed that the rules do not give, per the full record: the
+        findings of severity dispute (not an item claimed after the decision, a note)."""
         from ..checking import check
 
-        return [d for d in check(self.game(), self.options).diagnostics
-                if d.code.startswith("AFN4")]
+        return [d for d in check(self.game(), self.options).diagnostics if d.is_dispute]
 
 
 def _is_game(entry: Entry) -> bool:
