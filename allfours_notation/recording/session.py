@@ -35,7 +35,7 @@ from ..reading.records import (
     TurnUp,
 )
 from ..reading.table import elder_hand, side_of
-from ..referee.profiles import Options, Profile, resolve_options
+from ..referee.profiles import GiftRecipients, Options, Profile, resolve_options
 from ..referee.results import kick_values
 from ..referee.scoring import Point, gift_points, tied_game
 from ..referee.state import DealResult
@@ -54,6 +54,7 @@ from .claiming import ClaimDraft
 from .describing import describe, placement_problem
 from .editing import Editing
 from .entries import (
+    RESULT_KEYS,
     Agreed,
     Annotation,
     DealStart,
@@ -589,6 +590,25 @@ class Session(Editing):
         :meth:`.claiming.ClaimDraft.typed`)."""
         key, _, side = words.strip().partition(" ")
         return draft.typed(key, side)
+
+    def item_question(self, key: str, *, claim: bool = False) -> str:
+        """What an item key (``h``, ``k``, ``t``…) typed alone still needs, as a front end
+        asks it (``high: the side: n e s w``), or "" when it is whole without more: a
+        gift goes to the elder (with three players and a gift to each opponent, the side
+        says which) and a kick to the dealer, with its points where the rules give it
+        several worths.  ``claim``: typed in the other side's claim, where ``-`` takes
+        the item out."""
+        item = RESULT_KEYS[key]
+        worths = kick_values(self.options)
+        each = self.options.gift_recipients is GiftRecipients.EACH_OPPONENT and \
+            len(self.seats) == 3
+        if (item is ClaimItem.GIFT and not each) or (item is ClaimItem.KICK and
+                                                     len(worths) == 1):
+            return ""
+        if item is ClaimItem.KICK:
+            return f"{item.value}: the points (" + "/".join(map(str, worths)) + ")"
+        seats = " ".join(seat.letter.lower() for seat in self.seats)
+        return f"{item.value}: the side: {seats}" + (", or - for nobody" if claim else "")
 
     def disputes(self) -> list[Diagnostic]:
         """What the players claimed that the rules do not give, per the full record: the
