@@ -131,6 +131,7 @@ def inspect(path: Path, record: RecordFile | None = None, *,
         session = Session(last.tags, entries=entries_of_game(last, options),
                           prefix=text[:start], index=last.index, record=record, house=house,
                           suffix=after)
+        session.begin_next_deal()  # results mode: waits for what it waited for when left
         return Resume(session)
     proposed = tuple(replace(tag, value=today()) if tag.name == "Date" else
                      replace(tag, value="*") if tag.name == "Result" else tag
