@@ -1,0 +1,55 @@
+"""What the venue's tests share: a game file to serve, and the app under aiohttp's
+test client (pytest-aiohttp is not used: each test runs its own event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from allfours_notation.venue.app import Venue, make_app
+from allfours_notation.venue.table import open_table
+
+HEADER = """% AFN 1
+[Event "Club night"]
+[Site "Arima"]
+[Date "2026.12.07"]
+[Rules "trinidad14"]
+[North "Ann"]
+[East "Bob"]
+[South "Cy"]
+[West "Di"]
+[Result "*"]
+[Entry "results"]
+"""
+
+
+def game_file(folder: Path, name: str = "table-1.afn", header: str = HEADER) -> Path:
+    path = folder / name
+    path.write_text(header, encoding="utf-8")
+    return path
+
+
+Test = Callable[[TestClient[Any, Any], Venue], Awaitable[None]]
+
+
+def with_client(path: Path, test: Test) -> None:
+    """Run ``test`` against the app serving the table of ``path`` (released after)."""
+    table = open_table(path, path.stem)
+    venue = Venue.of([table])
+
+    async def main() -> None:
+        async with TestClient(TestServer(make_app(venue))) as client:
+            await test(client, venue)
+
+    try:
+        asyncio.run(main())
+    finally:
+        table.release()
+
+
+def token_of(venue: Venue) -> str:
+    return next(iter(venue.tables))
