@@ -4,6 +4,7 @@ test client (pytest-aiohttp is not used: each test runs its own event loop)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -53,3 +54,12 @@ def with_client(path: Path, test: Test) -> None:
 
 def token_of(venue: Venue) -> str:
     return next(iter(venue.tables))
+
+
+def wait_until(condition: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    """Poll ``condition`` until it holds (a condition, never a fixed sleep)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}")
+        time.sleep(0.005)
