@@ -77,6 +77,7 @@ SLOW_MODULES = frozenset({
     "tests/packaging/test_wheel.py",  # builds the wheel, installs it, runs it on a terminal
     "tests/html/test_html_browser.py",  # drives headless Chromium
     "tests/events/test_site_browser.py",  # the results site in headless Chromium
+    "tests/venue/test_serve_browser.py",  # allfours serve's table page in headless Chromium
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
     "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals

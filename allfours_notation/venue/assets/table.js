@@ -200,7 +200,7 @@ function tapped(button) {
 
 document.addEventListener("click", (event) => {
   const button = event.target.closest("button");
-  if (!button || button.type === "submit") return;
+  if (!button || button.form) return;  // the typed line's Send is the form's
   if (button.id === "claim-start") { claim = []; item = null; showPads(); return; }
   if (button.id === "claim-cancel") { claim = null; item = null; showPads(); return; }
   if (button.id === "claim-send") {
