@@ -68,6 +68,7 @@ MINIMUM_MODULES = frozenset({
     "tests/viewer/test_viewer_app.py",
     "tests/recording/test_recorder_app.py",  # Textual's input handling, as the recorder uses it
     "tests/events/test_ratings.py",  # openskill's models and Rating.ordinal()
+    "tests/venue/test_serve_http.py",  # aiohttp's server, middleware and test client
 })
 # Long runs that the whole-suite command leaves out (they are marked ``slow``): `pytest`
 # with no path runs everything else in well under a minute; `pytest -m slow` runs these,

@@ -34,7 +34,8 @@ def game_file(folder: Path, name: str = "table-1.afn", header: str = HEADER) -> 
     return path
 
 
-Test = Callable[[TestClient[Any, Any], Venue], Awaitable[None]]
+# TestClient is generic from aiohttp 3.10 on: the alias is for the type checker only
+Test = Callable[["TestClient[Any, Any]", Venue], Awaitable[None]]
 
 
 def with_client(path: Path, test: Test) -> None:

@@ -1,8 +1,9 @@
 """``allfours serve``'s table page in Debian's headless Chromium at 390×844 with touch
 emulation: a whole deal in results mode and its confirmation, a refused entry showing
-its reason, and the network cut for two entries then restored (the file has each once,
-in order).  Screenshots of the phone and of a desktop browser are saved in the test's
-folder (docs/serve-phone.png is one of them, copied by hand)."""
+its reason, the network cut for two entries then restored (the file has each once, in
+order), and a deal disputed (the other side's claim).  Screenshots of the phone and of a
+desktop browser are saved in the test's folder (docs/serve-*.png are these, copied by
+hand)."""
 
 from __future__ import annotations
 
@@ -101,8 +102,19 @@ def test_a_deal_its_confirmation_and_the_network_cut(tmp_path: Path) -> None:
             ".map(b => [b.offsetHeight, parseFloat(getComputedStyle(b).fontSize)])")
         assert sizes and all(height >= 44 and font >= 16 for height, font in sizes)
 
+        # the deal's end: the other side disputes it (their claim, item by item)
+        tap("#results-pad .ends button[data-line='']")
+        tap("#claim-start")
+        tap("#results-pad button[data-item='h']")
+        tap("#results-pad .seats button[data-seat='e']")
+        wait.until(lambda b: text("#claim-words") == "E high")
+        browser.save_screenshot(str(tmp_path / "serve-phone-claim.png"))
+        tap("#claim-send")
+        wait.until(lambda b: "deal 3" in text("#deal"))
+        assert "claim E high { computed:" in path.read_text()
+
     with serving(path) as (_, link), chromium(1280, 800) as desktop:
         desktop.get(link)
         WebDriverWait(desktop, 30).until(
-            lambda b: "S jack" in b.find_element(By.ID, "record").text)
+            lambda b: "deal 3" in b.find_element(By.ID, "deal").text)
         desktop.save_screenshot(str(tmp_path / "serve-desktop.png"))

@@ -180,6 +180,7 @@ function tapped(button) {
       say(false, "tap an item first, then its side");
     } else if (claim !== null) {
       claim.push(button.dataset.seat.toUpperCase() + " " + ITEM_WORDS[item]);
+      say(true, "their claim so far: " + claim.join(", "));
       item = null;
       showPads();
     } else {
@@ -188,10 +189,6 @@ function tapped(button) {
       showPads();
     }
   } else if (button.dataset.line !== undefined) {
-    if (claim !== null && button.dataset.line === "g =") {
-      say(false, "a claim names the side of each item");
-      return;
-    }
     item = null;
     enqueue(button.dataset.line);
     showPads();
