@@ -108,6 +108,9 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
             await site.start()
         except OSError as error:
             return fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        if host in ("0.0.0.0", "::", ""):
+            print(f"note: the links name {host or 'no address'}, which no phone can reach: "
+                  "give --host the laptop's address on the club's network", file=sys.stderr)
         bound = runner.addresses[0][1]
         shown = f"[{host}]" if ":" in host else host
         venue.base_url = f"http://{shown}:{bound}"

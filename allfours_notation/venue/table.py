@@ -23,7 +23,7 @@ from typing import Any
 from ..recording.opening import NewGame, Refused, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
-from ..recording.storage import FileLocked, RecordFile
+from ..recording.storage import FileLocked, RecordChanged, RecordFile
 from ..referee.results import kick_values
 from ..safe_write import replace_file
 
@@ -104,8 +104,15 @@ class Table:
                                 "expected": done + 1, "state": self.state()})
         self._write_journal(pending={"phone": phone, "number": number,
                                      "before": _digest(self.path)})
-        outcome = self.session.undo() if line.strip().lower() == UNDO else \
-            self.session.type(line)
+        try:
+            outcome = self.session.undo() if line.strip().lower() == UNDO else \
+                self.session.type(line)
+        except (RecordChanged, OSError) as error:
+            # the session keeps its entries when the write fails: nothing was applied,
+            # and the phone keeps the entry to send again
+            return Answer(503, {"error": f"the game file cannot be written ({error}): "
+                                         "the entry waits on the phone; tell the director",
+                                "state": self.state()})
         self.sent[phone] = number
         self.last = _outcome(line, outcome)
         return Answer(200, {"replayed": False, "outcome": self.last, "state": self.state()})

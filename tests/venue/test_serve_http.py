@@ -176,3 +176,32 @@ def test_a_refused_entry_shows_its_reason_and_writes_nothing(tmp_path: Path) -> 
                                                                             ["EW", 0]]
 
     with_client(path, test)
+
+
+def test_a_game_file_changed_on_disk_is_not_overwritten(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        token = token_of(venue)
+        await send(client, token, 1, "n")
+        path.write_text(path.read_text() + "{ someone's edit }\n")
+        status, body = await send(client, token, 2, "h n")
+        assert status == 503 and "cannot be written" in body["error"]
+        assert body["state"]["sent"] == {PHONE: 1}  # the entry is still to be sent
+
+    with_client(path, test)
+    assert "someone's edit" in path.read_text() and "high" not in path.read_text()
+
+
+def test_the_director_sees_every_table(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        await send(client, token_of(venue), 1, "n")
+        state = await (await client.get(f"/d/{venue.director}/state")).json()
+        assert [t["table"] for t in state["tables"]] == ["table-1"]
+        assert state["tables"][0]["phase"] == "results"
+        links = await (await client.get(f"/d/{venue.director}/")).text()
+        assert f"/t/{token_of(venue)}/" in links
+
+    with_client(path, test)

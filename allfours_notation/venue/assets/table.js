@@ -81,6 +81,7 @@ async function flush() {
     store.queue.forEach((e, i) => { e.number = body.expected + i; });
     store.next = body.expected + store.queue.length;
   } else if (response.status === 429 || response.status >= 500) {
+    if (body.error) say(false, body.error);
     showNet(true);
     later();
     return;
