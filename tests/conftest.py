@@ -80,6 +80,7 @@ SLOW_MODULES = frozenset({
     "tests/events/test_site_browser.py",  # the results site in headless Chromium
     "tests/venue/test_serve_browser.py",  # allfours serve's table page in headless Chromium
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
+    "tests/bench/test_serve_bench.py",  # allfours serve started twice, tables sending for 4 s
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
     "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals
     "tests/rules/test_rules_decided_slow.py",  # the decided/provisional property, 40 games
