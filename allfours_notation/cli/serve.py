@@ -114,8 +114,11 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
         bound = runner.addresses[0][1]
         shown = f"[{host}]" if ":" in host else host
         venue.base_url = f"http://{shown}:{bound}"
-        replace_file(links, links_page(venue.links()).encode("utf-8"), notice=None)
-        os.chmod(links, 0o600)  # the links let their holder score: for the director only
+        try:
+            replace_file(links, links_page(venue.links()).encode("utf-8"), notice=None)
+            os.chmod(links, 0o600)  # the links let their holder score: for the director only
+        except OSError as error:
+            return fail(f"{links}: cannot write the page of links: {error.strerror or error}")
         _announce(venue, links)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -117,3 +117,12 @@ def test_only_serve_imports_aiohttp_and_segno() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT).stdout
     assert out.strip().splitlines()[-1] == "False False"
+
+
+def test_a_page_of_links_that_cannot_be_written_is_said(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "allfours_notation", "serve", str(path),
+                           "--port", "0", "--links", str(tmp_path / "nowhere" / "l.html")],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and "cannot write the page of links" in done.stderr
+    assert "Traceback" not in done.stderr

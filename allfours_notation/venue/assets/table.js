@@ -214,6 +214,10 @@ document.addEventListener("click", (event) => {
 $("typed").addEventListener("submit", (event) => {
   event.preventDefault();
   const input = $("line");
+  if (input.value.trim() === "") {  // an empty line would end the deal: that is Deal done
+    say(false, "type a line first (Deal done ends the deal)");
+    return;
+  }
   enqueue(input.value);
   input.value = "";
 });
