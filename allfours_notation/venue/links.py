@@ -25,7 +25,7 @@ body { font: 16px/1.4 system-ui, sans-serif; margin: 1.5rem; }
 def qr_svg(link: str) -> str:
     """The QR code of ``link`` as an inline SVG element."""
     code = segno.make(link, error="m")
-    svg: str = code.svg_inline(scale=4, border=2)
+    svg: str = code.svg_inline(border=2, omitsize=True)  # a viewBox: the page sizes it
     return svg
 
 

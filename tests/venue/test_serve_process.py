@@ -64,6 +64,7 @@ def test_the_links_are_printed_and_written(tmp_path: Path) -> None:
         assert get(link)["table"] == "table-1"
         page = (tmp_path / "serve-links.html").read_text()
         assert link in page and page.count("<svg") == 1
+        assert "viewBox" in page  # the QR code scales to the size the page gives it
         assert (tmp_path / "serve-links.html").stat().st_mode & 0o077 == 0
     assert process.returncode == 0
 
