@@ -68,6 +68,7 @@ MINIMUM_MODULES = frozenset({
     "tests/viewer/test_viewer_app.py",
     "tests/recording/test_recorder_app.py",  # Textual's input handling, as the recorder uses it
     "tests/events/test_ratings.py",  # openskill's models and Rating.ordinal()
+    "tests/venue/test_serve_http.py",  # aiohttp's server, middleware and test client
 })
 # Long runs that the whole-suite command leaves out (they are marked ``slow``): `pytest`
 # with no path runs everything else in well under a minute; `pytest -m slow` runs these,
@@ -77,7 +78,9 @@ SLOW_MODULES = frozenset({
     "tests/packaging/test_wheel.py",  # builds the wheel, installs it, runs it on a terminal
     "tests/html/test_html_browser.py",  # drives headless Chromium
     "tests/events/test_site_browser.py",  # the results site in headless Chromium
+    "tests/venue/test_serve_browser.py",  # allfours serve's table page in headless Chromium
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
+    "tests/bench/test_serve_bench.py",  # allfours serve started twice, tables sending for 4 s
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
     "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals
     "tests/rules/test_rules_decided_slow.py",  # the decided/provisional property, 40 games

@@ -20,9 +20,12 @@ lower ones, never a higher one)::
               kept as deprecated re-exports for one release
     events    events/: team matches, standings and prizes over a folder of games (it
               reads the archive's workers and the one door's results; no rule of its own)
+    venue     venue/: ``allfours serve``, a web server (aiohttp) in front of one recording
+              session per table; no rule of its own, every entry judged by recording/
     commands  cli/ and ``__main__``: the command line, which reaches every app
 
 Beside "arrows point down", the contracts say: nothing below the apps imports Textual,
+nothing below the venue imports aiohttp or segno,
 the viewer imports no CLI, and nothing in the repository imports a deprecated path.
 Imports under ``if TYPE_CHECKING:`` are not edges (they never run); imports inside
 functions are.
@@ -46,8 +49,9 @@ class Floor(IntEnum):
     WRITING = 4
     APPS = 5
     EVENTS = 6  # events/: above the archive and the one door, below the command line
-    COMMANDS = 7  # cli/: the command line over every app
-    TOOLS = 8  # bench/: measures every floor
+    VENUE = 7  # venue/: allfours serve, the tables' phones (over recording/ and events/)
+    COMMANDS = 8  # cli/: the command line over every app
+    TOOLS = 9  # bench/: measures every floor
 
 
 # The old module paths docs/library.md showed, kept as deprecated re-exports for one release;
@@ -75,6 +79,7 @@ FLOORS: Mapping[str, Floor] = {
     "allfours_notation.archive": Floor.APPS,
     "allfours_notation.generate": Floor.APPS,
     "allfours_notation.events": Floor.EVENTS,
+    "allfours_notation.venue": Floor.VENUE,
     "allfours_notation.cli": Floor.COMMANDS,
     "allfours_notation.viewer": Floor.APPS,
     # Old paths, thin re-exports for one release (issue 22): they reach their new floor.
@@ -83,7 +88,9 @@ FLOORS: Mapping[str, Floor] = {
 }
 
 # Outside libraries only some floors may import: (library, the highest floor that may not).
-FORBIDDEN_LIBRARIES: Mapping[str, Floor] = {"textual": Floor.WRITING}
+# The web server's libraries belong to the venue: the recording core gains no web code.
+FORBIDDEN_LIBRARIES: Mapping[str, Floor] = {"textual": Floor.WRITING, "aiohttp": Floor.EVENTS,
+                                            "segno": Floor.EVENTS}
 # Packages one app may not import from another (the viewer uses the public API, not the CLI).
 FORBIDDEN_BETWEEN: tuple[tuple[str, str], ...] = (
     ("allfours_notation.viewer", "allfours_notation.cli"),

@@ -36,7 +36,8 @@ EXIT_USAGE = 2
 # is the order of ``allfours --help``.
 COMMAND_MODULES: dict[str, str] = {
     "check": "check", "score": "score", "rules": "rules", "fmt": "fmt", "export": "export",
-    "view": "view", "html": "html", "record": "record", "lsp": "lsp", "list": "listing",
+    "view": "view", "html": "html", "record": "record", "serve": "serve", "lsp": "lsp",
+    "list": "listing",
     "find": "find", "stats": "stats", "analyse": "analyse", "event": "event",
     "completion": "completion",
 }

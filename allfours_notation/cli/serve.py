@@ -1,0 +1,139 @@
+"""``allfours serve``: the tables of a club night scored on phones (see docs/serve.md).
+
+aiohttp and segno are imported only inside :func:`run`: the other commands (and
+``allfours --help``) never load them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .inputs import fail
+
+if TYPE_CHECKING:
+    from ..venue.app import Venue
+    from ..venue.table import Table
+
+NAME = "serve"
+HELP = "serve games to the phones at the tables: each table scores on its phone"
+DESCRIPTION = """\
+Serve each GAME file to the phone of one table: a page, phone first, where the
+table enters each deal by its results (High, Low, Jack, Hang Jack, Game or a
+tied Game, a kick, a gift, a penalty, and the calls), and the other side agrees
+or claims at the deal's end.  Every entry is judged by the recording core of
+'allfours record' (a refused entry shows the referee's reason), and the GAME
+file is rewritten whole after every accepted entry.  A GAME whose last game is
+unfinished is resumed where it stopped; one whose games are all finished gets a
+new game with the same players.
+
+Each table gets a link with an unguessable token, and the director a separate
+one; the links are printed and written, with a QR code each, to a printable page
+(--links; keep it private).  A request without a right token is refused.  The
+page keeps entries made without a network on the phone and sends them, each
+once and in order, when the network is back.  Stop with Ctrl+C; run the same
+command again to go on (new links are made each time).
+
+The server listens on 127.0.0.1 unless --host names the laptop's address on the
+club's network (for the phones to reach it), e.g. --host 192.168.1.20.
+
+exit status: 0 after Ctrl+C, 2 usage error, a GAME that cannot be served (not
+valid AFN, no game header, another recorder writing it) or an address in use.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("games", metavar="GAME", nargs="+",
+                        help="an AFN file, one per table (the table is named after it)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default: 127.0.0.1, this computer "
+                        "only; give the laptop's address on the club's network for phones)")
+    parser.add_argument("--port", type=int, default=8039,
+                        help="the port to listen on (default: 8039; 0 picks a free one)")
+    parser.add_argument("--links", metavar="HTML",
+                        help="where to write the printable page of links and QR codes "
+                        "(default: serve-links.html beside the first GAME)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..venue.table import TableRefused, open_table
+
+    paths = [Path(game) for game in args.games]
+    for path in paths:
+        if path.is_dir():
+            return fail(f"{path}: is a directory, not an AFN file")
+    tables: list[Table] = []
+    try:
+        for path in paths:
+            try:
+                tables.append(open_table(path, _name(path, tables)))
+            except TableRefused as error:
+                return fail(str(error))
+            except OSError as error:
+                return fail(f"{path}: cannot read: {error.strerror or error}")
+        links = Path(args.links) if args.links else paths[0].with_name("serve-links.html")
+        return asyncio.run(_serve(tables, args.host, args.port, links))
+    finally:
+        for table in tables:
+            table.release()
+
+
+def _name(path: Path, tables: list[Table]) -> str:
+    """The table's name: its file's stem, numbered if two files share one."""
+    taken = {table.name for table in tables}
+    name, number = path.stem, 2
+    while name in taken:
+        name, number = f"{path.stem} ({number})", number + 1
+    return name
+
+
+async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
+    from aiohttp import web
+
+    from ..safe_write import replace_file
+    from ..venue.app import Venue, make_app
+    from ..venue.links import links_page
+
+    venue = Venue.of(tables)
+    runner = web.AppRunner(make_app(venue), access_log=None)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port)
+        try:
+            await site.start()
+        except OSError as error:
+            return fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        if host in ("0.0.0.0", "::", ""):
+            print(f"note: the links name {host or 'no address'}, which no phone can reach: "
+                  "give --host the laptop's address on the club's network", file=sys.stderr)
+        bound = runner.addresses[0][1]
+        shown = f"[{host}]" if ":" in host else host
+        venue.base_url = f"http://{shown}:{bound}"
+        try:
+            replace_file(links, links_page(venue.links()).encode("utf-8"), notice=None)
+            os.chmod(links, 0o600)  # the links let their holder score: for the director only
+        except OSError as error:
+            return fail(f"{links}: cannot write the page of links: {error.strerror or error}")
+        _announce(venue, links)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        return 0
+    finally:
+        await runner.cleanup()
+
+
+def _announce(venue: Venue, links: Path) -> None:
+    for name, link in venue.links():
+        print(f"table {name}: {link}")
+    print(f"director: {venue.base_url}/d/{venue.director}/")
+    print(f"printable page of the links and QR codes: {links}")
+    print("Ctrl+C stops the server (every accepted entry is already on disk)")
+    sys.stdout.flush()

@@ -1,0 +1,183 @@
+"""The venue's web server (aiohttp): the table pages, their entries, the director's links.
+
+Every table has its own unguessable token, in its link's path (``/t/TOKEN/``), and
+the director a separate one (``/d/TOKEN/``); tokens are never put in cookies, so a
+page of another site cannot write through a phone's browser.  A request without a
+right token is refused (403) before anything is read or written.  The body of a
+request is limited (``client_max_size``) and each token's requests are rate
+limited (a token bucket).  Pages and assets are served from the package: nothing
+from the internet.
+
+An entry is judged in a worker thread, one at a time per table (a lock each): most of
+its time is the disk's (the journal and the game file fsynced), and judged on the
+event loop every table would wait for every other's fsyncs (bench/serve.py: 200
+tables, p99 16 s on the loop, under 1 s in threads).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from .links import links_page
+from .table import Answer, Table
+
+__all__ = ["MAX_BODY", "Venue", "make_app"]
+
+MAX_BODY = 4096  # bytes: an entry is one short line
+RATE = 10.0  # requests a second per token, on average
+BURST = 40  # requests a token may make at once
+ASSETS = {"table.js": "text/javascript", "table.css": "text/css"}
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # the token is in the path: never sent elsewhere
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                               "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+}
+
+# the printable page keeps its style and its QR codes inline: no script at all
+LINKS_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``BURST`` requests at once, ``RATE`` a second after."""
+
+    tokens: float = BURST
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
+class Venue:
+    """The tables served, by token, and the director's token."""
+
+    tables: dict[str, Table]
+    director: str
+    base_url: str = ""
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+    # one entry at a time per table, in the order the requests came; tables in parallel
+    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+
+    def lock(self, table: Table) -> asyncio.Lock:
+        return self.locks.setdefault(table.name, asyncio.Lock())
+
+    @classmethod
+    def of(cls, tables: list[Table]) -> Venue:
+        return cls({secrets.token_urlsafe(24): table for table in tables},
+                   secrets.token_urlsafe(24))
+
+    def table(self, token: str) -> Table | None:
+        """The table whose token is ``token`` (compared in constant time), or None."""
+        found = None
+        for known, table in self.tables.items():
+            if secrets.compare_digest(known.encode(), token.encode()):
+                found = table
+        return found
+
+    def links(self) -> list[tuple[str, str]]:
+        """(table name, its link) for every table, in the order given."""
+        return [(table.name, f"{self.base_url}/t/{token}/")
+                for token, table in self.tables.items()]
+
+
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def _json(data: Mapping[str, Any], status: int = 200) -> web.Response:
+    return web.Response(text=json.dumps(data), status=status,
+                        content_type="application/json")
+
+
+def make_app(venue: Venue) -> web.Application:
+    """The aiohttp application serving ``venue``."""
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+        token = request.match_info.get("token")
+        if token is not None:
+            known = secrets.compare_digest(token.encode(), venue.director.encode()) \
+                if request.path.startswith("/d/") else venue.table(token) is not None
+            if not known:
+                response: web.StreamResponse = _json({"error": "forbidden"}, 403)
+            elif not venue.buckets.setdefault(token, Bucket()).take():
+                response = _json({"error": "too many requests: wait a moment"}, 429)
+            else:
+                response = await handler(request)
+        else:
+            response = await handler(request)
+        for name, value in HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    async def page(request: web.Request) -> web.Response:
+        return web.Response(text=_asset("table.html"), content_type="text/html")
+
+    async def state(request: web.Request) -> web.Response:
+        table = venue.table(request.match_info["token"])
+        assert table is not None  # the guard let it through
+        async with venue.lock(table):
+            return _json(table.state())
+
+    async def entry(request: web.Request) -> web.Response:
+        table = venue.table(request.match_info["token"])
+        assert table is not None
+        try:
+            body = await request.json()
+        except ValueError:
+            return _json({"error": "the body is not JSON"}, 400)
+        if not isinstance(body, dict) or not isinstance(body.get("phone"), str) or \
+                not isinstance(body.get("number"), int) or \
+                not isinstance(body.get("line"), str):
+            return _json({"error": "send {phone, number, line}"}, 400)
+        async with venue.lock(table):
+            # in a thread: the file's fsyncs wait on the disk, not on the other tables
+            answer: Answer = await asyncio.to_thread(table.enter, body["phone"],
+                                                     body["number"], body["line"])
+        return _json(answer.body, answer.status)
+
+    async def asset(request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in ASSETS:
+            raise web.HTTPNotFound()
+        return web.Response(text=_asset(name), content_type=ASSETS[name])
+
+    async def director_page(request: web.Request) -> web.Response:
+        return web.Response(text=links_page(venue.links()), content_type="text/html",
+                            headers={"Content-Security-Policy": LINKS_CSP})
+
+    async def director_state(request: web.Request) -> web.Response:
+        states = []
+        for table in venue.tables.values():
+            async with venue.lock(table):
+                states.append(table.state())
+        return _json({"tables": states})
+
+    app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    app.router.add_get("/t/{token}/", page)
+    app.router.add_get("/t/{token}/state", state)
+    app.router.add_post("/t/{token}/entry", entry)
+    app.router.add_get("/d/{token}/", director_page)
+    app.router.add_get("/d/{token}/state", director_state)
+    app.router.add_get("/assets/{name}", asset)
+    return app

@@ -1,0 +1,188 @@
+"""One table of the venue: its recording session, and the entries its phones sent.
+
+A phone numbers its entries (a phone id and a counter).  The table applies an entry
+once and in order: an id already applied answers with the state and applies nothing;
+an id past the next one is refused with the id expected.  What each phone sent last
+is kept in a small journal beside the game (``.NAME.serve.json``), written whole
+(the project's safe writer) *before* the entry is applied, with the digest of the
+game file as it was.  A server killed between the two writes finds, on restart, the
+game file changed (the entry was applied: it counts) or not (it was not, or it was
+refused: sent again it is judged again, the same way).  No rule here: every line
+goes to :meth:`Session.type` or :meth:`Session.undo`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..recording.opening import NewGame, Refused, inspect
+from ..recording.outcome import Outcome
+from ..recording.session import Session
+from ..recording.storage import FileLocked, RecordChanged, RecordFile
+from ..referee.results import kick_values
+from ..safe_write import replace_file
+
+__all__ = ["Answer", "Table", "TableRefused", "open_table"]
+
+# The longest line a phone may send: the longest claim of a deal fits many times over.
+MAX_LINE = 200
+# What a phone id may be: the page makes one from random bytes, URL-safe base64.
+PHONE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+UNDO = "undo"  # the one line that is not typed into the session: Ctrl+Z's undo
+
+
+class TableRefused(Exception):
+    """The game file cannot be served (not valid AFN, no game header, locked)."""
+
+
+@dataclass
+class Answer:
+    """What a phone is told after an entry: HTTP status, and the body as JSON."""
+
+    status: int
+    body: dict[str, Any]
+
+
+@dataclass
+class Table:
+    """A game file served to the phones of one table."""
+
+    name: str
+    path: Path
+    session: Session
+    record: RecordFile
+    sent: dict[str, int] = field(default_factory=dict)  # phone id → last entry applied
+    last: dict[str, Any] | None = None  # the last entry's outcome, for every phone
+
+    @property
+    def journal(self) -> Path:
+        return self.path.with_name(f".{self.path.name}.serve.json")
+
+    def state(self) -> dict[str, Any]:
+        """The game as it stands, for the page: what it shows, nothing it must judge."""
+        session = self.session
+        expecting = session.expect()
+        deals = session.game().deals
+        text = session.text()
+        start = text.rfind("\ndeal ")
+        return {
+            "table": self.name,
+            "players": {tag.name: tag.value for tag in session.tags
+                        if tag.name in ("North", "East", "South", "West")},
+            "seats": [seat.letter for seat in session.seats],
+            "scores": [[side, points] for side, points in session.scores()],
+            "deal": len(deals),
+            "dealer": expecting.dealer.letter if expecting.dealer else
+            (deals[-1].dealer.letter if deals and deals[-1].dealer else None),
+            "phase": expecting.phase.value,
+            "next": expecting.text,
+            "kicks": list(kick_values(session.options)),
+            "last_deal": text[start + 1:].removesuffix("end\n").rstrip()
+            if start >= 0 else "",
+            "sent": dict(self.sent),
+            "last": self.last,
+        }
+
+    def enter(self, phone: str, number: int, line: str) -> Answer:
+        """Entry ``number`` of ``phone``: applied once, in order; see the module docstring."""
+        if not PHONE_ID.fullmatch(phone) or number < 1:
+            return Answer(400, {"error": "a phone id and an entry number from 1 are needed"})
+        if len(line) > MAX_LINE or any(ord(c) < 32 for c in line):
+            return Answer(400, {"error": f"an entry is one line of at most {MAX_LINE} "
+                                         "characters"})
+        done = self.sent.get(phone, 0)
+        if number <= done:
+            return Answer(200, {"replayed": True, "state": self.state()})
+        if number != done + 1:
+            return Answer(409, {"error": f"entry {number} is out of order: entry "
+                                         f"{done + 1} is expected next",
+                                "expected": done + 1, "state": self.state()})
+        self._write_journal(pending={"phone": phone, "number": number,
+                                     "before": _digest(self.path)})
+        try:
+            outcome = self.session.undo() if line.strip().lower() == UNDO else \
+                self.session.type(line)
+        except (RecordChanged, OSError) as error:
+            # the session keeps its entries when the write fails: nothing was applied,
+            # and the phone keeps the entry to send again
+            return Answer(503, {"error": f"the game file cannot be written ({error}): "
+                                         "the entry waits on the phone; tell the director",
+                                "state": self.state()})
+        self.sent[phone] = number
+        self.last = _outcome(line, outcome)
+        return Answer(200, {"replayed": False, "outcome": self.last, "state": self.state()})
+
+    def _write_journal(self, pending: dict[str, Any] | None) -> None:
+        data = {"sent": self.sent, "pending": pending}
+        replace_file(self.journal, json.dumps(data, sort_keys=True).encode(), notice=None)
+
+    def release(self) -> None:
+        self.record.release()
+
+
+def _outcome(line: str, outcome: Outcome) -> dict[str, Any]:
+    return {"line": line, "accepted": outcome.accepted, "message": outcome.message,
+            "code": outcome.finding.code if outcome.finding is not None else None,
+            "rest": outcome.rest}
+
+
+def _digest(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return ""
+
+
+def _read_journal(table: Table) -> dict[str, int]:
+    """The entries each phone had applied when the server stopped (see the module
+    docstring: a pending entry counts if the game file changed since it was sent)."""
+    try:
+        data = json.loads(table.journal.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    sent = {str(k): int(v) for k, v in dict(data.get("sent") or {}).items()
+            if isinstance(v, int)}
+    pending = data.get("pending")
+    if isinstance(pending, dict) and pending.get("before") != _digest(table.path):
+        sent[str(pending.get("phone"))] = int(pending.get("number", 0))
+    return sent
+
+
+def open_table(path: Path, name: str) -> Table:
+    """The table of the game file ``path``: its unfinished game resumed (as ``allfours
+    record FILE`` resumes it), or a new game after its finished ones with the same
+    players; deals entered by their results.  Locked while served."""
+    record = RecordFile(path, notice=None)
+    try:
+        record.acquire()
+    except (FileLocked, OSError) as error:
+        raise TableRefused(str(error)) from error
+    try:
+        opened = inspect(path, record)
+        if isinstance(opened, Refused):
+            problems = "; ".join(d.message for d in opened.diagnostics[:3])
+            raise TableRefused(f"{opened.message}: {problems}")
+        if isinstance(opened, NewGame):
+            if not opened.proposed:
+                raise TableRefused(f"{path}: no game to serve: write the game's header "
+                                   "first (its rules and players), or record its first "
+                                   "game with 'allfours record'")
+            session = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
+                              record=record)
+        else:
+            session = opened.session
+        if not session.results_mode:
+            session.set_mode(True)
+        table = Table(name, path, session, record)
+        table.sent = _read_journal(table)
+        return table
+    except BaseException:
+        record.release()
+        raise

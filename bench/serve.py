@@ -1,0 +1,192 @@
+"""``python -m bench.serve``: ``allfours serve`` under a club night's load.
+
+Simulated tables, each entering a deal's results and the other side's agreement
+(``h n``, ``l e``, ``j s``, ``g =``, the deal done, ``y``: six entries) once every
+``--every`` seconds, each entry numbered as the page numbers them and sent again
+after a connection error, as the page does.  Reported: the time from an entry sent
+to its answer (median, 99th percentile), the entries acknowledged, the server's
+memory (resident set) at the start and the end, and, from the files afterwards,
+entries lost (a deal acknowledged that the file lacks) and doubled (a deal written
+twice).  ``--kill-at S`` SIGKILLs the server S seconds in and starts it again on the
+same files (new links, found by table name), while the tables keep sending.
+
+Figures depend on the machine and its load (``uptime`` is printed): compare runs
+taken together.  The server is one process, one event loop: every entry is judged
+by the recording core in turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import aiohttp
+
+HEADER = """% AFN 1
+[Event "Bench night"]
+[Site "Bench"]
+[Date "2026.12.07"]
+[Rules "trinidad14"]
+[North "A"]
+[East "B"]
+[South "C"]
+[West "D"]
+[Result "*"]
+[Target "99"]
+[Entry "results"]
+end
+"""
+DEAL = ("h n", "l e", "j s", "g =", "", "y")  # NS 2 EW 1 a deal: 30 deals stay under 99
+
+
+class Server:
+    """``allfours serve`` over the files, and each table's link by its name."""
+
+    def __init__(self, files: list[Path]) -> None:
+        self.files = files
+        self.links: dict[str, str] = {}
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "allfours_notation", "serve", *map(str, self.files),
+             "--port", "0"], stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        links = {}
+        for line in self.process.stdout:
+            found = re.match(r"table (\S+): (\S+)", line)
+            if found:
+                links[found.group(1)] = found.group(2)
+            if line.startswith("director"):
+                break
+        self.links = links
+
+    def rss_kb(self) -> int:
+        assert self.process is not None
+        status = Path(f"/proc/{self.process.pid}/status").read_text()
+        return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(timeout=60)
+
+
+async def table(name: str, server: Server, session: aiohttp.ClientSession, every: float,
+                until: float, times: list[float], acked: dict[str, int]) -> None:
+    """One table: the dealer, then a deal every ``every`` seconds until ``until``."""
+    number = 0
+    phone = f"bench-{name}"
+
+    async def send(line: str) -> None:
+        nonlocal number
+        number += 1
+        while True:
+            sent = time.perf_counter()
+            with contextlib.suppress(TimeoutError, aiohttp.ClientError, ConnectionError):
+                # (the server down: the same entry is sent again, as the page does)
+                async with session.post(server.links[name] + "entry", json={
+                        "phone": phone, "number": number, "line": line}) as response:
+                    body = await response.json()
+                    if response.status == 200:
+                        times.append(time.perf_counter() - sent)
+                        acked[name] = number
+                        if not body.get("replayed") and not body["outcome"]["accepted"]:
+                            raise RuntimeError(f"{name}: {line!r} refused: "
+                                               f"{body['outcome']['message']}")
+                        return
+                    if response.status != 429:
+                        raise RuntimeError(f"{name}: {response.status} {body}")
+            await asyncio.sleep(0.5)
+
+    await asyncio.sleep(random.uniform(0, every))
+    await send("n")
+    while time.monotonic() + every < until:
+        started = time.monotonic()
+        for line in DEAL:
+            await send(line)
+        await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
+
+
+async def night(server: Server, tables: int, every: float, seconds: float,
+                kill_at: float | None) -> tuple[list[float], dict[str, int], list[int]]:
+    times: list[float] = []
+    acked: dict[str, int] = {}
+    memory = [server.rss_kb()]
+    until = time.monotonic() + seconds
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector,
+                                     timeout=aiohttp.ClientTimeout(total=30)) as session:
+        names = list(server.links)
+        work = [asyncio.create_task(table(name, server, session, every, until, times, acked))
+                for name in names[:tables]]
+        if kill_at is not None:
+            await asyncio.sleep(kill_at)
+            server.kill()
+            await asyncio.to_thread(server.start)
+        await asyncio.gather(*work)
+    memory.append(server.rss_kb())
+    return times, acked, memory
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.serve", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--every", type=float, default=20.0, help="seconds between deals")
+    parser.add_argument("--seconds", type=float, default=600.0, help="how long the night is")
+    parser.add_argument("--kill-at", type=float, default=None,
+                        help="SIGKILL the server this many seconds in, and start it again")
+    args = parser.parse_args(argv)
+    print("load:", os.getloadavg())
+    with tempfile.TemporaryDirectory(prefix="afn-serve-bench-") as folder:
+        files = [Path(folder) / f"t{n:03}.afn" for n in range(1, args.tables + 1)]
+        for path in files:
+            path.write_text(HEADER, encoding="utf-8")
+        server = Server(files)
+        server.start()
+        try:
+            times, acked, memory = asyncio.run(night(server, args.tables, args.every,
+                                                     args.seconds, args.kill_at))
+        finally:
+            server.stop()
+        lost = doubled = 0
+        for path in files:
+            entries = acked.get(path.stem, 0)
+            whole = max(0, entries - 1) // len(DEAL)  # deals whose every entry was answered
+            begun = -(-max(0, entries - 1) // len(DEAL))  # deals with an entry answered
+            written = path.read_text(encoding="utf-8").count("scored N high E low S jack")
+            lost += max(0, whole - written)
+            doubled += max(0, written - begun)
+    times.sort()
+    p99 = times[max(0, int(len(times) * 0.99) - 1)] if times else 0.0
+    print(f"tables {args.tables}, a deal every {args.every:g} s for {args.seconds:g} s"
+          + (f", SIGKILL at {args.kill_at:g} s" if args.kill_at is not None else ""))
+    print(f"entries acknowledged {len(times)}; answer p50 "
+          f"{1000 * statistics.median(times) if times else 0:.0f} ms, p99 {1000 * p99:.0f} ms,"
+          f" max {1000 * (times[-1] if times else 0):.0f} ms")
+    print(f"deals lost {lost}, doubled {doubled}; server memory {memory[0] // 1024} MB at "
+          f"the start, {memory[-1] // 1024} MB at the end")
+    print("load:", os.getloadavg())
+    return 1 if lost or doubled else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

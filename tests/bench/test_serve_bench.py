@@ -1,0 +1,15 @@
+"""Smoke test of ``python -m bench.serve``: a tiny night with a SIGKILL in it reports
+its figures and finds nothing lost or doubled (the shape, never the speed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.serve import main
+
+
+def test_a_tiny_night_with_a_kill(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--tables", "3", "--every", "1.5", "--seconds", "4", "--kill-at", "1.5"]) == 0
+    out = capsys.readouterr().out
+    assert "tables 3, a deal every 1.5 s for 4 s, SIGKILL at 1.5 s" in out
+    assert "deals lost 0, doubled 0" in out and "entries acknowledged" in out

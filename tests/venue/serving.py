@@ -1,0 +1,66 @@
+"""What the venue's tests share: a game file to serve, and the app under aiohttp's
+test client (pytest-aiohttp is not used: each test runs its own event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp.test_utils import TestClient, TestServer
+
+from allfours_notation.venue.app import Venue, make_app
+from allfours_notation.venue.table import open_table
+
+HEADER = """% AFN 1
+[Event "Club night"]
+[Site "Arima"]
+[Date "2026.12.07"]
+[Rules "trinidad14"]
+[North "Ann"]
+[East "Bob"]
+[South "Cy"]
+[West "Di"]
+[Result "*"]
+[Entry "results"]
+"""
+
+
+def game_file(folder: Path, name: str = "table-1.afn", header: str = HEADER) -> Path:
+    path = folder / name
+    path.write_text(header, encoding="utf-8")
+    return path
+
+
+# TestClient is generic from aiohttp 3.10 on: the alias is for the type checker only
+Test = Callable[["TestClient[Any, Any]", Venue], Awaitable[None]]
+
+
+def with_client(path: Path, test: Test) -> None:
+    """Run ``test`` against the app serving the table of ``path`` (released after)."""
+    table = open_table(path, path.stem)
+    venue = Venue.of([table])
+
+    async def main() -> None:
+        async with TestClient(TestServer(make_app(venue))) as client:
+            await test(client, venue)
+
+    try:
+        asyncio.run(main())
+    finally:
+        table.release()
+
+
+def token_of(venue: Venue) -> str:
+    return next(iter(venue.tables))
+
+
+def wait_until(condition: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    """Poll ``condition`` until it holds (a condition, never a fixed sleep)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}")
+        time.sleep(0.005)
