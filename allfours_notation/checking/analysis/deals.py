@@ -48,7 +48,7 @@ def _played(result: DealResult, options: Options, seats: tuple[Seat, ...]) -> Pl
     def refused(why: str) -> PlayedDeal:
         return PlayedDeal(result.number, result, None, line, why)
 
-    if result.by_results:
+    if result.by_results and not result.tricks:
         return refused(_by_results(result))
     if result.trump is None or result.dealer is None or result.elder is None:
         return refused("no trump was made: nothing was played")
