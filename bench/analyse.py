@@ -57,7 +57,8 @@ SIZES = {
     "3x9": Size("3x9", "hoffmann1909", 3, 9),
     "4x9": Size("4x9", "trinidad14", 4, 9),
 }
-SWITCHES = ("equivalence", "table", "bounds", "ordering", "null_window")
+SWITCHES = ("equivalence", "table", "bounds", "ordering", "null_window", "relative",
+            "last_trick")
 PRUNING_LIMIT = 30.0
 
 

@@ -558,7 +558,7 @@ class ViewerApp(App[int]):
         played = played_deals(replayed)[key[1]]
         cache = AnalysisCache(notice=self.cache_not_used)
         digest = deal_digest(played)
-        analysis = cache.get(digest, ANALYSIS_SECONDS)
+        analysis = cache.get(digest)
         if analysis is None:
             analysis = analyse_deal(played, time_limit=ANALYSIS_SECONDS)
             cache.put(digest, analysis, ANALYSIS_SECONDS)

@@ -51,7 +51,7 @@ class Accuracy:
         for played in played_deals(replayed):
             if played.layout is None:
                 continue
-            analysis = self.cache.get(deal_digest(played), None)
+            analysis = self.cache.get(deal_digest(played))
             if analysis is None or not analysis.checked:
                 continue
             for seat, _ in played.layout.hands:

@@ -212,7 +212,7 @@ def _analyses(deals: Sequence[PlayedDeal], cache: AnalysisCache | None, pool: Wo
     found: dict[int, DealAnalysis] = {}
     todo: list[_Job] = []
     for k, job in enumerate(jobs):
-        stored = cache.get(job.digest, time_limit) if cache is not None else None
+        stored = cache.get(job.digest) if cache is not None else None
         if stored is not None:
             found[k] = stored
         else:

@@ -136,7 +136,7 @@ def _analyses(replayed: GameReplay, time_limit: float) -> list[DealAnalysis]:
     out = []
     for played in played_deals(replayed):
         digest = deal_digest(played)
-        analysis = cache.get(digest, time_limit)
+        analysis = cache.get(digest)
         if analysis is None:
             analysis = analyse_deal(played, time_limit=time_limit)
             cache.put(digest, analysis, time_limit)

@@ -35,7 +35,7 @@ def test_a_lost_game_is_flagged_with_its_reason_and_the_card_that_kept_it(
     code, out = run(["analyse", TWO, "--deal", "2"], capsys)
     assert code == 0
     assert "all the hands (double dummy)" in out
-    assert "deal 2: par N 0, S 1 (S +1); actual N 1, S 0" in out
+    assert "deal 2: par N 1, S 2 (S +1); actual N 2, S 1" in out
     assert "trick 4  S:9C ?   S:9C lost Game (N 1 v S 17 with S:TC)" in out
     assert "fixed by the deal: High to S; Low to N · as recorded: gift 1 to N" in out
 
@@ -46,8 +46,8 @@ def test_json_gives_par_actual_and_every_card(capsys: pytest.CaptureFixture[str]
     data = json.loads(out)
     assert data["label"] == "all hands seen (double dummy)"
     deal = data["games"][0]["deals"][0]
-    assert (deal["par"], deal["par_value"], deal["actual"]) == ({"N": 0, "S": 1}, -1,
-                                                                 {"N": 1, "S": 0})
+    assert (deal["par"], deal["par_value"], deal["actual"]) == ({"N": 1, "S": 2}, -1,
+                                                                 {"N": 2, "S": 1})
     assert len(deal["cards"]) == 12 and deal["checked"]
     flagged = [c for c in deal["cards"] if c["loss"]]
     assert [(c["trick"], c["seat"], c["card"], c["glyph"], c["better"]) for c in flagged] == \
@@ -95,7 +95,7 @@ def test_a_long_deal_not_solved_in_time_says_so(capsys: pytest.CaptureFixture[st
     code, out = run(["analyse", TRINIDAD, "--deal", "1", "--time-limit", "0.05",
                      "--no-cache"], capsys)
     assert code == 0
-    assert "deal 1: not solved in 0.05 s; actual NS 2, EW 0" in out
+    assert "deal 1: not solved in 0.05 s; actual NS 3, EW 1" in out
 
 
 def test_parallel_output_is_the_serial_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,7 +146,7 @@ def test_the_html_page_shows_par_and_flags_only_when_asked(
     assert isinstance(analysis, dict)
     assert analysis["label"] == "all hands seen (double dummy)"
     deal = analysis["deals"]["2"]
-    assert deal["par"] == [["N", 0], ["S", 1]] and deal["actual"] == [["N", 1], ["S", 0]]
+    assert deal["par"] == [["N", 1], ["S", 2]] and deal["actual"] == [["N", 2], ["S", 1]]
     [flag] = deal["flags"]
     assert flag["glyph"] == "?" and flag["text"].startswith("4. S:9C lost Game")
     steps = page["steps"]

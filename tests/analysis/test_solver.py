@@ -91,10 +91,39 @@ def _with_every_pruning() -> tuple[tuple[Layout, str | None, int], ...]:
 
 
 @pytest.mark.parametrize("switch", ["equivalence", "table", "bounds", "ordering",
-                                    "null_window"])
+                                    "null_window", "relative", "last_trick"])
 def test_each_pruning_off_gives_identical_values(switch: str) -> None:
     for layout, perspective, value in _with_every_pruning():
         assert total(layout, perspective, **{switch: False}) == value, (layout, perspective)
+
+
+def test_the_faster_searches_equal_the_plain_one_on_three_and_four_handed_deals() -> None:
+    """Issue 40: the canonical table key and the last trick played out change the work,
+    never a value: each position along the play of generated six-card deals (four-handed
+    trinidad14, three-handed foster), from the second trick on, is worth the same with
+    them off (the search as it was), and the best card found keeps the value.  (The
+    killer cards only reorder: the brute-force tests above hold the search with them to
+    exact values.)"""
+    checked = 0
+    for profile, players, count in (("trinidad14", 4, 2), ("foster", 3, 1)):
+        for deal in generated_deals(9, profile, players, count):
+            layout = deal.layout
+            assert layout is not None
+            for perspective in perspectives(layout):
+                fast = Solver(layout, perspective)
+                plain = Solver(layout, perspective, relative=False, last_trick=False)
+                for length in range(len(layout.seats), len(deal.line), 8):
+                    fast.set_position(deal.line[:length])
+                    plain.set_position(deal.line[:length])
+                    value, card = fast.best()
+                    assert value == plain.value(), (profile, deal.number, length)
+                    if card is not None:
+                        seat = plain.to_move()
+                        assert seat is not None
+                        plain.play(seat, card)
+                        assert plain.value() == value
+                    checked += 1
+    assert checked == 2 * 3 + 1 * 3 * 2
 
 
 def test_the_solver_scores_complete_lines_as_the_referee_does() -> None:

@@ -39,7 +39,7 @@ def test_the_panel_solves_the_deal_when_asked_and_follows_the_cards() -> None:
             assert analysis.number == 2
             text = " ".join(shown(app, "#analysis").split())
             assert "all hands seen (double dummy)" in text
-            assert "Par N 0, S 1 actual N 1, S 0" in text
+            assert "Par N 1, S 2 actual N 2, S 1" in text
             assert "4. S:9C? lost Game (N 1 v S 17 with S:TC)" in text
             assert "Value here S +1 best N:7D" in text  # before the first card
             assert app.entry is not None

@@ -5,9 +5,10 @@ else ``$XDG_CACHE_HOME/allfours-notation``, else ``~/.cache/allfours-notation``.
 row is one deal's analysis keyed by the digest of the deal (the hands, the trump, the
 dealer, the cards played, the points scored for turn-ups and gifts), every rule option
 and the version of the solver; the same deal under the same rules is never solved
-twice.  A deal not solved within its time limit is kept with that limit and tried again
-under a longer one.  Nothing else is written there; deleting the file loses nothing but
-time.
+twice.  Only a finished analysis is kept (solved and every card judged, or a deal that
+cannot be analysed at all): a deal not solved within its time limit is not, so that a
+limit missed once on a busy machine is tried again on the next run.  Nothing else is
+written there; deleting the file loses nothing but time.
 
 A cache is never an error, and never a way in: a row that is not of the shape
 :func:`~.rows.valid_row` checks is ignored (the deal solved again, its row replaced);
@@ -43,7 +44,7 @@ from .rows import valid_row
 __all__ = ["SOLVER_VERSION", "AnalysisCache", "cache_dir", "deal_digest", "from_json",
            "read_row", "to_json"]
 
-SOLVER_VERSION = "1"
+SOLVER_VERSION = "2"  # 2: par and actual count High and Low; conceded deals judged
 CACHE_FILE = "analysis.sqlite"
 _SEATS = {seat.letter: seat for seat in Seat}
 
@@ -99,6 +100,7 @@ def to_json(analysis: DealAnalysis, time_limit: float | None = None) -> dict[str
         "par": dict(analysis.par),
         "par_value": analysis.par_value,
         "actual": dict(analysis.actual),
+        "actual_items": [_point(p) for p in analysis.actual_items],
         "fixed": [_point(p) for p in analysis.fixed],
         "recorded": [_point(p) for p in analysis.recorded],
         "best_line": [_play(s, c) for s, c in analysis.best_line],
@@ -135,7 +137,7 @@ def from_json(data: Mapping[str, Any]) -> DealAnalysis:
                           card(v["better"]) if v["better"] else None, v["better_after"],
                           v["reason"]) for v in data["cards"]),
         tuple(_unplay(p) for p in data["best_line"]), data["checked"], data["seconds"],
-        data["nodes"])
+        data["nodes"], actual_items=tuple(_unpoint(p) for p in data["actual_items"]))
 
 
 def read_row(text: object) -> tuple[DealAnalysis, dict[str, Any]] | None:
@@ -256,8 +258,8 @@ class AnalysisCache:
                   "a new one is started")
         return sqlite3.connect(self.path, timeout=10)
 
-    def get(self, digest: str, time_limit: float | None) -> DealAnalysis | None:
-        """The stored analysis, if complete, or tried with a time limit at least as long."""
+    def get(self, digest: str) -> DealAnalysis | None:
+        """The stored analysis, if it is a finished one (a time-out is never an answer)."""
         db = self._open(create=False)
         if db is None:
             return None
@@ -270,15 +272,13 @@ class AnalysisCache:
         read = read_row(row[0])
         if read is None:
             return None  # not a row of ours: solved again, and replaced
-        stored, data = read
-        complete = (stored.solved and stored.checked) or \
-            (not stored.solved and stored.note and not stored.sides)
-        limit = data.get("time_limit")
-        if complete or (limit is None) or (time_limit is not None and limit >= time_limit):
-            return stored
-        return None
+        stored, _ = read
+        return stored if finished(stored) else None
 
     def put(self, digest: str, analysis: DealAnalysis, time_limit: float | None) -> None:
+        """Keep ``analysis`` if it is finished; a time-out is not kept (see the module)."""
+        if not finished(analysis):
+            return
         db = self._open(create=True)
         if db is None:
             return
@@ -293,6 +293,13 @@ class AnalysisCache:
         if self._db is not None:
             self._db.close()
             self._db = None
+
+
+def finished(analysis: DealAnalysis) -> bool:
+    """Whether ``analysis`` is the deal's answer whatever the time allowed: solved with
+    every card judged, or a deal that cannot be analysed (no sides: nothing to solve)."""
+    return (analysis.solved and analysis.checked) or (not analysis.solved and
+                                                       not analysis.sides)
 
 
 def _private_folder(folder: Path) -> None:

@@ -1,5 +1,9 @@
 """The deals of a replayed game as the solver needs them: the hands at the start of play
-(recorded, or complete from the play) and the line actually played."""
+(recorded, or complete from the play) and the line actually played.
+
+A conceded deal is analysed up to the concession (the par from the first lead, each
+card of the tricks finished before it judged); a deal recorded by its results alone
+(``scored …``) has no play to judge and says what was scored."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from ...referee.profiles import Options
 from ...referee.state import DealResult, GameReplay
 from .solver import Layout
 
-__all__ = ["PlayedDeal", "played_deals"]
+__all__ = ["PlayedDeal", "conceded_by", "played_deals"]
 
 
 @frozen
@@ -44,14 +48,18 @@ def _played(result: DealResult, options: Options, seats: tuple[Seat, ...]) -> Pl
     def refused(why: str) -> PlayedDeal:
         return PlayedDeal(result.number, result, None, line, why)
 
+    if result.by_results and not result.tricks:
+        return refused(_by_results(result))
     if result.trump is None or result.dealer is None or result.elder is None:
         return refused("no trump was made: nothing was played")
-    if not result.tricks:
+    conceded = conceded_by(result)
+    if not result.tricks and conceded is None:
         return refused("no card was played")
-    if not result.complete:
+    if not result.complete and conceded is None:
         return refused(f"the deal was not played out ({result.ending or 'tricks missing'})")
     held = dict(result.held)
-    if set(held) != set(seats) or len({len(cards) for cards in held.values()}) != 1:
+    if set(held) != set(seats) or len({len(cards) for cards in held.values()}) != 1 or \
+            not any(held.values()):
         return refused("the hands are not all known")
     if any(len(plays) != len(seats) for _, _, plays in result.tricks):
         return refused("a trick is short or has too many cards")
@@ -59,10 +67,26 @@ def _played(result: DealResult, options: Options, seats: tuple[Seat, ...]) -> Pl
     if len(set(played)) != len(played) or \
             any(c not in held.get(seat, ()) for seat, c in line):
         return refused("a card was played twice, or by a seat that did not hold it")
-    if len(played) != sum(len(cards) for cards in held.values()):
+    if conceded is None and len(played) != sum(len(cards) for cards in held.values()):
         return refused("the play does not use every card held")
     jack = Card(result.trump, Rank.JACK)
     turnup_jack = bool(result.turnups) and result.turnups[-1] is jack
     layout = Layout(options, seats, result.dealer, result.elder, result.trump, turnup_jack,
                     tuple((seat, held[seat]) for seat in seats))
     return PlayedDeal(result.number, result, layout, line, None)
+
+
+def conceded_by(result: DealResult) -> str | None:
+    """The deal's ending when a side conceded it ("S concedes"), else ``None``."""
+    ending = result.ending
+    if not result.complete and ending is not None and ending.endswith(" concedes"):
+        return ending
+    return None
+
+
+def _by_results(result: DealResult) -> str:
+    """What a deal recorded by its results scored, in the order the referee counted it."""
+    items = [f"{p.item.value} {p.points} to {p.side}" if p.points != 1
+             else f"{p.item.value} to {p.side}" for p in (*result.points, *result.unscored)]
+    scored = f" ({', '.join(items)})" if items else ""
+    return f"recorded by its results{scored}, not card by card: no play to judge"

@@ -22,7 +22,7 @@ from ...reading.records import ClaimItem
 from ...reading.table import side_of
 from ...referee.scoring import Point
 from ...referee.state import GameReplay
-from .deals import PlayedDeal, played_deals
+from .deals import PlayedDeal, conceded_by, played_deals
 from .items import side_points
 from .solver import Layout, Solver, SolveTimeout
 
@@ -43,6 +43,9 @@ CAVEAT = ("every verdict sees all the hands (double dummy): a player who could n
 DEFAULT_TIME_LIMIT = 5.0
 
 _KICK_GIFT = (ClaimItem.KICK, ClaimItem.GIFT)
+# the items of the play: what par and "actual" count (as the score sheet lists them)
+_PLAY_ITEMS = (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK, ClaimItem.HANG_JACK,
+               ClaimItem.GAME)
 
 
 @frozen
@@ -85,10 +88,12 @@ class DealAnalysis:
     note: str  # why not solved or analysed, else ""
     sides: tuple[str, ...]
     two_sides: bool
-    par: tuple[tuple[str, int], ...]  # per side: the best line's points (two sides), or each
-    #                                   seat's guaranteed points (three players)
+    par: tuple[tuple[str, int], ...]  # per side: the best line's points of High, Low,
+    #                                   Jack and Game (two sides), or each seat's
+    #                                   guaranteed points of them (three players)
     par_value: int | None  # two sides: the first side's points minus the second's
-    actual: tuple[tuple[str, int], ...]  # the play-dependent items actually made
+    actual: tuple[tuple[str, int], ...]  # per side: High, Low, Jack and Game as the
+    #                                      referee scored them (the score sheet's items)
     fixed: tuple[Point, ...]  # High, and Low where it goes to its holder
     recorded: tuple[Point, ...]  # kicks and gifts as the referee scored them
     cards: tuple[CardVerdict, ...]
@@ -97,6 +102,9 @@ class DealAnalysis:
     seconds: float
     nodes: int
     label: str = field(default=LABEL)
+    # the referee's points of the items ``actual`` sums, item by item (those after the
+    # game was decided among them: the score sheet lists them as not scored)
+    actual_items: tuple[Point, ...] = field(default=())
 
     @property
     def flagged(self) -> tuple[CardVerdict, ...]:
@@ -195,6 +203,13 @@ def _per_side(points: Sequence[Point], sides: tuple[str, ...]) -> tuple[tuple[st
     return tuple(zip(sides, side_points(points, sides), strict=True))
 
 
+def played_items(played: PlayedDeal) -> tuple[Point, ...]:
+    """The referee's points of the items of the play (High, Low, Jack or Hang Jack, Game),
+    item by item as the score sheet lists them: never counted again here."""
+    result = played.result
+    return tuple(p for p in (*result.points, *result.unscored) if p.item in _PLAY_ITEMS)
+
+
 def analyse_deal(played: PlayedDeal, *, time_limit: float | None = DEFAULT_TIME_LIMIT,
                  check_cards: bool = True) -> DealAnalysis:
     """Par, the actual result and (``check_cards``) every card judged, within
@@ -210,28 +225,34 @@ def analyse_deal(played: PlayedDeal, *, time_limit: float | None = DEFAULT_TIME_
     table_sides = analyser.sides
     deadline = None if time_limit is None else start + time_limit
     fixed = analyser.solvers[next(iter(analyser.solvers))].items.fixed
+    fixed_by_side = dict(_per_side(fixed, table_sides))
     line = played.line
-    actual = _per_side(analyser.outcome(line), table_sides)
+    actual_items = played_items(played)
+    actual = _per_side(actual_items, table_sides)
+    conceded = conceded_by(result)
     elder = layout.elder
     try:
         if analyser.two_sides:
             value = analyser.value(elder, line, 0, deadline)
-            par_value = value if side_of(elder, layout.seats) == table_sides[0] else -value
+            first, second = table_sides
+            par_value = (value if side_of(elder, layout.seats) == first else -value) + \
+                fixed_by_side[first] - fixed_by_side[second]
             best_line = analyser.best_line(None, (), deadline)
-            par = _per_side(analyser.outcome(best_line), table_sides)
+            par = _per_side((*analyser.outcome(best_line), *fixed), table_sides)
         else:
             par_value = None
             guaranteed = []
             for side in table_sides:
                 solver = analyser.solvers[side]
                 solver.set_position(())
-                guaranteed.append((side, solver.value(deadline)))
+                guaranteed.append((side, solver.value(deadline) + fixed_by_side[side]))
             par = tuple(guaranteed)
             best_line = analyser.best_line(elder, (), deadline)
     except SolveTimeout:
         return DealAnalysis(played.number, False, f"not solved in {_seconds(time_limit)}",
                             table_sides, analyser.two_sides, (), None, actual, fixed, recorded,
-                            (), (), False, time.perf_counter() - start, analyser.nodes)
+                            (), (), False, time.perf_counter() - start, analyser.nodes,
+                            actual_items=actual_items)
     verdicts: list[CardVerdict] = []
     checked = False
     if check_cards:
@@ -240,11 +261,20 @@ def analyse_deal(played: PlayedDeal, *, time_limit: float | None = DEFAULT_TIME_
             checked = True
         except SolveTimeout:
             checked = False
-    note = "" if checked or not check_cards else \
-        f"the card-by-card check was not finished in {_seconds(time_limit)}"
-    return DealAnalysis(played.number, True, note, table_sides, analyser.two_sides, par,
-                        par_value, actual, fixed, recorded, tuple(verdicts), best_line, checked,
-                        time.perf_counter() - start, analyser.nodes)
+    notes = []
+    if conceded is not None:
+        notes.append(f"{conceded} after {len(line)} cards: judged up to the concession; "
+                     "actual is what the referee scored")
+    late = [p for p in result.unscored if p.item in _PLAY_ITEMS]
+    if late:
+        notes.append("after the game was decided, not scored (counted in actual): "
+                     + ", ".join(f"{p.item.value} to {p.side}" for p in late))
+    if check_cards and not checked:
+        notes.append(f"the card-by-card check was not finished in {_seconds(time_limit)}")
+    return DealAnalysis(played.number, True, "; ".join(notes), table_sides, analyser.two_sides,
+                        par, par_value, actual, fixed, recorded, tuple(verdicts), best_line,
+                        checked, time.perf_counter() - start, analyser.nodes,
+                        actual_items=actual_items)
 
 
 def _seconds(limit: float | None) -> str:
@@ -278,6 +308,23 @@ def _check_cards(analyser: DealAnalyser, played: PlayedDeal,
         out.append(CardVerdict(k, tricks[k] if k < len(tricks) else 0, seat, c, legal, before,
                                after, loss, points_lost, better, better_after, reason))
     return out
+
+
+def _tie(analyser: DealAnalyser, pips: tuple[tuple[str, int], ...], game: Point | None) -> str:
+    """When Game along a line went by a tie of pips (or no counting card won), which
+    rule gave it, by its option: ``equal pips, Game to S by game_tie=elder``."""
+    values = [value for _, value in pips]
+    most = max(values)
+    if sum(1 for value in values if value == most) < 2:
+        return ""
+    options = analyser.layout.options
+    rule = f"game_tie={options.describe('game_tie')}"
+    if most == 0:
+        rule = f"game_when_no_counters={options.describe('game_when_no_counters')}" + \
+            (f", {rule}" if options.describe("game_when_no_counters") == "as_game_tie" else "")
+    tied = "no counting card won" if most == 0 else "equal pips"
+    to = f"Game to {game.side}" if game is not None else "nobody scores Game"
+    return f"{tied}, {to} by {rule}"
 
 
 def _item_key(point: Point) -> str:
@@ -318,6 +365,14 @@ def _reason(analyser: DealAnalyser, seat: Seat, played: Card, better: Card,
         return f"{me} lowered its side's value: {keeper} keeps it"
     items = " and ".join(names[key] for key in lost)
     if "game" in lost:
-        pips = " v ".join(f"{side} {value}" for side, value in analyser.pips(line_b))
-        return f"{me} lost {items} ({pips} with {keeper})"
+        pips_b = analyser.pips(line_b)
+        pips = " v ".join(f"{side} {value}" for side, value in pips_b)
+        tie_b = _tie(analyser, pips_b, got_b.get("game"))
+        pips_p = analyser.pips(line_p)
+        tie_p = _tie(analyser, pips_p, got_p.get("game"))
+        also = ""
+        if tie_p:
+            also = "; " + " v ".join(f"{side} {value}" for side, value in pips_p) + \
+                f" with {me}: {tie_p}"
+        return f"{me} lost {items} ({pips} with {keeper}{': ' + tie_b if tie_b else ''}{also})"
     return f"{me} lost {items} ({keeper} keeps {'it' if len(lost) == 1 else 'them'})"

@@ -96,7 +96,8 @@ _VERDICT = _fields({
 _ROW = _fields({
     "deal": _integer, "label": _text, "solved": _boolean, "note": _text,
     "sides": _list_of(_text), "par": _points_by_side, "par_value": _optional(_integer),
-    "actual": _points_by_side, "fixed": _list_of(_POINT), "recorded": _list_of(_POINT),
+    "actual": _points_by_side, "actual_items": _list_of(_POINT), "fixed": _list_of(_POINT),
+    "recorded": _list_of(_POINT),
     "best_line": _list_of(_play), "checked": _boolean, "seconds": _number,
     "nodes": _integer, "time_limit": _optional(_number), "cards": _list_of(_VERDICT),
 })

@@ -19,12 +19,14 @@ of the scorer (:mod:`.items`).  Both are asked once per distinct question and th
 answers kept.
 
 The search is alpha-beta (fail-soft) with a transposition table at trick boundaries
-(the remaining cards, the leader and, for two sides, the pips margin clipped where it
-no longer matters), equivalent cards searched once (cards of one suit in one hand with
+(the remaining cards in canonical form — per suit, in rank order, who holds each and
+which count — the leader and, for two sides, the pips margin clipped where it no
+longer matters), equivalent cards searched once (cards of one suit in one hand with
 nothing between them held elsewhere, none of them counting), the best move of the
-table tried first, and an early stop when the items still open can no longer change
-the value or move it past the window.  Nothing is sampled or guessed: a search that
-runs past its time limit raises :class:`SolveTimeout`.
+table tried first and then the last card that cut at the same depth (a killer), the
+last trick played out without a search (nobody chooses it), and an early stop when the
+items still open can no longer change the value or move it past the window.  Nothing is
+sampled or guessed: a search that runs past its time limit raises :class:`SolveTimeout`.
 """
 
 from __future__ import annotations
@@ -96,13 +98,14 @@ class Solver:
     is kept between calls, so that solving every position of a deal costs little more
     than solving the first.  ``equivalence=False`` searches every card (for tests and the
     benchmark); ``table=False`` keeps no transposition table; ``bounds=False`` searches on
-    when the open items are settled.
+    when the open items are settled; ``relative=False`` keys the table by the cards
+    themselves; ``last_trick=False`` searches the last trick too.
     """
 
     def __init__(self, layout: Layout, perspective: str | None = None, *,
                  equivalence: bool = True, table: bool = True, bounds: bool = True,
-                 ordering: bool = True, null_window: bool = True,
-                 max_entries: int = 250_000) -> None:
+                 ordering: bool = True, null_window: bool = True, relative: bool = True,
+                 last_trick: bool = True, max_entries: int = 250_000) -> None:
         self.layout = layout
         self.items = layout.items()
         table_sides = self.items.sides
@@ -122,6 +125,8 @@ class Solver:
         self.use_bounds = bounds
         self.use_ordering = ordering
         self.use_null_window = null_window
+        self.use_relative = relative
+        self.use_last_trick = last_trick
         self.max_entries = max_entries
         self.deadline: float | None = None
         # The clock the deadline is read on: the wall clock (the benchmark reads the
@@ -170,6 +175,19 @@ class Solver:
                 if cards[b].suit is not ca.suit:
                     break
                 self.between[a, b] = sum(1 << k for k in range(a + 1, b))
+        # each suit's cards as a range of indices (cards are in suit and rank order), and
+        # the canonical form of each set of them still out (see :meth:`_suit_shape`)
+        self.suit_ranges: list[tuple[int, int]] = []
+        for i, c in enumerate(cards):
+            if i and cards[i - 1].suit is c.suit:
+                start, _ = self.suit_ranges[-1]
+                self.suit_ranges[-1] = (start, i + 1)
+            else:
+                self.suit_ranges.append((i, i + 1))
+        self.suit_masks = [((1 << (end - start)) - 1, start) for start, end in self.suit_ranges]
+        self._shapes: list[dict[int, int]] = [{} for _ in self.suit_ranges]
+        self._shape_ids: dict[tuple[int, ...], int] = {}
+        self._shape_of: dict[int, int] = {}  # the cards still out -> their key
         self._game: dict[tuple[int, ...], int] = {}
         self._game_points: dict[tuple[int, ...], tuple[Point, ...]] = {}
         self._game_range: dict[tuple[object, ...], tuple[int, int]] = {}
@@ -177,9 +195,11 @@ class Solver:
         self._winner: dict[tuple[tuple[int, int], ...], int] = {}
         self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
                            tuple[int, ...]] = {}
-        self.tt: dict[tuple[int, int, object], tuple[int, int, int]] = {}
+        self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
         # the best card found at a position inside a trick: tried first next time
         self.hints: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+        # per depth (cards still out, cards on the table): the last card that cut there
+        self.killers: dict[tuple[int, int], int] = {}
         self.clip = len(table_sides) == 2 and self._margin_decides()
         self._reset()
 
@@ -378,7 +398,9 @@ class Solver:
             return search()
         finally:
             self.stats.seconds += time.perf_counter() - start
-            for memo in (self.tt, self.hints, self._legal, self._orders, self._winner):
+            # (the suits' shapes stay: at most 2**13 per suit, and the table's keys use them)
+            for memo in (self.tt, self.hints, self._legal, self._orders, self._winner,
+                         self._shape_of):
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
 
@@ -416,12 +438,14 @@ class Solver:
             raise SolveTimeout
         trick = self.trick
         remaining = self.remaining
-        key: tuple[int, int, object] | None = None
+        key: tuple[object, int, object] | None = None
         entry = None
         alpha0, beta0 = alpha, beta
         if not trick:
             if not remaining:
                 return self.game_value(tuple(self.pips))
+            if self.use_last_trick and remaining.bit_count() == len(self.seats):
+                return self._last_trick()
             if self.use_bounds:
                 low, high = self._game_bounds()
                 if self.jack >= 0 and remaining >> self.jack & 1:
@@ -442,9 +466,9 @@ class Solver:
                         margin = rest + 1
                     elif margin < -rest:
                         margin = -rest - 1
-                    key = (remaining, self.leader, margin)
+                    key = (self._shape(remaining), self.leader, margin)
                 else:
-                    key = (remaining, self.leader, tuple(pips))
+                    key = (self._shape(remaining), self.leader, tuple(pips))
                 entry = self.tt.get(key)
                 if entry is not None:
                     lower, upper, _ = entry
@@ -469,6 +493,9 @@ class Solver:
             moves = self._distinct(pos, moves)
         if self.use_ordering and len(moves) > 1:
             moves = self._ordered(pos, moves, hint)
+            killer = self.killers.get((remaining.bit_count(), len(trick)), -1)
+            if killer >= 0 and killer != moves[0] and killer in moves:
+                moves = (moves[0], killer, *(i for i in moves[1:] if i != killer))
         maximise = self.maximises[pos]
         best = -_INF if maximise else _INF
         best_move = -1
@@ -520,6 +547,8 @@ class Solver:
                         break
         hands[pos] = hand
         self.remaining = remaining
+        if alpha >= beta:  # a cut: the card that made it is tried early at this depth
+            self.killers[remaining.bit_count(), len(trick)] = best_move
         if trick:
             hints = self.hints
             if len(hints) >= self.max_entries:
@@ -538,6 +567,71 @@ class Solver:
                 tt.clear()
             tt[key] = (lower, upper, best_move)
         return best
+
+    def _last_trick(self) -> int:
+        """The value of the last trick, which nobody chooses: each seat holds one card
+        and plays it (whatever the follow rule, a seat's only card is a legal one)."""
+        pos = self.leader
+        next_pos = self.next_pos
+        hands = self.hands
+        played = []
+        for _ in self.seats:
+            played.append((pos, hands[pos].bit_length() - 1))
+            pos = next_pos[pos]
+        trick = tuple(played)
+        w = self.winner(trick)
+        value = 0
+        gain = 0
+        pips_of = self.card_pips
+        for _, k in trick:
+            gain += pips_of[k]
+            if k == self.jack:
+                value += self.jack_value[w]
+            if k == self.low:
+                value += self.low_value[w]
+        pips = list(self.pips)
+        pips[self.side_of_pos[w]] += gain
+        return value + self.game_value(tuple(pips))
+
+    def _shape(self, remaining: int) -> object:
+        """The transposition table's key for the cards still out: the cards themselves,
+        or (``relative``) their canonical form, so that positions that differ only in
+        which of two cards equal in play is gone share one entry."""
+        if not self.use_relative:
+            return remaining
+        known = self._shape_of.get(remaining)
+        if known is not None:
+            return known
+        shapes = self._shapes
+        out = 0
+        for k, (mask, start) in enumerate(self.suit_masks):
+            part = remaining >> start & mask
+            found = shapes[k].get(part)
+            if found is None:
+                found = shapes[k][part] = self._suit_shape(start, part)
+            out = out << 16 | found
+        self._shape_of[remaining] = out
+        return out
+
+    def _suit_shape(self, start: int, part: int) -> int:
+        """A number for the cards of one suit still out (bits of ``part`` from card
+        ``start``): the same for two sets with, in rank order, the same holders and the
+        same counting cards (the Jack, Low where it is open, any card with pips).  Trick
+        winners, the cards that may be played and what a trick is worth depend only on
+        that: which suit, the order of rank among the cards still out, and which cards
+        count (the referee's rules compare ranks, never name one but the Jack and Low)."""
+        form: list[int] = []
+        k = 0
+        while part >> k:
+            if part >> k & 1:
+                i = start + k
+                form.append(self.owner[i] if not self.counting >> i & 1 else 16 + i)
+            k += 1
+        code = tuple(form)
+        found = self._shape_ids.get(code)
+        if found is None:
+            found = self._shape_ids[code] = len(self._shape_ids) + 1
+        return found
 
     def _distinct(self, pos: int, moves: tuple[int, ...]) -> tuple[int, ...]:
         """One card of each group of equivalent cards (``moves`` are in suit and rank
