@@ -37,6 +37,7 @@ from .records import (
     Comment,
     CommentStyle,
     Concede,
+    Count,
     Deal,
     Discard,
     Ending,
@@ -84,6 +85,7 @@ from .statements import (
     _play_word,
     _remember,
     _scores,
+    clock_time,
     unescape_tag_value,
 )
 from .table import add_seats, clockwise, seats_named
@@ -142,8 +144,8 @@ class _RawDeal:
     the game's nodes (the comments around ``deal 3 dealer N`` are the deal's own), so
     no header record is made only to be thrown away."""
 
-    __slots__ = ("claim", "dealer", "ending", "number", "numbers", "opening", "penalties",
-                 "plays", "results", "span", "total")
+    __slots__ = ("claim", "count", "dealer", "ending", "number", "numbers", "opening",
+                 "penalties", "plays", "results", "span", "time", "total")
 
     def __init__(self, number: int, dealer: Seat, span: Span) -> None:
         self.number = number
@@ -159,6 +161,8 @@ class _RawDeal:
         self.total: Total | None = None
         self.ending: Ending | None = None
         self.results: Results | None = None
+        self.count: Count | None = None
+        self.time: str | None = None  # the clock time of the header, canonical
 
 
 class _GameAssembler:
@@ -447,11 +451,13 @@ class _GameAssembler:
         of them), sent on by its type; the texts that recur are read once
         (``_deal_header``, ``_call``, the claim and total memos)."""
         header: Token = children[0]
-        number, dealer = _deal_header(header.value)
+        number, dealer, clock = _deal_header(header.value)
         self.current_deal = number
         lines, base, at = self.lines, self.offset_base, Span.at
         raw = _RawDeal(number, dealer, at(lines, header.start_pos + base,
                                           header.end_pos + base))
+        if clock is not None:
+            raw.time = self.clock(clock, header)
         nodes = self.nodes
         nodes.append(raw)
         written = self.statements.append
@@ -506,10 +512,27 @@ class _GameAssembler:
             nodes.append(node)
         return raw
 
+    def clock(self, word: str, header: Token) -> str | None:
+        """The header's clock time (``at 20:41``) in canonical form; a word that is not a
+        time of day is AFN112 (and the deal has no time)."""
+        time = clock_time(word)
+        if time is None:
+            start = header.start_pos + len(header.value) - len(word) + self.offset_base
+            self.diag("AFN112", f"'{word}' is not a clock time",
+                      Span.at(self.lines, start, start + len(word)),
+                      hint="write the time the deal began on a 24-hour clock: 'at 20:41' "
+                      "(or 'at 20:41:07')")
+        return time
+
     def other_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> Node:
-        """The statements most deals do without: a discard, a pack, a penalty, a redeal,
-        an abandoned deal."""
+        """The statements most deals do without: a discard, a pack, a Game count, a
+        penalty, a redeal, an abandoned deal."""
         value = parts[0].value
+        if kind == "COUNT":
+            count = Count(scores=_scores(parts), span=span)
+            if raw.count is None:  # the record keeps the first
+                raw.count = count
+            return count
         if kind == "DISCARD":
             skip = value.lower().index("discards") + len("discards")
             discard = Discard(seat=_SEATS[value[0]], cards=_cards_of(parts, skip), span=span)
@@ -642,7 +665,8 @@ class _GameAssembler:
         self.current_deal = raw.number
         leading: tuple[Comment, ...] = ()
         trailing: tuple[Comment, ...] = ()
-        claim, total, ending, results = raw.claim, raw.total, raw.ending, raw.results
+        claim, total, ending, results, count = raw.claim, raw.total, raw.ending, raw.results, \
+            raw.count
         if self.comments_of:
             found = self.comments_of.get(id(raw))
             if found is not None:
@@ -652,10 +676,12 @@ class _GameAssembler:
             total = finished(total) if total else None
             ending = finished(ending) if ending else None
             results = finished(results) if results else None
+            count = finished(count) if count else None
         return make_deal(raw.number, raw.dealer, self.all_finished(raw.opening),
                          self.group_tricks(raw, max(players, 1)) if raw.plays else (),
                          self.all_finished(raw.penalties) if raw.penalties else (),
-                         claim, total, ending, leading, trailing, raw.span, results)
+                         claim, total, ending, leading, trailing, raw.span, results, count,
+                         raw.time)
 
     def group_tricks(self, raw: _RawDeal, players: int) -> tuple[Trick, ...]:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,

@@ -37,7 +37,8 @@ def _count_cards(text: str, enough: int) -> int:
         if count >= enough:
             break
     return count
-_DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
+_DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)(?:\s+\S+\s+(\S+))?")
+_CLOCK_RE = re.compile(r"([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
 _GLYPHS = {glyph.value: glyph for glyph in Glyph}
@@ -59,7 +60,7 @@ def unescape_tag_value(raw: str) -> str:
 # tiny games and varied small games (issue 22: ``check -j 1 --quiet``, CPU time,
 # median of 7 runs alternated with plain code in one process).
 _MEMO_LIMIT = 4096
-_DEAL_HEADERS: dict[str, tuple[int, Seat]] = {}
+_DEAL_HEADERS: dict[str, tuple[int, Seat, str | None]] = {}
 _CALLS: dict[str, tuple[Seat, CallKind | None]] = {}  # kind None: "S concedes"
 _CLAIMS: dict[str, tuple[Award, ...]] = {}  # only claims read without a diagnostic
 _TOTALS: dict[str, tuple[Score, ...]] = {}
@@ -72,15 +73,30 @@ def _remember(memo: dict[str, _V], text: str, value: _V) -> _V:
     return value
 
 
-def _deal_header(text: str) -> tuple[int, Seat]:
-    """``deal 3 dealer N`` → (3, N)."""
+def _deal_header(text: str) -> tuple[int, Seat, str | None]:
+    """``deal 3 dealer N`` → (3, N, None); ``deal 3 dealer N at 20:41`` → (3, N, "20:41"),
+    the word after ``at`` as written (:func:`clock_time` reads it)."""
     found = _DEAL_HEADERS.get(text)
     if found is None:
         match = _DEAL_RE.match(text)
         assert match is not None  # the DEAL terminal guarantees the shape
         found = _remember(_DEAL_HEADERS, text,
-                          (int(match.group(1)), Seat.from_letter(match.group(2))))
+                          (int(match.group(1)), Seat.from_letter(match.group(2)),
+                           match.group(3)))
     return found
+
+
+def clock_time(word: str) -> str | None:
+    """A deal's clock time as written (``20:41``, ``8:05``, ``20:41:07``) in canonical
+    form (``20:41``, ``08:05``, ``20:41:07``), or None for a word that is not a time of
+    day on a 24-hour clock (``25:00``, ``8.41``, ``8pm``)."""
+    match = _CLOCK_RE.fullmatch(word)
+    if match is None:
+        return None
+    hours, minutes, seconds = match.groups()
+    if int(hours) > 23 or int(minutes) > 59 or (seconds is not None and int(seconds) > 59):
+        return None
+    return f"{int(hours):02d}:{minutes}" + (f":{seconds}" if seconds is not None else "")
 
 
 def _call(text: str) -> tuple[Seat, CallKind | None]:
