@@ -68,6 +68,7 @@ _EXPECTED_NAMES = {
     "PLAYS": "a card played",
     "CLAIM": "'claim'",
     "TOTAL": "'total'",
+    "COUNT": "'count'",
     "PENALTY": "'penalty <seat> <kind>'",
     "REDEAL": f"'redeal {'|'.join(REDEAL_REASONS)}'",
     "ABANDONED": "'abandoned'",
