@@ -375,7 +375,8 @@ def _deal_symbol(placed: PlacedGame, position: int, lines: LineIndex,
     ]
     return types.DocumentSymbol(
         name=f"deal {deal.number}", kind=types.SymbolKind.Namespace, range=whole,
-        selection_range=head, detail=f"dealer {deal.dealer.letter}", children=tricks,
+        selection_range=head, children=tricks,
+        detail=f"dealer {deal.dealer.letter}" + (f" at {deal.time}" if deal.time else ""),
     )
 
 

@@ -123,3 +123,11 @@ def test_the_export_carries_both_and_follows_the_schema() -> None:
     deal["time"] = "25:00"  # the schema holds the time to a time of day
     assert list(validator.iter_errors(exported))
 
+
+
+
+def test_the_score_sheet_says_when_a_deal_began() -> None:
+    from allfours_notation.writing.sheet import deal_heading
+
+    first = run(RESULTS, **TRINIDAD).deals[0]  # type: ignore[arg-type]
+    assert deal_heading(first, unicode=False).startswith("deal 1, dealer N, at 20:41, turn 6D")
