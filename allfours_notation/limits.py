@@ -27,6 +27,20 @@ MAX_COMMENTS_PER_GAME = 10_000
 # Structure findings (cards written twice, tricks of the wrong size …) listed per game;
 # the rest are counted in one more AFN120 warning.
 MAX_FINDINGS_PER_GAME = 1_000
+# A number written in a record (a deal or trick number, points, a total, the version in
+# "% AFN 1", a [Score] or an option's value) has at most this many digits: a real one has
+# one to three.  Past it the number is reported at its place (AFN120 in a game, which is
+# then not read; the tag's own diagnostic for a tag) rather than converted: Python
+# refuses to convert a number of more than 4,300 digits, and the work grows with the
+# square of the length.
+MAX_NUMBER_DIGITS = 9
+# The words of one claim, line of results ('scored', 'director scored') or total, and the
+# items and scores of all of them in one game.  A claim names each item once per seat (a
+# few dozen words with points); each item read is a record of about 60 bytes, and the
+# referee's points and reasons for it more, so that one line of 10 MiB of items took
+# 942 MB before these limits (issue 41).  Past either, AFN120 at the word, the game not read.
+MAX_WORDS_PER_STATEMENT = 200
+MAX_ITEMS_PER_GAME = 100_000
 
 # The language server checks a document of at most this many characters and games.
 # It keeps every game's records to answer hovers and completions at once (about 40 MB

@@ -109,9 +109,26 @@ def build(folder: Path, cache: FactsCache, *, replays: bool = False,
     return time.process_time() - start, len(made)
 
 
+def whole_site(folder: Path, files: list[Path]) -> None:
+    """The whole site with its replay pages, written, from an empty cache and an empty
+    folder; then again after one game changed."""
+    cache = FactsCache(folder / "whole.sqlite")
+    out = folder / "whole-site"
+    out.mkdir()
+    cold, pages = build(folder, cache, replays=True, out=out)
+    print(f"whole site with its replay pages, cold: {cold:.2f} s CPU, {pages} files written")
+    note(files[1])
+    again, made = build(folder, cache, replays=True, out=out)
+    cache.close()
+    print(f"built again after one game changed: {again:.2f} s CPU, {made} files written")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.events")
     parser.add_argument("--quick", action="store_true", help="200 games: a smoke run")
+    parser.add_argument("--whole", action="store_true",
+                        help="also build the whole site with every replay page, cold, then "
+                             "again after one game changed (minutes)")
     args = parser.parse_args(argv)
     teams, tables, games = (8, 20, 200) if args.quick else (42, 200, 5000)
     print(f"load average before: {os.getloadavg()[0]:.2f}")
@@ -149,6 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         quiet.close()
         print(f"the same built again after one game changed: {again:.2f} s CPU, {made} pages "
               "made (that game's replay page and the site's own pages)")
+        if args.whole:
+            whole_site(folder, files)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 

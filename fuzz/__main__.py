@@ -39,9 +39,29 @@ def seed_corpus(folder: Path, generated: int = 40) -> int:
                              index=number + 1)
         seeds.append(write_afn(game).encode("utf-8"))
     seeds.extend(make(300).encode("utf-8") for make in SHAPES.values())
+    seeds.extend(hostile_seeds())
     for data in seeds:
         (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
     return len(seeds)
+
+
+def hostile_seeds() -> list[bytes]:
+    """Issue 41's inputs, under the campaign's largest input: a number of more digits than
+    ``int()`` converts at each place a number is written, and claims, lines of results and
+    totals of thousands of words."""
+    big = "9" * 4_400
+    game = ('% AFN 1\n[Event "E"]\n[Rules "trinidad14"]\n{tag}\ndeal {deal} dealer N\n'
+            "  turn 6D\n  scored N kick {kick} W high\n  total N {total} W 2\n"
+            "  {trick}. N:AS E:AH S:AD W:AC\nend\n")
+    plain = {"tag": "", "deal": "1", "kick": "2", "total": "4", "trick": "1"}
+    seeds = [game.format(**{**plain, place: big}).encode("utf-8")
+             for place in ("deal", "kick", "total", "trick")]
+    seeds.append(game.format(**{**plain, "tag": f'[Score "NS {big} EW 1"]'}).encode("utf-8"))
+    seeds.append(game.format(**{**plain, "tag": f'[Target "{big}"]'}).encode("utf-8"))
+    for line in (" N high W low" * 1_200, " N kick 3" * 1_800, " N 4 W 2" * 2_000):
+        keyword = "total" if line.startswith(" N 4") else "claim" if "kick" in line else "scored"
+        seeds.append(f"% AFN 1\ndeal 1 dealer N\n  {keyword}{line}\nend\n".encode())
+    return seeds
 
 
 class Tally:

@@ -2,7 +2,8 @@
 
 A stream is built from pieces: well-formed requests (each must get a response with
 its id), requests whose params the protocol's types refuse (a negative position, one
-past 2³¹: each must get an error response), and malformed frames of every kind the
+past 2³¹: each must get an error response), messages nested 300 to 30,000 levels
+deep (a request among them gets an error response), and malformed frames of every kind the
 reading loop must survive (``Content-Length: abc``, ``-5``, a header block without
 it, a body that is not JSON, bytes that are no frame).  The stream goes through
 :func:`allfours_notation.lsp.framing.run_framed` with the server's real protocol,
@@ -19,7 +20,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Answered", "frame", "random_stream", "run_stream"]
+__all__ = ["Answered", "deep", "frame", "random_stream", "run_stream"]
 
 
 class MemoryReader:
@@ -59,6 +60,14 @@ def hover(ident: int, line: int, character: int) -> bytes:
     return request(ident, "textDocument/hover",
                    {"textDocument": {"uri": "file:///nowhere/x.afn"},
                     "position": {"line": line, "character": character}})
+
+
+def deep(ident: int | None, depth: int, bracket: str = "[") -> bytes:
+    """A message whose params nest ``depth`` levels (arrays or objects), its id last."""
+    opening, closing = ('{"a": ', "}") if bracket == "{" else ("[", "]")
+    params = opening * depth + "0" + closing * depth
+    tail = f', "id": {ident}}}' if ident is not None else "}"
+    return frame(f'{{"jsonrpc": "2.0", "method": "afn/deep", "params": {params}{tail}'.encode())
 
 
 def _bad_pieces(rng: random.Random) -> bytes:
@@ -104,8 +113,13 @@ def random_stream(rng: random.Random, pieces: int = 12) -> tuple[bytes, set[int]
     asked: set[int] = set()
     refused: set[int] = set()
     for ident in range(1, pieces + 1):
-        kind = rng.randrange(4)
-        if kind == 0:
+        kind = rng.randrange(5)
+        if kind == 4:  # nested far too deep: refused, with an error if it is a request
+            data += deep(ident if rng.randrange(2) else None, rng.choice([300, 5_000, 30_000]),
+                         rng.choice("[{"))
+            if data.endswith(b'"id": %d}' % ident):
+                asked.add(ident)
+        elif kind == 0:
             data += request(ident, "afn/unknownMethod")  # answered: method not found
             asked.add(ident)
         elif kind == 1:

@@ -150,6 +150,57 @@ def long_line(size: int) -> str:
     return _repeat("xyzzy ", size, HEADER + "deal 1 dealer N\n", "\nend\n")
 
 
+_RESULTS_HEADER = HEADER + '[Event "club night"]\n[Rules "trinidad14"]\n\n'
+
+
+def results_only_games(size: int) -> str:
+    """Games written as a club's score sheet: each deal only its turn-up, a line of
+    results and a total (as in ``samples/club-results.afn``), ten deals a game."""
+    unit = ("deal {n} dealer N\n  turn 6D\n  W stands\n"
+            "  scored N kick W high low N jack game\n  total N {a} W {b}\n")
+    count = max(1, size // len(unit.format(n=10, a=10, b=10)))
+    body = "".join(unit.format(n=number % 10 + 1, a=number % 10, b=number % 7)
+                   + ("end\n\n" + _RESULTS_HEADER.removeprefix(HEADER) if number % 10 == 9
+                      else "")
+                   for number in range(count))
+    return _RESULTS_HEADER + body + "end\n"
+
+
+def long_scored_line(size: int) -> str:
+    """One line of results of very many items (the 94-bytes-per-byte line of issue 41)."""
+    return _repeat(" N high W low", size, _RESULTS_HEADER + "deal 1 dealer N\n  scored",
+                   "\nend\n")
+
+
+def long_claim_line(size: int) -> str:
+    """One claim of very many items with points."""
+    return _repeat(" N kick 3", size, _RESULTS_HEADER + "deal 1 dealer N\n  claim", "\nend\n")
+
+
+def long_total_line(size: int) -> str:
+    """One total of very many scores."""
+    return _repeat(" N 4 W 2", size, _RESULTS_HEADER + "deal 1 dealer N\n  total", "\nend\n")
+
+
+def many_scored_deals(size: int) -> str:
+    """Results-only deals, each line of results just under the words limit, in games of
+    at most the deals allowed: the most items a game may hold, game after game."""
+    unit = "deal {n} dealer N\n  scored" + " N high W low" * 49 + "\n"
+    count = max(1, size // len(unit.format(n=1000)))
+    body = "".join(unit.format(n=number % 500 + 1) + ("end\n" if number % 500 == 499 else "")
+                   for number in range(count))
+    return _RESULTS_HEADER + body + "end\n"
+
+
+def huge_numbers(size: int) -> str:
+    """Deal numbers, trick numbers, points and totals of thousands of digits (Python's
+    int() refuses more than 4,300), game after game."""
+    big = "9" * 5_000
+    unit = (f"deal {big} dealer N\n  scored N kick {big}\n  total N {big} W 1\nend\n"
+            f"deal 1 dealer N\n  {big}. N:JS\nend\n")
+    return _repeat(unit, size, _RESULTS_HEADER)
+
+
 def recursion_turn(size: int) -> str:
     """The RecursionError reproducer, repeated: a deal, then ``turn`` and a backquote."""
     return _repeat("deal 3 dealer N\nturn`\nend\n", size, HEADER)
@@ -177,4 +228,10 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "huge-deal-repeated": huge_deal_repeated,
     "long-line": long_line,
     "recursion-turn": recursion_turn,
+    "results-only-games": results_only_games,
+    "long-scored-line": long_scored_line,
+    "long-claim-line": long_claim_line,
+    "long-total-line": long_total_line,
+    "many-scored-deals": many_scored_deals,
+    "huge-numbers": huge_numbers,
 }

@@ -409,6 +409,18 @@ def find_deal(replay_: GameReplay, number: int, trick: int | None = None) -> int
     return None
 
 
+def step_at_line(replay_: GameReplay, number: int, line: int) -> int | None:
+    """The first step of deal ``number`` written on ``line`` (a claim's first item, a
+    total's deal end), or ``None``."""
+    for deal in replay_.deals:
+        if deal.number == number:
+            for index in range(deal.first_step, deal.last_step + 1):
+                span = replay_.steps[index].span
+                if span is not None and span.line == line:
+                    return index
+    return None
+
+
 def step_of_diagnostic(replay_: GameReplay, diagnostic: Diagnostic) -> int | None:
     """The step a diagnostic belongs to: the step that raised it, else the step of its deal
     and trick, else the last step written at or before its line."""
@@ -417,6 +429,10 @@ def step_of_diagnostic(replay_: GameReplay, diagnostic: Diagnostic) -> int | Non
         if raised in step.diagnostics:
             return step.index
     if diagnostic.deal is not None:
+        if diagnostic.trick is None and diagnostic.line is not None:
+            written = step_at_line(replay_, diagnostic.deal, diagnostic.line)
+            if written is not None:  # a claim, a total: its own step, not the deal's first
+                return written
         found = find_deal(replay_, diagnostic.deal, diagnostic.trick)
         if found is None and diagnostic.trick is not None:
             found = find_deal(replay_, diagnostic.deal)

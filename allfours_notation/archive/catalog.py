@@ -19,8 +19,10 @@ from ..visible import spreadsheet_cell, visible
 from .analysis import Analysed
 
 DEFAULT_RULES = "hoffmann1909"
-_TOTAL = re.compile(r"total((?:[ \t]+[NESWnesw][ \t]+-?\d+)+)")
-_SCORE = re.compile(r"([NESWnesw])[ \t]+(-?\d+)")
+# a score of more digits than a record may hold is no score (the game is not read): the
+# listing shows no final score rather than converting it (issue 41)
+_TOTAL = re.compile(r"total((?:[ \t]+[NESWnesw][ \t]+-?\d{1,9}(?!\d))+)")
+_SCORE = re.compile(r"([NESWnesw])[ \t]+(-?\d{1,9})")
 
 
 @frozen

@@ -105,7 +105,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         prog="allfours",
         description="Read, check, score, format and replay All Fours games written in AFN "
         "(All Fours Notation).",
-        epilog="Exit codes: 0 clean, 1 problems found, 2 usage error or unreadable input. "
+        epilog="Exit codes: 0 clean, 1 problems found, 2 usage error or unreadable input, "
+        "3 disputes recorded and no errors (check, score, list --check). "
         "Run 'allfours COMMAND --help' for the options of a command; "
         "'allfours completion --help' tells how to install tab completion.",
     )
@@ -155,6 +156,24 @@ def version_report() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _mistyped_command(word: str) -> str | None:
+    """The command ``word`` was probably meant to be (``chek``: ``check``), or None when
+    it is a command, an option, or like none of them (argparse's own error lists them)."""
+    if word.startswith("-") or word in COMMAND_MODULES:
+        return None
+    import difflib
+
+    close = difflib.get_close_matches(word.lower(), COMMAND_MODULES, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def visible_word(word: str) -> str:
+    """A word of the command line as it may be printed: control characters escaped."""
+    from ..visible import visible
+
+    return visible(word)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if set(words) == {"--version", "--verbose"}:
@@ -168,6 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # A command named first needs its own module only; 'completion' writes a script of
     # the whole command line.
     first = words[0] if words else None
+    if first is not None and (suggestion := _mistyped_command(first)) is not None:
+        print(f"Usage: allfours [-h] [--version] [--verbose] COMMAND ...\n"
+              f"allfours: error: no command '{visible_word(first)}': did you mean "
+              f"'{suggestion}'? ('allfours --help' lists the commands)", file=sys.stderr)
+        return EXIT_USAGE
     light = first in COMMAND_MODULES and first != "completion"
     from ..collector import frozen_when_done  # here: --version imports nothing but this
 

@@ -33,7 +33,7 @@ from ..referee.replay import replay
 from ..referee.state import GameReplay
 from ..visible import for_markup, for_stdout
 from ..writing.formatter import format_result
-from .inputs import InputError, console, expanded_or_fail, fail, read_input
+from .inputs import InputError, console, expanded_or_fail, fail, read_afn
 from .rules import add_rules_arguments, options_for, rules_overrides
 from .score import positive
 
@@ -97,13 +97,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="neither read nor write the cache of analyses")
 
 
+MAX_TIME_LIMIT = 86_400
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value > 86_400:
-        raise argparse.ArgumentTypeError(f"{text}: give a number of seconds above 0")
+    if not 0 < value <= MAX_TIME_LIMIT:  # NaN too
+        raise argparse.ArgumentTypeError(
+            f"{text}: give a number of seconds above 0 and at most {MAX_TIME_LIMIT:,} (a day)")
     return value
 
 
@@ -135,17 +139,20 @@ def run(args: argparse.Namespace) -> int:
     status = 2 if unreadable else 0
     cache = None if args.no_cache else AnalysisCache()
     games_json: list[dict[str, object]] = []
-    if not args.json and not args.annotate:
-        out.print(f"[dim]{escape(CAVEAT[0].upper() + CAVEAT[1:])}.[/]")
+    # The caveat heads the first analysis printed: not a file that cannot be read.
+    caveat_due = not args.json and not args.annotate
     with WorkerPool(args.jobs) as pool, _Progress(enabled=not args.json and not args.annotate
                                                   and sys.stderr.isatty()) as progress:
         for name in names:
             try:
-                source = read_input(name)
+                source = read_afn(name)
             except InputError as error:
                 fail(str(error))
                 status = 2
                 continue
+            if caveat_due:
+                out.print(f"[dim]{escape(CAVEAT[0].upper() + CAVEAT[1:])}.[/]")
+                caveat_due = False
             result = parse(source.data, filename=source.name)
             annotated: list[Game] = []
             for game in result.games:

@@ -9,6 +9,7 @@ parsed only when a command needs more than its headers.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..checking.parsing import parse_indexed
@@ -16,7 +17,7 @@ from ..frozen import frozen
 from ..reading.headers import GameHeader, scan_headers
 from ..reading.records import Game
 from ..reading.source import decode
-from .inputs import InputError, expanded_or_fail, fail, read_input
+from .inputs import InputError, expanded_or_fail, fail, read_afn
 
 
 @frozen
@@ -51,19 +52,42 @@ class Walk:
 
     names: tuple[str, ...]
     unreadable: bool = False
+    faulty: bool = False  # a file's work met an internal error (AFN901): exit 1 at least
+    read: int = 0  # files read (a command whose every input was unreadable says no more)
 
     def scans(self) -> Iterator[Scanned]:
         for name in self.names:
             try:
-                source = read_input(name)
+                source = read_afn(name)
             except InputError as error:
                 fail(str(error))
                 self.unreadable = True
                 continue
+            self.read += 1
             text, problems = decode(source.data, source.name)
             raw = source.data if problems else None
             del source  # the text is all that is kept of a clean file
             yield Scanned(name if name != "-" else "<stdin>", text, scan_headers(text), raw)
+
+
+    @contextmanager
+    def each(self, scanned: Scanned, *, passing: tuple[type[BaseException], ...] = ()
+             ) -> Iterator[None]:
+        """One file's work: a fault in it (a bug some file reaches) is one AFN901 line
+        for that file on standard error, and the walk goes on to the next file (issue 41:
+        a folder command never stops at a broken file).  ``OSError`` and ``passing``
+        (the output failing, not the input) are not faults of the file: they pass."""
+        passes: tuple[type[BaseException], ...] = (OSError, *passing)
+        try:
+            yield
+        except passes:
+            raise
+        except Exception as error:
+            from ..guard import internal_error
+
+            fault = internal_error(error, doing="reading this file", file=scanned.name)
+            fail(f"{scanned.name}: {fault.code} {fault.message}")
+            self.faulty = True
 
 
 def walk(names: Sequence[str]) -> Walk:

@@ -13,7 +13,7 @@ from ..checking.causes import Group, follow_text, roots_first
 from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..reading.parser import read_games
 from ..reading.records import Game
-from .inputs import InputError, console, expanded_or_fail, fail, read_input
+from .inputs import InputError, console, expanded_or_fail, fail, read_afn
 from .output import Lines
 from .progress import progress_bar
 
@@ -49,7 +49,8 @@ record.  A game still being played ([Result "*"]) reports its open last deal as
 notes ('info ... in progress: ...'), not errors.
 
 exit status: 0 no errors and no disputes (warnings and notes allowed), 1 errors
-found (with --warnings-as-errors: or warnings), 2 unreadable input, 3 disputes
+found (with --warnings-as-errors: or warnings), 2 an input unreadable or not text
+AFN (binary, empty): one line for it, and the summary says how many, 3 disputes
 but no errors.
 """
 
@@ -85,18 +86,19 @@ def run(args: argparse.Namespace) -> int:
     from ..archive.parallel import WorkerPool, cpu_count
 
     out = Lines(console)
-    games = broken = disputed = errors = disputes = warnings = roots = 0
+    games = broken = disputed = errors = disputes = warnings = roots = not_read = 0
     next_id = 1
     names, unreadable = expanded_or_fail(args.files)
     records: list[dict[str, object]] = []
     with WorkerPool(args.jobs or cpu_count()) as pool, progress_bar(names, "checking") as advance:
         for name in names:
             try:
-                source = read_input(name)
+                source = read_afn(name)
             except InputError as error:
                 out.flush()
                 fail(str(error))
                 unreadable = True
+                not_read += 1
                 continue
             reader = read_games(source.data, filename=source.name)
             del source  # the decoded text is all that is kept of the file
@@ -122,11 +124,12 @@ def run(args: argparse.Namespace) -> int:
         out.console.print_json(
             json.dumps({"diagnostics": records, "games": games, "games_with_errors": broken,
                         "games_with_disputes": disputed, "errors": errors,
-                        "disputes": disputes, "warnings": warnings, "root_causes": roots})
+                        "disputes": disputes, "warnings": warnings, "root_causes": roots,
+                        "files_not_read": not_read})
         )
-    else:
+    elif not_read < len(names):  # no summary of nothing: each unreadable file had its line
         summary = summary_line(games, broken, errors, warnings, roots, disputes=disputes,
-                               disputed=disputed)
+                               disputed=disputed) + _not_read(not_read)
         out.line(summary, _as_is, summary)
     out.flush()
     return exit_status(unreadable=unreadable, errors=errors, disputes=disputes,
@@ -193,6 +196,12 @@ def _jobs(text: str) -> int:
     if jobs < 1:
         raise argparse.ArgumentTypeError("the number of processes is at least 1")
     return jobs
+
+
+def _not_read(count: int) -> str:
+    """What the summary adds when some files could not be read (each said why on
+    standard error): counts of the files read only are not the whole story."""
+    return f"; {count} file{'s' if count != 1 else ''} not read" if count else ""
 
 
 def summary_line(games: int, broken: int, errors: int, warnings: int,

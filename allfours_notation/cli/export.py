@@ -9,13 +9,13 @@ from dataclasses import replace
 
 from ..checking.parsing import parse
 from ..diagnostics import Diagnostic
-from ..guard import INTERNAL_ERROR, guarded
+from ..guard import INTERNAL_ERROR, guarded, internal_error
 from ..reading.records import Game
 from ..visible import for_stdout
 from ..writing.export import result_to_json
 from ..writing.formatter import with_seats
 from ..writing.schema import schema_text
-from .inputs import InputError, expanded_or_fail, fail, read_input
+from .inputs import Input, InputError, expanded_or_fail, fail, read_afn
 
 NAME = "export"
 HELP = "write the records of AFN files as JSON, or into an SQLite database or CSV files"
@@ -52,14 +52,27 @@ spreadsheet takes it for a formula.
 Both read one game at a time, so memory stays flat however large the archive,
 and show a progress bar on a terminal.
 
+--event EVENT.toml (with --sqlite or --csv) adds the event's own tables beside
+the games': event, teams, team_players, matches, match_tables, event_games and
+standings (CSV: event_TABLE.csv), computed as 'allfours event' computes them
+from the event's games (the FILE when it is one folder, else the folder
+'games' beside the event file).  Each event_games row carries the game's
+digest, the same as games.digest, so one query joins the two; exported again,
+the event's tables are replaced whole (in SQLite, in one transaction).  The
+same as 'allfours event export EVENT.toml --sqlite DB' with the games added.
+
 examples:
   allfours export --sqlite season.db season/
   sqlite3 season.db "SELECT player, COUNT(*) FROM awards JOIN seats USING (game_id, seat)
                      WHERE item = 'low' GROUP BY player ORDER BY 2 DESC"
   allfours export --csv tables/ season/
+  allfours export --sqlite night.db --event EVENT.toml games/
+  sqlite3 night.db "SELECT m.home, m.away, e.table_no, g.file FROM event_games e
+                    JOIN games g USING (digest) JOIN matches m USING (match_id)"
 
-exit status: 0 no errors, 1 a file has errors (everything is still written),
-2 usage error or unreadable input.
+exit status: 0 no errors, 1 a game has errors (everything is still written;
+--sqlite/--csv: every game added, the last line says how many with errors), 2 usage
+error, or an input unreadable or not text AFN (binary, empty).
 """
 
 
@@ -75,6 +88,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     formats.add_argument("--sqlite", metavar="DB",
                          help="add the games to the SQLite database DB (created if needed)")
     formats.add_argument("--csv", metavar="DIR", help="write one CSV file per table into DIR")
+    parser.add_argument("--event", metavar="EVENT.toml",
+                        help="with --sqlite or --csv: add the event's tables (teams, "
+                        "matches, tables, the games' places, standings), joined on each "
+                        "game's digest")
     parser.add_argument("--force", action="store_true",
                         help="with --csv: replace the CSV files already in DIR")
     parser.add_argument("--compact", action="store_true",
@@ -105,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("export needs a FILE ('-' reads standard input), or --schema")
     if args.files.count("-") > 1:
         return fail("'-' (standard input) can be given only once")
+    if args.event and not (args.sqlite or args.csv):
+        return fail("--event adds the event's tables to --sqlite DB or --csv DIR: name one")
     if args.sqlite or args.csv:
         from .export_tables import export_tables
 
@@ -113,24 +132,37 @@ def run(args: argparse.Namespace) -> int:
     status = 2 if unreadable else 0
     for name in names:
         try:
-            source = read_input(name)
+            source = read_afn(name)
         except InputError as error:
             fail(str(error))
             status = 2
             continue
-        result = parse(source.data, filename=source.name)
-        if args.fill_seats:
-            faults: list[Diagnostic] = []
-            games = tuple(game if game.broken else _seated(game, faults) for game in result.games)
-            result = replace(result, games=games, diagnostics=(*result.diagnostics, *faults))
-        data = result_to_json(result, positions=args.positions)
-        text = json.dumps(data, indent=None if args.compact else 2, ensure_ascii=False) + "\n"
-        sys.stdout.buffer.write(for_stdout(text).encode("utf-8", "surrogateescape"))
-        sys.stdout.buffer.flush()
-        faulty = any(d["code"] == INTERNAL_ERROR for d in data["diagnostics"])
-        if (faulty or not result.ok) and status == 0:
+        try:
+            ok = _export_one(source, args)
+        except OSError:
+            raise  # standard output failing is not this file's fault
+        except Exception as error:  # a bug a file reaches: that file's line; the next is read
+            fault = internal_error(error, doing="exporting this file", file=source.name)
+            fail(f"{source.name}: {fault.code} {fault.message}")
+            ok = False
+        if not ok and status == 0:
             status = 1
     return status
+
+
+def _export_one(source: Input, args: argparse.Namespace) -> bool:
+    """Write one file's records as JSON; whether it has neither errors nor faults."""
+    result = parse(source.data, filename=source.name)
+    if args.fill_seats:
+        faults: list[Diagnostic] = []
+        games = tuple(game if game.broken else _seated(game, faults) for game in result.games)
+        result = replace(result, games=games, diagnostics=(*result.diagnostics, *faults))
+    data = result_to_json(result, positions=args.positions)
+    text = json.dumps(data, indent=None if args.compact else 2, ensure_ascii=False) + "\n"
+    sys.stdout.buffer.write(for_stdout(text).encode("utf-8", "surrogateescape"))
+    sys.stdout.buffer.flush()
+    faulty = any(d["code"] == INTERNAL_ERROR for d in data["diagnostics"])
+    return not faulty and result.ok
 
 
 def _seated(game: Game, faults: list[Diagnostic]) -> Game:

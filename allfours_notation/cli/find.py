@@ -56,7 +56,8 @@ examples:
   allfours find --has gift-won --split disputes/ season/
   allfours find --dedupe old.afn new.afn -o merged.afn
 
-exit status: 0 some game matched, 1 none did, 2 unreadable input or a bad filter.
+exit status: 0 some game matched, 1 none did (or a file met an internal error,
+AFN901: the files after it are still read), 2 unreadable input or a bad filter.
 """
 
 
@@ -134,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
     seen: set[str] = set()
     try:
         for scanned in files.scans():
-            _find_in(scanned, chosen, sink, seen if args.dedupe else None)
+            with files.each(scanned, passing=(OutputRefused,)):
+                _find_in(scanned, chosen, sink, seen if args.dedupe else None)
     except OutputRefused as error:
         sink.abort()
         return fail(str(error))
@@ -150,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{args.output}: cannot write: {getattr(error, 'strerror', None) or error}")
     if files.unreadable:
         return 2
-    return 0 if sink.matched else 1
+    return 0 if sink.matched and not files.faulty else 1
 
 
 def _find_in(scanned: Scanned, chosen: Criteria, sink: _Sink, seen: set[str] | None) -> None:

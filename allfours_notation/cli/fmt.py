@@ -15,7 +15,7 @@ from ..reading.parser import cyclic_gc_paused
 from ..safe_write import ChangedOnDisk, OutputRefused, replace_file
 from ..visible import visible
 from ..writing.formatter import CheckedFormat, Refusal, format_checked
-from .inputs import Input, InputError, console, expanded_or_fail, fail, read_input
+from .inputs import Input, InputError, console, expanded_or_fail, fail, read_afn
 
 NAME = "fmt"
 HELP = "write AFN files in canonical form (print, --check or --write)"
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     names, report.unreadable = expanded_or_fail(args.files)
     for name in names:
         try:
-            source = read_input(name)
+            source = read_afn(name)
         except InputError as error:
             report.unreadable = True
             fail(str(error))

@@ -16,7 +16,7 @@ from ..diagnostics import sort_key
 from ..reading.headers import scan_headers
 from ..reading.source import decode
 from ..visible import for_stdout, visible
-from .inputs import InputError, console, fail, read_input
+from .inputs import InputError, console, fail, read_afn
 
 if TYPE_CHECKING:
     from ..checking.analysis import DealAnalysis
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game < 1:
         return fail(f"--game {args.game}: games are numbered from 1")
     try:
-        source = read_input(args.file)
+        source = read_afn(args.file)
     except InputError as error:
         return fail(str(error))
     text, _ = decode(source.data, source.name)

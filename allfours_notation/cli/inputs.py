@@ -17,6 +17,7 @@ from ..frozen import frozen
 # stay importable from here for the subcommands.
 from ..reading.files import Input as Input
 from ..reading.files import InputError as InputError
+from ..reading.files import read_afn as read_afn
 from ..reading.files import read_head as read_head
 from ..reading.files import read_input as read_input
 

@@ -50,17 +50,19 @@ def run(args: argparse.Namespace) -> int:
     printer = EntryPrinter(as_json=args.json, as_csv=args.csv)
     with_errors = with_disputes = False
     for scanned in files.scans():
-        for header in scanned.headers:
-            entry = entry_of(scanned.name, scanned.text, header)
-            if args.check:
-                entry = with_counts(entry, analyse(scanned.game(header)))
-                with_errors |= bool(entry.errors)
-                with_disputes |= bool(entry.disputes)
-            printer.add(entry)
+        with files.each(scanned):
+            for header in scanned.headers:
+                entry = entry_of(scanned.name, scanned.text, header)
+                if args.check:
+                    entry = with_counts(entry, analyse(scanned.game(header)))
+                    with_errors |= bool(entry.errors)
+                    with_disputes |= bool(entry.disputes)
+                printer.add(entry)
     printer.close()
     if files.unreadable:
         return 2
-    return exit_status(unreadable=False, errors=int(with_errors), disputes=int(with_disputes))
+    return exit_status(unreadable=False, errors=int(with_errors or files.faulty),
+                       disputes=int(with_disputes))
 
 
 class EntryPrinter:

@@ -38,14 +38,29 @@ also takes a starting score ([Score "N 12 S 13"]) for a game taken up part-way.
 as check and score read them with the same file.  A second recorder on the same
 FILE is refused (lock file .FILE.lock beside it).
 
-typing: js 10h th j♠ (a card; a digit picks among the legal cards offered),
-s b g r (stand, beg, give, run), 'S js 9h …' (a hand), ? for all of it.
-keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+E correct an earlier entry, Ctrl+R
-review the game so far in the replay viewer (the same app in view mode; Ctrl+R
-there returns), F1 help, Ctrl+Q quit.
+Two ways to enter a deal, chosen in the form (cards or results) and switched
+with Ctrl+T at any deal:
+  by its cards: js 10h th j♠ (a card; a digit picks among the legal cards
+  offered), s b g r (stand, beg, give, run), 'S js 9h …' (a hand), 4s (the
+  turn-up);
+  by its results ([Entry "results"]): one key per item, then its side: h High,
+  l Low, j Jack, x Hang Jack, g Game, p a penalty point, then a seat (n e s w);
+  k a kick (its points where the rules have several), t the gift; Enter when
+  the deal's items are all in.  Written as the deal's 'scored' line.
+When a deal is over the other side is asked: y agrees; c claims otherwise.  A
+claim is the whole deal: it starts from the scorer's items, an item key and a
+side changes one (l s), an item key and - takes it out; Enter records it beside
+the computed result (a dispute, which 'allfours check' reports).  A deal is
+written with its first entry: Enter after y chooses the next dealer, and the
+file ends in a whole deal until the turn-up (or the first item) is typed.
+F1 or ? shows the keys of the mode in use.
+
+keys: Ctrl+Z undo, Ctrl+Y redo, Ctrl+E correct an earlier entry, Ctrl+T cards
+or results, Ctrl+R review the game so far in the replay viewer (the same app in
+view mode; Ctrl+R there returns), F1 help, Ctrl+Q quit.
 
 exit status: 0 after quitting, 1 FILE is not valid AFN, 2 usage error, FILE
-locked by another recorder, or unreadable.
+locked by another recorder, unreadable, or not text AFN (binary: never appended to).
 """
 
 
@@ -90,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             for diagnostic in opened.diagnostics:
                 print_diagnostic(out, diagnostic, opened.text)
             out.print(f"[bold red]{opened.message}[/]")
-            return 1
+            return 2 if opened.not_text else 1
         # Textual is imported only here
         from ..viewer.app import ViewerApp, terminal_has_unicode
         from ..viewer.recorder import RecorderScreen, StartForm

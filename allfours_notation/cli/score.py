@@ -21,7 +21,7 @@ from ..visible import for_stdout, visible
 from ..writing.export import option_value
 from ..writing.sheet import DealSheet, GameSheet, game_sheet, html_document, markdown, text_lines
 from .check import DISPUTES_ONLY, diagnostic_json, print_diagnostic
-from .inputs import InputError, console, expanded_or_fail, fail, read_input
+from .inputs import InputError, console, expanded_or_fail, fail, read_afn
 from .rules import add_rules_arguments, rules_overrides
 
 NAME = "score"
@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     next_id = 1
     for name in names:
         try:
-            source = read_input(name)
+            source = read_afn(name)
         except InputError as error:
             fail(str(error))
             status = 2

@@ -62,7 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.plot and not args.plot.lower().endswith((".png", ".svg")):
         return fail(f"--plot {args.plot!r}: name a .png or .svg file")
-    summary, unreadable, accuracy = gather(args.files)
+    summary, (unreadable, faulty), accuracy = gather(args.files)
+    if unreadable is None:  # no input could be read: each said why, and that is all
+        return 2
     if args.json:
         data = summary.as_json()
         if accuracy:
@@ -85,10 +87,14 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"{args.plot}: cannot write: {error.strerror or error}")
     if unreadable:
         return 2
-    return 1 if summary.unreadable else 0
+    return 1 if summary.unreadable or faulty else 0
 
 
-def gather(names: list[str]) -> tuple[Summary, bool, tuple[AccuracyRow, ...]]:
+def gather(names: list[str]) -> tuple[Summary, tuple[bool | None, bool],
+                                      tuple[AccuracyRow, ...]]:
+    """The summary of every game of ``names``; whether some input could not be read (None:
+    none could), and whether a file met an internal error (its line already printed);
+    the accuracy rows."""
     from ..archive.accuracy import Accuracy
     from ..archive.analysis import analyse
 
@@ -98,15 +104,17 @@ def gather(names: list[str]) -> tuple[Summary, bool, tuple[AccuracyRow, ...]]:
     analysed = accuracy.available  # 'allfours analyse' has been run on this machine
     with progress_bar(files.names, "replaying") as advance:
         for scanned in files.scans():
-            for header in scanned.headers:
-                game = scanned.game(header)
-                found = analyse(game)
-                builder.add(found, f"{scanned.name}:{header.index}")
-                if analysed and found.replay is not None:
-                    accuracy.add(game, found.replay)
-                advance(header.end - header.start)
+            with files.each(scanned):
+                for header in scanned.headers:
+                    game = scanned.game(header)
+                    found = analyse(game)
+                    builder.add(found, f"{scanned.name}:{header.index}")
+                    if analysed and found.replay is not None:
+                        accuracy.add(game, found.replay)
+                    advance(header.end - header.start)
     accuracy.close()
-    return builder.summary(), files.unreadable, accuracy.rows()
+    unreadable = None if files.unreadable and not files.read else files.unreadable
+    return builder.summary(), (unreadable, files.faulty), accuracy.rows()
 
 
 def print_accuracy(rows: tuple[AccuracyRow, ...]) -> None:

@@ -16,7 +16,7 @@ from ..checking.parsing import parse_indexed
 from ..reading.files import unreadable_reason as unreadable_reason  # re-exported: its old home
 from ..reading.headers import scan_headers
 from ..reading.source import decode
-from .inputs import InputError, fail, read_input
+from .inputs import InputError, fail, read_afn
 
 NAME = "view"
 HELP = "step through the games of an AFN file in the terminal"
@@ -63,7 +63,7 @@ def out_of_range(path: Path, game: int, deal: int | None, trick: int | None) -> 
     if trick is not None and deal is None:
         return "--trick needs --deal"
     try:
-        source = read_input(str(path))
+        source = read_afn(str(path))
     except InputError as error:
         return str(error)
     text, _ = decode(source.data)

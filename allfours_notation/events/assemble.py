@@ -83,6 +83,30 @@ class TableResult:
 
 
 @frozen
+class Lateness:
+    """A forfeit for lateness applied to a match: the late team (or one table of it), the
+    director's reason, and its cost by the event's rule: bullseye points credited to the
+    other team's total (the race starts from them), or the match itself."""
+
+    team: str
+    table: int | None
+    reason: str | None
+    bullseyes: int
+    match: bool
+
+    def text(self, other: str) -> str:
+        who = self.team + (f" (table {self.table})" if self.table is not None else "")
+        cost = ("forfeits the match" if self.match else
+                f"forfeits {self.bullseyes} bullseye{'s' if self.bullseyes != 1 else ''} "
+                f"to {other}")
+        return f"{who} late: {cost}" + (f" ({self.reason})" if self.reason else "")
+
+    def as_json(self) -> dict[str, object]:
+        return {"team": self.team, "table": self.table, "reason": self.reason,
+                "bullseyes": self.bullseyes, "match": self.match}
+
+
+@frozen
 class MatchResult:
     """One match: its tables, totals per team, winner and where a race ended."""
 
@@ -99,6 +123,7 @@ class MatchResult:
     finished: bool
     ended_at: str | None  # "table 3, game 5": where a race reached its target
     name: str | None = None
+    lateness: tuple[Lateness, ...] = ()  # forfeits for lateness, in the event file's order
 
     def half(self, upto: int) -> tuple[int, int, int, int]:
         """Bullseye points and Hang Jacks each team after ``upto`` games a table."""
@@ -159,6 +184,13 @@ def assemble(event: Event, read: FolderRead) -> Assembled:
     keys = list(scheduled) + [k for k in placed if k not in scheduled]
     matches = [_match(event, key, scheduled.get(key), placed.get(key, {}), sides, found)
                for key in keys]
+    for forfeit in event.forfeits:
+        if event.late_forfeits is not None and not any(
+                forfeit.team in key[1:] and forfeit.round in (None, key[0]) for key in keys):
+            found.at("AFN663", event.file, forfeit.line, f"the forfeit of {forfeit.team}"
+                     + (f" in round {forfeit.round}" if forfeit.round else "")
+                     + " falls on no match", "check the forfeit's team and round against "
+                     "the schedule or the games' tags")
     byes = tuple((r.name, team) for r in event.rounds for team in r.byes)
     return Assembled(tuple(matches), tuple(unplaced), byes, tuple(found.diagnostics))
 
@@ -318,14 +350,32 @@ def _match(event: Event, key: _Key, scheduled: ScheduledMatch | None,
                  f"{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
                  "ha" + ("ve" if len(missing) > 1 else "s") + " not reported",
                  "each table's game file must be in the games folder")
-    results, ended_at = _apply_rule(event, results, found)
-    points = [sum(t.total(home_) for t in results) for home_ in (True, False)]
+    late = _lateness(event, key)
+    credit = [sum(x.bullseyes for x in late if x.team == team) for team in (away, home)]
+    results, ended_at = _apply_rule(event, results, found, credit)
+    points = [sum(t.total(home_) for t in results) + credit[index]
+              for index, home_ in enumerate((True, False))]
     hangs = [sum(t.total(home_, hang_jacks=True) for t in results) for home_ in (True, False)]
     winner, finished = _winner(event, results, points, home, away, ended_at, bool(missing)
                                or not tables)
+    losers = {x.team for x in late if x.match}
+    if len(losers) == 1:  # the late team forfeits the match, whatever was played
+        winner, finished = (away if home in losers else home), True
     return MatchResult(round_name, home, away, tuple(results), missing, points[0], points[1],
                        hangs[0], hangs[1], winner, finished, ended_at,
-                       scheduled.name if scheduled is not None else None)
+                       scheduled.name if scheduled is not None else None, late)
+
+
+def _lateness(event: Event, key: _Key) -> tuple[Lateness, ...]:
+    """The event file's forfeits for lateness that fall on the match ``key``."""
+    round_name, home, away = key
+    return tuple(
+        Lateness(f.team, f.table, f.reason,
+                 event.late_forfeits if isinstance(event.late_forfeits, int) else 0,
+                 event.late_forfeits == "match")
+        for f in event.forfeits
+        if f.team in (home, away) and f.round in (None, round_name)
+        and event.late_forfeits is not None)
 
 
 def _table(event: Event, number: int, games: list[PlayedGame],
@@ -382,8 +432,8 @@ def _stop(game: Counted, why: str) -> Counted:
         game.away_points, game.home_hang_jacks, game.away_hang_jacks, why)
 
 
-def _apply_rule(event: Event, tables: list[TableResult],
-                found: _Found) -> tuple[list[TableResult], str | None]:
+def _apply_rule(event: Event, tables: list[TableResult], found: _Found,
+                credit: list[int]) -> tuple[list[TableResult], str | None]:
     """The tables with the games the match rule does not count marked; and where a
     race reached its target ("table 3, game 5")."""
     if event.match_rule == "games" and event.games is not None:
@@ -413,13 +463,15 @@ def _apply_rule(event: Event, tables: list[TableResult],
                 kept.append(game)
             out.append(TableResult(table.number, table.files, tuple(kept)))
         return out, None
-    return _race(event, tables)
+    return _race(event, tables, credit)
 
 
-def _race(event: Event, tables: list[TableResult]) -> tuple[list[TableResult], str | None]:
+def _race(event: Event, tables: list[TableResult],
+          credit: list[int]) -> tuple[list[TableResult], str | None]:
+    """The race, from the bullseyes ``credit``ed by forfeits for lateness."""
     target = event.target or 0
     games = {t.number: list(t.games) for t in tables}
-    totals = [0, 0]
+    totals = list(credit)
     ended_at: str | None = None
     longest = max((len(g) for g in games.values()), default=0)
     for position in range(longest):  # every table's first game, then every second, …

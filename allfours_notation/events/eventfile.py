@@ -45,11 +45,13 @@ PRIZE_KINDS = {  # kind → its parameters (name: "suit" | "card" | "by")
     "most_straight_games": (),
 }
 _BY = ("pair", "team")
-_TOP = {"format", "event", "match", "bye", "standings", "knockout", "team", "round", "prize"}
-_KNOCKOUT = {"teams", "from"}
+_TOP = {"format", "event", "match", "bye", "standings", "knockout", "team", "round", "prize",
+        "forfeit"}
+_KNOCKOUT = {"teams", "from", "rounds"}
 _EVENT = {"name", "venue", "dates", "rules", "rules_file", "scoring", "forfeits"}
 _SCORING = {"game", "hang_jack"}
-_FORFEITS = {"renege"}
+_FORFEITS = {"renege", "late"}
+_FORFEIT = {"team", "round", "table", "reason"}
 _MATCH = {"rule", "target", "games", "half_time", "count_after_end"}
 _BYE = {"bullseyes", "hang_jacks", "win"}
 _STANDINGS = {"tiebreaks"}
@@ -92,6 +94,19 @@ class ScheduledMatch:
         """The home and away pairs the schedule seats at ``table``, if it says."""
         return next(((home, away) for number, home, away in self.seating
                      if number == table), None)
+
+
+@frozen
+class Forfeit:
+    """A forfeit for lateness (``[[forfeit]]``): the late team, in a round (None: the one
+    round it plays, or the games' tags' when there is no schedule), at a table (None: the
+    team), the director's reason; what it costs is the event's ``[event.forfeits] late``."""
+
+    team: str
+    round: str | None
+    table: int | None
+    reason: str | None
+    line: int
 
 
 @frozen
@@ -142,6 +157,13 @@ class Event:
     teams: tuple[Team, ...]
     rounds: tuple[Round, ...]
     prizes: tuple[Prize, ...]
+    # the rounds (as scheduled or as the games' [Round] tags name them) that hold the
+    # knock-out's matches, its first round first; their matches are not in the standings
+    knockout_rounds: tuple[str, ...] = ()
+    # lateness: the late side forfeits this many bullseye points to the other team's
+    # total, or ("match") the match; None: the event has no rule for it
+    late_forfeits: int | str | None = None
+    forfeits: tuple[Forfeit, ...] = ()
 
     def team(self, name: str) -> Team | None:
         return next((team for team in self.teams if team.name == name), None)
@@ -328,6 +350,9 @@ def _event(reader: _Reader, data: Mapping[str, Any], folder: FilePath) -> Event:
     if bye_bullseyes is None:
         bye_bullseyes = target if rule == "race" and target else 0
     teams = _teams(reader, data)
+    knockout = _knockout(reader, data, teams)
+    rounds = _scheduled(reader, _rounds(reader, data, teams), knockout["knockout_rounds"])
+    late = _late_rule(reader, forfeits)
     return Event(
         file=reader.file, name=name, venue=reader.text_value(head, "venue", path),
         dates=reader.names(head, "dates", path), rules=rules, house=house,
@@ -341,8 +366,78 @@ def _event(reader: _Reader, data: Mapping[str, Any], folder: FilePath) -> Event:
         bye_bullseyes=bye_bullseyes,
         bye_hang_jacks=reader.number(bye, "hang_jacks", ("bye",), default=None),
         bye_wins=reader.flag(bye, "win", ("bye",), True),
-        tiebreaks=_tiebreaks(reader, data), **_knockout(reader, data, teams), teams=teams,
-        rounds=_rounds(reader, data, teams), prizes=_prizes(reader, data))
+        tiebreaks=_tiebreaks(reader, data), **knockout, teams=teams,
+        rounds=rounds, prizes=_prizes(reader, data),
+        late_forfeits=late,
+        forfeits=_forfeits(reader, data, late, "late" in forfeits, teams, rounds))
+
+
+def _late_rule(reader: _Reader, forfeits: Mapping[str, Any]) -> int | str | None:
+    """``[event.forfeits] late``: a number of bullseye points, or "match"."""
+    value = forfeits.get("late")
+    if value is None or value == "match":
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    reader.add("AFN605" if isinstance(value, (int, str)) else "AFN604",
+               f"the rule for lateness must be a number of bullseyes or \"match\", not "
+               f"{value!r}", ("event", "forfeits", "late"),
+               'write late = 2 (the late side forfeits 2 bullseyes) or late = "match"')
+    return None
+
+
+def _forfeits(reader: _Reader, data: Mapping[str, Any], late: int | str | None,
+              late_written: bool, teams: tuple[Team, ...],
+              rounds: tuple[Round, ...]) -> tuple[Forfeit, ...]:
+    """``[[forfeit]]``: each a late team (or a table of it) in a round, with a reason."""
+    found = []
+    names = {team.name for team in teams}
+    for path, entry in reader.tables(data, "forfeit", (), _FORFEIT):
+        team = reader.text_value(entry, "team", path, required=True)
+        raw_round = entry.get("round")
+        round_name = (str(raw_round).strip() if isinstance(raw_round, (str, int))
+                      and not isinstance(raw_round, bool) else
+                      reader.text_value(entry, "round", path))
+        table = reader.number(entry, "table", path, default=None, least=1)
+        reason = reader.text_value(entry, "reason", path)
+        place = place_of(reader.places, path)
+        if team is None:
+            continue
+        if late is None and not late_written:
+            reader.add("AFN615", "a forfeit for lateness, and the event has no rule for it",
+                       path, 'say what lateness costs: [event.forfeits] late = 2 (bullseyes) '
+                       'or late = "match"')
+        if team not in names:
+            reader.add("AFN615", f"the forfeit names no team of the event ('{team}')",
+                       (*path, "team"), _known_teams(names), value=team)
+            continue
+        if rounds:
+            playing = [r.name for r in rounds for m in r.matches if team in (m.home, m.away)]
+            if round_name is None and len(playing) != 1:
+                reader.add("AFN615", f"'{team}' plays in {len(playing)} rounds and the "
+                           "forfeit names none", path, 'name its round: round = "2"')
+                continue
+            if round_name is not None and round_name not in playing:
+                reader.add("AFN615", f"'{team}' plays no match in round '{round_name}'",
+                           (*path, "round"), "the rounds it plays: "
+                           + (", ".join(playing) or "none"))
+                continue
+            round_name = round_name or playing[0]
+        found.append(Forfeit(team, round_name, table, reason, place.line if place else 1))
+    return tuple(found)
+
+
+def _scheduled(reader: _Reader, rounds: tuple[Round, ...],
+               knockout_rounds: tuple[str, ...]) -> tuple[Round, ...]:
+    """The rounds, once each knock-out round is found among them (when a schedule is
+    written: without one, the games' tags name the rounds)."""
+    have = {r.name for r in rounds}
+    for name in knockout_rounds if rounds else ():
+        if name not in have:
+            reader.add("AFN605", f"the knock-out names a round the schedule does not have "
+                       f"('{name}')", ("knockout", "rounds"),
+                       f"the rounds are: {', '.join(r.name for r in rounds)}", value=name)
+    return rounds
 
 
 def _rules(reader: _Reader, head: Mapping[str, Any],
@@ -441,7 +536,17 @@ def _knockout(reader: _Reader, data: Mapping[str, Any],
                    f"the divisions are: {', '.join(sorted(divisions))}; leave it out to "
                    "seed from the overall standings")
         source = None
-    return {"knockout_teams": size, "knockout_from": source}
+    rounds = reader.names(knockout, "rounds", ("knockout",))
+    if len(set(rounds)) < len(rounds):
+        reader.add("AFN610", "a knock-out round is named twice", ("knockout", "rounds"),
+                   "name each of the knock-out's rounds once, the first round first")
+        rounds = tuple(dict.fromkeys(rounds))
+    if size is not None and len(rounds) > size.bit_length() - 1:
+        reader.add("AFN605", f"a knock-out of {size} teams has {size.bit_length() - 1} "
+                   f"round{'s' if size > 2 else ''}, not {len(rounds)}",
+                   ("knockout", "rounds"), "name one round for each halving, the final last")
+        rounds = rounds[:size.bit_length() - 1]
+    return {"knockout_teams": size, "knockout_from": source, "knockout_rounds": rounds}
 
 
 def _teams(reader: _Reader, data: Mapping[str, Any]) -> tuple[Team, ...]:

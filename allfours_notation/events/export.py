@@ -116,15 +116,39 @@ def write_sqlite(report: EventReport, path: str | Path) -> None:
         stream.write(data)
 
 
-def write_csv(report: EventReport, folder: str | Path) -> list[str]:
-    """One CSV file a table in ``folder`` (each written whole); the names written."""
+def add_to_database(report: EventReport, path: str | Path) -> None:
+    """The event's tables put into the SQLite database at ``path`` (the archive that
+    ``allfours export --sqlite`` writes), replacing the event tables already there, in one
+    transaction: the database has the old ones or the new ones, never a part."""
+    connection = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            for table in TABLES:
+                connection.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in schema_sql().splitlines():
+                connection.execute(statement)
+            for table, row in rows(report):
+                marks = ", ".join("?" * len(row))
+                connection.execute(f"INSERT INTO {table} VALUES ({marks})", row)
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+
+
+def write_csv(report: EventReport, folder: str | Path, *, force: bool = True) -> list[str]:
+    """One CSV file a table in ``folder`` (each written whole); the names written.
+    ``force``: replace an ``event_*.csv`` already there (else it is refused)."""
     import io
 
     tables: dict[str, list[tuple[object, ...]]] = {table: [] for table in TABLES}
     for table, row in rows(report):
         tables[table].append(row)
     names = []
-    with OutputFolder(folder, force=True) as out:
+    with OutputFolder(folder, force=force) as out:
         for table, found in tables.items():
             text = io.StringIO()
             writer = CsvRows(text)

@@ -17,7 +17,7 @@ from .assemble import Assembled, Counted, MatchResult, assemble
 from .eventfile import Event
 from .games import FolderRead
 from .prizes import Award, prize_list
-from .standings import Bracket, Table, bracket, chain_text, standings
+from .standings import Bracket, Table, bracket, chain_text, entrant_text, standings
 
 RESULTS_FORMAT = "allfours-event-results"
 RESULTS_VERSION = 1
@@ -39,7 +39,7 @@ def build_report(event: Event, read: FolderRead) -> EventReport:
     assembled = assemble(event, read)
     ranked = standings(event, assembled)
     return EventReport(event, assembled, ranked, prize_list(event, assembled),
-                       bracket(event, ranked))
+                       bracket(event, ranked, assembled.matches))
 
 
 def rule_text(event: Event) -> str:
@@ -136,6 +136,9 @@ def match_sheet(event: Event, match: MatchResult) -> list[str]:
     if match.missing:
         lines.append(f"  not reported: table{'s' if len(match.missing) > 1 else ''} "
                      + ", ".join(map(str, match.missing)))
+    for late in match.lateness:
+        other = match.away if late.team == match.home else match.home
+        lines.append(f"  forfeit: {visible(late.text(other))}")
     outcome = ("drawn" if match.finished and match.winner is None else
                f"{visible(match.winner)} wins" if match.finished and match.winner else
                "not over")
@@ -198,6 +201,14 @@ def bracket_lines(seeded: Bracket) -> list[str]:
             lines.append(f"  {seed} {visible(team)}: a bye (no seed {other_seed})")
         else:
             lines.append(f"  {seed} {visible(team or '?')} v {other_seed} {visible(other)}")
+    for name, ties in seeded.rounds if any(n for n, _ in seeded.rounds) else ():
+        lines.append(f"  {visible(name) if name else 'a round the event file does not name'}")
+        for tie in ties:
+            one, two = (visible(entrant_text(e)) for e in tie.entrants)
+            lines.append(f"    {one} v {two}: {visible(tie.outcome)}")
+    champion = seeded.champion
+    if champion is not None and champion[1] is not None:
+        lines.append(f"  winner: {visible(champion[1])}")
     return lines
 
 
@@ -262,7 +273,7 @@ def match_json(event: Event, match: MatchResult) -> dict[str, object]:
         "bullseyes": [match.home_points, match.away_points],
         "hang_jacks": [match.home_hang_jacks, match.away_hang_jacks],
         "winner": match.winner, "finished": match.finished, "race_ended_at": match.ended_at,
-        "half_time": None}
+        "half_time": None, "lateness": [x.as_json() for x in match.lateness]}
     if event.half_time:
         h = match.half(event.half_time)
         data["half_time"] = {"after_games": event.half_time, "bullseyes": [h[0], h[1]],

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .assemble import Counted, MatchResult
 from .report import EventReport, rule_text
-from .standings import chain_text
+from .standings import Bracket, Entrant, chain_text, entrant_text
 
 STYLE = """\
 :root { color-scheme: light dark; --line: #8884; --muted: #777; }
@@ -64,6 +64,18 @@ class Site:
         self.team_pages = {t.name: f"team-{n}.html"
                            for n, t in enumerate(report.event.teams, 1)}
         self.replay_pages: dict[tuple[str, int], str] = {}
+        # every pair that sat for a team: its games (match, table, number at the table,
+        # the game, whether the team was at home), in the order of the matches
+        self.pair_games: dict[tuple[str, tuple[str, ...]], list[PairGame]] = {}
+        for match in report.assembled.matches:
+            for table in match.tables:
+                for number, game in enumerate(table.games, 1):
+                    for home, team in ((True, match.home), (False, match.away)):
+                        self.pair_games.setdefault((team, game.pair(home)), []).append(
+                            (match, table.number, number, game, home))
+        ordered = sorted(self.pair_games, key=lambda key: (
+            self.team_pages.get(key[0], "~"), key[1]))
+        self.pair_pages = {key: f"pair-{n}.html" for n, key in enumerate(ordered, 1)}
 
     # --- the frame ----------------------------------------------------------------------
 
@@ -108,6 +120,7 @@ class Site:
                     made = replay_page(game) if replay_page and self.replays else None
                     if made is not None:
                         name, page = made
+                        self.shared_assets()
                         self.replay_pages[(game.game.file, game.game.index)] = name
                         self.pages[name] = page
         self.index()
@@ -115,9 +128,19 @@ class Site:
             self.match(match)
         for team in self.report.event.teams:
             self.team(team.name)
+        for key in self.pair_pages:
+            self.pair(key)
         self.prizes()
         self.ratings()
         return self.pages
+
+    def shared_assets(self) -> None:
+        """The replay pages' stylesheet and script, once for all of them."""
+        from ..writing.html_replay.page import ASSETS, asset
+
+        for name in ASSETS:
+            if name not in self.pages:
+                self.pages[name] = asset(name)
 
     def index(self) -> None:
         event = self.report.event
@@ -146,6 +169,8 @@ class Site:
                  self.team_link(other) if other else ("a bye" if team else "—")]
                 for (seed, team), (other_seed, other) in seeded.pairs),
                 numeric=lambda i: i in (0, 2)))
+            if any(name for name, _ in seeded.rounds):
+                body.extend(self.knockout_rounds(seeded))
         body.append("<h2>Matches</h2>")
         body.append(self.table(
             ["Round", "Match", "Bullseyes", "Hang Jacks", "Result"],
@@ -162,6 +187,32 @@ class Site:
                 f"<li>{_e(g.where)}</li>" for g in self.report.assembled.unplaced) + "</ul>")
         self.page("index.html", event.name, body)
 
+    def knockout_rounds(self, seeded: Bracket) -> list[str]:
+        """The knock-out round by round: each tie, its match's result and who went on."""
+        match_pages = {(m.round, m.home, m.away): page for m in self.report.assembled.matches
+                       if (page := self.match_pages.get(id(m)))}
+        body = []
+        for name, ties in seeded.rounds:
+            body.append(f"<h3>{_e(name or 'A round the event file does not name')}</h3>")
+            rows = []
+            for tie in ties:
+                one, two = (self.entrant(e) for e in tie.entrants)
+                m = tie.match
+                page = match_pages.get((m.round, m.home, m.away)) if m else None
+                result = (f'<a href="{page}">{_e(tie.outcome)}</a>' if page
+                          else _e(tie.outcome))
+                rows.append([one, two, result])
+            body.append(self.table(["Team", "Team", "Result"], rows))
+        champion = seeded.champion
+        if champion is not None and champion[1] is not None:
+            body.append(f"<p>Winner: <strong>{self.team_link(champion[1])}</strong></p>")
+        return body
+
+    def entrant(self, entrant: Entrant) -> str:
+        seed, team = entrant
+        return (f"{seed} " if seed is not None else "") + self.team_link(team) if team \
+            else _e(entrant_text(entrant))
+
     def match(self, match: MatchResult) -> None:
         event = self.report.event
         body = [f"<p>{self.team_link(match.home)} {match.home_points} – {match.away_points} "
@@ -172,6 +223,9 @@ class Site:
             body.append(f"<p>Half time (after {event.half_time} games a table): "
                         f"{_e(match.home)} {h[0]} / {_e(match.away)} {h[1]}, "
                         f"Hang Jacks {h[2]}/{h[3]}</p>")
+        for late in match.lateness:
+            other = match.away if late.team == match.home else match.home
+            body.append(f"<p>Forfeit: {_e(late.text(other))}</p>")
         if match.missing:
             body.append(f"<p>Not reported: table{'s' if len(match.missing) > 1 else ''} "
                         f"{', '.join(map(str, match.missing))}</p>")
@@ -212,28 +266,50 @@ class Site:
         if team.substitutes:
             body.append("<p>Substitutes: " + ", ".join(_e(p) for p in team.substitutes)
                         + "</p>")
-        pairs: dict[tuple[str, ...], list[int]] = {}
         rows = []
         for match in self.report.assembled.matches:
             if name not in (match.home, match.away):
                 continue
-            home = match.home == name
             rows.append([_e(match.round), f'<a href="{self.match_pages[id(match)]}">'
                          f"{_e(match.home)} v {_e(match.away)}</a>",
                          f"{match.home_points}–{match.away_points}", _e(_outcome(match))])
-            for table in match.tables:
-                for game in table.games:
-                    tally = pairs.setdefault(game.pair(home), [0, 0])
-                    tally[0] += 1
-                    tally[1] += game.winner_home is home and game.counts
         body.append("<h2>Matches</h2>")
         body.append(self.table(["Round", "Match", "Bullseyes", "Result"], rows))
         body.append("<h2>Pairs</h2>")
-        body.append(self.table(["Pair", "Games", "Bullseyes"],
-                               ([_e(" & ".join(p)), str(t[0]), str(t[1])]
-                                for p, t in sorted(pairs.items())),
-                               numeric=lambda i: i > 0))
+        pairs = sorted(pair for team_name, pair in self.pair_games if team_name == name)
+        body.append(self.table(["Pair", "Games", "Bullseyes"], (
+            [f'<a href="{self.pair_pages[(name, pair)]}">{_e(" & ".join(pair))}</a>',
+             str(len(played)), str(_won(played))]
+            for pair in pairs for played in [self.pair_games[(name, pair)]]),
+            numeric=lambda i: i > 0))
         self.page(self.team_pages[name], name, body)
+
+    def pair(self, key: tuple[str, tuple[str, ...]]) -> None:
+        """A pair's page: its games, match by match, table by table, each with its record."""
+        team, pair = key
+        played = self.pair_games[key]
+        body = [f"<p>{self.team_link(team)} · {len(played)} games, {_won(played)} bullseyes "
+                "(games won that count)</p>"]
+        rows, classes = [], []
+        for match, table, number, game, home in played:
+            scores = dict(game.game.scores)
+            away_side = "EW" if game.home_side == "NS" else "NS"
+            own, other = ((scores.get(game.home_side, 0), scores.get(away_side, 0)) if home
+                          else (scores.get(away_side, 0), scores.get(game.home_side, 0)))
+            opponents = game.pair(not home)
+            result = ("" if game.winner_home is None else
+                      "won" if game.winner_home is home else "lost")
+            replay = self.replay_pages.get((game.game.file, game.game.index))
+            shown = f"{Path(game.game.file).name}:{game.game.index}"
+            rows.append([f'<a href="{self.match_pages[id(match)]}">Round {_e(match.round)}: '
+                         f"{_e(match.home)} v {_e(match.away)}</a>", str(table), str(number),
+                         _e(" & ".join(opponents)), f"{own}–{other}", _e(result),
+                         f'<a href="{replay}">{_e(shown)}</a>' if replay else _e(shown)])
+            classes.append("" if game.counts else "void")
+        body.append(self.table(["Match", "Table", "Game", "Against", "Score", "Result",
+                                "Record"], rows, numeric=lambda i: i in (1, 2, 4),
+                               classes=classes))
+        self.page(self.pair_pages[key], " & ".join(pair), body)
 
     def prizes(self) -> None:
         body = []
@@ -272,6 +348,15 @@ class Site:
                   f"{r.mean:.2f}", f"{r.uncertainty:.2f}", f"{r.ordinal:.2f}"]
                  for n, r in enumerate(rows, 1)), numeric=lambda i: i not in (1, 2)))
         self.page("ratings.html", "Ratings", body)
+
+
+# A game a pair played: its match, table, place at the table, the game, the pair at home.
+PairGame = tuple[MatchResult, int, int, Counted, bool]
+
+
+def _won(played: Iterable[PairGame]) -> int:
+    """The bullseyes a pair took: its games won that count."""
+    return sum(1 for _, _, _, game, home in played if game.winner_home is home and game.counts)
 
 
 def _outcome(match: MatchResult) -> str:
@@ -330,7 +415,7 @@ def replay_pages(report: EventReport, root: Path | None = None,
             return None
         found = tuple(sorted({*parsed.diagnostics, *replayed.diagnostics}, key=sort_key))
         return name, render_page(replay_data(replayed, found), record,
-                                 filename=Path(file).name)
+                                 filename=Path(file).name, shared=True)
 
     return make
 

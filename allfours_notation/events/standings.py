@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..frozen import frozen
-from .assemble import Assembled
+from .assemble import Assembled, MatchResult
 from .eventfile import TIEBREAKS, Event
 
 BY_NAME = "name"  # the last resort: equal on the whole chain, by name
@@ -71,6 +71,8 @@ def rows_of(event: Event, assembled: Assembled) -> list[Row]:
     # played, wins, draws, losses, byes, bf, ba, hj, hja
     hang_jack_figures: dict[str, list[int]] = {t.name: [] for t in event.teams}
     for match in assembled.matches:
+        if match.round in event.knockout_rounds:
+            continue  # the knock-out's matches carry its bracket, not the standings
         for name, own, other, hj, hja in (
                 (match.home, match.home_points, match.away_points, match.home_hang_jacks,
                  match.away_hang_jacks),
@@ -79,7 +81,8 @@ def rows_of(event: Event, assembled: Assembled) -> list[Row]:
             row = sums.get(name)
             if row is None:
                 continue
-            if not any(game.counts for table in match.tables for game in table.games):
+            if not match.lateness and not any(
+                    game.counts for table in match.tables for game in table.games):
                 continue  # nothing of this match is recorded yet
             row[0] += 1
             if match.finished:
@@ -92,7 +95,9 @@ def rows_of(event: Event, assembled: Assembled) -> list[Row]:
             row[7] += hj
             row[8] += hja
             hang_jack_figures[name].append(hj)
-    for _, team in assembled.byes:
+    for round_name, team in assembled.byes:
+        if round_name in event.knockout_rounds:
+            continue
         row = sums.get(team)
         if row is None:
             continue
@@ -161,21 +166,76 @@ def seed_order(size: int) -> list[int]:
     return order
 
 
+Entrant = tuple[int | None, str | None]  # (seed, team): None, None is a place not yet known
+
+
+@frozen
+class Tie:
+    """One tie of a knock-out round: its two entrants (the higher seed first), the match
+    that settled it (None: a bye, or not played yet) and the entrant going through (None:
+    not decided yet)."""
+
+    entrants: tuple[Entrant, Entrant]
+    match: MatchResult | None
+    winner: Entrant | None
+
+    @property
+    def outcome(self) -> str:
+        (_, one), (_, two) = self.entrants
+        if one is None and two is None:
+            return "no team holds either seed" if self.winner is not None else "waiting"
+        if self.winner is not None and (one is None or two is None):
+            return "a bye"
+        if self.match is None:
+            return "not played yet" if one and two else "waiting"
+        m = self.match
+        score = f"{m.home} {m.home_points}–{m.away_points} {m.away}"
+        if self.winner is None:
+            return f"{score}: drawn" if m.finished else f"{score}: not over"
+        return f"{score}: {self.winner[1]} goes through"
+
+    def as_json(self) -> dict[str, object]:
+        m = self.match
+        return {"entrants": [{"seed": seed, "team": team} for seed, team in self.entrants],
+                "match": None if m is None else {
+                    "round": m.round, "home": m.home, "away": m.away,
+                    "bullseyes": [m.home_points, m.away_points], "finished": m.finished},
+                "winner": None if self.winner is None else {
+                    "seed": self.winner[0], "team": self.winner[1]}}
+
+
 @frozen
 class Bracket:
-    """The first round of a knock-out seeded from a ranking: (seed, team) pairs, the
-    higher seed first; a seed no team holds is ``None`` (a bye for its opponent)."""
+    """A knock-out seeded from a ranking.  ``pairs`` is its first round: (seed, team)
+    pairs, the higher seed first; a seed no team holds is ``None`` (a bye for its
+    opponent).  ``rounds`` carry the winners forward round by round to the final, from
+    the matches played in the rounds the event file names as the knock-out's (a round it
+    does not name is ``None``: its ties are known, their results are not looked for)."""
 
     source: str
     pairs: tuple[tuple[tuple[int, str | None], tuple[int, str | None]], ...]
+    rounds: tuple[tuple[str | None, tuple[Tie, ...]], ...] = ()
+
+    @property
+    def champion(self) -> Entrant | None:
+        if not self.rounds or len(self.rounds[-1][1]) != 1:
+            return None
+        return self.rounds[-1][1][0].winner
 
     def as_json(self) -> dict[str, object]:
+        champion = self.champion
         return {"seeded_from": self.source, "first_round": [
-            [{"seed": seed, "team": team} for seed, team in pair] for pair in self.pairs]}
+            [{"seed": seed, "team": team} for seed, team in pair] for pair in self.pairs],
+            "rounds": [{"name": name, "ties": [tie.as_json() for tie in ties]}
+                       for name, ties in self.rounds],
+            "champion": None if champion is None else {"seed": champion[0],
+                                                       "team": champion[1]}}
 
 
-def bracket(event: Event, tables: Sequence[Table]) -> Bracket | None:
-    """The knock-out the event file asks for, seeded from its ranking; None if none."""
+def bracket(event: Event, tables: Sequence[Table],
+            matches: Sequence[MatchResult] = ()) -> Bracket | None:
+    """The knock-out the event file asks for, seeded from its ranking and carried
+    forward by the knock-out rounds' ``matches``; None if none."""
     if not event.knockout_teams or not tables:
         return None
     title = f"Division {event.knockout_from}" if event.knockout_from else tables[-1].title
@@ -185,4 +245,44 @@ def bracket(event: Event, tables: Sequence[Table]) -> Bracket | None:
     placed = [(seed, teams[seed - 1] if seed <= len(teams) else None) for seed in order]
     pairs = tuple((min(a, b), max(a, b)) for a, b in zip(placed[::2], placed[1::2],
                                                          strict=True))
-    return Bracket(ranking.title, pairs)
+    entrants: list[Entrant] = [entrant for pair in pairs for entrant in pair]
+    rounds = []
+    names = event.knockout_rounds
+    for number in range(event.knockout_teams.bit_length() - 1):
+        name = names[number] if number < len(names) else None
+        played = [m for m in matches if name is not None and m.round == name]
+        ties = tuple(_tie(one, two, played)
+                     for one, two in zip(entrants[::2], entrants[1::2], strict=True))
+        rounds.append((name, ties))
+        entrants = [tie.winner or (None, None) for tie in ties]
+    return Bracket(ranking.title, pairs, tuple(rounds))
+
+
+def entrant_text(entrant: Entrant) -> str:
+    """ "1 Bronx", "seed 8 (no team)", or "to be decided"."""
+    seed, team = entrant
+    if team is not None:
+        return f"{seed} {team}" if seed is not None else team
+    return f"seed {seed} (no team)" if seed is not None else "to be decided"
+
+
+def _tie(one: Entrant, two: Entrant, played: Sequence[MatchResult]) -> Tie:
+    """A tie between two entrants, settled by the match between their teams in the round
+    (either at home), a bye when only one of them is there."""
+    if one[0] is not None and two[0] is not None and two[0] < one[0]:
+        one, two = two, one
+    if one[1] is None and two[1] is None:  # no team holds either seed: an empty place
+        seeded = one[0] is not None and two[0] is not None
+        return Tie((one, two), None, (one[0], None) if seeded else None)
+    if one[1] is None or two[1] is None:
+        alone = two if one[1] is None else one
+        # a bye only against a seed no team holds, not against a place still undecided
+        empty = one if alone is two else two
+        if alone[1] is not None and empty[0] is not None:
+            return Tie((one, two), None, alone)
+        return Tie((one, two), None, None)
+    match = next((m for m in played if {m.home, m.away} == {one[1], two[1]}), None)
+    winner = None
+    if match is not None and match.finished and match.winner is not None:
+        winner = one if match.winner == one[1] else two
+    return Tie((one, two), match, winner)

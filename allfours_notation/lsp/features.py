@@ -38,7 +38,7 @@ _SEVERITY = {
 _WORD = re.compile(r"[^\s{};]+")
 _PLAY_WORD = re.compile(
     rf"^(?:({afn_words.SEAT_PATTERN}):)?({CARD_PATTERN})(?:{afn_words.GLYPH_PATTERN})?$")
-_TRICK_WORD = re.compile(r"^([0-9]+)\.")
+_TRICK_WORD = re.compile(r"^([0-9]{1,9})\.")  # no longer: past the limit of digits
 _ITEMS = {item.value: item for item in ClaimItem}
 ITEM_NAMES = {
     ClaimItem.KICK: "Kick", ClaimItem.GIFT: "Gift", ClaimItem.HIGH: "High",

@@ -29,14 +29,27 @@ from typing import Any, Protocol
 from lsprotocol import types
 from pygls.protocol import JsonRPCProtocol
 
-__all__ = ["MAX_MESSAGE_BYTES", "FrameReader", "run_framed"]
+__all__ = ["MAX_JSON_DEPTH", "MAX_MESSAGE_BYTES", "FrameReader", "nests_deeper_than", "run_framed"]
 
 log = logging.getLogger(__name__)
 
-# The largest message read: a document at the server's size limit, in JSON, fits.
-MAX_MESSAGE_BYTES = 1 << 30
+# The largest message read: a document at the server's size limit (4 MiB of text), in
+# JSON, fits even with every character escaped (12 bytes for a surrogate pair's two
+# escapes: 48 MiB).  A larger message is passed over by its length, a chunk at a time,
+# so that memory stays bounded (issue 41); a length beyond any real message (past
+# ``_SKIP_BYTES``) is taken as garbage, and the stream is searched for the next header.
+MAX_MESSAGE_BYTES = 64 << 20
+_SKIP_BYTES = 1 << 32
+_SKIP_CHUNK = 1 << 20
 _HEADER = re.compile(rb"content-length[ \t]*:", re.IGNORECASE)
 _DIGITS = re.compile(rb"[0-9]{1,10}")
+# How deep a message's arrays and objects may nest: the protocol's own messages nest
+# about ten levels, settings a few more; Python's decoder fails a few thousand down.
+MAX_JSON_DEPTH = 200
+# A string (with its escapes) or one bracket: what the depth is counted from.
+_TOKEN = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
+_ID_SEARCH_TOKENS = 1_000_000
+_MEMBER_VALUE = re.compile(rb'[ \t\r\n]*:[ \t\r\n]*(-?[0-9]{1,20}|"[^"\\]{0,200}")')
 # JSON-RPC error codes (the protocol's numbers, lsprotocol.types.ErrorCodes)
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -63,6 +76,7 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
     pending: bytes | None = None  # a header line found glued to the end of garbage
     while not stop_event.is_set():
         length: int | None = None
+        oversize: int | None = None  # a real message too large to read: passed over
         problem: str | None = None
         seen_header = False
         while True:
@@ -87,6 +101,8 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
                 value = line[found.end():].strip()
                 if _DIGITS.fullmatch(value) and int(value) <= MAX_MESSAGE_BYTES:
                     length, problem = int(value), None
+                elif _DIGITS.fullmatch(value) and int(value) <= _SKIP_BYTES:
+                    oversize, problem = int(value), None
                 else:
                     problem = (f"a message with Content-Length {_shown(value)} (a length is "
                                f"a number of bytes, 0 to {MAX_MESSAGE_BYTES})")
@@ -99,6 +115,13 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
                        f"({_shown(line)}); waiting for the next Content-Length header")
                 skipping = True
             length, problem, seen_header = None, None, False
+        if oversize is not None and problem is None:
+            if not await _pass_over(reader, oversize):
+                return  # the input ended inside the body
+            report(f"skipped a message of {oversize:,} bytes: the largest read is "
+                   f"{MAX_MESSAGE_BYTES:,} bytes")
+            skipping = False
+            continue
         if problem is None and length is None:
             problem = "a header block without Content-Length"
         if problem is not None:
@@ -110,7 +133,76 @@ async def run_framed(stop_event: threading.Event, reader: FrameReader,
         if len(body) < length:
             return  # the input ended inside the body
         skipping = False
-        handle_body(body, protocol, report)
+        try:
+            handle_body(body, protocol, report)
+        except Exception as error:  # one message never ends the session
+            log.exception("unable to read a message")
+            report(f"a message could not be read: {type(error).__name__}")
+
+
+async def _pass_over(reader: FrameReader, count: int) -> bool:
+    """Read ``count`` bytes and keep none of them (a message too large to read); False
+    when the input ends first."""
+    while count > 0:
+        chunk = await reader.readexactly(min(count, _SKIP_CHUNK))
+        if not chunk:
+            return False
+        count -= len(chunk)
+    return True
+
+
+def nests_deeper_than(body: bytes, limit: int) -> bool:
+    """Whether the message's arrays and objects nest more than ``limit`` levels
+    (brackets inside strings do not count); the scan stops as soon as they do.
+
+    Python's decoder recurses once per level and dies of a RecursionError a few
+    thousand levels down (issue 41: the server exited on one message nested 5,000
+    deep), so the depth is measured before decoding.  A message with few brackets
+    (every real one: a document's text is one string) is answered from two counts."""
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    depth = 0
+    for token in _TOKEN.finditer(body):
+        bracket = token[0]
+        if bracket in (b"[", b"{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif bracket in (b"]", b"}"):
+            depth -= 1
+    return False
+
+
+def _top_level_id(body: bytes) -> int | str | None:
+    """The ``id`` member of the message's outer object, found without decoding what
+    nests (only the first million strings and brackets are looked at)."""
+    depth = 0
+    for count, token in enumerate(_TOKEN.finditer(body)):
+        if count > _ID_SEARCH_TOKENS:
+            return None
+        text = token[0]
+        if text in (b"[", b"{"):
+            depth += 1
+        elif text in (b"]", b"}"):
+            depth -= 1
+        elif depth == 1 and text == b'"id"':
+            value = _MEMBER_VALUE.match(body, token.end())
+            if value is not None:
+                found = json.loads(value[1])
+                return found if isinstance(found, (int, str)) else None
+    return None
+
+
+def _refuse_deep(body: bytes, protocol: JsonRPCProtocol, report: Report) -> None:
+    what = (f"a message nested more than {MAX_JSON_DEPTH} levels deep (the server reads "
+            f"at most {MAX_JSON_DEPTH})")
+    ident = _top_level_id(body)
+    if ident is None:
+        report(f"skipped {what}")
+        return
+    report(f"answered request {ident!r} with an error: {what}")
+    protocol._send_response(ident, error=types.ResponseError(
+        code=INVALID_REQUEST, message=f"refused {what}"))
 
 
 def _looks_like_header(line: bytes) -> bool:
@@ -126,6 +218,9 @@ def _shown(data: bytes, limit: int = 40) -> str:
 def handle_body(body: bytes, protocol: JsonRPCProtocol, report: Report) -> None:
     """One message: structured and handled, or answered with an error if it is a
     request that cannot be (never silently dropped)."""
+    if nests_deeper_than(body, MAX_JSON_DEPTH):
+        _refuse_deep(body, protocol, report)
+        return
     try:
         message = json.loads(body, object_hook=protocol.structure_message)
     except Exception as error:
@@ -153,7 +248,7 @@ def _why(error: BaseException) -> str:
 def _refuse(body: bytes, error: Exception, protocol: JsonRPCProtocol, report: Report) -> None:
     try:
         raw: Any = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         report(f"skipped a message that is not JSON ({_shown(body)})")
         return
     if not isinstance(raw, dict):

@@ -28,6 +28,8 @@ from ..limits import (
     MAX_DEALS_PER_GAME,
     MAX_TAGS_PER_GAME,
 )
+from .bounds import LONG_STATEMENT, PastLimit, count_words
+from .deal_extras import DealExtras
 from .game_parser import game_parser
 from .lalr import Token, TooManyComments
 from .records import (
@@ -68,7 +70,7 @@ from .records import (
     set_diagnostics,
     with_comments,
 )
-from .slicer import GameSlice, HeaderTag, header_tags, line_columns, slice_games
+from .slicer import GameSlice, header_tags, line_columns, slice_games, tag_from_scan
 from .statements import (
     _ANY_CARD_RE,
     _CLAIM_ITEMS,
@@ -78,6 +80,7 @@ from .statements import (
     _SEATS,
     _TAG_RE,
     _WORDS,
+    NumberTooLong,
     _call,
     _cards_of,
     _count_cards,
@@ -85,7 +88,7 @@ from .statements import (
     _play_word,
     _remember,
     _scores,
-    clock_time,
+    read_number,
     unescape_tag_value,
 )
 from .table import add_seats, clockwise, seats_named
@@ -165,8 +168,9 @@ class _RawDeal:
         self.time: str | None = None  # the clock time of the header, canonical
 
 
-class _GameAssembler:
-    """Parses one game slice and turns its tokens into a :class:`Game`."""
+class _GameAssembler(DealExtras):
+    """Parses one game slice and turns its tokens into a :class:`Game`; the limits it
+    holds a game to are :class:`.bounds.GameBounds`'s."""
 
     def __init__(self, body: str, piece: GameSlice, *, index: int, filename: str | None) -> None:
         """``body`` is the game's text; ``piece`` says where it starts in its file."""
@@ -185,6 +189,7 @@ class _GameAssembler:
         # The comments of each node that has any, by the node's id().
         self.comments_of: dict[int, tuple[list[Comment], list[Comment]]] = {}
         self.current_deal: int | None = None
+        self.items = 0  # awards and scores read so far, held to MAX_ITEMS_PER_GAME
         # Spans keep offsets only; lines and columns come from here when first asked for.
         self.lines = TextLines(body, piece.start, piece.line, piece.column)
 
@@ -263,7 +268,14 @@ class _GameAssembler:
             return self.broken_game(), None, self.piece, []
         found = collector.comments
         comments = [self.comment_of(token) for token in found] if found else []
-        return self.read_tree(cast(list[Any], raw), comments)
+        try:
+            return self.read_tree(cast(list[Any], raw), comments)
+        except NumberTooLong as error:
+            self.report_long_number(error)
+            return self.broken_game(), None, self.piece, []
+        except PastLimit as past:
+            self.report_past(past.problem, past.offset, past.width)
+            return self.broken_game(), None, self.piece, []
 
     def over_limit(self) -> bool:
         """Report (AFN120) a game past one of the documented limits, which is then not
@@ -451,11 +463,15 @@ class _GameAssembler:
         of them), sent on by its type; the texts that recur are read once
         (``_deal_header``, ``_call``, the claim and total memos)."""
         header: Token = children[0]
-        number, dealer, clock = _deal_header(header.value)
-        self.current_deal = number
+        try:
+            deal_number, dealer, clock = _deal_header(header.value)
+        except NumberTooLong as error:
+            error.after = header.start_pos
+            raise
+        self.current_deal = deal_number
         lines, base, at = self.lines, self.offset_base, Span.at
-        raw = _RawDeal(number, dealer, at(lines, header.start_pos + base,
-                                          header.end_pos + base))
+        raw = _RawDeal(deal_number, dealer, at(lines, header.start_pos + base,
+                                               header.end_pos + base))
         if clock is not None:
             raw.time = self.clock(clock, header)
         nodes = self.nodes
@@ -493,45 +509,45 @@ class _GameAssembler:
                 node = make_turnup(card(parts[-1].value.split()[-1]), span)
                 raw.opening.append(node)
             elif kind == "CLAIM":
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "claim")
                 if raw.claim is not None:  # the record keeps the first
                     continue
                 node = raw.claim = self.claim(parts, span)
+                self.count_items(len(node.awards), token)
             elif kind == "RESULTS":
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "line of results")
                 if raw.results is not None:
                     continue
                 director = value[:8].lower() == "director"
                 node = raw.results = Results(
                     awards=self.claim_awards(parts, span, skip=2 if director else 1),
                     director=director, span=span)
+                self.count_items(len(node.awards), token)
             elif kind == "TOTAL":
+                if len(value) > LONG_STATEMENT or len(parts) > 1:
+                    count_words(parts, "total")
                 if raw.total is not None:
                     continue
-                node = raw.total = make_total(_scores(parts), span)
+                try:
+                    node = raw.total = make_total(_scores(parts), span)
+                except NumberTooLong as error:
+                    error.after = token.start_pos
+                    raise
+                self.count_items(len(node.scores), token)
             else:
                 node = self.other_statement(raw, kind, parts, span)
             nodes.append(node)
         return raw
-
-    def clock(self, word: str, header: Token) -> str | None:
-        """The header's clock time (``at 20:41``) in canonical form; a word that is not a
-        time of day is AFN112 (and the deal has no time)."""
-        time = clock_time(word)
-        if time is None:
-            start = header.start_pos + len(header.value) - len(word) + self.offset_base
-            self.diag("AFN112", f"'{word}' is not a clock time",
-                      Span.at(self.lines, start, start + len(word)),
-                      hint="write the time the deal began on a 24-hour clock: 'at 20:41' "
-                      "(or 'at 20:41:07')")
-        return time
 
     def other_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> Node:
         """The statements most deals do without: a discard, a pack, a Game count, a
         penalty, a redeal, an abandoned deal."""
         value = parts[0].value
         if kind == "COUNT":
-            count = Count(scores=_scores(parts), span=span)
-            if raw.count is None:  # the record keeps the first
-                raw.count = count
+            count = self.game_count(parts, span)
+            raw.count = raw.count or count  # the record keeps the first
             return count
         if kind == "DISCARD":
             skip = value.lower().index("discards") + len("discards")
@@ -577,17 +593,20 @@ class _GameAssembler:
             plays.append
         find = text.find
         end = 0
+        offset = self.offset_base
         for word in text.split():
             start = find(word, end)
             end = start + len(word)
             play = memo.get(word)
             if play is None:
                 if word[-1] == ".":  # a trick number before the next play
-                    raw.numbers.append((len(plays), int(word[:-1]), (base, start, end)))
+                    raw.numbers.append((len(plays), read_number(word[:-1], base + start - offset),
+                                        (base, start, end)))
                     continue
                 play, number_length = _play_word(word)
                 if number_length:  # "12.S:JS": a trick number written against its play
-                    raw.numbers.append((len(plays), int(word[:number_length - 1]),
+                    raw.numbers.append((len(plays), read_number(word[:number_length - 1],
+                                                           base + start - offset),
                                         (base, start, start + number_length)))
                     start += number_length
             append(play_of(play[0], play[1], play[2], at(lines, base + start, base + end)))
@@ -636,7 +655,8 @@ class _GameAssembler:
                     )
                     continue
                 last = awards[-1]
-                awards[-1] = Award(last.seat, last.item, int(word))
+                awards[-1] = Award(last.seat, last.item, read_number(
+                    word, token_start - self.offset_base + word_match.start()))
             else:
                 seat = _SEATS[word]
         # A claim is a set of awards: keep them grouped by seat, seats in the order they
@@ -757,7 +777,7 @@ class _GameAssembler:
         found = header_tags(self.body, scanned[0], MAX_TAGS_PER_GAME) if scanned else []
         positions = line_columns(self.body, [tag.offset for tag in found])
         tags = tuple(
-            _tag_from_scan(tag, position, self.line_base, self.col_base, self.offset_base)
+            tag_from_scan(tag, position, self.line_base, self.col_base, self.offset_base)
             for tag, position in zip(found, positions, strict=True)
         )
         tags = sorted_tags(tags)
@@ -770,18 +790,3 @@ class _GameAssembler:
             broken=True,
             span=Span(self.piece.line, self.piece.column, 0, 0, self.piece.start, self.piece.end),
         )
-
-
-def _tag_from_scan(tag: HeaderTag, position: tuple[int, int], line_base: int, col_base: int,
-                   offset_base: int) -> Tag:
-    """A tag read by the slicer (``position``: its line and column in the game's text)."""
-    tag_line, tag_column = position
-    line = tag_line + line_base
-    column = tag_column + (col_base if tag_line == 1 else 0)
-    offset = tag.offset + offset_base
-    return Tag(
-        name=tag.name,
-        value=unescape_tag_value(tag.value),
-        span=Span(line, column, line, column, offset, offset),
-    )
-

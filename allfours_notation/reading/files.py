@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
     from ..safe_write import FileIdentity
 
-__all__ = ["SNIFF_BYTES", "Input", "InputError", "read_head", "read_input", "unreadable_reason"]
+__all__ = ["SNIFF_BYTES", "Input", "InputError", "not_afn_reason", "read_afn", "read_head",
+           "read_input", "unreadable_reason"]
 
 
 class InputError(Exception):
@@ -63,6 +64,17 @@ def read_input(name: str, *, limit: int = MAX_FILE_BYTES) -> Input:
         return Input(name, *_read_regular(name, handle, limit))
     finally:
         os.close(handle)
+
+
+def read_afn(name: str, *, limit: int = MAX_FILE_BYTES) -> Input:
+    """:func:`read_input`, and the bytes judged text AFN (:func:`not_afn_reason`): what
+    every command that reads records calls, so that a binary file, a file that is not
+    UTF-8 at all or an empty one is one line and exit status 2 from each of them."""
+    source = read_input(name, limit=limit)
+    reason = not_afn_reason(source.name, source.data)
+    if reason is not None:
+        raise InputError(reason)
+    return source
 
 
 def read_head(name: str, count: int) -> bytes:
@@ -136,6 +148,56 @@ def _size(count: int) -> str:
 
 
 SNIFF_BYTES = 64 * 1024
+# Past this share of a file's first characters that are NUL or other control characters
+# (not TAB, LF, VT, FF, CR or ESC) or bytes that are not UTF-8, the file is not text.  A
+# record saved in Latin-1 has an odd byte per name (well under 1%): it is still read, each
+# such byte an AFN102 at its place.
+_MOST_NOT_TEXT = 0.10
+_WHITE = b" \t\r\n\f\v"
+_BOM_BYTES = b"\xef\xbb\xbf"
+_NOT_TEXT_CHARACTERS = frozenset([*range(0x00, 0x09), 0x0E, 0x0F, *range(0x10, 0x1B),
+                                  *range(0x1C, 0x20), 0x7F, 0xFFFD])
+
+
+def not_afn_reason(name: str, data: bytes, *, empty_ok: bool = False) -> str | None:
+    """Why ``data`` (a file's bytes, or its first :data:`SNIFF_BYTES`) is not text AFN at
+    all, in one line, or ``None`` when it may be read as AFN: the one judgement of every
+    command (``view`` asks it too, before its own question: is there a game to show).
+
+    Not AFN: nothing in it but white space (no games), or a tenth or more of its first
+    64 KiB NUL, other control characters or bytes that are not UTF-8 (a picture, an
+    archive, UTF-16 text, text in another encoding).  A few such characters in a text are
+    not this: a NUL in a player's name is an AFN111 where it stands, a Latin-1 byte an
+    AFN102.
+
+    ``empty_ok``: an empty file is fine (the recorder starts a record in one)."""
+    head = data[:SNIFF_BYTES]
+    if not head.removeprefix(_BOM_BYTES).strip(_WHITE):
+        if empty_ok:
+            return None
+        what = "empty" if not data else "only white space"
+        return f"{name}: not an AFN file: it is {what} (no games)"
+    if head.isascii() and not _has_controls(head):
+        return None  # nearly every file: ASCII text
+    # A character cut at the end of the head is not the file's fault.
+    text = head.decode("utf-8", errors="replace")
+    if len(head) == SNIFF_BYTES:
+        text = text[:-3]
+    bad = sum(1 for character in text if ord(character) in _NOT_TEXT_CHARACTERS)
+    if bad < _MOST_NOT_TEXT * max(len(text), 1):
+        return None
+    if "\x00" in text:
+        return f"{name}: not an AFN file (binary data)"
+    return f"{name}: not an AFN file (binary data, or text that is not UTF-8)"
+
+
+def _has_controls(head: bytes) -> bool:
+    return bool(head.translate(None, _TEXT_BYTES))
+
+
+# The bytes of ASCII text: the printable ones, TAB, LF, VT, FF, CR and ESC (a record may
+# hold an odd escape sequence: an AFN111 warning, not a binary file).
+_TEXT_BYTES = bytes([0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x1B, *range(0x20, 0x7F)])
 
 
 def unreadable_reason(path: Path) -> str | None:
@@ -147,8 +209,9 @@ def unreadable_reason(path: Path) -> str | None:
         head = read_head(str(path), SNIFF_BYTES)
     except InputError as error:
         return str(error)
-    if b"\x00" in head:
-        return f"{path}: not an AFN file (binary data)"
+    reason = not_afn_reason(str(path), head)
+    if reason is not None:
+        return reason
     text, _ = decode(head)
     from .headers import scan_headers  # the viewer's question only: not read by check
 

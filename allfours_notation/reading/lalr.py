@@ -184,7 +184,8 @@ class Table:
             for actions in data["states"]]
         self.start: int = data["start_state"]
         self.end: int = data["end_state"]
-        terminals: dict[str, str] = data["terminals"]
+        terminals = {name: possessive(expression)
+                     for name, expression in data["terminals"].items()}
         self.flags: int = data["flags"]
         lexers: list[list[str]] = data["lexers"]
         # Each lexer's own terminals and the lexer whose terminals follow them (or None).
@@ -214,6 +215,19 @@ class Table:
             found = self._compiled[lexer] = own if tail is None else _either(
                 own, self._lexer_match(tail))
         return found
+
+
+def possessive(expression: str) -> str:
+    """``expression`` with its last repetition possessive (``(?:…)+`` → ``(?:…)++``), when
+    it ends in one: the same match, since nothing follows it in the terminal, without the
+    state the regular expression engine otherwise keeps per repetition to backtrack into.
+
+    A claim, a line of results or a total is one token of as many words as are written:
+    matched greedily, a line of 1 MB of items cost the lexer about 50 MB; possessively,
+    nothing (issue 41)."""
+    if expression.endswith(("++", "*+", "?+", "}+")) or not expression.endswith((")+", ")*")):
+        return expression
+    return expression + "+"
 
 
 def _tail_lexer(names: list[str], lexers: list[list[str]]) -> int | None:

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from lark import Lark
 
-from .lalr import Collector, grammar_checksum, grammar_file, lexer_callbacks
+from .lalr import Collector, grammar_checksum, grammar_file, lexer_callbacks, possessive
 
 
 def grammar_text() -> str:
@@ -97,8 +97,25 @@ def lark_for(collector: Collector) -> Lark:
     cached = getattr(_local, "parser", None)
     if cached is None or cached[1] is not collector:
         lark = _build(collector)
+        _possessive_terminals(lark)
         cached = _local.parser = (lark, collector, _lark_entry(lark))
     return cast(Lark, cached[0])
+
+
+def _possessive_terminals(lark: Lark) -> None:
+    """Lark's terminals with their last repetition possessive, as :mod:`.lalr` compiles
+    them (:func:`.lalr.possessive`: the same tokens, without the engine's state kept per
+    repetition), before any lexer compiles them: Lark's loop reads a game that does not
+    parse, which may hold a claim of a million words (issue 41).  Left as Lark made them
+    where its insides are not as expected."""
+    try:
+        from lark.lexer import PatternRE
+
+        for terminal in lark.terminals:
+            if isinstance(terminal.pattern, PatternRE):
+                terminal.pattern.value = possessive(terminal.pattern.value)
+    except (ImportError, AttributeError):  # pragma: no cover - another Lark
+        return
 
 
 def lark_parse(collector: Collector, text: str) -> Any:

@@ -21,6 +21,7 @@ from ..collector import cyclic_gc_paused
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
 from ..guard import internal_error
+from ..limits import MAX_NUMBER_DIGITS
 from .assembler import ReadGame, _GameAssembler
 from .records import (
     Comment,
@@ -216,7 +217,7 @@ def _check_version(
         is_first = number == 0 and directive.offset == first_content
         if match and is_first:
             raw = match.group(1)
-            if raw.isdigit() and int(raw) == SUPPORTED_VERSION:
+            if raw.isdigit() and len(raw) <= MAX_NUMBER_DIGITS and int(raw) == SUPPORTED_VERSION:
                 version = SUPPORTED_VERSION
             else:
                 diags.append(

@@ -13,6 +13,7 @@ import re
 from typing import TypeVar
 
 from ..cards import Card, Seat, card, parse_card
+from ..limits import MAX_NUMBER_DIGITS
 from .lalr import Token
 from .records import Award, CallKind, ClaimItem, Glyph, Score
 from .words import CARD_PATTERN, GLYPH_PATTERN, SEAT_PATTERN
@@ -38,7 +39,6 @@ def _count_cards(text: str, enough: int) -> int:
             break
     return count
 _DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)(?:\s+\S+\s+(\S+))?")
-_CLOCK_RE = re.compile(r"([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
 _GLYPHS = {glyph.value: glyph for glyph in Glyph}
@@ -66,6 +66,25 @@ _CLAIMS: dict[str, tuple[Award, ...]] = {}  # only claims read without a diagnos
 _TOTALS: dict[str, tuple[Score, ...]] = {}
 
 
+class NumberTooLong(ValueError):
+    """A number written with more digits than :data:`~..limits.MAX_NUMBER_DIGITS`: the
+    game is not read (AFN120 at the number).  ``word`` is the number as written and
+    ``after`` the offset in the game's text from which it is looked for (the start of its
+    statement, or of the number itself), once known."""
+
+    def __init__(self, word: str, after: int | None = None) -> None:
+        super().__init__(word)
+        self.word = word
+        self.after = after
+
+
+def read_number(word: str, after: int | None = None) -> int:
+    """The value of ``word``, ASCII digits; :class:`NumberTooLong` past the limit."""
+    if len(word) > MAX_NUMBER_DIGITS:
+        raise NumberTooLong(word, after)
+    return int(word)
+
+
 def _remember(memo: dict[str, _V], text: str, value: _V) -> _V:
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()
@@ -75,28 +94,16 @@ def _remember(memo: dict[str, _V], text: str, value: _V) -> _V:
 
 def _deal_header(text: str) -> tuple[int, Seat, str | None]:
     """``deal 3 dealer N`` → (3, N, None); ``deal 3 dealer N at 20:41`` → (3, N, "20:41"),
-    the word after ``at`` as written (:func:`clock_time` reads it)."""
+    the word after ``at`` as written (:func:`.deal_extras.clock_time` reads it)."""
     found = _DEAL_HEADERS.get(text)
     if found is None:
         match = _DEAL_RE.match(text)
         assert match is not None  # the DEAL terminal guarantees the shape
         found = _remember(_DEAL_HEADERS, text,
-                          (int(match.group(1)), Seat.from_letter(match.group(2)),
+                          (read_number(match.group(1)), Seat.from_letter(match.group(2)),
                            match.group(3)))
     return found
 
-
-def clock_time(word: str) -> str | None:
-    """A deal's clock time as written (``20:41``, ``8:05``, ``20:41:07``) in canonical
-    form (``20:41``, ``08:05``, ``20:41:07``), or None for a word that is not a time of
-    day on a 24-hour clock (``25:00``, ``8.41``, ``8pm``)."""
-    match = _CLOCK_RE.fullmatch(word)
-    if match is None:
-        return None
-    hours, minutes, seconds = match.groups()
-    if int(hours) > 23 or int(minutes) > 59 or (seconds is not None and int(seconds) > 59):
-        return None
-    return f"{int(hours):02d}:{minutes}" + (f":{seconds}" if seconds is not None else "")
 
 
 def _call(text: str) -> tuple[Seat, CallKind | None]:
@@ -147,7 +154,8 @@ def _scores(parts: list[Token]) -> tuple[Score, ...]:
         if found is not None:
             return found
     words = [word for part in parts for word in part.value.split()][1:]
-    scores = tuple(Score(_SEATS[words[i]], int(words[i + 1])) for i in range(0, len(words), 2))
+    scores = tuple(Score(_SEATS[words[i]], read_number(words[i + 1]))
+                   for i in range(0, len(words), 2))
     if len(parts) == 1:
         _remember(_TOTALS, text, scores)
     return scores

@@ -55,7 +55,8 @@ _NEXT_STATEMENT_WORDS = frozenset({"deal", "end", "claim", "total", "penalty", "
                                    "abandoned", "turn"})
 # Possessive like the slicer's: blanks and comments are never given back.
 _ONLY_COMMENTS = re.compile(r"(?:\s++|\{[^}]*+\}|;[^\n]*+)*+")
-_DEAL_BEFORE = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]+)")
+# a deal number of more digits than a record may hold is no deal number (issue 41)
+_DEAL_BEFORE = re.compile(r"(?<![A-Za-z0-9_])[Dd][Ee][Aa][Ll]\s+([0-9]{1,9})(?![0-9])")
 
 _EXPECTED_NAMES = {
     "TAGS": 'a tag [Name "value"]',

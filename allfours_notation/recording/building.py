@@ -42,8 +42,8 @@ from ..referee.sheet import claim_for, total_for
 from ..referee.state import DealResult
 from .entries import Agreed, DealStart, Entry, GameTied, Item, ResultsDone, Ruling
 
-__all__ = ["COMPUTED_NOTE", "RECORDED_NOTE", "TIE_NOTE", "Built", "build_game", "last_deal_entries",
-           "points_text", "scored_deal"]
+__all__ = ["AGREED_NOTE", "COMPUTED_NOTE", "RECORDED_NOTE", "TIE_NOTE", "Built", "build_game",
+           "deal_entries", "last_deal_entries", "points_text", "scored_deal"]
 
 # The comment the recorder puts after a claim the players made, saying what the
 # rules give: both are kept, the dispute shows in 'allfours check'.
@@ -54,6 +54,11 @@ RECORDED_NOTE = " recorded: "
 # is written, so that it differs from a Game forgotten (AFN 1 has no item for it; where
 # the rules give a tie to the elder hand, the elder's ``game`` is written too).
 TIE_NOTE = " Game tied "
+# After the total of a deal the other side agreed to (``y``): AFN 1 has no word for the
+# agreement, and without it a game left right after a ``y`` would ask for it again when
+# resumed.  (A later deal begun says it too: a file of an earlier version, without it,
+# resumes the same.)
+AGREED_NOTE = " agreed "
 
 
 # A deal built from its entries (its DealStart first), kept to be used again while they
@@ -71,7 +76,7 @@ def build_game(tags: tuple[Tag, ...], entries: tuple[Entry, ...], index: int,
     same objects they are compared and scored by identity later, not field by field
     (the entries are frozen, and a deal is made from its entries and number alone)."""
     players = len(Game(tags=tags).seats) or 2
-    groups = _deal_entries(entries)
+    groups = deal_entries(entries)
     deals: list[Deal] = []
     for number, group in enumerate(groups, start=1):
         old = built[number - 1] if built is not None and number <= len(built) else None
@@ -87,7 +92,7 @@ def build_game(tags: tuple[Tag, ...], entries: tuple[Entry, ...], index: int,
     return Game(tags=tags, deals=tuple(deals), ended=True, index=index)
 
 
-def _deal_entries(entries: tuple[Entry, ...]) -> list[tuple[Entry, ...]]:
+def deal_entries(entries: tuple[Entry, ...]) -> list[tuple[Entry, ...]]:
     """The entries of each deal, its DealStart first (entries before the first one, of
     no deal, are left out)."""
     starts = [at for at, entry in enumerate(entries) if isinstance(entry, DealStart)]

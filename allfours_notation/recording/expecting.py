@@ -55,6 +55,14 @@ def in_results(entries: tuple[Entry, ...], results_mode: bool) -> bool:
         isinstance(e, (Hand, Discard, Pack, Play, Claim)) for e in deal)
 
 
+def _who_deals_first(seats: tuple[Seat, ...]) -> str:
+    """The first deal's question, naming the seats of this table (N or S for two)."""
+    letters = [seat.letter for seat in seats]
+    if len(letters) < 2:
+        return "who deals the first deal? type the seat"
+    return "who deals the first deal? type " + ", ".join(letters[:-1]) + f" or {letters[-1]}"
+
+
 def expectation(judged: Judgement, entries: tuple[Entry, ...], results_mode: bool,
                 seats: tuple[Seat, ...], opening: Judgement | None = None) -> Expectation:
     """What comes next after ``entries`` (judged: ``judged``), in the mode given;
@@ -74,7 +82,7 @@ def expectation(judged: Judgement, entries: tuple[Entry, ...], results_mode: boo
         return Expectation(Phase.OVER, None, f"the game is over ({why})", seats=seats)
     if last is None or judged.finished:
         proposed = judged.expects.seat if last is not None else None
-        text = "who deals the first deal? type N, E, S or W" if proposed is None else \
+        text = _who_deals_first(seats) if proposed is None else \
             f"deal {len(deals) + 1}: {proposed.letter} deals (Enter), or type another seat"
         return Expectation(Phase.DEALER, None, text, default=proposed, seats=seats)
     return _expect_in_deal(last, judged, seats)

@@ -14,6 +14,7 @@ from ..checking import check
 from ..checking.parsing import games_of
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
+from ..reading.files import not_afn_reason
 from ..reading.parser import read_games
 from ..reading.records import Abandoned, Game, Tag
 from ..reading.source import decode
@@ -38,6 +39,7 @@ class Refused:
     message: str
     diagnostics: tuple[Diagnostic, ...]
     text: str
+    not_text: bool = False  # not text AFN at all (binary, not UTF-8): exit 2, as every command
 
 
 @frozen
@@ -92,6 +94,9 @@ def inspect(path: Path, record: RecordFile | None = None, *,
                                                        else None)
     if not data:
         return NewGame(prefix="", index=1, proposed=())
+    not_text = not_afn_reason(str(path), data, empty_ok=True)
+    if not_text is not None:  # a binary file is never appended to
+        return Refused(f"{not_text}; it is left untouched", (), "", not_text=True)
     text, _ = decode(data)
     reader = read_games(text, filename=str(path))
     # One game's records at a time (and the last one's): a 100 MB file of thousands of
@@ -126,6 +131,7 @@ def inspect(path: Path, record: RecordFile | None = None, *,
         session = Session(last.tags, entries=entries_of_game(last, options),
                           prefix=text[:start], index=last.index, record=record, house=house,
                           suffix=after)
+        session.begin_next_deal()  # results mode: waits for what it waited for when left
         return Resume(session)
     proposed = tuple(replace(tag, value=today()) if tag.name == "Date" else
                      replace(tag, value="*") if tag.name == "Result" else tag

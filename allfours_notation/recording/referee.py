@@ -65,7 +65,8 @@ def is_unfinished(diagnostic: Diagnostic, marked: Collection[Diagnostic] = ()) -
 def worse_than_unfinished(diagnostics: Iterable[Diagnostic],
                           marked: Collection[Diagnostic] = ()) -> list[Diagnostic]:
     """The errors of a game still being played that say more than "not finished yet"
-    (disputes aside: the players' claims are theirs).  A named slip (AFN221…) reads
+    (disputes are not errors; the players' claims, totals and results lines, AFN4xx, are
+    set aside too: the recorder writes them again from the entries).  A named slip (AFN221…) reads
     other findings as one mistake; in a game still being played those findings are
     judged themselves (a trick not finished yet reads as "a card missing")."""
     return [d for d in diagnostics if d.is_error and not d.code.startswith("AFN4")
@@ -357,8 +358,10 @@ def new_findings(before: Iterable[Diagnostic], after: Iterable[Diagnostic]) -> l
 def verdict(fresh: Iterable[Diagnostic], unfinished: Collection[Diagnostic] = (), *,
             refused: Collection[str] = ()) -> tuple[str, Diagnostic | None]:
     """Refuse on the first new error that is more than "not finished yet" (``unfinished``:
-    the referee's marks) and not a dispute (AFN4xx, but the codes in ``refused``: see
-    :data:`RESULTS_CODES`); ask on a revoke or undertrump; else accept (a new warning is
+    the referee's marks) and not about the players' word on the score (AFN4xx: claims,
+    totals and results lines, which the recorder writes or keeps as said; but the codes
+    in ``refused``, :data:`RESULTS_CODES` when an item is typed); a dispute is never an
+    error (its severity is its own); ask on a revoke or undertrump; else accept (a new warning is
     shown, not refused)."""
     findings = list(fresh)
     for diagnostic in findings:

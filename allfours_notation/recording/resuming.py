@@ -12,7 +12,7 @@ from ..checking.parsing import parse
 from ..reading.records import ClaimItem, Game, Results
 from ..referee.profiles import Options
 from ..referee.sheet import claim_for
-from .building import COMPUTED_NOTE, RECORDED_NOTE, TIE_NOTE
+from .building import AGREED_NOTE, COMPUTED_NOTE, RECORDED_NOTE, TIE_NOTE
 from .entries import Agreed, DealStart, Entry, GameTied, Item, ResultsDone, Ruling
 from .referee import Judge
 
@@ -58,8 +58,10 @@ def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
                 entries.append(mine)
         if line is not None and line.director:
             entries.append(Ruling(awards=line.awards))
-        if position < len(game.deals) - 1 and deal.ending is None:
-            entries.append(Agreed())  # a later deal began: the table had agreed this one
+        agreed = deal.total is not None and any(_is_note(c.text, AGREED_NOTE)
+                                                for c in deal.total.trailing)
+        if agreed or (position < len(game.deals) - 1 and deal.ending is None):
+            entries.append(Agreed())  # said so, or a later deal began: the table agreed
     return tuple(entries)
 
 
@@ -80,7 +82,12 @@ def _items(results: Results) -> list[Entry]:
 
 def _is_tie(text: str) -> bool:
     """The recorder's note of a Game tied, however spaced or cased (``{Game tied}``)."""
-    return " ".join(text.split()).lower() == TIE_NOTE.strip().lower()
+    return _is_note(text, TIE_NOTE)
+
+
+def _is_note(text: str, note: str) -> bool:
+    """Whether a comment is the recorder's ``note``, however spaced or cased."""
+    return " ".join(text.split()).lower() == note.strip().lower()
 
 
 def _recorded_results(ruling: Results) -> Results | None:

@@ -24,7 +24,9 @@ from ..reading.records import (
     Award,
     Call,
     CallKind,
+    Claim,
     ClaimItem,
+    Comment,
     CommentStyle,
     Deal,
     Game,
@@ -33,23 +35,28 @@ from ..reading.records import (
     Tag,
     TurnUp,
 )
-from ..reading.table import side_of
-from ..referee.profiles import Options, Profile, resolve_options
+from ..reading.table import elder_hand, side_of
+from ..referee.profiles import GiftRecipients, Options, Profile, resolve_options
 from ..referee.results import kick_values
 from ..referee.scoring import Point, gift_points, tied_game
 from ..referee.state import DealResult
 from ..writing.formatter import format_game
 from .building import (
+    AGREED_NOTE,
     COMPUTED_NOTE,
     Built,
     build_game,
+    deal_entries,
     last_deal_entries,
     points_text,
     scored_deal,
 )
+from .claiming import ClaimDraft
 from .describing import describe, placement_problem
 from .editing import Editing
 from .entries import (
+    RESULT_KEYS,
+    Agreed,
     Annotation,
     DealStart,
     Entry,
@@ -176,12 +183,35 @@ class Session(Editing):
     def text(self, game: Game | None = None) -> str:
         """The whole file: the games before this one as they were, then this one
         (``game``: :meth:`game`, when the caller has it already)."""
-        body = format_game(game or self.game())
+        body = format_game(game or self.written())
         if self.suffix.strip():
             body += self.suffix if self.suffix.endswith("\n") else self.suffix + "\n"
         if not self.prefix.strip():
             return "% AFN 1\n" + body
         return self.prefix.rstrip("\n") + "\n\n" + body
+
+    def written(self) -> Game:
+        """The game as the file has it: :meth:`game`, but a last deal that has only its
+        dealer is left out (a file left between deals ends in a whole deal, not in one
+        with no turn-up; the dealer is asked again, or proposed, on resume), and the
+        last deal the other side agreed to says so while the game goes on (``total …
+        { agreed }``: AFN 1 has no word for it; a later deal begun says it too), so a
+        resume does not ask for their ``y`` again."""
+        game = self.game()
+        last = self.entries[-1] if self.entries else None
+        if isinstance(last, DealStart) and not last.leading and not last.trailing and \
+                game.deals:
+            game = replace(game, deals=game.deals[:-1])
+        groups = deal_entries(self.entries)
+        if not game.deals or game.deals[-1].total is None or self.winner() is not None or \
+                len(groups) < len(game.deals) or \
+                not any(isinstance(e, Agreed) for e in groups[len(game.deals) - 1]):
+            return game
+        deal = game.deals[-1]
+        assert deal.total is not None
+        noted = replace(deal.total, trailing=(*deal.total.trailing,
+                                              Comment(AGREED_NOTE, CommentStyle.BRACE)))
+        return replace(game, deals=(*game.deals[:-1], replace(deal, total=noted)))
 
     def finished_deals(self, judged: Judgement | None = None) -> set[int]:
         """The deals that are over: every one before the last, and the last when it is."""
@@ -239,46 +269,74 @@ class Session(Editing):
                 not isinstance(read_entry(typed, expecting), Annotation):
             return self._type_results(typed)
         read = read_entry(text, expecting)
+        if isinstance(read, str) and typed and expecting.phase is Phase.DEALER and \
+                expecting.default is not None:
+            return self._first_of_deal(text, DealStart(dealer=expecting.default), read)
         if isinstance(read, str):
             return Outcome(False, read)
         if isinstance(read, Annotation):
             return self.annotate(read)
         return self.add(read, confirmed=confirmed)
 
+    def _first_of_deal(self, text: str, start: DealStart, why: str) -> Outcome:
+        """A deal's first entry typed with no dealer chosen (the turn-up ``4s``): the
+        deal the rules' dealer deals begins with it, and one undo takes back both;
+        refused, it begins nothing (``why``: what the line is not, as a dealer)."""
+        before = self.entries
+        self._change((*before, start))
+        outcome = self.type(text)
+        if outcome.accepted:
+            self._past[-2:] = [before]
+            return replace(outcome, message=f"{start.dealer.letter} deals; {outcome.message}")
+        if not outcome.confirm:
+            self._set(before)
+            self._past.pop()
+            return replace(outcome, message=f"{why} (or the deal's first entry: "
+                           f"{outcome.message})")
+        return outcome
+
     def add(self, entry: Entry, *, confirmed: bool = False) -> Outcome:
         """Judge ``entry`` after the last one; keep it if the referee allows.
 
         In results mode the next deal begins when the other side has confirmed the last
-        (or claimed), dealt by whoever the rules say deals next: one undo takes back both.
+        (or claimed), dealt by whoever the rules say deals next (:meth:`begin_next_deal`):
+        one undo takes back both.
         """
         expecting = self.expect()
-        placed = placement_problem(entry, expecting, self.judgement().exhausted)
-        if placed is not None:
-            return Outcome(False, placed)
-        if isinstance(entry, Ruling) and self.entries and \
+        if isinstance(entry, (Claim, Ruling)) and self.entries and \
                 isinstance(self.entries[-1], DealStart) and \
                 sum(isinstance(e, DealStart) for e in self.entries) > 1:
-            # the next deal has only begun: the ruling is on the deal before it
+            # the next deal has only its dealer: the claim or ruling is on the deal before
             self._change((*self.entries[:-1], entry, self.entries[-1]))
             ruled = len(self.judgement().game.deals) - 1
             return Outcome(True, describe(entry) + f" (deal {ruled})")
+        placed = placement_problem(entry, expecting, self.judgement().exhausted)
+        if placed is not None:
+            return Outcome(False, placed)
         if isinstance(entry, ResultsDone):
             wrong = self._unfinished_results()
             if wrong is not None:
                 return Outcome(False, f"refused: {wrong.message}", finding=wrong)
         outcome = self._try(self.entries, entry, len(self.entries), confirmed=confirmed)
-        if outcome.accepted and self.results_mode and \
-                expecting.phase in (Phase.CONFIRM, Phase.RESULTS):
-            following = self.expect()
-            if following.phase is Phase.DEALER and following.default is not None:
-                self._past.pop()
-                before = self.entries[:-1]
-                self._set((*self.entries, DealStart(dealer=following.default)))
-                self._past.append(before)
-                outcome = replace(outcome, message=outcome.message +
-                                  f"; deal {len(self.judgement().game.deals)}: "
-                                  f"{following.default.letter} deals")
+        if outcome.accepted and expecting.phase in (Phase.CONFIRM, Phase.RESULTS):
+            began = self.begin_next_deal()  # one undo takes back both
+            if began:
+                outcome = replace(outcome, message=f"{outcome.message}; {began}")
         return outcome
+
+    def begin_next_deal(self) -> str:
+        """In results mode, the next deal begun once the last is settled, dealt by whoever
+        the rules say deals next (its items are typed at once; the file has it from its
+        first item on): what was begun, or "" when nothing was (cards mode, the game
+        over, no dealer the rules name).  Called after the other side's word, and when a
+        game is resumed, so that both wait for the same thing."""
+        following = self.expect()
+        if not self.results_mode or following.phase is not Phase.DEALER or \
+                following.default is None:
+            return ""
+        self._change((*self.entries, DealStart(dealer=following.default)))
+        self._past.pop()
+        return f"deal {len(self.judgement().game.deals)}: {following.default.letter} deals"
 
     def _type_results(self, text: str) -> Outcome:
         """A results line: its entries taken one by one (``h n l s``, ``k 1 h n``); at the
@@ -476,7 +534,7 @@ class Session(Editing):
         Deals already proved (unchanged since) are not parsed again: a deal's text
         does not depend on the others'.
         """
-        game = self.game()
+        game = self.written()
         written = self._written
         fresh = tuple(deal for at, deal in enumerate(game.deals)
                       if not (at < len(written) and written[at] is deal)
@@ -518,42 +576,55 @@ class Session(Editing):
                 values[index] = points_text(tuple(points)) if points else "no points"
         return values
 
-    def claim_start(self) -> list[str]:
+    def claim_start(self) -> ClaimDraft:
         """The other side's claim begins as the deal's items as the scorer has them (a
-        claim is the whole deal: what it leaves out it says nobody took), one word per
-        item (``n high``, ``n kick 2``), for the screen to show and edit: a claim that
-        differs in one item is then one dispute, not one per item left out."""
+        claim is the whole deal: what it leaves out it says nobody took), to be changed
+        item by item (:class:`.claiming.ClaimDraft`): a claim that differs in one item is
+        then one dispute, not one per item left out."""
         deals = self.game().deals
         if not deals:
-            return []
+            return ClaimDraft((), ())
         deal = deals[-1]
         line = deal.results if deal.results is not None and not deal.results.director \
             else deal.claim
-        return [_claim_word(award) for award in (line.awards if line is not None else ())]
+        awards = line.awards if line is not None else ()
+        return ClaimDraft(awards, awards, deal.dealer,
+                          elder_hand(deal.dealer, self.seats, clockwise=self.options.clockwise)
+                          if self.seats else None)
 
     @staticmethod
-    def claim_edit(words: list[str], word: str) -> list[str]:
-        """``word`` (``s low``) put in the claim ``words``: in place of the item's word
-        when a deal has one of it (High, Low, Game; Jack or Hang Jack, the one Jack of
-        trumps; a seat's gift), added otherwise (a kick, a penalty)."""
-        seat, _, rest = word.partition(" ")
-        item = rest.split()[0] if rest.split() else ""
-        one = {"jack": "jack", "hangjack": "jack"}.get(item, item)
-        for at, old in enumerate(words):
-            old_seat, _, old_rest = old.partition(" ")
-            old_item = old_rest.split()[0] if old_rest.split() else ""
-            if {"jack": "jack", "hangjack": "jack"}.get(old_item, old_item) != one:
-                continue
-            if one in ("high", "low", "jack", "game") or (one == "gift" and old_seat == seat):
-                return [*words[:at], word, *words[at + 1:]]
-        return [*words, word]
+    def claim_edit(draft: ClaimDraft, words: str) -> ClaimDraft | str:
+        """``words`` typed in the claim ``draft`` by keys (``l s``, ``l -``, ``k 2``,
+        ``t``): the claim changed, or why it is not a change (see
+        :meth:`.claiming.ClaimDraft.typed`)."""
+        key, _, side = words.strip().partition(" ")
+        return draft.typed(key, side)
+
+    def item_question(self, key: str, *, claim: bool = False) -> str:
+        """What an item key (``h``, ``k``, ``t``…) typed alone still needs, as a front end
+        asks it (``high: the side: n e s w``), or "" when it is whole without more: a
+        gift goes to the elder (with three players and a gift to each opponent, the side
+        says which) and a kick to the dealer, with its points where the rules give it
+        several worths.  ``claim``: typed in the other side's claim, where ``-`` takes
+        the item out."""
+        item = RESULT_KEYS[key]
+        worths = kick_values(self.options)
+        each = self.options.gift_recipients is GiftRecipients.EACH_OPPONENT and \
+            len(self.seats) == 3
+        if (item is ClaimItem.GIFT and not each) or (item is ClaimItem.KICK and
+                                                     len(worths) == 1):
+            return ""
+        if item is ClaimItem.KICK:
+            return f"{item.value}: the points (" + "/".join(map(str, worths)) + ")"
+        seats = " ".join(seat.letter.lower() for seat in self.seats)
+        return f"{item.value}: the side: {seats}" + (", or - for nobody" if claim else "")
 
     def disputes(self) -> list[Diagnostic]:
-        """What the players claimed that the rules do not give (AFN4xx), per the full record."""
+        """What the players claimed that the rules do not give, per the full record: the
+        findings of severity dispute (not an item claimed after the decision, a note)."""
         from ..checking import check
 
-        return [d for d in check(self.game(), self.options).diagnostics
-                if d.code.startswith("AFN4")]
+        return [d for d in check(self.game(), self.options).diagnostics if d.is_dispute]
 
 
 def _is_game(entry: Entry) -> bool:
@@ -566,12 +637,6 @@ def _kicks(judged: Judgement) -> list[Point]:
     """The kicks the referee counted in the deal being entered, from its turn-ups."""
     deals = judged.so_far.deals
     return [p for p in (deals[-1].points if deals else ()) if p.item is ClaimItem.KICK]
-
-
-def _claim_word(award: Award) -> str:
-    """One item of a claim as the screen shows it: ``n high``, ``n kick 2``."""
-    return f"{award.seat.letter.lower()} {award.item.value}" + \
-        (f" {award.points}" if award.points is not None else "")
 
 
 def _without_results(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:

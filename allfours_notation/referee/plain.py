@@ -77,7 +77,8 @@ def with_hindsight(steps: list[Step], deals: list[tuple[int, int, dict[Seat, lis
                 seat, played = state.trick[-1]
                 if played in waiting.get(seat, ()):
                     waiting[seat].remove(played)
-            out[index] = replace(step, state=_completed(state, waiting, options))
+            if any(waiting.values()):  # else the table showed every card already
+                out[index] = replace(step, state=_completed(state, waiting, options))
     return out
 
 

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
+from ..limits import MAX_NUMBER_DIGITS
 from ..reading.records import Game, Span, Tag, diagnostic_at
 from ..reading.table import SEATS_FOR_PLAYERS, seats_of_game
 
@@ -239,7 +240,7 @@ def parse_option_value(name: str, text: str) -> object | None:
     kind = option_type(name)
     cleaned = text.strip().lower().replace("-", "_")
     if kind is int:
-        if not cleaned.isdigit():
+        if not (cleaned.isascii() and cleaned.isdigit()) or len(cleaned) > MAX_NUMBER_DIGITS:
             return None
         number = int(cleaned)
         low, high = INT_RANGES.get(name, (0, -1))

@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 from ..cards import Seat
 from ..diagnostics import Diagnostic
+from ..limits import MAX_NUMBER_DIGITS
 from ..reading.records import Game, Tag, diagnostic_at
 from ..reading.table import side_of, sides
 from .profiles import Options
@@ -69,8 +70,11 @@ def _read(text: str, seats: tuple[Seat, ...], options: Options) -> tuple[dict[st
         side = _side_named(name, seats)
         if side is None:
             return {}, f"{name!r} is not a side at this table ({', '.join(sides(seats))})"
-        if not number.isdigit():
+        if not (number.isascii() and number.isdigit()):  # '²' is a digit to isdigit()
             return {}, f"{number!r} is not a whole number"
+        if len(number) > MAX_NUMBER_DIGITS:
+            return {}, (f"{side} has a score of {len(number):,} digits; a score has at most "
+                        f"{MAX_NUMBER_DIGITS}")
         value = int(number)
         if side in found:
             return {}, f"{side} is given twice"

@@ -1,4 +1,4 @@
-"""``allfours event check``'s findings about the games (AFN650-AFN662): each fires, at the
+"""``allfours event check``'s findings about the games (AFN650-AFN663): each fires, at the
 game's file and line, and no game is dropped; and the match rules count what they say."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.cli import main
-from tests.events.test_assemble import EVENT, games, write
+from tests.events.test_assemble import EVENT, games, with_tags, write
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -99,3 +99,33 @@ def test_no_control_character_of_a_record_reaches_the_terminal(
     for action in ("sheet", "standings", "prizes"):
         code, out, _ = run(["event", action, event], capsys)
         assert code == 0 and "\x1b" not in out and "Small\\x1b[2J night" in out
+
+
+def test_a_knockout_final_is_played_out_of_the_standings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jsonschema import Draft202012Validator
+
+    from allfours_notation.events.report import SCHEMA
+
+    text = EVENT.format(rule="games", target=3, games=2).replace(
+        "[[team]]", '[knockout]\nteams = 2\nrounds = ["Final"]\n\n[[team]]', 1)
+    text += '\n[[round]]\nname = "Final"\nmatch = [{ home = "Blue", away = "Red", tables = 1 }]\n'
+    event = event_folder(tmp_path, text)
+    final = games(5, 2, 1, changes={"Round": "Final", "HomeTeam": "Blue", "AwayTeam": "Red"})
+    final = [with_tags(g, North="Eli", South="Fay", East="Ann", West="Ben") for g in final]
+    write(tmp_path / "games", "final.afn", final)
+    code, out, _ = run(["event", "results", str(event)], capsys)
+    data = json.loads(out)
+    assert code == 0 and [m["round"] for m in data["matches"]] == ["1", "Final"]
+    (league,) = data["standings"][0]["rows"][:1]
+    assert league["played"] + data["standings"][0]["rows"][1]["played"] == 2  # round 1 only
+    (final_round,) = data["knockout"]["rounds"]
+    (tie,) = final_round["ties"]
+    match = data["matches"][1]
+    assert final_round["name"] == "Final" and tie["match"]["home"] == "Blue"
+    assert tie["winner"]["team"] == match["winner"] == data["knockout"]["champion"]["team"]
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    assert [e.message for e in Draft202012Validator(schema).iter_errors(data)] == []
+    code, out, _ = run(["event", "standings", str(event)], capsys)
+    assert code == 0 and "  Final\n" in out and f"winner: {match['winner']}\n" in out
+    assert f": {match['winner']} goes through" in out

@@ -1,4 +1,4 @@
-"""The event file: what it reads, and each of its diagnostics (AFN601-AFN614) fires at
+"""The event file: what it reads, and each of its diagnostics (AFN601-AFN615) fires at
 the line and column of the mistake, with a hint and a caret snippet."""
 
 from __future__ import annotations
@@ -132,6 +132,11 @@ def test_a_missing_file_is_afn601(tmp_path: Path) -> None:
     ("[match]", "[knockout]\nteams = 6\n\n[match]", "AFN605", 14, 1),
     ("[match]", '[knockout]\nteams = 4\nfrom = "Z"\n\n[match]', "AFN605", 15, 1),
     ("[match]", '[knockout]\nfrom = "A"\n\n[match]', "AFN603", 13, 1),
+    # its rounds: more than its halvings, one named twice, one the schedule does not have
+    ("[match]", '[knockout]\nteams = 2\nrounds = ["1", "Final"]\n\n[match]', "AFN605", 15, 1),
+    ("[match]", '[knockout]\nteams = 4\nrounds = ["1", "1"]\n\n[match]', "AFN610", 15, 1),
+    ("[match]", '[knockout]\nteams = 4\nrounds = ["1", "Final"]\n\n[match]', "AFN605",
+     15, 16),
     # an unknown tie-break
     ("[[team]]\nname = \"Red\"", '[standings]\ntiebreaks = ["wins", "luck"]\n\n[[team]]\n'
      'name = "Red"', "AFN611", 18, 22),

@@ -69,6 +69,18 @@ def test_every_link_of_every_page_resolves_within_the_site(tmp_path: Path) -> No
     assert {p for p in pages if p.startswith("game-")} <= seen  # each replay is linked
 
 
+def test_the_replay_pages_share_one_script_and_stylesheet(tmp_path: Path) -> None:
+    pages = small_site(tmp_path)
+    replays = [page for name, page in pages.items() if name.startswith("game-")]
+    assert pages["replay.js"].startswith("// The replay page's script")
+    assert "@media" in pages["replay.css"]
+    for page in replays:  # each carries its game's data and record, not the script
+        assert links_of(page) == ["replay.css", "#", "replay.js"]
+        assert 'id="replay-data"' in page and "function drawSeat" not in page
+    (tmp_path / "plain").mkdir()
+    assert "replay.js" not in small_site(tmp_path / "plain", replays=False)
+
+
 def test_the_pages_show_the_event_and_are_made_for_phones_and_print(tmp_path: Path) -> None:
     pages = small_site(tmp_path, replays=False)
     assert not [p for p in pages if p.startswith("game-")]
@@ -98,10 +110,10 @@ def test_the_command_writes_the_folder(tmp_path: Path,
     assert "-o DIR" in capsys.readouterr().err
     out = tmp_path / "site"
     assert main(["event", "site", str(event), "-o", str(out), "--no-replays"]) == 0
-    assert "7 files written" in capsys.readouterr().err
+    assert "11 files written" in capsys.readouterr().err  # 7 and a page per pair
     assert (out / "index.html").is_file() and (out / "style.css").is_file()
     assert main(["event", "site", str(event), "-o", str(out)]) == 0
-    assert "11 files written" in capsys.readouterr().err
+    assert "17 files written" in capsys.readouterr().err  # 4 replays, replay.js and .css
     replays = sorted(out.glob("game-*.html"))
     assert len(replays) == 4
     replay = replays[0].read_text(encoding="utf-8")
@@ -110,5 +122,21 @@ def test_the_command_writes_the_folder(tmp_path: Path,
     # built again after one table's file changed: only its two games' pages are made anew
     write(tmp_path / "games", "t2.afn", games(3, 2, 2))
     assert main(["event", "site", str(event), "-o", str(out)]) == 0
-    assert capsys.readouterr().err == f"9 files written to {out}, 2 replay pages kept, 2 removed\n"
+    assert capsys.readouterr().err == f"15 files written to {out}, 2 replay pages kept, 2 removed\n"
     assert len(list(out.glob("game-*.html"))) == 4
+
+
+def test_each_pair_has_its_page_linked_from_its_team_page(tmp_path: Path) -> None:
+    pages = small_site(tmp_path)
+    pair_pages = sorted(name for name in pages if name.startswith("pair-"))
+    assert len(pair_pages) == 4  # two pairs a team
+    linked = {link for name in ("team-1.html", "team-2.html") for link in links_of(pages[name])}
+    assert set(pair_pages) <= linked
+    for name in pair_pages:
+        page = pages[name]
+        links = links_of(page)
+        assert sum(link.startswith("game-") for link in links) == 2  # its table's two games
+        assert any(link.startswith("match-") for link in links)
+        assert any(link.startswith("team-") for link in links)
+    first = pages["pair-1.html"]
+    assert "<h1>Ann &amp; Ben</h1>" in first and "Eli &amp; Fay" in first  # its opponents

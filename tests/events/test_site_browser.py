@@ -50,7 +50,7 @@ def test_no_page_overflows_and_every_link_resolves(site: Path, browser: WebDrive
     from selenium.webdriver.common.by import By
 
     pages = sorted(p for p in site.glob("*.html") if not p.name.startswith("game-"))
-    assert len(pages) == 6  # index, prizes, ratings, a match, two teams
+    assert len(pages) == 10  # index, prizes, ratings, a match, two teams, four pairs
     for page in pages:
         browser.get(page.as_uri())
         wide = browser.execute_script(
@@ -68,6 +68,11 @@ def test_a_replay_page_opens_from_the_sheet(site: Path, browser: WebDriver) -> N
     browser.get((site / "match-1.html").as_uri())
     browser.find_element(By.CSS_SELECTOR, 'a[href^="game-"]').click()
     assert "Red Lions" in browser.page_source
+    # the site's one replay.js drew the game from the page's own data, styled by replay.css
+    assert browser.execute_script("return window.afnReplay.steps") > 0
+    assert browser.find_elements(By.CSS_SELECTOR, "#table .seat")
+    assert browser.execute_script(
+        "return getComputedStyle(document.querySelector('#deal-links')).display") == "flex"
 
 
 def test_printing_drops_the_navigation(site: Path, browser: WebDriver) -> None:

@@ -27,6 +27,8 @@ WORDS = [
     "JS", "2D", "10h", "AH", "TC", "K♠", "??", "1.", "2.", "4.", "7", "-3", "% AFN 1", "%",
     '[Event "x"]', '[North "A"]', '[South "B"]', '[Rules "trinidad14"]', "[", "]", '"', "\\",
     "{", "}", "{ c }", "; c", "!", "?!", "`", "\t", " ", "\n", "\r\n", "\n\n", "\ufffd",
+    # issue 41: a number past int()'s 4,300 digits, and a line of results of many items
+    "9" * 4_400, "scored" + " N high W low" * 60, "claim" + " N kick 3" * 80,
 ]
 
 

@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from fuzz.framing import frame, hover, request, run_one, run_stream
+from allfours_notation.lsp.framing import MAX_JSON_DEPTH, nests_deeper_than
+from fuzz.framing import deep, frame, hover, request, run_one, run_stream
 
 BODY = json.dumps({"jsonrpc": "2.0", "method": "afn/ignored"}).encode()
 
@@ -104,3 +105,64 @@ def test_the_real_server_logs_the_bad_frame_and_answers_on() -> None:
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+@pytest.mark.parametrize("depth", [5_000, 100_000])
+@pytest.mark.parametrize("bracket", ["[", "{"])
+def test_a_message_nested_too_deep_is_refused_and_the_next_request_answered(
+        depth: int, bracket: str) -> None:
+    """Issue 41, finding 3: one message nested 5,000 deep ended the server (a
+    RecursionError while decoding).  A request gets an error (its id found after
+    the nesting), a notification is reported, and the next request is answered."""
+    answers, reports = run_stream(deep(4, depth, bracket) + deep(None, depth, bracket)
+                                  + request(5, "afn/unknownMethod"))
+    assert answers[4]["error"]["code"] == -32600
+    assert f"more than {MAX_JSON_DEPTH} levels deep" in answers[4]["error"]["message"]
+    assert answers[5]["error"]["code"] == -32601
+    assert all("levels deep" in text for text in reports[:2])
+
+
+def test_nesting_is_measured_outside_strings_and_up_to_the_limit() -> None:
+    assert not nests_deeper_than(b'{"text": "[[[[{{{{"}', 1)
+    assert nests_deeper_than(b'{"a": "\\\\", "b": [[1]]}', 2)
+    assert not nests_deeper_than(b'{"a": "\\\\", "b": [[1]]}', 3)
+    strings = b'"]]]\\"[[[[[" '
+    assert not nests_deeper_than(b'[' * 150 + strings + b']' * 150, 150)
+    assert nests_deeper_than(b'[' * 150 + strings + b']' * 150, 149)
+    answers, _ = run_stream(deep(6, MAX_JSON_DEPTH - 1) + request(7, "afn/unknownMethod"))
+    assert answers[6]["error"]["code"] == -32601  # at the limit: read, and unknown
+
+
+def test_a_huge_message_is_read_and_the_next_request_answered() -> None:
+    """20 MB in one request (a string, and 100,000 small objects) costs a moment, not
+    the session."""
+    text = "x" * 20_000_000
+    wide = [{"line": n} for n in range(100_000)]
+    answers, _ = run_stream(request(8, "afn/unknownMethod", {"text": text})
+                            + request(9, "afn/unknownMethod", wide)
+                            + request(10, "afn/unknownMethod"))
+    assert [answers[n]["error"]["code"] for n in (8, 9, 10)] == [-32601] * 3
+
+
+def test_a_message_over_the_size_limit_is_passed_over_by_its_length(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: a message larger than the server reads is skipped a chunk at a time
+    (memory stays bounded), said once, and the request after it is answered."""
+    from allfours_notation.lsp import framing
+
+    monkeypatch.setattr(framing, "MAX_MESSAGE_BYTES", 1_000)
+    monkeypatch.setattr(framing, "_SKIP_CHUNK", 300)
+    big = json.dumps({"jsonrpc": "2.0", "id": 4, "method": "afn/unknownMethod",
+                      "params": {"text": "x" * 5_000}}).encode()
+    answers, reports = run_stream(frame(big) + request(7, "afn/unknownMethod"))
+    assert 4 not in answers and answers[7]["error"]["code"] == -32601
+    assert reports[0] == f"skipped a message of {len(big):,} bytes: the largest read is 1,000 bytes"
+
+
+def test_a_message_cut_short_inside_its_skipped_body_ends_the_stream_quietly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from allfours_notation.lsp import framing
+
+    monkeypatch.setattr(framing, "MAX_MESSAGE_BYTES", 10)
+    answers, reports = run_stream(b"Content-Length: 5000\r\n\r\n" + b"x" * 100)
+    assert answers == {} and reports == []

@@ -20,23 +20,24 @@ def test_an_edit_behind_the_recorder_stops_it_until_reload(tmp_path: Path) -> No
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
             await type_line(pilot, "n")
-            assert app.session is not None and len(app.session.entries) == 1
+            await type_line(pilot, "s js 9h 8h 7c 6d 5d")
+            assert app.session is not None and len(app.session.entries) == 2
             with open(path, "a", encoding="utf-8") as handle:  # another program adds a line
                 handle.write("{ added by someone else }\n")
             edited = path.read_text(encoding="utf-8")
-            await type_line(pilot, "s js 9h 8h 7c 6d 5d")
+            await type_line(pilot, "n 9c 8c 7d 3h 2h 2d")
             assert "changed on disk" in status(app) and "type r" in status(app)
             assert path.read_text(encoding="utf-8") == edited  # their line kept
-            await type_line(pilot, "n 9c 8c 7d 3h 2h 2d")  # refused while stale
+            await type_line(pilot, "4s")  # refused while stale
             assert "changed on disk" in status(app)
             assert path.read_text(encoding="utf-8") == edited
             await type_line(pilot, "r")  # reload: the file as it is now, judged again
             assert status(app).startswith("reloaded")
-            assert app.stale is None and len(app.session.entries) == 1
-            await type_line(pilot, "s js 9h 8h 7c 6d 5d")
+            assert app.stale is None and len(app.session.entries) == 2
+            await type_line(pilot, "n 9c 8c 7d 3h 2h 2d")
             assert status(app) != "" and app.stale is None
             text = path.read_text(encoding="utf-8")
-            assert "added by someone else" in text and "S JS 9H" in text.upper()
+            assert "added by someone else" in text and "N 9C 8C" in text.upper()
 
     asyncio.run(scenario())
 
@@ -48,7 +49,8 @@ def test_q_quits_a_stale_recorder(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
             path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-            await type_line(pilot, "n")
+            await type_line(pilot, "n")  # held: written with the deal's first entry
+            await type_line(pilot, "4s")
             assert app.stale is not None
             await type_line(pilot, "q")
             await pilot.pause()
@@ -97,3 +99,74 @@ def test_what_fuzzing_the_entry_line_found_is_refused_not_raised(tmp_path: Path)
         assert not refused.accepted and "';' comment" in refused.message
         assert "a note" in path.read_text(encoding="utf-8")
         assert path.read_text(encoding="utf-8") != before  # the first note is on disk
+
+
+def _edited_behind(path: Path) -> str:
+    """Another program saves the file (a line added at its end): its text now."""
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write("{ added by someone else }\n")
+    return path.read_text(encoding="utf-8")
+
+
+def test_an_edit_behind_the_recorder_in_results_mode_stops_it_until_reload(
+        tmp_path: Path) -> None:
+    """Issue 37: an item given by keys in results mode met another program's save with
+    a traceback (exit 1); it is now handled as a typed line is in cards mode."""
+    from allfours_notation.reading.records import Tag
+    from tests.recording.app_helpers import send_keys
+
+    path = tmp_path / "results.afn"
+    start_file(path, (*new_tags(players={"North": "Ann", "South": "Ben"},
+                                date="2026.12.02"), Tag(name="Entry", value="results")))
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            first = app.session
+            assert first is not None
+            await type_line(pilot, "n")  # the dealer, written with the first item
+            assert len(first.entries) == 1
+            assert "deal 1" not in path.read_text(encoding="utf-8")
+            await send_keys(app, ["h", "s"], until=lambda: len(first.entries) == 2)
+            edited = _edited_behind(path)
+            taken = app.lines_taken
+            await send_keys(app, ["l", "s"], until=lambda: app.lines_taken > taken)
+            assert app.app.is_running and app.stale is not None
+            assert "changed on disk" in status(app) and "type r" in status(app)
+            assert "'l s' was not recorded" in " ".join(status(app).split())
+            assert path.read_text(encoding="utf-8") == edited  # their line kept, ours not
+            await type_line(pilot, "r")
+            assert status(app).startswith("reloaded") and app.stale is None
+            reloaded = app.session
+            assert reloaded is not None and len(reloaded.entries) == 2
+            await send_keys(app, ["l", "s"], until=lambda: len(reloaded.entries) == 3)
+            text = path.read_text(encoding="utf-8")
+            assert "added by someone else" in text and "S high low" in text
+
+    asyncio.run(scenario())
+
+
+def test_an_edit_behind_the_recorder_at_the_other_sides_word(tmp_path: Path) -> None:
+    """The y of the other side, one key, meets another program's save: the same."""
+    from tests.recording.app_helpers import send_keys
+
+    path = tmp_path / "game.afn"
+    start_file(path)
+
+    async def scenario() -> None:
+        async with recorder(path) as (app, pilot):
+            session = app.session
+            assert session is not None
+            for line in [*HANDS, "js", "2d", "9h", "3h", "8h", "2h", "7c", "8c", "9c", "5d",
+                         "7d", "6d"]:
+                await type_line(pilot, line)
+            assert "y agrees" in shown(app, "#rec-expect")
+            edited = _edited_behind(path)
+            taken = app.lines_taken
+            await send_keys(app, ["y"], until=lambda: app.lines_taken > taken)
+            assert app.app.is_running and app.stale is not None
+            assert path.read_text(encoding="utf-8") == edited
+            await type_line(pilot, "q")
+            await pilot.pause()
+            assert app.app.return_code == 0
+
+    asyncio.run(scenario())

@@ -8,7 +8,9 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
+from allfours_notation.viewer.recorder import RecorderScreen
 from allfours_notation.viewer.recorder.widgets import EntryList, PointsPanel
 from allfours_notation.writing.sheet import game_sheet
 from tests.recording.app_helpers import recorder, send_keys, shown
@@ -47,26 +49,52 @@ def test_at_80x24_the_score_panel_shows_every_item_of_the_deal(tmp_path: Path) -
     asyncio.run(scenario())
 
 
+async def disputed_deal_4(screen: RecorderScreen, pilot: Pilot[int]) -> PointsPanel:
+    """The rest of deal 4 by the first legal card, then the other side disputes four
+    items; the points panel once it shows the dispute."""
+    panel = screen.query_one(PointsPanel)
+    await until(pilot, lambda: panel.session is not None and panel.size.height > 1,
+                "the points drawn")
+    session = screen.session
+    assert session is not None
+    await send_keys(screen, ["1", "enter"] * 20,
+                    until=lambda: session.expect().phase.value == "confirm")
+    taken = screen.lines_taken
+    await send_keys(screen, ["c", *"hnlnjngn", "enter"],  # their claim, by keys
+                    until=lambda: screen.lines_taken > taken)
+    await until(pilot, lambda: "disputed" in shown(screen, "#rec-points-body"),
+                "the dispute shown")
+    return panel
+
+
+def test_at_80x24_a_disputed_deal_shows_the_score_without_paging(tmp_path: Path) -> None:
+    """Issue 37: after a dispute the score panel needed PgDn at 80x24; a narrow panel
+    now names what is disputed on one line (the why: Ctrl+R, 'allfours check')."""
+    path = tmp_path / "deal4.afn"
+    four_handed_under_way(path)
+
+    async def scenario() -> None:
+        async with recorder(path, size=(80, 24)) as (screen, pilot):
+            panel = await disputed_deal_4(screen, pilot)
+            await pilot.pause()
+            text = shown(screen, "#rec-points-body")
+            assert "disputed: High, Low, Jack, Game" in " ".join(text.split())
+            assert text.startswith("Score NS 5  EW 9")
+            assert panel.max_scroll_y == 0 and panel.border_subtitle == ""
+            assert screen.query_one("#rec-expect").size.height >= 1
+            assert "Next:" in shown(screen, "#rec-expect")
+
+    asyncio.run(scenario())
+
+
 def test_a_score_panel_with_more_than_fits_says_so_and_scrolls_with_the_keys(
         tmp_path: Path) -> None:
     path = tmp_path / "deal4.afn"
     four_handed_under_way(path)
 
     async def scenario() -> None:
-        async with recorder(path, size=(80, 24)) as (screen, pilot):
-            panel = screen.query_one(PointsPanel)
-            await until(pilot, lambda: panel.session is not None and panel.size.height > 1,
-                        "the points drawn")
-            # the rest of deal 4 by the first legal card, then the other side disputes
-            session = screen.session
-            assert session is not None
-            await send_keys(screen, ["1", "enter"] * 20,
-                            until=lambda: session.expect().phase.value == "confirm")
-            taken = screen.lines_taken
-            await send_keys(screen, ["c", *"hnlnjngn", "enter"],  # their claim, by keys
-                            until=lambda: screen.lines_taken > taken)
-            await until(pilot, lambda: "dispute" in shown(screen, "#rec-points-body"),
-                        "the dispute shown")
+        async with recorder(path, size=(80, 18)) as (screen, pilot):  # shorter than 24
+            panel = await disputed_deal_4(screen, pilot)
             await until(pilot, lambda: panel.max_scroll_y > 0, "more than fits")
             assert panel.border_subtitle == "↓ more: PgDn"
             for _ in range(panel.max_scroll_y):  # a page at a time, to the end
@@ -76,7 +104,7 @@ def test_a_score_panel_with_more_than_fits_says_so_and_scrolls_with_the_keys(
                 await pilot.pause()
             await until(pilot, lambda: panel.scroll_y == panel.max_scroll_y, "scrolled down")
             await until(pilot, lambda: panel.border_subtitle == "↑ more: PgUp", "said so")
-            assert "dispute" in shown(screen, "#rec-points-body")
+            assert "disputed" in shown(screen, "#rec-points-body")
             for _ in range(panel.max_scroll_y):  # and back
                 if panel.scroll_y <= 0:
                     break

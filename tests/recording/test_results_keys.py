@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from allfours_notation.cards import parse_card
+from allfours_notation.cards import Seat, parse_card
 from allfours_notation.checking import check
 from allfours_notation.checking.parsing import parse
-from allfours_notation.reading.records import Call, CallKind, Tag, TurnUp
+from allfours_notation.reading.records import Award, Call, CallKind, ClaimItem, Tag, TurnUp
+from allfours_notation.recording.claiming import ClaimDraft, items_text
 from allfours_notation.recording.entries import GameTied, Phase
 from allfours_notation.recording.opening import Resume, inspect, new_tags
 from allfours_notation.recording.session import Session
@@ -213,22 +214,44 @@ def test_a_game_tie_differs_from_a_game_forgotten_and_resumes(
 def test_a_claim_starts_from_the_scorers_items_and_one_item_is_one_dispute() -> None:
     session = results_session("trinidad14", FOUR)
     feed(session, ["n", "k 3", "h e", "l e", "j n", "g n", ""])
-    words = session.claim_start()
-    assert words == ["n kick 3", "n jack", "n game", "e high", "e low"]
-    claimed = session.claim_edit(words, "e jack")  # EW say they won the Jack
-    assert claimed == ["n kick 3", "e jack", "n game", "e high", "e low"]
-    feed(session, ["claim " + " ".join(claimed)])
+    draft = session.claim_start()
+    assert items_text(draft.awards) == "N kick 3 jack game  E high low"
+    assert draft.answer() == "y"  # nothing changed: the other side agrees
+    claimed = session.claim_edit(draft, "j e")  # EW say they won the Jack
+    assert isinstance(claimed, ClaimDraft)
+    assert items_text(claimed.awards) == "N kick 3 game  E jack high low"
+    assert "(the scorer's: N kick 3 jack game  E high low)" in claimed.prompt()
+    feed(session, [claimed.answer()])
     disputes = [d for d in session.disputes() if d.code == "AFN401"]
     assert len(disputes) == 1 and "Jack" in disputes[0].message
 
 
 def test_editing_a_claim_replaces_the_items_a_deal_has_one_of() -> None:
-    words = ["n high", "s low", "n jack", "s gift"]
-    assert Session.claim_edit(words, "s high") == ["s high", "s low", "n jack", "s gift"]
-    assert Session.claim_edit(words, "s hangjack") == ["n high", "s low", "s hangjack",
-                                                       "s gift"]
-    assert Session.claim_edit(words, "n kick") == [*words, "n kick"]
-    assert Session.claim_edit(words, "e gift") == [*words, "e gift"]  # three players: two
+    n, s = Seat.NORTH, Seat.SOUTH
+    scorer = (Award(n, ClaimItem.HIGH), Award(s, ClaimItem.LOW), Award(n, ClaimItem.JACK),
+              Award(s, ClaimItem.GIFT))
+    draft = ClaimDraft(scorer, scorer, dealer=n, elder=s)
+
+    def edited(words: str) -> str:
+        changed = Session.claim_edit(draft, words)
+        assert isinstance(changed, ClaimDraft), changed
+        return items_text(changed.awards)
+
+    assert edited("h s") == "S high low gift  N jack"
+    assert edited("x s") == "N high  S low hangjack gift"  # the one Jack of trumps
+    assert edited("k 2") == "N high jack kick 2  S low gift"  # a kick is added, the dealer's
+    assert edited("t") == "N high jack  S low gift"  # the elder's gift, in its place
+    assert edited("t e") == "N high jack  S low gift  E gift"  # three players: two gifts
+    assert edited("l -") == "N high jack  S gift"  # taken out: nobody
+    assert edited("j -") == "N high  S low gift"
+    assert isinstance(Session.claim_edit(draft, "h q"), str)  # not a seat: asked again
+    twice = draft.give(ClaimItem.LOW, n).give(ClaimItem.HIGH, s)
+    assert items_text(twice.awards) == "S high gift  N low jack"
+    back = twice.back()
+    assert back is not None and back.awards == draft.give(ClaimItem.LOW, n).awards
+    first = back.back()
+    assert first is not None and first.awards == scorer and not first.changed
+    assert first.back() is None
 
 
 def test_the_claim_typed_by_keys_in_the_app_is_one_dispute(tmp_path: Path) -> None:

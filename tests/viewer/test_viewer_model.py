@@ -123,6 +123,22 @@ def test_every_replayer_diagnostic_leads_to_its_step() -> None:
         assert step is not None and diagnostic in result.steps[step].diagnostics
 
 
+def test_a_claim_or_total_finding_leads_to_its_own_step() -> None:
+    """Issue 37: Enter on a claim's or a total's finding went to the deal's first step."""
+    from allfours_notation.checking import check
+
+    game = parse((Path(__file__).parents[2] / "samples" / "disputed-claim.afn")
+                 .read_text(encoding="utf-8")).games[0]
+    result = replay(game)
+    found = {(d.code, d.deal): d for d in check(game).diagnostics}
+    claim = model.step_of_diagnostic(result, found["AFN401", 2])
+    assert claim is not None and result.steps[claim].kind is StepKind.AWARD
+    span = result.steps[claim].span
+    assert span is not None and span.line == found["AFN401", 2].line
+    total = model.step_of_diagnostic(result, found["AFN402", 1])
+    assert total is not None and result.steps[total].kind is StepKind.DEAL_END
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [("3", (3, None)), ("3.2", (3, 2)), ("3 2", (3, 2)), ("deal 3 trick 2", (3, 2)),

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, RadioButton, RadioSet, Static
+from textual.widgets.input import Selection
 
 from allfours_notation.reading.records import Game, Tag
 from allfours_notation.reading.table import SEATS_FOR_PLAYERS
@@ -21,6 +21,7 @@ from allfours_notation.referee.start import starting_scores
 from ..widgets.footer import KeyFooter
 
 _DATE_PARTS = (4, 2, 2)
+SEAT_TAGS = tuple(seat.tag_name for seat in SEATS_FOR_PLAYERS[4])
 
 
 def date_problem(text: str) -> str | None:
@@ -34,35 +35,96 @@ def date_problem(text: str) -> str | None:
 
 
 class FormField(Input):
-    """A field of the start form.  Enter moves on at once, in the order the keys came:
-    the keys typed ahead of the move (a fast typist, a script, a paste) go on to the
-    next field instead of joining this one."""
+    """A field of the start form.  Its keys are not its own: the form takes every key in
+    the order the keys came and edits the field it has reached (see
+    :meth:`StartForm.route`), so that typing at any speed lands in the right field."""
 
     def __init__(self, value: str, *, id: str) -> None:
-        super().__init__(value, id=id, compact=True)
-        self.next_field: FormField | None = None
-        self.ahead: FormField | None = None  # after Enter: where the keys typed ahead go
+        # the form selects a proposed value itself when it reaches the field, at once;
+        # Input's own select-on-focus came later and let the next key replace the keys
+        # typed ahead into it ('Diego Martin' became 'rtin')
+        super().__init__(value, id=id, compact=True, select_on_focus=False)
 
-    def on_focus(self) -> None:
-        self.ahead = None
+    def _forward_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.Paste)) and isinstance(self.screen, StartForm):
+            self.screen.route(event)
+            return
+        super()._forward_event(event)
 
-    async def _on_key(self, event: events.Key) -> None:
-        if self.ahead is not None:
-            event.stop()
-            event.prevent_default()
-            self.ahead.post_message(events.Key(event.key, event.character))
+    def on_mouse_down(self) -> None:
+        """A click chooses the field the next keys go to."""
+        if isinstance(self.screen, StartForm):
+            self.screen.reach(self)
+
+    def take_key(self, event: events.Key) -> None:
+        """Edit the value by ``event`` now (not when the field's own queue gets to it)."""
+        if event.is_printable and event.character is not None:
+            start, end = self.selection
+            self.replace(event.character, min(start, end), max(start, end))
             return
-        if event.key == "enter" and self.next_field is not None:
-            event.stop()
-            event.prevent_default()
-            self.ahead = self.next_field
-            self.post_message(self.Submitted(self, self.value, None))
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            name, _, arguments = binding.action.partition("(")
+            method = getattr(self, f"action_{name}", None)
+            if method is not None and not name.startswith("submit"):
+                flags = [part.strip() == "True" for part in arguments.rstrip(")").split(",")
+                         if part.strip()]
+                method(*flags)
+                return
+
+    def take_paste(self, text: str) -> None:
+        start, end = self.selection
+        self.replace(text.splitlines()[0] if text else "", min(start, end), max(start, end))
+
+
+class ModeChoice(RadioSet):
+    """Cards or results: how the game's deals are entered (c or r, or ←/→)."""
+
+    MODES = ("cards", "results")
+
+    def __init__(self, mode: str, *, id: str) -> None:
+        self.mode = mode if mode in self.MODES else "cards"
+        super().__init__(*(RadioButton(name, value=name == self.mode) for name in self.MODES),
+                         id=id, compact=True)
+
+    def _forward_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.Paste)) and isinstance(self.screen, StartForm):
+            self.screen.route(event)
             return
-        await super()._on_key(event)
+        super()._forward_event(event)
+
+    def choose(self, mode: str) -> None:
+        self.mode = mode
+        for button in self.query(RadioButton):
+            button.value = str(button.label) == mode
+
+    def take_key(self, event: events.Key) -> None:
+        char = (event.character or "").lower()
+        if char in ("c", "r"):
+            self.choose("cards" if char == "c" else "results")
+        elif event.key in ("left", "right", "up", "down", "space"):
+            self.choose(self.MODES[1 - self.MODES.index(self.mode)])
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        self.mode = str(event.pressed.label)
+
+
+# What the line under the form's head says about the field being filled in.
+_HINTS = {
+    "Event": "the event or occasion (any text; may stay empty)",
+    "Site": "where it is played (any text; may stay empty)",
+    "Date": "YYYY.MM.DD (?? for an unknown part)",
+    "Entry": "deals entered by their cards or by their results: c or r (or ←/→); Ctrl+T "
+             "switches during the game",
+    "Score": "a starting score if the game is taken up part-way (N 12 S 13); empty: 0",
+}
 
 
 class StartForm(Screen[tuple[Tag, ...]]):
-    """Asks for the tags of a new game; Enter moves on, Enter on the last field starts."""
+    """Asks for the tags of a new game; Enter moves on, Enter on the last field starts.
+
+    Every key is taken by the form, in the order the keys came, for the field it has
+    reached: Enter (or Tab) moves on at once, whatever the focus is still doing, so
+    the keys typed after it go to the next field however fast they come."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", tooltip="Start recording with these tags"),
@@ -79,22 +141,27 @@ class StartForm(Screen[tuple[Tag, ...]]):
         self.overrides = overrides
         self.house = house  # a club's rules (--rules-file), chosen as club:NAME
         self.proposed = {tag.name: tag.value for tag in proposed}
+        self.at = 0  # the field the next key goes to, among those shown
 
     def fields(self) -> list[tuple[str, str, str]]:
-        """(id, label, value) of every field, in order."""
+        """(id, label, value) of every field of this table, in order."""
+        return [row for row in self.all_fields()
+                if row[0] not in SEAT_TAGS or row[0] in self.seat_tags()]
+
+    def all_fields(self) -> list[tuple[str, str, str]]:
+        """(id, label, value) of every field, every seat's among them."""
         given = self.proposed
         rows = [("Event", "Event", given.get("Event", "")),
                 ("Site", "Site", given.get("Site", "")),
                 ("Date", "Date", given.get("Date", today())),
-                ("Rules", "Rules (" + ", ".join(self.rule_names()) + ")",
-                 given.get("Rules", self.rules))]
-        for seat in SEATS_FOR_PLAYERS[self.players]:
-            rows.append((seat.tag_name, f"{seat.tag_name} player", given.get(seat.tag_name, "")))
-        rows.append(("Entry", "Deals entered by their cards or their results (cards, results; "
-                     "Ctrl+T switches later)", given.get("Entry", "cards")))
-        rows.append(("Score", "Starting score if taken up part-way (N 12 S 13; empty: 0)",
-                     ""))
+                ("Rules", "Rules", given.get("Rules", self.rules))]
+        rows.extend((tag, tag, given.get(tag, "")) for tag in SEAT_TAGS)
+        rows.append(("Entry", "Deals by", given.get("Entry", "cards")))
+        rows.append(("Score", "Score", ""))
         return rows
+
+    def seat_tags(self) -> list[str]:
+        return [seat.tag_name for seat in SEATS_FOR_PLAYERS[self.players]]
 
     def rule_names(self) -> list[str]:
         """The profiles, and the club's rules when a house-rules file was given."""
@@ -102,51 +169,94 @@ class StartForm(Screen[tuple[Tag, ...]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
-            yield Static(f"New game, {self.players} players (the rules' table; --players "
-                         "chooses another): the tags of the record. Enter "
-                         "moves on; Enter on the last field (or Ctrl+S) starts.", id="form-head")
-            for field_id, label, value in self.fields():
-                yield Label(label, classes="form-label")
-                yield FormField(value, id=f"field-{field_id}")
+            yield Static("", id="form-head")
+            for field_id, label, value in self.all_fields():
+                with Horizontal(classes="form-row", id=f"row-{field_id}"):
+                    yield Label(label, classes="form-label")
+                    if field_id == "Entry":
+                        yield ModeChoice(value.lower(), id="field-Entry")
+                    else:
+                        yield FormField(value, id=f"field-{field_id}")
+            yield Static("", id="form-hint")
             yield Static("", id="form-problem")
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
-        fields = list(self.query(FormField))
-        for field, following in pairwise(fields):
-            field.next_field = following
-        fields[0].focus()
+        self.seat()
+        self.reach_at(0)
 
-    async def on_input_changed(self, event: Input.Changed) -> None:
+    def shown_fields(self) -> list[FormField | ModeChoice]:
+        return [self.query_one(f"#field-{field_id}", FormField | ModeChoice)  # type: ignore[arg-type]
+                for field_id, _, _ in self.fields()]
+
+    def seat(self) -> None:
+        """Show a field for each seat of the table, the head saying how many."""
+        for tag in SEAT_TAGS:
+            self.query_one(f"#row-{tag}").display = tag in self.seat_tags()
+        self.query_one("#form-head", Static).update(
+            f"New game, {self.players} players (the rules' table; --players chooses "
+            "another). Enter moves on; Enter on the last field (or Ctrl+S) starts.")
+
+    def reach(self, field: FormField | ModeChoice) -> None:
+        fields = self.shown_fields()
+        if field in fields:
+            self.reach_at(fields.index(field))
+
+    def reach_at(self, position: int) -> None:
+        """The next keys go to field ``position``: its proposed value selected, so that
+        what is typed replaces it; the focus follows (later: the keys need not wait)."""
+        fields = self.shown_fields()
+        self.at = max(0, min(position, len(fields) - 1))
+        field = fields[self.at]
+        if isinstance(field, FormField):
+            field.selection = Selection(0, len(field.value))
+        field.focus()
+        field_id = (field.id or "").removeprefix("field-")
+        hint = _HINTS.get(field_id, "")
+        if field_id == "Rules":
+            hint = "one of " + ", ".join(self.rule_names())
+        elif field_id in SEAT_TAGS:
+            hint = f"the {field_id} player's name (empty: {field_id})"
+        self.query_one("#form-hint", Static).update(hint)
+
+    def route(self, event: events.Key | events.Paste) -> None:
+        """Every key of the form, in the order it came: Enter and Tab move on, Ctrl+S
+        starts, Esc quits, anything else edits the field reached."""
+        fields = self.shown_fields()
+        field = fields[self.at]
+        if isinstance(event, events.Paste):
+            if isinstance(field, FormField):
+                field.take_paste(event.text)
+            return
+        if event.key in ("enter", "tab"):
+            self.rules_chosen()
+            if event.key == "enter" and self.at + 1 >= len(fields):
+                self.action_start()
+            else:
+                self.reach_at(self.at + 1)
+        elif event.key == "shift+tab":
+            self.reach_at(self.at - 1)
+        elif event.key == "ctrl+s":
+            self.action_start()
+        elif event.key == "escape":
+            self.app.exit(0)
+        else:
+            field.take_key(event)
+
+    def rules_chosen(self) -> None:
         """Rules chosen: the profile's table is seated (four for trinidad14), what was
         typed kept.  ``--players`` given on the command line is the explicit choice."""
-        if event.input.id != "field-Rules" or self.players_given:
+        if self.players_given:
             return
-        profile = PROFILES.get(event.value.strip().lower())
-        if profile is None or profile.options.players == self.players:
-            return
-        typed = {field.id.removeprefix("field-"): field.value
-                 for field in self.query(FormField) if field.id}
-        self.proposed.update({name: value for name, value in typed.items() if value})
-        self.players = profile.options.players
-        await self.recompose()
-        self.on_mount()
-        rules = self.query_one("#field-Rules", FormField)
-        rules.focus()
-        rules.cursor_position = len(rules.value)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        inputs = list(self.query(Input))
-        position = inputs.index(event.input)
-        if position + 1 < len(inputs):
-            inputs[position + 1].focus()
-        else:
-            self.action_start()
+        rules = self.query_one("#field-Rules", FormField).value.strip().lower()
+        profile = PROFILES.get(rules)
+        if profile is not None and profile.options.players != self.players:
+            self.players = profile.options.players
+            self.seat()
 
     def action_start(self) -> None:
-        values = {field_id: self.query_one(f"#field-{field_id}", Input).value.strip()
-                  for field_id, _, _ in self.fields()}
+        values = {field_id: self.query_one(f"#field-{field_id}", FormField).value.strip()
+                  for field_id, _, _ in self.fields() if field_id != "Entry"}
         problem = date_problem(values["Date"])
         rules = values["Rules"].lower()
         if rules not in self.rule_names():
@@ -157,10 +267,8 @@ class StartForm(Screen[tuple[Tag, ...]]):
         tags = new_tags(event=values["Event"], site=values["Site"], date=values["Date"],
                         rules=rules, players=players, overrides=self.overrides,
                         score=values["Score"])
-        entry = values["Entry"].lower() or "cards"
-        if entry not in ("cards", "results"):
-            problem = "deals are entered by their 'cards' or their 'results'"
-        elif entry == "results":
+        entry = self.query_one("#field-Entry", ModeChoice).mode
+        if entry == "results":
             tags = (*tags, Tag(name="Entry", value="results"))
         if problem is None:
             problem = self.score_problem(tags)

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -25,18 +24,29 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, Static
 
 from allfours_notation import Card, Seat
-from allfours_notation.reading.records import ClaimItem, Play, Tag
-from allfours_notation.recording.entries import RESULT_KEYS, Item, Phase
+from allfours_notation.reading.records import Play, Tag
+from allfours_notation.recording.claiming import ClaimDraft
+from allfours_notation.recording.entries import (
+    Phase,
+)
 from allfours_notation.recording.session import Outcome, Session, describe
 from allfours_notation.recording.storage import RecordChanged
-from allfours_notation.referee.profiles import GiftRecipients
-from allfours_notation.referee.results import kick_values
 from allfours_notation.visible import visible
 
 from ..widgets.footer import KeyFooter
 from ..widgets.table import TableView, results_renderable
 from .form import StartForm
-from .help import RecorderHelp
+from .help import (
+    CARDS_HINT,
+    CLAIM_HINT,
+    CONFIRM_HINT,
+    STALE_HINT,
+    RecorderHelp,
+    entry_format,
+    results_hint,
+    results_mode_keys,
+)
+from .keys import KeyAnswers
 from .widgets import EntryChosen, EntryLine, EntryList, PointsPanel, offered_text
 
 # The phases in which someone at the table is to act; in the others (a deal or the game
@@ -53,7 +63,7 @@ class ReviewRequested(Message):
         self.game = game
 
 
-class RecorderScreen(Screen[None]):
+class RecorderScreen(KeyAnswers, Screen[None]):
     """Record one game into a file, entry by entry (the app's record mode)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -99,7 +109,7 @@ class RecorderScreen(Screen[None]):
         self.inserting = False  # the entry typed goes before entry ``correcting``
         self.pending_correction: tuple[int, str, bool] | None = None  # index, line, insert
         self.pending_item: str | None = None  # results mode: an item key awaiting its side
-        self.claiming: list[str] | None = None  # the other side's claim, typed by item keys
+        self.claiming: ClaimDraft | None = None  # the other side's claim, typed by item keys
         self.last_refresh_seconds = 0.0
         self.lines_taken = 0  # lines submitted and dealt with (the tests and bench wait on it)
         self.title = title
@@ -116,8 +126,7 @@ class RecorderScreen(Screen[None]):
                 yield EntryList(id="rec-entries")
         yield Static("", id="rec-expect")
         yield Static("", id="rec-offered")
-        line = EntryLine(placeholder="type an entry: js 10h b r g s … (? help, Ctrl+Q quits)",
-                         id="rec-input", compact=True)
+        line = EntryLine(placeholder=CARDS_HINT, id="rec-input", compact=True)
         line.key_hook = self.one_key
         line.line_hook = self.take_line
         yield line
@@ -171,8 +180,8 @@ class RecorderScreen(Screen[None]):
             table.shown = None
             table.update(results_renderable(
                 state, judged.game, unicode=self.unicode,
-                title="by its results" + (": h l j x g p then the side, k kick, t gift; "
-                                          "Enter ends the deal"
+                title="by its results" + (f": {results_mode_keys()} then the side; Enter "
+                                          "ends the deal"
                                           if expecting.phase is Phase.RESULTS else "")))
         else:
             if expecting.phase not in ACTING:  # the deal or the game is over: nobody moves
@@ -187,19 +196,23 @@ class RecorderScreen(Screen[None]):
         if self.highlight is not None and self.highlight >= len(expecting.offered):
             self.highlight = None
         prompt = Text("Next: ", style="dim")
-        prompt.append(expecting.text, style="bold green" if expecting.phase is not Phase.OVER
+        prompt.append(expecting.text,
+                      style="bold green" if expecting.phase is not Phase.OVER
                       else "bold yellow")
         if self.correcting is not None and self.inserting:
             prompt = Text(f"Inserting before entry {self.correcting + 1} "
                           f"({describe(session.entries[self.correcting])}): type the "
                           "entry left out, Enter; Esc cancels", style="bold magenta")
         elif self.correcting is not None:
-            prompt = Text(f"Correcting entry {self.correcting + 1} "
-                          f"({describe(session.entries[self.correcting])}): type the new "
-                          "entry, Enter; Esc cancels", style="bold magenta")
+            entry = session.entries[self.correcting]
+            prompt = Text(f"Correcting entry {self.correcting + 1} ({describe(entry)}): "
+                          f"{entry_format(entry)}, Enter; Esc cancels", style="bold magenta")
+        self.entry_line.placeholder = self.hint(session)
         self.query_one("#rec-expect", Static).update(prompt)
         forced = self.last_card(session)
-        self.query_one("#rec-offered", Static).update(
+        offered = self.query_one("#rec-offered", Static)
+        offered.set_class(not expecting.offered or self.correcting is not None, "-empty")
+        offered.update(
             offered_text(expecting.offered, self.highlight, unicode=self.unicode,
                          last=forced is not None)
             if expecting.offered and self.correcting is None else Text(""))
@@ -239,6 +252,25 @@ class RecorderScreen(Screen[None]):
         unseen = dict(state.unknown).get(expecting.actor, 0)
         return expecting.offered[0] if len(held) == 1 and not unseen else None
 
+    def hint(self, session: Session) -> str:
+        """The empty entry line's hint: the keys of what the recorder waits for now."""
+        if self.stale:
+            return STALE_HINT
+        if self.confirming:
+            return "y or n (Esc cancels)"
+        if self.claiming is not None:
+            return CLAIM_HINT
+        if self.correcting is not None:
+            return "the entry as it should be (Esc cancels)"
+        phase = self.phase(session)
+        if phase is Phase.DEALER:
+            return f"the dealer: {self.seat_keys()} (? help, Ctrl+Q quits)"
+        if phase is Phase.CONFIRM:
+            return CONFIRM_HINT
+        if phase is Phase.RESULTS:
+            return results_hint()
+        return CARDS_HINT
+
     def say(self, outcome: Outcome) -> None:
         style = "green" if outcome.accepted else ("bold yellow" if outcome.confirm else "bold red")
         self.query_one("#rec-status", Static).update(Text(visible(outcome.message), style=style))
@@ -275,7 +307,7 @@ class RecorderScreen(Screen[None]):
         try:
             outcome = self.answer_stale(text) if self.stale else self.enter(session, text)
         except RecordChanged as error:
-            outcome = self.changed(error)
+            outcome = self.changed(error, text)
         except OSError as error:
             outcome = Outcome(False, f"not written: {error.strerror or error}")
         self.say(outcome)
@@ -285,13 +317,16 @@ class RecorderScreen(Screen[None]):
         self.redraw()
         self.lines_taken += 1
 
-    def changed(self, error: RecordChanged) -> Outcome:
-        """The file is not what the recorder wrote: stop taking entries, say so."""
-        self.stale = (f"{error}. Nothing more is recorded until the file is reloaded: "
-                      "type r and Enter to reload it (judged again from its text), "
-                      "q and Enter to quit")
+    def changed(self, error: RecordChanged, typed: str = "") -> Outcome:
+        """The file is not what the recorder wrote: stop taking entries, say so (and
+        what was typed and not recorded, to type again once reloaded)."""
+        unrecorded = f" ('{visible(typed.strip())}' was not recorded: type it again " \
+            "after reloading)" if typed.strip() else ""
+        self.stale = (f"{error}{unrecorded}. Nothing more is recorded until the file is "
+                      "reloaded: type r and Enter to reload it (judged again from its "
+                      "text), q and Enter to quit")
         self.confirming, self.correcting, self.pending_correction = False, None, None
-        self.inserting = False
+        self.inserting, self.pending_item, self.claiming = False, None, None
         return Outcome(False, self.stale)
 
     def answer_stale(self, text: str) -> Outcome:
@@ -359,141 +394,16 @@ class RecorderScreen(Screen[None]):
                 return Outcome(False, "which card? type it (js), its number, or ←/→ then Enter")
             text = str(expecting.offered[self.highlight] if self.highlight is not None
                        else forced)
-        outcome = session.type(text)
+        outcome = self.typed(session, text)
         self.confirming = outcome.confirm
         if outcome.accepted:
             self.highlight = None
         return outcome
 
-    # --- one key at a time: results mode, the other side's word ----------------------------
-
-    def one_key(self, event: events.Key) -> bool:
-        """A key the entry line gives first: True when it was an answer taken here (an
-        item in results mode, the side after it, Enter ending the deal; y for the other
-        side's agreement, c and item keys for its claim).  Anything else, or any key
-        while a line is being typed, goes to the line as usual."""
-        session = self.session
-        if session is not None and self.confirming and not self.entry_line.value:
-            return self.yes_or_no(session, event)
-        if session is None or self.correcting is not None or self.confirming or \
-                self.entry_line.value:
-            return False
-        phase = session.expect().phase
-        char = (event.character or "").lower() if event.character and \
-            event.character.isprintable() else ""
-        if phase is Phase.CONFIRM and self.claiming is None:
-            if char == "y":
-                self.take(session, "y")
-                return True
-            if char == "c":
-                self.claiming = session.claim_start()  # the whole deal, to edit
-                self.note("the other side's claim: h l j x g k t p then the side; Enter "
-                          "records it, Esc cancels")
-                return True
-            return False
-        if phase is not Phase.RESULTS and self.claiming is None:
-            return False
-        if event.key == "escape":
-            self.pending_item, self.claiming = None, None
-            self.note("")
-            return True
-        if event.key == "backspace":
-            if self.pending_item is not None:
-                self.pending_item = None
-                self.note("")
-            elif self.claiming:
-                self.claiming.pop()
-                self.note("the claim so far: " + " ".join(self.claiming))
-            elif self.claiming is None and session.entries and \
-                    isinstance(session.entries[-1], Item):
-                self.say(session.undo())
-                self.redraw()
-            return True
-        if event.key == "enter":
-            if self.pending_item is not None:
-                self.note("which side? type the seat: " + self.seat_keys())
-                return True
-            if self.claiming is not None:
-                words, self.claiming = self.claiming, None
-                self.take(session, "claim " + " ".join(words) if words else "y")
-                return True
-            self.take(session, "")
-            return True
-        if self.pending_item is not None:
-            item = RESULT_KEYS[self.pending_item]
-            if char in self.seat_keys().split() or (item is ClaimItem.KICK and char.isdigit()) \
-                    or (item is ClaimItem.GAME and char == "=" and self.claiming is None):
-                key, self.pending_item = self.pending_item, None
-                self.item(session, f"{key} {char}")
-                return True
-            self.note(f"{item.value}: which side? type the seat: {self.seat_keys()}")
-            return True
-        due = session.expect().due
-        if self.claiming is None and ((due is Phase.CALL and char in ("s", "b")) or
-                                      (due is Phase.ANSWER and char in ("t", "r"))):
-            self.take(session, char)  # a call due: a stand, a beg, a gift or a run
-            return True
-        if char in RESULT_KEYS:
-            item = RESULT_KEYS[char]
-            each = session.options.gift_recipients is GiftRecipients.EACH_OPPONENT and \
-                len(session.seats) == 3  # two gifts: the side says which
-            if (item is ClaimItem.GIFT and not each) or (
-                    item is ClaimItem.KICK and len(kick_values(session.options)) == 1):
-                self.item(session, char)
-            else:
-                self.pending_item = char
-                what = "the points (" + "/".join(map(str, kick_values(session.options))) + \
-                    ")" if item is ClaimItem.KICK else "the side: " + self.seat_keys()
-                self.note(f"{item.value}: {what}")
-            return True
-        return False
-
-    def yes_or_no(self, session: Session, event: events.Key) -> bool:
-        """The y/n question takes one key: y records, n does not; any other key asks
-        again and is not taken as an answer (nor as an entry)."""
-        if event.key == "escape":
-            return False
-        char = (event.character or "").lower()
-        if char in ("y", "n"):
-            outcome = self.enter(session, char)
-            self.say(outcome)
-            self.redraw()
-            self.lines_taken += 1
-            return True
-        self.say(Outcome(False, "answer y or n (Esc cancels): the question stands",
-                         confirm=True))
-        return True
-
-    def seat_keys(self) -> str:
-        assert self.session is not None
-        return " ".join(seat.letter.lower() for seat in self.session.seats)
-
-    def item(self, session: Session, words: str) -> None:
-        """An item typed by keys (``h n``, ``k 2``, ``t``): an entry of the deal, or a
-        word of the other side's claim."""
-        if self.claiming is None:
-            self.take(session, words)
-            return
-        key, _, rest = words.partition(" ")
-        item = RESULT_KEYS[key]
-        judged = session.judgement()
-        seat, points = ("", rest) if rest.isdigit() else (rest, "")
-        if not seat and judged.open.current is not None:
-            current = judged.open.current  # a kick is the dealer's, the gift the elder's
-            seat = (current.elder if item is ClaimItem.GIFT else current.dealer).letter.lower()
-        self.claiming = session.claim_edit(self.claiming, f"{seat} {item.value}" +
-                                           (f" {points}" if points else ""))
-        self.note("the claim so far: " + " ".join(self.claiming) + " (Enter records it)")
-
-    def take(self, session: Session, text: str) -> None:
-        """One answer given by keys, dealt with as a typed line is."""
-        try:
-            outcome = session.type(text)
-        except OSError as error:
-            outcome = Outcome(False, f"not written: {error.strerror or error}")
-        self.say(outcome)
-        self.redraw()
-        self.lines_taken += 1
+    def typed(self, session: Session, text: str) -> Outcome:
+        """An entry for the session (which writes a deal in the file from its first entry
+        on: a file left between deals ends in a whole deal)."""
+        return session.type(text)
 
     def note(self, text: str) -> None:
         self.query_one("#rec-status", Static).update(Text(text, style="bold cyan"))
@@ -540,23 +450,27 @@ class RecorderScreen(Screen[None]):
             self.redraw()
 
     def action_undo(self) -> None:
-        if self.session is not None:
-            self.say(self.guarded(self.session.undo))
-            self.redraw()
+        session = self.session
+        if session is None:
+            return
+        # (after the other side's y in results mode: with the deal the recorder began)
+        self.say(self.guarded(session.undo))
+        self.redraw()
 
     def action_redo(self) -> None:
         if self.session is not None:
             self.say(self.guarded(self.session.redo))
             self.redraw()
 
-    def guarded(self, step: Callable[[], Outcome]) -> Outcome:
-        """An undo or redo, which writes the file: refused while it is stale."""
+    def guarded(self, step: Callable[[], Outcome], typed: str = "") -> Outcome:
+        """A step that writes the file (an entry given by keys, an undo, a redo):
+        refused while the file is stale; a change found on disk makes it stale."""
         if self.stale:
             return Outcome(False, self.stale)
         try:
             return step()
         except RecordChanged as error:
-            return self.changed(error)
+            return self.changed(error, typed)
         except OSError as error:
             return Outcome(False, f"not written: {error.strerror or error}")
 
@@ -602,4 +516,7 @@ class RecorderScreen(Screen[None]):
 
     def action_help(self) -> None:
         bindings = [b for b in self.BINDINGS if isinstance(b, Binding)]
-        self.app.push_screen(RecorderHelp(bindings))
+        session = self.session
+        results = session is not None and (session.results_mode or
+                                           self.phase(session) is Phase.RESULTS)
+        self.app.push_screen(RecorderHelp(bindings, results=results))

@@ -181,9 +181,33 @@ def points_renderable(session: Session, *, reasons: bool = True) -> RenderableTy
         if finished and last.scores_after:
             lines.append(Text("  totals " + "  ".join(f"{s} {v}" for s, v in last.scores_after),
                               style="dim"))
-    for dispute in session.disputes() if _has_claims(session) else []:
-        lines.append(Text(f"dispute: {visible(dispute.message)}", style="bold yellow"))
+    disputes = session.disputes() if _has_claims(session) else []
+    if reasons:
+        lines.extend(Text(f"dispute: {visible(d.message)}", style="bold yellow")
+                     for d in disputes)
+    elif disputes:  # narrow: what is disputed, on one line (the why: Ctrl+R, 'check')
+        about = ", ".join(dict.fromkeys(disputed_item(d.message) for d in disputes))
+        lines.append(Text(f"disputed: {visible(about)} (Ctrl+R: why)", style="bold yellow"))
     return Group(*lines)
+
+
+def disputed_item(message: str) -> str:
+    """The item a dispute is about (``Low`` of ``deal 2: Low claimed by N, computed S:
+    …``), or its headline when it names none (a total)."""
+    headline = dispute_headline(message)
+    for marker in (" not claimed", " claimed by"):
+        if marker in headline:
+            return headline.split(marker, 1)[0]
+    return headline
+
+
+def dispute_headline(message: str) -> str:
+    """What a dispute is about, without the why: ``Low claimed by N, computed S`` of
+    ``deal 2: Low claimed by N, computed S: S was dealt 2D, …``.  A narrow panel shows
+    this, so that the score and the deal stay in sight at 80x24; the reasons are in
+    the review (Ctrl+R) and in 'allfours check'."""
+    about = message.partition(": ")[2] if message.startswith("deal ") else message
+    return (about or message).split(": ", 1)[0]
 
 
 def _item(item: ItemLine, *, reasons: bool = True) -> Text:

@@ -38,6 +38,9 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
     """A scrolling list of one-line rows with a current row and a cursor."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"line-list--current", "line-list--cursor"}
+    # A row too long is cut between words (the steps: never in the middle of a card),
+    # else where it must (a name, a message: as much of it as fits).
+    CUT_BETWEEN_WORDS: ClassVar[bool] = False
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -85,10 +88,9 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
         base = self.rich_style
         if row >= self.line_count:
             return Strip.blank(width, base)
-        text = self.line_text(row).copy()
-        text.no_wrap = True
-        text.end = ""
-        text.truncate(width, overflow="ellipsis", pad=True)
+        text = fitted(self.line_text(row), self.scrollable_content_region.width or width,
+                      between_words=self.CUT_BETWEEN_WORDS)
+        text.truncate(width, pad=True)
         if row == self.current:
             text.stylize(self.get_component_rich_style("line-list--current"))
         if self.has_focus and row == self.cursor:
@@ -112,6 +114,24 @@ class LineList(ScrollView, can_focus=True, inherit_bindings=False):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def fitted(line: Text, width: int, *, between_words: bool = True) -> Text:
+    """``line`` in the ``width`` cells left of the scroll bar: whole, or cut with '…'
+    in sight; ``between_words``: at the last space that leaves room for it (a card is
+    never cut in two: 'W wins trick 1 with…', not '… with A')."""
+    text = line.copy()
+    text.no_wrap = True
+    text.end = ""
+    if text.cell_len <= width:
+        return text
+    plain = text.plain
+    space = plain.rfind(" ", 0, width) if between_words else -1
+    cut = space if space > len(plain) - len(plain.lstrip()) else max(width - 1, 0)
+    text.truncate(cut)
+    text.rstrip()
+    text.append("…")
+    return text
 
 
 class PickList(LineList):
@@ -236,6 +256,7 @@ class GameList(PickList):
 
 
 class StepList(LineList):
+    CUT_BETWEEN_WORDS = True
     """The steps of the current game, deal by deal, with the current step highlighted.
 
     It has no arrow bindings of its own: with focus here, the arrows step the replay.

@@ -7,10 +7,10 @@ rule decision of its own.  Keys are short because a long game has hundreds of st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...cards import Seat
+from ...cards import Card, Seat
 from ...checking.analysis.report import LABEL, DealAnalysis
 from ...diagnostics import Diagnostic
 from ...reading.records import Game
@@ -134,14 +134,14 @@ def state_data(state: TableState) -> dict[str, Any]:
     return {
         "dealer": state.dealer.letter,
         "elder": state.elder.letter,
-        "hands": {seat.letter: [str(c) for c in held] for seat, held in state.hands},
+        "hands": {seat.letter: codes(held) for seat, held in state.hands},
         "unknown": {seat.letter: count for seat, count in state.unknown if count},
-        "turnups": [str(c) for c in state.turnups],
+        "turnups": codes(state.turnups),
         "trump": state.trump.letter if state.trump else None,
         "tn": state.trick_number,
-        "trick": [[seat.letter, str(c)] for seat, c in state.trick],
+        "trick": [[seat.letter, code(c)] for seat, c in state.trick],
         "to": letter(state.to_move),
-        "legal": sorted(str(c) for c in state.legal),
+        "legal": sorted(codes(state.legal)),
         "won": state.won,
         "pips": state.pips,
         "last": letter(state.last_trick_winner),
@@ -152,6 +152,22 @@ def state_data(state: TableState) -> dict[str, Any]:
         "scores": state.scores,
         "winner": state.winner,
     }
+
+
+# A card's code by card (cards are interned): a long game shows each hand at every step,
+# so its codes are written a hundred thousand times and made once.
+_CODES: dict[Card, str] = {}
+
+
+def code(card: Card) -> str:
+    found = _CODES.get(card)
+    if found is None:
+        found = _CODES[card] = str(card)
+    return found
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [code(card) for card in cards]
 
 
 def later_items(state: TableState) -> list[list[Any]]:

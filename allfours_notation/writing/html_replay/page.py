@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import html
 import json
+from functools import cache
 from importlib import resources
 from typing import Any
 
 ASSETS = ("replay.css", "replay.js")
 
 
+@cache
 def asset(name: str) -> str:
     """The text of one of the page's inline assets, shipped beside this module."""
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
@@ -21,10 +23,19 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def render_page(data: dict[str, Any], record: str, *, filename: str) -> str:
+def render_page(data: dict[str, Any], record: str, *, filename: str,
+                shared: bool = False) -> str:
     """One HTML document replaying ``data`` (see :func:`.data.replay_data`), with
-    ``record`` (the game's AFN as written in ``filename``) embedded and downloadable."""
+    ``record`` (the game's AFN as written in ``filename``) embedded and downloadable.
+
+    ``shared``: the stylesheet and the script are not inline but the files
+    ``replay.css`` and ``replay.js`` beside the page (:data:`ASSETS`, written once
+    for a site of many replay pages), so each page carries only its game."""
     title = html.escape(str(data["title"]))
+    style = ('<link rel="stylesheet" href="replay.css">' if shared
+             else f"<style>\n{asset('replay.css')}\n</style>")
+    script = ('<script src="replay.js"></script>' if shared
+              else f"<script>\n{asset('replay.js')}\n</script>")
     save_as = html.escape(f"game-{data['game']}.afn")
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -34,9 +45,7 @@ def render_page(data: dict[str, Any], record: str, *, filename: str) -> str:
 <meta name="color-scheme" content="light dark">
 <meta name="generator" content="allfours html">
 <title>{title}</title>
-<style>
-{asset("replay.css")}
-</style>
+{style}
 </head>
 <body>
 <header class="top">
@@ -73,9 +82,7 @@ def render_page(data: dict[str, Any], record: str, *, filename: str) -> str:
   </details>
 </main>
 <script type="application/json" id="replay-data">{script_json(data)}</script>
-<script>
-{asset("replay.js")}
-</script>
+{script}
 </body>
 </html>
 """
