@@ -20,6 +20,10 @@ from ..cards import Card
 from ..reading.records import Game, Play, Trick
 
 _Writer = Callable[[Any, list[str]], None]
+# Fields added to the records after games were first digested (a deal's clock time and
+# count for Game, issue 38): left out while empty, so that every game written without
+# them keeps its digest, and a database or event exported before still knows it.
+_ADDED_LATER = frozenset({"count", "time"})
 _WRITERS: dict[type, _Writer] = {}
 
 
@@ -65,7 +69,10 @@ def _writer_for(kind: type) -> _Writer:
         def record(value: Any, parts: list[str]) -> None:
             parts.append(label)
             for name in names:
-                _write(getattr(value, name), parts)
+                found = getattr(value, name)
+                if found is None and name in _ADDED_LATER:
+                    continue  # absent: the digest a record without it always had
+                _write(found, parts)
         return record
     raise TypeError(f"no identity for {kind.__name__}")
 

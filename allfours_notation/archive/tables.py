@@ -17,7 +17,7 @@ from ..reading.records import Game
 from ..reading.table import side_of
 from .analysis import Analysed
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: deals.time, totals.pips (issue 38)
 
 # table → ((column, SQL type), ...), game_id first; the primary key after.
 TABLES: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
@@ -36,7 +36,7 @@ TABLES: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
     "deals": ((("game_id", "INTEGER"), ("deal", "INTEGER"), ("number", "INTEGER"),
                ("dealer", "TEXT"), ("elder", "TEXT"), ("trump", "TEXT"),
                ("complete", "INTEGER"), ("ending", "TEXT"), ("after_decision", "INTEGER"),
-               ("entry", "TEXT")),
+               ("entry", "TEXT"), ("time", "TEXT")),
               ("game_id", "deal")),
     "turnups": ((("game_id", "INTEGER"), ("deal", "INTEGER"), ("position", "INTEGER"),
                  ("card", "TEXT"), ("rank", "TEXT"), ("suit", "TEXT")),
@@ -52,7 +52,8 @@ TABLES: dict[str, tuple[tuple[tuple[str, str], ...], tuple[str, ...]]] = {
                 ("item", "TEXT"), ("side", "TEXT"), ("seat", "TEXT"), ("points", "INTEGER"),
                 ("scored", "INTEGER"), ("reason", "TEXT")), ("game_id", "deal", "position")),
     "totals": ((("game_id", "INTEGER"), ("deal", "INTEGER"), ("side", "TEXT"),
-                ("points", "INTEGER"), ("written", "INTEGER")), ("game_id", "deal", "side")),
+                ("points", "INTEGER"), ("written", "INTEGER"), ("pips", "INTEGER")),
+               ("game_id", "deal", "side")),
     "diagnostics": ((("game_id", "INTEGER"), ("position", "INTEGER"), ("code", "TEXT"),
                      ("severity", "TEXT"), ("message", "TEXT"), ("line", "INTEGER"),
                      ("column", "INTEGER"), ("deal", "INTEGER"), ("trick", "INTEGER")),
@@ -124,7 +125,7 @@ def _deal_rows(game: Game, analysed: Analysed, seats: tuple[Seat, ...],
         rows["deals"].append((position, deal.number, _letter(result.dealer),
                               _letter(result.elder), result.trump.letter if result.trump else None,
                               int(result.complete), result.ending, int(result.after_decision),
-                              "results" if result.by_results else "cards"))
+                              "results" if result.by_results else "cards", result.time))
         rows["turnups"].extend((position, n, *_card_parts(card))
                                for n, card in enumerate(result.turnups, start=1))
         rows["calls"].extend((position, n, call.seat.letter, call.kind.value)
@@ -144,5 +145,6 @@ def _deal_rows(game: Game, analysed: Analysed, seats: tuple[Seat, ...],
         if deal.total is not None:
             for score in deal.total.scores:
                 written.setdefault(side_of(score.seat, seats), score.points)
-        rows["totals"].extend((position, side, points, written.get(side))
+        pips = dict(result.pips)
+        rows["totals"].extend((position, side, points, written.get(side), pips.get(side))
                               for side, points in result.scores_after)

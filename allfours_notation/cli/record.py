@@ -122,17 +122,25 @@ def run(args: argparse.Namespace) -> int:
 
             def new_session(tags: tuple[Tag, ...]) -> Session:
                 return Session(tags, prefix=opened.prefix, index=opened.index, record=record,
-                               house=house)
+                               house=house, clock=wall_clock)
 
             screen = RecorderScreen(form=form, new_session=new_session, unicode=unicode,
                                     title=title)
         else:
+            opened.session.clock = wall_clock  # the deals begun from now on say when
             screen = RecorderScreen(session=opened.session, unicode=unicode, title=title)
         app = ViewerApp(str(path), unicode=unicode, recorder=screen)  # in record mode
         app.run()
         return app.return_code or 0
     finally:
         record.release()
+
+
+def wall_clock() -> str:
+    """The time of day now, ``20:41``: written on each deal the recorder begins."""
+    from datetime import datetime
+
+    return datetime.now().strftime("%H:%M")
 
 
 def _tag(tags: tuple[Tag, ...], name: str) -> str | None:

@@ -95,7 +95,7 @@ def game_to_json(game: PlayedGame) -> dict[str, Any]:
                        for d in game.errors],
             "deals": [[d.number, d.line, [[h.side, h.seat, h.suit, h.card] for h in d.hang_jacks],
                        d.turnups, d.dealer_side, d.game_count, d.ruling, d.reneges,
-                       d.by_results] for d in game.deals]}
+                       d.by_results, d.counted, d.time] for d in game.deals]}
 
 
 def game_from_json(data: dict[str, Any], name: str) -> PlayedGame:
@@ -111,9 +111,10 @@ def game_from_json(data: dict[str, Any], name: str) -> PlayedGame:
         hang_jacks=tuple(HangJack(side, seat, suit, card) for side, seat, suit, card in hangs),
         turnups=tuple(turnups), dealer_side=dealer_side,
         game_count=(str(count[0]), int(count[1])) if count is not None else None,
-        ruling=bool(ruling), reneges=tuple(reneges), by_results=bool(by_results))
-        for number, line, hangs, turnups, dealer_side, count, ruling, reneges, by_results
-        in data["deals"])
+        ruling=bool(ruling), reneges=tuple(reneges), by_results=bool(by_results),
+        counted=bool(counted), time=None if time is None else str(time))
+        for number, line, hangs, turnups, dealer_side, count, ruling, reneges, by_results,
+        counted, time in data["deals"])
     return PlayedGame(
         file=name, index=int(data["index"]), line=int(data["line"]),
         place=pairs(data["place"]), rules_tag=data["rules_tag"], seats=pairs(data["seats"]),

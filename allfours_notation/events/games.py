@@ -51,8 +51,9 @@ class HangJack:
 class DealFacts:
     """What one deal gave the event: its Hang Jacks, its turn-ups (with the dealer's
     side, whose kick it is), the count for Game (the side that took Game and its pips;
-    None when the deal was recorded by its results or no one took Game), a director's
-    ruling, and the revokes declared at the table (the offenders' sides)."""
+    None when no one took Game, or the deal was recorded by its results without a count),
+    a director's ruling, the revokes declared at the table (the offenders' sides), and
+    the clock time the deal began where its record gives one."""
 
     number: int
     line: int
@@ -62,7 +63,9 @@ class DealFacts:
     game_count: tuple[str, int] | None
     ruling: bool
     reneges: tuple[str, ...]
-    by_results: bool = False  # recorded by its results alone: no count for Game
+    by_results: bool = False  # recorded by its results alone
+    counted: bool = True  # the pips toward Game are known (cards, or a results deal's count)
+    time: str | None = None  # "20:41": when the deal began, as recorded
 
 
 @frozen
@@ -159,7 +162,7 @@ def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
                       tuple(d for d in found if isinstance(d, Diagnostic)))
 
 
-FACTS_VERSION = 3  # raised whenever the facts of a game change shape or meaning
+FACTS_VERSION = 4  # raised whenever the facts of a game change shape or meaning
 
 
 def file_key(data: bytes, rules: Rules) -> str:
@@ -251,7 +254,7 @@ def _deals(game: Game, replay: GameReplay) -> tuple[DealFacts, ...]:
             reneges=tuple(side_of(p.offender, replay.game.seats)
                           for p in (deal.penalties if deal is not None else ())
                           if p.kind is PenaltyKind.REVOKE and p.offender is not None),
-            by_results=result.by_results))
+            by_results=result.by_results, counted=bool(result.pips), time=result.time))
     return tuple(facts)
 
 
@@ -268,9 +271,10 @@ def _hanged_with(result: DealResult, seat: Seat | None) -> str:
 
 
 def _game_count(result: DealResult) -> tuple[str, int] | None:
-    """The side that took Game in the deal and its pips, as the referee counted them; None
-    when the deal was scored by its results (no pips were counted) or nobody took Game."""
-    if result.by_results:
+    """The side that took Game in the deal and its pips, as the referee counted them (a
+    deal scored by its results: as its count for Game gives them); None when nobody took
+    Game or no pips are known (results without a count)."""
+    if not result.pips:
         return None
     taker = next((p.side for p in result.points if p.item is ClaimItem.GAME), None)
     pips = dict(result.pips)

@@ -3,13 +3,15 @@ evidence (round, table, pair, game, deal), or why these records cannot decide it
 
 Prizes are read from every game placed at a table whose deals passed the referee, counted
 or not by the match rule (a prize list covers every game played).  Ties go by time, then
-table.  The records carry no clock time, so "first" across tables is decidable only when
-the earliest round's candidates all sat at one table (their order is the table's game
-and deal order); otherwise the prize is "undecidable from these records: no clock times",
-with the candidates shown.  A prize for the most of something (bullseyes, Hang Jacks,
-straight games) goes to the pair at the lowest table number on a tie; a team prize tied is
-shared.  The highest count for Game is undecidable while a deal recorded by its results
-alone (no Game count) could hide a higher one.
+table.  "First" is first in the earliest round: among candidates at one table, the table's
+game and deal order; across tables, the clock times of the deals (``deal 3 dealer N at
+20:41``), the lower table first at the same time.  A time earlier than the one before it
+at the same table is taken to be after midnight.  Where some candidates across tables have
+no time, the prize is "undecidable from these records: no clock times", with the
+candidates shown.  A prize for the most of something (bullseyes, Hang Jacks, straight
+games) goes to the pair at the lowest table number on a tie; a team prize tied is shared.
+The highest count for Game is undecidable while a deal recorded by its results alone
+without a count for Game (``count N 31 S 18``) could hide a higher one.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Sequence
 from ..frozen import frozen
 from .assemble import Assembled, Counted, MatchResult, TableResult
 from .eventfile import Event, Prize
+from .games import DealFacts
 
 _SUITS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
@@ -37,11 +40,12 @@ class Evidence:
     game: str | None
     deal: int | None
     line: int | None
+    time: str | None = None  # the clock time the deal began, where recorded
 
     def as_json(self) -> dict[str, object]:
         return {"round": self.round, "match": self.match, "table": self.table,
                 "team": self.team, "pair": list(self.pair), "game": self.game,
-                "deal": self.deal, "line": self.line}
+                "deal": self.deal, "line": self.line, "time": self.time}
 
 
 @frozen
@@ -74,6 +78,8 @@ class _Seen:
     line: int
     side: str  # the side that did it
     figure: int = 0
+    time: str | None = None  # the deal's clock time as recorded
+    clock: tuple[int, int] | None = None  # (days after the first, seconds): comparable
 
 
 def _games(assembled: Assembled) -> list[tuple[MatchResult, TableResult, int, Counted]]:
@@ -91,23 +97,59 @@ def prize_list(event: Event, assembled: Assembled) -> tuple[Award, ...]:
     return tuple(_award(prize, assembled, rounds) for prize in event.prizes)
 
 
+_Clocks = dict[tuple[int, int, int], tuple[int, int]]
+
+
+def _clocks(games: list[tuple[MatchResult, TableResult, int, Counted]]) -> _Clocks:
+    """Each timed deal's place in time, by (table, game position, deal number): (days after
+    the first, seconds into the day).  Walking a table's games and deals in order, a time
+    earlier than the one before it is on the next day (a club night goes past midnight)."""
+    found: _Clocks = {}
+    last: dict[int, tuple[int, int]] = {}
+    for _, table, position, game in games:
+        for deal in game.game.deals:
+            seconds = _seconds(deal.time)
+            if seconds is None:
+                continue
+            day, before = last.get(id(table), (0, seconds))
+            day += seconds < before
+            last[id(table)] = (day, seconds)
+            found[(id(table), position, deal.number)] = (day, seconds)
+    return found
+
+
+def _seconds(time: str | None) -> int | None:
+    """``20:41`` (or ``20:41:07``) as seconds into the day; None without a time."""
+    if time is None:
+        return None
+    parts = [int(part) for part in time.split(":")]
+    return parts[0] * 3600 + parts[1] * 60 + (parts[2] if len(parts) > 2 else 0)
+
+
+def _seen(match: MatchResult, table: TableResult, position: int, game: Counted,
+          deal: DealFacts, side: str, clocks: _Clocks, figure: int = 0) -> _Seen:
+    return _Seen(match, table, position, game, deal.number, deal.line, side, figure,
+                 deal.time, clocks.get((id(table), position, deal.number)))
+
+
 def _award(prize: Prize, assembled: Assembled, rounds: dict[str, int]) -> Award:
     games = _games(assembled)
+    clocks = _clocks(games)
     if prize.kind == "first_hang_jack":
-        seen = [_Seen(m, t, p, g, d.number, d.line, h.side) for m, t, p, g in games
+        seen = [_seen(m, t, p, g, d, h.side, clocks) for m, t, p, g in games
                 for d in g.game.deals for h in d.hang_jacks if h.suit == (
                     prize.suit.value if prize.suit else "")]
         return _first(prize, seen, rounds, "Hang Jack")
     if prize.kind == "first_hang_with":
-        seen = [_Seen(m, t, p, g, d.number, d.line, h.side) for m, t, p, g in games
+        seen = [_seen(m, t, p, g, d, h.side, clocks) for m, t, p, g in games
                 for d in g.game.deals for h in d.hang_jacks if h.card in prize.cards]
         return _first(prize, seen, rounds, "Hang Jack with these cards")
     if prize.kind == "named_kick":
-        seen = [_Seen(m, t, p, g, d.number, d.line, d.dealer_side) for m, t, p, g in games
+        seen = [_seen(m, t, p, g, d, d.dealer_side, clocks) for m, t, p, g in games
                 for d in g.game.deals if prize.card in d.turnups and d.dealer_side]
         return _first(prize, seen, rounds, "kick")
     if prize.kind == "highest_game_count":
-        return _highest_count(prize, games, rounds)
+        return _highest_count(prize, games, rounds, clocks)
     if prize.kind == "most_straight_games":
         return _most(prize, _straights(games), "pair")
     item = "bullseyes" if prize.kind == "most_bullseyes" else "hang_jacks"
@@ -118,7 +160,8 @@ def _evidence(seen: _Seen) -> Evidence:
     home = seen.side == seen.counted.home_side
     return Evidence(seen.match.round, f"{seen.match.home} v {seen.match.away}",
                     seen.table.number, seen.match.home if home else seen.match.away,
-                    seen.counted.pair(home), seen.counted.game.where, seen.deal, seen.line)
+                    seen.counted.pair(home), seen.counted.game.where, seen.deal, seen.line,
+                    seen.time)
 
 
 def _pair_name(evidence: Evidence) -> str:
@@ -132,20 +175,32 @@ def _first(prize: Prize, seen: list[_Seen], rounds: dict[str, int], what: str) -
     first_round = [s for s in seen if rounds.get(s.match.round, len(rounds)) == earliest]
     places = {(s.match.round, s.match.home, s.match.away, s.table.number)
               for s in first_round}
-    if len(places) > 1:
+    if len(places) == 1:  # one table: its games and deals are in order
+        winner = min(first_round, key=lambda s: (s.position, s.deal))
+        evidence = _evidence(winner)
+        return Award(prize, _pair_name(evidence), None, (evidence,))
+    untimed = sum(1 for s in first_round if s.clock is None)
+    if untimed:
         return Award(prize, None, None, tuple(_evidence(s) for s in first_round),
                      f"no clock times: {len(first_round)} candidates at {len(places)} tables "
-                     f"of round {first_round[0].match.round} cannot be put in order")
-    winner = min(first_round, key=lambda s: (s.position, s.deal))
+                     f"of round {first_round[0].match.round} cannot be put in order"
+                     + (f" ({untimed} have none)" if untimed < len(first_round) else ""))
+    ordered = sorted(first_round, key=lambda s: (s.clock, s.table.number, s.position, s.deal))
+    winner = ordered[0]
     evidence = _evidence(winner)
-    return Award(prize, _pair_name(evidence), None, (evidence,))
+    tied = sorted({s.table.number for s in ordered[1:]
+                   if s.clock == winner.clock and s.table.number != winner.table.number})
+    note = (f"at the same time as table {', '.join(map(str, tied))}: the lower table wins"
+            if tied else None)
+    return Award(prize, _pair_name(evidence), None, (evidence,), None, note)
 
 
 def _highest_count(prize: Prize, games: list[tuple[MatchResult, TableResult, int, Counted]],
-                   rounds: dict[str, int]) -> Award:
-    seen = [_Seen(m, t, p, g, d.number, d.line, d.game_count[0], d.game_count[1])
+                   rounds: dict[str, int], clocks: _Clocks) -> Award:
+    seen = [_seen(m, t, p, g, d, d.game_count[0], clocks, d.game_count[1])
             for m, t, p, g in games for d in g.game.deals if d.game_count is not None]
-    unknown = sum(1 for _, _, _, g in games for d in g.game.deals if d.by_results)
+    unknown = sum(1 for _, _, _, g in games for d in g.game.deals
+                  if d.by_results and not d.counted)
     if unknown:
         best = max((s.figure for s in seen), default=None)
         return Award(prize, None, best, (), f"{unknown} deal{'s' if unknown > 1 else ''} "

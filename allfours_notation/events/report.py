@@ -239,6 +239,8 @@ def _award_lines(award: Award) -> Iterator[str]:
             where.append(f"game {visible(e.game)}")
         if e.deal is not None:
             where.append(f"deal {e.deal}")
+        if e.time is not None:
+            where.append(f"at {e.time}")
         yield "    " + ", ".join(where)
 
 

@@ -325,10 +325,11 @@ class Site:
                 body.append(f"<p><strong>{_e(award.winner)}</strong>{figure}{note}</p>")
             if award.evidence:
                 body.append(self.table(
-                    ["Round", "Match", "Table", "Pair", "Game", "Deal"],
+                    ["Round", "Match", "Table", "Pair", "Game", "Deal", "Time"],
                     ([_e(e.round), _e(e.match), str(e.table),
                       f"{_e(' & '.join(e.pair))} ({_e(e.team)})", _e(e.game or ""),
-                      "" if e.deal is None else str(e.deal)] for e in award.evidence)))
+                      "" if e.deal is None else str(e.deal), _e(e.time or "")]
+                     for e in award.evidence)))
         if not self.report.prizes:
             body.append("<p>The event file names no prizes.</p>")
         self.page("prizes.html", "Prizes", body)

@@ -22,8 +22,9 @@ Contexts (each tested by typing the line character by character, in
 - ``claim S ``: the items that seat scores by the referee's count first, then the
   others and the seats; ``claim `` also offers the whole computed claim;
 - ``total ``, ``total N ``, ``total N 2 ``: the seats and each side's running total;
+- ``count ``, ``count N ``: the seats and each side's pips toward Game by the cards;
 - ``turn ``: the cards that may be turned up; ``penalty``, ``redeal`` and the deal
-  line (``deal 2 dealer ``: the dealer due) their words.
+  line (``deal 2 dealer ``: the dealer due; then ``at`` and the time now) their words.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from ..referee.state import DealResult, GameReplay, TableState
 from .document import DocumentAnalysis, PlacedGame, game_origin
 
 KEYWORDS = ("turn", "claim", "total", "penalty", "redeal", "abandoned", "end", "deal",
-            "pack")
+            "pack", "count")
 CALLS = (*afn_words.CALLS, afn_words.DISCARDS)
 PENALTIES = afn_words.PENALTY_KINDS
 TAGS = ("Event", "Site", "Date", "Rules", "North", "East", "South", "West", "Result")
@@ -115,6 +116,8 @@ def _items(analysis: DocumentAnalysis, line: int, column: int) -> list[types.Com
         return claim_items(moment, before[1:], where)
     if head == "total":
         return total_items(moment, before[1:], where)
+    if head == "count":
+        return count_items(moment, before[1:], where)
     if head == "turn" and len(before) == 1:
         return turn_items(moment, where)
     if head == "penalty":
@@ -226,7 +229,21 @@ def deal_line_items(moment: Moment | None, before: list[str],
         if moment is not None and moment.next_dealer is not None:
             first = [moment.next_dealer.letter]
         return _words(_first(first, _seats(moment)), types.CompletionItemKind.Variable, where)
+    if len(before) == 4:
+        return _words(["at"], types.CompletionItemKind.Keyword, where)
+    if len(before) == 5 and before[4].lower() == "at":
+        items = _words([clock_now()], types.CompletionItemKind.Value, where)
+        items[0].detail = "the time now: when the deal began"
+        return items
     return []
+
+
+def clock_now() -> str:
+    """The time of day now, ``20:41``: what a deal's ``at`` is completed with (a test
+    puts its own clock here)."""
+    from datetime import datetime
+
+    return datetime.now().strftime("%H:%M")
 
 
 def new_line_items(moment: Moment | None, where: types.Range,
@@ -388,6 +405,27 @@ def total_items(moment: Moment | None, after: list[str],
     items = _words(values, types.CompletionItemKind.Value, where)
     for item in items:
         item.detail = "the running total after this deal"
+    return items
+
+
+def count_items(moment: Moment | None, after: list[str],
+                where: types.Range) -> list[types.CompletionItem]:
+    """``count N 31 S 18``: a seat, then that side's pips toward Game by the cards (a deal
+    recorded by its results has no cards to count: the scorer writes it)."""
+    if len(after) % 2 == 0:
+        named = {w.upper() for w in after[::2]}
+        return _words([s for s in _seats(moment) if s not in named],
+                      types.CompletionItemKind.Variable, where)
+    result = moment.result if moment is not None else None
+    if result is None or moment is None or after[-1].upper() not in ALL_SEATS:
+        return []
+    from ..reading.table import side_of
+
+    side = side_of(Seat.from_letter(after[-1]), moment.game.seats)
+    items = _words([str(v) for s, v in result.pips if s == side],
+                   types.CompletionItemKind.Value, where)
+    for item in items:
+        item.detail = "the pips toward Game this side won in the tricks"
     return items
 
 

@@ -204,7 +204,7 @@ def hover(analysis: DocumentAnalysis, line: int, column: int) -> types.Hover | N
 def _hover_text(spot: Spot, result: DealResult) -> str | None:
     first = spot.first_word()
     word = spot.word.lower()
-    if first == "deal":
+    if first in ("deal", "count"):  # the header, or the count for Game beside the points
         return deal_hover(spot, result)
     if first == "claim" and word in _ITEMS:
         return claim_item_hover(spot, result, _ITEMS[word])
@@ -263,7 +263,12 @@ def deal_hover(spot: Spot, result: DealResult) -> str:
     head = f"**deal {result.number}**, dealer {dealer}"
     if result.trump is not None:
         head += f", trumps {result.trump.name.lower()}"
+    if result.time is not None:
+        head += f", began at {result.time}"
     lines = [head]
+    if result.pips and any(pips for _, pips in result.pips):
+        lines.append("count for Game: " + ", ".join(f"{side} {pips}"
+                                                    for side, pips in result.pips))
     if result.ending:
         lines.append(f"ended: {result.ending}")
     if result.after_decision:
@@ -370,7 +375,8 @@ def _deal_symbol(placed: PlacedGame, position: int, lines: LineIndex,
     ]
     return types.DocumentSymbol(
         name=f"deal {deal.number}", kind=types.SymbolKind.Namespace, range=whole,
-        selection_range=head, detail=f"dealer {deal.dealer.letter}", children=tricks,
+        selection_range=head, children=tricks,
+        detail=f"dealer {deal.dealer.letter}" + (f" at {deal.time}" if deal.time else ""),
     )
 
 

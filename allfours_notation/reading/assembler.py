@@ -28,7 +28,8 @@ from ..limits import (
     MAX_DEALS_PER_GAME,
     MAX_TAGS_PER_GAME,
 )
-from .bounds import LONG_STATEMENT, GameBounds, PastLimit, count_words
+from .bounds import LONG_STATEMENT, PastLimit, count_words
+from .deal_extras import DealExtras
 from .game_parser import game_parser
 from .lalr import Token, TooManyComments
 from .records import (
@@ -38,6 +39,7 @@ from .records import (
     Comment,
     CommentStyle,
     Concede,
+    Count,
     Deal,
     Discard,
     Ending,
@@ -68,7 +70,7 @@ from .records import (
     set_diagnostics,
     with_comments,
 )
-from .slicer import GameSlice, HeaderTag, header_tags, line_columns, slice_games
+from .slicer import GameSlice, header_tags, line_columns, slice_games, tag_from_scan
 from .statements import (
     _ANY_CARD_RE,
     _CLAIM_ITEMS,
@@ -145,8 +147,8 @@ class _RawDeal:
     the game's nodes (the comments around ``deal 3 dealer N`` are the deal's own), so
     no header record is made only to be thrown away."""
 
-    __slots__ = ("claim", "dealer", "ending", "number", "numbers", "opening", "penalties",
-                 "plays", "results", "span", "total")
+    __slots__ = ("claim", "count", "dealer", "ending", "number", "numbers", "opening",
+                 "penalties", "plays", "results", "span", "time", "total")
 
     def __init__(self, number: int, dealer: Seat, span: Span) -> None:
         self.number = number
@@ -162,9 +164,11 @@ class _RawDeal:
         self.total: Total | None = None
         self.ending: Ending | None = None
         self.results: Results | None = None
+        self.count: Count | None = None
+        self.time: str | None = None  # the clock time of the header, canonical
 
 
-class _GameAssembler(GameBounds):
+class _GameAssembler(DealExtras):
     """Parses one game slice and turns its tokens into a :class:`Game`; the limits it
     holds a game to are :class:`.bounds.GameBounds`'s."""
 
@@ -460,7 +464,7 @@ class _GameAssembler(GameBounds):
         (``_deal_header``, ``_call``, the claim and total memos)."""
         header: Token = children[0]
         try:
-            deal_number, dealer = _deal_header(header.value)
+            deal_number, dealer, clock = _deal_header(header.value)
         except NumberTooLong as error:
             error.after = header.start_pos
             raise
@@ -468,6 +472,8 @@ class _GameAssembler(GameBounds):
         lines, base, at = self.lines, self.offset_base, Span.at
         raw = _RawDeal(deal_number, dealer, at(lines, header.start_pos + base,
                                                header.end_pos + base))
+        if clock is not None:
+            raw.time = self.clock(clock, header)
         nodes = self.nodes
         nodes.append(raw)
         written = self.statements.append
@@ -536,9 +542,13 @@ class _GameAssembler(GameBounds):
         return raw
 
     def other_statement(self, raw: _RawDeal, kind: str, parts: list[Token], span: Span) -> Node:
-        """The statements most deals do without: a discard, a pack, a penalty, a redeal,
-        an abandoned deal."""
+        """The statements most deals do without: a discard, a pack, a Game count, a
+        penalty, a redeal, an abandoned deal."""
         value = parts[0].value
+        if kind == "COUNT":
+            count = self.game_count(parts, span)
+            raw.count = raw.count or count  # the record keeps the first
+            return count
         if kind == "DISCARD":
             skip = value.lower().index("discards") + len("discards")
             discard = Discard(seat=_SEATS[value[0]], cards=_cards_of(parts, skip), span=span)
@@ -675,7 +685,8 @@ class _GameAssembler(GameBounds):
         self.current_deal = raw.number
         leading: tuple[Comment, ...] = ()
         trailing: tuple[Comment, ...] = ()
-        claim, total, ending, results = raw.claim, raw.total, raw.ending, raw.results
+        claim, total, ending, results, count = raw.claim, raw.total, raw.ending, raw.results, \
+            raw.count
         if self.comments_of:
             found = self.comments_of.get(id(raw))
             if found is not None:
@@ -685,10 +696,12 @@ class _GameAssembler(GameBounds):
             total = finished(total) if total else None
             ending = finished(ending) if ending else None
             results = finished(results) if results else None
+            count = finished(count) if count else None
         return make_deal(raw.number, raw.dealer, self.all_finished(raw.opening),
                          self.group_tricks(raw, max(players, 1)) if raw.plays else (),
                          self.all_finished(raw.penalties) if raw.penalties else (),
-                         claim, total, ending, leading, trailing, raw.span, results)
+                         claim, total, ending, leading, trailing, raw.span, results, count,
+                         raw.time)
 
     def group_tricks(self, raw: _RawDeal, players: int) -> tuple[Trick, ...]:
         """Plays → tricks.  A trick number starts a trick that runs to the next number,
@@ -764,7 +777,7 @@ class _GameAssembler(GameBounds):
         found = header_tags(self.body, scanned[0], MAX_TAGS_PER_GAME) if scanned else []
         positions = line_columns(self.body, [tag.offset for tag in found])
         tags = tuple(
-            _tag_from_scan(tag, position, self.line_base, self.col_base, self.offset_base)
+            tag_from_scan(tag, position, self.line_base, self.col_base, self.offset_base)
             for tag, position in zip(found, positions, strict=True)
         )
         tags = sorted_tags(tags)
@@ -777,18 +790,3 @@ class _GameAssembler(GameBounds):
             broken=True,
             span=Span(self.piece.line, self.piece.column, 0, 0, self.piece.start, self.piece.end),
         )
-
-
-def _tag_from_scan(tag: HeaderTag, position: tuple[int, int], line_base: int, col_base: int,
-                   offset_base: int) -> Tag:
-    """A tag read by the slicer (``position``: its line and column in the game's text)."""
-    tag_line, tag_column = position
-    line = tag_line + line_base
-    column = tag_column + (col_base if tag_line == 1 else 0)
-    offset = tag.offset + offset_base
-    return Tag(
-        name=tag.name,
-        value=unescape_tag_value(tag.value),
-        span=Span(line, column, line, column, offset, offset),
-    )
-

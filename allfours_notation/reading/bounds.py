@@ -41,7 +41,7 @@ LONG_STATEMENT = 2 * MAX_WORDS_PER_STATEMENT
 
 
 def count_words(parts: list[Token], what: str) -> None:
-    """:class:`PastLimit` for a claim, a line of results or a total of more words than
+    """:class:`PastLimit` for a claim, a line of results, a count or a total of more words than
     :data:`~..limits.MAX_WORDS_PER_STATEMENT`, at its first word past the limit:
     found before any of its words is read into a record."""
     seen = 0
@@ -102,4 +102,5 @@ class GameBounds:
         self.items += count
         if self.items > MAX_ITEMS_PER_GAME:
             raise PastLimit(f"this game has more than {MAX_ITEMS_PER_GAME:,} items in its "
-                             "claims, results and totals", token.start_pos, len(token.value))
+                             "claims, results, counts and totals", token.start_pos,
+                             len(token.value))

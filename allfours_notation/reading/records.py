@@ -508,6 +508,16 @@ class Score:
 
 
 @frozen(kw_only=True)
+class Count(Node):
+    """``count N 31 S 18``: the pips toward Game each side counted in its tricks (ten 10,
+    ace 4, king 3, queen 2, jack 1), as the scorer wrote them; a side left out counted
+    none.  Chiefly for a deal recorded by its results, whose cards do not show it: the
+    referee holds it to the Game item (and, in a played deal, to the cards)."""
+
+    scores: tuple[Score, ...]
+
+
+@frozen(kw_only=True)
 class Total(Node):
     """``total N 0 S 4``: the running totals written down after the deal."""
 
@@ -551,6 +561,8 @@ class Deal(Node):
     ``opening`` keeps hands, turn-ups and calls in the order written, because a
     run's cards and turn-up belong after the ``runs`` call that caused them.
     ``leading``/``trailing`` on the deal are the comments around its header.
+    ``time`` is the clock time the deal began (``deal 3 dealer N at 20:41``), as
+    ``HH:MM`` or ``HH:MM:SS``, when the record gives one.
     """
 
     number: int
@@ -562,6 +574,8 @@ class Deal(Node):
     total: Total | None = None
     ending: Ending | None = None
     results: Results | None = None
+    count: Count | None = None
+    time: str | None = None
 
     @property
     def by_results(self) -> bool:
@@ -646,18 +660,20 @@ make_total: Callable[[tuple[Score, ...], Span | None], Total] = \
 
 _deal_slots = tuple(_slot_setter(Deal, name) for name in (
     "number", "dealer", "opening", "tricks", "penalties", "claim", "total", "ending",
-    "leading", "trailing", "span", "results"))
+    "leading", "trailing", "span", "results", "count", "time"))
 
 
 def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
               tricks: tuple[Trick, ...], penalties: tuple[Penalty, ...], claim: Claim | None,
               total: Total | None, ending: Ending | None, leading: tuple[Comment, ...],
               trailing: tuple[Comment, ...], span: Span | None,
-              results: Results | None = None) -> Deal:
+              results: Results | None = None, count: Count | None = None,
+              time: str | None = None) -> Deal:
     """``Deal(number=…, …, span=…)`` built like :func:`make_play`, once per deal read."""
     deal = _new(Deal)
     set_number, set_dealer, set_opening, set_tricks, set_penalties, set_claim, set_total, \
-        set_ending, set_leading, set_trailing, set_span, set_results = _deal_slots
+        set_ending, set_leading, set_trailing, set_span, set_results, set_count, \
+        set_time = _deal_slots
     set_number(deal, number)
     set_dealer(deal, dealer)
     set_opening(deal, opening)
@@ -670,6 +686,8 @@ def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
     set_trailing(deal, trailing)
     set_span(deal, span)
     set_results(deal, results)
+    set_count(deal, count)
+    set_time(deal, time)
     return deal
 
 

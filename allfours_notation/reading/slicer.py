@@ -16,10 +16,13 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import NamedTuple, overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from ..frozen import frozen
 from ..limits import MAX_TAGS_PER_GAME
+
+if TYPE_CHECKING:
+    from .records import Tag
 
 # A quoted string's inside: characters other than a quote, backslash or line break, or
 # a backslash and the character it escapes.  Written as runs of plain characters
@@ -358,3 +361,22 @@ def iter_slices(text: str) -> Iterator[tuple[GameSlice, str]]:
     """Each game slice with its text."""
     for game in slice_games(text).games:
         yield game, text[game.start : game.end]
+
+
+def tag_from_scan(tag: HeaderTag, position: tuple[int, int], line_base: int, col_base: int,
+                  offset_base: int) -> Tag:
+    """A tag as :func:`header_tags` reads it (``position``: its line and column in the
+    game's text), as a record: a game that does not parse keeps its tags (the assembler's
+    broken game)."""
+    from .records import Span, Tag
+    from .statements import unescape_tag_value
+
+    tag_line, tag_column = position
+    line = tag_line + line_base
+    column = tag_column + (col_base if tag_line == 1 else 0)
+    offset = tag.offset + offset_base
+    return Tag(
+        name=tag.name,
+        value=unescape_tag_value(tag.value),
+        span=Span(line, column, line, column, offset, offset),
+    )

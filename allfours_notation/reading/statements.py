@@ -38,7 +38,7 @@ def _count_cards(text: str, enough: int) -> int:
         if count >= enough:
             break
     return count
-_DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)")
+_DEAL_RE = re.compile(r"\S+\s+([0-9]+)\s+\S+\s+(\S)(?:\s+\S+\s+(\S+))?")
 _WORDS = re.compile(r"\S+")
 _UNESCAPE = re.compile(r"\\(.)")
 _GLYPHS = {glyph.value: glyph for glyph in Glyph}
@@ -60,7 +60,7 @@ def unescape_tag_value(raw: str) -> str:
 # tiny games and varied small games (issue 22: ``check -j 1 --quiet``, CPU time,
 # median of 7 runs alternated with plain code in one process).
 _MEMO_LIMIT = 4096
-_DEAL_HEADERS: dict[str, tuple[int, Seat]] = {}
+_DEAL_HEADERS: dict[str, tuple[int, Seat, str | None]] = {}
 _CALLS: dict[str, tuple[Seat, CallKind | None]] = {}  # kind None: "S concedes"
 _CLAIMS: dict[str, tuple[Award, ...]] = {}  # only claims read without a diagnostic
 _TOTALS: dict[str, tuple[Score, ...]] = {}
@@ -92,15 +92,18 @@ def _remember(memo: dict[str, _V], text: str, value: _V) -> _V:
     return value
 
 
-def _deal_header(text: str) -> tuple[int, Seat]:
-    """``deal 3 dealer N`` → (3, N)."""
+def _deal_header(text: str) -> tuple[int, Seat, str | None]:
+    """``deal 3 dealer N`` → (3, N, None); ``deal 3 dealer N at 20:41`` → (3, N, "20:41"),
+    the word after ``at`` as written (:func:`.deal_extras.clock_time` reads it)."""
     found = _DEAL_HEADERS.get(text)
     if found is None:
         match = _DEAL_RE.match(text)
         assert match is not None  # the DEAL terminal guarantees the shape
         found = _remember(_DEAL_HEADERS, text,
-                          (read_number(match.group(1)), Seat.from_letter(match.group(2))))
+                          (read_number(match.group(1)), Seat.from_letter(match.group(2)),
+                           match.group(3)))
     return found
+
 
 
 def _call(text: str) -> tuple[Seat, CallKind | None]:

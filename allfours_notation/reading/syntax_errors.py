@@ -69,6 +69,7 @@ _EXPECTED_NAMES = {
     "PLAYS": "a card played",
     "CLAIM": "'claim'",
     "TOTAL": "'total'",
+    "COUNT": "'count'",
     "PENALTY": "'penalty <seat> <kind>'",
     "REDEAL": f"'redeal {'|'.join(REDEAL_REASONS)}'",
     "ABANDONED": "'abandoned'",
@@ -267,6 +268,21 @@ def _check_total(words: list[tuple[int, str]], at: _At) -> Explanation:
     return at(0, "AFN101", "cannot read this total", hint)
 
 
+def _check_count(words: list[tuple[int, str]], at: _At) -> Explanation:
+    """``count N 31 S 18`` read as a total is read (seat and number pairs)."""
+    found = _check_total(words, at)
+    message = found.message.replace("score in this total", "pips in this count") \
+        .replace("this total", "this count").replace("seat's score", "side's pips")
+    return Explanation(found.code, message, "a count for Game is seat and pips pairs: "
+                       "count N 31 S 18", found.offset, found.length)
+
+
+def _check_at(words: list[tuple[int, str]], at: _At) -> Explanation:
+    return at(0, "AFN101", "'at' and the clock time the deal began end its header, with "
+              "nothing between them", "write 'deal 3 dealer N at 20:41', and any comment after "
+              "the time")
+
+
 def _check_penalty(words: list[tuple[int, str]], at: _At) -> Explanation:
     hint = "write 'penalty <offender's seat> " + "|".join(PENALTY_KINDS) + "'"
     if len(words) < 2 or not _SEAT.match(words[1][1]):
@@ -309,6 +325,8 @@ _KEYWORD_CHECKS = {
     "deal": _check_deal,
     "claim": _check_claim,
     "total": _check_total,
+    "count": _check_count,
+    "at": _check_at,
     "penalty": _check_penalty,
     "redeal": _check_redeal,
 }

@@ -30,9 +30,12 @@ DISCARDS = "discards"
 CLAIM_ITEMS = ("kick", "gift", "high", "low", "jack", "hangjack", "game", "penalty")
 PENALTY_KINDS = ("revoke", "undertrump", "misdeal", "wrongscore", "other")
 REDEAL_REASONS = ("exhausted", "misdeal")
-# The words that start a statement (or stand in one: "dealer", "director").
-KEYWORDS = ("deal", "dealer", "turn", "pack", "scored", "director", "claim", "total",
-            "penalty", "redeal", "abandoned", "end")
+# The words that start a statement (or stand in one: "dealer", "at", "director").
+KEYWORDS = ("deal", "dealer", "at", "turn", "pack", "scored", "director", "count", "claim",
+            "total", "penalty", "redeal", "abandoned", "end")
+# A deal's clock time after "at" ("deal 3 dealer N at 20:41"): hours and minutes, and
+# seconds if wanted, on a 24-hour clock.
+CLOCK_PATTERN = r"[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?"
 # Annotation glyphs after a card played, the longest first (as a pattern must try them).
 GLYPHS = ("!!", "??", "!?", "?!", "!", "?")
 
@@ -51,6 +54,23 @@ def _case_class(letters: Iterable[str]) -> str:
 SEAT_PATTERN = "[" + _case_class(SEATS) + "]"
 GLYPH_PATTERN = "|".join(glyph.replace("?", r"\?") for glyph in GLYPHS)
 
-__all__ = ["CALLS", "CARD_PATTERN", "CLAIM_ITEMS", "DISCARDS", "GLYPHS", "GLYPH_PATTERN",
-           "KEYWORDS", "PENALTY_KINDS", "RANKS", "REDEAL_REASONS", "SEATS", "SEAT_PATTERN",
-           "SUITS", "SUIT_OUTLINES", "SUIT_SYMBOLS", "UNKNOWN_CARD", "either"]
+__all__ = [
+    "CALLS",
+    "CARD_PATTERN",
+    "CLAIM_ITEMS",
+    "CLOCK_PATTERN",
+    "DISCARDS",
+    "GLYPHS",
+    "GLYPH_PATTERN",
+    "KEYWORDS",
+    "PENALTY_KINDS",
+    "RANKS",
+    "REDEAL_REASONS",
+    "SEATS",
+    "SEAT_PATTERN",
+    "SUITS",
+    "SUIT_OUTLINES",
+    "SUIT_SYMBOLS",
+    "UNKNOWN_CARD",
+    "either",
+]

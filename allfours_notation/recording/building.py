@@ -173,7 +173,7 @@ def _deal(number: int, start: DealStart, entries: list[Entry], players: int) -> 
                           leading=recorded, trailing=(*ruling.leading, *ruling.trailing))
     # a results deal the scorer finished: marked by a total, which the session writes
     total = Total(scores=()) if done and not tricks else None
-    return Deal(number=number, dealer=start.dealer, opening=tuple(opening),
+    return Deal(number=number, dealer=start.dealer, time=start.time, opening=tuple(opening),
                 tricks=tuple(Trick(number=i + 1, plays=tuple(plays))
                              for i, plays in enumerate(tricks)),
                 penalties=tuple(penalties), claim=claim, ending=ending,

@@ -63,6 +63,7 @@ class DealStart:
     dealer: Seat
     leading: tuple[Comment, ...] = ()
     trailing: tuple[Comment, ...] = ()
+    time: str | None = None  # when the deal began ("20:41"): the session's clock stamps it
 
 
 @frozen(kw_only=True)

@@ -32,7 +32,7 @@ def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
     results = judged.replayed.deals  # the deals that are over (not one still being played)
     for position, deal in enumerate(game.deals):
         entries.append(DealStart(dealer=deal.dealer, leading=deal.leading,
-                                 trailing=deal.trailing))
+                                 trailing=deal.trailing, time=deal.time))
         entries.extend(deal.opening)
         entries.extend(deal.plays())
         entries.extend(deal.penalties)

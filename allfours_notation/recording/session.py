@@ -15,6 +15,7 @@ No Textual here: the recorder's screens (``viewer.recorder``) drive this class.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..checking.parsing import parse
@@ -89,8 +90,12 @@ class Session(Editing):
                  prefix: str = "", index: int = 1, record: RecordFile | None = None,
                  overrides: dict[str, str] | None = None,
                  house: Profile | None = None, suffix: str = "",
-                 results_mode: bool | None = None) -> None:
+                 results_mode: bool | None = None,
+                 clock: Callable[[], str] | None = None) -> None:
         self.tags = tags
+        # The time of day now ("20:41"), written on each deal begun (``at 20:41``): the
+        # recorder's is the wall clock, a test's its own; None writes no time.
+        self.clock = clock
         # Results mode: new deals are recorded by their results ([Entry "results"]),
         # switchable per deal (the screen toggles it).
         self.results_mode = results_mode if results_mode is not None else any(
@@ -511,6 +516,10 @@ class Session(Editing):
     def _set(self, entries: tuple[Entry, ...]) -> None:
         """Make ``entries`` the session's, on disk first: if the write fails, nothing changed."""
         previous = self.entries
+        last = entries[-1] if entries else None
+        if isinstance(last, DealStart) and last.time is None and self.clock is not None and \
+                len(entries) > len(previous):  # a deal begun now: when
+            entries = (*entries[:-1], replace(last, time=self.clock()))
         self.entries = entries
         try:
             self.save()

@@ -59,6 +59,8 @@ def deal_events(deal: Deal) -> Iterator[Event]:
     yield from deal.penalties
     if deal.results is not None:  # before the ending: the results score the deal
         yield deal.results
+    if deal.count is not None:
+        yield deal.count
     if deal.ending is not None:
         yield deal.ending
     if deal.claim is not None:

@@ -16,13 +16,14 @@ from collections.abc import Sequence
 from ..cards import Card, Rank, Seat, Suit
 from ..diagnostics import Severity
 from ..frozen import frozen
-from ..reading.records import Award, ClaimItem
+from ..reading.records import Award, ClaimItem, Count
 from ..reading.table import side_of
 from .play import max_runs
 from .profiles import GiftRecipients, HangJack, Options, PenaltyTiming
 from .scoring import ITEM_LABELS, Point, gift_points, kick_value, revoke_value
 
-__all__ = ["Finding", "ResultsFacts", "item_value", "kick_values", "results_points"]
+__all__ = ["PACK_PIPS", "Finding", "ResultsFacts", "count_pips", "item_value", "kick_values",
+           "results_points", "tally_text"]
 
 
 @frozen
@@ -262,3 +263,40 @@ def results_points(awards: Sequence[Award], facts: ResultsFacts,
     else:
         items.extend(penalties)
     return before + items, findings
+
+
+# --- a count for Game ("count N 31 S 18") -----------------------------------------------------
+
+PACK_PIPS = 80  # ten 10 a suit, ace 4, king 3, queen 2, jack 1: 20 a suit
+
+
+def count_pips(count: Count, seats: tuple[Seat, ...]) -> tuple[dict[str, int], list[Finding]]:
+    """The pips toward Game each side counted, as the record writes them (a side left out
+    counted none), and what cannot be so (AFN411): a side counted twice, a count below
+    nothing, more pips than the pack holds."""
+    pips = {side_of(seat, seats): 0 for seat in seats}
+    written: dict[str, str] = {}
+    findings: list[Finding] = []
+    for score in count.scores:
+        if score.seat not in seats:
+            continue  # a seat not at the table: the structure checks report it (AFN205)
+        side, letter = side_of(score.seat, seats), score.seat.letter
+        if side in written:
+            findings.append(Finding("AFN411", f"the count gives {side} twice ({written[side]} "
+                                    f"and {letter}): a side has one count",
+                                    hint="write each side once: count N 31 E 18"))
+        elif score.points < 0:
+            findings.append(Finding("AFN411", f"'{letter} {score.points}': a count cannot be "
+                                    "below nothing"))
+        else:
+            written[side] = letter
+            pips[side] = score.points
+    if sum(pips.values()) > PACK_PIPS:
+        findings.append(Finding("AFN411", f"the count adds up to {sum(pips.values())} pips; "
+                                f"the whole pack holds {PACK_PIPS}"))
+    return pips, findings
+
+
+def tally_text(pips: dict[str, int]) -> str:
+    """``N 31, S 18``: a count as a message writes it."""
+    return ", ".join(f"{side} {value}" for side, value in pips.items())

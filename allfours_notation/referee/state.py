@@ -170,7 +170,10 @@ class DealResult:
     by_results: bool = False  # recorded by its results alone (``scored …``), not its cards
     # the pips toward Game each side won in the deal's tricks (the count for Game; the
     # event layer's "highest count for Game"), as the table counted them
+    # (a deal recorded by its results: the record's count for Game, ``count N 31 S 18``,
+    # or none when it gives no count)
     pips: tuple[tuple[str, int], ...] = ()
+    time: str | None = None  # the clock time the deal began, as recorded ("20:41")
 
 
 @frozen

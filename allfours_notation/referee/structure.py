@@ -111,7 +111,7 @@ def check_read_game(read: ReadGame) -> Game:
 
 # --- statement order (AFN206) ----------------------------------------------------------------
 
-# Statement order within a deal: opening < play < ending < results < claim < total
+# Statement order within a deal: opening < play < ending < results < count < claim < total
 # (the table's phases, as a record writes them).  Penalties may be declared during or
 # after play.  A concession is a call that ends the deal (stage 2).
 _STAGE = {
@@ -126,21 +126,25 @@ _STAGE = {
     "REDEAL": 2,
     "ABANDONED": 2,
     "RESULTS": 3,
-    "CLAIM": 4,
-    "TOTAL": 5,
+    "COUNT": 4,
+    "CLAIM": 5,
+    "TOTAL": 6,
 }
 _STAGE_NAMES = {
     0: "the opening",
     1: "the play",
     2: "the end of the deal",
     3: "the results",
-    4: "the claim",
-    5: "the total",
+    4: "the count for Game",
+    5: "the claim",
+    6: "the total",
 }
-_AFTER_THE_END = frozenset({"CLAIM", "TOTAL", "RESULTS"})  # may follow the deal's ending
+# may follow the deal's ending
+_AFTER_THE_END = frozenset({"CLAIM", "TOTAL", "RESULTS", "COUNT"})
 _ONCE = {  # what a deal has one of, and what to say of the second
     "CLAIM": "a deal has one claim; merge the two",
     "RESULTS": "a deal has one line of results; merge the two",
+    "COUNT": "a deal has one count for Game; merge the two",
     "TOTAL": "a deal has one total",
 }
 _ORDER_HINT = ("a deal is written in table order: hands, turn-up, stand or beg, tricks, "
@@ -355,6 +359,9 @@ def _seat_positions(deal: Deal) -> Iterator[tuple[Seat, Span | None, str]]:
     if deal.claim is not None:
         for award in deal.claim.awards:
             yield award.seat, deal.claim.span, "the claim"
+    if deal.count is not None:
+        for score in deal.count.scores:
+            yield score.seat, deal.count.span, "the count for Game"
     if deal.total is not None:
         for score in deal.total.scores:
             yield score.seat, deal.total.span, "the total"
@@ -372,13 +379,16 @@ def _seats_named(deal: Deal) -> set[Seat]:
         named.update(award.seat for award in deal.results.awards)
     if deal.total is not None:
         named.update(score.seat for score in deal.total.scores)
+    if deal.count is not None:
+        named.update(score.seat for score in deal.count.scores)
     return named
 
 
 def _check_deal(deal: Deal, seats: tuple[Seat, ...], seat_set: frozenset[Seat],
                 report: _Reporter) -> None:
     if not deal.opening and not deal.tricks and not deal.penalties and \
-            deal.claim is None and deal.total is None and deal.results is None:
+            deal.claim is None and deal.total is None and deal.results is None and \
+            deal.count is None:
         # Only a header (and perhaps an ending): the dealer is all it names, and it
         # has no cards, tricks or total to check.
         if deal.dealer not in seat_set:

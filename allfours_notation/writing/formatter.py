@@ -53,6 +53,7 @@ from ..reading.records import (
     Play,
     Redeal,
     Results,
+    Score,
     Total,
     Trick,
     TurnUp,
@@ -145,6 +146,7 @@ def escape_tag_value(value: str) -> str:
 # themselves, such as a card dealt twice, leave the records whole.)
 _LOSSY_CODES = {
     "AFN110": "a directive line other than '% AFN 1' would be dropped",
+    "AFN112": "a clock time that is not a time of day would be dropped",
     "AFN206": "a statement out of place would be moved or dropped",
     "AFN213": "a claim word that belongs to no seat or item would be dropped",
 }
@@ -482,7 +484,7 @@ class _Writer:
         self.end_line()
 
     def deal(self, deal: Deal) -> None:
-        self.node(deal, f"deal {deal.number} dealer {deal.dealer.letter}", "")
+        self.node(deal, deal_header_text(deal), "")
         for event in deal.opening:
             self.node(event, opening_text(event), INDENT)
         played = before = 0
@@ -499,6 +501,8 @@ class _Writer:
             self.node(deal.ending, ending_text(deal.ending), INDENT)
         if deal.results is not None:
             self.node(deal.results, results_text(deal.results, deal), INDENT)
+        if deal.count is not None:
+            self.node(deal.count, "count " + scores_text(deal.count.scores), INDENT)
         if deal.claim is not None:
             self.node(deal.claim, claim_text(deal.claim, deal), INDENT)
         if deal.total is not None:
@@ -614,7 +618,18 @@ def awards_text(word: str, awards_written: tuple[Award, ...], deal: Deal) -> str
 
 
 def total_text(total: Total) -> str:
-    return "total " + " ".join(f"{score.seat.letter} {score.points}" for score in total.scores)
+    return "total " + scores_text(total.scores)
+
+
+def scores_text(scores: Iterable[Score]) -> str:
+    """``N 0 S 4``: the pairs of a total or a count for Game."""
+    return " ".join(f"{score.seat.letter} {score.points}" for score in scores)
+
+
+def deal_header_text(deal: Deal) -> str:
+    """``deal 3 dealer N``, and the clock time where the record gives one (``at 20:41``)."""
+    clock = f" at {deal.time}" if deal.time is not None else ""
+    return f"deal {deal.number} dealer {deal.dealer.letter}{clock}"
 
 
 __all__ = [

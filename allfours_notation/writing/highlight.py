@@ -35,6 +35,7 @@ from ..reading.words import (
     CALLS,
     CARD_PATTERN,
     CLAIM_ITEMS,
+    CLOCK_PATTERN,
     DISCARDS,
     GLYPH_PATTERN,
     KEYWORDS,
@@ -88,6 +89,7 @@ class AfnLexer(RegexLexer):
             (either((*CALLS, DISCARDS)) + _END, Keyword.Pseudo),
             (either(_ITEMS) + _END, Name.Constant),
             (either(_KINDS) + _END, Name.Attribute),
+            (CLOCK_PATTERN + r"(?![A-Za-z0-9_:.])", Number),  # a deal's time: "at 20:41"
             (r"[0-9]+\.", Number.Integer),
             (rf"({SEAT})(:)({CARD})({GLYPH}?)" + _END,
              bygroups(Name.Builtin, Punctuation, CARD_TOKEN, Operator)),

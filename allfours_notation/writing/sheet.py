@@ -212,6 +212,8 @@ def deal_heading(deal: DealResult, *, unicode: bool = True) -> str:
         turned = "no turn-up"
     bits = [f"deal {deal.number}", f"dealer {deal.dealer.letter if deal.dealer else '?'}",
             turned]
+    if deal.time is not None:  # when it began, as recorded ("deal 3 dealer N at 20:41")
+        bits.insert(2, f"at {deal.time}")
     if deal.by_results:
         if not turnups:
             bits.pop()

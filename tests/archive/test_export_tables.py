@@ -149,3 +149,22 @@ def test_documented_queries_run_and_answer(cli: Cli, tmp_path: Path) -> None:
         for query in queries:
             on = event_db if re.search(r"\bevent_\w+|\bstandings\b", query) else db
             assert on.execute(query).fetchall(), query
+
+
+def test_the_deals_clock_time_and_each_sides_pips_are_exported(cli: Cli, tmp_path: Path) -> None:
+    """``deals.time`` from the header (``at 20:41``); ``totals.pips`` by the cards, or a
+    results deal's count for Game, NULL for a results deal without one (issue 38)."""
+    record = tmp_path / "timed.afn"
+    record.write_text(
+        '% AFN 1\n[Event "e"]\n[Site "s"]\n[Date "2026.11.21"]\n[Rules "hoffmann1909"]\n'
+        '[North "A"]\n[South "B"]\n[Result "*"]\n\n'
+        "deal 1 dealer N at 20:41\n  scored N high game S low\n  count N 31 S 18\n\n"
+        "deal 2 dealer S\n  scored S high\nend\n", encoding="utf-8")
+    path = tmp_path / "t.sqlite"
+    assert cli(["export", "--sqlite", str(path), str(record)]).code == 0
+    db = _db(path)
+    assert [tuple(r) for r in db.execute("SELECT deal, time FROM deals ORDER BY deal")] == \
+        [(1, "20:41"), (2, None)]
+    pips = db.execute("SELECT deal, side, pips FROM totals ORDER BY deal, side").fetchall()
+    assert [tuple(r) for r in pips] == [(1, "N", 31), (1, "S", 18), (2, "N", None),
+                                        (2, "S", None)]

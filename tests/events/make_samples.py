@@ -3,8 +3,10 @@ written by hand): ``python -m tests.events.make_samples``.
 
 Every game is one of the generator's (:mod:`allfours_notation.generate`: legal, played
 card by card, claims and totals as the referee computes them) under ``trinidad14``, with
-the tags of its place in the event and the pairs' players in its seats.  The same seed
-gives the same files.  :func:`event_games` is also what the property tests use.
+the tags of its place in the event and the pairs' players in its seats; the club match's
+deals carry the clock times a recorder writes (so that its "first" prizes are decided by
+time across tables), the league's none.  The same seed gives the same files.
+:func:`event_games` is also what the property tests use.
 """
 
 from __future__ import annotations
@@ -90,8 +92,26 @@ CLUB_TEAMS = {
 }
 
 
+def timed(games: Sequence[Game], clock: random.Random, start: int) -> list[Game]:
+    """``games`` with a clock time on every deal (``deal 3 dealer N at 19:42``), as the
+    recorder writes them: from ``start`` minutes after midnight, two to five minutes a
+    deal, four minutes between games.  ``clock`` is not the games' generator, so the
+    games are the same with or without their times."""
+    minutes = start
+    out = []
+    for game in games:
+        deals = []
+        for deal in game.deals:
+            deals.append(replace(deal, time=f"{minutes // 60 % 24:02d}:{minutes % 60:02d}"))
+            minutes += clock.randint(2, 5)
+        out.append(replace(game, deals=tuple(deals)))
+        minutes += 4
+    return out
+
+
 def club_match() -> None:
     rng = random.Random(2026_11_21)
+    clock = random.Random(1930)  # the tables start at 19:30, give or take a few minutes
     home, away = CLUB_TEAMS["Arima"], CLUB_TEAMS["Couva"]
     for table in range(1, 13):
         games = [tagged(game, event="Arima v Couva", date="2026.11.21", round_name=None,
@@ -99,6 +119,7 @@ def club_match() -> None:
                         home_pair=home[2 * table - 2:2 * table],
                         away_pair=away[2 * table - 2:2 * table], home_ns=table % 2 == 1)
                  for game in table_games(rng, 6)]
+        games = timed(games, clock, 19 * 60 + 30 + clock.randint(0, 8))
         write_table(SAMPLES / "club" / "games" / f"table{table:02d}.afn", games)
 
 

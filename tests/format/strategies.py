@@ -29,6 +29,7 @@ from allfours_notation.reading.records import (
     Comment,
     CommentStyle,
     Concede,
+    Count,
     Deal,
     Ending,
     Game,
@@ -136,6 +137,13 @@ def claims(draw: st.DrawFn) -> Claim:
     return draw(st.builds(Claim, **commented(awards=st.just(tuple(awards)))))
 
 
+counts = st.builds(
+    Count,
+    **commented(
+        scores=st.lists(st.builds(Score, seats, st.integers(0, 80)), min_size=1,
+                        max_size=4).map(tuple)
+    ),
+)
 totals = st.builds(
     Total,
     **commented(
@@ -173,7 +181,12 @@ def deals(players: int) -> st.SearchStrategy[Deal]:
             claim=st.one_of(st.none(), claims()),
             total=st.one_of(st.none(), totals),
             ending=st.one_of(st.none(), endings),
+            count=st.one_of(st.none(), counts),
         ),
+        # a clock time in canonical form (the formatter writes "08:05" for "8:05")
+        time=st.one_of(st.none(), st.builds(
+            lambda h, m, sec: f"{h:02d}:{m:02d}" + ("" if sec is None else f":{sec:02d}"),
+            st.integers(0, 23), st.integers(0, 59), st.one_of(st.none(), st.integers(0, 59)))),
     )
 
 

@@ -39,6 +39,7 @@ SCOPES = {
     "keyword.other.call.afn": "Token.Keyword.Pseudo",
     "constant.language.item.afn": "Token.Name.Constant",
     "support.constant.reason.afn": "Token.Name.Attribute",
+    "constant.numeric.time.afn": "Token.Literal.Number",
     "constant.numeric.trick.afn": "Token.Literal.Number.Integer",
     "constant.numeric.afn": "Token.Literal.Number.Integer",
     "variable.language.seat.afn": "Token.Name.Builtin",
@@ -165,6 +166,20 @@ def test_lax_words_and_mistakes() -> None:
     assert kinds["s"] == "Token.Name.Builtin" and kinds["10h"] == "Token.Literal.String.Symbol"
     assert kinds["!"] == "Token.Operator" and kinds["J♠"] == "Token.Literal.String.Symbol"
     assert kinds["HIGH"] == "Token.Name.Constant" and kinds["x"] == "Token.Error"
+
+
+CLOCK_AND_COUNT = ("deal 3 dealer N at 20:41\n  scored N high game S low\n"
+                   "  count N 31 S 18\n\ndeal 4 dealer S AT 9:05:30\n")
+
+
+def test_a_clock_time_and_a_count_are_coloured_alike_by_both() -> None:
+    kinds = {value: str(kind) for kind, value in token_stream(CLOCK_AND_COUNT)}
+    assert kinds["at"] == kinds["AT"] == kinds["count"] == "Token.Keyword"
+    assert kinds["20:41"] == kinds["9:05:30"] == "Token.Literal.Number"
+    assert kinds["31"] == "Token.Literal.Number.Integer"
+    grammar = TextMate(json.loads(GRAMMAR.read_text(encoding="utf-8")))
+    assert without_space_merge(grammar.tokens(CLOCK_AND_COUNT)) == \
+        without_space_merge(pygments_tokens(CLOCK_AND_COUNT))
 
 
 def test_rich_text_keeps_the_text() -> None:

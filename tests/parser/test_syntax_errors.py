@@ -38,6 +38,10 @@ def first_error(body: str) -> tuple[str, int | None, int | None, str]:
         ("deal 1 dealer N\nturn { c } 4X\nend", 4, 12, "'4X'"),
         ("deal 1 dealer N\nturn { c }\nend", 5, 1, "card turned up"),
         ("deal 1 dealer N\nS JS 9H { c } 8H 1X\nend", 4, 18, "'1X' is not a card"),
+        # the additions of issue 38: a clock time cut from 'at', a count without its pips
+        ("deal 1 dealer N at { c } 20:41\nend", 3, 17, "'at' and the clock time"),
+        ("deal 1 dealer N\nscored S high\ncount S x\nend", 5, 9, "the side's pips"),
+        ("deal 1 dealer N\nscored S high\ncount S\nend", 5, 7, "S has no pips in this count"),
     ],
 )
 def test_error_points_at_the_wrong_word(body: str, line: int, column: int, words: str) -> None:

@@ -143,7 +143,7 @@ def test_option_texts_and_hints_cite_the_rules_page() -> None:
     "docs/rules.md section 12",  # no such section
     "docs/rules.md section 6.9",
     "docs/rules.md rule 31",
-    "grammar/NOTATION.md §4.9",
+    "grammar/NOTATION.md §4.19",
 ])
 def test_a_citation_of_a_missing_file_or_section_is_found(text: str) -> None:
     assert citation_problems(ROOT / "docs" / "example.md", text)

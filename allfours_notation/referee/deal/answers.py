@@ -15,6 +15,7 @@ from ...reading.records import (
     Call,
     Claim,
     Concede,
+    Count,
     Deal,
     Discard,
     Hand,
@@ -41,11 +42,12 @@ class DealStart:
     number: int
     dealer: Seat
     span: Span | None = None
+    time: str | None = None  # the clock time the deal began ("at 20:41"), if written
 
     @classmethod
     def of(cls, deal: Deal) -> DealStart:
         """The start of the recorded ``deal``."""
-        return cls(number=deal.number, dealer=deal.dealer, span=deal.span)
+        return cls(number=deal.number, dealer=deal.dealer, span=deal.span, time=deal.time)
 
 
 @frozen
@@ -64,7 +66,7 @@ class GameOver:
 
 
 Event = (DealStart | Deal | Hand | TurnUp | Call | Discard | Pack | Trick | Play | Penalty | Redeal
-         | Abandoned | Concede | Claim | Results | Total | DealOver | GameOver)
+         | Abandoned | Concede | Claim | Results | Count | Total | DealOver | GameOver)
 
 
 class Phase(Enum):

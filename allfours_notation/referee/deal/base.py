@@ -16,6 +16,7 @@ from ...reading.records import (
     CallKind,
     Claim,
     Concede,
+    Count,
     Discard,
     Penalty,
     PenaltyKind,
@@ -100,6 +101,7 @@ class DealBase:
         "claim",
         "closed",
         "completed_tricks",
+        "count",
         "dealer",
         "decided_here",
         "discard_spans",
@@ -147,6 +149,7 @@ class DealBase:
         "slips",
         "started",
         "suspicions",
+        "time",
         "to_move",
         "total",
         "trick",
@@ -228,6 +231,8 @@ class DealBase:
         self.claim: Claim | None = None
         self.total: Total | None = None
         self.results: Results | None = None  # a deal recorded by its results alone
+        self.count: Count | None = None  # the record's count for Game ("count N 31 S 18")
+        self.time = deal.time  # the clock time the deal began, as recorded
         self.points: list[Point] = []
         self.unscored: list[Point] = []
         # a deal still being played when scored: what would score if it ended now

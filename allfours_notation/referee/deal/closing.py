@@ -22,6 +22,7 @@ from ...reading.records import (
     Results,
     Total,
 )
+from ...reading.table import side_of
 from ..decided import ItemStatus, Status, certain_high_low, item_of, under_the_cap
 from ..play import (
     legal_cards,
@@ -38,7 +39,7 @@ from ..profiles import (
     RevokePenalty,
     YesNo,
 )
-from ..results import ResultsFacts, results_points
+from ..results import Finding, ResultsFacts, count_pips, results_points, tally_text
 from ..scoring import (
     ITEM_LABELS,
     PLAY_OFFENCES,
@@ -47,6 +48,7 @@ from ..scoring import (
     Offence,
     Point,
     deal_facts,
+    game_points,
     gift_points,
     penalty_points,
     play_points,
@@ -527,8 +529,48 @@ class Closing(Tricks):
             open=self.was_open,
             waiting=tuple(self.waiting),
             by_results=by_results,
-            pips=tuple(self.pips.items()),
+            pips=self.counted_pips(by_results),
+            time=self.time,
         ))
+
+    def counted_pips(self, by_results: bool) -> tuple[tuple[str, int], ...]:
+        """The deal's pips toward Game each side: the cards', or for a deal scored by its
+        results the record's count (none without one).  A count written is held to the
+        Game item of the results and, in a deal played out, to the cards (AFN411)."""
+        count = self.count
+        if count is None:
+            return () if by_results else tuple(self.pips.items())
+        pips, findings = count_pips(count, self.seats)
+        if not findings:
+            findings = self.count_disagrees(pips, by_results)
+        for finding in findings:
+            self.report(finding.code, finding.message, count.span, hint=finding.hint)
+        return tuple(pips.items()) if by_results else tuple(self.pips.items())
+
+    def count_disagrees(self, pips: dict[str, int], by_results: bool) -> list[Finding]:
+        """A count that contradicts the Game item of the results (Game goes to the side
+        with more pips; a tie as the rules say), or the cards of a deal played out."""
+        if not by_results:
+            if self.trick_count < self.tricks_expected() or self.ending is not None or \
+                    pips == self.pips:
+                return []
+            return [Finding("AFN411", f"the count ({tally_text(pips)}) is not what the cards "
+                            f"give ({tally_text(self.pips)})",
+                            hint="correct the count, or leave it out: the cards show it")]
+        facts = DealFacts(seats=self.seats, dealer=self.dealer, elder=self.elder,
+                          trump=self.trump, turnup_trump_jack=False, holders={}, tricks=(),
+                          offences=(), pips=pips)
+        implied = next((p.side for p in game_points(facts, self.options, set())), None)
+        awards = self.results.awards if self.results is not None else ()
+        written = next((side_of(a.seat, self.seats) for a in awards
+                        if a.item is ClaimItem.GAME and a.seat in self.seats), None)
+        if implied == written:
+            return []
+        return [Finding("AFN411", f"the count ({tally_text(pips)}) gives Game to "
+                        f"{implied or 'nobody'}, but the results give it to "
+                        f"{written or 'nobody'}",
+                        hint="correct the count or the Game item: Game goes to the side "
+                        "with more pips, a tie as the rules say")]
 
     def end_text(self) -> str:
         ending = self.ending

@@ -10,6 +10,7 @@ from ...reading.records import (
     CallKind,
     Claim,
     Concede,
+    Count,
     Discard,
     Hand,
     Pack,
@@ -94,5 +95,7 @@ class DealTable(Closing):
             self.take_discard(event)
         elif isinstance(event, Results):
             self.take_results(event)
+        elif isinstance(event, Count):
+            self.count = event  # checked when the deal ends (see Closing.counted_pips)
         elif isinstance(event, (Penalty, Claim, Total, Redeal, Abandoned, Concede)):
             self.end_event(event)

@@ -173,6 +173,8 @@ class Table:
             feed(penalty)
         if deal.results is not None:  # before the ending: the results score the deal
             feed(deal.results)
+        if deal.count is not None:
+            feed(deal.count)
         if deal.ending is not None:
             feed(deal.ending)
         if deal.claim is not None:
