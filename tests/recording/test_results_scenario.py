@@ -113,8 +113,12 @@ def errors_in(text: str) -> list[str]:
 
 
 async def press_checked(pilot: Pilot[int], path: Path, key: str, last: list[bytes]) -> None:
-    """One key, as a scorer types it; when it wrote the file, the file checks clean."""
+    """One key, as a scorer types it, and not refused; when it wrote the file, the file
+    checks clean."""
     await pilot.press(key)
+    screen = pilot.app.screen
+    assert isinstance(screen, RecorderScreen)
+    assert not status(screen).startswith("refused"), f"{key!r}: {status(screen)}"
     now = path.read_bytes()
     if now != last[0]:
         last[0] = now
