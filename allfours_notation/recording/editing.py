@@ -75,12 +75,9 @@ class Editing:
         if not 0 <= index < len(self.entries):
             return Outcome(False, f"there is no entry {index + 1}")
         before = self.entries[:index]
-        read = read_entry(text, self._expect_after(before))
-        if isinstance(read, str):
-            return Outcome(False, read)
-        if isinstance(read, Annotation):
-            return Outcome(False, "write the entry itself, not a comment")
-        read = self._tie_scored(read, before)
+        read = self._entry_at(before, text)
+        if isinstance(read, Outcome):
+            return read
         outcome = self._try(before, read, index, confirmed=confirmed)
         if outcome.accepted:
             self.flags = self._flag_from(index + 1)
@@ -89,6 +86,16 @@ class Editing:
                               (f"{bad} later entr{'y is' if bad == 1 else 'ies are'} now "
                                "invalid" if bad else "every later entry still stands"))
         return outcome
+
+    def _entry_at(self, before: tuple[Entry, ...], text: str) -> Entry | Outcome:
+        """What ``text`` says, read as the entry that follows ``before`` (a correction's
+        or an insertion's), or the refusal in words: one reading for both."""
+        read = read_entry(text, self._expect_after(before))
+        if isinstance(read, str):
+            return Outcome(False, read)
+        if isinstance(read, Annotation):
+            return Outcome(False, "write the entry itself, not a comment")
+        return self._tie_scored(read, before)
 
     def insert(self, index: int, text: str, *, confirmed: bool = False) -> Outcome:
         """Insert what ``text`` says before entry ``index`` (a card left out, say).
@@ -101,12 +108,9 @@ class Editing:
         if not 0 <= index <= len(self.entries):
             return Outcome(False, f"there is no entry {index + 1}")
         before = self.entries[:index]
-        read = read_entry(text, self._expect_after(before))
-        if isinstance(read, str):
-            return Outcome(False, read)
-        if isinstance(read, Annotation):
-            return Outcome(False, "write the entry itself, not a comment")
-        read = self._tie_scored(read, before)
+        read = self._entry_at(before, text)
+        if isinstance(read, Outcome):
+            return read
         placed = placement_problem(read, self._expect_after(before),
                                     self.judgement(before).exhausted)
         if placed is not None:
