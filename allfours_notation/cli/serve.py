@@ -33,8 +33,11 @@ unfinished is resumed where it stopped; one whose games are all finished gets a
 new game with the same players.
 
 Each table gets a link with an unguessable token, and the director a separate
-one; the links are printed and written, with a QR code each, to a printable page
-(--links; keep it private).  A request without a right token is refused.  The
+one, to a page of every table's state: its score, deal and what it waits for,
+the tables with no entry for --stale minutes, and the disputes waiting for a
+ruling, entered there and written 'director scored ...'.  The links are
+printed and written, with a QR code each, to a printable page (--links; keep
+it private).  A request without a right token is refused.  The
 page keeps entries made without a network on the phone and sends them, each
 once and in order, when the network is back.  Stop with Ctrl+C; run the same
 command again to go on (new links are made each time).
@@ -58,6 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--links", metavar="HTML",
                         help="where to write the printable page of links and QR codes "
                         "(default: serve-links.html beside the first GAME)")
+    parser.add_argument("--stale", metavar="MINUTES", type=float, default=10.0,
+                        help="the director's page flags a table with no entry for this "
+                        "many minutes as not reporting (default: 10)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
             except OSError as error:
                 return fail(f"{path}: cannot read: {error.strerror or error}")
         links = Path(args.links) if args.links else paths[0].with_name("serve-links.html")
-        return asyncio.run(_serve(tables, args.host, args.port, links))
+        if not args.stale > 0:
+            return fail("--stale: the minutes must be more than 0")
+        return asyncio.run(_serve(tables, args.host, args.port, links, args.stale * 60))
     finally:
         for table in tables:
             table.release()
@@ -92,7 +100,8 @@ def _name(path: Path, tables: list[Table]) -> str:
     return name
 
 
-async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
+async def _serve(tables: list[Table], host: str, port: int, links: Path,
+                 stale: float) -> int:
     from aiohttp import web
 
     from ..safe_write import replace_file
@@ -100,6 +109,7 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
     from ..venue.links import links_page
 
     venue = Venue.of(tables)
+    venue.stale = stale
     runner = web.AppRunner(make_app(venue), access_log=None)
     await runner.setup()
     try:
@@ -133,7 +143,8 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
 def _announce(venue: Venue, links: Path) -> None:
     for name, link in venue.links():
         print(f"table {name}: {link}")
-    print(f"director: {venue.base_url}/d/{venue.director}/")
+    print(f"director (every table, disputes and rulings): "
+          f"{venue.base_url}/d/{venue.director}/")
     print(f"printable page of the links and QR codes: {links}")
     print("Ctrl+C stops the server (every accepted entry is already on disk)")
     sys.stdout.flush()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from ..referee.results import kick_values
 from ..safe_write import replace_file
 
 __all__ = ["Answer", "Table", "TableRefused", "open_table"]
+
+RULING = "director"  # the word a director's ruling begins with, in the recorder too
 
 # The longest line a phone may send: the longest claim of a deal fits many times over.
 MAX_LINE = 200
@@ -58,6 +61,9 @@ class Table:
     record: RecordFile
     sent: dict[str, int] = field(default_factory=dict)  # phone id → last entry applied
     last: dict[str, Any] | None = None  # the last entry's outcome, for every phone
+    # when the table last had an entry accepted (seconds since the epoch): at the start,
+    # when its file was last written
+    last_at: float = field(default_factory=time.time)
 
     @property
     def journal(self) -> Path:
@@ -115,7 +121,34 @@ class Table:
                                 "state": self.state()})
         self.sent[phone] = number
         self.last = _outcome(line, outcome)
+        if outcome.accepted:
+            self.last_at = time.time()
         return Answer(200, {"replayed": False, "outcome": self.last, "state": self.state()})
+
+    def disputes(self) -> list[dict[str, Any]]:
+        """The disputes of the game waiting for a ruling, as the referee finds them."""
+        return [{"deal": d.deal, "code": d.code, "message": d.message}
+                for d in self.session.disputes()]
+
+    def rule(self, items: str) -> Answer:
+        """The director's ruling on the deal just ended (``E high low``), typed into the
+        session as the recorder's ``director E high low`` and judged there: written
+        ``director scored …`` on the deal, or refused with the referee's reason."""
+        items = items.strip()
+        if items.lower().startswith(RULING):
+            items = items[len(RULING):].strip()
+        if not items or len(items) > MAX_LINE or any(ord(c) < 32 for c in items):
+            return Answer(400, {"error": "a ruling is one line of items and their sides "
+                                         f"('E high low'), at most {MAX_LINE} characters"})
+        line = f"{RULING} {items}"
+        try:
+            outcome = self.session.type(line)
+        except (RecordChanged, OSError) as error:
+            return Answer(503, {"error": f"the game file cannot be written ({error})"})
+        self.last = _outcome(line, outcome)
+        if outcome.accepted:
+            self.last_at = time.time()
+        return Answer(200, {"outcome": self.last})
 
     def _write_journal(self, pending: dict[str, Any] | None) -> None:
         data = {"sent": self.sent, "pending": pending}
@@ -180,7 +213,7 @@ def open_table(path: Path, name: str) -> Table:
             session = opened.session
         if not session.results_mode:
             session.set_mode(True)
-        table = Table(name, path, session, record)
+        table = Table(name, path, session, record, last_at=path.stat().st_mtime)
         table.sent = _read_journal(table)
         return table
     except BaseException:
