@@ -25,6 +25,7 @@ from ..recording.opening import NewGame, Refused, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
 from ..recording.storage import FileLocked, RecordChanged, RecordFile
+from ..referee.profiles import Profile
 from ..referee.results import kick_values
 from ..safe_write import replace_file
 
@@ -188,17 +189,18 @@ def _read_journal(table: Table) -> dict[str, int]:
     return sent
 
 
-def open_table(path: Path, name: str) -> Table:
+def open_table(path: Path, name: str, house: Profile | None = None) -> Table:
     """The table of the game file ``path``: its unfinished game resumed (as ``allfours
     record FILE`` resumes it), or a new game after its finished ones with the same
-    players; deals entered by their results.  Locked while served."""
+    players; deals entered by their results.  Locked while served.  ``house``: the
+    event's house rules, for games that name them (``[Rules "club:NAME"]``)."""
     record = RecordFile(path, notice=None)
     try:
         record.acquire()
     except (FileLocked, OSError) as error:
         raise TableRefused(str(error)) from error
     try:
-        opened = inspect(path, record)
+        opened = inspect(path, record, house=house)
         if isinstance(opened, Refused):
             problems = "; ".join(d.message for d in opened.diagnostics[:3])
             raise TableRefused(f"{opened.message}: {problems}")
@@ -208,7 +210,7 @@ def open_table(path: Path, name: str) -> Table:
                                    "first (its rules and players), or record its first "
                                    "game with 'allfours record'")
             session = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
-                              record=record)
+                              record=record, house=house)
         else:
             session = opened.session
         if not session.results_mode:
