@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
         if path.is_dir():
             return fail(f"{path}: is a directory, not an AFN file")
     names: list[str | None] = [None] * len(paths)
+    report: Callable[[], dict[str, str]] | None = None
     beside = paths[0]  # the page of links is written beside it
     house: Profile | None = None
     if any(path.suffix.lower() == ".toml" for path in paths):
@@ -96,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         found = _event_tables(paths[0], args.round, args.games_folder)
         if isinstance(found, int):
             return found
-        house, tables_of_event = found
+        house, tables_of_event, report = found
         paths = [table.path for table in tables_of_event]
         names = [table.name for table in tables_of_event]
     elif args.round is not None or args.games_folder is not None:
@@ -113,18 +116,19 @@ def run(args: argparse.Namespace) -> int:
         links = Path(args.links) if args.links else beside.with_name("serve-links.html")
         if not args.stale > 0:
             return fail("--stale: the minutes must be more than 0")
-        return asyncio.run(_serve(tables, args.host, args.port, links, args.stale * 60))
+        return asyncio.run(_serve(tables, args.host, args.port, links, args.stale * 60,
+                                   report))
     finally:
         for table in tables:
             table.release()
 
 
-def _event_tables(event_file: Path, round_name: str | None,
-                  folder: str | None) -> tuple[Profile | None, list[EventTable]] | int:
+def _event_tables(event_file: Path, round_name: str | None, folder: str | None
+                  ) -> tuple[Profile | None, list[EventTable], Callable[[], dict[str, str]]] | int:
     """The tables of the event's round, their missing game files written; or the exit
     status after saying why not."""
     from ..events.eventfile import read_event_file
-    from ..venue.event import EventRefused, event_tables, write_missing
+    from ..venue.event import EventRefused, event_report, event_tables, round_of, write_missing
     from .event import _print_diagnostics, games_folder
 
     loaded = read_event_file(event_file)
@@ -132,15 +136,17 @@ def _event_tables(event_file: Path, round_name: str | None,
     if loaded.has_errors or loaded.event is None:
         return fail(f"{event_file}: the event file has mistakes; nothing served")
     games = games_folder(event_file, folder)
+    event = loaded.event
     try:
-        tables = event_tables(loaded.event, games, round_name)
+        served = round_of(event, round_name).name
+        tables = event_tables(event, games, served)
         for path in write_missing(tables):
             print(f"new game file: {path}")
     except EventRefused as error:
         return fail(f"{event_file}: {error}")
     except OSError as error:
         return fail(f"{games}: cannot write a table's game file: {error.strerror or error}")
-    return loaded.event.house, tables
+    return event.house, tables, functools.partial(event_report, event, games, served)
 
 
 def _name(path: Path, tables: list[Table]) -> str:
@@ -153,7 +159,7 @@ def _name(path: Path, tables: list[Table]) -> str:
 
 
 async def _serve(tables: list[Table], host: str, port: int, links: Path,
-                 stale: float) -> int:
+                 stale: float, report: Callable[[], dict[str, str]] | None) -> int:
     from aiohttp import web
 
     from ..safe_write import replace_file
@@ -161,7 +167,7 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path,
     from ..venue.links import links_page
 
     venue = Venue.of(tables)
-    venue.stale = stale
+    venue.stale, venue.report = stale, report
     runner = web.AppRunner(make_app(venue), access_log=None)
     await runner.setup()
     try:

@@ -77,6 +77,8 @@ class Venue:
     director: str
     base_url: str = ""
     stale: float = STALE
+    # an event's round served: its match sheets and the standings, from the event layer
+    report: Callable[[], dict[str, str]] | None = None
     buckets: dict[str, Bucket] = field(default_factory=dict)
     # one entry at a time per table, in the order the requests came; tables in parallel
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
@@ -191,6 +193,12 @@ def make_app(venue: Venue) -> web.Application:
                 states.append(await asyncio.to_thread(_director_view, table, venue.stale))
         return _json({"tables": states, "stale_minutes": venue.stale / 60})
 
+    async def director_report(request: web.Request) -> web.Response:
+        if venue.report is None:
+            return _json({"event": False})
+        # the event layer reads every game file of the folder: in a thread
+        return _json({"event": True, **await asyncio.to_thread(venue.report)})
+
     async def ruling(request: web.Request) -> web.Response:
         try:
             body = await request.json()
@@ -216,5 +224,6 @@ def make_app(venue: Venue) -> web.Application:
     app.router.add_get("/d/{token}/links", director_links)
     app.router.add_get("/d/{token}/state", director_state)
     app.router.add_post("/d/{token}/ruling", ruling)
+    app.router.add_get("/d/{token}/report", director_report)
     app.router.add_get("/assets/{name}", asset)
     return app

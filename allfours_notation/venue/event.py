@@ -28,7 +28,8 @@ from ..recording.session import Session
 from ..referee.house import club_name
 from ..safe_write import ChangedOnDisk, replace_file
 
-__all__ = ["EventRefused", "EventTable", "event_tables", "round_of", "write_missing"]
+__all__ = ["EventRefused", "EventTable", "event_report", "event_tables", "round_of",
+           "write_missing"]
 
 
 class EventRefused(Exception):
@@ -139,3 +140,17 @@ def _header(event: Event, match: ScheduledMatch, number: int, home: tuple[str, s
 def _slug(text: str) -> str:
     """A name as a file name's part: lower case, runs of other characters one dash."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+
+
+def event_report(event: Event, folder: Path, round_name: str) -> dict[str, str]:
+    """The round's live match sheets and the standings, as ``allfours event sheet`` and
+    ``standings`` print them, from the games folder as it is now (the event layer's
+    figures: nothing counted here)."""
+    from ..events.games import read_folder
+    from ..events.report import build_report, match_sheet, standings_text
+
+    report = build_report(event, read_folder(folder, event.given_rules))
+    sheets = ["\n".join(match_sheet(event, match)) for match in report.assembled.matches
+              if match.round == round_name]
+    return {"round": round_name, "sheets": "\n\n".join(sheets),
+            "standings": standings_text(report)}

@@ -5,6 +5,7 @@ places them."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from allfours_notation.events.eventfile import Event, read_event_file
 from allfours_notation.events.games import read_folder
 from allfours_notation.reading.parser import read_games
 from allfours_notation.venue.app import Venue
-from allfours_notation.venue.event import EventRefused, event_tables, write_missing
+from allfours_notation.venue.event import EventRefused, event_report, event_tables, write_missing
 
 from .serving import with_client
 from .test_serve_http import send
@@ -126,3 +127,22 @@ def test_a_round_that_cannot_be_served_is_refused(tmp_path: Path,
     assert main(["serve", str(tmp_path / "EVENT.toml"), "--round", "2"]) == 2
     assert "Couva has no pair" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.afn"))  # nothing written
+
+
+def test_the_director_sees_the_rounds_sheets_and_the_standings(tmp_path: Path) -> None:
+    event = event_in(tmp_path)
+    tables = event_tables(event, tmp_path / "games", "1")
+    write_missing(tables)
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        none = await (await client.get(f"/d/{venue.director}/report")).json()
+        assert none == {"event": False}  # game files served without an event
+        venue.report = functools.partial(event_report, event, tmp_path / "games", "1")
+        assert (await client.get(f"/d/{next(iter(venue.tables))}/report")).status == 403
+        body = await (await client.get(f"/d/{venue.director}/report")).json()
+        assert body["event"] and body["round"] == "1"
+        assert "Round 1: Arima v Couva" in body["sheets"]
+        assert "Ann & Ben v Eli & Fay" in body["sheets"]  # table 1's pairs, from its file
+        assert "Division Club" in body["standings"] and "Couva" in body["standings"]
+
+    with_client(tables[0].path, test)

@@ -122,5 +122,23 @@ async function rule(name, line, input) {
   poll();
 }
 
+// an event's round: its match sheets and the standings, as `allfours event` prints them
+async function report() {
+  let body;
+  try {
+    const response = await fetch(base + "report");
+    if (!response.ok) return;
+    body = await response.json();
+  } catch (e) { return; }
+  if (!body.event) return;
+  $("event").hidden = false;
+  $("event-title").textContent = "Round " + body.round + ": the match sheets";
+  $("sheets").textContent = body.sheets || "no game of this round finished yet";
+  $("standings").textContent = body.standings;
+  $("event-when").textContent = "counted at " + new Date().toLocaleTimeString();
+}
+
 poll();
+report();
 setInterval(poll, 4000);
+setInterval(report, 30000);
