@@ -149,7 +149,7 @@ def event_report(event: Event, folder: Path, round_name: str) -> dict[str, str]:
     from ..events.games import read_folder
     from ..events.report import build_report, match_sheet, standings_text
 
-    report = build_report(event, read_folder(folder, event.given_rules))
+    report = build_report(event, read_folder(folder, event.given_rules, shown_from=folder))
     sheets = ["\n".join(match_sheet(event, match)) for match in report.assembled.matches
               if match.round == round_name]
     return {"round": round_name, "sheets": "\n\n".join(sheets),

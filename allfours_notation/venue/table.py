@@ -200,6 +200,7 @@ def open_table(path: Path, name: str, house: Profile | None = None) -> Table:
     except (FileLocked, OSError) as error:
         raise TableRefused(str(error)) from error
     try:
+        written_at = path.stat().st_mtime  # the last entry, as far as anyone knows
         opened = inspect(path, record, house=house)
         if isinstance(opened, Refused):
             problems = "; ".join(d.message for d in opened.diagnostics[:3])
@@ -215,7 +216,7 @@ def open_table(path: Path, name: str, house: Profile | None = None) -> Table:
             session = opened.session
         if not session.results_mode:
             session.set_mode(True)
-        table = Table(name, path, session, record, last_at=path.stat().st_mtime)
+        table = Table(name, path, session, record, last_at=written_at)
         table.sent = _read_journal(table)
         return table
     except BaseException:

@@ -143,6 +143,8 @@ def test_the_director_sees_the_rounds_sheets_and_the_standings(tmp_path: Path) -
         assert body["event"] and body["round"] == "1"
         assert "Round 1: Arima v Couva" in body["sheets"]
         assert "Ann & Ben v Eli & Fay" in body["sheets"]  # table 1's pairs, from its file
+        assert "[round1-arima-couva-t1.afn:1]" in body["sheets"]  # named in the folder
+        assert str(tmp_path) not in body["sheets"]
         assert "Division Club" in body["standings"] and "Couva" in body["standings"]
 
     with_client(tables[0].path, test)

@@ -16,7 +16,8 @@ function say(accepted, message) {
 }
 
 function clock(seconds) {
-  return new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return new Date(seconds * 1000).toLocaleTimeString([], {
+    hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
 function ago(seconds) {
