@@ -205,13 +205,14 @@ def make_app(venue: Venue) -> web.Application:
         except ValueError:
             return _json({"error": "the body is not JSON"}, 400)
         if not isinstance(body, dict) or not isinstance(body.get("table"), str) or \
-                not isinstance(body.get("line"), str):
-            return _json({"error": "send {table, line}"}, 400)
+                not isinstance(body.get("line"), str) or \
+                not isinstance(body.get("deal"), int | None):
+            return _json({"error": "send {table, line, deal}"}, 400)
         table = venue.by_name(body["table"])
         if table is None:
             return _json({"error": "no such table"}, 404)
         async with venue.lock(table):
-            answer = await asyncio.to_thread(table.rule, body["line"])
+            answer = await asyncio.to_thread(table.rule, body["line"], body.get("deal"))
             if answer.status == 200:
                 answer.body["table"] = _director_view(table, venue.stale)
         return _json(answer.body, answer.status)

@@ -131,16 +131,24 @@ class Table:
         return [{"deal": d.deal, "code": d.code, "message": d.message}
                 for d in self.session.disputes()]
 
-    def rule(self, items: str) -> Answer:
+    def rule(self, items: str, deal: int | None = None) -> Answer:
         """The director's ruling on the deal just ended (``E high low``), typed into the
         session as the recorder's ``director E high low`` and judged there: written
-        ``director scored …`` on the deal, or refused with the referee's reason."""
+        ``director scored …`` on the deal, or refused with the referee's reason.
+        ``deal``: the deal the director means (the dispute's); refused, nothing written,
+        when the ruling would go on another (the table has begun its next deal)."""
         items = items.strip()
         if items.lower().startswith(RULING):
             items = items[len(RULING):].strip()
         if not items or len(items) > MAX_LINE or any(ord(c) < 32 for c in items):
             return Answer(400, {"error": "a ruling is one line of items and their sides "
                                          f"('E high low'), at most {MAX_LINE} characters"})
+        ruled = self.session.ruled_deal()
+        if deal is not None and deal != ruled:
+            return Answer(409, {"error": f"a ruling now would be written on deal {ruled}, "
+                                         f"not deal {deal}: the table has gone on; ask it to "
+                                         f"undo to deal {deal}'s end, or rule deal {ruled}",
+                                "ruled_deal": ruled})
         line = f"{RULING} {items}"
         try:
             outcome = self.session.type(line)

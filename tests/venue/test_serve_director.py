@@ -26,9 +26,10 @@ async def director_state(client: TestClient[Any, Any], venue: Venue) -> dict[str
     return body
 
 
-async def rule(client: TestClient[Any, Any], token: str, line: str,
-               table: str = "table-1") -> tuple[int, dict[str, Any]]:
-    response = await client.post(f"/d/{token}/ruling", json={"table": table, "line": line})
+async def rule(client: TestClient[Any, Any], token: str, line: str, table: str = "table-1",
+               deal: int | None = 1) -> tuple[int, dict[str, Any]]:
+    response = await client.post(f"/d/{token}/ruling",
+                                 json={"table": table, "line": line, "deal": deal})
     return response.status, await response.json()
 
 
@@ -113,3 +114,26 @@ def test_a_table_without_entries_for_the_stale_minutes_is_shown(tmp_path: Path) 
         assert not table["stale"] and table["idle_seconds"] < 60
 
     with_client(path, test)
+
+
+def test_a_ruling_meant_for_a_deal_the_table_has_left_is_refused(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        token = token_of(venue)
+        for number, line in enumerate([*DISPUTED, "h w"], start=1):  # deal 2 begun
+            await send(client, token, number, line)
+        written = path.read_bytes()
+        status, body = await rule(client, venue.director, "E high low", deal=1)
+        assert status == 409 and body["ruled_deal"] == 2
+        assert "would be written on deal 2, not deal 1" in body["error"]
+        assert path.read_bytes() == written
+        state = (await director_state(client, venue))["tables"][0]
+        assert [d["deal"] for d in state["disputes"]] == [1]  # still waiting
+        await send(client, token, 7, "undo")  # the table back at deal 1's end
+        status, body = await rule(client, venue.director, "E high low", deal=1)
+        assert status == 200 and body["outcome"]["accepted"], body
+        assert body["table"]["disputes"] == []
+
+    with_client(path, test)
+    assert "director scored E high low" in path.read_text().split("deal 2")[0]

@@ -34,7 +34,7 @@ function cardOf(name) {
     card.querySelector(".rule").addEventListener("submit", (event) => {
       event.preventDefault();
       const input = card.querySelector("input");
-      rule(name, input.value, input);
+      rule(name, input.value, input, Number(card.dataset.deal) || null);
     });
     $("tables").appendChild(card);
     cards.set(name, card);
@@ -71,6 +71,9 @@ function show(table, staleMinutes) {
   card.querySelector(".when").textContent = "last entry " + clock(table.last_entry) + " (" +
     ago(table.idle_seconds) + ")" + (table.stale ? ": nothing for over " + staleMinutes +
     " min" : "");
+  // the ruling is on the last disputed deal: the server refuses it if the table went on
+  const last = table.disputes[table.disputes.length - 1];
+  card.dataset.deal = last && last.deal ? String(last.deal) : "";
   const disputes = card.querySelector(".disputes");
   disputes.hidden = table.disputes.length === 0;
   const list = card.querySelector(".list");
@@ -105,12 +108,12 @@ async function poll() {
   }
 }
 
-async function rule(name, line, input) {
+async function rule(name, line, input, deal) {
   let response, body = {};
   try {
     response = await fetch(base + "ruling", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ table: name, line: line }),
+      body: JSON.stringify({ table: name, line: line, deal: deal }),
     });
     body = await response.json();
   } catch (e) {
