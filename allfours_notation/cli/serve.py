@@ -85,6 +85,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..venue.table import TableRefused, open_table
 
+    if not args.stale > 0:
+        return fail("--stale: the minutes must be more than 0")
     paths = [Path(game) for game in args.games]
     for path in paths:
         if path.is_dir():
@@ -114,8 +116,6 @@ def run(args: argparse.Namespace) -> int:
             except OSError as error:
                 return fail(f"{path}: cannot read: {error.strerror or error}")
         links = Path(args.links) if args.links else beside.with_name("serve-links.html")
-        if not args.stale > 0:
-            return fail("--stale: the minutes must be more than 0")
         return asyncio.run(_serve(tables, args.host, args.port, links, args.stale * 60,
                                    report))
     finally:

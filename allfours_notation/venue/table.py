@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..recording.entries import Entry
 from ..recording.opening import NewGame, Refused, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
@@ -65,6 +66,7 @@ class Table:
     # when the table last had an entry accepted (seconds since the epoch): at the start,
     # when its file was last written
     last_at: float = field(default_factory=time.time)
+    _disputes: tuple[tuple[Entry, ...], list[dict[str, Any]]] | None = None
 
     @property
     def journal(self) -> Path:
@@ -127,9 +129,16 @@ class Table:
         return Answer(200, {"replayed": False, "outcome": self.last, "state": self.state()})
 
     def disputes(self) -> list[dict[str, Any]]:
-        """The disputes of the game waiting for a ruling, as the referee finds them."""
-        return [{"deal": d.deal, "code": d.code, "message": d.message}
-                for d in self.session.disputes()]
+        """The disputes of the game waiting for a ruling, as the referee finds them: the
+        whole game checked, so kept until the table's entries change (the director's
+        page asks every 4 s for every table; the entries are a new tuple at each change,
+        as the session's own cache of the game takes them)."""
+        entries = self.session.entries
+        if self._disputes is None or self._disputes[0] is not entries:
+            found = [{"deal": d.deal, "code": d.code, "message": d.message}
+                     for d in self.session.disputes()]
+            self._disputes = (entries, found)
+        return list(self._disputes[1])
 
     def rule(self, items: str, deal: int | None = None) -> Answer:
         """The director's ruling on the deal just ended (``E high low``), typed into the

@@ -148,3 +148,17 @@ def test_the_director_sees_the_rounds_sheets_and_the_standings(tmp_path: Path) -
         assert "Division Club" in body["standings"] and "Couva" in body["standings"]
 
     with_client(tables[0].path, test)
+
+
+def test_the_event_options_are_for_an_event(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "table.afn"
+    game.write_text("% AFN 1\n")
+    assert main(["serve", str(game), "--round", "1"]) == 2
+    assert "--round and --games-folder are for an EVENT.toml" in capsys.readouterr().err
+    event_in(tmp_path)
+    assert main(["serve", str(tmp_path / "EVENT.toml"), str(game)]) == 2
+    assert "one EVENT.toml, or AFN files, not both" in capsys.readouterr().err
+    assert main(["serve", str(game), "--stale", "0"]) == 2
+    assert "--stale" in capsys.readouterr().err
+    assert game.read_text() == "% AFN 1\n"
