@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .inputs import fail
 
 if TYPE_CHECKING:
+    from ..referee.profiles import Profile
     from ..venue.app import Venue
+    from ..venue.event import EventTable
     from ..venue.table import Table
 
 NAME = "serve"
@@ -33,14 +37,22 @@ unfinished is resumed where it stopped; one whose games are all finished gets a
 new game with the same players.
 
 Each table gets a link with an unguessable token, and the director a separate
-one; the links are printed and written, with a QR code each, to a printable page
-(--links; keep it private).  A request without a right token is refused.  The
+one, to a page of every table's state: its score, deal and what it waits for,
+the tables with no entry for --stale minutes, and the disputes waiting for a
+ruling, entered there and written 'director scored ...'.  The links are
+printed and written, with a QR code each, to a printable page (--links; keep
+it private).  A request without a right token is refused.  The
 page keeps entries made without a network on the phone and sends them, each
 once and in order, when the network is back.  Stop with Ctrl+C; run the same
 command again to go on (new links are made each time).
 
 The server listens on 127.0.0.1 unless --host names the laptop's address on the
 club's network (for the phones to reach it), e.g. --host 192.168.1.20.
+
+Given an EVENT.toml, the tables of one round of the event are served (--round):
+each table of each match scores into GAMES/roundR-HOME-AWAY-tN.afn, made with the
+game's header when missing (the event, its rules, the round, table and teams,
+the home pair North-South and the away pair East-West).
 
 exit status: 0 after Ctrl+C, 2 usage error, a GAME that cannot be served (not
 valid AFN, no game header, another recorder writing it) or an address in use.
@@ -49,7 +61,14 @@ valid AFN, no game header, another recorder writing it) or an address in use.
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("games", metavar="GAME", nargs="+",
-                        help="an AFN file, one per table (the table is named after it)")
+                        help="an AFN file, one per table (the table is named after it); or "
+                        "one EVENT.toml: the tables of a round of the event")
+    parser.add_argument("--round", metavar="NAME",
+                        help="with an EVENT.toml: the round whose tables to serve (needed "
+                        "when the event has more than one)")
+    parser.add_argument("--games-folder", metavar="DIR",
+                        help="with an EVENT.toml: the folder of its games (default: games "
+                        "beside the event file, else the event file's folder)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default: 127.0.0.1, this computer "
                         "only; give the laptop's address on the club's network for phones)")
@@ -57,30 +76,77 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the port to listen on (default: 8039; 0 picks a free one)")
     parser.add_argument("--links", metavar="HTML",
                         help="where to write the printable page of links and QR codes "
-                        "(default: serve-links.html beside the first GAME)")
+                        "(default: serve-links.html beside the first GAME or EVENT.toml)")
+    parser.add_argument("--stale", metavar="MINUTES", type=float, default=10.0,
+                        help="the director's page flags a table with no entry for this "
+                        "many minutes as not reporting (default: 10)")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..venue.table import TableRefused, open_table
 
+    if not args.stale > 0:
+        return fail("--stale: the minutes must be more than 0")
     paths = [Path(game) for game in args.games]
     for path in paths:
         if path.is_dir():
             return fail(f"{path}: is a directory, not an AFN file")
+    names: list[str | None] = [None] * len(paths)
+    report: Callable[[], dict[str, str]] | None = None
+    beside = paths[0]  # the page of links is written beside it
+    house: Profile | None = None
+    if any(path.suffix.lower() == ".toml" for path in paths):
+        if len(paths) != 1:
+            return fail("serve one EVENT.toml, or AFN files, not both")
+        found = _event_tables(paths[0], args.round, args.games_folder)
+        if isinstance(found, int):
+            return found
+        house, tables_of_event, report = found
+        paths = [table.path for table in tables_of_event]
+        names = [table.name for table in tables_of_event]
+    elif args.round is not None or args.games_folder is not None:
+        return fail("--round and --games-folder are for an EVENT.toml")
     tables: list[Table] = []
     try:
-        for path in paths:
+        for path, name in zip(paths, names, strict=True):
             try:
-                tables.append(open_table(path, _name(path, tables)))
+                tables.append(open_table(path, name or _name(path, tables), house))
             except TableRefused as error:
                 return fail(str(error))
             except OSError as error:
                 return fail(f"{path}: cannot read: {error.strerror or error}")
-        links = Path(args.links) if args.links else paths[0].with_name("serve-links.html")
-        return asyncio.run(_serve(tables, args.host, args.port, links))
+        links = Path(args.links) if args.links else beside.with_name("serve-links.html")
+        return asyncio.run(_serve(tables, args.host, args.port, links, args.stale * 60,
+                                   report))
     finally:
         for table in tables:
             table.release()
+
+
+def _event_tables(event_file: Path, round_name: str | None, folder: str | None
+                  ) -> tuple[Profile | None, list[EventTable], Callable[[], dict[str, str]]] | int:
+    """The tables of the event's round, their missing game files written; or the exit
+    status after saying why not."""
+    from ..events.eventfile import read_event_file
+    from ..venue.event import EventRefused, event_report, event_tables, round_of, write_missing
+    from .event import _print_diagnostics, games_folder
+
+    loaded = read_event_file(event_file)
+    _print_diagnostics(loaded.diagnostics, {str(event_file): loaded.text}, to_stderr=True)
+    if loaded.has_errors or loaded.event is None:
+        return fail(f"{event_file}: the event file has mistakes; nothing served")
+    games = games_folder(event_file, folder)
+    event = loaded.event
+    try:
+        served = round_of(event, round_name).name
+        tables = event_tables(event, games, served)
+        for path in write_missing(tables):
+            print(f"new game file: {path}")
+    except EventRefused as error:
+        return fail(f"{event_file}: {error}")
+    except OSError as error:
+        return fail(f"{games}: cannot write a table's game file: {error.strerror or error}")
+    return event.house, tables, functools.partial(event_report, event, games, served)
 
 
 def _name(path: Path, tables: list[Table]) -> str:
@@ -92,7 +158,8 @@ def _name(path: Path, tables: list[Table]) -> str:
     return name
 
 
-async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
+async def _serve(tables: list[Table], host: str, port: int, links: Path,
+                 stale: float, report: Callable[[], dict[str, str]] | None) -> int:
     from aiohttp import web
 
     from ..safe_write import replace_file
@@ -100,6 +167,7 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
     from ..venue.links import links_page
 
     venue = Venue.of(tables)
+    venue.stale, venue.report = stale, report
     runner = web.AppRunner(make_app(venue), access_log=None)
     await runner.setup()
     try:
@@ -133,7 +201,8 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path) -> int:
 def _announce(venue: Venue, links: Path) -> None:
     for name, link in venue.links():
         print(f"table {name}: {link}")
-    print(f"director: {venue.base_url}/d/{venue.director}/")
+    print(f"director (every table, disputes and rulings): "
+          f"{venue.base_url}/d/{venue.director}/")
     print(f"printable page of the links and QR codes: {links}")
     print("Ctrl+C stops the server (every accepted entry is already on disk)")
     sys.stdout.flush()

@@ -303,10 +303,7 @@ class Session(Editing):
         one undo takes back both.
         """
         expecting = self.expect()
-        if isinstance(entry, (Claim, Ruling)) and self.entries and \
-                isinstance(self.entries[-1], DealStart) and \
-                sum(isinstance(e, DealStart) for e in self.entries) > 1:
-            # the next deal has only its dealer: the claim or ruling is on the deal before
+        if isinstance(entry, (Claim, Ruling)) and self._on_deal_before():
             self._change((*self.entries[:-1], entry, self.entries[-1]))
             ruled = len(self.judgement().game.deals) - 1
             return Outcome(True, describe(entry) + f" (deal {ruled})")
@@ -323,6 +320,18 @@ class Session(Editing):
             if began:
                 outcome = replace(outcome, message=f"{outcome.message}; {began}")
         return outcome
+
+    def _on_deal_before(self) -> bool:
+        """The next deal has only its dealer: a claim or a ruling typed now is on the deal
+        before it."""
+        return bool(self.entries) and isinstance(self.entries[-1], DealStart) and \
+            sum(isinstance(e, DealStart) for e in self.entries) > 1
+
+    def ruled_deal(self) -> int:
+        """The deal a ruling (or a claim) typed now is on: the deal just ended while the
+        next has only its dealer, else the deal in hand.  A director ruling from afar
+        (``allfours serve``'s page) checks it is the deal they mean."""
+        return len(self.game().deals) - (1 if self._on_deal_before() else 0)
 
     def begin_next_deal(self) -> str:
         """In results mode, the next deal begun once the last is settled, dealt by whoever

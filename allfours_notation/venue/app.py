@@ -35,7 +35,9 @@ __all__ = ["MAX_BODY", "Venue", "make_app"]
 MAX_BODY = 4096  # bytes: an entry is one short line
 RATE = 10.0  # requests a second per token, on average
 BURST = 40  # requests a token may make at once
-ASSETS = {"table.js": "text/javascript", "table.css": "text/css"}
+ASSETS = {"table.js": "text/javascript", "table.css": "text/css",
+          "director.js": "text/javascript", "director.css": "text/css"}
+STALE = 600.0  # seconds without an entry after which a table is shown as not reporting
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",  # the token is in the path: never sent elsewhere
@@ -74,6 +76,9 @@ class Venue:
     tables: dict[str, Table]
     director: str
     base_url: str = ""
+    stale: float = STALE
+    # an event's round served: its match sheets and the standings, from the event layer
+    report: Callable[[], dict[str, str]] | None = None
     buckets: dict[str, Bucket] = field(default_factory=dict)
     # one entry at a time per table, in the order the requests came; tables in parallel
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
@@ -94,6 +99,9 @@ class Venue:
                 found = table
         return found
 
+    def by_name(self, name: str) -> Table | None:
+        return next((t for t in self.tables.values() if t.name == name), None)
+
     def links(self) -> list[tuple[str, str]]:
         """(table name, its link) for every table, in the order given."""
         return [(table.name, f"{self.base_url}/t/{token}/")
@@ -107,6 +115,14 @@ def _asset(name: str) -> str:
 def _json(data: Mapping[str, Any], status: int = 200) -> web.Response:
     return web.Response(text=json.dumps(data), status=status,
                         content_type="application/json")
+
+
+def _director_view(table: Table, stale: float) -> dict[str, Any]:
+    """A table as the director sees it: its state, when it last had an entry (and
+    whether that is too long ago), and the disputes waiting for a ruling."""
+    idle = max(0.0, time.time() - table.last_at)
+    return {**table.state(), "last_entry": table.last_at, "idle_seconds": round(idle),
+            "stale": idle > stale, "disputes": table.disputes()}
 
 
 def make_app(venue: Venue) -> web.Application:
@@ -163,6 +179,9 @@ def make_app(venue: Venue) -> web.Application:
         return web.Response(text=_asset(name), content_type=ASSETS[name])
 
     async def director_page(request: web.Request) -> web.Response:
+        return web.Response(text=_asset("director.html"), content_type="text/html")
+
+    async def director_links(request: web.Request) -> web.Response:
         return web.Response(text=links_page(venue.links()), content_type="text/html",
                             headers={"Content-Security-Policy": LINKS_CSP})
 
@@ -170,14 +189,42 @@ def make_app(venue: Venue) -> web.Application:
         states = []
         for table in venue.tables.values():
             async with venue.lock(table):
-                states.append(table.state())
-        return _json({"tables": states})
+                # the disputes are the referee's: check() over the game, in a thread
+                states.append(await asyncio.to_thread(_director_view, table, venue.stale))
+        return _json({"tables": states, "stale_minutes": venue.stale / 60})
+
+    async def director_report(request: web.Request) -> web.Response:
+        if venue.report is None:
+            return _json({"event": False})
+        # the event layer reads every game file of the folder: in a thread
+        return _json({"event": True, **await asyncio.to_thread(venue.report)})
+
+    async def ruling(request: web.Request) -> web.Response:
+        try:
+            body = await request.json()
+        except ValueError:
+            return _json({"error": "the body is not JSON"}, 400)
+        if not isinstance(body, dict) or not isinstance(body.get("table"), str) or \
+                not isinstance(body.get("line"), str) or \
+                not isinstance(body.get("deal"), int | None):
+            return _json({"error": "send {table, line, deal}"}, 400)
+        table = venue.by_name(body["table"])
+        if table is None:
+            return _json({"error": "no such table"}, 404)
+        async with venue.lock(table):
+            answer = await asyncio.to_thread(table.rule, body["line"], body.get("deal"))
+            if answer.status == 200:
+                answer.body["table"] = _director_view(table, venue.stale)
+        return _json(answer.body, answer.status)
 
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
     app.router.add_get("/t/{token}/", page)
     app.router.add_get("/t/{token}/state", state)
     app.router.add_post("/t/{token}/entry", entry)
     app.router.add_get("/d/{token}/", director_page)
+    app.router.add_get("/d/{token}/links", director_links)
     app.router.add_get("/d/{token}/state", director_state)
+    app.router.add_post("/d/{token}/ruling", ruling)
+    app.router.add_get("/d/{token}/report", director_report)
     app.router.add_get("/assets/{name}", asset)
     return app

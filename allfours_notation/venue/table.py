@@ -16,18 +16,23 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..recording.entries import Entry
 from ..recording.opening import NewGame, Refused, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
 from ..recording.storage import FileLocked, RecordChanged, RecordFile
+from ..referee.profiles import Profile
 from ..referee.results import kick_values
 from ..safe_write import replace_file
 
 __all__ = ["Answer", "Table", "TableRefused", "open_table"]
+
+RULING = "director"  # the word a director's ruling begins with, in the recorder too
 
 # The longest line a phone may send: the longest claim of a deal fits many times over.
 MAX_LINE = 200
@@ -58,6 +63,10 @@ class Table:
     record: RecordFile
     sent: dict[str, int] = field(default_factory=dict)  # phone id → last entry applied
     last: dict[str, Any] | None = None  # the last entry's outcome, for every phone
+    # when the table last had an entry accepted (seconds since the epoch): at the start,
+    # when its file was last written
+    last_at: float = field(default_factory=time.time)
+    _disputes: tuple[tuple[Entry, ...], list[dict[str, Any]]] | None = None
 
     @property
     def journal(self) -> Path:
@@ -115,7 +124,49 @@ class Table:
                                 "state": self.state()})
         self.sent[phone] = number
         self.last = _outcome(line, outcome)
+        if outcome.accepted:
+            self.last_at = time.time()
         return Answer(200, {"replayed": False, "outcome": self.last, "state": self.state()})
+
+    def disputes(self) -> list[dict[str, Any]]:
+        """The disputes of the game waiting for a ruling, as the referee finds them: the
+        whole game checked, so kept until the table's entries change (the director's
+        page asks every 4 s for every table; the entries are a new tuple at each change,
+        as the session's own cache of the game takes them)."""
+        entries = self.session.entries
+        if self._disputes is None or self._disputes[0] is not entries:
+            found = [{"deal": d.deal, "code": d.code, "message": d.message}
+                     for d in self.session.disputes()]
+            self._disputes = (entries, found)
+        return list(self._disputes[1])
+
+    def rule(self, items: str, deal: int | None = None) -> Answer:
+        """The director's ruling on the deal just ended (``E high low``), typed into the
+        session as the recorder's ``director E high low`` and judged there: written
+        ``director scored …`` on the deal, or refused with the referee's reason.
+        ``deal``: the deal the director means (the dispute's); refused, nothing written,
+        when the ruling would go on another (the table has begun its next deal)."""
+        items = items.strip()
+        if items.lower().startswith(RULING):
+            items = items[len(RULING):].strip()
+        if not items or len(items) > MAX_LINE or any(ord(c) < 32 for c in items):
+            return Answer(400, {"error": "a ruling is one line of items and their sides "
+                                         f"('E high low'), at most {MAX_LINE} characters"})
+        ruled = self.session.ruled_deal()
+        if deal is not None and deal != ruled:
+            return Answer(409, {"error": f"a ruling now would be written on deal {ruled}, "
+                                         f"not deal {deal}: the table has gone on; ask it to "
+                                         f"undo to deal {deal}'s end, or rule deal {ruled}",
+                                "ruled_deal": ruled})
+        line = f"{RULING} {items}"
+        try:
+            outcome = self.session.type(line)
+        except (RecordChanged, OSError) as error:
+            return Answer(503, {"error": f"the game file cannot be written ({error})"})
+        self.last = _outcome(line, outcome)
+        if outcome.accepted:
+            self.last_at = time.time()
+        return Answer(200, {"outcome": self.last})
 
     def _write_journal(self, pending: dict[str, Any] | None) -> None:
         data = {"sent": self.sent, "pending": pending}
@@ -155,17 +206,19 @@ def _read_journal(table: Table) -> dict[str, int]:
     return sent
 
 
-def open_table(path: Path, name: str) -> Table:
+def open_table(path: Path, name: str, house: Profile | None = None) -> Table:
     """The table of the game file ``path``: its unfinished game resumed (as ``allfours
     record FILE`` resumes it), or a new game after its finished ones with the same
-    players; deals entered by their results.  Locked while served."""
+    players; deals entered by their results.  Locked while served.  ``house``: the
+    event's house rules, for games that name them (``[Rules "club:NAME"]``)."""
     record = RecordFile(path, notice=None)
     try:
         record.acquire()
     except (FileLocked, OSError) as error:
         raise TableRefused(str(error)) from error
     try:
-        opened = inspect(path, record)
+        written_at = path.stat().st_mtime  # the last entry, as far as anyone knows
+        opened = inspect(path, record, house=house)
         if isinstance(opened, Refused):
             problems = "; ".join(d.message for d in opened.diagnostics[:3])
             raise TableRefused(f"{opened.message}: {problems}")
@@ -175,12 +228,12 @@ def open_table(path: Path, name: str) -> Table:
                                    "first (its rules and players), or record its first "
                                    "game with 'allfours record'")
             session = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
-                              record=record)
+                              record=record, house=house)
         else:
             session = opened.session
         if not session.results_mode:
             session.set_mode(True)
-        table = Table(name, path, session, record)
+        table = Table(name, path, session, record, last_at=written_at)
         table.sent = _read_journal(table)
         return table
     except BaseException:

@@ -117,10 +117,12 @@ def test_hostile_record_text_is_escaped(tmp_path: Path) -> None:
         page = await (await client.get(f"/t/{token}/")).text()
         assert "<img" not in page and "alert" not in page  # the page holds no record text
         script = await (await client.get("/assets/table.js")).text()
+        director = await (await client.get("/assets/director.js")).text()
+        assert "innerHTML" not in director and "textContent" in director
         assert "innerHTML" not in script and "textContent" in script
         state = await (await client.get(f"/t/{token}/state")).json()
         assert state["players"]["North"] == hostile  # data, shown with textContent
-        links = await (await client.get(f"/d/{venue.director}/")).text()
+        links = await (await client.get(f"/d/{venue.director}/links")).text()
         assert "<svg" in links and "<script" not in links
         response = await client.get(f"/t/{token}/state")
         assert "default-src 'self'" in response.headers["Content-Security-Policy"]
@@ -201,7 +203,7 @@ def test_the_director_sees_every_table(tmp_path: Path) -> None:
         state = await (await client.get(f"/d/{venue.director}/state")).json()
         assert [t["table"] for t in state["tables"]] == ["table-1"]
         assert state["tables"][0]["phase"] == "results"
-        links = await (await client.get(f"/d/{venue.director}/")).text()
+        links = await (await client.get(f"/d/{venue.director}/links")).text()
         assert f"/t/{token_of(venue)}/" in links
 
     with_client(path, test)
