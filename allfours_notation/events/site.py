@@ -384,10 +384,12 @@ def replay_pages(report: EventReport, root: Path | None = None,
     from ..checking import replay_of
     from ..checking.parsing import parse_indexed
     from ..diagnostics import sort_key
-    from ..reading.headers import scan_headers
+    from ..reading.headers import GameHeader, scan_headers
     from ..writing.html_replay import render_page, replay_data
 
     texts: dict[str, str] = {}
+    # each file's games by index, scanned once: a table's file holds all its games
+    headers: dict[str, dict[int, GameHeader]] = {}
 
     def make(game: Counted) -> tuple[str, str | None] | None:
         file = game.game.file
@@ -397,8 +399,11 @@ def replay_pages(report: EventReport, root: Path | None = None,
                 texts[file] = path.read_text(encoding="utf-8", errors="replace")
             except OSError:
                 texts[file] = ""
+            by_index = headers[file] = {}
+            for scanned in scan_headers(texts[file]):
+                by_index.setdefault(scanned.index, scanned)
         text = texts[file]
-        header = next((h for h in scan_headers(text) if h.index == game.game.index), None)
+        header = headers[file].get(game.game.index)
         if header is None:
             return None
         record = text[header.start:header.end].strip() + "\n"
