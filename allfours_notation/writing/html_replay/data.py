@@ -118,7 +118,8 @@ def dispute_steps(replayed: GameReplay,
 def steps_data(steps: Sequence[Step],
                at_step: dict[int, list[Diagnostic]]) -> list[dict[str, Any]]:
     """Each step with, as ``s``, only the parts of the table that changed since the step
-    before (all of them at the first step); the page's script carries the rest forward
+    before (all of them at the first step; of the hands, the seats whose hand changed);
+    the page's script carries the rest forward
     (:func:`full_states` does the same here).  A step changes one or two parts of the
     table, so this is a fifth of the data and of the time to make it (issue 38)."""
     out = []
@@ -138,10 +139,17 @@ def steps_data(steps: Sequence[Step],
 
 def full_states(steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """The whole table at each step of :func:`steps_data`, as the page's script reads it:
-    each part as the step gives it, else as the step before had it."""
+    each part as the step gives it, else as the step before had it; the hands seat by
+    seat."""
     states: list[dict[str, Any]] = []
     for step in steps:
-        states.append({**states[-1], **step["s"]} if states else dict(step["s"]))
+        if not states:
+            states.append(dict(step["s"]))
+            continue
+        state = {**states[-1], **step["s"]}
+        if "hands" in step["s"]:
+            state["hands"] = {**states[-1]["hands"], **step["s"]["hands"]}
+        states.append(state)
     return states
 
 
@@ -158,8 +166,12 @@ def state_data(state: TableState, previous: TableState | None = None) -> dict[st
         out["dealer"] = state.dealer.letter
     if p is None or state.elder != p.elder:
         out["elder"] = state.elder.letter
-    if p is None or state.hands != p.hands:
+    if p is None or len(state.hands) != len(p.hands):
         out["hands"] = {seat.letter: codes(held) for seat, held in state.hands}
+    elif state.hands != p.hands:  # a card played changes one hand: only that one
+        out["hands"] = {seat.letter: codes(held)
+                        for (seat, held), before in zip(state.hands, p.hands, strict=True)
+                        if (seat, held) != before}
     if p is None or state.unknown != p.unknown:
         out["unknown"] = {seat.letter: count for seat, count in state.unknown if count}
     if p is None or state.turnups != p.turnups:
