@@ -8,6 +8,7 @@ is right under another profile); it lives apart so that the two depend one way.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic
@@ -15,9 +16,22 @@ from ..reading.records import Game
 from .deal.table import Table
 from .play import hand_order, legal_cards
 from .profiles import Options
-from .state import GameReplay, Step, StepKind, TableState, build_game_replay
+from .state import GameReplay, Step, StepKind, TableState, build_game_replay, copied_by_slots
 
 __all__ = ["replay_plain", "with_hindsight"]
+
+# ``dataclasses.replace`` for the two records :func:`with_hindsight` completes, made once.
+if TYPE_CHECKING:
+    def _step_with(old: Step, *, state: TableState) -> Step:
+        return replace(old, state=state)
+
+    def _state_with(old: TableState, *, hands: tuple[tuple[Seat, tuple[Card, ...]], ...],
+                    unknown: tuple[tuple[Seat, int], ...],
+                    legal: frozenset[Card]) -> TableState:
+        return replace(old, hands=hands, unknown=unknown, legal=legal)
+else:
+    _step_with = copied_by_slots(Step, ("state",))
+    _state_with = copied_by_slots(TableState, ("hands", "unknown", "legal"))
 
 
 def replay_plain(
@@ -78,7 +92,7 @@ def with_hindsight(steps: list[Step], deals: list[tuple[int, int, dict[Seat, lis
                 if played in waiting.get(seat, ()):
                     waiting[seat].remove(played)
             if any(waiting.values()):  # else the table showed every card already
-                out[index] = replace(step, state=_completed(state, waiting, options))
+                out[index] = _step_with(step, state=_completed(state, waiting, options))
     return out
 
 
@@ -123,4 +137,4 @@ def _completed(state: TableState, waiting: dict[Seat, list[Card]],
     if mover is not None and waiting.get(mover) and dict(unknown).get(mover) == 0:
         on_table = state.trick if len(state.trick) < len(state.seats) else ()
         legal = legal_cards(dict(hands)[mover], on_table, state.trump, options)
-    return replace(state, hands=hands, unknown=unknown, legal=legal)
+    return _state_with(state, hands=hands, unknown=unknown, legal=legal)

@@ -59,6 +59,28 @@ def built_by_slots(kind: type[_Record]) -> Callable[..., _Record]:
     return build
 
 
+def copied_by_slots(kind: type[_Record], changed: tuple[str, ...]) -> Callable[..., _Record]:
+    """A copier of a ``kind`` record with the fields ``changed`` given anew (keywords
+    only), every other slot taken from the old one: :func:`dataclasses.replace` without
+    its per-call walk over the fields and its ``__init__`` by keywords.  A replay page
+    completes the hands of about nine steps in ten this way (:func:`.plain.with_hindsight`),
+    and ``replace`` was a sixth of the page's time (issue 38)."""
+    names = [f.name for f in fields(kind)]  # type: ignore[arg-type]
+    if not set(changed) <= set(names):
+        raise TypeError(f"{kind.__name__} has no field {sorted(set(changed) - set(names))}")
+    scope: dict[str, Any] = {f"_set_{name}": kind.__dict__[name].__set__ for name in names}
+    scope["_new"], scope["_kind"] = object.__new__, kind
+    source = (f"def copy(old, *, {', '.join(changed)}):\n"
+              "    self = _new(_kind)\n"
+              + "".join(f"    _set_{name}(self, {name if name in changed else 'old.' + name})\n"
+                        for name in names)
+              + "    return self\n")
+    exec(source, scope)  # as built_by_slots
+    copy: Callable[..., _Record] = scope["copy"]
+    copy.__qualname__ = copy.__name__ = f"copy_{kind.__name__}"
+    return copy
+
+
 class StepKind(Enum):
     DEAL_START = "deal_start"
     TURN_UP = "turn_up"
@@ -204,6 +226,8 @@ class GameReplay:
 if TYPE_CHECKING:
     build_deal_result = DealResult
     build_game_replay = GameReplay
+    build_table_state = TableState
 else:
     build_deal_result = built_by_slots(DealResult)
     build_game_replay = built_by_slots(GameReplay)
+    build_table_state = built_by_slots(TableState)

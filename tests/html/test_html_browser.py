@@ -20,6 +20,7 @@ import pytest
 
 from allfours_notation import parse_file, replay
 from allfours_notation.cli import main
+from allfours_notation.writing.html_replay.data import later_items
 from tests.html.browser import chromium, chromium_paths
 
 if TYPE_CHECKING:
@@ -127,6 +128,46 @@ def test_the_trick_shown_is_the_replayers(browser: WebDriver, tmp_path: Path) ->
         assert shown_trick(browser) == wanted
         checked += bool(wanted)
     assert checked >= 3  # the steps chosen do show cards on the table
+
+
+# Every step's hands as the page draws them: per seat, the cards (a legal one marked "+")
+# and the backs of the cards not seen; and the lines under "Points in deal".
+READ_TABLE = """
+const out = [];
+for (let i = 0; i < window.afnReplay.steps; i++) {
+  window.afnReplay.go(i);
+  const hands = {};
+  for (const seat of document.querySelectorAll("#table .seat")) {
+    hands[seat.dataset.seat] = [...seat.querySelectorAll(".hand .card")].map((c) =>
+      c.classList.contains("back") ? "#"
+        : c.dataset.card + (c.classList.contains("legal") ? "+" : ""));
+  }
+  out.push([hands, [...document.querySelectorAll("#points li")].map((li) => li.textContent)]);
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize("stem", ["four-handed-trinidad", "three-handed"])
+def test_every_steps_hands_and_points_are_the_replayers(browser: WebDriver, stem: str,
+                                                        tmp_path: Path) -> None:
+    """The page carries each step's changes only and rebuilds the table from the step
+    before: at every step the hands, the legal cards and the points are the referee's."""
+    path = next(p for p in SAMPLES if p.stem == stem)
+    replayed = replay(parse_file(path).games[0])
+    open_page(browser, path, 1, tmp_path / "page.html")
+    shown = browser.execute_script(READ_TABLE)
+    assert len(shown) == len(replayed.steps)
+    for index, (step, (hands, points)) in enumerate(zip(replayed.steps, shown, strict=True)):
+        state = step.state
+        wanted = {seat.letter: [str(card) + ("+" if seat is state.to_move and card in state.legal
+                                             else "") for card in held]
+                  + ["#"] * state.unknown_count(seat) for seat, held in state.hands}
+        assert hands == wanted, index
+        assert len(points) == max(1, len(state.deal_points) + len(later_items(state))), index
+        for point in state.deal_points:
+            assert any(line.startswith(f"{point.side} {point.item.value} {point.points}")
+                       for line in points), index
 
 
 def test_keys_slider_and_deal_links(browser: WebDriver, tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ import pytest
 from allfours_notation import parse_file, replay
 from allfours_notation.cli import main
 from allfours_notation.writing.html_replay import render_page, replay_data
+from allfours_notation.writing.html_replay.data import full_states, state_data
 from allfours_notation.writing.html_replay.page import script_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -43,10 +44,13 @@ def test_the_data_are_the_replays_steps() -> None:
     data = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))
     steps = data["steps"]
     assert isinstance(steps, list) and len(steps) == len(replayed.steps)
-    for shown, step in zip(steps, replayed.steps, strict=True):
+    for shown, state, step in zip(steps, full_states(steps), replayed.steps, strict=True):
         assert shown["x"] == step.text
-        assert shown["s"]["trick"] == [[s.letter, str(c)] for s, c in step.state.trick]
-        assert shown["s"]["scores"] == [list(p) for p in step.state.scores]
+        assert state["trick"] == [[s.letter, str(c)] for s, c in step.state.trick]
+        assert state["scores"] == [list(p) for p in step.state.scores]
+        # carried forward, each step's table is the whole table of that step
+        assert state == json.loads(json.dumps(state_data(step.state)))
+    assert len(json.dumps(steps)) < len(json.dumps([state_data(s.state) for s in replayed.steps]))
     assert data["scores"] == [list(p) for p in replayed.scores]
     assert data["seats"] == ["N", "S"]
 
@@ -57,13 +61,16 @@ def test_nobody_is_to_move_after_the_last_trick() -> None:
     replayed = replay(result.games[0])
     steps = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))["steps"]
     assert isinstance(steps, list)
+    states = full_states(steps)
     for deal in replayed.deals:
         shown = steps[deal.first_step:deal.last_step + 1]
-        last_trick = max(i for i, step in enumerate(shown) if step["s"]["tn"] and
+        tables = states[deal.first_step:deal.last_step + 1]
+        last_trick = max(i for i, (step, table) in enumerate(zip(shown, tables, strict=True))
+                         if table["tn"] and
                          step["x"].startswith(tuple(f"{s} wins trick" for s in "NESW")))
-        assert [step["s"]["to"] for step in shown[last_trick:]] == \
+        assert [table["to"] for table in tables[last_trick:]] == \
             [None] * len(shown[last_trick:]), deal.number
-        assert any(step["s"]["to"] for step in shown[:last_trick])  # during the play
+        assert any(table["to"] for table in tables[:last_trick])  # during the play
 
 
 def test_claim_and_total_disputes_are_shown_at_the_end_of_their_deal(

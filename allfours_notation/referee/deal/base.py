@@ -37,7 +37,7 @@ from ..scoring import (
     Point,
     count_in_order,
 )
-from ..state import StepKind, TableState
+from ..state import StepKind, TableState, build_table_state
 from .answers import Phase
 from .holdings import Holdings
 
@@ -334,7 +334,7 @@ class DealBase:
             # a finished trick stays on show until the next card, but the next card leads
             on_table = self.trick if len(self.trick) < len(seats) else []
             legal = legal_cards(hands[self.to_move], on_table, self.trump, self.options)
-        return TableState(
+        return build_table_state(
             deal=self.number,
             dealer=self.dealer,
             elder=self.elder,

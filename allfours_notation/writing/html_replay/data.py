@@ -50,8 +50,7 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
              "scores": deal.scores_after, "entry": "results" if deal.by_results else "cards"}
             for deal in replayed.deals
         ],
-        "steps": [step_data(step, at_step.get(index, ()))
-                  for index, step in enumerate(replayed.steps)],
+        "steps": steps_data(replayed.steps, at_step),
         "scores": replayed.scores,
         "winner": replayed.winner,
         "decided": replayed.decided,
@@ -116,42 +115,94 @@ def dispute_steps(replayed: GameReplay,
     return placed
 
 
-def step_data(step: Step, disputes: Sequence[Diagnostic] = ()) -> dict[str, Any]:
-    return {
-        "k": step.kind.value,
-        "d": step.deal,
-        "t": step.trick,
-        "x": step.text,
-        "s": state_data(step.state),
-        "dg": [diagnostic_data(d) for d in (*step.diagnostics, *disputes)],
-    }
+def steps_data(steps: Sequence[Step],
+               at_step: dict[int, list[Diagnostic]]) -> list[dict[str, Any]]:
+    """Each step with, as ``s``, only the parts of the table that changed since the step
+    before (all of them at the first step; of the hands, the seats whose hand changed);
+    the page's script carries the rest forward
+    (:func:`full_states` does the same here).  A step changes one or two parts of the
+    table, so this is a fifth of the data and of the time to make it (issue 38)."""
+    out = []
+    previous: TableState | None = None
+    for index, step in enumerate(steps):
+        out.append({
+            "k": step.kind.value,
+            "d": step.deal,
+            "t": step.trick,
+            "x": step.text,
+            "s": state_data(step.state, previous),
+            "dg": [diagnostic_data(d) for d in (*step.diagnostics, *at_step.get(index, ()))],
+        })
+        previous = step.state
+    return out
 
 
-def state_data(state: TableState) -> dict[str, Any]:
+def full_states(steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The whole table at each step of :func:`steps_data`, as the page's script reads it:
+    each part as the step gives it, else as the step before had it; the hands seat by
+    seat."""
+    states: list[dict[str, Any]] = []
+    for step in steps:
+        if not states:
+            states.append(dict(step["s"]))
+            continue
+        state = {**states[-1], **step["s"]}
+        if "hands" in step["s"]:
+            state["hands"] = {**states[-1]["hands"], **step["s"]["hands"]}
+        states.append(state)
+    return states
+
+
+def state_data(state: TableState, previous: TableState | None = None) -> dict[str, Any]:
+    """The table of ``state``; with ``previous`` (the step before's), only the parts
+    that differ from it.  The parts are compared as the referee gave them (tuples of
+    interned cards and seats, mostly the very same objects), before any is written."""
     def letter(seat: Seat | None) -> str | None:
         return seat.letter if seat is not None else None
 
-    return {
-        "dealer": state.dealer.letter,
-        "elder": state.elder.letter,
-        "hands": {seat.letter: codes(held) for seat, held in state.hands},
-        "unknown": {seat.letter: count for seat, count in state.unknown if count},
-        "turnups": codes(state.turnups),
-        "trump": state.trump.letter if state.trump else None,
-        "tn": state.trick_number,
-        "trick": [[seat.letter, code(c)] for seat, c in state.trick],
-        "to": letter(state.to_move),
-        "legal": sorted(codes(state.legal)),
-        "won": state.won,
-        "pips": state.pips,
-        "last": letter(state.last_trick_winner),
-        "points": [[p.side, p.item.value, p.points, p.reason] for p in state.deal_points],
+    out: dict[str, Any] = {}
+    p = previous
+    if p is None or state.dealer != p.dealer:
+        out["dealer"] = state.dealer.letter
+    if p is None or state.elder != p.elder:
+        out["elder"] = state.elder.letter
+    if p is None or len(state.hands) != len(p.hands):
+        out["hands"] = {seat.letter: codes(held) for seat, held in state.hands}
+    elif state.hands != p.hands:  # a card played changes one hand: only that one
+        out["hands"] = {seat.letter: codes(held)
+                        for (seat, held), before in zip(state.hands, p.hands, strict=True)
+                        if (seat, held) != before}
+    if p is None or state.unknown != p.unknown:
+        out["unknown"] = {seat.letter: count for seat, count in state.unknown if count}
+    if p is None or state.turnups != p.turnups:
+        out["turnups"] = codes(state.turnups)
+    if p is None or state.trump != p.trump:
+        out["trump"] = state.trump.letter if state.trump else None
+    if p is None or state.trick_number != p.trick_number:
+        out["tn"] = state.trick_number
+    if p is None or state.trick != p.trick:
+        out["trick"] = [[seat.letter, code(c)] for seat, c in state.trick]
+    if p is None or state.to_move != p.to_move:
+        out["to"] = letter(state.to_move)
+    if p is None or state.legal != p.legal:
+        out["legal"] = sorted(codes(state.legal))
+    if p is None or state.won != p.won:
+        out["won"] = state.won
+    if p is None or state.pips != p.pips:
+        out["pips"] = state.pips
+    if p is None or state.last_trick_winner != p.last_trick_winner:
+        out["last"] = letter(state.last_trick_winner)
+    if p is None or state.deal_points != p.deal_points or state.items != p.items:
+        out["points"] = [[point.side, point.item.value, point.points, point.reason]
+                         for point in state.deal_points]
         # the deal being played: what is decided but counted at its end ("d") and what
         # would score if it ended now ("p"), counted nowhere yet
-        "later": later_items(state),
-        "scores": state.scores,
-        "winner": state.winner,
-    }
+        out["later"] = later_items(state)
+    if p is None or state.scores != p.scores:
+        out["scores"] = state.scores
+    if p is None or state.winner != p.winner:
+        out["winner"] = state.winner
+    return out
 
 
 # A card's code by card (cards are interned): a long game shows each hand at every step,

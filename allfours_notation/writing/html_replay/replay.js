@@ -5,6 +5,14 @@
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
   const steps = data.steps;
+  // A step gives only the parts of the table that changed since the step before (of the
+  // hands, the seats whose hand changed): the rest is carried forward here, once, so each
+  // step holds the whole table again.
+  for (let i = 1; i < steps.length; i++) {
+    const before = steps[i - 1].s, changed = steps[i].s;
+    steps[i].s = Object.assign({}, before, changed);
+    if (changed.hands) steps[i].s.hands = Object.assign({}, before.hands, changed.hands);
+  }
   const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
   const stops = new Set(data.stops);
