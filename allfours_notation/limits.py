@@ -51,3 +51,23 @@ MAX_EDITOR_CHARS = 4 * 1024 * 1024
 MAX_EDITOR_GAMES = 20_000
 
 LIMIT_CODE = "AFN120"
+
+
+def overlong_number(text: str) -> tuple[int, int, int] | None:
+    """Where ``text`` (a TOML file: an event file or house rules) writes a number longer
+    than Python will convert (4,300 digits, ``sys.get_int_max_str_digits``): the line and
+    column (from 1) of its first digit and its number of digits; None if it writes none.
+
+    ``tomllib`` raises a bare ValueError on such a number, not a TOMLDecodeError with a
+    position (issue 41): the caller says where with this, as a diagnostic, not AFN901."""
+    import re
+    import sys
+
+    limit = sys.get_int_max_str_digits() or 4_300
+    for found in re.finditer(r"[0-9][0-9_]*", text):
+        digits = len(found.group().replace("_", ""))
+        if digits > limit:
+            line = text.count("\n", 0, found.start()) + 1
+            column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+            return line, column, digits
+    return None

@@ -19,6 +19,7 @@ from typing import Any
 from ..cards import Suit, parse_card
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
+from ..limits import overlong_number
 from ..referee.house import load_house_rules
 from ..referee.profiles import PROFILES, Profile
 from .positions import Path, Place, key_places, place_of, value_place
@@ -316,6 +317,12 @@ def read_event_text(text: str, file: str = "EVENT.toml") -> EventFile:
         return EventFile(None, (Diagnostic(
             "AFN601", Severity.ERROR, f"not valid TOML: {message}", file, line, column,
             column + 1, hint="see https://toml.io for the syntax; strings need quotes"),), text)
+    except ValueError:  # a number too long to convert: tomllib gives no position
+        line, column, digits = overlong_number(text) or (1, 1, 0)
+        return EventFile(None, (Diagnostic(
+            "AFN601", Severity.ERROR, f"a number of {digits:,} digits: too long to read",
+            file, line, column, column + 1, hint="a count in an event file has a few digits"),),
+            text)
     reader = _Reader(file, text)
     event = _event(reader, data, FilePath(file).parent)
     return EventFile(event, tuple(reader.found), text)

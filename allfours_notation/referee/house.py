@@ -35,6 +35,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
+from ..limits import overlong_number
 from .profiles import (
     DEFAULT_PROFILE,
     OPTION_NAMES,
@@ -73,6 +74,10 @@ def load_house_rules(text: str, filename: str) -> HouseRules:
     except tomllib.TOMLDecodeError as error:
         line, column = _position(str(error))
         found.add(f"not valid TOML: {_AT.sub('', str(error)).strip()}", line, column)
+        return HouseRules(None, found.diagnostics())
+    except ValueError:  # a number too long to convert: tomllib gives no position
+        line, column, digits = overlong_number(text) or (1, 1, 0)
+        found.add(f"a number of {digits:,} digits: too long to read", line, column)
         return HouseRules(None, found.diagnostics())
     profile = _profile(data, found)
     problems = found.diagnostics()

@@ -95,6 +95,14 @@ def test_not_toml_is_afn601_at_its_position() -> None:
     assert "not valid TOML" in shown and "^" in shown
 
 
+def test_a_number_too_long_to_convert_is_afn601_at_its_first_digit() -> None:
+    """tomllib raises a bare ValueError past 4,300 digits: it was AFN901 (issue 41)."""
+    text = GOOD.replace('venue = "Arima"', 'venue = "Arima"\nyear = ' + "9" * 5_000)
+    code, line, column, shown = only(text)
+    assert (code, line, column) == ("AFN601", 6, 8)
+    assert "a number of 5,000 digits" in shown
+
+
 def test_a_missing_file_is_afn601(tmp_path: Path) -> None:
     found = read_event_file(tmp_path / "nothing.toml")
     assert found.event is None and [d.code for d in found.diagnostics] == ["AFN601"]

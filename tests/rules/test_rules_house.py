@@ -61,6 +61,11 @@ def test_a_record_names_the_club_profile_and_the_file_supplies_it() -> None:
         ('name = "a"\ndescription = "b"\nbase = "hoyle"\n', 3, 1, "not a profile"),
         ('description = "b"\n', 1, 1, "needs name"),
         ('name = "a"\ndescription = "b"\nrules = 3\n', 3, 1, "unknown key 'rules'"),
+        # a number past Python's 4,300 digits was AFN901 (issue 41)
+        ('name = "a"\ndescription = "b"\n[options]\ntarget = ' + "7" * 5_000 + "\n", 4, 10,
+         "a number of 5,000 digits"),
+        ('name = "a"\n[options]\ntarget = 1_' + "0" * 5_000 + "\n", 3, 10,
+         "a number of 5,001 digits"),
     ],
 )
 def test_a_bad_file_gets_positioned_errors(text: str, line: int, column: int,
