@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
 
@@ -21,6 +21,8 @@ from textual.pilot import Pilot
 PATIENCE_SECONDS = 60.0
 # How often to look: the app's worker threads and timers run in between.
 LOOK_EVERY_SECONDS = 0.01
+
+Seen = TypeVar("Seen")
 
 
 async def holds(condition: Callable[[], object], what: str, *,
@@ -40,3 +42,18 @@ async def until(pilot: Pilot[Any], condition: Callable[[], object], what: str, *
     what is pending (:meth:`Pilot.pause`)."""
     await holds(condition, what, patience=patience)
     await pilot.pause()
+
+
+def looked_until(look: Callable[[], Seen], condition: Callable[[Seen], object], what: str, *,
+                 patience: float = PATIENCE_SECONDS) -> Seen:
+    """The same wait outside an event loop (another process: tmux, a server): ``look()``
+    again and again until ``condition`` holds of what it saw, and return that, or fail
+    after ``patience`` seconds naming ``what`` with the last thing seen."""
+    deadline = time.monotonic() + patience
+    while True:
+        seen = look()
+        if condition(seen):
+            return seen
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {patience:.0f} s for {what}; last seen:\n{seen}")
+        time.sleep(LOOK_EVERY_SECONDS)

@@ -24,6 +24,7 @@ from allfours_notation.lsp.document import Analyzer
 from allfours_notation.lsp.framing import handle_body
 from allfours_notation.lsp.server import AfnServer, build_server
 from fuzz.framing import MemoryWriter
+from tests.waiting import holds
 
 SAMPLE = (Path(__file__).resolve().parents[2] / "samples" / "worked-example-a.afn").read_text(
     encoding="utf-8")
@@ -79,8 +80,8 @@ def test_a_document_closed_while_it_is_analysed_is_freed_without_the_collector()
         release = threading.Event()
         session.server.worker.submit(release.wait)  # the worker busy: the refresh waits
         session.open("file:///nowhere/closing.afn")
-        while not _waiting_for_the_worker(session.server, "file:///nowhere/closing.afn"):
-            await asyncio.sleep(0)
+        await holds(lambda: _waiting_for_the_worker(session.server, "file:///nowhere/closing.afn"),
+                    "the refresh waiting for the busy worker")
         buffer = session.server.buffers["file:///nowhere/closing.afn"]
         analyzer = weakref.ref(buffer.analyzer)
         del buffer

@@ -10,7 +10,6 @@ import shlex
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import pytest
 
 from allfours_notation.cli import main
 from tests.recording.helpers import file_problems
-from tests.waiting import PATIENCE_SECONDS
+from tests.waiting import looked_until
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -45,14 +44,7 @@ class Pane:
 
     def wait(self, condition: Callable[[str], bool], what: str) -> str:
         """Look again and again until the screen shows ``what``; never a fixed sleep."""
-        deadline = time.monotonic() + PATIENCE_SECONDS
-        while True:
-            shown = self.screen()
-            if condition(shown):
-                return shown
-            if time.monotonic() > deadline:
-                raise AssertionError(f"waited for {what}; the screen:\n{shown}")
-            time.sleep(0.05)
+        return looked_until(self.screen, condition, what)
 
     def close(self) -> None:
         subprocess.run([*self.tmux, "kill-server"], capture_output=True)

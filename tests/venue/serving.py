@@ -4,7 +4,6 @@ test client (pytest-aiohttp is not used: each test runs its own event loop)."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from allfours_notation.venue.app import Venue, make_app
 from allfours_notation.venue.table import open_table
+from tests.waiting import looked_until
 
 HEADER = """% AFN 1
 [Event "Club night"]
@@ -59,8 +59,4 @@ def token_of(venue: Venue) -> str:
 
 def wait_until(condition: Callable[[], object], what: str, timeout: float = 30.0) -> None:
     """Poll ``condition`` until it holds (a condition, never a fixed sleep)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout:.0f} s for {what}")
-        time.sleep(0.005)
+    looked_until(condition, bool, what, patience=timeout)
