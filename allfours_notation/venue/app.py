@@ -144,7 +144,7 @@ def _director_view(table: Table, venue: Venue) -> dict[str, Any]:
     where = venue.place(table)
     return {**table.state(), "last_entry": table.last_at, "idle_seconds": round(idle),
             "stale": idle > venue.stale, "disputes": table.disputes(),
-            "round": where[0], "match": where[1]}
+            "ruled_deal": table.session.ruled_deal(), "round": where[0], "match": where[1]}
 
 
 def make_app(venue: Venue) -> web.Application:
