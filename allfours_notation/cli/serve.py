@@ -40,10 +40,11 @@ new game with the same players.
 Each table gets a link with an unguessable token, and the director a separate
 one, to a page of every table's state: its score, deal and what it waits for,
 the tables with no entry for --stale minutes, and the disputes waiting for a
-ruling, entered there and written 'director scored ...'.  The links are
-printed and written, with a QR code each, to a printable page (--links; keep
-it private).  A request without a right token is refused.  The
-page keeps entries made without a network on the phone and sends them, each
+ruling, entered there and written 'director scored ...' into the disputed
+deal (one the table has since left too: its later deals keep their items and
+are scored again).  The links are printed and written, with a QR code each,
+to a printable page (--links; keep it private).  A request without a right
+token is refused.  The page keeps entries made without a network on the phone and sends them, each
 once and in order, when the network is back.  Stop with Ctrl+C; run the same
 command again to go on (new links are made each time).
 
