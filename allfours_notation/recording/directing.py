@@ -21,19 +21,25 @@ a resumed file, undo takes back the game's last entry).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..cards import Seat
 from ..diagnostics import Diagnostic
 from ..frozen import frozen
+from ..reading.records import Comment, CommentStyle, Deal
 from .building import deal_entries
 from .describing import describe, placement_problem
 from .entries import Annotation, DealStart, Entry, Expectation, Ruling, read_entry
 from .outcome import Outcome
 from .referee import Judgement, Verdict
 
-__all__ = ["RULING_WORD", "Directing"]
+__all__ = ["REPLACED_NOTE", "RULING_WORD", "Directing"]
 
 RULING_WORD = "director"  # a ruling's line begins with it, in the recorder too
+# After a ruling that replaced another on the same deal: the one replaced (nothing a
+# director said is dropped).
+REPLACED_NOTE = " replaces: "
 
 
 class Directing:
@@ -91,12 +97,17 @@ class Directing:
         earlier = next((at for at in range(start, end) if isinstance(old[at], Ruling)), None)
         at, drop = (earlier, 1) if earlier is not None else (end, 0)
         head = old[:at]
-        read = read_entry(f"{RULING_WORD} {items}", self._expect_after(head))
+        expecting = self._expect_after(head)
+        read = read_entry(f"{RULING_WORD} {items}", expecting)
         if isinstance(read, str):
             return Outcome(False, read)
         if isinstance(read, Annotation) or not isinstance(read, Ruling):
             return Outcome(False, "a ruling is items and their sides: 'E high N low'")
-        placed = placement_problem(read, self._expect_after(head), self.judgement(head).exhausted)
+        if earlier is not None:  # the ruling it replaces is kept in a comment after it
+            replaced = old[earlier]
+            read = replace(read, trailing=(*read.trailing, _replaced(replaced),
+                                           *replaced.trailing))
+        placed = placement_problem(read, expecting, self.judgement(head).exhausted)
         if placed is not None:
             return Outcome(False, placed)
         ruling, finding = self._ruling(head, (*head, read))
@@ -122,7 +133,8 @@ class Directing:
         done = f"{describe(read)} (deal {deal}, " + \
             ("replacing the ruling made before" if earlier is not None else
              "which the table has left") + ")"
-        return Outcome(True, done, finding=finding)
+        return Outcome(True, done + (f" — {finding.message}" if finding else ""),
+                       finding=finding)
 
     def _later_refused(self, entries: tuple[Entry, ...], first: int) -> Outcome | None:
         """The refusal when an entry after the ruling (from index ``first`` of
@@ -165,6 +177,15 @@ class _Standing:
             return said + f"; {after.winner} now win the game ({after.decided})"
         return said + f"; the game's winner changes: {after.winner} win it ({after.decided})," \
             f" not {self.winner}"
+
+
+def _replaced(ruling: Entry) -> Comment:
+    """The comment that keeps a ruling replaced by another: ``{ replaces: E high low }``."""
+    from ..writing.formatter import awards_text
+
+    assert isinstance(ruling, Ruling)
+    said = awards_text("", ruling.awards, Deal(number=1, dealer=Seat.NORTH)).strip()
+    return Comment(f"{REPLACED_NOTE}{said} ", CommentStyle.BRACE)
 
 
 def _score(scores: tuple[tuple[str, int], ...]) -> str:

@@ -14,9 +14,10 @@ from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Tag
 from allfours_notation.recording.entries import Phase, Ruling
 from allfours_notation.recording.opening import Resume, inspect, new_tags
+from allfours_notation.recording.script import lines_of_game
 from allfours_notation.recording.session import Session
 from allfours_notation.recording.storage import RecordFile
-from tests.recording.helpers import feed
+from tests.recording.helpers import feed, generated
 
 FOUR = {"North": "Ann", "East": "Bob", "South": "Cy", "West": "Di"}
 
@@ -206,10 +207,39 @@ def test_a_second_ruling_on_a_deal_replaces_the_first(tmp_path: Path) -> None:
         assert outcome.accepted and "replacing the ruling made before" in outcome.message
         text = path.read_text()
         assert text.count("director scored") == 1
-        assert "director scored E high N low" in deal_text(text, 1)
+        # the ruling replaced is kept beside the new one: nothing a director said is lost
+        assert "director scored E high N low { replaces: E high low }" in deal_text(text, 1)
         assert dict(session.scores()) == {"NS": 3, "EW": 3}
+        assert session.rule(1, "E high").accepted  # a third: both before it kept
+        assert "director scored E high { replaces: E high N low } { replaces: E high low }" \
+            in deal_text(path.read_text(), 1)
     finally:
         record.release()
+    with RecordFile(path) as again:  # resumed and written again: the comments stay
+        opened = inspect(path, again)
+        assert isinstance(opened, Resume)
+        session = opened.session
+        feed(session, ["h n"])
+        assert "{ replaces: E high N low } { replaces: E high low }" in path.read_text()
+
+
+def test_a_ruling_on_a_deal_played_by_its_cards(tmp_path: Path) -> None:
+    game = generated("trinidad14", 4, seed=3, target=14)  # EW win in deal 5, NS 3
+    path = tmp_path / "t.afn"
+    with RecordFile(path) as record:
+        session = Session(game.tags, record=record)
+        feed(session, lines_of_game(game))
+        assert session.winner() == "EW" and len(session.judgement().game.deals) == 5
+        outcome = session.rule(1, "N high low jack game")
+        assert outcome.accepted, outcome.message
+        assert "the game is no longer won (EW had won it, deal 5, at High)" in outcome.message
+        assert "not by its cards" in outcome.message  # AFN410, as the recorder says it
+        assert session.expect().phase is Phase.DEALER  # by the cards: who deals deal 6
+        text = path.read_text()
+        assert "director scored N high low jack game" in deal_text(text, 1)
+        assert "1. W:JS S:JD E:4S N:KD" in deal_text(text, 1)  # the cards as recorded
+        found = check_text(text).all_diagnostics()
+        assert not [d for d in found if d.is_error], found
 
 
 def test_a_ruling_on_the_deal_just_ended_is_typed_as_in_the_recorder() -> None:
