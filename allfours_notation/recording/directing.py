@@ -10,9 +10,10 @@ ruling would decide the game in a deal the table has played past, nothing is wri
 and the refusal says which deal and why.  What changed (the score, the winner, a game
 no longer won) is said in the answer.
 
-A ruling on the deal a ruling typed now goes to (:meth:`Session.ruled_deal`: the deal
-in hand, or the one just ended while the next has only its dealer) is typed as the
-recorder's ``director …`` line, as before.
+A first ruling on the deal a ruling typed now goes to (:meth:`Session.ruled_deal`: the
+deal in hand, or the one just ended while the next has only its dealer) is typed as the
+recorder's ``director …`` line, as before; a ruling made there before is replaced, as
+on any deal, and kept in a comment after the new one (``{ replaces: E high low }``).
 
 The table's undo does not take a late ruling back: it is the director's, written into
 an earlier deal.  After one, the session's history starts again from the file (as on
@@ -75,7 +76,9 @@ class Directing:
                             "one deal" if deals else "no deal yet"))
         before = _Standing.of(self.judgement())
         began = ""
-        if deal == self.ruled_deal():
+        start, end = _deal_span(self.entries, deal)
+        ruled = any(isinstance(entry, Ruling) for entry in self.entries[start:end])
+        if deal == self.ruled_deal() and not ruled:  # as the recorder types it
             outcome = self.type(f"{RULING_WORD} {items}")
         else:
             outcome = self._rule_earlier(deal, items)
@@ -91,7 +94,8 @@ class Directing:
                        finding=outcome.finding)
 
     def _rule_earlier(self, deal: int, items: str) -> Outcome:
-        """The ruling written at the end of deal ``deal``, which the table has left."""
+        """The ruling written at the end of deal ``deal`` (which the table has left), or
+        in the place of the ruling made there before."""
         old = self.entries
         start, end = _deal_span(old, deal)
         earlier = next((at for at in range(start, end) if isinstance(old[at], Ruling)), None)

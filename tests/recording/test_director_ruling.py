@@ -248,5 +248,10 @@ def test_a_ruling_on_the_deal_just_ended_is_typed_as_in_the_recorder() -> None:
     assert session.ruled_deal() == 1
     outcome = session.rule(1, "E high low")
     assert outcome.accepted and "the score is now NS 0 EW 2" in outcome.message
-    assert session.undo().accepted  # the recorder's own: one undo takes it back
-    assert "director" not in session.text()
+    assert outcome.message.startswith("director's ruling: E high E low (deal 1)")
+    assert session.rule(1, "E high").accepted  # a second: the first one replaced
+    text = session.text()
+    assert text.count("director scored") == 1
+    assert "director scored E high { replaces: E high low }" in text
+    assert session.undo().accepted  # the table's undo: its own last entry
+    assert "director scored E high { replaces: E high low }" in session.text()
