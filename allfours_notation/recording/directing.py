@@ -16,8 +16,8 @@ recorder's ``director …`` line, as before; a ruling made there before is repla
 on any deal, and kept in a comment after the new one (``{ replaces: E high low }``).
 
 The table's undo does not take a late ruling back: it is the director's, written into
-an earlier deal.  After one, the session's history starts again from the file (as on
-a resumed file, undo takes back the game's last entry).
+an earlier deal.  Every state undo and redo go back to that had left the deal gets the
+ruling too, so that undo takes back the table's own last step, as before.
 """
 
 from __future__ import annotations
@@ -83,10 +83,9 @@ class Directing:
         else:
             outcome = self._rule_earlier(deal, items)
             if outcome.accepted:
+                self._past.pop()  # the state before the ruling: not the table's to go back to
                 began = self.begin_next_deal()  # a game no longer won goes on
-                # the history is the table's: its undo must not take the ruling back
-                self._past.clear()
-                self._future.clear()
+                self._keep_in_history(deal)
         if not outcome.accepted:
             return outcome
         changes = before.changes(_Standing.of(self.judgement()))
@@ -139,6 +138,15 @@ class Directing:
              "which the table has left") + ")"
         return Outcome(True, done + (f" — {finding.message}" if finding else ""),
                        finding=finding)
+
+    def _keep_in_history(self, deal: int) -> None:
+        """The ruling on ``deal`` put into every state undo or redo goes back to in which
+        the table had left that deal: the table's undo takes back its own last step,
+        never the director's ruling (a state from before the deal was left has none)."""
+        start, end = _deal_span(self.entries, deal)
+        ruling = next(entry for entry in self.entries[start:end] if isinstance(entry, Ruling))
+        self._past = [_with_ruling(state, deal, ruling) for state in self._past]
+        self._future = [_with_ruling(state, deal, ruling) for state in self._future]
 
     def _later_refused(self, entries: tuple[Entry, ...], first: int) -> Outcome | None:
         """The refusal when an entry after the ruling (from index ``first`` of
@@ -201,6 +209,19 @@ def _deal_span(entries: tuple[Entry, ...], deal: int) -> tuple[int, int]:
     starts = [at for at, entry in enumerate(entries) if isinstance(entry, DealStart)]
     start = starts[deal - 1]
     return start, starts[deal] if deal < len(starts) else len(entries)
+
+
+def _with_ruling(entries: tuple[Entry, ...], deal: int, ruling: Ruling) -> tuple[Entry, ...]:
+    """``entries`` with ``ruling`` at the end of deal ``deal`` (in the place of a ruling
+    there), when a later deal has begun in them; else as they are."""
+    starts = [at for at, entry in enumerate(entries) if isinstance(entry, DealStart)]
+    if len(starts) <= deal:
+        return entries
+    start, end = starts[deal - 1], starts[deal]
+    earlier = next((at for at in range(start, end) if isinstance(entries[at], Ruling)), None)
+    if earlier is not None:
+        return (*entries[:earlier], ruling, *entries[earlier + 1:])
+    return (*entries[:end], ruling, *entries[end:])
 
 
 def _bare_last_deal(entries: tuple[Entry, ...]) -> bool:

@@ -81,15 +81,24 @@ def test_a_ruling_on_a_deal_left_two_deals_ago_is_written_into_it(tmp_path: Path
         settled_clean(text)
         assert dict(session.scores()) == {"NS": 2, "EW": 4}
         assert session.expect().phase is Phase.RESULTS  # deal 4 goes on
-        # the table's undo takes back its own last entry, not the director's ruling
+        # the table's undo takes back its own last step (the agreement to deal 3, and
+        # deal 4 begun with it), not the director's ruling; redo brings that step back
         assert session.undo().accepted
+        assert session.expect().phase is Phase.CONFIRM
         assert "director scored E high low" in path.read_text()
+        assert session.redo().accepted and session.expect().phase is Phase.RESULTS
+        assert "director scored E high low" in path.read_text()
+        for _ in range(6):  # back into deal 2: the ruling stays
+            assert session.undo().accepted
+        assert "director scored E high low" in path.read_text()
+        assert len(session.judgement().game.deals) == 2
+        scores = dict(session.scores())
     finally:
         record.release()
     with RecordFile(path) as again:  # the file is the truth: resumed, the same game
         opened = inspect(path, again)
         assert isinstance(opened, Resume)
-        assert dict(opened.session.scores()) == {"NS": 2, "EW": 4}
+        assert dict(opened.session.scores()) == scores
         assert sum(isinstance(e, Ruling) for e in opened.session.entries) == 1
 
 
