@@ -14,7 +14,7 @@ from aiohttp.test_utils import TestClient
 from allfours_notation.checking import check_text
 from allfours_notation.venue.app import Venue
 
-from .serving import game_file, token_of, with_client
+from .serving import game_file, other_than, token_of, with_client
 from .test_serve_http import send
 
 DISPUTED = ["n", "h e", "l n", "", "claim E high low"]  # the other side claims Low
@@ -86,7 +86,7 @@ def test_only_the_directors_token_rules(tmp_path: Path) -> None:
         for number, line in enumerate(DISPUTED, start=1):
             await send(client, token, number, line)
         written = path.read_bytes()
-        for wrong in (token, "x" + venue.director[1:]):
+        for wrong in (token, other_than(venue.director)):
             status, _ = await rule(client, wrong, "E high low")
             assert status == 403
             assert (await client.get(f"/d/{wrong}/state")).status == 403
@@ -182,3 +182,27 @@ def test_a_ruling_leaves_no_phone_entry_pending_in_the_journal(tmp_path: Path) -
     with_client(path, test)
     journal = json.loads((tmp_path / ".table-1.afn.serve.json").read_text())
     assert journal["pending"] is None  # a restart counts what the phones were told
+
+
+def test_a_late_ruling_that_reopens_a_finished_game_reaches_the_phones(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+    won = ["n", *["x n", "h n", "l n", "", "y"] * 3]  # NS 15 in deal 3: the game over
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        token = token_of(venue)
+        for number, line in enumerate(won, start=1):
+            await send(client, token, number, line)
+        phone = await (await client.get(f"/t/{token}/state")).json()
+        assert phone["phase"] == "over"
+        status, body = await rule(client, venue.director, "N high low", deal=2)
+        assert status == 200 and body["outcome"]["accepted"], body
+        assert "the game is no longer won (NS had won it, deal 3, at Hang Jack): play goes " \
+            "on; deal 4: E deals" in body["outcome"]["message"]
+        phone = await (await client.get(f"/t/{token}/state")).json()
+        assert phone["phase"] == "results" and phone["deal"] == 4
+        assert phone["scores"] == [["NS", 12], ["EW", 0]]
+        _, answer = await send(client, token, len(won) + 1, "h n")  # the table plays on
+        assert answer["outcome"]["accepted"]
+
+    with_client(path, test)
+    assert '[Result "*"]' in path.read_text()
