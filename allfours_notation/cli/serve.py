@@ -14,7 +14,8 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from .inputs import fail
 
@@ -39,20 +40,23 @@ new game with the same players.
 Each table gets a link with an unguessable token, and the director a separate
 one, to a page of every table's state: its score, deal and what it waits for,
 the tables with no entry for --stale minutes, and the disputes waiting for a
-ruling, entered there and written 'director scored ...'.  The links are
-printed and written, with a QR code each, to a printable page (--links; keep
-it private).  A request without a right token is refused.  The
-page keeps entries made without a network on the phone and sends them, each
+ruling, entered there and written 'director scored ...' into the disputed
+deal (one the table has since left too: its later deals keep their items and
+are scored again).  The links are printed and written, with a QR code each,
+to a printable page (--links; keep it private).  A request without a right
+token is refused.  The page keeps entries made without a network on the phone and sends them, each
 once and in order, when the network is back.  Stop with Ctrl+C; run the same
 command again to go on (new links are made each time).
 
 The server listens on 127.0.0.1 unless --host names the laptop's address on the
 club's network (for the phones to reach it), e.g. --host 192.168.1.20.
 
-Given an EVENT.toml, the tables of one round of the event are served (--round):
-each table of each match scores into GAMES/roundR-HOME-AWAY-tN.afn, made with the
-game's header when missing (the event, its rules, the round, table and teams,
-the home pair North-South and the away pair East-West).
+Given an EVENT.toml, the tables of a round of the event are served (--round R;
+repeated, --round 1 --round 2, or --all-rounds: several rounds at once, the
+director's page grouping the tables by round and match): each table of each
+match scores into GAMES/roundR-HOME-AWAY-tN.afn, made with the game's header
+when missing (the event, its rules, the round, table and teams, the home pair
+North-South and the away pair East-West).
 
 exit status: 0 after Ctrl+C, 2 usage error, a GAME that cannot be served (not
 valid AFN, no game header, another recorder writing it) or an address in use.
@@ -63,9 +67,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("games", metavar="GAME", nargs="+",
                         help="an AFN file, one per table (the table is named after it); or "
                         "one EVENT.toml: the tables of a round of the event")
-    parser.add_argument("--round", metavar="NAME",
-                        help="with an EVENT.toml: the round whose tables to serve (needed "
-                        "when the event has more than one)")
+    parser.add_argument("--round", metavar="NAME", action="append", default=[],
+                        help="with an EVENT.toml: a round whose tables to serve (needed "
+                        "when the event has more than one; repeat it to serve several "
+                        "rounds at once)")
+    parser.add_argument("--all-rounds", action="store_true",
+                        help="with an EVENT.toml: serve the tables of every round of the "
+                        "event (their game files are made now)")
     parser.add_argument("--games-folder", metavar="DIR",
                         help="with an EVENT.toml: the folder of its games (default: games "
                         "beside the event file, else the event file's folder)")
@@ -83,6 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..venue.app import Venue
     from ..venue.table import TableRefused, open_table
 
     if not args.stale > 0:
@@ -92,20 +101,22 @@ def run(args: argparse.Namespace) -> int:
         if path.is_dir():
             return fail(f"{path}: is a directory, not an AFN file")
     names: list[str | None] = [None] * len(paths)
-    report: Callable[[], dict[str, str]] | None = None
+    report: Callable[[], dict[str, Any]] | None = None
+    places: dict[str, tuple[str, str]] = {}
     beside = paths[0]  # the page of links is written beside it
     house: Profile | None = None
     if any(path.suffix.lower() == ".toml" for path in paths):
         if len(paths) != 1:
             return fail("serve one EVENT.toml, or AFN files, not both")
-        found = _event_tables(paths[0], args.round, args.games_folder)
+        found = _event_tables(paths[0], args.round, args.all_rounds, args.games_folder)
         if isinstance(found, int):
             return found
         house, tables_of_event, report = found
         paths = [table.path for table in tables_of_event]
         names = [table.name for table in tables_of_event]
-    elif args.round is not None or args.games_folder is not None:
-        return fail("--round and --games-folder are for an EVENT.toml")
+        places = {table.name: (table.round, table.match) for table in tables_of_event}
+    elif args.round or args.all_rounds or args.games_folder is not None:
+        return fail("--round, --all-rounds and --games-folder are for an EVENT.toml")
     tables: list[Table] = []
     try:
         for path, name in zip(paths, names, strict=True):
@@ -116,19 +127,26 @@ def run(args: argparse.Namespace) -> int:
             except OSError as error:
                 return fail(f"{path}: cannot read: {error.strerror or error}")
         links = Path(args.links) if args.links else beside.with_name("serve-links.html")
-        return asyncio.run(_serve(tables, args.host, args.port, links, args.stale * 60,
-                                   report))
+        venue = Venue.of(tables, places)
+        venue.stale, venue.report = args.stale * 60, report
+        return asyncio.run(_serve(venue, args.host, args.port, links))
     finally:
         for table in tables:
             table.release()
 
 
-def _event_tables(event_file: Path, round_name: str | None, folder: str | None
-                  ) -> tuple[Profile | None, list[EventTable], Callable[[], dict[str, str]]] | int:
-    """The tables of the event's round, their missing game files written; or the exit
-    status after saying why not."""
+def _event_tables(event_file: Path, round_names: list[str], every: bool, folder: str | None
+                  ) -> tuple[Profile | None, list[EventTable], Callable[[], dict[str, Any]]] | int:
+    """The tables of the event's rounds served, their missing game files written; or
+    the exit status after saying why not (and nothing written)."""
     from ..events.eventfile import read_event_file
-    from ..venue.event import EventRefused, event_report, event_tables, round_of, write_missing
+    from ..venue.event import (
+        EventRefused,
+        event_report,
+        event_tables,
+        rounds_to_serve,
+        write_missing,
+    )
     from .event import _print_diagnostics, games_folder
 
     loaded = read_event_file(event_file)
@@ -138,8 +156,9 @@ def _event_tables(event_file: Path, round_name: str | None, folder: str | None
     games = games_folder(event_file, folder)
     event = loaded.event
     try:
-        served = round_of(event, round_name).name
-        tables = event_tables(event, games, served)
+        served = tuple(scheduled.name for scheduled in
+                       rounds_to_serve(event, round_names, every=every))
+        tables = [table for name in served for table in event_tables(event, games, name)]
         for path in write_missing(tables):
             print(f"new game file: {path}")
     except EventRefused as error:
@@ -158,16 +177,13 @@ def _name(path: Path, tables: list[Table]) -> str:
     return name
 
 
-async def _serve(tables: list[Table], host: str, port: int, links: Path,
-                 stale: float, report: Callable[[], dict[str, str]] | None) -> int:
+async def _serve(venue: Venue, host: str, port: int, links: Path) -> int:
     from aiohttp import web
 
     from ..safe_write import replace_file
-    from ..venue.app import Venue, make_app
+    from ..venue.app import make_app
     from ..venue.links import links_page
 
-    venue = Venue.of(tables)
-    venue.stale, venue.report = stale, report
     runner = web.AppRunner(make_app(venue), access_log=None)
     await runner.setup()
     try:
@@ -183,7 +199,8 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path,
         shown = f"[{host}]" if ":" in host else host
         venue.base_url = f"http://{shown}:{bound}"
         try:
-            replace_file(links, links_page(venue.links()).encode("utf-8"), notice=None)
+            page = links_page(venue.links(), venue.headings())
+            replace_file(links, page.encode("utf-8"), notice=None)
             os.chmod(links, 0o600)  # the links let their holder score: for the director only
         except OSError as error:
             return fail(f"{links}: cannot write the page of links: {error.strerror or error}")
@@ -201,6 +218,11 @@ async def _serve(tables: list[Table], host: str, port: int, links: Path,
 def _announce(venue: Venue, links: Path) -> None:
     for name, link in venue.links():
         print(f"table {name}: {link}")
+    rounds = list(dict.fromkeys(where[0] for where in venue.places.values()))
+    if len(rounds) > 1:  # each round's links on a page of its own, to print apart
+        for name in rounds:
+            print(f"round {name}'s links and QR codes: {venue.base_url}/d/{venue.director}/"
+                  f"links?round={quote(name)}")
     print(f"director (every table, disputes and rulings): "
           f"{venue.base_url}/d/{venue.director}/")
     print(f"printable page of the links and QR codes: {links}")

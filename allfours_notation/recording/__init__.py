@@ -3,9 +3,10 @@
 * :mod:`.entries` reads what the scorer types (``js``, ``10h``, ``b``, a digit…);
 * :mod:`.session` keeps the game as entries, judged one by one by the referee,
   and writes the record after every change; :mod:`.editing` gives it undo, redo and
-  corrections, :mod:`.expecting` what comes next, :mod:`.building` the game its
-  entries make, :mod:`.describing` one line per entry, :mod:`.resuming` the entries
-  of a written game;
+  corrections, :mod:`.directing` a director's ruling on any deal of the game,
+  :mod:`.expecting` what comes next, :mod:`.building` the game its entries make,
+  :mod:`.describing` one line per entry, :mod:`.resuming` the entries of a written
+  game;
 * :mod:`.referee` asks the shared referee and sorts its answer into refuse,
   confirm first, or accept;
 * :mod:`.storage` locks the file and writes it atomically;

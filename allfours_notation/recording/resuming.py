@@ -57,7 +57,7 @@ def entries_of_game(game: Game, options: Options) -> tuple[Entry, ...]:
                     mine.awards != computed.awards or mine.leading or mine.trailing:
                 entries.append(mine)
         if line is not None and line.director:
-            entries.append(Ruling(awards=line.awards))
+            entries.append(Ruling(awards=line.awards, trailing=line.trailing))
         agreed = deal.total is not None and any(_is_note(c.text, AGREED_NOTE)
                                                 for c in deal.total.trailing)
         if agreed or (position < len(game.deals) - 1 and deal.ending is None):

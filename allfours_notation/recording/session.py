@@ -53,6 +53,7 @@ from .building import (
 )
 from .claiming import ClaimDraft
 from .describing import describe, placement_problem
+from .directing import Directing
 from .editing import Editing
 from .entries import (
     RESULT_KEYS,
@@ -83,7 +84,7 @@ ENTRY_TAG = "Entry"
 _RECENT = 4
 
 
-class Session(Editing):
+class Session(Editing, Directing):
     """The game being recorded and its entries; see the module docstring."""
 
     def __init__(self, tags: tuple[Tag, ...], *, entries: tuple[Entry, ...] = (),

@@ -77,8 +77,10 @@ class Venue:
     director: str
     base_url: str = ""
     stale: float = STALE
-    # an event's round served: its match sheets and the standings, from the event layer
-    report: Callable[[], dict[str, str]] | None = None
+    # an event's rounds served: their match sheets and the standings, from the event layer
+    report: Callable[[], dict[str, Any]] | None = None
+    # an event's table: its round and match (``HOME v AWAY``), by the table's name
+    places: dict[str, tuple[str, str]] = field(default_factory=dict)
     buckets: dict[str, Bucket] = field(default_factory=dict)
     # one entry at a time per table, in the order the requests came; tables in parallel
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
@@ -87,9 +89,16 @@ class Venue:
         return self.locks.setdefault(table.name, asyncio.Lock())
 
     @classmethod
-    def of(cls, tables: list[Table]) -> Venue:
-        return cls({secrets.token_urlsafe(24): table for table in tables},
-                   secrets.token_urlsafe(24))
+    def of(cls, tables: list[Table],
+           places: dict[str, tuple[str, str]] | None = None) -> Venue:
+        """The venue of ``tables``, each with a token of its own (made again in the
+        unlikely case of one already given: every table of every round, and the
+        director, has a different one)."""
+        tokens: set[str] = set()
+        while len(tokens) < len(tables) + 1:
+            tokens.add(secrets.token_urlsafe(24))
+        director, *own = tokens
+        return cls(dict(zip(own, tables, strict=True)), director, places=places or {})
 
     def table(self, token: str) -> Table | None:
         """The table whose token is ``token`` (compared in constant time), or None."""
@@ -102,10 +111,20 @@ class Venue:
     def by_name(self, name: str) -> Table | None:
         return next((t for t in self.tables.values() if t.name == name), None)
 
-    def links(self) -> list[tuple[str, str]]:
-        """(table name, its link) for every table, in the order given."""
+    def links(self, round_name: str | None = None) -> list[tuple[str, str]]:
+        """(table name, its link) for every table (of round ``round_name`` only, when
+        given), in the order given."""
         return [(table.name, f"{self.base_url}/t/{token}/")
-                for token, table in self.tables.items()]
+                for token, table in self.tables.items()
+                if round_name is None or self.place(table)[0] == round_name]
+
+    def place(self, table: Table) -> tuple[str, str]:
+        """The table's round and match, or two empty names (a game file served alone)."""
+        return self.places.get(table.name, ("", ""))
+
+    def headings(self) -> dict[str, str]:
+        """The printable page's heading of each table of an event: its round."""
+        return {name: f"Round {where[0]}" for name, where in self.places.items()}
 
 
 def _asset(name: str) -> str:
@@ -117,12 +136,15 @@ def _json(data: Mapping[str, Any], status: int = 200) -> web.Response:
                         content_type="application/json")
 
 
-def _director_view(table: Table, stale: float) -> dict[str, Any]:
+def _director_view(table: Table, venue: Venue) -> dict[str, Any]:
     """A table as the director sees it: its state, when it last had an entry (and
-    whether that is too long ago), and the disputes waiting for a ruling."""
+    whether that is too long ago), the disputes waiting for a ruling, and its round
+    and match when it is an event's."""
     idle = max(0.0, time.time() - table.last_at)
+    where = venue.place(table)
     return {**table.state(), "last_entry": table.last_at, "idle_seconds": round(idle),
-            "stale": idle > stale, "disputes": table.disputes()}
+            "stale": idle > venue.stale, "disputes": table.disputes(),
+            "ruled_deal": table.session.ruled_deal(), "round": where[0], "match": where[1]}
 
 
 def make_app(venue: Venue) -> web.Application:
@@ -182,7 +204,12 @@ def make_app(venue: Venue) -> web.Application:
         return web.Response(text=_asset("director.html"), content_type="text/html")
 
     async def director_links(request: web.Request) -> web.Response:
-        return web.Response(text=links_page(venue.links()), content_type="text/html",
+        # ?round=R: one round's tables (each round's page to print on its own)
+        round_name = request.query.get("round")
+        if round_name is not None and not venue.links(round_name):
+            return _json({"error": "no such round served"}, 404)
+        return web.Response(text=links_page(venue.links(round_name), venue.headings()),
+                            content_type="text/html",
                             headers={"Content-Security-Policy": LINKS_CSP})
 
     async def director_state(request: web.Request) -> web.Response:
@@ -190,7 +217,7 @@ def make_app(venue: Venue) -> web.Application:
         for table in venue.tables.values():
             async with venue.lock(table):
                 # the disputes are the referee's: check() over the game, in a thread
-                states.append(await asyncio.to_thread(_director_view, table, venue.stale))
+                states.append(await asyncio.to_thread(_director_view, table, venue))
         return _json({"tables": states, "stale_minutes": venue.stale / 60})
 
     async def director_report(request: web.Request) -> web.Response:
@@ -206,7 +233,8 @@ def make_app(venue: Venue) -> web.Application:
             return _json({"error": "the body is not JSON"}, 400)
         if not isinstance(body, dict) or not isinstance(body.get("table"), str) or \
                 not isinstance(body.get("line"), str) or \
-                not isinstance(body.get("deal"), int | None):
+                not isinstance(body.get("deal"), int | None) or \
+                isinstance(body.get("deal"), bool):
             return _json({"error": "send {table, line, deal}"}, 400)
         table = venue.by_name(body["table"])
         if table is None:
@@ -214,7 +242,7 @@ def make_app(venue: Venue) -> web.Application:
         async with venue.lock(table):
             answer = await asyncio.to_thread(table.rule, body["line"], body.get("deal"))
             if answer.status == 200:
-                answer.body["table"] = _director_view(table, venue.stale)
+                answer.body["table"] = _director_view(table, venue)
         return _json(answer.body, answer.status)
 
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)

@@ -1,8 +1,9 @@
-"""An event file's round served: one game file per scheduled table, made when missing.
+"""An event file's rounds served: one game file per scheduled table, made when missing.
 
-``allfours serve EVENT.toml --round R`` serves every table of round R's matches.  Each
-table scores into ``GAMES/roundR-HOME-AWAY-tN.afn`` (the folder of the event's games,
-named as the samples name theirs); a file that does not exist yet is written with the
+``allfours serve EVENT.toml --round R`` serves every table of round R's matches
+(``--round`` repeated, or ``--all-rounds``: several rounds at once).  Each table scores
+into ``GAMES/roundR-HOME-AWAY-tN.afn`` (the folder of the event's games, named as the
+samples name theirs); a file that does not exist yet is written with the
 game's header, as the recorder writes a new game's (:func:`..recording.opening.new_tags`
 and the session's text): the event's name, venue and rules, today's date, the table's
 place (``[Round]``, ``[Table]``, ``[HomeTeam]``, ``[AwayTeam]``, as ``allfours event``
@@ -20,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..events.eventfile import Event, Round, ScheduledMatch, Team
 from ..reading.records import Tag
@@ -29,7 +31,7 @@ from ..referee.house import club_name
 from ..safe_write import ChangedOnDisk, replace_file
 
 __all__ = ["EventRefused", "EventTable", "event_report", "event_tables", "round_of",
-           "write_missing"]
+           "rounds_to_serve", "write_missing"]
 
 
 class EventRefused(Exception):
@@ -38,11 +40,14 @@ class EventRefused(Exception):
 
 @dataclass(frozen=True)
 class EventTable:
-    """One scheduled table: its name on the page, its game file, a new game's header."""
+    """One scheduled table: its name on the page, its game file, a new game's header,
+    and its place (the round's name, the match as ``HOME v AWAY``) for the director."""
 
     name: str
     path: Path
     tags: tuple[Tag, ...]
+    round: str = ""
+    match: str = ""
 
 
 def round_of(event: Event, name: str | None) -> Round:
@@ -51,14 +56,29 @@ def round_of(event: Event, name: str | None) -> Round:
     if name is None:
         if len(event.rounds) == 1:
             return event.rounds[0]
-        raise EventRefused("the event has " + (f"{len(names)} rounds: name the one to "
-                                               "serve: --round " + "|".join(names)
+        raise EventRefused("the event has " + (f"{len(names)} rounds: name the ones to "
+                                               "serve: --round " + "|".join(names) +
+                                               " (repeated for several), or --all-rounds"
                                                if names else "no round scheduled"))
     for scheduled in event.rounds:
         if scheduled.name == name:
             return scheduled
     raise EventRefused(f"no round {name!r} in the event (its rounds: "
                        f"{', '.join(names) or 'none'})")
+
+
+def rounds_to_serve(event: Event, names: list[str], *, every: bool = False) -> list[Round]:
+    """The rounds named (each once, in the order named), every round of the event
+    (``every``), or without either the event's only round."""
+    if every:
+        if names:
+            raise EventRefused("--all-rounds serves every round: name none with --round")
+        if not event.rounds:
+            raise EventRefused("the event has no round scheduled")
+        return list(event.rounds)
+    if not names:
+        return [round_of(event, None)]
+    return [round_of(event, name) for name in dict.fromkeys(names)]
 
 
 def event_tables(event: Event, folder: Path, round_name: str | None) -> list[EventTable]:
@@ -76,7 +96,8 @@ def event_tables(event: Event, folder: Path, round_name: str | None) -> list[Eve
             file = f"round{_slug(match.round)}-{_slug(match.home)}-{_slug(match.away)}" \
                    f"-t{number}.afn"
             name = f"round {match.round} {match.home} v {match.away} table {number}"
-            tables.append(EventTable(name, folder / file, tags))
+            tables.append(EventTable(name, folder / file, tags, match.round,
+                                     f"{match.home} v {match.away}"))
     return tables
 
 
@@ -142,15 +163,17 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
-def event_report(event: Event, folder: Path, round_name: str) -> dict[str, str]:
-    """The round's live match sheets and the standings, as ``allfours event sheet`` and
-    ``standings`` print them, from the games folder as it is now (the event layer's
-    figures: nothing counted here)."""
+def event_report(event: Event, folder: Path, round_names: tuple[str, ...]) -> dict[str, Any]:
+    """The live match sheets of the rounds served and the standings, as ``allfours
+    event sheet`` and ``standings`` print them, from the games folder as it is now (the
+    event layer's figures: nothing counted here)."""
     from ..events.games import read_folder
     from ..events.report import build_report, match_sheet, standings_text
 
     report = build_report(event, read_folder(folder, event.given_rules, shown_from=folder))
-    sheets = ["\n".join(match_sheet(event, match)) for match in report.assembled.matches
-              if match.round == round_name]
-    return {"round": round_name, "sheets": "\n\n".join(sheets),
-            "standings": standings_text(report)}
+    rounds = [{"round": name,
+               "sheets": "\n\n".join("\n".join(match_sheet(event, match))
+                                     for match in report.assembled.matches
+                                     if match.round == name)}
+              for name in round_names]
+    return {"rounds": rounds, "standings": standings_text(report)}

@@ -141,32 +141,29 @@ class Table:
         return list(self._disputes[1])
 
     def rule(self, items: str, deal: int | None = None) -> Answer:
-        """The director's ruling on the deal just ended (``E high low``), typed into the
-        session as the recorder's ``director E high low`` and judged there: written
-        ``director scored …`` on the deal, or refused with the referee's reason.
-        ``deal``: the deal the director means (the dispute's); refused, nothing written,
-        when the ruling would go on another (the table has begun its next deal)."""
+        """The director's ruling (``E high low``) on deal ``deal``, judged by the
+        recording core (:meth:`Session.rule`): written ``director scored …`` into that
+        deal, one the table has left too (the later deals judged again with the score
+        it makes), or refused with the reason, nothing written.  Without ``deal``: the
+        deal a ruling typed at the table goes on (the deal just ended, or in hand)."""
         items = items.strip()
         if items.lower().startswith(RULING):
             items = items[len(RULING):].strip()
         if not items or len(items) > MAX_LINE or any(ord(c) < 32 for c in items):
             return Answer(400, {"error": "a ruling is one line of items and their sides "
                                          f"('E high low'), at most {MAX_LINE} characters"})
-        ruled = self.session.ruled_deal()
-        if deal is not None and deal != ruled:
-            return Answer(409, {"error": f"a ruling now would be written on deal {ruled}, "
-                                         f"not deal {deal}: the table has gone on; ask it to "
-                                         f"undo to deal {deal}'s end, or rule deal {ruled}",
-                                "ruled_deal": ruled})
-        line = f"{RULING} {items}"
+        ruled = self.session.ruled_deal() if deal is None else deal
+        # nothing pending in the journal: a phone's entry refused before this ruling must
+        # not count as applied on a restart because the ruling changed the file
+        self._write_journal(pending=None)
         try:
-            outcome = self.session.type(line)
+            outcome = self.session.rule(ruled, items)
         except (RecordChanged, OSError) as error:
             return Answer(503, {"error": f"the game file cannot be written ({error})"})
-        self.last = _outcome(line, outcome)
+        self.last = _outcome(f"{RULING} {items} (deal {ruled})", outcome)
         if outcome.accepted:
             self.last_at = time.time()
-        return Answer(200, {"outcome": self.last})
+        return Answer(200, {"outcome": self.last, "deal": ruled})
 
     def _write_journal(self, pending: dict[str, Any] | None) -> None:
         data = {"sent": self.sent, "pending": pending}

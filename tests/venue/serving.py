@@ -57,6 +57,12 @@ def token_of(venue: Venue) -> str:
     return next(iter(venue.tables))
 
 
+def other_than(token: str) -> str:
+    """A token that differs from ``token`` in its first character only (one of 64 tokens
+    begins with "x": an "x" put first would then be the right token)."""
+    return ("y" if token.startswith("x") else "x") + token[1:]
+
+
 def wait_until(condition: Callable[[], object], what: str, timeout: float = 30.0) -> None:
     """Poll ``condition`` until it holds (a condition, never a fixed sleep)."""
     looked_until(condition, bool, what, patience=timeout)

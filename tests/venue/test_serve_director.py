@@ -4,6 +4,7 @@ the recording core and written ``director scored …``; only the director's toke
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from aiohttp.test_utils import TestClient
 from allfours_notation.checking import check_text
 from allfours_notation.venue.app import Venue
 
-from .serving import game_file, token_of, with_client
+from .serving import game_file, other_than, token_of, with_client
 from .test_serve_http import send
 
 DISPUTED = ["n", "h e", "l n", "", "claim E high low"]  # the other side claims Low
@@ -85,7 +86,7 @@ def test_only_the_directors_token_rules(tmp_path: Path) -> None:
         for number, line in enumerate(DISPUTED, start=1):
             await send(client, token, number, line)
         written = path.read_bytes()
-        for wrong in (token, "x" + venue.director[1:]):
+        for wrong in (token, other_than(venue.director)):
             status, _ = await rule(client, wrong, "E high low")
             assert status == 403
             assert (await client.get(f"/d/{wrong}/state")).status == 403
@@ -116,24 +117,92 @@ def test_a_table_without_entries_for_the_stale_minutes_is_shown(tmp_path: Path) 
     with_client(path, test)
 
 
-def test_a_ruling_meant_for_a_deal_the_table_has_left_is_refused(tmp_path: Path) -> None:
+def test_a_ruling_on_a_deal_the_table_has_left_is_written_into_it(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+    later = ["h w", "l s", "", "y", "h s"]  # deal 2 agreed, deal 3 being entered
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        token = token_of(venue)
+        for number, line in enumerate([*DISPUTED, *later], start=1):
+            assert (await send(client, token, number, line))[1]["outcome"]["accepted"]
+        status, body = await rule(client, venue.director, "E high low", deal=1)
+        assert status == 200 and body["outcome"]["accepted"], body
+        assert body["deal"] == 1
+        message = body["outcome"]["message"]
+        assert "(deal 1, which the table has left)" in message
+        assert "the score is now NS 2 EW 3 (was NS 3 EW 2)" in message  # S's High in
+        assert body["table"]["disputes"] == [] and body["table"]["deal"] == 3
+        # the table's phone sees the corrected score at its next poll, and goes on
+        phone = await (await client.get(f"/t/{token}/state")).json()
+        assert phone["scores"] == [["NS", 2], ["EW", 3]]
+        assert phone["last"]["message"] == message
+        _, answer = await send(client, token, len(DISPUTED) + len(later) + 1, "l e")
+        assert answer["outcome"]["accepted"]
+        assert answer["state"]["scores"] == [["NS", 2], ["EW", 4]]
+
+    with_client(path, test)
+    text = path.read_text()
+    deal_1, deal_2 = text.split("deal 2 dealer")[0], text.split("deal 2 dealer")[1]
+    assert "director scored E high low" in deal_1
+    assert "scored W high S low" in deal_2 and "total N 1 E 3" in deal_2
+
+
+def test_a_late_ruling_refused_by_the_core_writes_nothing(tmp_path: Path) -> None:
     path = game_file(tmp_path)
 
     async def test(client: TestClient[Any, Any], venue: Venue) -> None:
         token = token_of(venue)
-        for number, line in enumerate([*DISPUTED, "h w"], start=1):  # deal 2 begun
+        for number, line in enumerate([*DISPUTED, "h w"], start=1):
             await send(client, token, number, line)
         written = path.read_bytes()
-        status, body = await rule(client, venue.director, "E high low", deal=1)
-        assert status == 409 and body["ruled_deal"] == 2
-        assert "would be written on deal 2, not deal 1" in body["error"]
+        for deal, said in ((9, "there is no deal 9"),
+                           (1, "'nonsense' is not a claim item")):
+            status, body = await rule(client, venue.director, "E nonsense", deal=deal)
+            assert status == 200 and not body["outcome"]["accepted"]
+            assert said in body["outcome"]["message"]
+        assert (await rule(client, venue.director, "E high low", deal=True))[0] == 400
         assert path.read_bytes() == written
         state = (await director_state(client, venue))["tables"][0]
         assert [d["deal"] for d in state["disputes"]] == [1]  # still waiting
-        await send(client, token, 7, "undo")  # the table back at deal 1's end
-        status, body = await rule(client, venue.director, "E high low", deal=1)
-        assert status == 200 and body["outcome"]["accepted"], body
-        assert body["table"]["disputes"] == []
 
     with_client(path, test)
-    assert "director scored E high low" in path.read_text().split("deal 2")[0]
+
+
+def test_a_ruling_leaves_no_phone_entry_pending_in_the_journal(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        token = token_of(venue)
+        for number, line in enumerate(DISPUTED, start=1):
+            await send(client, token, number, line)
+        refused = len(DISPUTED) + 1
+        assert not (await send(client, token, refused, "h nobody"))[1]["outcome"]["accepted"]
+        assert (await rule(client, venue.director, "E high low"))[1]["outcome"]["accepted"]
+
+    with_client(path, test)
+    journal = json.loads((tmp_path / ".table-1.afn.serve.json").read_text())
+    assert journal["pending"] is None  # a restart counts what the phones were told
+
+
+def test_a_late_ruling_that_reopens_a_finished_game_reaches_the_phones(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+    won = ["n", *["x n", "h n", "l n", "", "y"] * 3]  # NS 15 in deal 3: the game over
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        token = token_of(venue)
+        for number, line in enumerate(won, start=1):
+            await send(client, token, number, line)
+        phone = await (await client.get(f"/t/{token}/state")).json()
+        assert phone["phase"] == "over"
+        status, body = await rule(client, venue.director, "N high low", deal=2)
+        assert status == 200 and body["outcome"]["accepted"], body
+        assert "the game is no longer won (NS had won it, deal 3, at Hang Jack): play goes " \
+            "on; deal 4: E deals" in body["outcome"]["message"]
+        phone = await (await client.get(f"/t/{token}/state")).json()
+        assert phone["phase"] == "results" and phone["deal"] == 4
+        assert phone["scores"] == [["NS", 12], ["EW", 0]]
+        _, answer = await send(client, token, len(won) + 1, "h n")  # the table plays on
+        assert answer["outcome"]["accepted"]
+
+    with_client(path, test)
+    assert '[Result "*"]' in path.read_text()

@@ -118,7 +118,8 @@ def test_a_round_that_cannot_be_served_is_refused(tmp_path: Path,
     two_rounds = EVENT + '\n[[round]]\nname = "2"\nmatch = [{ home = "Couva", away = ' \
         '"Arima", tables = 3 }]\n'
     event = event_in(tmp_path, two_rounds)
-    with pytest.raises(EventRefused, match=r"name the one to serve: --round 1\|2"):
+    with pytest.raises(EventRefused, match=r"name the ones to serve: --round 1\|2 "
+                       r"\(repeated for several\), or --all-rounds"):
         event_tables(event, tmp_path, None)
     with pytest.raises(EventRefused, match="no round '9'"):
         event_tables(event, tmp_path, "9")
@@ -137,14 +138,15 @@ def test_the_director_sees_the_rounds_sheets_and_the_standings(tmp_path: Path) -
     async def test(client: TestClient[Any, Any], venue: Venue) -> None:
         none = await (await client.get(f"/d/{venue.director}/report")).json()
         assert none == {"event": False}  # game files served without an event
-        venue.report = functools.partial(event_report, event, tmp_path / "games", "1")
+        venue.report = functools.partial(event_report, event, tmp_path / "games", ("1",))
         assert (await client.get(f"/d/{next(iter(venue.tables))}/report")).status == 403
         body = await (await client.get(f"/d/{venue.director}/report")).json()
-        assert body["event"] and body["round"] == "1"
-        assert "Round 1: Arima v Couva" in body["sheets"]
-        assert "Ann & Ben v Eli & Fay" in body["sheets"]  # table 1's pairs, from its file
-        assert "[round1-arima-couva-t1.afn:1]" in body["sheets"]  # named in the folder
-        assert str(tmp_path) not in body["sheets"]
+        assert body["event"] and [r["round"] for r in body["rounds"]] == ["1"]
+        sheets = body["rounds"][0]["sheets"]
+        assert "Round 1: Arima v Couva" in sheets
+        assert "Ann & Ben v Eli & Fay" in sheets  # table 1's pairs, from its file
+        assert "[round1-arima-couva-t1.afn:1]" in sheets  # named in the folder
+        assert str(tmp_path) not in sheets
         assert "Division Club" in body["standings"] and "Couva" in body["standings"]
 
     with_client(tables[0].path, test)
@@ -155,7 +157,8 @@ def test_the_event_options_are_for_an_event(tmp_path: Path,
     game = tmp_path / "table.afn"
     game.write_text("% AFN 1\n")
     assert main(["serve", str(game), "--round", "1"]) == 2
-    assert "--round and --games-folder are for an EVENT.toml" in capsys.readouterr().err
+    assert "--round, --all-rounds and --games-folder are for an EVENT.toml" in \
+        capsys.readouterr().err
     event_in(tmp_path)
     assert main(["serve", str(tmp_path / "EVENT.toml"), str(game)]) == 2
     assert "one EVENT.toml, or AFN files, not both" in capsys.readouterr().err

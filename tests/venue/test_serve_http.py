@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestClient
 
 from allfours_notation.venue.app import BURST, MAX_BODY, Venue
 
-from .serving import HEADER, game_file, token_of, with_client
+from .serving import HEADER, game_file, other_than, token_of, with_client
 
 PHONE = "phone-aaaaaaaa"
 
@@ -28,7 +28,7 @@ def test_a_wrong_token_is_refused_and_writes_nothing(tmp_path: Path) -> None:
     before = path.read_bytes()
 
     async def test(client: TestClient[Any, Any], venue: Venue) -> None:
-        wrong = "x" + token_of(venue)[1:]
+        wrong = other_than(token_of(venue))
         for method, url in (("GET", f"/t/{wrong}/"), ("GET", f"/t/{wrong}/state"),
                             ("POST", f"/t/{wrong}/entry"), ("GET", f"/d/{wrong}/"),
                             ("GET", f"/d/{token_of(venue)}/"),  # a table's is not the director's

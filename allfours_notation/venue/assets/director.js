@@ -1,13 +1,17 @@
-// allfours serve: the director's page.  Every table's state, asked every 4 s; a table
-// without an entry for --stale minutes is flagged; a dispute waits for a ruling, which
-// is sent as a line ("E high low") and judged by the server's recording core, written
-// "director scored ...".  No rule of All Fours here; record text goes in by textContent.
+// allfours serve: the director's page.  Every table's state, asked every 4 s, grouped
+// by round and match when an event's rounds are served; a table without an entry for
+// --stale minutes is flagged; a dispute waits for a ruling on its deal (one the table
+// has left too), sent as a line ("E high low") and judged by the server's recording
+// core, written "director scored ...".  No rule of All Fours here; record text goes in
+// by textContent.
 "use strict";
 
 const token = location.pathname.split("/")[2];
 const base = "/d/" + encodeURIComponent(token) + "/";
 const $ = (id) => document.getElementById(id);
 const cards = new Map();  // table name -> its card
+const grids = new Map();  // "round\nmatch" -> the grid its tables' cards go in
+const rounds = [];  // the rounds served, in the order first seen
 
 function say(accepted, message) {
   const status = $("status");
@@ -26,20 +30,84 @@ function ago(seconds) {
   return minutes < 120 ? minutes + " min ago" : Math.round(minutes / 60) + " h ago";
 }
 
-function cardOf(name) {
+// the grid of a round's match (made on first use, in the order the server lists them);
+// tables served without an event share one grid without headings
+function gridOf(round, match) {
+  const key = round + "\n" + match;
+  let grid = grids.get(key);
+  if (grid) return grid;
+  let group = round ? document.querySelector('[data-round="' + CSS.escape(round) + '"]') : null;
+  if (!group) {
+    group = $("group").content.firstElementChild.cloneNode(true);
+    group.dataset.round = round;
+    const heading = group.querySelector(".round-name");
+    heading.textContent = round ? "Round " + round : "";
+    heading.hidden = !round;
+    $("tables").appendChild(group);
+    if (round) { rounds.push(round); roundLinks(); }
+  }
+  const block = $("match").content.firstElementChild.cloneNode(true);
+  block.querySelector(".match-name").textContent = match;
+  block.querySelector(".match-name").hidden = !match;
+  group.appendChild(block);
+  grid = block.querySelector(".grid");
+  grids.set(key, grid);
+  return grid;
+}
+
+// several rounds served: a page of links and QR codes for each, to print apart
+function roundLinks() {
+  const links = $("links");
+  links.replaceChildren(links.firstElementChild);
+  if (rounds.length < 2) return;
+  for (const round of rounds) {
+    const a = document.createElement("a");
+    a.href = "links?round=" + encodeURIComponent(round);
+    a.textContent = "round " + round;
+    links.append(" · ", a);
+  }
+}
+
+function cardOf(table) {
+  const name = table.table;
   let card = cards.get(name);
   if (!card) {
     card = $("card").content.firstElementChild.cloneNode(true);
-    card.querySelector(".name").textContent = name;
-    card.querySelector(".rule").addEventListener("submit", (event) => {
+    const place = "round " + table.round + " " + table.match + " ";
+    card.querySelector(".name").textContent = table.round && name.startsWith(place) ?
+      name.slice(place.length) : name;
+    const form = card.querySelector(".rule");
+    form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const input = card.querySelector("input");
-      rule(name, input.value, input, Number(card.dataset.deal) || null);
+      const input = form.querySelector("input");
+      rule(name, input.value, input, Number(form.querySelector("select").value) || null);
     });
-    $("tables").appendChild(card);
+    form.querySelector("select").addEventListener("change", () => later(card));
+    gridOf(table.round || "", table.match || "").appendChild(card);
     cards.set(name, card);
   }
   return card;
+}
+
+// the deal chosen is one the table has left: say what the ruling does to the later deals
+function later(card) {
+  const chosen = Number(card.querySelector("select").value);
+  card.querySelector(".later").hidden = !(chosen < Number(card.dataset.ruled));
+}
+
+// the disputed deals to choose from, the last one first chosen; a choice made is kept
+function choices(card, disputes) {
+  const select = card.querySelector("select");
+  const deals = [...new Set(disputes.map((d) => d.deal).filter((d) => d))];
+  const kept = select.value;
+  select.replaceChildren();
+  for (const deal of deals) {
+    const option = document.createElement("option");
+    option.value = option.textContent = String(deal);
+    select.appendChild(option);
+  }
+  select.value = deals.map(String).includes(kept) ? kept : String(deals[deals.length - 1] || "");
+  later(card);
 }
 
 function flag(text) {
@@ -50,7 +118,7 @@ function flag(text) {
 }
 
 function show(table, staleMinutes) {
-  const card = cardOf(table.table);
+  const card = cardOf(table);
   const flags = card.querySelector(".flags");
   flags.replaceChildren();
   if (table.stale) flags.appendChild(flag("not reporting"));
@@ -71,9 +139,8 @@ function show(table, staleMinutes) {
   card.querySelector(".when").textContent = "last entry " + clock(table.last_entry) + " (" +
     ago(table.idle_seconds) + ")" + (table.stale ? ": nothing for over " + staleMinutes +
     " min" : "");
-  // the ruling is on the last disputed deal: the server refuses it if the table went on
-  const last = table.disputes[table.disputes.length - 1];
-  card.dataset.deal = last && last.deal ? String(last.deal) : "";
+  card.dataset.ruled = String(table.ruled_deal);
+  choices(card, table.disputes);
   const disputes = card.querySelector(".disputes");
   disputes.hidden = table.disputes.length === 0;
   const list = card.querySelector(".list");
@@ -136,8 +203,16 @@ async function report() {
   } catch (e) { return; }
   if (!body.event) return;
   $("event").hidden = false;
-  $("event-title").textContent = "Round " + body.round + ": the match sheets";
-  $("sheets").textContent = body.sheets || "no game of this round finished yet";
+  const sheets = [];
+  for (const round of body.rounds) {
+    const title = document.createElement("h2");
+    title.textContent = "Round " + round.round + ": the match sheets";
+    const sheet = document.createElement("pre");
+    sheet.className = "sheet";
+    sheet.textContent = round.sheets || "no game of this round finished yet";
+    sheets.push(title, sheet);
+  }
+  $("sheets").replaceChildren(...sheets);
   $("standings").textContent = body.standings;
   $("event-when").textContent = "counted at " + new Date().toLocaleTimeString();
 }
