@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..referee.profiles import Profile
     from ..venue.app import Venue
     from ..venue.event import EventTable
+    from ..venue.games import MatchOver
     from ..venue.table import Table
 
 NAME = "serve"
@@ -95,13 +96,14 @@ def run(args: argparse.Namespace) -> int:
     report: Callable[[], dict[str, str]] | None = None
     beside = paths[0]  # the page of links is written beside it
     house: Profile | None = None
+    match_over: MatchOver | None = None  # an event's: the match rule at each table
     if any(path.suffix.lower() == ".toml" for path in paths):
         if len(paths) != 1:
             return fail("serve one EVENT.toml, or AFN files, not both")
         found = _event_tables(paths[0], args.round, args.games_folder)
         if isinstance(found, int):
             return found
-        house, tables_of_event, report = found
+        house, tables_of_event, report, match_over = found
         paths = [table.path for table in tables_of_event]
         names = [table.name for table in tables_of_event]
     elif args.round is not None or args.games_folder is not None:
@@ -111,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         for path, name in zip(paths, names, strict=True):
             try:
                 tables.append(open_table(path, name or _name(path, tables), house))
+                tables[-1].match.over = match_over
             except TableRefused as error:
                 return fail(str(error))
             except OSError as error:
@@ -124,11 +127,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _event_tables(event_file: Path, round_name: str | None, folder: str | None
-                  ) -> tuple[Profile | None, list[EventTable], Callable[[], dict[str, str]]] | int:
-    """The tables of the event's round, their missing game files written; or the exit
-    status after saying why not."""
+                  ) -> tuple[Profile | None, list[EventTable], Callable[[], dict[str, str]],
+                             MatchOver] | int:
+    """The tables of the event's round, their missing game files written, the round's
+    report and the match rule's word on a table (no next game once its match is over);
+    or the exit status after saying why not."""
     from ..events.eventfile import read_event_file
     from ..venue.event import EventRefused, event_report, event_tables, round_of, write_missing
+    from ..venue.games import event_match_over
     from .event import _print_diagnostics, games_folder
 
     loaded = read_event_file(event_file)
@@ -146,7 +152,8 @@ def _event_tables(event_file: Path, round_name: str | None, folder: str | None
         return fail(f"{event_file}: {error}")
     except OSError as error:
         return fail(f"{games}: cannot write a table's game file: {error.strerror or error}")
-    return event.house, tables, functools.partial(event_report, event, games, served)
+    return (event.house, tables, functools.partial(event_report, event, games, served),
+            event_match_over(event, games))
 
 
 def _name(path: Path, tables: list[Table]) -> str:
