@@ -30,12 +30,14 @@ HELP = "serve games to the phones at the tables: each table scores on its phone"
 DESCRIPTION = """\
 Serve each GAME file to the phone of one table: a page, phone first, where the
 table enters each deal by its results (High, Low, Jack, Hang Jack, Game or a
-tied Game, a kick, a gift, a penalty, and the calls), and the other side agrees
-or claims at the deal's end.  Every entry is judged by the recording core of
+tied Game, a kick, a gift, a penalty, and the calls) or card by card (the
+hands if known, the turn-up, the calls, each card played), and the other side
+agrees or claims at the deal's end.  Every entry is judged by the recording core of
 'allfours record' (a refused entry shows the referee's reason), and the GAME
 file is rewritten whole after every accepted entry.  A GAME whose last game is
 unfinished is resumed where it stopped; one whose games are all finished gets a
-new game with the same players.
+new game with the same players.  When a game ends, the phone starts the table's
+next game (not once the event's match rule says the match at the table is over).
 
 Each table gets a link with an unguessable token, and the director a separate
 one, to a page of every table's state: its score, deal and what it waits for,

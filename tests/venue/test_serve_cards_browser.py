@@ -1,7 +1,8 @@
 """The table page's card-by-card mode and the next game in Debian's headless Chromium at
 390×844 with touch emulation: the mode switched to cards, a dealer, a hand, the turn-up,
 the calls and cards tapped on the grid (the legal cards the server sent highlighted),
-a card the referee refuses showing its reason, a revoke recorded once confirmed; then a
+a card the referee refuses showing its reason, a revoke recorded once confirmed, two
+cards tapped with the network cut (sent once each, in order, when it is back); then a
 game ended and the next one started from the phone.  Screenshots are saved in the
 test's folder (docs/serve-cards.png and docs/serve-next-game.png are these, copied by
 hand)."""
@@ -16,7 +17,7 @@ import pytest
 from tests.html.browser import chromium, chromium_paths
 
 from .serving import HEADER, game_file
-from .test_serve_browser import phone
+from .test_serve_browser import network, phone
 from .test_serve_process import serving
 
 if TYPE_CHECKING:
@@ -126,6 +127,17 @@ def test_a_deal_card_by_card_a_refused_card_and_a_revoke(tmp_path: Path) -> None
         record = path.read_text()
         assert "1. W:JS S:KH E:7D N:2H" in record
         assert record.count("7D") == 2  # in E's hand and played, once
+
+        # the network cut for two cards: kept on the phone, sent once each, in order
+        network(browser, offline=True)
+        page.tap("#grid button[data-card='3h']")  # S won the trick: S leads
+        page.tap("#grid button[data-card='2s']")  # then E (Trinidad plays to the right)
+        page.wait.until(lambda b: page.text("#net").startswith("offline: 2 waiting"))
+        assert "3H" not in path.read_text()
+        network(browser, offline=False)
+        page.wait.until(lambda b: "2. S:3H E:2S" in page.text("#record"))
+        page.settled()
+        assert path.read_text().count("3H") == 1 and path.read_text().count("2S") == 2
 
         # back to results for the next deals: written in the header
         page.enter("#mode-switch button[data-mode='results']")
