@@ -14,7 +14,6 @@ back out of the file.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,11 +29,10 @@ if TYPE_CHECKING:
     from ..events.eventfile import Event
     from .table import Table
 
-__all__ = ["NEXT_GAME", "MatchRule", "event_match_over", "next_game", "next_game_view",
-           "undo_next_game"]
+__all__ = ["NEXT_GAME", "MatchOver", "MatchRule", "event_match_over", "game_ended",
+           "next_game", "next_game_view", "undo_next_game"]
 
 NEXT_GAME = "next game"  # the line the phone sends; the core reads no such line
-RECHECK = 30.0  # seconds after which the match's state is asked again (other tables play)
 
 # Why the match at a table is over (the session's tags place the table), or None.
 MatchOver = Callable[[tuple[Tag, ...]], str | None]
@@ -42,38 +40,53 @@ MatchOver = Callable[[tuple[Tag, ...]], str | None]
 
 @dataclass
 class MatchRule:
-    """A table's match as the event layer sees it, and the game before the next one."""
+    """A table's match as the event layer sees it, and the game before the next one.
+
+    Asking the event layer reads the whole games folder: it is asked in the entry's
+    worker thread, when an entry ends the game and when the next game is asked for,
+    never on the page's poll of the state (which shows the last answer)."""
 
     over: MatchOver | None = None  # None: a game file of its own, no match rule
-    # the last answer, for the game it was asked about (its entries) and when
-    known: tuple[object, float, str | None] | None = None
+    known: tuple[object, str | None] | None = None  # the last answer, for those entries
     previous: Session | None = None  # the game before a next game still empty
 
-    def why_over(self, session: Session, *, fresh: bool = False) -> str | None:
-        if self.over is None:
-            return None
+    def ask(self, session: Session) -> str | None:
+        """Why the match at the table is over, asked now (None: it is not)."""
+        why = self.over(session.tags) if self.over is not None else None
+        self.known = (session.entries, why)
+        return why
+
+    def last_answer(self, session: Session) -> str | None:
+        """The last answer for this game as it stands (None: not over, or not asked)."""
         known = self.known
-        if fresh or known is None or known[0] is not session.entries or \
-                time.monotonic() - known[1] > RECHECK:
-            known = self.known = (session.entries, time.monotonic(),
-                                  self.over(session.tags))
-        return known[2]
+        return known[1] if known is not None and known[0] is session.entries else None
 
 
 def next_game_view(table: Table, phase: Phase) -> dict[str, Any] | None:
     """For the page once the game is over: whether a next game is offered, or why not."""
     if phase is not Phase.OVER:
         return None
-    why = table.match.why_over(table.session)
+    why = table.match.last_answer(table.session)
     return {"offered": why is None, "why_not": why, "game": table.session.index + 1}
+
+
+def game_ended(table: Table) -> None:
+    """After an entry: a game it ended asks the event layer whether the match is over."""
+    match, session = table.match, table.session
+    asked = match.known is not None and match.known[0] is session.entries
+    if match.over is not None and not asked and session.expect().phase is Phase.OVER:
+        match.ask(session)
 
 
 def next_game(table: Table) -> Outcome:
     """Begin the next game of the table's file: see the module docstring."""
     session = table.session
     if session.expect().phase is not Phase.OVER:
+        if table.match.previous is not None and not session.entries:  # another phone's
+            return Outcome(False, f"game {session.index} has begun already: "
+                           f"{session.expect().text}")
         return Outcome(False, "the game is not over: the next game begins when it is")
-    why = table.match.why_over(session, fresh=True)
+    why = table.match.ask(session)
     if why is not None:
         return Outcome(False, f"no next game: {why}; tell the director")
     opened = inspect(table.path, table.record, house=session.house)

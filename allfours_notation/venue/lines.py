@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..recording.outcome import Outcome
 from .cards import MODES, switch_mode
-from .games import NEXT_GAME, next_game, undo_next_game
+from .games import NEXT_GAME, game_ended, next_game, undo_next_game
 
 if TYPE_CHECKING:
     from .table import Table
@@ -26,7 +26,15 @@ CONFIRM = "confirm "  # then the line the referee asked to confirm
 
 
 def apply_line(table: Table, line: str) -> Outcome:
-    """Apply ``line`` to ``table``'s game: see the module docstring."""
+    """Apply ``line`` to ``table``'s game (see the module docstring); a game it ends asks
+    the event layer whether the table's match is over (in the entry's worker thread)."""
+    outcome = _applied(table, line)
+    if outcome.accepted:
+        game_ended(table)
+    return outcome
+
+
+def _applied(table: Table, line: str) -> Outcome:
     words = " ".join(line.lower().split())
     if words == UNDO:
         return undo_next_game(table) or table.session.undo()

@@ -135,6 +135,11 @@ def test_the_next_game_is_appended_with_the_same_tags_and_resumed(tmp_path: Path
         assert (state["game"], state["phase"], state["scores"]) == (2, "dealer",
                                                                     [["NS", 0], ["EW", 0]])
         assert state["last_deal"] == "" and state["proposed_dealer"] is None
+        status, late = await send(client, phone.token, 1, "next game",  # a second phone
+                                  phone="phone-bbbbbbbb")
+        assert status == 200 and not late["outcome"]["accepted"]
+        assert late["outcome"]["message"] == ("game 2 has begun already: who deals the "
+                                              "first deal? type N, E, S or W")
         undone = await phone.accepted("undo")  # the empty game taken back out
         assert undone["state"]["game"] == 1 and undone["state"]["phase"] == "over"
         assert path.read_text().count("[Event ") == 1
@@ -175,6 +180,8 @@ def test_no_next_game_once_the_match_at_the_table_is_over(tmp_path: Path) -> Non
         state = (await phone.accepted("n", "h n", "", "y"))["state"]
         assert state["next_game"] == {"offered": False, "game": 2,
                                       "why_not": "table 1 has played its 1 games"}
+        polled = await (await client.get(f"/t/{phone.token}/state")).json()
+        assert polled["next_game"]["why_not"] == "table 1 has played its 1 games"
         refused = await phone.send("next game")
         assert refused["outcome"] == {**refused["outcome"], "accepted": False, "message":
                                       "no next game: table 1 has played its 1 games; tell "

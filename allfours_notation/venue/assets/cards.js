@@ -9,6 +9,7 @@
 const SUITS = [["s", "\u2660", "spades"], ["h", "\u2665", "hearts"],
                ["d", "\u2666", "diamonds"], ["c", "\u2663", "clubs"]];
 const RANKS = ["a", "k", "q", "j", "t", "9", "8", "7", "6", "5", "4", "3", "2"];
+const RANK_NAMES = { a: "ace", k: "king", q: "queen", j: "jack", t: "ten" };
 const CALLS = { call: ["stand", "beg"], answer: ["give", "run"], exhausted: ["redeal"] };
 
 let hand = null;  // a hand being composed: { seat: "E", cards: ["js", ...] }
@@ -34,6 +35,7 @@ function buildGrid() {
       const button = document.createElement("button");
       button.dataset.card = rank + suit;
       button.textContent = cardLabel(rank + suit);
+      button.setAttribute("aria-label", (RANK_NAMES[rank] || rank) + " of " + name);
       row.appendChild(button);
     }
     grid.appendChild(row);
