@@ -82,7 +82,7 @@ def next_game(table: Table) -> Outcome:
     """Begin the next game of the table's file: see the module docstring."""
     session = table.session
     if session.expect().phase is not Phase.OVER:
-        if table.match.previous is not None and not session.entries:  # another phone's
+        if not session.entries and session.index > 1:  # another phone's, or a restart's
             return Outcome(False, f"game {session.index} has begun already: "
                            f"{session.expect().text}")
         return Outcome(False, "the game is not over: the next game begins when it is")

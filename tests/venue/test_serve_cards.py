@@ -216,3 +216,25 @@ def test_the_match_rule_at_a_table(tmp_path: Path) -> None:
                 rule
         finally:
             table.release()
+
+
+def test_a_next_game_sent_across_a_restart_is_told_the_game_has_begun(
+        tmp_path: Path) -> None:
+    """A server restarted after a game ended begins the next (a file whose games are all
+    finished); the phone's 'next game' that waited meanwhile is told so, nothing written."""
+    path = game_file(tmp_path, header=NEAR_THE_END)
+    table = open_table(path, "t1")
+    try:
+        for line in ("n", "h n", "", "y"):
+            assert table.session.type(line).accepted
+    finally:
+        table.release()
+    before = path.read_text()
+
+    async def test(client: TestClient[Any, Any], venue: Venue) -> None:
+        body = await Phone(client, token_of(venue)).send("next game")
+        assert body["outcome"]["message"] == ("game 2 has begun already: who deals the first "
+                                              "deal? type N, E, S or W")
+
+    with_client(path, test)
+    assert path.read_text() == before
