@@ -80,6 +80,7 @@ SLOW_MODULES = frozenset({
     "tests/events/test_site_browser.py",  # the results site in headless Chromium
     "tests/venue/test_serve_browser.py",  # allfours serve's table page in headless Chromium
     "tests/venue/test_serve_director_browser.py",  # the director's page in headless Chromium
+    "tests/venue/test_serve_cards_browser.py",  # the table page card by card, the next game
     "tests/bench/test_bench.py",  # a whole benchmark run, commands started as processes
     "tests/bench/test_serve_bench.py",  # allfours serve started twice, tables sending for 4 s
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..referee.profiles import Profile
     from ..venue.app import Venue
     from ..venue.event import EventTable
+    from ..venue.games import MatchOver
     from ..venue.table import Table
 
 NAME = "serve"
@@ -30,12 +31,14 @@ HELP = "serve games to the phones at the tables: each table scores on its phone"
 DESCRIPTION = """\
 Serve each GAME file to the phone of one table: a page, phone first, where the
 table enters each deal by its results (High, Low, Jack, Hang Jack, Game or a
-tied Game, a kick, a gift, a penalty, and the calls), and the other side agrees
-or claims at the deal's end.  Every entry is judged by the recording core of
+tied Game, a kick, a gift, a penalty, and the calls) or card by card (the
+hands if known, the turn-up, the calls, each card played), and the other side
+agrees or claims at the deal's end.  Every entry is judged by the recording core of
 'allfours record' (a refused entry shows the referee's reason), and the GAME
 file is rewritten whole after every accepted entry.  A GAME whose last game is
 unfinished is resumed where it stopped; one whose games are all finished gets a
-new game with the same players.
+new game with the same players.  When a game ends, the phone starts the table's
+next game (not once the event's match rule says the match at the table is over).
 
 Each table gets a link with an unguessable token, and the director a separate
 one, to a page of every table's state: its score, deal and what it waits for,
@@ -105,13 +108,14 @@ def run(args: argparse.Namespace) -> int:
     places: dict[str, tuple[str, str]] = {}
     beside = paths[0]  # the page of links is written beside it
     house: Profile | None = None
+    match_over: MatchOver | None = None  # an event's: the match rule at each table
     if any(path.suffix.lower() == ".toml" for path in paths):
         if len(paths) != 1:
             return fail("serve one EVENT.toml, or AFN files, not both")
         found = _event_tables(paths[0], args.round, args.all_rounds, args.games_folder)
         if isinstance(found, int):
             return found
-        house, tables_of_event, report = found
+        house, tables_of_event, report, match_over = found
         paths = [table.path for table in tables_of_event]
         names = [table.name for table in tables_of_event]
         places = {table.name: (table.round, table.match) for table in tables_of_event}
@@ -122,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         for path, name in zip(paths, names, strict=True):
             try:
                 tables.append(open_table(path, name or _name(path, tables), house))
+                tables[-1].match.over = match_over
             except TableRefused as error:
                 return fail(str(error))
             except OSError as error:
@@ -136,9 +141,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _event_tables(event_file: Path, round_names: list[str], every: bool, folder: str | None
-                  ) -> tuple[Profile | None, list[EventTable], Callable[[], dict[str, Any]]] | int:
-    """The tables of the event's rounds served, their missing game files written; or
-    the exit status after saying why not (and nothing written)."""
+                  ) -> tuple[Profile | None, list[EventTable], Callable[[], dict[str, Any]],
+                             MatchOver] | int:
+    """The tables of the event's rounds served, their missing game files written, the
+    rounds' report and the match rule's word on a table (no next game once its match is
+    over); or the exit status after saying why not (and nothing written)."""
     from ..events.eventfile import read_event_file
     from ..venue.event import (
         EventRefused,
@@ -147,6 +154,7 @@ def _event_tables(event_file: Path, round_names: list[str], every: bool, folder:
         rounds_to_serve,
         write_missing,
     )
+    from ..venue.games import event_match_over
     from .event import _print_diagnostics, games_folder
 
     loaded = read_event_file(event_file)
@@ -165,7 +173,8 @@ def _event_tables(event_file: Path, round_names: list[str], every: bool, folder:
         return fail(f"{event_file}: {error}")
     except OSError as error:
         return fail(f"{games}: cannot write a table's game file: {error.strerror or error}")
-    return event.house, tables, functools.partial(event_report, event, games, served)
+    return (event.house, tables, functools.partial(event_report, event, games, served),
+            event_match_over(event, games))
 
 
 def _name(path: Path, tables: list[Table]) -> str:

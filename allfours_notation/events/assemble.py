@@ -451,7 +451,7 @@ def _apply_rule(event: Event, tables: list[TableResult], found: _Found,
             out.append(TableResult(table.number, table.files, tuple(kept)))
         return out, None
     if event.match_rule == "best_of" and event.target is not None:
-        need = event.target // 2 + 1
+        need = _majority(event)
         out = []
         for table in tables:
             kept, wins = [], [0, 0]
@@ -501,7 +501,7 @@ def _winner(event: Event, tables: list[TableResult], points: list[int], home: st
             return None, True
         return (home if points[0] > points[1] else away), True
     if event.match_rule == "best_of":
-        need = (event.target or 1) // 2 + 1
+        need = _majority(event)
         won = [0, 0]
         for table in tables:
             wins = [sum(1 for g in table.games if g.counts and g.winner_home is side)
@@ -517,3 +517,30 @@ def _winner(event: Event, tables: list[TableResult], points: list[int], home: st
     if points[0] == points[1]:
         return None, finished
     return (home if points[0] > points[1] else away), finished
+
+
+def _majority(event: Event) -> int:
+    """``best_of``: the games a pair must win at its table."""
+    return (event.target or 1) // 2 + 1
+
+
+def table_over(event: Event, match: MatchResult, number: int) -> str | None:
+    """Why table ``number`` of ``match`` plays no further game under the match rule (the
+    race won, its games played, its best of decided), or None while it plays on: what
+    ``allfours serve`` asks before it offers a table the next game."""
+    if match.finished:
+        return "the match is over" + (f": {match.winner} wins" if match.winner else
+                                      ": drawn") + (f" ({match.ended_at})" if match.ended_at
+                                                    else "")
+    table = next((t for t in match.tables if t.number == number), None)
+    if table is None:
+        return None
+    counted = [game for game in table.games if game.counts]
+    if event.match_rule == "games" and event.games is not None and \
+            len(counted) >= event.games:
+        return f"table {number} has played its {event.games} games"
+    if event.match_rule == "best_of":
+        wins = [sum(1 for g in counted if g.winner_home is side) for side in (True, False)]
+        if max(wins) >= _majority(event):
+            return f"the best of {event.target} at table {number} is decided"
+    return None

@@ -35,7 +35,7 @@ __all__ = ["MAX_BODY", "Venue", "make_app"]
 MAX_BODY = 4096  # bytes: an entry is one short line
 RATE = 10.0  # requests a second per token, on average
 BURST = 40  # requests a token may make at once
-ASSETS = {"table.js": "text/javascript", "table.css": "text/css",
+ASSETS = {"table.js": "text/javascript", "table.css": "text/css", "cards.js": "text/javascript",
           "director.js": "text/javascript", "director.css": "text/css"}
 STALE = 600.0  # seconds without an entry after which a table is shown as not reporting
 HEADERS = {

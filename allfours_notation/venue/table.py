@@ -8,7 +8,8 @@ is kept in a small journal beside the game (``.NAME.serve.json``), written whole
 game file as it was.  A server killed between the two writes finds, on restart, the
 game file changed (the entry was applied: it counts) or not (it was not, or it was
 refused: sent again it is judged again, the same way).  No rule here: every line
-goes to :meth:`Session.type` or :meth:`Session.undo`.
+goes to :meth:`Session.type` or :meth:`Session.undo` (:mod:`.lines`: the venue's few
+words, the mode switch and the next game among them).
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from ..recording.storage import FileLocked, RecordChanged, RecordFile
 from ..referee.profiles import Profile
 from ..referee.results import kick_values
 from ..safe_write import replace_file
+from .cards import card_view
+from .games import MatchRule, next_game_view
+from .lines import apply_line
 
 __all__ = ["Answer", "Table", "TableRefused", "open_table"]
 
@@ -38,7 +42,6 @@ RULING = "director"  # the word a director's ruling begins with, in the recorder
 MAX_LINE = 200
 # What a phone id may be: the page makes one from random bytes, URL-safe base64.
 PHONE_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-UNDO = "undo"  # the one line that is not typed into the session: Ctrl+Z's undo
 
 
 class TableRefused(Exception):
@@ -67,6 +70,7 @@ class Table:
     # when its file was last written
     last_at: float = field(default_factory=time.time)
     _disputes: tuple[tuple[Entry, ...], list[dict[str, Any]]] | None = None
+    match: MatchRule = field(default_factory=MatchRule)  # the next game: .games
 
     @property
     def journal(self) -> Path:
@@ -78,7 +82,8 @@ class Table:
         expecting = session.expect()
         deals = session.game().deals
         text = session.text()
-        start = text.rfind("\ndeal ")
+        # this game's last deal (not the game's before it, in the file's text before)
+        start = text.rfind("\ndeal ", len(session.prefix.rstrip("\n")))
         return {
             "table": self.name,
             "players": {tag.name: tag.value for tag in session.tags
@@ -95,6 +100,9 @@ class Table:
             if start >= 0 else "",
             "sent": dict(self.sent),
             "last": self.last,
+            "game": session.index,
+            **card_view(session, expecting),
+            "next_game": next_game_view(self, expecting.phase),
         }
 
     def enter(self, phone: str, number: int, line: str) -> Answer:
@@ -114,8 +122,7 @@ class Table:
         self._write_journal(pending={"phone": phone, "number": number,
                                      "before": _digest(self.path)})
         try:
-            outcome = self.session.undo() if line.strip().lower() == UNDO else \
-                self.session.type(line)
+            outcome = apply_line(self, line)  # undo, the mode, the next game; or typed
         except (RecordChanged, OSError) as error:
             # the session keeps its entries when the write fails: nothing was applied,
             # and the phone keeps the entry to send again
@@ -176,7 +183,7 @@ class Table:
 def _outcome(line: str, outcome: Outcome) -> dict[str, Any]:
     return {"line": line, "accepted": outcome.accepted, "message": outcome.message,
             "code": outcome.finding.code if outcome.finding is not None else None,
-            "rest": outcome.rest}
+            "rest": outcome.rest, "confirm": outcome.confirm}
 
 
 def _digest(path: Path) -> str:

@@ -2,7 +2,7 @@
 // line (the keys of `allfours record`'s results mode) and the server's recording core
 // judges it.  Entries wait in localStorage until the server has answered them, and are
 // sent once each, in order (a phone id and a counter).  Record text is put on the page
-// with textContent only.
+// with textContent only.  The card-by-card mode and the next game are in cards.js.
 "use strict";
 
 const token = location.pathname.split("/")[2];
@@ -91,7 +91,10 @@ async function flush() {
   }
   save();
   if (body.state) render(body.state);
-  if (body.outcome) say(body.outcome.accepted, body.outcome.message);
+  if (body.outcome) {
+    say(body.outcome.accepted, body.outcome.message);
+    answered(body.outcome);  // cards.js: a revoke asks to be confirmed
+  }
   showNet(false);
   flush();
 }
@@ -136,8 +139,9 @@ function render(next) {
   state = next;
   if (seatsChanged) fillSeats();
   $("table").textContent = state.table;
-  $("deal").textContent = state.deal ? "· deal " + state.deal +
-    (state.dealer ? ", " + state.dealer + " deals" : "") : "";
+  $("deal").textContent = (state.game > 1 ? "· game " + state.game + " " : "") +
+    (state.deal ? "· deal " + state.deal +
+    (state.dealer ? ", " + state.dealer + " deals" : "") : "");
   const score = $("score");
   score.replaceChildren();
   for (const [side, points] of state.scores) {
@@ -161,9 +165,13 @@ function showPads() {
   for (const e of document.querySelectorAll(".not-claim")) e.hidden = claiming;
   for (const e of document.querySelectorAll(".claim-only")) e.hidden = !claiming;
   $("claim-words").textContent = claiming ? (claim.join(", ") || "nothing yet") : "";
+  const proposed = state ? state.proposed_dealer : null;
+  $("proposed-dealer").hidden = !proposed;
+  $("proposed-dealer").textContent = proposed ? proposed + " deals (proposed)" : "";
   for (const b of document.querySelectorAll("[data-item]")) {
     b.classList.toggle("chosen", b.dataset.item === item);
   }
+  showCards();  // cards.js: the card grid, the mode switch, the next game
 }
 
 const ITEM_WORDS = { h: "high", l: "low", j: "jack", x: "hangjack", g: "game", p: "penalty" };
@@ -201,6 +209,7 @@ document.addEventListener("click", (event) => {
   if (!button || button.form) return;  // the typed line's Send is the form's
   if (button.id === "claim-start") { claim = []; item = null; showPads(); return; }
   if (button.id === "claim-cancel") { claim = null; item = null; showPads(); return; }
+  if (cardTapped(button)) return;  // cards.js
   if (button.id === "claim-send") {
     if (claim.length === 0) { say(false, "tap the items they claim first"); return; }
     enqueue("claim " + claim.join(" "));
