@@ -9,7 +9,9 @@ appended to the table's file as ``allfours record`` appends one after a finished
 the same seats), its header written at once through the session's safe writer, so that
 a server restarted finds it.  Who deals its first deal is the core's question (the
 players cut: the dealer pad asks it).  An undo right after takes the new, empty game
-back out of the file.
+back out of the file.  Only the table's asking begins it: a server restarted after a
+game ended shows that game as it ended (:func:`.table.open_table`), the match
+rule asked once as the table is opened.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ class MatchRule:
 
     Asking the event layer reads the whole games folder: it is asked in the entry's
     worker thread, when an entry ends the game and when the next game is asked for,
-    never on the page's poll of the state (which shows the last answer)."""
+    and as the table is opened when its game is over already (a restart), never on
+    the page's poll of the state (which shows the last answer)."""
 
     over: MatchOver | None = None  # None: a game file of its own, no match rule
     known: tuple[object, str | None] | None = None  # the last answer, for those entries
@@ -71,7 +74,8 @@ def next_game_view(table: Table, phase: Phase) -> dict[str, Any] | None:
 
 
 def game_ended(table: Table) -> None:
-    """After an entry: a game it ended asks the event layer whether the match is over."""
+    """After an entry, or as the table is opened: a game over (and not asked about yet)
+    asks the event layer whether the match is over."""
     match, session = table.match, table.session
     asked = match.known is not None and match.known[0] is session.entries
     if match.over is not None and not asked and session.expect().phase is Phase.OVER:
