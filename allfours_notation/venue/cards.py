@@ -62,15 +62,14 @@ def switch_mode(session: Session, results: bool) -> Outcome:
     return Outcome(True, f"deals are entered {wanted}")
 
 
-def serving_mode(session: Session) -> None:
-    """The mode a table is served in when the server opens it: the one its game's header
-    says (a table that chose cards keeps them across a restart), else by their results,
-    the phone's first pad.  That default is written in the header of a game going on
-    (as the phone's switch writes it); a finished game is left as written (its next
-    game, begun from the phone, takes the mode)."""
-    if any(tag.name == ENTRY_TAG for tag in session.tags):
-        return
-    if session.over:
-        session.results_mode = True
-    else:
-        session.set_mode(True)
+def serving_mode(session: Session) -> bool:
+    """The mode a table is served in when it is opened, or its next game begun: the
+    one its game's header says (a table that chose cards keeps them across a restart),
+    else by their results, the phone's first pad, written in the header as the phone's
+    switch writes it (True: the file was written).  A finished game is left as it was
+    recorded (read in results, its last deal would be asked for its results again): its
+    next game takes the mode."""
+    if session.over or any(tag.name == ENTRY_TAG for tag in session.tags):
+        return False
+    session.set_mode(True)
+    return True

@@ -26,6 +26,7 @@ from ..recording.entries import Phase
 from ..recording.opening import NewGame, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
+from .cards import serving_mode
 
 if TYPE_CHECKING:
     from ..events.eventfile import Event
@@ -100,7 +101,8 @@ def next_game(table: Table) -> Outcome:
     following = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
                         record=table.record, house=session.house,
                         results_mode=session.results_mode, clock=session.clock)
-    following.save()  # the header, at once: a server restarted resumes this game
+    if not serving_mode(following):  # results, unless the game before named a mode
+        following.save()  # the header, at once: a server restarted resumes this game
     table.match.previous, table.session = session, following
     return Outcome(True, f"game {opened.index} begins: {following.expect().text}")
 

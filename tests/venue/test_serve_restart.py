@@ -181,21 +181,26 @@ def test_a_table_that_chose_cards_keeps_them_across_a_restart(tmp_path: Path) ->
 
 
 def test_a_finished_game_that_names_no_mode_is_left_as_written(tmp_path: Path) -> None:
-    """A game finished without an ``[Entry]`` tag (the recorder's, card by card): shown
-    in results, the server's first pad, its file unchanged; its next game is too."""
-    header = NEAR_THE_END.replace('[Entry "results"]\n', "").replace(
-        '[Result "*"]', '[Result "NS"]')
-    path = game_file(tmp_path, header=header + "\ndeal 1 dealer N\n  scored N high\n"
-                     "  total N 14 E 0\nend\n")
+    """A game the recorder finished card by card (no ``[Entry]`` tag), its last deal
+    won at the turn-up: shown over, as recorded (read by its results, that deal would
+    be asked for its results again), its file unchanged; its next game is entered by
+    results, the phone's first pad, and says so in its header."""
+    header = HEADER.replace('[Entry "results"]\n', "").replace(
+        '[Result "*"]', '[Result "NS"]\n[Score "NS 11 EW 5"]')
+    path = game_file(tmp_path, header=header + "\ndeal 1 dealer N\n  turn JD\n"
+                     "  claim N kick 3\n  total N 14 E 5\nend\n")
     finished = path.read_bytes()
 
     async def test(client: TestClient[Any, Any], venue: Venue) -> None:
         phone = Phone(client, token_of(venue))
         state = await state_of(client, phone.token)
-        assert (state["mode"], state["phase"], state["game"]) == ("results", "over", 1)
+        assert (state["mode"], state["phase"], state["game"]) == ("cards", "over", 1)
+        assert state["next_game"]["offered"]
         assert path.read_bytes() == finished
-        await phone.accepted("next game", "w")
-        assert (await state_of(client, phone.token))["phase"] == "results"
+        state = (await phone.accepted("next game", "w"))["state"]
+        assert (state["mode"], state["phase"], state["game"]) == ("results", "results", 2)
 
     with_client(path, test)
-    assert path.read_bytes().startswith(finished.rstrip(b"\n"))
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith(finished.decode().rstrip("\n"))
+    assert '[Entry "results"]' in text.split("\n\n[Event ")[1]
