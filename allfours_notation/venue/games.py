@@ -16,6 +16,7 @@ rule asked once as the table is opened.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,9 +122,32 @@ def undo_next_game(table: Table) -> Outcome | None:
 
 def event_match_over(event: Event, folder: Path) -> MatchOver:
     """The event layer's word on the match at a table: the games folder read as
-    ``allfours event`` reads it, the table's match found by its tags."""
-    from ..events.assemble import assemble, table_over
-    from ..events.games import read_folder
+    ``allfours event`` reads it, the table's match found by its tags.  The folder's
+    reading is kept for as long as its files' bytes are the same (a digest of them,
+    read again at each ask: a few milliseconds where the reading takes most of a
+    second): a server restarted with every table's game over asks once per table as
+    it opens them, and reads the folder once, not once a table."""
+    from ..events.assemble import Assembled, assemble, table_over
+    from ..events.games import game_files, read_folder
+
+    kept: list[tuple[str, Assembled]] = []  # the last reading, by the folder's digest
+
+    def assembled() -> Assembled:
+        files = game_files(folder)
+        digest = hashlib.sha256()
+        for path in files:
+            try:
+                data = path.read_bytes()
+            except OSError:  # read_folder says why
+                data = b"\0unreadable"
+            digest.update(f"{path}\0{len(data)}\0".encode())
+            digest.update(data)
+        key = digest.hexdigest()
+        if kept and kept[0][0] == key:
+            return kept[0][1]
+        made = assemble(event, read_folder(folder, event.given_rules, shown_from=folder))
+        kept[:] = [(key, made)]  # one assignment: the entries' threads may ask at once
+        return made
 
     def over(tags: tuple[Tag, ...]) -> str | None:
         named = {tag.name: tag.value for tag in tags}
@@ -131,9 +155,7 @@ def event_match_over(event: Event, folder: Path) -> MatchOver:
         number = named.get("Table", "")
         if None in place or not number.isdigit():
             return None
-        assembled = assemble(event, read_folder(folder, event.given_rules,
-                                                shown_from=folder))
-        for match in assembled.matches:
+        for match in assembled().matches:
             if (match.round, match.home, match.away) == place:
                 return table_over(event, match, int(number))
         return None

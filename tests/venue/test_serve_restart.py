@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient
 
+from allfours_notation.events.games import FolderRead, read_folder
 from allfours_notation.reading.records import Tag
 from allfours_notation.venue.app import Venue
 from allfours_notation.venue.event import event_tables, write_missing
@@ -100,19 +102,20 @@ def counted(over: MatchOver) -> tuple[MatchOver, list[tuple[Tag, ...]]]:
     return counting, asked
 
 
-def event_table(tmp_path: Path, games: int) -> tuple[Path, MatchOver]:
+def event_table(tmp_path: Path, games: int, finished: int = 1) -> tuple[Path, MatchOver]:
     """Table 1 of an event's round 1 under ``games = N``, its first game won by
-    North–South (the home team) before the restart; and the event's match rule."""
+    North–South (the home team) before the restart (table 2's too, with ``finished =
+    2``); and the event's match rule."""
     event = event_in(tmp_path, EVENT.replace("games = 2", f"games = {games}"))
     folder = tmp_path / "games"
     tables = event_tables(event, folder, "1")
     write_missing(tables)
-    path = tables[0].path
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        '[Result "*"]', '[Result "*"]\n[Score "NS 13 EW 0"]'), encoding="utf-8")
     over = event_match_over(event, folder)
-    finish_the_game(path, over)
-    return path, over
+    for table in tables[:finished]:
+        table.path.write_text(table.path.read_text(encoding="utf-8").replace(
+            '[Result "*"]', '[Result "*"]\n[Score "NS 13 EW 0"]'), encoding="utf-8")
+        finish_the_game(table.path, over)
+    return tables[0].path, over
 
 
 def test_no_next_game_after_a_restart_once_the_match_is_over(tmp_path: Path) -> None:
@@ -154,6 +157,35 @@ def test_the_next_game_after_a_restart_while_the_match_goes_on(tmp_path: Path) -
     assert len(asked) == 2  # at the opening, and for the next game
     second = path.read_text(encoding="utf-8").split("\n\n[Event ")[1]
     assert '[Round "1"]' in second and '[Table "1"]' in second
+
+
+def test_the_games_folder_is_read_once_for_the_tables_opened(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tables whose games are over, opened after a restart: the event layer asked
+    for each, the folder read once (its bytes the same); read again once they change."""
+    first, _ = event_table(tmp_path, games=1, finished=2)
+    reads: list[Path] = []
+
+    def counted_read(folder: Path, *args: Any, **kwargs: Any) -> FolderRead:
+        reads.append(folder)
+        return read_folder(folder, *args, **kwargs)
+
+    monkeypatch.setattr("allfours_notation.events.games.read_folder", counted_read)
+    over = event_match_over(event_in(tmp_path, EVENT.replace("games = 2", "games = 1")),
+                            first.parent)
+    second = first.with_name(first.name.replace("-t1.", "-t2."))
+    tables = [open_table(path, path.stem, over=over) for path in (first, second)]
+    try:
+        assert [t.state()["next_game"]["why_not"] for t in tables] == \
+            ["the match is over: Arima wins"] * 2
+        assert len(reads) == 1
+        first.write_text(first.read_text(encoding="utf-8") + "{ a note }\n",
+                         encoding="utf-8")
+        assert over(tables[0].session.tags) == "the match is over: Arima wins"
+        assert len(reads) == 2
+    finally:
+        for table in tables:
+            table.release()
 
 
 def test_a_file_with_no_game_yet_begins_one_as_before(tmp_path: Path) -> None:
