@@ -125,8 +125,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         for path, name in zip(paths, names, strict=True):
             try:
-                tables.append(open_table(path, name or _name(path, tables), house))
-                tables[-1].match.over = match_over
+                tables.append(open_table(path, name or _name(path, tables), house,
+                                         match_over))
             except TableRefused as error:
                 return fail(str(error))
             except OSError as error:

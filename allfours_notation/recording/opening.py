@@ -21,6 +21,8 @@ from ..reading.source import decode
 from ..reading.table import SEATS_FOR_PLAYERS
 from ..referee.profiles import PROFILES, Profile, camel_case, resolve_options
 from ..referee.start import SCORE_TAG
+from .entries import Agreed
+from .expecting import settled
 from .referee import worse_than_unfinished
 from .session import Session, entries_of_game
 from .storage import RecordFile
@@ -44,7 +46,8 @@ class Refused:
 
 @frozen
 class Resume:
-    """The file's last game is unfinished: record on from where it stopped."""
+    """The file's last game is unfinished: record on from where it stopped (or, asked
+    with ``resume_finished``, finished: shown as it ended)."""
 
     session: Session
 
@@ -84,12 +87,18 @@ def seat_tags(players: int) -> tuple[str, ...]:
 
 
 def inspect(path: Path, record: RecordFile | None = None, *,
-            house: Profile | None = None) -> Refused | Resume | NewGame:
+            house: Profile | None = None,
+            resume_finished: bool = False) -> Refused | Resume | NewGame:
     """What recording into ``path`` means: refuse it, resume its last game, or add one.
 
     ``house`` is a club's profile (``--rules-file``): the games that name it as
     ``[Rules "club:NAME"]``, or name no profile, are judged under it, as ``check``
-    judges them with the same file."""
+    judges them with the same file.  ``resume_finished``: a last game that is
+    finished is resumed too, as it ended, where the recorder proposes a new game after
+    it: a server restarted (``allfours serve``) shows the table the game it finished,
+    and begins the next only when the table asks.  Only a game its entries end (its
+    session over: a game written by hand may have a result and its last deal not
+    agreed yet) is; another gets a new game proposed, as without it."""
     data = record.read() if record is not None else (path.read_bytes() if path.exists()
                                                        else None)
     if not data:
@@ -125,18 +134,34 @@ def inspect(path: Path, record: RecordFile | None = None, *,
     if last is None:
         return NewGame(prefix=text, index=1, proposed=())
     if _unfinished(last):
-        options, _ = resolve_options(last, house=house)
-        start = last.span.start if last.span is not None else 0
-        after = text[last.span.end:] if last.span is not None else ""
-        session = Session(last.tags, entries=entries_of_game(last, options),
-                          prefix=text[:start], index=last.index, record=record, house=house,
-                          suffix=after)
+        session = _session_of(last, text, record, house)
         session.begin_next_deal()  # results mode: waits for what it waited for when left
         return Resume(session)
+    if resume_finished:  # as it ended: nothing begun, nothing written
+        ended = _session_of(last, text, record, house, finished=True)
+        if ended.over:
+            return Resume(ended)
     proposed = tuple(replace(tag, value=today()) if tag.name == "Date" else
                      replace(tag, value="*") if tag.name == "Result" else tag
                      for tag in last.tags if tag.name != SCORE_TAG)  # a new game: from 0
     return NewGame(prefix=text, index=last.index + 1, proposed=proposed)
+
+
+def _session_of(last: Game, text: str, record: RecordFile | None,
+                house: Profile | None, *, finished: bool = False) -> Session:
+    """The session of the file's last game, its entries as the file has them; a
+    ``finished`` game's last deal agreed to, as the result written says (the recorder
+    writes it once the other side agreed: the deal's ``{ agreed }`` is left out then)."""
+    options, _ = resolve_options(last, house=house)
+    start = last.span.start if last.span is not None else 0
+    after = text[last.span.end:] if last.span is not None else ""
+    entries = entries_of_game(last, options)
+    if finished and last.deals and last.deals[-1].total is not None and \
+            not settled(entries):
+        entries = (*entries, Agreed())
+    return Session(last.tags, entries=entries,
+                   prefix=text[:start], index=last.index, record=record, house=house,
+                   suffix=after)
 
 
 def _unfinished(game: Game) -> bool:

@@ -17,9 +17,9 @@ from typing import Any
 from ..recording.entries import Expectation, Phase
 from ..recording.outcome import Outcome
 from ..recording.script import card_text
-from ..recording.session import Session
+from ..recording.session import ENTRY_TAG, Session
 
-__all__ = ["MODES", "card_view", "switch_mode"]
+__all__ = ["MODES", "card_view", "serving_mode", "switch_mode"]
 
 # The lines that switch the mode (through the entry queue, as every entry): the
 # recorder's Ctrl+T.  The core reads no line beginning with "mode".
@@ -60,3 +60,16 @@ def switch_mode(session: Session, results: bool) -> Outcome:
         return Outcome(True, f"the next deals are entered {wanted}; this deal stays as "
                        "it was begun (undo its entries to switch it too)")
     return Outcome(True, f"deals are entered {wanted}")
+
+
+def serving_mode(session: Session) -> bool:
+    """The mode a table is served in when it is opened, or its next game begun: the
+    one its game's header says (a table that chose cards keeps them across a restart),
+    else by their results, the phone's first pad, written in the header as the phone's
+    switch writes it (True: the file was written).  A finished game is left as it was
+    recorded (read in results, its last deal would be asked for its results again): its
+    next game takes the mode."""
+    if session.over or any(tag.name == ENTRY_TAG for tag in session.tags):
+        return False
+    session.set_mode(True)
+    return True

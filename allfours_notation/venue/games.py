@@ -9,11 +9,14 @@ appended to the table's file as ``allfours record`` appends one after a finished
 the same seats), its header written at once through the session's safe writer, so that
 a server restarted finds it.  Who deals its first deal is the core's question (the
 players cut: the dealer pad asks it).  An undo right after takes the new, empty game
-back out of the file.
+back out of the file.  Only the table's asking begins it: a server restarted after a
+game ended shows that game as it ended (:func:`.table.open_table`), the match
+rule asked once as the table is opened.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +27,7 @@ from ..recording.entries import Phase
 from ..recording.opening import NewGame, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
+from .cards import serving_mode
 
 if TYPE_CHECKING:
     from ..events.eventfile import Event
@@ -44,7 +48,8 @@ class MatchRule:
 
     Asking the event layer reads the whole games folder: it is asked in the entry's
     worker thread, when an entry ends the game and when the next game is asked for,
-    never on the page's poll of the state (which shows the last answer)."""
+    and as the table is opened when its game is over already (a restart), never on
+    the page's poll of the state (which shows the last answer)."""
 
     over: MatchOver | None = None  # None: a game file of its own, no match rule
     known: tuple[object, str | None] | None = None  # the last answer, for those entries
@@ -71,7 +76,8 @@ def next_game_view(table: Table, phase: Phase) -> dict[str, Any] | None:
 
 
 def game_ended(table: Table) -> None:
-    """After an entry: a game it ended asks the event layer whether the match is over."""
+    """After an entry, or as the table is opened: a game over (and not asked about yet)
+    asks the event layer whether the match is over."""
     match, session = table.match, table.session
     asked = match.known is not None and match.known[0] is session.entries
     if match.over is not None and not asked and session.expect().phase is Phase.OVER:
@@ -96,7 +102,8 @@ def next_game(table: Table) -> Outcome:
     following = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
                         record=table.record, house=session.house,
                         results_mode=session.results_mode, clock=session.clock)
-    following.save()  # the header, at once: a server restarted resumes this game
+    if not serving_mode(following):  # results, unless the game before named a mode
+        following.save()  # the header, at once: a server restarted resumes this game
     table.match.previous, table.session = session, following
     return Outcome(True, f"game {opened.index} begins: {following.expect().text}")
 
@@ -115,9 +122,32 @@ def undo_next_game(table: Table) -> Outcome | None:
 
 def event_match_over(event: Event, folder: Path) -> MatchOver:
     """The event layer's word on the match at a table: the games folder read as
-    ``allfours event`` reads it, the table's match found by its tags."""
-    from ..events.assemble import assemble, table_over
-    from ..events.games import read_folder
+    ``allfours event`` reads it, the table's match found by its tags.  The folder's
+    reading is kept for as long as its files' bytes are the same (a digest of them,
+    read again at each ask: a few milliseconds where the reading takes most of a
+    second): a server restarted with every table's game over asks once per table as
+    it opens them, and reads the folder once, not once a table."""
+    from ..events.assemble import Assembled, assemble, table_over
+    from ..events.games import game_files, read_folder
+
+    kept: list[tuple[str, Assembled]] = []  # the last reading, by the folder's digest
+
+    def assembled() -> Assembled:
+        files = game_files(folder)
+        digest = hashlib.sha256()
+        for path in files:
+            try:
+                data = path.read_bytes()
+            except OSError:  # read_folder says why
+                data = b"\0unreadable"
+            digest.update(f"{path}\0{len(data)}\0".encode())
+            digest.update(data)
+        key = digest.hexdigest()
+        if kept and kept[0][0] == key:
+            return kept[0][1]
+        made = assemble(event, read_folder(folder, event.given_rules, shown_from=folder))
+        kept[:] = [(key, made)]  # one assignment: the entries' threads may ask at once
+        return made
 
     def over(tags: tuple[Tag, ...]) -> str | None:
         named = {tag.name: tag.value for tag in tags}
@@ -125,9 +155,7 @@ def event_match_over(event: Event, folder: Path) -> MatchOver:
         number = named.get("Table", "")
         if None in place or not number.isdigit():
             return None
-        assembled = assemble(event, read_folder(folder, event.given_rules,
-                                                shown_from=folder))
-        for match in assembled.matches:
+        for match in assembled().matches:
             if (match.round, match.home, match.away) == place:
                 return table_over(event, match, int(number))
         return None

@@ -30,8 +30,8 @@ from ..recording.storage import FileLocked, RecordChanged, RecordFile
 from ..referee.profiles import Profile
 from ..referee.results import kick_values
 from ..safe_write import replace_file
-from .cards import card_view
-from .games import MatchRule, next_game_view
+from .cards import card_view, serving_mode
+from .games import MatchOver, MatchRule, game_ended, next_game_view
 from .lines import apply_line
 
 __all__ = ["Answer", "Table", "TableRefused", "open_table"]
@@ -210,11 +210,16 @@ def _read_journal(table: Table) -> dict[str, int]:
     return sent
 
 
-def open_table(path: Path, name: str, house: Profile | None = None) -> Table:
-    """The table of the game file ``path``: its unfinished game resumed (as ``allfours
-    record FILE`` resumes it), or a new game after its finished ones with the same
-    players; deals entered by their results.  Locked while served.  ``house``: the
-    event's house rules, for games that name them (``[Rules "club:NAME"]``)."""
+def open_table(path: Path, name: str, house: Profile | None = None,
+               over: MatchOver | None = None) -> Table:
+    """The table of the game file ``path`` where it stood: its last game resumed (as
+    ``allfours record FILE`` resumes an unfinished one), a finished one shown as it
+    ended, the next game begun only when the table asks (:mod:`.games`); deals
+    entered by their results unless the game says cards.  Locked while served.
+    ``house``: the event's house rules, for games that name them (``[Rules
+    "club:NAME"]``).  ``over``: the event's match rule, asked here once when the game
+    is over already (a server restarted after it ended), in the thread that opens
+    the tables, not on the page's poll."""
     record = RecordFile(path, notice=None)
     try:
         record.acquire()
@@ -222,7 +227,7 @@ def open_table(path: Path, name: str, house: Profile | None = None) -> Table:
         raise TableRefused(str(error)) from error
     try:
         written_at = path.stat().st_mtime  # the last entry, as far as anyone knows
-        opened = inspect(path, record, house=house)
+        opened = inspect(path, record, house=house, resume_finished=True)
         if isinstance(opened, Refused):
             problems = "; ".join(d.message for d in opened.diagnostics[:3])
             raise TableRefused(f"{opened.message}: {problems}")
@@ -235,10 +240,11 @@ def open_table(path: Path, name: str, house: Profile | None = None) -> Table:
                               record=record, house=house)
         else:
             session = opened.session
-        if not session.results_mode:
-            session.set_mode(True)
-        table = Table(name, path, session, record, last_at=written_at)
+        serving_mode(session)
+        table = Table(name, path, session, record, last_at=written_at,
+                      match=MatchRule(over))
         table.sent = _read_journal(table)
+        game_ended(table)  # a game over already: is the match too?
         return table
     except BaseException:
         record.release()

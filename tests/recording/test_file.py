@@ -69,6 +69,35 @@ def test_a_file_of_finished_games_gets_a_new_game_after_them(tmp_path: Path) -> 
     assert path.read_text(encoding="utf-8").startswith(text.rstrip("\n"))
 
 
+def test_a_finished_game_is_resumed_as_it_ended_when_asked(tmp_path: Path) -> None:
+    """``allfours serve`` restarted shows the game the table finished (the recorder's
+    new game after it is left to the table's asking); the session writes the same text
+    again, and opening writes nothing."""
+    path = tmp_path / "done.afn"
+    text = "% AFN 1\n" + format_game(generated("hoffmann1909", 2, seed=1))
+    path.write_text(text, encoding="utf-8")
+    with RecordFile(path) as record:
+        opened = inspect(path, record, resume_finished=True)
+        assert isinstance(opened, Resume)
+        session = opened.session
+        assert session.over and session.index == 1 and session.prefix == ""
+        assert session.text() == text
+    assert path.read_text(encoding="utf-8") == text
+    assert isinstance(inspect(path), NewGame)  # the recorder's: a new game proposed
+
+
+def test_a_finished_game_its_entries_do_not_end_gets_a_new_game(tmp_path: Path) -> None:
+    """A result written by hand on a game no side has won yet: not resumed as over (its
+    deals would go on under a result), a new game proposed as without asking."""
+    path = tmp_path / "hand.afn"
+    path.write_text("% AFN 1\n[Rules \"trinidad14\"]\n[North \"A\"]\n[East \"B\"]\n"
+                    "[South \"C\"]\n[West \"D\"]\n[Result \"NS\"]\n\n"
+                    "deal 1 dealer N\n  scored N high\n  total N 1 E 0\nend\n",
+                    encoding="utf-8")
+    opened = inspect(path, resume_finished=True)
+    assert isinstance(opened, NewGame) and opened.index == 2
+
+
 def test_opening_a_file_holds_one_game_at_a_time(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Memory stays bounded on a 100 MB record: the games before the last are checked

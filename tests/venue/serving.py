@@ -11,6 +11,7 @@ from typing import Any
 from aiohttp.test_utils import TestClient, TestServer
 
 from allfours_notation.venue.app import Venue, make_app
+from allfours_notation.venue.games import MatchOver
 from allfours_notation.venue.table import open_table
 from tests.waiting import looked_until
 
@@ -38,9 +39,11 @@ def game_file(folder: Path, name: str = "table-1.afn", header: str = HEADER) -> 
 Test = Callable[["TestClient[Any, Any]", Venue], Awaitable[None]]
 
 
-def with_client(path: Path, test: Test) -> None:
-    """Run ``test`` against the app serving the table of ``path`` (released after)."""
-    table = open_table(path, path.stem)
+def with_client(path: Path, test: Test, over: MatchOver | None = None) -> None:
+    """Run ``test`` against the app serving the table of ``path`` (released after);
+    ``over``: the event's match rule at the table, as ``allfours serve EVENT.toml``
+    opens it."""
+    table = open_table(path, path.stem, over=over)
     venue = Venue.of([table])
 
     async def main() -> None:

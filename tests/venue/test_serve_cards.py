@@ -220,13 +220,15 @@ def test_the_match_rule_at_a_table(tmp_path: Path) -> None:
 
 def test_a_next_game_sent_across_a_restart_is_told_the_game_has_begun(
         tmp_path: Path) -> None:
-    """A server restarted after a game ended begins the next (a file whose games are all
-    finished); the phone's 'next game' that waited meanwhile is told so, nothing written."""
+    """One phone began the next game, then the server was restarted: the file's empty
+    game is resumed, and another phone's 'next game' that waited meanwhile is told it
+    has begun, nothing written."""
     path = game_file(tmp_path, header=NEAR_THE_END)
     table = open_table(path, "t1")
     try:
         for line in ("n", "h n", "", "y"):
             assert table.session.type(line).accepted
+        assert table.enter("phone-cccccccc", 1, "next game").body["outcome"]["accepted"]
     finally:
         table.release()
     before = path.read_text()

@@ -1,7 +1,8 @@
 """``allfours serve`` as a process: the links it prints and writes, the table refused
 when its file cannot be served, a server SIGKILLed between an entry and its answer
-(after a restart, the file and the table's state agree, the entry in it once), and
-aiohttp and segno loaded by this command only."""
+(after a restart, the file and the table's state agree, the entry in it once), an
+event's table restarted after its match ended (no next game offered), and aiohttp and
+segno loaded by this command only."""
 
 from __future__ import annotations
 
@@ -18,7 +19,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from allfours_notation.venue.event import event_tables, write_missing
+
 from .serving import game_file, wait_until
+from .test_serve_event import EVENT, event_in
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = "phone-kill0001"
@@ -26,13 +30,16 @@ PHONE = "phone-kill0001"
 
 @contextmanager
 def serving(path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``allfours serve path --port 0``, and the table's link it printed."""
+    """``allfours serve path --port 0``, and the (first) table's link it printed (an
+    event's game files it made are printed before)."""
     process = subprocess.Popen([sys.executable, "-m", "allfours_notation", "serve",
                                 str(path), "--port", "0"], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
+        while line.startswith("new game file: "):
+            line = process.stdout.readline()
         assert line.startswith("table "), line + (process.stderr.read() if process.stderr
                                                    else "")
         yield process, line.split(": ", 1)[1].strip()
@@ -108,6 +115,35 @@ def test_a_server_killed_between_an_entry_and_its_answer_resumes(tmp_path: Path)
         assert answer["state"]["scores"] == state["scores"]
     text = path.read_text()
     assert text.count("jack") == 1 and "scored N high jack E low" in text
+
+
+def test_a_server_restarted_after_the_match_ended_offers_no_next_game(
+        tmp_path: Path) -> None:
+    """An event's table: its one game won, the server killed and started again; the
+    game is shown as it ended, no next game (the match rule asked as the table is
+    opened), the phone's 'next game' refused, the file as the first server left it."""
+    event = event_in(tmp_path, EVENT.replace("games = 2", "games = 1"))
+    tables = event_tables(event, tmp_path / "games", "1")
+    write_missing(tables)
+    path = tables[0].path
+    path.write_text(path.read_text().replace('[Result "*"]',
+                                             '[Result "*"]\n[Score "NS 13 EW 0"]'))
+    why = "table 1 has played its 1 games"
+    with serving(tmp_path / "EVENT.toml") as (process, link):
+        for number, line in enumerate(["n", "h n", "", "y"], start=1):
+            assert post(link, number, line)["outcome"]["accepted"]
+        assert get(link)["next_game"]["why_not"] == why
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=20)
+    finished = path.read_bytes()
+    with serving(tmp_path / "EVENT.toml") as (_, link):
+        state = get(link)
+        assert (state["game"], state["phase"], state["scores"]) == \
+            (1, "over", [["NS", 14], ["EW", 0]])
+        assert state["next_game"] == {"offered": False, "why_not": why, "game": 2}
+        refused = post(link, 5, "next game")["outcome"]
+        assert not refused["accepted"] and why in refused["message"]
+    assert path.read_bytes() == finished
 
 
 def test_only_serve_imports_aiohttp_and_segno() -> None:
