@@ -152,17 +152,19 @@ class ChangeLog:
         live, unseen = ledger.hands, ledger.unseen
         hands: _Hands = last["hands"]
         if hands is _UNSET:
-            fresh = True
-        else:
-            fresh = False
-            lists = self.hand_lists
-            for place, seat in enumerate(seats):
-                if live[seat] != lists[place]:
-                    fresh = True
-                    break
-        if fresh:
             self.hand_lists = [live[seat].copy() for seat in seats]
             hands = last["hands"] = tuple(tuple(live[seat]) for seat in seats)
+        else:
+            lists = self.hand_lists
+            fresh: list[tuple[Card, ...]] | None = None
+            for place, seat in enumerate(seats):
+                if live[seat] != lists[place]:  # a seat's hand changed: only its own anew
+                    if fresh is None:
+                        fresh = list(hands)
+                    lists[place] = live[seat].copy()
+                    fresh[place] = tuple(live[seat])
+            if fresh is not None:
+                hands = last["hands"] = tuple(fresh)
         if unseen != last["unseen"]:
             last["unseen"] = unseen.copy()
             last["unknown"] = tuple((seat, unseen[seat]) for seat in seats)
@@ -242,9 +244,10 @@ class _Completing:
     """One deal's hands completed with the cards each seat was seen to hold only when it
     played them (:func:`.plain.with_hindsight`'s ``_completed``, step after step): a seat's
     completed hand is made again only when its known cards or its cards still to be
-    played changed, and the whole tuple only when one seat's did."""
+    played changed (a card played changes one seat's), and the rest is the step before's
+    own."""
 
-    __slots__ = ("last", "legal", "made", "options", "seats", "waiting")
+    __slots__ = ("changed", "known", "last", "legal", "options", "seats", "unseen", "waiting")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options,
                  inferred: dict[Seat, list[Card]]) -> None:
@@ -252,8 +255,10 @@ class _Completing:
         self.options = options
         # per seat, the cards seen only in play that it has still to play
         self.waiting = {seat: list(cards) for seat, cards in inferred.items() if cards}
-        # per seat: (its known cards, how many wait, the completed hand)
-        self.made: dict[Seat, tuple[tuple[Card, ...], int, tuple[Card, ...]]] = {}
+        self.changed: set[Seat] = set()  # the seats whose waiting cards changed since
+        # the table's hands and unseen counts last completed, and what they gave
+        self.known: _Hands | None = None
+        self.unseen: _Unknown | None = None
         self.last: tuple[_Hands, _Unknown, frozenset[Card]] | None = None
         # the legal cards last worked out, with what they depend on
         self.legal: tuple[tuple[object, ...], frozenset[Card]] | None = None
@@ -262,33 +267,36 @@ class _Completing:
         waiting = self.waiting.get(seat)
         if waiting is not None and card in waiting:
             waiting.remove(card)
+            self.changed.add(seat)
             if not waiting:
                 del self.waiting[seat]
 
+    def hand(self, seat: Seat, known: tuple[Card, ...]) -> tuple[Card, ...]:
+        cards = self.waiting.get(seat)
+        return tuple(sorted([*known, *cards], key=hand_order)) if cards else known
+
     def completed(self, held: _Held) -> tuple[_Hands, _Unknown, frozenset[Card]]:
         hands, unknown, legal, mover, trick, trump = held
-        seats, waiting, made = self.seats, self.waiting, self.made
-        full = []
-        for seat, known in zip(seats, hands, strict=True):
-            cards = waiting.get(seat)
-            if not cards:
-                full.append(known)
-                continue
-            before = made.get(seat)
-            if before is not None and before[0] is known and before[1] == len(cards):
-                full.append(before[2])
-                continue
-            hand = tuple(sorted([*known, *cards], key=hand_order))
-            made[seat] = (known, len(cards), hand)
-            full.append(hand)
-        last = self.last
-        if last is not None and all(a is b for a, b in zip(full, last[0], strict=True)):
+        seats, waiting, last, changed = self.seats, self.waiting, self.last, self.changed
+        before = self.known
+        if last is None or before is None:
+            whole = tuple(self.hand(seat, known) for seat, known in zip(seats, hands,
+                                                                          strict=True))
+        elif hands is before and not changed:
             whole = last[0]
         else:
+            full = list(last[0])
+            for place, seat in enumerate(seats):
+                if hands[place] is not before[place] or seat in changed:
+                    full[place] = self.hand(seat, hands[place])
             whole = tuple(full)
-        counts = tuple((seat, count - len(waiting.get(seat, ()))) for seat, count in unknown)
-        if last is not None and counts == last[1]:
+        if last is not None and unknown is self.unseen and not changed:
             counts = last[1]
+        else:
+            counts = tuple((seat, count - len(waiting.get(seat, ())))
+                           for seat, count in unknown)
+        self.known, self.unseen = hands, unknown
+        changed.clear()
         if mover is not None and waiting.get(mover) and dict(counts).get(mover) == 0:
             hand = whole[seats.index(mover)]
             key = (mover, hand, trick, trump)
