@@ -233,8 +233,9 @@ class _InitOnFirstCall:
 def _compiled_init(cls: type) -> Callable[..., None]:
     """The ``__init__`` ``dataclass`` would write for the frozen, slotted ``cls``: every
     field a parameter in field order (the keyword-only ones last, after ``*``), each
-    set through ``object.__setattr__``, a default factory called when its parameter
-    is left out."""
+    set through its slot's descriptor (what ``object.__setattr__`` calls, without looking
+    the name up: a replay page makes tens of thousands of records, issue 38), a default
+    factory called when its parameter is left out."""
     every = dataclasses.fields(cls)
     names: dict[str, Any] = {"__dataclass_builtins_object__": object,
                              "__dataclass_HAS_DEFAULT_FACTORY__": _HAS_DEFAULT_FACTORY}
@@ -254,7 +255,10 @@ def _compiled_init(cls: type) -> Callable[..., None]:
         else:
             parameter = value = f.name
         (keyword if f.kw_only else positional).append(parameter)
-        body.append(f"  __dataclass_builtins_object__.__setattr__(self,{f.name!r},{value})")
+        # the field's slot filled through its descriptor, past the frozen guard, as
+        # object.__setattr__ does, in half its instructions (no name looked up)
+        names[f"__slot_{f.name}__"] = getattr(cls, f.name).__set__
+        body.append(f"  __slot_{f.name}__(self,{value})")
     parameters = ["self", *positional, *(["*", *keyword] if keyword else [])]
     source = (f"def __init__({', '.join(parameters)}):\n"
               + ("\n".join(body) if body else "  pass") + "\n")

@@ -38,7 +38,7 @@ from ..reading.parser import FileReader, read_game_body, read_games
 from ..reading.records import Game
 from ..reading.slicer import Slices
 from ..referee.profiles import Options, resolve_options
-from ..referee.replay import replay
+from ..referee.replay import StepChange, replay, replay_changes
 from ..referee.state import GameReplay
 from ..referee.structure import check_read_game
 from .causes import explain, link_causes
@@ -56,6 +56,7 @@ __all__ = [
     "CheckedText",
     "GivenRules",
     "Rules",
+    "changes_of",
     "check",
     "check_file",
     "check_games",
@@ -145,6 +146,24 @@ def replay_of(game: Game, rules: Rules = OWN_RULES, *, steps: bool = True,
         return None
     found = _replayed(game, _options(game, rules), steps)
     return found if isinstance(found, GameReplay) else None
+
+
+def changes_of(game: Game, rules: Rules = OWN_RULES
+               ) -> tuple[GameReplay, tuple[StepChange, ...]] | None:
+    """:func:`replay_of`, each step as what it changed at the table rather than the
+    whole table (:func:`~.referee.replay.replay_changes`): what a replay page is made
+    from (issue 38).  None where :func:`replay_of` has none; a fault in the referee
+    becomes None too (the page is not made, as for a game :func:`check` cannot
+    replay)."""
+    if rules is None or not (_refereed(game) or not game.broken):
+        return None
+    options = _options(game, rules)
+    if options is None or isinstance(options, Exception):
+        return None
+    try:
+        return replay_changes(game, options[0])
+    except Exception:  # check() reports it (AFN901); a page is not made
+        return None
 
 
 def check_games(games: Sequence[Game], rules: Rules = OWN_RULES, *,

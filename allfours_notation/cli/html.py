@@ -95,13 +95,14 @@ def run(args: argparse.Namespace) -> int:
                   "no page written", markup=False)
         return 1
 
-    from ..referee.replay import replay
+    from ..referee.replay import replay_changes
     from ..writing.html_replay import render_page, replay_data
 
-    replayed = replay(game)
+    # each step as what it changed: the page's data without whole states (issue 38)
+    replayed, changes = replay_changes(game)
     found = tuple(sorted({*game.diagnostics, *replayed.diagnostics}, key=sort_key))
     analyses = _analyses(replayed, args.time_limit) if args.analyse else ()
-    page = render_page(replay_data(replayed, found, analyses),
+    page = render_page(replay_data(replayed, found, analyses, changes=changes),
                        text[header.start:header.end].strip() + "\n",
                        filename=Path(source.name).name)
     out = args.output or default_output(source.name, args.game, chosen)

@@ -381,7 +381,7 @@ def replay_pages(report: EventReport, root: Path | None = None,
     import hashlib
 
     from .. import __version__
-    from ..checking import replay_of
+    from ..checking import changes_of
     from ..checking.parsing import parse_indexed
     from ..collector import cyclic_gc_paused
     from ..diagnostics import sort_key
@@ -424,11 +424,13 @@ def replay_pages(report: EventReport, root: Path | None = None,
         parsed = parse_indexed(text, header, filename=file)
         if parsed.broken:
             return None
-        replayed = replay_of(parsed, report.event.given_rules)
-        if replayed is None:
+        # each step as what it changed, not the whole table (issue 38)
+        refereed = changes_of(parsed, report.event.given_rules)
+        if refereed is None:
             return None
+        replayed, changes = refereed
         found = tuple(sorted({*parsed.diagnostics, *replayed.diagnostics}, key=sort_key))
-        return name, render_page(replay_data(replayed, found), record,
+        return name, render_page(replay_data(replayed, found, changes=changes), record,
                                  filename=Path(file).name, shared=True)
 
     return make

@@ -13,12 +13,13 @@ from typing import TYPE_CHECKING
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic
 from ..reading.records import Game
+from .changes import StepChange
 from .deal.table import Table
 from .play import hand_order, legal_cards
 from .profiles import Options
 from .state import GameReplay, Step, StepKind, TableState, build_game_replay, copied_by_slots
 
-__all__ = ["replay_plain", "with_hindsight"]
+__all__ = ["replay_changes_plain", "replay_plain", "with_hindsight"]
 
 # ``dataclasses.replace`` for the two records :func:`with_hindsight` completes, made once.
 if TYPE_CHECKING:
@@ -53,6 +54,27 @@ def replay_plain(
     if record_states:
         kept = with_hindsight(table.steps, table.hindsight, options)
         steps = tuple(_offences_at_their_cards(kept, table.proved_later))
+    return _game_replay(table, option_diags, steps)
+
+
+def replay_changes_plain(game: Game, options: Options,
+                         option_diags: tuple[Diagnostic, ...] = ()
+                         ) -> tuple[GameReplay, tuple[StepChange, ...]]:
+    """:func:`replay_plain` with each step as what it changed (a replay page's, see
+    :mod:`.changes`): the replay, without steps, and the steps."""
+    table = Table(game, options, changes=True)
+    for deal in game.deals:
+        table.feed_deal(deal)
+    table.end_game()
+    assert table.changes is not None
+    changes = table.changes.finish(table.hindsight, table.proved_later)
+    return _game_replay(table, option_diags, ()), changes
+
+
+def _game_replay(table: Table, option_diags: tuple[Diagnostic, ...],
+                 steps: tuple[Step, ...]) -> GameReplay:
+    """The replay's result from ``table``, which took every deal of its game."""
+    game, options = table.game, table.options
     result = build_game_replay(
         game=game,
         options=options,

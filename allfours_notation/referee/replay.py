@@ -18,10 +18,11 @@ from dataclasses import replace
 from ..cards import Seat
 from ..diagnostics import Diagnostic
 from ..reading.records import Deal, Game, diagnostic_at, with_seat
+from .changes import StepChange
 from .deal.answers import DealOver, DealStart, Event
 from .deal.table import Table
 from .disputes import find_disputes, read_result
-from .plain import replay_plain, with_hindsight
+from .plain import replay_changes_plain, replay_plain, with_hindsight
 from .play import legal_cards, max_runs, trick_winner, turnup_position
 from .profiles import Options, resolve_options
 from .scoring import Point
@@ -33,6 +34,7 @@ __all__ = [
     "Point",
     "Referee",
     "Step",
+    "StepChange",
     "StepKind",
     "TableState",
     "check_game",
@@ -41,6 +43,7 @@ __all__ = [
     "legal_cards",
     "max_runs",
     "replay",
+    "replay_changes",
     "replay_plain",
     "seats_from_replay",
     "trick_winner",
@@ -86,6 +89,25 @@ def replay(game: Game, options: Options | None = None, *,
     if options is None:
         options, option_diags = resolve_options(game)
     result = replay_plain(game, options, tuple(option_diags), record_states=record_states)
+    return _with_disputes(result)
+
+
+def replay_changes(game: Game, options: Options | None = None
+                   ) -> tuple[GameReplay, tuple[StepChange, ...]]:
+    """:func:`replay` for a replay page: the replay without its steps, and each step as
+    what it changed at the table (:mod:`.changes`) rather than the whole table, which
+    the page would compare with the step before's (issue 38).  The same findings,
+    scores and deals as :func:`replay`'s."""
+    option_diags: list[Diagnostic] = []
+    if options is None:
+        options, option_diags = resolve_options(game)
+    result, changes = replay_changes_plain(game, options, tuple(option_diags))
+    return _with_disputes(result), changes
+
+
+def _with_disputes(result: GameReplay) -> GameReplay:
+    """``result`` with the dispute report's findings (AFN4xx)."""
+    game = result.game
     try:
         disputes = find_disputes(result)
     except Exception as error:  # the referee must never take a file down

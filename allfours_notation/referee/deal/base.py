@@ -280,6 +280,11 @@ class DealBase:
             return
         diagnostics = tuple(self.pending)
         self.pending = []
+        changes = self.g.changes
+        if changes is not None:  # a replay page's: what changed, not the whole table
+            changes.step(self, kind, trick, text, span, diagnostics)
+            self.g.step_count += 1
+            return
         self.g.add_step(kind, self.number, trick, text, self.state(), span, diagnostics)
 
     def side(self, seat: Seat) -> str:

@@ -45,6 +45,7 @@ from ...reading.table import (
     side_table,
     sides,
 )
+from ..changes import ChangeLog
 from ..profiles import (
     Options,
 )
@@ -73,16 +74,21 @@ class Table:
     """
 
     # Slots: a table is made for every game, and a file of tiny games is mostly that.
-    __slots__ = ("current", "deals", "decided", "decided_deal", "expected_dealer", "found",
-                 "game", "hand_proofs", "hindsight", "keep_steps", "next_of", "options", "over",
+    __slots__ = ("changes", "current", "deals", "decided", "decided_deal", "expected_dealer",
+                 "found", "game", "hand_proofs", "hindsight", "keep_steps", "next_of", "options",
+                 "over",
                  "proved_later", "scores", "seats", "side_by_seat", "sides", "start",
                  "step_count", "steps", "unfinished", "warned_after_end", "winner")
 
-    def __init__(self, game: Game, options: Options, *, keep_steps: bool = True) -> None:
+    def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
+                 changes: bool = False) -> None:
         self.game = game
         self.options = options
-        self.keep_steps = keep_steps
+        self.keep_steps = keep_steps or changes
         self.seats = seats = table_seats(game, options)
+        # ``changes``: each step kept as what it changed (a replay page's), not as a whole
+        # state in ``steps`` (see :mod:`..changes`)
+        self.changes = ChangeLog(seats, options) if changes else None
         self.sides = sides(seats)
         self.next_of = dict(next_seats(seats, clockwise=options.clockwise))
         self.side_by_seat = side_table(seats)  # cached per table shape
@@ -351,15 +357,21 @@ class Table:
         if self.over:
             return
         self.over = True
+        if self.changes is not None:
+            self.changes.game_end(self._game_end_text())
+            self.step_count += 1
+            return
         last = self.steps[-1].state if self.steps else None
         if last is None:
             self.step_count += 1
             return
+        self.add_step(StepKind.GAME_END, last.deal, None, self._game_end_text(), last, None,
+                      ())
+
+    def _game_end_text(self) -> str:
         if self.winner is not None:
-            text = f"{self.winner} wins the game, {self.score_text()} ({self.decided})"
-        else:
-            text = f"the game is unfinished, {self.score_text()}"
-        self.add_step(StepKind.GAME_END, last.deal, None, text, last, None, ())
+            return f"{self.winner} wins the game, {self.score_text()} ({self.decided})"
+        return f"the game is unfinished, {self.score_text()}"
 
 
 def _shallow(obj: Table) -> Table:

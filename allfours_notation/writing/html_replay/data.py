@@ -15,8 +15,9 @@ from ...checking.analysis.report import LABEL, DealAnalysis
 from ...diagnostics import Diagnostic
 from ...reading.records import Game
 from ...reading.table import side_of
+from ...referee.decided import ItemStatus
 from ...referee.disputes import rules_name
-from ...referee.replay import GameReplay, Step, StepKind, TableState
+from ...referee.replay import GameReplay, Point, Step, StepChange, StepKind, TableState
 
 # Steps that ↑/↓ (previous/next trick) stop at, as in the terminal viewer.
 TRICK_STOPS = ("deal_start", "trick_end", "deal_end", "game_end")
@@ -24,17 +25,22 @@ DISPUTE_PREFIX = "AFN4"  # claims, totals and the result that disagree with the 
 
 
 def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
-                analyses: Sequence[DealAnalysis] = ()) -> dict[str, Any]:
+                analyses: Sequence[DealAnalysis] = (), *,
+                changes: Sequence[StepChange] | None = None) -> dict[str, Any]:
     """Everything the page shows of ``replayed``; ``diagnostics`` are those found outside
     the steps (the parser's, the rule profile's, the disputes).  A dispute of a deal's
     claim or total is shown at the end of that deal, where the page shows the points
     the referee counts, and a dispute of the game's result at the end of the game; the
     rest are listed under the table.  ``analyses`` (``allfours html --analyse``): per
-    deal the par and the flagged cards, all hands seen."""
+    deal the par and the flagged cards, all hands seen.  ``changes``: the steps as the
+    referee's :func:`~allfours_notation.referee.replay.replay_changes` gives them, each
+    as what it changed, for a ``replayed`` made without steps: the same data, made
+    without whole states (a site's replay pages, issue 38)."""
     game = replayed.game
     seats = game.seats
-    at_step = dispute_steps(replayed, diagnostics)
-    in_steps = {d for step in replayed.steps for d in step.diagnostics}
+    steps: Sequence[Step | StepChange] = replayed.steps if changes is None else changes
+    at_step = dispute_steps(replayed, diagnostics, len(steps))
+    in_steps = {d for step in steps for d in step.diagnostics}
     in_steps.update(d for placed in at_step.values() for d in placed)
     data = {
         "title": title(game),
@@ -50,7 +56,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
              "scores": deal.scores_after, "entry": "results" if deal.by_results else "cards"}
             for deal in replayed.deals
         ],
-        "steps": steps_data(replayed.steps, at_step),
+        "steps": steps_data(replayed.steps, at_step) if changes is None
+        else changes_data(changes, at_step),
         "scores": replayed.scores,
         "winner": replayed.winner,
         "decided": replayed.decided,
@@ -58,21 +65,25 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
         "problems": [diagnostic_data(d) for d in diagnostics if d not in in_steps],
     }
     if analyses:
-        data["analysis"] = {"label": LABEL, "deals": analysis_data(replayed, analyses)}
+        data["analysis"] = {"label": LABEL,
+                            "deals": analysis_data(replayed, analyses, steps)}
     return data
 
 
-def analysis_data(replayed: GameReplay,
-                  analyses: Sequence[DealAnalysis]) -> dict[str, dict[str, Any]]:
+def analysis_data(replayed: GameReplay, analyses: Sequence[DealAnalysis],
+                  steps: Sequence[Step | StepChange] | None = None
+                  ) -> dict[str, dict[str, Any]]:
     """Per deal number: the par, the result made, and each flagged card with the step
     that plays it (the page marks it there)."""
     by_number = {a.number: a for a in analyses}
+    if steps is None:
+        steps = replayed.steps
     out: dict[str, dict[str, Any]] = {}
     for deal in replayed.deals:
         analysis = by_number.get(deal.number)
         if analysis is None:
             continue
-        plays = [step.index for step in replayed.steps[deal.first_step:deal.last_step + 1]
+        plays = [step.index for step in steps[deal.first_step:deal.last_step + 1]
                  if step.kind is StepKind.PLAY]
         entry: dict[str, Any] = {
             "solved": analysis.solved,
@@ -94,19 +105,22 @@ def title(game: Game) -> str:
     return " · ".join(bit for bit in bits if bit)
 
 
-def dispute_steps(replayed: GameReplay,
-                  diagnostics: tuple[Diagnostic, ...]) -> dict[int, list[Diagnostic]]:
+def dispute_steps(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...],
+                  count: int | None = None) -> dict[int, list[Diagnostic]]:
     """The step each dispute is shown at: its deal's last (the deal's end, where its
-    claim and total are compared with the count), the game's last for the result."""
+    claim and total are compared with the count), the game's last for the result.
+    ``count``: how many steps there are (default: ``replayed``'s)."""
     last_of = {deal.number: deal.last_step for deal in replayed.deals}  # a redeal: the last
     placed: dict[int, list[Diagnostic]] = {}
-    if not replayed.steps:
+    if count is None:
+        count = len(replayed.steps)
+    if not count:
         return placed
     for diagnostic in diagnostics:
         if not diagnostic.code.startswith(DISPUTE_PREFIX):
             continue
         if diagnostic.deal is None:
-            step = len(replayed.steps) - 1
+            step = count - 1
         elif diagnostic.deal in last_of:
             step = last_of[diagnostic.deal]
         else:
@@ -134,6 +148,78 @@ def steps_data(steps: Sequence[Step],
             "dg": [diagnostic_data(d) for d in (*step.diagnostics, *at_step.get(index, ()))],
         })
         previous = step.state
+    return out
+
+
+def changes_data(steps: Sequence[StepChange],
+                 at_step: dict[int, list[Diagnostic]]) -> list[dict[str, Any]]:
+    """:func:`steps_data` of the steps as the referee gave their changes
+    (:func:`~allfours_notation.referee.replay.replay_changes`): the same list, each
+    changed part written as :func:`state_data` writes it, with nothing compared here."""
+    out = []
+    points: tuple[Any, ...] = ()
+    items: tuple[Any, ...] = ()
+    for index, step in enumerate(steps):
+        changed = step.changed
+        if "deal_points" in changed:
+            points = changed["deal_points"]
+        if "items" in changed:
+            items = changed["items"]
+        out.append({
+            "k": step.kind.value,
+            "d": step.deal,
+            "t": step.trick,
+            "x": step.text,
+            "s": changed_data(changed, points, items) if changed else {},
+            "dg": [diagnostic_data(d) for d in (*step.diagnostics, *at_step.get(index, ()))],
+        })
+    return out
+
+
+def changed_data(changed: dict[str, Any], points: tuple[Point, ...],
+                 items: tuple[ItemStatus, ...]) -> dict[str, Any]:
+    """The parts ``changed`` (see :class:`~allfours_notation.referee.changes.StepChange`)
+    as :func:`state_data` writes them, in its order; ``points`` and ``items``: the
+    deal's points and items at this step, written together when either changed."""
+    out: dict[str, Any] = {}
+    get = changed.get
+    if "dealer" in changed:
+        out["dealer"] = changed["dealer"].letter
+    if "elder" in changed:
+        out["elder"] = changed["elder"].letter
+    if (hands := get("hands")) is not None:
+        out["hands"] = {seat.letter: codes(held) for seat, held in hands.items()}
+    if (unknown := get("unknown")) is not None:
+        out["unknown"] = {seat.letter: count for seat, count in unknown if count}
+    if (turnups := get("turnups")) is not None:
+        out["turnups"] = codes(turnups)
+    if "trump" in changed:
+        trump = changed["trump"]
+        out["trump"] = trump.letter if trump else None
+    if "trick_number" in changed:
+        out["tn"] = changed["trick_number"]
+    if (trick := get("trick")) is not None:
+        out["trick"] = [[seat.letter, code(c)] for seat, c in trick]
+    if "to_move" in changed:
+        mover = changed["to_move"]
+        out["to"] = mover.letter if mover is not None else None
+    if (legal := get("legal")) is not None:
+        out["legal"] = sorted(codes(legal))
+    if (won := get("won")) is not None:
+        out["won"] = won
+    if (pips := get("pips")) is not None:
+        out["pips"] = pips
+    if "last_trick_winner" in changed:
+        last = changed["last_trick_winner"]
+        out["last"] = last.letter if last is not None else None
+    if "deal_points" in changed or "items" in changed:
+        out["points"] = [[point.side, point.item.value, point.points, point.reason]
+                         for point in points]
+        out["later"] = later_of(points, items)
+    if (scores := get("scores")) is not None:
+        out["scores"] = scores
+    if "winner" in changed:
+        out["winner"] = changed["winner"]
     return out
 
 
@@ -205,26 +291,38 @@ def state_data(state: TableState, previous: TableState | None = None) -> dict[st
     return out
 
 
-# A card's code by card (cards are interned): a long game shows each hand at every step,
-# so its codes are written a hundred thousand times and made once.
-_CODES: dict[Card, str] = {}
+class _Codes(dict[Card, str]):
+    """A card's code by card (cards are interned): a long game shows each hand at every
+    step, so its codes are written a hundred thousand times and made once; read as
+    ``_CODES[card]``, without a call."""
+
+    def __missing__(self, card: Card) -> str:
+        found = self[card] = str(card)
+        return found
+
+
+_CODES = _Codes()
 
 
 def code(card: Card) -> str:
-    found = _CODES.get(card)
-    if found is None:
-        found = _CODES[card] = str(card)
-    return found
+    return _CODES[card]
 
 
 def codes(cards: Iterable[Card]) -> list[str]:
-    return [code(card) for card in cards]
+    table = _CODES
+    return [table[card] for card in cards]
 
 
 def later_items(state: TableState) -> list[list[Any]]:
-    counted = {(p.item, p.side, p.reason) for p in state.deal_points}
+    return later_of(state.deal_points, state.items)
+
+
+def later_of(points: Sequence[Point], items: Sequence[ItemStatus]) -> list[list[Any]]:
+    """The deal's items not counted yet: decided ("d") or that would score if the deal
+    ended now ("p")."""
+    counted = {(p.item, p.side, p.reason) for p in points}
     return [[item.side, item.item.value, item.points, "d" if item.decided else "p", item.reason]
-            for item in state.items
+            for item in items
             if item.side and item.points and (item.item, item.side, item.reason) not in counted]
 
 

@@ -1,0 +1,335 @@
+"""Each step of a replay as what it changed at the table, not as the whole table.
+
+A replay page shows the table after every step, and a step changes one or two parts of
+it: a card played takes it out of one hand and puts it on the trick, a trick's end gives
+it to a side.  :func:`.replay.replay` hands out a whole :class:`~.state.TableState` per
+step, which the page then compared with the step before's to keep the parts that changed;
+the viewer needs the whole states, the page does not.  Here the table, as it takes each
+step, notes only the parts that differ from the step before (:class:`StepChange`), read
+off its own live state: no whole state is built, copied or compared (issue 38).
+
+Every value is the referee's, the same as the whole state's: the parts are the
+:class:`~.state.TableState` fields of the same names, and the hands seen only in play are
+completed from the whole record exactly as :func:`.plain.with_hindsight` completes them
+(the deal's cards seen only in play, from the deal's first step on, each gone from its
+hand once played; the legal cards of a hand so completed).  A test holds every step of
+the samples and of generated games to the whole states' parts.
+
+Nothing here decides anything: the legal cards are :func:`.play.legal_cards`, the items
+"if the deal ended now" the deal's own (:meth:`.deal.closing.Closing.items_now`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card, Seat, Suit
+from ..diagnostics import Diagnostic
+from ..frozen import frozen
+from ..reading.records import Span
+from .play import hand_order, legal_cards
+from .profiles import Options
+from .state import StepKind
+
+if TYPE_CHECKING:
+    from .deal.base import DealBase
+
+__all__ = ["PARTS", "ChangeLog", "StepChange"]
+
+# The parts of the table a step may change: the TableState fields of these names.
+PARTS = ("dealer", "elder", "hands", "unknown", "turnups", "trump", "trick_number", "trick",
+         "to_move", "legal", "won", "pips", "last_trick_winner", "deal_points", "items",
+         "scores", "winner")
+
+_Hands = tuple[tuple[Card, ...], ...]  # per seat, in seat order
+_Unknown = tuple[tuple[Seat, int], ...]
+_Trick = tuple[tuple[Seat, Card], ...]
+# what the hands seen only in play complete, kept per step until the deal's end shows them:
+# the known hands, the unseen counts, the legal cards, who is to move, the trick, the trump
+_Held = tuple[_Hands, _Unknown, frozenset[Card], Seat | None, _Trick, Suit | None]
+
+_UNSET: Any = object()  # before the first step every part is new
+_NO_CARDS: frozenset[Card] = frozenset()
+
+
+@frozen
+class StepChange:
+    """One step of the replay (a call, a play, a point scored) with, as ``changed``, the
+    parts of the table that differ from the step before's, by :data:`PARTS` name (every
+    part at the first step).  ``hands`` is a dict of only the seats whose hand changed;
+    every other part is the whole part, as the :class:`~.state.TableState` field holds it.
+    The other fields are :class:`~.state.Step`'s."""
+
+    index: int
+    kind: StepKind
+    deal: int
+    trick: int | None
+    text: str
+    span: Span | None
+    diagnostics: tuple[Diagnostic, ...]
+    changed: dict[str, Any]
+
+
+class ChangeLog:
+    """The steps of one game as changes, noted by the table as it takes them (a
+    :class:`~.deal.table.Table` given one keeps no whole states).
+
+    The parts a reader of the whole record sees otherwise than the table did (the hands,
+    their unseen counts and the legal cards, where the play showed cards nobody saw) are
+    kept as the table had them and made changes only at the end (:meth:`finish`), when
+    every deal has shown its cards."""
+
+    __slots__ = ("hand_lists", "held", "last", "options", "seats", "steps")
+
+    def __init__(self, seats: tuple[Seat, ...], options: Options) -> None:
+        self.seats = seats
+        self.options = options
+        self.steps: list[StepChange] = []
+        self.held: list[_Held] = []
+        # each part's value at the last step (the live containers' copies for comparing)
+        self.last: dict[str, Any] = dict.fromkeys(
+            ("dealer", "elder", "turnups", "trump", "trick_number", "trick_list", "trick",
+             "to_move", "won", "pips", "last_trick_winner", "points_list", "deal_points",
+             "items", "scores_dict", "scores", "winner", "unseen", "unknown", "hands",
+             "legal", "legal_key"), _UNSET)
+        self.hand_lists: list[list[Card] | None] = [None] * len(seats)
+
+    def step(self, deal: DealBase, kind: StepKind, trick: int | None, text: str,
+             span: Span | None, diagnostics: tuple[Diagnostic, ...]) -> None:
+        """The table after ``deal``'s step, as what changed since the step before."""
+        last = self.last
+        changed: dict[str, Any] = {}
+        if deal.trick_number != last["trick_number"]:
+            last["trick_number"] = changed["trick_number"] = deal.trick_number
+        if deal.to_move is not last["to_move"]:  # seats, suits and None: one of each
+            last["to_move"] = changed["to_move"] = deal.to_move
+        if deal.last_winner is not last["last_trick_winner"]:
+            last["last_trick_winner"] = changed["last_trick_winner"] = deal.last_winner
+        if deal.trump is not last["trump"]:
+            last["trump"] = changed["trump"] = deal.trump
+        if deal.dealer is not last["dealer"] or deal.elder is not last["elder"]:
+            for name, value in (("dealer", deal.dealer), ("elder", deal.elder)):
+                if value is not last[name]:
+                    last[name] = changed[name] = value
+        if deal.g.winner != last["winner"]:
+            last["winner"] = changed["winner"] = deal.g.winner
+        ledger = deal.ledger
+        if ledger.turnups != last["turnups"]:
+            last["turnups"] = ledger.turnups.copy()
+            changed["turnups"] = tuple(ledger.turnups)
+        live_trick = deal.trick
+        if live_trick != last["trick_list"]:
+            last["trick_list"] = live_trick.copy()
+            last["trick"] = changed["trick"] = tuple(live_trick)
+        won = tuple(deal.won.items())
+        if won != last["won"]:
+            last["won"] = changed["won"] = won
+        pips = tuple(deal.pips.items())
+        if pips != last["pips"]:
+            last["pips"] = changed["pips"] = pips
+        if deal.points != last["points_list"]:
+            last["points_list"] = deal.points.copy()
+            changed["deal_points"] = tuple(deal.points)
+        items = deal.items_now()
+        if items is not last["items"] and items != last["items"]:
+            changed["items"] = items
+        last["items"] = items
+        game = deal.g
+        if game.scores != last["scores_dict"]:
+            last["scores_dict"] = game.scores.copy()
+            changed["scores"] = tuple((side, game.scores[side]) for side in game.sides)
+        self.held.append(self._held(deal))
+        self.steps.append(StepChange(len(self.steps), kind, deal.number, trick, text, span,
+                                     diagnostics, changed))
+
+    def _held(self, deal: DealBase) -> _Held:
+        """The hands, unseen counts and legal cards as the table has them now, each the
+        step before's own object where it is the same (so that :meth:`finish` compares
+        most of them by identity)."""
+        last, seats = self.last, self.seats
+        ledger = deal.ledger
+        live, unseen = ledger.hands, ledger.unseen
+        hands: _Hands = last["hands"]
+        if hands is _UNSET:
+            self.hand_lists = [live[seat].copy() for seat in seats]
+            hands = last["hands"] = tuple(tuple(live[seat]) for seat in seats)
+        else:
+            lists = self.hand_lists
+            fresh: list[tuple[Card, ...]] | None = None
+            for place, seat in enumerate(seats):
+                if live[seat] != lists[place]:  # a seat's hand changed: only its own anew
+                    if fresh is None:
+                        fresh = list(hands)
+                    lists[place] = live[seat].copy()
+                    fresh[place] = tuple(live[seat])
+            if fresh is not None:
+                hands = last["hands"] = tuple(fresh)
+        if unseen != last["unseen"]:
+            last["unseen"] = unseen.copy()
+            last["unknown"] = tuple((seat, unseen[seat]) for seat in seats)
+        unknown: _Unknown = last["unknown"]
+        mover, trick, trump = deal.to_move, last["trick"], deal.trump
+        legal: frozenset[Card] = _NO_CARDS
+        if mover in live and unseen[mover] == 0:
+            key = (mover, hands, trick, trump)
+            if key == last["legal_key"]:
+                legal = last["legal"]
+            else:
+                # a finished trick stays on show until the next card, which leads
+                on_table = trick if len(trick) < len(seats) else ()
+                legal = legal_cards(hands[seats.index(mover)], on_table, trump, deal.options)
+                last["legal_key"], last["legal"] = key, legal
+        return hands, unknown, legal, mover, trick, trump
+
+    def game_end(self, text: str) -> None:
+        """The game's last step: the table as the step before left it (none in a game
+        that took no step)."""
+        if not self.steps:
+            return
+        before = self.steps[-1]
+        self.held.append(self.held[-1])
+        self.steps.append(StepChange(len(self.steps), StepKind.GAME_END, before.deal, None,
+                                     text, None, (), {}))
+
+    def finish(self, hindsight: Sequence[tuple[int, int, dict[Seat, list[Card]]]],
+               proved_later: Sequence[tuple[Diagnostic, int, int]]) -> tuple[StepChange, ...]:
+        """The steps with their hands, unseen counts and legal cards as a reader of the
+        whole record sees them (``hindsight``: per deal, its first and last step and the
+        cards each seat was seen to hold only when it played them, as for
+        :func:`.plain.with_hindsight`), and each offence a later card proved shown at the
+        step of the offending card (``proved_later``, as the whole states' replay does)."""
+        held = self.held
+        completed_at: dict[int, tuple[_Hands, _Unknown, frozenset[Card]]] = {}
+        for first, end, inferred in hindsight:
+            completing = _Completing(self.seats, self.options, inferred)
+            for index in range(first, end + 1):
+                trick = held[index][4]
+                if self.steps[index].kind is StepKind.PLAY and trick:
+                    completing.played(*trick[-1])
+                if completing.waiting:  # else the table showed every card already
+                    completed_at[index] = completing.completed(held[index])
+        self._write_held(completed_at)
+        return tuple(_offences_at_their_cards(self.steps, proved_later))
+
+    def _write_held(self, completed_at: dict[int, tuple[_Hands, _Unknown, frozenset[Card]]]
+                    ) -> None:
+        """Each step's hands, unseen counts and legal cards (as completed, where they
+        are) written as changes where they differ from the step before's."""
+        seats, held = self.seats, self.held
+        shown_hands: _Hands | None = None
+        shown_unknown: _Unknown | None = None
+        shown_legal: frozenset[Card] | None = None
+        for index, step in enumerate(self.steps):
+            found = completed_at.get(index)
+            hands, unknown, legal = found if found is not None else held[index][:3]
+            changed = step.changed
+            if hands is not shown_hands:
+                if shown_hands is None:
+                    changed["hands"] = dict(zip(seats, hands, strict=True))
+                elif hands != shown_hands:
+                    changed["hands"] = {seat: now for seat, now, before
+                                        in zip(seats, hands, shown_hands, strict=True)
+                                        if now is not before and now != before}
+                shown_hands = hands
+            if unknown is not shown_unknown and unknown != shown_unknown:
+                changed["unknown"] = unknown
+            shown_unknown = unknown
+            if legal is not shown_legal and legal != shown_legal:
+                changed["legal"] = legal
+            shown_legal = legal
+
+
+class _Completing:
+    """One deal's hands completed with the cards each seat was seen to hold only when it
+    played them (:func:`.plain.with_hindsight`'s ``_completed``, step after step): a seat's
+    completed hand is made again only when its known cards or its cards still to be
+    played changed (a card played changes one seat's), and the rest is the step before's
+    own."""
+
+    __slots__ = ("changed", "known", "last", "legal", "options", "seats", "unseen", "waiting")
+
+    def __init__(self, seats: tuple[Seat, ...], options: Options,
+                 inferred: dict[Seat, list[Card]]) -> None:
+        self.seats = seats
+        self.options = options
+        # per seat, the cards seen only in play that it has still to play
+        self.waiting = {seat: list(cards) for seat, cards in inferred.items() if cards}
+        self.changed: set[Seat] = set()  # the seats whose waiting cards changed since
+        # the table's hands and unseen counts last completed, and what they gave
+        self.known: _Hands | None = None
+        self.unseen: _Unknown | None = None
+        self.last: tuple[_Hands, _Unknown, frozenset[Card]] | None = None
+        # the legal cards last worked out, with what they depend on
+        self.legal: tuple[tuple[object, ...], frozenset[Card]] | None = None
+
+    def played(self, seat: Seat, card: Card) -> None:
+        waiting = self.waiting.get(seat)
+        if waiting is not None and card in waiting:
+            waiting.remove(card)
+            self.changed.add(seat)
+            if not waiting:
+                del self.waiting[seat]
+
+    def hand(self, seat: Seat, known: tuple[Card, ...]) -> tuple[Card, ...]:
+        cards = self.waiting.get(seat)
+        return tuple(sorted([*known, *cards], key=hand_order)) if cards else known
+
+    def completed(self, held: _Held) -> tuple[_Hands, _Unknown, frozenset[Card]]:
+        hands, unknown, legal, mover, trick, trump = held
+        seats, waiting, last, changed = self.seats, self.waiting, self.last, self.changed
+        before = self.known
+        if last is None or before is None:
+            whole = tuple(self.hand(seat, known) for seat, known in zip(seats, hands,
+                                                                          strict=True))
+        elif hands is before and not changed:
+            whole = last[0]
+        else:
+            full = list(last[0])
+            for place, seat in enumerate(seats):
+                if hands[place] is not before[place] or seat in changed:
+                    full[place] = self.hand(seat, hands[place])
+            whole = tuple(full)
+        if last is not None and unknown is self.unseen and not changed:
+            counts = last[1]
+        else:
+            counts = tuple((seat, count - len(waiting.get(seat, ())))
+                           for seat, count in unknown)
+        self.known, self.unseen = hands, unknown
+        changed.clear()
+        if mover is not None and waiting.get(mover) and dict(counts).get(mover) == 0:
+            hand = whole[seats.index(mover)]
+            key = (mover, hand, trick, trump)
+            if self.legal is not None and self.legal[0] == key:
+                legal = self.legal[1]
+            else:
+                on_table = trick if len(trick) < len(seats) else ()
+                legal = legal_cards(hand, on_table, trump, self.options)
+                self.legal = (key, legal)
+        self.last = answer = (whole, counts, legal)
+        return answer
+
+
+def _offences_at_their_cards(steps: list[StepChange],
+                             proved_later: Sequence[tuple[Diagnostic, int, int]]
+                             ) -> list[StepChange]:
+    """Each offence proved by a later card shown at the step of the offending card (as
+    :func:`.plain.replay_plain` does with the whole states)."""
+    if not proved_later:
+        return steps
+    out = list(steps)
+    moved = {id(d) for d, _, _ in proved_later}
+    for index, step in enumerate(out):
+        if any(id(d) in moved for d in step.diagnostics):
+            out[index] = _with_diagnostics(step, tuple(d for d in step.diagnostics
+                                                       if id(d) not in moved))
+    for diagnostic, _, index in proved_later:
+        if index < len(out):
+            step = out[index]
+            out[index] = _with_diagnostics(step, (*step.diagnostics, diagnostic))
+    return out
+
+
+def _with_diagnostics(step: StepChange, diagnostics: tuple[Diagnostic, ...]) -> StepChange:
+    return StepChange(step.index, step.kind, step.deal, step.trick, step.text, step.span,
+                      diagnostics, step.changed)
