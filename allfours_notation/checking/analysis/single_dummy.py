@@ -1,0 +1,242 @@
+"""Single-dummy verdicts: each card judged on what its player could know.
+
+Double dummy (:mod:`.report`) sees every hand, so it calls a card a loss whenever some
+line through the hidden cards would have saved a point.  Here, at each card decision,
+the player's information set (:mod:`.information`) is sampled: ``samples`` worlds drawn
+uniformly from the deals consistent with what the player saw, the same worlds for every
+card the player could legally play, each world solved exactly by the double-dummy
+:class:`~.solver.Solver` (perfect-information Monte Carlo, as bridge programs do).  Per
+card: the mean value and its standard error.  A card is flagged only when its mean loss
+against the best card is at least one point (counted as double dummy counts it) and more
+than two standard errors of that loss (the losses are paired: the same worlds for each
+card, so the error is that of the per-world differences).
+
+The sampling is deterministic for a seed: each decision draws from its own generator,
+seeded by the seed, a digest of the deal and the card's place in the play, so that the
+verdicts do not depend on which worker or in which order the decisions were judged.
+
+What single dummy assumes, and a player need not: that everyone plays the rest of the
+deal as if all the hands were seen after this card (each world is solved double dummy).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ...cards import Card, Seat
+from ...frozen import frozen
+from ...reading.table import side_of
+from ...referee.play import legal_cards
+from .deals import PlayedDeal
+from .information import Information, World, WorldSampler, information_at, world_layout
+from .report import DealAnalysis, glyph_for
+from .solver import Solver, SolveTimeout
+
+__all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "CardEstimate", "DecisionVerdict",
+           "SingleDummyDeal", "decide", "label_for", "single_dummy_deal"]
+
+DEFAULT_SAMPLES = 100
+DEFAULT_SEED = 1
+
+
+def label_for(samples: int) -> str:
+    """The label every single-dummy verdict carries."""
+    return f"single dummy: {samples} samples, hidden hands unknown"
+
+
+@frozen
+class CardEstimate:
+    """One legal card at a decision, over the sampled worlds."""
+
+    card: Card
+    mean: float  # the mean value after it, for the player's side (double dummy's units)
+    error: float  # the standard error of ``mean``
+    loss: float  # the mean points lost against the card of the best mean (0 for that card)
+    loss_error: float  # the standard error of ``loss`` (of the per-world losses)
+    flagged: bool
+
+
+@frozen
+class DecisionVerdict:
+    """One card played, judged on its player's information."""
+
+    index: int  # 0-based, in the order of play
+    trick: int
+    seat: Seat
+    card: Card
+    samples: int  # the worlds drawn (K)
+    worlds: int  # of them, the distinct ones (each solved once)
+    estimates: tuple[CardEstimate, ...]  # every legal card, best first
+    best: Card
+    loss: float  # the card played: its mean points lost against the best card
+    loss_error: float
+    flagged: bool
+    glyph: str | None
+    double_dummy: str | None  # double dummy's glyph for the same card ("" when kept)
+    label: str
+
+    @property
+    def changed(self) -> bool:
+        """Whether single dummy and double dummy disagree on flagging this card."""
+        return self.flagged != (self.double_dummy is not None)
+
+
+@frozen
+class SingleDummyDeal:
+    """A deal's single-dummy verdicts: every decision with a choice of legal cards."""
+
+    number: int
+    samples: int
+    seed: int
+    decisions: tuple[DecisionVerdict, ...]
+    note: str  # why not analysed, or what was left out, else ""
+    seconds: float
+    label: str
+
+    @property
+    def flagged(self) -> tuple[DecisionVerdict, ...]:
+        return tuple(d for d in self.decisions if d.flagged)
+
+    @property
+    def changed(self) -> tuple[DecisionVerdict, ...]:
+        """The cards flagged by one of single and double dummy and not the other."""
+        return tuple(d for d in self.decisions if d.changed)
+
+
+def _rng(seed: int, deal_key: str, index: int) -> random.Random:
+    return random.Random(f"{seed}/{deal_key}/{index}")
+
+
+def decide(information: Information, candidates: Sequence[Card], samples: int,
+           rng: random.Random, deadline: float | None = None
+           ) -> tuple[list[tuple[Card, list[int]]], int]:
+    """Each candidate card's value in each of ``samples`` sampled worlds (the same worlds
+    for every card), and how many distinct worlds were solved.  Values are for the
+    deciding seat's side, in double dummy's units."""
+    layout = information.layout
+    seat = information.seat
+    table_sides = layout.sides
+    two_sides = len(table_sides) == 2
+    own_side = side_of(seat, layout.seats)
+    sign = 1 if (not two_sides or own_side == table_sides[0]) else -1
+    sampler = WorldSampler(information)
+    solved: dict[World, tuple[int, ...]] = {}
+    per_card: list[list[int]] = [[] for _ in candidates]
+    for _ in range(samples):
+        world = sampler.sample(rng)
+        values = solved.get(world)
+        if values is None:
+            solver = Solver(world_layout(information, world),
+                            None if two_sides else own_side)
+            found = []
+            for c in candidates:
+                solver.set_position((*information.prefix, (seat, c)))
+                found.append(sign * solver.value(deadline))
+            values = solved[world] = tuple(found)
+        for k, value in enumerate(values):
+            per_card[k].append(value)
+    return list(zip(candidates, per_card, strict=True)), len(solved)
+
+
+def _mean_error(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(variance / n)
+
+
+def _points(loss: int, two_sides: bool) -> int:
+    """A loss in one world as double dummy counts points: with two sides the points that
+    changed hands (half the value, rounded away from nothing), else the points lost."""
+    if not two_sides or loss == 0:
+        return loss
+    return (loss + 1) // 2 if loss > 0 else -((1 - loss) // 2)
+
+
+def estimates_of(values: Sequence[tuple[Card, Sequence[int]]],
+                 two_sides: bool) -> tuple[CardEstimate, ...]:
+    """Per card: mean ± standard error of its value, and its loss in points against the
+    card of the best mean, with the standard error of the per-world losses (the worlds
+    are the same for every card: paired); flagged when that loss is at least one point
+    and more than two standard errors."""
+    means = [_mean_error(v)[0] for _, v in values]
+    best_index = max(range(len(values)), key=lambda k: (means[k], -k))
+    best_values = values[best_index][1]
+    out = []
+    for c, v in values:
+        mean, error = _mean_error(v)
+        loss, loss_error = _mean_error([_points(b - x, two_sides)
+                                        for b, x in zip(best_values, v, strict=True)])
+        flagged = loss >= 1 and loss > 2 * loss_error
+        out.append(CardEstimate(c, mean, error, loss, loss_error, flagged))
+    out.sort(key=lambda e: (e.loss, -e.mean))
+    return tuple(out)
+
+
+def single_dummy_deal(played: PlayedDeal, double_dummy: DealAnalysis | None, *,
+                      samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
+                      deal_key: str = "", time_limit: float | None = None,
+                      also_seen: Sequence[Card] = ()) -> SingleDummyDeal:
+    """Every card decision of ``played`` (a card played with another legal card beside
+    it) judged single dummy.  ``double_dummy``: the deal's double-dummy analysis, whose
+    flag is shown beside each verdict.  ``time_limit``: seconds for each world's solve
+    (a decision whose world is not solved in time is left out, and the note says so)."""
+    start = time.perf_counter()
+    label = label_for(samples)
+    layout = played.layout
+    if layout is None:
+        return SingleDummyDeal(played.number, samples, seed, (), played.why_not or "",
+                               0.0, label)
+    two_sides = len(layout.sides) == 2
+    dd_glyph: dict[int, str | None] = {}
+    if double_dummy is not None:
+        dd_glyph = {v.index: v.glyph for v in double_dummy.cards}
+    tricks = [number for number, _, plays in played.result.tricks for _ in plays]
+    turnups = played.result.turnups
+    line = played.line
+    held = {seat: list(cards) for seat, cards in layout.hands}
+    decisions: list[DecisionVerdict] = []
+    timed_out = 0
+    for index, (seat, c) in enumerate(line):
+        information = information_at(layout, line, index, turnups, also_seen)
+        candidates = _legal_now(information, held[seat])
+        if c not in candidates or len(candidates) < 2:
+            held[seat].remove(c)
+            continue
+        held[seat].remove(c)
+        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        try:
+            values, worlds = decide(information, candidates, samples,
+                                    _rng(seed, deal_key, index), deadline)
+        except SolveTimeout:
+            timed_out += 1
+            continue
+        estimates = estimates_of(values, two_sides)
+        mine = next(e for e in estimates if e.card == c)
+        decisions.append(DecisionVerdict(
+            index, tricks[index] if index < len(tricks) else 0, seat, c, samples, worlds,
+            estimates, estimates[0].card, mine.loss, mine.loss_error, mine.flagged,
+            glyph_for(math.floor(mine.loss)) if mine.flagged else None,
+            dd_glyph.get(index), label))
+    note = ""
+    if timed_out:
+        note = (f"{timed_out} decision{'s' if timed_out != 1 else ''} left out: a world "
+                f"not solved in {time_limit:g} s")
+    return SingleDummyDeal(played.number, samples, seed, tuple(decisions), note,
+                           time.perf_counter() - start, label)
+
+
+def _legal_now(information: Information, hand: Sequence[Card]) -> list[Card]:
+    """The cards the deciding seat may play (the same in every world: its own hand and
+    the trick on the table), asked of the referee."""
+    layout = information.layout
+    size = len(layout.seats)
+    prefix = information.prefix
+    trick = prefix[len(prefix) - len(prefix) % size:]
+    allowed = legal_cards(hand, trick, layout.trump, layout.options)
+    return sorted(allowed, key=lambda c: (c.suit.value, -c.rank))
