@@ -24,7 +24,7 @@ from allfours_notation.checking.analysis.information import (
     world_layout,
 )
 from allfours_notation.referee.play import legal_cards
-from allfours_notation.referee.profiles import FollowRule, UndertrumpException
+from allfours_notation.referee.profiles import FollowRule, Options, UndertrumpException
 
 from .cases import VARIANTS, generated_deals, option_sets
 
@@ -64,7 +64,7 @@ def test_every_sampled_world_replays_legally_and_the_real_deal_is_one(
     drawn = 0
     for played in _deals():
         assert played.layout is not None
-        layout = replace(played.layout, options=replace(played.layout.options, **variant))
+        layout = replace(played.layout, options=replace(played.layout.options, **variant))  # type: ignore[arg-type]
         if not _legal_line(layout.options, played):
             continue  # the line breaks this variant's rule: not a play it allows
         for index in range(0, len(played.line), 3):
@@ -77,7 +77,7 @@ def test_every_sampled_world_replays_legally_and_the_real_deal_is_one(
     assert drawn > 10
 
 
-def _legal_line(options: object, played: PlayedDeal) -> bool:
+def _legal_line(options: Options, played: PlayedDeal) -> bool:
     assert played.layout is not None
     layout = replace(played.layout, options=options)
     information = information_at(layout, played.line, len(played.line) - 1)
