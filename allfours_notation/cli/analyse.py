@@ -24,6 +24,14 @@ from ..checking.analysis.report import (
     DealAnalysis,
     analyse_deal,
 )
+from ..checking.analysis.single_dummy import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    SingleDummyDeal,
+    single_dummy_deal,
+    single_dummy_json,
+    single_dummy_lines,
+)
 from ..checking.analysis.solver import SolveTimeout
 from ..checking.parsing import parse
 from ..frozen import frozen
@@ -69,6 +77,14 @@ docs/analysis.md; --no-cache skips the cache).
                     the cards that have none, the reason in a comment beside it,
                     in canonical form; a glyph already written is never changed
   -j N              analyse N deals at a time (folders of many games)
+  --single-dummy    also judge each card on what its player could know: --samples
+                    K deals of the hidden cards drawn from those consistent with
+                    what the player saw (own hand, turn-ups, the cards played and
+                    what they prove), the same deals for every legal card, each
+                    solved; a card is flagged when its mean loss is at least a point
+                    and more than two standard errors; the double-dummy flag beside
+                    it and the flags that change listed (--seed S: the same verdicts
+                    for the same seed)
 
 exit status: 0 analysed, 1 some game could not be read or analysed, 2 unreadable
 input or bad options.
@@ -95,6 +111,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"deals analysed at a time (this machine has {cpu_count()} cores)")
     parser.add_argument("--no-cache", action="store_true",
                         help="neither read nor write the cache of analyses")
+    parser.add_argument("--single-dummy", action="store_true",
+                        help="also judge each card on what its player could see (sampled)")
+    parser.add_argument("--samples", type=_samples, default=DEFAULT_SAMPLES, metavar="K",
+                        help=f"with --single-dummy: worlds per decision (default "
+                             f"{DEFAULT_SAMPLES})")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
+                        help=f"with --single-dummy: the sampling seed (default {DEFAULT_SEED})")
+
+
+MAX_SAMPLES = 100_000
+
+
+def _samples(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 2 <= value <= MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(
+            f"{text}: give from 2 to {MAX_SAMPLES:,} samples (one has no standard error)")
+    return value
 
 
 MAX_TIME_LIMIT = 86_400
@@ -125,6 +162,25 @@ def _solve(job: _Job) -> DealAnalysis:
     return analyse_deal(job.played, time_limit=job.time_limit)
 
 
+@frozen
+class _SampledJob:
+    """One deal handed to a worker process to judge single dummy."""
+
+    played: PlayedDeal
+    digest: str
+    double_dummy: DealAnalysis
+    samples: int
+    seed: int
+    time_limit: float
+
+
+def _sample(job: _SampledJob) -> SingleDummyDeal:
+    """One deal's single-dummy verdicts (each decision seeded by the seed and the deal's
+    digest: the same whichever worker judges it)."""
+    return single_dummy_deal(job.played, job.double_dummy, samples=job.samples,
+                             seed=job.seed, deal_key=job.digest, time_limit=job.time_limit)
+
+
 def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, int):
@@ -133,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("--after goes with --line")
     if args.after < 0:
         return fail("--after: give a number of cards from 0")
+    if args.single_dummy and args.annotate:
+        return fail("--single-dummy goes with the text or --json, not --annotate")
     profile, overrides, house = chosen
     out = console()
     names, unreadable = expanded_or_fail(args.files)
@@ -178,12 +236,18 @@ def run(args: argparse.Namespace) -> int:
                     annotated.append(game)
                     continue
                 analyses = list(_analyses(deals, cache, pool, args.time_limit, progress))
+                sampled: list[SingleDummyDeal | None] = [None] * len(deals)
+                if args.single_dummy:
+                    sampled = list(pool.map(_sample, [
+                        _SampledJob(d, deal_digest(d), a, args.samples, args.seed,
+                                    args.time_limit) for d, a in zip(deals, analyses,
+                                                                     strict=True)], batch=1))
                 if args.annotate:
                     annotated.append(annotate_game(game, replayed, analyses))
                 elif args.json:
-                    games_json.append(_game_json(name, game, deals, analyses, args))
+                    games_json.append(_game_json(name, game, deals, analyses, sampled, args))
                 else:
-                    _print_game(out, name, game, deals, analyses, args)
+                    _print_game(out, name, game, deals, analyses, sampled, args)
             if args.annotate:
                 sys.stdout.write(for_stdout(format_result(replace(result,
                                                                   games=tuple(annotated)))))
@@ -286,13 +350,17 @@ def _points_text(pairs: Sequence[tuple[str, int]]) -> str:
 
 
 def _print_game(out: Console, name: str, game: Game, deals: Sequence[PlayedDeal],
-                analyses: Sequence[DealAnalysis], args: argparse.Namespace) -> None:
+                analyses: Sequence[DealAnalysis], sampled: Sequence[SingleDummyDeal | None],
+                args: argparse.Namespace) -> None:
     event = game.tag("Event")
     out.print(f"[bold]{for_markup(name)}: game {game.index}"
               + (f" ({for_markup(event)})" if event else "") + "[/]")
-    for played, analysis in zip(deals, analyses, strict=True):
+    for played, analysis, single in zip(deals, analyses, sampled, strict=True):
         for line in deal_lines(analysis):
             out.print(escape(line), highlight=False)
+        if single is not None and played.layout is not None:
+            for line in single_dummy_lines(single):
+                out.print(escape(line), highlight=False)
         if args.line and analysis.solved and played.layout is not None:
             out.print(escape(_line_text(played, args.after, args.time_limit)), highlight=False)
 
@@ -355,10 +423,13 @@ def _line_text(played: PlayedDeal, after: int, time_limit: float) -> str:
 
 
 def _game_json(name: str, game: Game, deals: Sequence[PlayedDeal],
-               analyses: Sequence[DealAnalysis], args: argparse.Namespace) -> dict[str, object]:
+               analyses: Sequence[DealAnalysis], sampled: Sequence[SingleDummyDeal | None],
+               args: argparse.Namespace) -> dict[str, object]:
     out = []
-    for played, analysis in zip(deals, analyses, strict=True):
+    for played, analysis, single in zip(deals, analyses, sampled, strict=True):
         data = to_json(analysis, args.time_limit)
+        if single is not None:
+            data["single_dummy"] = single_dummy_json(single)
         if args.line and analysis.solved and played.layout is not None:
             data["line"] = _line_text(played, args.after, args.time_limit).split(": ", 1)[1]
         out.append(data)

@@ -95,6 +95,7 @@ class SingleDummyDeal:
     note: str  # why not analysed, or what was left out, else ""
     seconds: float
     label: str
+    compared: bool  # double dummy judged every card: its flags are beside these
 
     @property
     def flagged(self) -> tuple[DecisionVerdict, ...]:
@@ -103,6 +104,8 @@ class SingleDummyDeal:
     @property
     def changed(self) -> tuple[DecisionVerdict, ...]:
         """The cards flagged by one of single and double dummy and not the other."""
+        if not self.compared:
+            return ()
         return tuple(d for d in self.decisions if d.changed)
 
 
@@ -111,11 +114,12 @@ def _rng(seed: int, deal_key: str, index: int) -> random.Random:
 
 
 def decide(information: Information, candidates: Sequence[Card], samples: int,
-           rng: random.Random, deadline: float | None = None
+           rng: random.Random, time_limit: float | None = None
            ) -> tuple[list[tuple[Card, list[int]]], int]:
     """Each candidate card's value in each of ``samples`` sampled worlds (the same worlds
-    for every card), and how many distinct worlds were solved.  Values are for the
-    deciding seat's side, in double dummy's units."""
+    for every card), and how many distinct worlds were solved (a world drawn twice is
+    solved once).  Values are for the deciding seat's side, in double dummy's units.
+    ``time_limit``: seconds for each world (:class:`SolveTimeout` past it)."""
     layout = information.layout
     seat = information.seat
     table_sides = layout.sides
@@ -129,6 +133,7 @@ def decide(information: Information, candidates: Sequence[Card], samples: int,
         world = sampler.sample(rng)
         values = solved.get(world)
         if values is None:
+            deadline = None if time_limit is None else time.perf_counter() + time_limit
             solver = Solver(world_layout(information, world),
                             None if two_sides else own_side)
             found = []
@@ -184,16 +189,18 @@ def single_dummy_deal(played: PlayedDeal, double_dummy: DealAnalysis | None, *,
                       also_seen: Sequence[Card] = ()) -> SingleDummyDeal:
     """Every card decision of ``played`` (a card played with another legal card beside
     it) judged single dummy.  ``double_dummy``: the deal's double-dummy analysis, whose
-    flag is shown beside each verdict.  ``time_limit``: seconds for each world's solve
-    (a decision whose world is not solved in time is left out, and the note says so)."""
+    flag is shown beside each verdict.  ``deal_key`` (the deal's digest) seeds each
+    decision with ``seed``.  ``time_limit``: seconds for each world's solve (a decision
+    with a world not solved in time is left out, and the note says so)."""
     start = time.perf_counter()
     label = label_for(samples)
     layout = played.layout
     if layout is None:
         return SingleDummyDeal(played.number, samples, seed, (), played.why_not or "",
-                               0.0, label)
+                               0.0, label, False)
     two_sides = len(layout.sides) == 2
     dd_glyph: dict[int, str | None] = {}
+    compared = double_dummy is not None and double_dummy.checked
     if double_dummy is not None:
         dd_glyph = {v.index: v.glyph for v in double_dummy.cards}
     tricks = [number for number, _, plays in played.result.tricks for _ in plays]
@@ -209,10 +216,9 @@ def single_dummy_deal(played: PlayedDeal, double_dummy: DealAnalysis | None, *,
             held[seat].remove(c)
             continue
         held[seat].remove(c)
-        deadline = None if time_limit is None else time.perf_counter() + time_limit
         try:
             values, worlds = decide(information, candidates, samples,
-                                    _rng(seed, deal_key, index), deadline)
+                                    _rng(seed, deal_key, index), time_limit)
         except SolveTimeout:
             timed_out += 1
             continue
@@ -223,12 +229,14 @@ def single_dummy_deal(played: PlayedDeal, double_dummy: DealAnalysis | None, *,
             estimates, estimates[0].card, mine.loss, mine.loss_error, mine.flagged,
             glyph_for(math.floor(mine.loss)) if mine.flagged else None,
             dd_glyph.get(index), label))
-    note = ""
+    notes = []
     if timed_out:
-        note = (f"{timed_out} decision{'s' if timed_out != 1 else ''} left out: a world "
-                f"not solved in {time_limit:g} s")
-    return SingleDummyDeal(played.number, samples, seed, tuple(decisions), note,
-                           time.perf_counter() - start, label)
+        notes.append(f"{timed_out} decision{'s' if timed_out != 1 else ''} left out: a "
+                     f"world not solved in {time_limit:g} s")
+    if not compared:
+        notes.append("double dummy did not judge every card: its flags are not compared")
+    return SingleDummyDeal(played.number, samples, seed, tuple(decisions), "; ".join(notes),
+                           time.perf_counter() - start, label, compared)
 
 
 def _legal_now(information: Information, hand: Sequence[Card]) -> list[Card]:
@@ -240,3 +248,74 @@ def _legal_now(information: Information, hand: Sequence[Card]) -> list[Card]:
     trick = prefix[len(prefix) - len(prefix) % size:]
     allowed = legal_cards(hand, trick, layout.trump, layout.options)
     return sorted(allowed, key=lambda c: (c.suit.value, -c.rank))
+
+
+# --- as data and as text --------------------------------------------------------------------
+
+
+def _number(value: float) -> float | None:
+    """A mean or an error for JSON: rounded, and ``None`` where it is not finite (one
+    sample has no standard error)."""
+    return round(value, 4) if math.isfinite(value) else None
+
+
+def _flag(glyph: str | None) -> str:
+    return glyph or "none"
+
+
+def single_dummy_json(deal: SingleDummyDeal) -> dict[str, object]:
+    """One deal's single-dummy verdicts as JSON data (``analyse --single-dummy --json``)."""
+    decisions = []
+    for d in deal.decisions:
+        decisions.append({
+            "index": d.index, "trick": d.trick, "seat": d.seat.letter, "card": str(d.card),
+            "samples": d.samples, "worlds": d.worlds, "best": str(d.best),
+            "loss": _number(d.loss), "loss_error": _number(d.loss_error),
+            "flagged": d.flagged, "glyph": d.glyph, "double_dummy": d.double_dummy,
+            "changed": d.changed, "label": d.label,
+            "cards": [{"card": str(e.card), "mean": _number(e.mean), "error": _number(e.error),
+                       "loss": _number(e.loss), "loss_error": _number(e.loss_error),
+                       "flagged": e.flagged} for e in d.estimates]})
+    return {"label": deal.label, "samples": deal.samples, "seed": deal.seed,
+            "note": deal.note, "seconds": round(deal.seconds, 3), "decisions": decisions,
+            "changed": [{"trick": d.trick, "seat": d.seat.letter, "card": str(d.card),
+                         "single_dummy": d.glyph, "double_dummy": d.double_dummy}
+                        for d in deal.changed]}
+
+
+def _plus_minus(value: float, error: float) -> str:
+    spread = f"{error:.2f}" if math.isfinite(error) else "?"
+    return f"{value:.2f} ± {spread}"
+
+
+def single_dummy_lines(deal: SingleDummyDeal) -> list[str]:
+    """The text of one deal's single-dummy verdicts: each card flagged by single or by
+    double dummy, the two flags side by side, then the flags that change."""
+    lines = [f"    {deal.label} (seed {deal.seed}):"]
+    shown = [d for d in deal.decisions if d.flagged or d.double_dummy is not None]
+    for d in shown:
+        me = f"{d.seat.letter}:{d.card}"
+        glyph = d.glyph or ""
+        if d.flagged:
+            said = f"loses {_plus_minus(d.loss, d.loss_error)} points against " \
+                   f"{d.seat.letter}:{d.best}"
+        elif d.best == d.card or d.loss <= 0:
+            said = "the best card on what the player could know"
+        else:
+            said = f"not flagged: loses {_plus_minus(d.loss, d.loss_error)} points against " \
+                   f"{d.seat.letter}:{d.best}"
+        double = _flag(d.double_dummy) if deal.compared else "not judged"
+        lines.append(f"    trick {d.trick}  {me} {glyph:<2}  {said} · double dummy "
+                     f"{double} · {d.samples} samples, hidden hands unknown")
+    changed = deal.changed
+    if changed:
+        lines.append("    flags that change: " + "; ".join(
+            f"{d.seat.letter}:{d.card} (trick {d.trick}) double dummy {_flag(d.double_dummy)}"
+            f" -> single dummy {_flag(d.glyph)}" for d in changed))
+    elif deal.decisions and deal.compared:
+        lines.append("    single and double dummy flag the same cards")
+    elif not deal.decisions:
+        lines.append("    no card decision to judge (no choice of legal cards)")
+    if deal.note:
+        lines.append(f"    {deal.note}")
+    return lines
