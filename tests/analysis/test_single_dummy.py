@@ -23,6 +23,7 @@ from allfours_notation.checking.analysis.single_dummy import (
     single_dummy_deal,
 )
 from allfours_notation.cli import main
+from allfours_notation.reading.records import Game
 from allfours_notation.reading.table import side_of
 
 from .cases import generated_deals
@@ -148,3 +149,32 @@ def test_single_dummy_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
         main(["analyse", TWO, "--single-dummy", "--samples", "1"])
     assert "one has no standard error" in capsys.readouterr().err
     assert main(["analyse", TWO, "--single-dummy", "--annotate"]) == 2
+
+
+def test_the_replay_page_shows_single_dummy_beside_double_dummy(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The page's data for deal 2: S:9C with both flags, at the step that plays it."""
+    from allfours_notation.checking.analysis import deal_digest, played_deals
+    from allfours_notation.referee.replay import replay
+    from allfours_notation.writing.html_replay import replay_data
+
+    game = parse_file_games(TWO)[0]
+    replayed = replay(game)
+    played = next(d for d in played_deals(replayed) if d.number == 2)
+    dd = analyse_deal(played, time_limit=None)
+    sd = single_dummy_deal(played, dd, samples=8, seed=3, deal_key=deal_digest(played))
+    data = replay_data(replayed, (), [dd], single_dummy=[sd])
+    entry = data["analysis"]["deals"]["2"]["single_dummy"]
+    assert entry["label"] == "single dummy: 8 samples, hidden hands unknown"
+    (flag,) = entry["flags"]
+    assert flag["double_dummy"] == "?" and flag["glyph"] is None
+    assert flag["step"] == data["analysis"]["deals"]["2"]["flags"][0]["step"]
+    assert flag["text"].startswith("4. S:9C loses ")
+    assert main(["html", TWO, "--single-dummy", "-o", "-"]) == 2
+    assert "--single-dummy goes with --analyse" in capsys.readouterr().err
+
+
+def parse_file_games(path: str) -> list[Game]:
+    from allfours_notation.checking.parsing import parse
+
+    return list(parse(Path(path).read_text(), filename=path).games)
