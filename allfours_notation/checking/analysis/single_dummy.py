@@ -299,8 +299,8 @@ def single_dummy_lines(deal: SingleDummyDeal) -> list[str]:
         if d.flagged:
             said = f"loses {_plus_minus(d.loss, d.loss_error)} points against " \
                    f"{d.seat.letter}:{d.best}"
-        elif d.best == d.card or d.loss <= 0:
-            said = "the best card on what the player could know"
+        elif d.loss <= 0:
+            said = "no card was better on what the player could know"
         else:
             said = f"not flagged: loses {_plus_minus(d.loss, d.loss_error)} points against " \
                    f"{d.seat.letter}:{d.best}"
