@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..archive.parallel import WorkerPool, cpu_count
+from ..cards import Card
 from ..checking.analysis.annotate import annotate_game
 from ..checking.analysis.data import AnalysisCache, deal_digest, to_json
 from ..checking.analysis.deals import PlayedDeal, played_deals
@@ -28,6 +29,7 @@ from ..checking.analysis.single_dummy import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
     SingleDummyDeal,
+    discards_named,
     single_dummy_deal,
     single_dummy_json,
     single_dummy_lines,
@@ -172,13 +174,15 @@ class _SampledJob:
     samples: int
     seed: int
     time_limit: float
+    also_seen: tuple[Card, ...]  # the deal's discards named aloud
 
 
 def _sample(job: _SampledJob) -> SingleDummyDeal:
     """One deal's single-dummy verdicts (each decision seeded by the seed and the deal's
     digest: the same whichever worker judges it)."""
     return single_dummy_deal(job.played, job.double_dummy, samples=job.samples,
-                             seed=job.seed, deal_key=job.digest, time_limit=job.time_limit)
+                             seed=job.seed, deal_key=job.digest, time_limit=job.time_limit,
+                             also_seen=job.also_seen)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -240,8 +244,8 @@ def run(args: argparse.Namespace) -> int:
                 if args.single_dummy:
                     sampled = list(pool.map(_sample, [
                         _SampledJob(d, deal_digest(d), a, args.samples, args.seed,
-                                    args.time_limit) for d, a in zip(deals, analyses,
-                                                                     strict=True)], batch=1))
+                                    args.time_limit, discards_named(game, d.number))
+                        for d, a in zip(deals, analyses, strict=True)], batch=1))
                 if args.annotate:
                     annotated.append(annotate_game(game, replayed, analyses))
                 elif args.json:

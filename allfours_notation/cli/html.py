@@ -168,10 +168,11 @@ def _sampled(replayed: GameReplay, analyses: Sequence[DealAnalysis],
     """Every deal's single-dummy verdicts, seeded as ``allfours analyse`` seeds them (the
     same verdicts for the same seed and deal)."""
     from ..checking.analysis import deal_digest, played_deals
-    from ..checking.analysis.single_dummy import single_dummy_deal
+    from ..checking.analysis.single_dummy import discards_named, single_dummy_deal
 
     by_number = {a.number: a for a in analyses}
     return [single_dummy_deal(played, by_number.get(played.number), samples=args.samples,
                               seed=args.seed, deal_key=deal_digest(played),
-                              time_limit=args.time_limit)
+                              time_limit=args.time_limit,
+                              also_seen=discards_named(replayed.game, played.number))
             for played in played_deals(replayed)]

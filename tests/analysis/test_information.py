@@ -205,3 +205,31 @@ def test_a_record_no_world_fits_is_said_not_looped_on() -> None:
     with pytest.raises(ValueError, match="no deal"):
         sampler.sample(random.Random(1))
 
+
+
+def test_discards_named_aloud_are_seen_and_in_no_world() -> None:
+    from pathlib import Path
+
+    from allfours_notation.checking.analysis.deals import played_deals
+    from allfours_notation.checking.analysis.single_dummy import discards_named
+    from allfours_notation.checking.parsing import parse
+    from allfours_notation.referee.profiles import resolve_options
+    from allfours_notation.referee.replay import replay
+
+    path = Path(__file__).resolve().parents[2] / "samples" / "discards-after-a-run.afn"
+    game = parse(path.read_text(), filename=str(path)).games[0]
+    options, _ = resolve_options(game)
+    played = played_deals(replay(game, options, record_states=False))[0]
+    assert played.layout is not None
+    discards = discards_named(game, 1)
+    assert len(discards) == 6  # South's three clubs and North's three
+    information = information_at(played.layout, played.line, 3, played.result.turnups,
+                                 discards)
+    assert set(discards) <= information.seen
+    assert not set(discards) & set(information.unseen)
+    sampler = WorldSampler(information)
+    rng = random.Random(4)
+    for _ in range(20):
+        world = sampler.sample(rng)
+        assert replays_legally(information, world)
+        assert not set(discards) & set().union(*world)

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from ...cards import Card, Seat
 from ...frozen import frozen
+from ...reading.records import Discard, Game
 from ...reading.table import side_of
 from ...referee.play import legal_cards
 from .deals import PlayedDeal
@@ -36,7 +37,8 @@ from .report import DealAnalysis, glyph_for
 from .solver import Solver, SolveTimeout
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "CardEstimate", "DecisionVerdict",
-           "SingleDummyDeal", "decide", "label_for", "single_dummy_deal"]
+           "SingleDummyDeal", "decide", "discards_named", "label_for", "single_dummy_deal",
+           "single_dummy_json", "single_dummy_lines"]
 
 DEFAULT_SAMPLES = 100
 DEFAULT_SEED = 1
@@ -107,6 +109,18 @@ class SingleDummyDeal:
         if not self.compared:
             return ()
         return tuple(d for d in self.decisions if d.changed)
+
+
+def discards_named(game: Game, number: int) -> tuple[Card, ...]:
+    """The cards deal ``number`` of ``game`` records as discarded aloud after a run
+    (``S discards 3C 4C 5C``): every player saw them go out of play.  A discard nobody saw
+    (``??``) is not among them, not even for the player who made it: the record does not
+    say which card it was."""
+    for deal in game.deals:
+        if deal.number == number:
+            return tuple(c for event in deal.opening if isinstance(event, Discard)
+                         for c in event.cards if c is not None)
+    return ()
 
 
 def _rng(seed: int, deal_key: str, index: int) -> random.Random:
