@@ -127,16 +127,16 @@ def test_analyse_single_dummy_text_json_and_workers(capsys: pytest.CaptureFixtur
     would have won Game with every hand seen); on what South could know the ten is
     better by about half a point on average, less than a point: not flagged, and listed
     as a flag that changes."""
-    args = ["analyse", TWO, "--deal", "2", "--single-dummy", "--samples", "40", "--seed", "3"]
+    args = ["analyse", TWO, "--deal", "2", "--single-dummy", "--samples", "16", "--seed", "3"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "single dummy: 40 samples, hidden hands unknown (seed 3):" in out
+    assert "single dummy: 16 samples, hidden hands unknown (seed 3):" in out
     assert "trick 4  S:9C     not flagged: loses" in out
-    assert "double dummy ? · 40 samples, hidden hands unknown" in out
+    assert "double dummy ? · 16 samples, hidden hands unknown" in out
     assert "flags that change: S:9C (trick 4) double dummy ? -> single dummy none" in out
     serial = _json([*args, "--json"], capsys)
     single = serial["games"][0]["deals"][0]["single_dummy"]
-    assert single["label"] == "single dummy: 40 samples, hidden hands unknown"
+    assert single["label"] == "single dummy: 16 samples, hidden hands unknown"
     assert single["changed"] == [{"trick": 4, "seat": "S", "card": "9C",
                                   "single_dummy": None, "double_dummy": "?"}]
     nine = next(d for d in single["decisions"] if d["card"] == "9C")
@@ -178,3 +178,16 @@ def parse_file_games(path: str) -> list[Game]:
     from allfours_notation.checking.parsing import parse
 
     return list(parse(Path(path).read_text(), filename=path).games)
+
+
+def test_three_players_are_judged_by_their_own_guarantee() -> None:
+    """Three players: each value is the deciding seat's guaranteed points (never below
+    nothing, never above the Jack, Low and Game a play can win), the best card first."""
+    played = generated_deals(6, "hoffmann1909", 3, 1)[0]
+    sd = single_dummy_deal(played, None, samples=2, seed=2, deal_key="three")
+    assert sd.decisions
+    for d in sd.decisions:
+        means = [e.mean for e in d.estimates]
+        assert all(0 <= m <= 4 for m in means)
+        assert means[0] == max(means) and d.estimates[0].loss == 0
+        assert d.loss == next(e.loss for e in d.estimates if e.card == d.card)
