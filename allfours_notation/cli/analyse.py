@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
@@ -28,9 +29,12 @@ from ..checking.analysis.report import (
 from ..checking.analysis.single_dummy import (
     DEFAULT_SAMPLES,
     DEFAULT_SEED,
+    DecisionVerdict,
     SingleDummyDeal,
+    assemble,
+    choices,
     discards_named,
-    single_dummy_deal,
+    judge,
     single_dummy_json,
     single_dummy_lines,
 )
@@ -165,24 +169,43 @@ def _solve(job: _Job) -> DealAnalysis:
 
 
 @frozen
-class _SampledJob:
-    """One deal handed to a worker process to judge single dummy."""
+class _Decision:
+    """One card decision handed to a worker process to judge single dummy."""
 
     played: PlayedDeal
+    index: int
     digest: str
-    double_dummy: DealAnalysis
     samples: int
     seed: int
     time_limit: float
     also_seen: tuple[Card, ...]  # the deal's discards named aloud
 
 
-def _sample(job: _SampledJob) -> SingleDummyDeal:
-    """One deal's single-dummy verdicts (each decision seeded by the seed and the deal's
-    digest: the same whichever worker judges it)."""
-    return single_dummy_deal(job.played, job.double_dummy, samples=job.samples,
-                             seed=job.seed, deal_key=job.digest, time_limit=job.time_limit,
-                             also_seen=job.also_seen)
+def _judge(job: _Decision) -> tuple[DecisionVerdict | None, float]:
+    """One decision's single-dummy verdict and the seconds it took (seeded by the seed,
+    the deal's digest and the card's place: the same whichever worker judges it)."""
+    start = time.perf_counter()
+    verdict = judge(job.played, job.index, samples=job.samples, seed=job.seed,
+                    deal_key=job.digest, time_limit=job.time_limit, also_seen=job.also_seen)
+    return verdict, time.perf_counter() - start
+
+
+def _single_dummy(game: Game, deals: Sequence[PlayedDeal], analyses: Sequence[DealAnalysis],
+                  pool: WorkerPool, args: argparse.Namespace) -> list[SingleDummyDeal | None]:
+    """Every deal's single-dummy verdicts, a decision per job (so that ``-j`` helps one
+    deal too), put together per deal."""
+    jobs = [_Decision(d, index, deal_digest(d), args.samples, args.seed, args.time_limit,
+                      discards_named(game, d.number))
+            for d in deals for index in choices(d)]
+    judged = iter(pool.map(_judge, jobs, batch=1))
+    out: list[SingleDummyDeal | None] = []
+    for played, analysis in zip(deals, analyses, strict=True):
+        results = [next(judged) for _ in choices(played)]
+        out.append(assemble(played, analysis, [verdict for verdict, _ in results],
+                            samples=args.samples, seed=args.seed,
+                            seconds=sum(seconds for _, seconds in results),
+                            time_limit=args.time_limit))
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -242,10 +265,7 @@ def run(args: argparse.Namespace) -> int:
                 analyses = list(_analyses(deals, cache, pool, args.time_limit, progress))
                 sampled: list[SingleDummyDeal | None] = [None] * len(deals)
                 if args.single_dummy:
-                    sampled = list(pool.map(_sample, [
-                        _SampledJob(d, deal_digest(d), a, args.samples, args.seed,
-                                    args.time_limit, discards_named(game, d.number))
-                        for d, a in zip(deals, analyses, strict=True)], batch=1))
+                    sampled = _single_dummy(game, deals, analyses, pool, args)
                 if args.annotate:
                     annotated.append(annotate_game(game, replayed, analyses))
                 elif args.json:
@@ -407,8 +427,6 @@ def deal_lines(analysis: DealAnalysis) -> list[str]:
 
 
 def _line_text(played: PlayedDeal, after: int, time_limit: float) -> str:
-    import time
-
     assert played.layout is not None
     analyser = DealAnalyser(played.layout)
     start = played.line[:after]

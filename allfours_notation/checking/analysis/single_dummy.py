@@ -25,6 +25,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...cards import Card, Seat
 from ...frozen import frozen
@@ -37,7 +38,8 @@ from .report import DealAnalysis, glyph_for
 from .solver import Solver, SolveTimeout
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "CardEstimate", "DecisionVerdict",
-           "SingleDummyDeal", "decide", "discards_named", "label_for", "single_dummy_deal",
+           "SingleDummyDeal", "assemble", "choices", "decide", "discards_named", "judge",
+           "label_for", "single_dummy_deal",
            "single_dummy_json", "single_dummy_lines"]
 
 DEFAULT_SAMPLES = 100
@@ -197,60 +199,98 @@ def estimates_of(values: Sequence[tuple[Card, Sequence[int]]],
     return tuple(out)
 
 
+def choices(played: PlayedDeal) -> list[int]:
+    """The places in the play (0-based) of the cards played with another legal card
+    beside them: the decisions single dummy judges (a forced card, or one that broke the
+    rules, is not judged)."""
+    layout = played.layout
+    if layout is None:
+        return []
+    size = len(layout.seats)
+    held = {seat: list(cards) for seat, cards in layout.hands}
+    out = []
+    for index, (seat, c) in enumerate(played.line):
+        trick = played.line[index - index % size:index]
+        allowed = legal_cards(held[seat], trick, layout.trump, layout.options)
+        if c in allowed and len(allowed) > 1:
+            out.append(index)
+        if c in held[seat]:
+            held[seat].remove(c)
+    return out
+
+
+def judge(played: PlayedDeal, index: int, *, samples: int = DEFAULT_SAMPLES,
+          seed: int = DEFAULT_SEED, deal_key: str = "", time_limit: float | None = None,
+          also_seen: Sequence[Card] = ()) -> DecisionVerdict | None:
+    """The card at ``index`` of ``played`` judged single dummy (its double-dummy flag is
+    filled in by :func:`assemble`); ``None`` when a world was not solved in
+    ``time_limit`` seconds.  Seeded by ``seed``, ``deal_key`` and ``index`` alone, so a
+    decision judged in any worker, in any order, gives the same verdict."""
+    layout = played.layout
+    assert layout is not None
+    seat, c = played.line[index]
+    information = information_at(layout, played.line, index, played.result.turnups,
+                                 also_seen)
+    before = {x for s, x in information.prefix if s == seat}
+    candidates = _legal_now(information, [x for x in information.own if x not in before])
+    try:
+        values, worlds = decide(information, candidates, samples,
+                                _rng(seed, deal_key, index), time_limit)
+    except SolveTimeout:
+        return None
+    two_sides = len(layout.sides) == 2
+    estimates = estimates_of(values, two_sides)
+    mine = next(e for e in estimates if e.card == c)
+    tricks = [number for number, _, plays in played.result.tricks for _ in plays]
+    return DecisionVerdict(
+        index, tricks[index] if index < len(tricks) else 0, seat, c, samples, worlds,
+        estimates, estimates[0].card, mine.loss, mine.loss_error, mine.flagged,
+        glyph_for(math.floor(mine.loss)) if mine.flagged else None, None,
+        label_for(samples))
+
+
+def assemble(played: PlayedDeal, double_dummy: DealAnalysis | None,
+             verdicts: Sequence[DecisionVerdict | None], *, samples: int, seed: int,
+             seconds: float, time_limit: float | None) -> SingleDummyDeal:
+    """A deal's verdicts (``None`` for a decision not judged in time) put together, each
+    with double dummy's flag for the same card beside it."""
+    label = label_for(samples)
+    if played.layout is None:
+        return SingleDummyDeal(played.number, samples, seed, (), played.why_not or "",
+                               seconds, label, False)
+    compared = double_dummy is not None and double_dummy.checked
+    dd_glyph: dict[int, str | None] = {}
+    if double_dummy is not None:
+        dd_glyph = {v.index: v.glyph for v in double_dummy.cards}
+    decisions = tuple(replace(v, double_dummy=dd_glyph.get(v.index))
+                      for v in verdicts if v is not None)
+    notes = []
+    timed_out = sum(1 for v in verdicts if v is None)
+    if timed_out:
+        limit = f"{time_limit:g} s" if time_limit is not None else "the time allowed"
+        notes.append(f"{timed_out} decision{'s' if timed_out != 1 else ''} left out: a "
+                     f"world not solved in {limit}")
+    if not compared:
+        notes.append("double dummy did not judge every card: its flags are not compared")
+    return SingleDummyDeal(played.number, samples, seed, decisions, "; ".join(notes),
+                           seconds, label, compared)
+
+
 def single_dummy_deal(played: PlayedDeal, double_dummy: DealAnalysis | None, *,
                       samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
                       deal_key: str = "", time_limit: float | None = None,
                       also_seen: Sequence[Card] = ()) -> SingleDummyDeal:
     """Every card decision of ``played`` (a card played with another legal card beside
-    it) judged single dummy.  ``double_dummy``: the deal's double-dummy analysis, whose
-    flag is shown beside each verdict.  ``deal_key`` (the deal's digest) seeds each
-    decision with ``seed``.  ``time_limit``: seconds for each world's solve (a decision
-    with a world not solved in time is left out, and the note says so)."""
+    it) judged single dummy, in this process.  ``double_dummy``: the deal's double-dummy
+    analysis, whose flag is shown beside each verdict.  ``deal_key`` (the deal's digest)
+    seeds each decision with ``seed``.  ``time_limit``: seconds for each world's solve (a
+    decision with a world not solved in time is left out, and the note says so)."""
     start = time.perf_counter()
-    label = label_for(samples)
-    layout = played.layout
-    if layout is None:
-        return SingleDummyDeal(played.number, samples, seed, (), played.why_not or "",
-                               0.0, label, False)
-    two_sides = len(layout.sides) == 2
-    dd_glyph: dict[int, str | None] = {}
-    compared = double_dummy is not None and double_dummy.checked
-    if double_dummy is not None:
-        dd_glyph = {v.index: v.glyph for v in double_dummy.cards}
-    tricks = [number for number, _, plays in played.result.tricks for _ in plays]
-    turnups = played.result.turnups
-    line = played.line
-    held = {seat: list(cards) for seat, cards in layout.hands}
-    decisions: list[DecisionVerdict] = []
-    timed_out = 0
-    for index, (seat, c) in enumerate(line):
-        information = information_at(layout, line, index, turnups, also_seen)
-        candidates = _legal_now(information, held[seat])
-        if c not in candidates or len(candidates) < 2:
-            held[seat].remove(c)
-            continue
-        held[seat].remove(c)
-        try:
-            values, worlds = decide(information, candidates, samples,
-                                    _rng(seed, deal_key, index), time_limit)
-        except SolveTimeout:
-            timed_out += 1
-            continue
-        estimates = estimates_of(values, two_sides)
-        mine = next(e for e in estimates if e.card == c)
-        decisions.append(DecisionVerdict(
-            index, tricks[index] if index < len(tricks) else 0, seat, c, samples, worlds,
-            estimates, estimates[0].card, mine.loss, mine.loss_error, mine.flagged,
-            glyph_for(math.floor(mine.loss)) if mine.flagged else None,
-            dd_glyph.get(index), label))
-    notes = []
-    if timed_out:
-        notes.append(f"{timed_out} decision{'s' if timed_out != 1 else ''} left out: a "
-                     f"world not solved in {time_limit:g} s")
-    if not compared:
-        notes.append("double dummy did not judge every card: its flags are not compared")
-    return SingleDummyDeal(played.number, samples, seed, tuple(decisions), "; ".join(notes),
-                           time.perf_counter() - start, label, compared)
+    verdicts = [judge(played, index, samples=samples, seed=seed, deal_key=deal_key,
+                      time_limit=time_limit, also_seen=also_seen)
+                for index in choices(played)]
+    return assemble(played, double_dummy, verdicts, samples=samples, seed=seed,
+                    seconds=time.perf_counter() - start, time_limit=time_limit)
 
 
 def _legal_now(information: Information, hand: Sequence[Card]) -> list[Card]:
