@@ -7,7 +7,7 @@ Deals come from the package's seeded generator (``2x6`` two-handed hoffmann1909,
 four-handed trinidad14, six cards a hand).  From each deal two decisions of the play are
 timed: the first card played with a choice of legal cards, and the first with a choice
 from the third trick on.  A decision is :func:`~allfours_notation.checking.analysis.
-single_dummy.decide`: the information set built, K worlds drawn, each distinct world
+single_dummy.judge`: the information set built, K worlds drawn, each distinct world
 solved for every legal card (a fresh solver per world).  Times are CPU seconds of this
 process (``time.process_time``), so that a shared machine's other work counts for
 little; ``sampling`` is the part spent drawing the worlds alone.
@@ -30,7 +30,7 @@ from typing import Any
 
 from allfours_notation.checking.analysis.deals import PlayedDeal
 from allfours_notation.checking.analysis.information import WorldSampler, information_at
-from allfours_notation.checking.analysis.single_dummy import _legal_now, decide
+from allfours_notation.checking.analysis.single_dummy import choices, judge
 
 from .analyse import SIZES, Size, deals_of
 from .replay_cost import cpu_name
@@ -43,39 +43,27 @@ def decisions_of(deal: PlayedDeal) -> list[int]:
     the first with a choice from the third trick on."""
     assert deal.layout is not None
     size = len(deal.layout.seats)
-    held = {seat: list(cards) for seat, cards in deal.layout.hands}
-    chosen: list[int] = []
-    for index, (seat, c) in enumerate(deal.line):
-        information = information_at(deal.layout, deal.line, index, deal.result.turnups)
-        if len(_legal_now(information, held[seat])) > 1 and (
-                not chosen or (len(chosen) == 1 and index >= 2 * size)):
-            chosen.append(index)
-        held[seat].remove(c)
-        if len(chosen) == 2:
-            break
-    return chosen
+    found = choices(deal)
+    later = [index for index in found if index >= 2 * size]
+    return found[:1] + later[:1]
 
 
 def time_decision(deal: PlayedDeal, index: int, samples: int,
                   seed: int) -> tuple[float, float, int, int]:
-    """CPU seconds of the whole decision, of drawing its worlds alone, the legal cards
-    and the distinct worlds solved."""
-    assert deal.layout is not None
+    """CPU seconds of the whole decision (:func:`judge`), of drawing its worlds alone,
+    the legal cards and the distinct worlds solved."""
     start = time.process_time()
-    information = information_at(deal.layout, deal.line, index, deal.result.turnups)
-    seat = information.seat
-    played = {c for _, c in information.prefix}
-    candidates = _legal_now(information, [c for c in information.own if c not in played])
-    _, worlds = decide(information, candidates, samples, random.Random(seed))
+    verdict = judge(deal, index, samples=samples, seed=seed, deal_key="bench")
     total = time.process_time() - start
+    assert verdict is not None
+    assert deal.layout is not None
     start = time.process_time()
     sampler = WorldSampler(information_at(deal.layout, deal.line, index,
                                           deal.result.turnups))
     rng = random.Random(seed)
     for _ in range(samples):
         sampler.sample(rng)
-    del seat
-    return total, time.process_time() - start, len(candidates), worlds
+    return total, time.process_time() - start, len(verdict.estimates), verdict.worlds
 
 
 def _summary(times: Sequence[float], target: float) -> dict[str, Any]:
