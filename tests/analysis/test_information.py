@@ -233,3 +233,29 @@ def test_discards_named_aloud_are_seen_and_in_no_world() -> None:
         world = sampler.sample(rng)
         assert replays_legally(information, world)
         assert not set(discards) & set().union(*world)
+
+
+def test_a_revoke_proves_nothing_and_the_real_deal_stays_a_world() -> None:
+    """samples/revoke.afn, deal 2: South plays 8S on a club lead holding 8C.  Taken as a
+    proof, that card would say South has no club, and the real deal would not be among
+    the worlds."""
+    from pathlib import Path
+
+    from allfours_notation.checking.analysis.deals import played_deals
+    from allfours_notation.checking.analysis.information import consistent
+    from allfours_notation.checking.parsing import parse
+    from allfours_notation.referee.replay import replay
+
+    path = Path(__file__).resolve().parents[2] / "samples" / "revoke.afn"
+    game = parse(path.read_text(), filename=str(path)).games[0]
+    played = next(d for d in played_deals(replay(game)) if d.number == 2)
+    assert played.layout is not None
+    revoke = next(i for i, (seat, c) in enumerate(played.line)
+                  if seat is Seat.SOUTH and str(c) == "8S")
+    information = information_at(played.layout, played.line, revoke + 1,
+                                 played.result.turnups)
+    assert information.broken == {revoke}
+    assert consistent(information, information.actual_world())
+    south = [seat for seat, _ in information.hidden].index(Seat.SOUTH)
+    assert not any(c.suit is Suit.CLUBS for c in information.excluded[south])
+    WorldSampler(information).sample(random.Random(1))

@@ -8,6 +8,8 @@ written here as a rule: in All Fours a trump on a plain lead proves nothing, a d
 on a plain lead proves a void in the suit led and in trumps only under ``must_follow``,
 and an undertrump under ``no_undertrump`` proves a hand of trumps only — all of that
 falls out of the one question "was this card legal for a hand holding that card too?".
+A card that broke the rules in the record (a revoke, a forbidden undertrump: the referee
+finds them) proves nothing.
 
 :class:`Information` holds what the player knows; :class:`WorldSampler` draws worlds
 uniformly from those consistent with it:
@@ -61,6 +63,9 @@ class Information:
     unseen: tuple[Card, ...]  # the cards that may be in a hidden hand or out of play
     # per hidden seat (in ``hidden`` order): the unseen cards its plays prove it lacks
     excluded: tuple[frozenset[Card], ...]
+    # the places in ``prefix`` of cards that broke the rules (a revoke, a forbidden
+    # undertrump): they prove nothing about the hand that played them
+    broken: frozenset[int] = frozenset()
 
     @property
     def out_of_play(self) -> int:
@@ -90,19 +95,35 @@ def information_at(layout: Layout, line: Sequence[tuple[Seat, Card]], index: int
     unseen = tuple(c for c in PACK if c not in seen)
     hidden = tuple((other, len(held[other]) - sum(1 for s, _ in prefix if s == other))
                    for other in layout.seats if other != seat)
-    excluded = tuple(_proven_absent(layout, prefix, other, unseen) for other, _ in hidden)
-    return Information(layout, seat, prefix, own, seen, hidden, unseen, excluded)
+    broken = _broken(layout, prefix)
+    excluded = tuple(_proven_absent(layout, prefix, other, unseen, broken)
+                     for other, _ in hidden)
+    return Information(layout, seat, prefix, own, seen, hidden, unseen, excluded, broken)
 
 
-def _constraints(layout: Layout, prefix: Sequence[tuple[Seat, Card]],
-                 seat: Seat) -> Iterator[tuple[Card, tuple[tuple[Seat, Card], ...],
-                                               frozenset[Card]]]:
-    """Each card ``seat`` played to a trick already led: the card, the trick before it,
-    and the cards the seat is known to have held then (that card and those it played
-    later)."""
+def _broken(layout: Layout, prefix: Sequence[tuple[Seat, Card]]) -> frozenset[int]:
+    """The cards of ``prefix`` the referee would not have allowed from the hand that
+    played them (the record's revokes and forbidden undertrumps)."""
+    size = len(layout.seats)
+    hands = {seat: set(cards) for seat, cards in layout.hands}
+    out = set()
+    for i, (seat, c) in enumerate(prefix):
+        trick = prefix[i - i % size:i]
+        if c not in legal_cards(hands[seat], trick, layout.trump, layout.options):
+            out.add(i)
+        hands[seat].discard(c)
+    return frozenset(out)
+
+
+def _constraints(layout: Layout, prefix: Sequence[tuple[Seat, Card]], seat: Seat,
+                 broken: frozenset[int]) -> Iterator[tuple[Card, tuple[tuple[Seat, Card], ...],
+                                                           frozenset[Card]]]:
+    """Each card ``seat`` played to a trick already led, but those that broke the rules:
+    the card, the trick before it, and the cards the seat is known to have held then
+    (that card and those it played later)."""
     size = len(layout.seats)
     for i, (who, c) in enumerate(prefix):
-        if who != seat:
+        if who != seat or i in broken:
             continue
         start = i - i % size
         if start == i:
@@ -112,11 +133,11 @@ def _constraints(layout: Layout, prefix: Sequence[tuple[Seat, Card]],
 
 
 def _proven_absent(layout: Layout, prefix: Sequence[tuple[Seat, Card]], seat: Seat,
-                   unseen: Sequence[Card]) -> frozenset[Card]:
+                   unseen: Sequence[Card], broken: frozenset[int]) -> frozenset[Card]:
     """The unseen cards ``seat`` cannot hold now: holding one of them when it played a
     card of ``prefix`` would have made that card illegal (asked of the referee)."""
     out: set[Card] = set()
-    for c, trick, known in _constraints(layout, prefix, seat):
+    for c, trick, known in _constraints(layout, prefix, seat, broken):
         for x in unseen:
             if x not in out and c not in legal_cards(known | {x}, trick, layout.trump,
                                                      layout.options):
@@ -126,13 +147,14 @@ def _proven_absent(layout: Layout, prefix: Sequence[tuple[Seat, Card]], seat: Se
 
 def consistent(information: Information, world: World) -> bool:
     """Whether every card the hidden seats played was legal for the hand ``world`` gives
-    them at that moment (the referee's ``legal_cards``), and the hands have their sizes."""
+    them at that moment (the referee's ``legal_cards``; a card that broke the rules in
+    the record is not asked about), and the hands have their sizes."""
     layout = information.layout
     prefix = information.prefix
     for (seat, count), hand in zip(information.hidden, world, strict=True):
         if len(hand) != count or hand & information.seen:
             return False
-        for c, trick, known in _constraints(layout, prefix, seat):
+        for c, trick, known in _constraints(layout, prefix, seat, information.broken):
             if c not in legal_cards(hand | known, trick, layout.trump, layout.options):
                 return False
     return True
