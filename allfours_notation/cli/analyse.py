@@ -32,11 +32,11 @@ from ..checking.analysis.single_dummy import (
     DecisionVerdict,
     SingleDummyDeal,
     assemble,
-    choices,
     discards_named,
     judge,
     single_dummy_json,
     single_dummy_lines,
+    to_judge,
 )
 from ..checking.analysis.solver import SolveTimeout
 from ..checking.parsing import parse
@@ -196,11 +196,11 @@ def _single_dummy(game: Game, deals: Sequence[PlayedDeal], analyses: Sequence[De
     deal too), put together per deal."""
     jobs = [_Decision(d, index, deal_digest(d), args.samples, args.seed, args.time_limit,
                       discards_named(game, d.number))
-            for d in deals for index in choices(d)]
+            for d, a in zip(deals, analyses, strict=True) for index in to_judge(d, a)]
     judged = iter(pool.map(_judge, jobs, batch=1))
     out: list[SingleDummyDeal | None] = []
     for played, analysis in zip(deals, analyses, strict=True):
-        results = [next(judged) for _ in choices(played)]
+        results = [next(judged) for _ in to_judge(played, analysis)]
         out.append(assemble(played, analysis, [verdict for verdict, _ in results],
                             samples=args.samples, seed=args.seed,
                             seconds=sum(seconds for _, seconds in results),

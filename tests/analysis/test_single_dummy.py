@@ -191,3 +191,11 @@ def test_three_players_are_judged_by_their_own_guarantee() -> None:
         assert all(0 <= m <= 4 for m in means)
         assert means[0] == max(means) and d.estimates[0].loss == 0
         assert d.loss == next(e.loss for e in d.estimates if e.card == d.card)
+
+
+def test_a_deal_double_dummy_did_not_solve_is_not_sampled() -> None:
+    played = _deals()[0]
+    dd = analyse_deal(played, time_limit=None)
+    sd = single_dummy_deal(played, replace(dd, solved=False), samples=2, seed=1)
+    assert sd.decisions == () and "not sampled: double dummy did not solve" in sd.note
+    assert single_dummy_deal(played, dd, samples=2, seed=1).decisions

@@ -39,8 +39,8 @@ from .solver import Solver, SolveTimeout
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "CardEstimate", "DecisionVerdict",
            "SingleDummyDeal", "assemble", "choices", "decide", "discards_named", "judge",
-           "label_for", "single_dummy_deal",
-           "single_dummy_json", "single_dummy_lines"]
+           "label_for", "single_dummy_deal", "single_dummy_json", "single_dummy_lines",
+           "to_judge"]
 
 DEFAULT_SAMPLES = 100
 DEFAULT_SEED = 1
@@ -219,6 +219,14 @@ def choices(played: PlayedDeal) -> list[int]:
     return out
 
 
+def to_judge(played: PlayedDeal, double_dummy: DealAnalysis | None) -> list[int]:
+    """The decisions of ``played`` to judge: none when double dummy could not solve the
+    deal in its time (each sampled world is as hard as the deal, K times over)."""
+    if double_dummy is not None and not double_dummy.solved:
+        return []
+    return choices(played)
+
+
 def judge(played: PlayedDeal, index: int, *, samples: int = DEFAULT_SAMPLES,
           seed: int = DEFAULT_SEED, deal_key: str = "", time_limit: float | None = None,
           also_seen: Sequence[Card] = ()) -> DecisionVerdict | None:
@@ -270,7 +278,9 @@ def assemble(played: PlayedDeal, double_dummy: DealAnalysis | None,
         limit = f"{time_limit:g} s" if time_limit is not None else "the time allowed"
         notes.append(f"{timed_out} decision{'s' if timed_out != 1 else ''} left out: a "
                      f"world not solved in {limit}")
-    if not compared:
+    if double_dummy is not None and not double_dummy.solved:
+        notes.append("not sampled: double dummy did not solve the deal in its time")
+    elif not compared:
         notes.append("double dummy did not judge every card: its flags are not compared")
     return SingleDummyDeal(played.number, samples, seed, decisions, "; ".join(notes),
                            seconds, label, compared)
@@ -288,7 +298,7 @@ def single_dummy_deal(played: PlayedDeal, double_dummy: DealAnalysis | None, *,
     start = time.perf_counter()
     verdicts = [judge(played, index, samples=samples, seed=seed, deal_key=deal_key,
                       time_limit=time_limit, also_seen=also_seen)
-                for index in choices(played)]
+                for index in to_judge(played, double_dummy)]
     return assemble(played, double_dummy, verdicts, samples=samples, seed=seed,
                     seconds=time.perf_counter() - start, time_limit=time_limit)
 
@@ -368,7 +378,7 @@ def single_dummy_lines(deal: SingleDummyDeal) -> list[str]:
             f" -> single dummy {_flag(d.glyph)}" for d in changed))
     elif deal.decisions and deal.compared:
         lines.append("    single and double dummy flag the same cards")
-    elif not deal.decisions:
+    elif not deal.decisions and not deal.note:
         lines.append("    no card decision to judge (no choice of legal cards)")
     if deal.note:
         lines.append(f"    {deal.note}")
