@@ -132,7 +132,8 @@ def _every_world(information: Information) -> list[World]:
 
 @pytest.mark.parametrize(("profile", "players", "extras", "indices"),
                          [("hoffmann1909", 2, 4, (5, 7, 9)),
-                          ("hoffmann1909", 3, 2, (10, 11, 13, 14))])
+                          ("hoffmann1909", 3, 2, (10, 11, 13, 14)),
+                          ("hoffmann1909", 3, 4, (12, 13, 14))])
 def test_worlds_are_drawn_uniformly_on_a_small_information_set(
         profile: str, players: int, extras: int, indices: tuple[int, ...]) -> None:
     """The unseen cards narrowed (the rest declared seen) to the hidden hands and a few
