@@ -79,7 +79,7 @@ class DecisionVerdict:
     loss_error: float
     flagged: bool
     glyph: str | None
-    double_dummy: str | None  # double dummy's glyph for the same card ("" when kept)
+    double_dummy: str | None  # double dummy's glyph for the same card (None: not flagged)
     label: str
 
     @property
