@@ -187,6 +187,20 @@
     if (!found.flags.length) list.append(el("li", "label", "every card kept its side's value"));
     box.append(list);
     if (found.note) box.append(el("p", "label", found.note));
+    const single = found.single_dummy;
+    if (!single) return;
+    box.append(el("div", "label", single.label));
+    const sampled = el("ul");
+    sampled.id = "single-dummy";
+    for (const flag of single.flags) {
+      const li = el("li", "flag" + (flag.step === current ? " here" : ""), flag.text);
+      li.dataset.step = String(flag.step);
+      li.addEventListener("click", () => go(flag.step));
+      sampled.append(li);
+    }
+    if (!single.flags.length) sampled.append(el("li", "label", "no card flagged by either"));
+    box.append(sampled);
+    if (single.note) box.append(el("p", "label", single.note));
   }
 
   function drawDeals(step) {
