@@ -71,6 +71,7 @@ from .entries import (
     read_results_chunk,
 )
 from .expecting import expectation, in_results, settled
+from .history import History
 from .outcome import Outcome
 from .referee import RESULTS_CODES, Judge, Judgement, Verdict
 from .resuming import entries_of_game
@@ -113,8 +114,9 @@ class Session(Editing, Directing):
         self.seats = header.seats
         self.entries: tuple[Entry, ...] = entries
         self.flags: dict[int, str] = {}  # entry index → why it is invalid after a correction
-        self._past: list[tuple[Entry, ...]] = []
-        self._future: list[tuple[Entry, ...]] = []
+        # undo and redo: the states before and after, each kept as the change from the next
+        self._past: History[Entry] = History()
+        self._future: History[Entry] = History()
         self._judged: dict[tuple[Entry, ...], Judgement] = {}
         self._recent: list[tuple[tuple[Entry, ...], Judgement]] = []  # the last asked, by identity
         self._made: tuple[tuple[Entry, ...], Game] | None = None  # game() of those entries
@@ -287,7 +289,7 @@ class Session(Editing, Directing):
         self._change((*before, start))
         outcome = self.type(text)
         if outcome.accepted:
-            self._past[-2:] = [before]
+            self._past.replace_top(2, before)
             return replace(outcome, message=f"{start.dealer.letter} deals; {outcome.message}")
         if not outcome.confirm:
             self._set(before)
