@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from allfours_notation.venue.app import Venue, make_app
@@ -19,7 +20,8 @@ from .serving import game_file
 PHONE = "phone-aaaaaaaa"
 
 
-def test_a_table_waiting_on_its_disk_holds_up_no_other(tmp_path: Path) -> None:
+def test_a_table_waiting_on_its_disk_holds_up_no_other(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     slow, quick = (open_table(game_file(tmp_path, f"{name}.afn"), name)
                    for name in ("slow", "quick"))
     venue = Venue.of([slow, quick])
@@ -46,11 +48,10 @@ def test_a_table_waiting_on_its_disk_holds_up_no_other(tmp_path: Path) -> None:
             other_answered.set()
             assert (await held)["outcome"]["accepted"]
 
-    Table.enter = held_enter  # type: ignore[method-assign]
+    monkeypatch.setattr(Table, "enter", held_enter)
     try:
         asyncio.run(main())
     finally:
-        Table.enter = enter  # type: ignore[method-assign]
         slow.release()
         quick.release()
     assert waited == [True]
