@@ -83,6 +83,10 @@ __all__ = ["COMPUTED_NOTE", "Outcome", "Session", "build_game", "describe", "ent
 ENTRY_TAG = "Entry"
 # The judgements a session finds by identity before it hashes the entries (see judgement).
 _RECENT = 4
+# The deals proved to read back that are no longer the game's (the last deal as each
+# entry left it, the deals an undo went back from) kept for an undo's sake: a few,
+# not a multiple of the game (a long game kept four of its deals' worth, 7 kB a deal).
+_PROVED_STALE = 12
 
 
 class Session(Editing, Directing):
@@ -557,7 +561,7 @@ class Session(Editing, Directing):
                 replace(reread[0], index=1) != replace(probe, index=1, ended=True):
             raise RuntimeError("the recorded game does not read back the same; not written")
         self._proved.update(fresh)
-        if len(self._proved) > 4 * len(game.deals) + 64:
+        if len(self._proved) > len(game.deals) + _PROVED_STALE:
             self._proved = set(game.deals)
         self._written = game.deals
         if self.record is not None:

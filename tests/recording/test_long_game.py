@@ -27,6 +27,12 @@ def test_the_judge_keeps_the_newest_tables_and_one_every_few_deals() -> None:
     assert same_as_a_fresh_judge(session)
 
 
+def test_the_deals_proved_to_read_back_are_the_games_and_a_few_more() -> None:
+    session = long_game(40)  # each entry changed the last deal: 240 deals proved in all
+    assert len(session._proved) <= 41 + 12
+    assert set(session._written) <= session._proved  # the file's deals: not parsed again
+
+
 def test_a_ruling_on_a_deal_long_left_is_judged_as_a_fresh_judge_would() -> None:
     session = long_game(30)
     outcome = session.rule(3, "N high low")
