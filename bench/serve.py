@@ -9,7 +9,10 @@ server's memory (resident set, sampled every few seconds: at the start, at two
 minutes and at the end, and the most), and, from the files afterwards, entries lost
 (a deal acknowledged that the file lacks) and doubled (a deal written twice).
 ``--kill-at S`` SIGKILLs the server S seconds in and starts it again on the same
-files (new links, found by table name), while the tables keep sending.
+files (new links, found by table name), while the tables keep sending.  The game's
+target is 99 (``--target``): 30 deals (ten minutes) never reach it, so each table's
+one game grows all night; ``--target 14`` ends a game every 7 deals, and the table
+begins the next (``next game``, then its dealer), as a club's tables do.
 
 The simulated phones are one process, one event loop, one aiohttp session, on the
 same cores as the server: they run at a lower priority (``--nice``, 10 by default;
@@ -36,7 +39,9 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -102,16 +107,25 @@ class Server:
             self.process.wait(timeout=60)
 
 
+@dataclass
+class Tally:
+    """A table's deals as its phone saw them answered."""
+
+    begun: int = 0  # deals with an entry answered
+    whole: int = 0  # deals whose every entry was answered
+    games: int = 1
+
+
 async def table(name: str, server: Server, session: aiohttp.ClientSession, every: float,
-                until: float, times: list[float], waits: list[float],
-                acked: dict[str, int]) -> None:
-    """One table: the dealer, then a deal every ``every`` seconds until ``until``.
-    ``times``: each entry's answer, from its last sending; ``waits``: from its first
-    (a kill's downtime and the sendings again in it included)."""
+                until: float, times: list[float], waits: list[float], tally: Tally) -> None:
+    """One table: the dealer, then a deal every ``every`` seconds until ``until``; a
+    game over (``--target``), the next game and its dealer.  ``times``: each entry's
+    answer, from its last sending; ``waits``: from its first (a kill's downtime and the
+    sendings again in it included)."""
     number = 0
     phone = f"bench-{name}"
 
-    async def send(line: str) -> None:
+    async def send(line: str) -> dict[str, Any]:
         nonlocal number
         number += 1
         first = time.perf_counter()
@@ -125,11 +139,10 @@ async def table(name: str, server: Server, session: aiohttp.ClientSession, every
                     if response.status == 200:
                         times.append(time.perf_counter() - sent)
                         waits.append(time.perf_counter() - first)
-                        acked[name] = number
                         if not body.get("replayed") and not body["outcome"]["accepted"]:
                             raise RuntimeError(f"{name}: {line!r} refused: "
                                                f"{body['outcome']['message']}")
-                        return
+                        return dict(body["state"])
                     if response.status != 429:
                         raise RuntimeError(f"{name}: {response.status} {body}")
             await asyncio.sleep(0.5)
@@ -138,8 +151,16 @@ async def table(name: str, server: Server, session: aiohttp.ClientSession, every
     await send("n")
     while time.monotonic() + every < until:
         started = time.monotonic()
-        for line in DEAL:
-            await send(line)
+        for position, line in enumerate(DEAL):
+            state = await send(line)
+            tally.begun += position == 0
+            if state["phase"] == "over":  # the game won (at Jack, or the deal's end)
+                break
+        tally.whole += 1
+        if state["phase"] == "over":
+            await send("next game")
+            await send("n")
+            tally.games += 1
         await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
 
 
@@ -158,10 +179,10 @@ async def sample_memory(server: Server, memory: list[tuple[float, int]],
 
 async def night(server: Server, tables: int, every: float, seconds: float,
                 kill_at: float | None, launcher: ThreadPoolExecutor,
-                ) -> tuple[list[float], list[float], dict[str, int], list[tuple[float, int]]]:
+                ) -> tuple[list[float], list[float], dict[str, Tally], list[tuple[float, int]]]:
     times: list[float] = []
     waits: list[float] = []
-    acked: dict[str, int] = {}
+    tallies = {name: Tally() for name in list(server.links)[:tables]}
     memory: list[tuple[float, int]] = []
     start = time.monotonic()
     until = start + seconds
@@ -171,7 +192,7 @@ async def night(server: Server, tables: int, every: float, seconds: float,
                                      timeout=aiohttp.ClientTimeout(total=30)) as session:
         names = list(server.links)
         work = [asyncio.create_task(table(name, server, session, every, until, times, waits,
-                                           acked))
+                                           tallies[name]))
                 for name in names[:tables]]
         if kill_at is not None:
             await asyncio.sleep(kill_at)
@@ -183,7 +204,7 @@ async def night(server: Server, tables: int, every: float, seconds: float,
     rss = server.rss_kb()
     if rss is not None:
         memory.append((time.monotonic() - start, rss))
-    return times, waits, acked, memory
+    return times, waits, tallies, memory
 
 
 def at(memory: list[tuple[float, int]], second: float) -> int:
@@ -199,6 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=600.0, help="how long the night is")
     parser.add_argument("--kill-at", type=float, default=None,
                         help="SIGKILL the server this many seconds in, and start it again")
+    parser.add_argument("--target", type=int, default=99,
+                        help="the game's target: 99 (the default) is never reached in 10 "
+                             "minutes (one game a table, growing); 14 ends a game every "
+                             "7 deals and the table begins the next")
     parser.add_argument("--nice", type=int, default=10,
                         help="how much lower the simulated phones' priority is than the "
                              "server's (0: the same)")
@@ -207,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="afn-serve-bench-") as folder:
         files = [Path(folder) / f"t{n:03}.afn" for n in range(1, args.tables + 1)]
         for path in files:
-            path.write_text(HEADER, encoding="utf-8")
+            path.write_text(HEADER.replace('"99"', f'"{args.target}"'), encoding="utf-8")
         server = Server(files)
         server.start()
         # a thread started before the phones' priority is lowered keeps the normal one
@@ -215,24 +240,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         launcher.submit(lambda: None).result()
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), args.nice)
         try:
-            times, waits, acked, memory = asyncio.run(night(server, args.tables, args.every,
+            times, waits, tallies, memory = asyncio.run(night(server, args.tables, args.every,
                                                      args.seconds, args.kill_at, launcher))
         finally:
             server.stop()
             launcher.shutdown()
         lost = doubled = 0
         for path in files:
-            entries = acked.get(path.stem, 0)
-            whole = max(0, entries - 1) // len(DEAL)  # deals whose every entry was answered
-            begun = -(-max(0, entries - 1) // len(DEAL))  # deals with an entry answered
-            written = path.read_text(encoding="utf-8").count("scored N high E low S jack")
-            lost += max(0, whole - written)
-            doubled += max(0, written - begun)
+            tally = tallies.get(path.stem, Tally())
+            # every deal begins "h n": one "scored N high" a deal in the file, every game
+            written = path.read_text(encoding="utf-8").count("scored N high")
+            lost += max(0, tally.whole - written)
+            doubled += max(0, written - tally.begun)
     times.sort()
     p99 = times[max(0, int(len(times) * 0.99) - 1)] if times else 0.0
     print(f"tables {args.tables}, a deal every {args.every:g} s for {args.seconds:g} s"
           + (f", SIGKILL at {args.kill_at:g} s" if args.kill_at is not None else "")
-          + f"; the phones at nice {args.nice}")
+          + f"; games to {args.target} ({sum(t.games for t in tallies.values())} played"
+            f"); the phones at nice {args.nice}")
     print(f"entries acknowledged {len(times)}; answer p50 "
           f"{1000 * statistics.median(times) if times else 0:.0f} ms, p99 {1000 * p99:.0f} ms,"
           f" max {1000 * (times[-1] if times else 0):.0f} ms")
