@@ -25,7 +25,9 @@ longer matters), equivalent cards searched once (cards of one suit in one hand w
 nothing between them held elsewhere, none of them counting), the best move of the
 table tried first and then the last card that cut at the same depth (a killer), the
 last trick played out without a search (nobody chooses it), and an early stop when the
-items still open can no longer change the value or move it past the window.  Nothing is
+items still open can no longer change the value or move it past the window (each side
+credited beforehand with the trumps it is sure to take: a trump every higher one of which
+still out is its side's, with its pips and the Jack or Low it may be).  Nothing is
 sampled or guessed: a search that runs past its time limit raises :class:`SolveTimeout`.
 """
 
@@ -156,8 +158,6 @@ class Solver:
         self.low = self.index[items.low] if items.low is not None else -1
         self.jack_value = [self._value(items.jack_points.get(seat, ())) for seat in seats]
         self.low_value = [self._value(items.low_points.get(seat, ())) for seat in seats]
-        self.jack_low, self.jack_high = min(self.jack_value), max(self.jack_value)
-        self.low_low, self.low_high = min(self.low_value), max(self.low_value)
         # static orders: leads high first (trumps first), cheap cards first
         trump = layout.trump
         self.lead_key = [(-(c.suit is trump) * 20 - int(c.rank)) for c in cards]
@@ -168,6 +168,11 @@ class Solver:
             if self.card_pips[i] or i in (self.jack, self.low):
                 counting |= 1 << i
         self.counting = counting
+        # the trumps, highest first: for the items each side is sure of (:meth:`_items_open`)
+        self.trumps_high_first = [i for i in reversed(range(len(cards)))
+                                  if cards[i].suit is trump]
+        self.trump_mask = sum(1 << i for i in self.trumps_high_first)
+        self._open_items: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
         # between[a][b] (a < b, one suit): the cards of that suit ranked between them
         self.between: dict[tuple[int, int], int] = {}
         for a, ca in enumerate(cards):
@@ -404,10 +409,58 @@ class Solver:
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
 
-    def _game_bounds(self) -> tuple[int, int]:
-        """The least and the most Game can still be worth (from here on)."""
-        rest = self.rest
+    def _items_open(self, trumps: int) -> tuple[tuple[int, ...], int, int, int]:
+        """With ``trumps`` the trumps not yet in a finished trick: the pips each side is
+        sure to take, their sum, and the least and the most the Jack and Low still open can
+        be worth.
+
+        A trick with a trump in it is won by its highest trump (rule 19, whatever the follow
+        rule), so a trump is sure to go to its holder's side when every higher trump still
+        out (in a hand or on the table) is that side's: its pips, and the Jack or Low it
+        is, are that side's whoever plays what."""
+        found = self._open_items.get(trumps)
+        if found is not None:
+            return found
+        side_of = self.side_of_pos
+        owner = self.owner
+        sure = [0] * len(self.items.sides)
+        above: set[int] = set()  # the sides holding a higher trump
+        jack_side = low_side = -1
+        for i in self.trumps_high_first:
+            if not trumps >> i & 1:
+                continue
+            side = side_of[owner[i]]
+            if len(above) == 0 or above == {side}:
+                sure[side] += self.card_pips[i]
+                if i == self.jack:
+                    jack_side = side
+                if i == self.low:
+                    low_side = side
+            above.add(side)
+        least = most = 0
+        for card, side, values in ((self.jack, jack_side, self.jack_value),
+                                   (self.low, low_side, self.low_value)):
+            if card < 0 or not trumps >> card & 1:
+                continue
+            possible = [v for pos, v in enumerate(values) if side < 0 or side_of[pos] == side]
+            least += min(possible)
+            most += max(possible)
+        found = self._open_items[trumps] = (tuple(sure), sum(sure), least, most)
+        return found
+
+    def _bounds(self, trumps: int) -> tuple[int, int]:
+        """The least and the most the items still open can be worth (from here on), with
+        ``trumps`` the trumps not yet in a finished trick."""
+        sure, sure_total, least, most = self._items_open(trumps)
         pips = self.pips
+        if sure_total:
+            pips = [p + s for p, s in zip(pips, sure, strict=True)]
+        low, high = self._game_bounds(pips, self.rest - sure_total)
+        return low + least, high + most
+
+    def _game_bounds(self, pips: Sequence[int], rest: int) -> tuple[int, int]:
+        """The least and the most Game can be worth with ``pips`` per side taken and
+        ``rest`` more still to take."""
         if len(pips) == 2:
             key: tuple[object, ...] = (pips[0], rest)
             found = self._game_range.get(key)
@@ -447,13 +500,7 @@ class Solver:
             if self.use_last_trick and remaining.bit_count() == len(self.seats):
                 return self._last_trick()
             if self.use_bounds:
-                low, high = self._game_bounds()
-                if self.jack >= 0 and remaining >> self.jack & 1:
-                    low += self.jack_low
-                    high += self.jack_high
-                if self.low >= 0 and remaining >> self.low & 1:
-                    low += self.low_low
-                    high += self.low_high
+                low, high = self._bounds(remaining & self.trump_mask)
                 if low == high or high <= alpha or low >= beta:
                     stats.settled += 1
                     return low if low >= beta or low == high else high
