@@ -21,7 +21,9 @@ answers kept.
 The search is alpha-beta (fail-soft) with a transposition table at trick boundaries
 (the remaining cards in canonical form — per suit, in rank order, who holds each and
 which count — the leader and, for two sides, the pips margin clipped where it no
-longer matters), equivalent cards searched once (cards of one suit in one hand with
+longer matters; where Game never falls with more pips, a bound found at one margin also
+serves the same cards and leader at a larger or smaller one), each complete trick's
+winner, pips and items worked out once and kept, equivalent cards searched once (cards of one suit in one hand with
 nothing between them held elsewhere, none of them counting), the best move of the
 table tried first and then the last card that cut at the same depth (a killer), the
 last trick played out without a search (nobody chooses it), and an early stop when the
@@ -36,6 +38,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TypeVar
 
 from ...cards import Card, Seat, Suit
@@ -198,14 +201,24 @@ class Solver:
         self._game_range: dict[tuple[object, ...], tuple[int, int]] = {}
         self._legal: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
         self._winner: dict[tuple[tuple[int, int], ...], int] = {}
+        self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
         self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
                            tuple[int, ...]] = {}
-        self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
         # the best card found at a position inside a trick: tried first next time
         self.hints: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+        self._tricks: dict[tuple[tuple[int, int], ...], tuple[int, int, int, int]] = {}
+        self._last: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         # per depth (cards still out, cards on the table): the last card that cut there
-        self.killers: dict[tuple[int, int], int] = {}
+        self.killers: dict[int, int] = {}
         self.clip = len(table_sides) == 2 and self._margin_decides()
+        # two sides: Game's value at the end for each number of pips of the first side
+        self.game_by_first = [self.game_value((a, self.total_pips - a))
+                              for a in range(self.total_pips + 1)] if len(table_sides) == 2 else []
+        # Game never worth less to the first side for more of its pips (asked of the
+        # scorer): then a position's bounds hold for the same cards and leader with a
+        # larger margin (the lower) or a smaller one (the upper), and the table says so
+        self.monotone = self.clip and all(a <= b for a, b in pairwise(self.game_by_first))
+        self.margins: dict[tuple[object, int], list[int]] = {}
         self._reset()
 
     # --- what the referee says -------------------------------------------------------------
@@ -404,8 +417,8 @@ class Solver:
         finally:
             self.stats.seconds += time.perf_counter() - start
             # (the suits' shapes stay: at most 2**13 per suit, and the table's keys use them)
-            for memo in (self.tt, self.hints, self._legal, self._orders, self._winner,
-                         self._shape_of):
+            for memo in (self.tt, self.hints, self._orders, self._legal, self._winner, self._tricks,
+                         self._last, self._shape_of):
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
 
@@ -494,6 +507,7 @@ class Solver:
         key: tuple[object, int, object] | None = None
         entry = None
         alpha0, beta0 = alpha, beta
+        margin = 0
         if not trick:
             if not remaining:
                 return self.game_value(tuple(self.pips))
@@ -506,6 +520,9 @@ class Solver:
                     return low if low >= beta or low == high else high
             if self.use_table:
                 pips = self.pips
+                shape: object = self._shape_of.get(remaining) if self.use_relative else remaining
+                if shape is None:
+                    shape = self._shape(remaining)
                 if self.clip:
                     margin = pips[0] - pips[1]
                     rest = self.rest
@@ -513,59 +530,66 @@ class Solver:
                         margin = rest + 1
                     elif margin < -rest:
                         margin = -rest - 1
-                    key = (self._shape(remaining), self.leader, margin)
+                    key = (shape, self.leader, margin)
                 else:
-                    key = (self._shape(remaining), self.leader, tuple(pips))
+                    key = (shape, self.leader, tuple(pips))
                 entry = self.tt.get(key)
                 if entry is not None:
                     lower, upper, _ = entry
-                    if lower >= beta or lower == upper:
-                        stats.table_hits += 1
-                        return lower
-                    if upper <= alpha:
-                        stats.table_hits += 1
-                        return upper
-                    if lower > alpha:
-                        alpha = lower
-                    if upper < beta:
-                        beta = upper
+                else:
+                    lower, upper = -_INF, _INF
+                if self.monotone and lower < beta and upper > alpha and lower < upper:
+                    # the same cards and leader with another margin bound this one
+                    tt = self.tt
+                    for other in self.margins.get((shape, self.leader), ()):
+                        if other < margin:
+                            bound = tt[shape, self.leader, other][0]
+                            if bound > lower:
+                                lower = bound
+                        elif other > margin:
+                            bound = tt[shape, self.leader, other][1]
+                            if bound < upper:
+                                upper = bound
+                if lower >= beta or lower == upper:
+                    stats.table_hits += 1
+                    return lower
+                if upper <= alpha:
+                    stats.table_hits += 1
+                    return upper
+                if lower > alpha:
+                    alpha = lower
+                if upper < beta:
+                    beta = upper
             pos = self.leader
             hint = entry[2] if entry is not None else -1
         else:
             pos = self.next_pos[trick[-1][0]]
             hint = self.hints.get((remaining, trick), -1)
-        hand = self.hands[pos]
-        moves = self.legal(pos, hand, trick)
-        if self.use_equivalence and len(moves) > 1:
-            moves = self._distinct(pos, moves)
-        if self.use_ordering and len(moves) > 1:
-            moves = self._ordered(pos, moves, hint)
-            killer = self.killers.get((remaining.bit_count(), len(trick)), -1)
-            if killer >= 0 and killer != moves[0] and killer in moves:
-                moves = (moves[0], killer, *(i for i in moves[1:] if i != killer))
+        moves = self.legal(pos, self.hands[pos], trick)
+        if len(moves) > 1:
+            if self.use_equivalence:
+                moves = self._distinct(pos, moves)
+            if self.use_ordering and len(moves) > 1:
+                moves = self._ordered(pos, moves, hint)
+                killer = self.killers.get(remaining.bit_count() * 4 + len(trick), -1)
+                if killer >= 0 and killer != moves[0] and killer in moves:
+                    moves = (moves[0], killer, *(i for i in moves[1:] if i != killer))
         maximise = self.maximises[pos]
         best = -_INF if maximise else _INF
         best_move = -1
-        n = len(self.seats)
+        last = len(trick) == len(self.seats) - 1
+        hand = self.hands[pos]
         hands = self.hands
-        jack, low_card = self.jack, self.low
         for i in moves:
             bit = 1 << i
             hands[pos] = hand ^ bit
             self.remaining = remaining ^ bit
             played = (*trick, (pos, i))
-            if len(played) == n:
-                w = self.winner(played)
-                gain = 0
-                value = 0
-                pips_of = self.card_pips
-                for _, k in played:
-                    gain += pips_of[k]
-                    if k == jack:
-                        value += self.jack_value[w]
-                    if k == low_card:
-                        value += self.low_value[w]
-                side = self.side_of_pos[w]
+            if last:
+                outcome = self._tricks.get(played)
+                if outcome is None:
+                    outcome = self._trick_outcome(played)
+                w, side, gain, value = outcome
                 leader = self.leader
                 self.pips[side] += gain
                 self.rest -= gain
@@ -595,7 +619,7 @@ class Solver:
         hands[pos] = hand
         self.remaining = remaining
         if alpha >= beta:  # a cut: the card that made it is tried early at this depth
-            self.killers[remaining.bit_count(), len(trick)] = best_move
+            self.killers[remaining.bit_count() * 4 + len(trick)] = best_move
         if trick:
             hints = self.hints
             if len(hints) >= self.max_entries:
@@ -612,33 +636,54 @@ class Solver:
             tt = self.tt
             if len(tt) >= self.max_entries:  # memory stays bounded: start the table again
                 tt.clear()
+                self.margins.clear()
+            if self.monotone and entry is None:
+                group = (key[0], self.leader)
+                known = self.margins.get(group)
+                if known is None:
+                    self.margins[group] = [margin]
+                else:
+                    known.append(margin)
             tt[key] = (lower, upper, best_move)
         return best
 
     def _last_trick(self) -> int:
         """The value of the last trick, which nobody chooses: each seat holds one card
         and plays it (whatever the follow rule, a seat's only card is a legal one)."""
-        pos = self.leader
-        next_pos = self.next_pos
-        hands = self.hands
-        played = []
-        for _ in self.seats:
-            played.append((pos, hands[pos].bit_length() - 1))
-            pos = next_pos[pos]
-        trick = tuple(played)
-        w = self.winner(trick)
+        key = (self.remaining, self.leader)
+        outcome = self._last.get(key)
+        if outcome is None:
+            pos = self.leader
+            next_pos = self.next_pos
+            hands = self.hands
+            played = []
+            for _ in self.seats:
+                played.append((pos, hands[pos].bit_length() - 1))
+                pos = next_pos[pos]
+            outcome = self._last[key] = self._trick_outcome(tuple(played))
+        _, side, gain, value = outcome
+        pips = self.pips
+        if self.game_by_first:  # two sides: the first side's pips say the rest
+            return value + self.game_by_first[pips[0] + gain if side == 0 else pips[0]]
+        final = list(pips)
+        final[side] += gain
+        return value + self.game_value(tuple(final))
+
+    def _trick_outcome(self, played: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int]:
+        """A complete trick's winner, the winner's side, its pips and the value of the
+        Jack or Low in it: worked out once per trick and kept."""
+        w = self.winner(played)
         value = 0
         gain = 0
         pips_of = self.card_pips
-        for _, k in trick:
+        for _, k in played:
             gain += pips_of[k]
             if k == self.jack:
                 value += self.jack_value[w]
             if k == self.low:
                 value += self.low_value[w]
-        pips = list(self.pips)
-        pips[self.side_of_pos[w]] += gain
-        return value + self.game_value(tuple(pips))
+        outcome = self._tricks[played] = (w, self.side_of_pos[w], gain, value)
+        return outcome
 
     def _shape(self, remaining: int) -> object:
         """The transposition table's key for the cards still out: the cards themselves,
@@ -702,10 +747,8 @@ class Solver:
         return tuple(kept)
 
     def _ordered(self, pos: int, moves: tuple[int, ...], first: int) -> tuple[int, ...]:
-        """Likely best cards first: ``first`` (the best card found here before); when
-        leading, trumps and high cards; when following a trick the own side is winning,
-        the cards that count (or else the cheapest winner last); otherwise the cheapest
-        card that wins the trick, then the cheapest card."""
+        """``moves`` likely best first: ``first`` (the best card found here before), then
+        in the order of :meth:`_order`."""
         trick = self.trick
         key = (moves, trick)
         found = self._orders.get(key)
@@ -717,6 +760,9 @@ class Solver:
 
     def _order(self, pos: int, moves: tuple[int, ...],
                trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """Likely best cards first: when leading, trumps and high cards; when following a
+        trick the own side is winning, the cards that count (or else the cheapest winner
+        last); otherwise the cheapest card that wins the trick, then the cheapest card."""
         if not trick:
             ordered = sorted(moves, key=self.lead_key.__getitem__)
         else:
