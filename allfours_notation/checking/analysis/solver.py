@@ -23,8 +23,9 @@ The search is alpha-beta (fail-soft) with a transposition table at trick boundar
 which count — the leader and, for two sides, the pips margin clipped where it no
 longer matters; where Game never falls with more pips, a bound found at one margin also
 serves the same cards and leader at a larger or smaller one), each complete trick's
-winner, pips and items worked out once and kept, equivalent cards searched once (cards of one suit in one hand with
-nothing between them held elsewhere, none of them counting), the best move of the
+winner, pips and items worked out once and kept, equivalent cards searched once (cards
+of one suit in one hand with nothing between them held elsewhere, none of them
+counting), the best move of the
 table tried first and then the last card that cut at the same depth (a killer), the
 last trick played out without a search (nobody chooses it), and an early stop when the
 items still open can no longer change the value or move it past the window (each side
@@ -47,6 +48,7 @@ from ...reading.table import next_seats, side_table, sides
 from ...referee.play import legal_cards, trick_winner
 from ...referee.profiles import Options
 from ...referee.scoring import Point
+from .bounds import game_range, sure_items
 from .items import DealItems, deal_items, side_points
 
 __all__ = ["Layout", "SolveTimeout", "Solver", "Stats"]
@@ -175,6 +177,7 @@ class Solver:
         self.trumps_high_first = [i for i in reversed(range(len(cards)))
                                   if cards[i].suit is trump]
         self.trump_mask = sum(1 << i for i in self.trumps_high_first)
+        self.side_of_card = [self.side_of_pos[pos] for pos in self.owner]
         self._open_items: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
         # between[a][b] (a < b, one suit): the cards of that suit ranked between them
         self.between: dict[tuple[int, int], int] = {}
@@ -422,79 +425,26 @@ class Solver:
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
 
-    def _items_open(self, trumps: int) -> tuple[tuple[int, ...], int, int, int]:
-        """With ``trumps`` the trumps not yet in a finished trick: the pips each side is
-        sure to take, their sum, and the least and the most the Jack and Low still open can
-        be worth.
-
-        A trick with a trump in it is won by its highest trump (rule 19, whatever the follow
-        rule), so a trump is sure to go to its holder's side when every higher trump still
-        out (in a hand or on the table) is that side's: its pips, and the Jack or Low it
-        is, are that side's whoever plays what."""
-        found = self._open_items.get(trumps)
-        if found is not None:
-            return found
-        side_of = self.side_of_pos
-        owner = self.owner
-        sure = [0] * len(self.items.sides)
-        above: set[int] = set()  # the sides holding a higher trump
-        jack_side = low_side = -1
-        for i in self.trumps_high_first:
-            if not trumps >> i & 1:
-                continue
-            side = side_of[owner[i]]
-            if len(above) == 0 or above == {side}:
-                sure[side] += self.card_pips[i]
-                if i == self.jack:
-                    jack_side = side
-                if i == self.low:
-                    low_side = side
-            above.add(side)
-        least = most = 0
-        for card, side, values in ((self.jack, jack_side, self.jack_value),
-                                   (self.low, low_side, self.low_value)):
-            if card < 0 or not trumps >> card & 1:
-                continue
-            possible = [v for pos, v in enumerate(values) if side < 0 or side_of[pos] == side]
-            least += min(possible)
-            most += max(possible)
-        found = self._open_items[trumps] = (tuple(sure), sum(sure), least, most)
-        return found
-
     def _bounds(self, trumps: int) -> tuple[int, int]:
         """The least and the most the items still open can be worth (from here on), with
-        ``trumps`` the trumps not yet in a finished trick."""
-        sure, sure_total, least, most = self._items_open(trumps)
+        ``trumps`` the trumps not yet in a finished trick (:mod:`.bounds`)."""
+        found = self._open_items.get(trumps)
+        if found is None:
+            found = self._open_items[trumps] = sure_items(
+                trumps, self.trumps_high_first, self.side_of_card, self.card_pips,
+                ((self.jack, self.jack_value), (self.low, self.low_value)), self.side_of_pos,
+                len(self.items.sides))
+        sure, sure_total, least, most = found
         pips = self.pips
         if sure_total:
             pips = [p + s for p, s in zip(pips, sure, strict=True)]
-        low, high = self._game_bounds(pips, self.rest - sure_total)
-        return low + least, high + most
-
-    def _game_bounds(self, pips: Sequence[int], rest: int) -> tuple[int, int]:
-        """The least and the most Game can be worth with ``pips`` per side taken and
-        ``rest`` more still to take."""
-        if len(pips) == 2:
-            key: tuple[object, ...] = (pips[0], rest)
-            found = self._game_range.get(key)
-            if found is None:
-                total = self.total_pips
-                values = [self.game_value((a, total - a))
-                          for a in range(pips[0], pips[0] + rest + 1)]
-                found = self._game_range[key] = (min(values), max(values))
-            return found
-        key = (*pips, rest)
-        found = self._game_range.get(key)
-        if found is None:
-            if rest > 24:  # too many ways to share: what Game can be worth at all
-                total = self.total_pips
-                values = [0, *(self.game_value(tuple(total if k == j else 0
-                                                     for k in range(len(pips))))
-                               for j in range(len(pips)))]
-            else:
-                values = [self.game_value(p) for p in _splits(pips, rest)]
-            found = self._game_range[key] = (min(values), max(values))
-        return found
+        rest = self.rest - sure_total
+        key = (pips[0], rest) if len(pips) == 2 else (*pips, rest)
+        game = self._game_range.get(key)
+        if game is None:
+            game = self._game_range[key] = game_range(self.game_value, pips, rest,
+                                                      self.total_pips)
+        return game[0] + least, game[1] + most
 
     def _search(self, alpha: int, beta: int) -> int:
         stats = self.stats
@@ -786,9 +736,3 @@ class Solver:
                 ordered = [*winning, *losing]
         return tuple(ordered)
 
-
-def _splits(pips: Sequence[int], rest: int) -> list[tuple[int, ...]]:
-    """Three sides: the final pips for every way of sharing ``rest`` more."""
-    a, b, c = pips
-    return [(a + x, b + y, c + rest - x - y) for x in range(rest + 1)
-            for y in range(rest + 1 - x)]
