@@ -203,6 +203,7 @@ class Solver:
         self._game_points: dict[tuple[int, ...], tuple[Point, ...]] = {}
         self._game_range: dict[tuple[object, ...], tuple[int, int]] = {}
         self._legal: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+        self._legal_by_rule: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._winner: dict[tuple[tuple[int, int], ...], int] = {}
         self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
         self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
@@ -255,11 +256,22 @@ class Solver:
         key = (hand, trick)
         found = self._legal.get(key)
         if found is None:
-            cards = self.cards
-            held = [cards[i] for i in range(len(cards)) if hand >> i & 1]
-            plays = [(self.seats[p], cards[i]) for p, i in trick]
-            allowed = legal_cards(held, plays, self.layout.trump, self.layout.options)
-            found = self._legal[key] = tuple(sorted(self.index[c] for c in allowed))
+            # The follow rules (17, 20) read of a trick the suit led and the highest trump
+            # in it: the referee is asked once for each hand and those two.
+            top = -1
+            for _, k in trick:
+                if self.trump_mask >> k & 1 and k > top:
+                    top = k
+            rule_key = (hand, trick[0][1] if trick else -1, top)
+            found = self._legal_by_rule.get(rule_key)
+            if found is None:
+                cards = self.cards
+                held = [cards[i] for i in range(len(cards)) if hand >> i & 1]
+                plays = [(self.seats[p], cards[i]) for p, i in trick]
+                allowed = legal_cards(held, plays, self.layout.trump, self.layout.options)
+                found = self._legal_by_rule[rule_key] = tuple(sorted(self.index[c]
+                                                                     for c in allowed))
+            self._legal[key] = found
         return found
 
     def winner(self, trick: tuple[tuple[int, int], ...]) -> int:
@@ -420,8 +432,8 @@ class Solver:
         finally:
             self.stats.seconds += time.perf_counter() - start
             # (the suits' shapes stay: at most 2**13 per suit, and the table's keys use them)
-            for memo in (self.tt, self.hints, self._orders, self._legal, self._winner, self._tricks,
-                         self._last, self._shape_of):
+            for memo in (self.tt, self.hints, self._orders, self._legal, self._legal_by_rule,
+                         self._winner, self._tricks, self._last, self._shape_of):
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
 
