@@ -208,12 +208,10 @@ class Solver:
         self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
         self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
                            tuple[int, ...]] = {}
-        # the best card found at a position inside a trick: tried first next time
-        self.hints: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
         self._tricks: dict[tuple[tuple[int, int], ...], tuple[int, int, int, int]] = {}
         self._last: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         # per depth (cards still out, cards on the table): the last card that cut there
-        self.killers: dict[int, int] = {}
+        self.killers = [-1] * (4 * len(cards) + 4)
         self.clip = len(table_sides) == 2 and self._margin_decides()
         # two sides: Game's value at the end for each number of pips of the first side
         self.game_by_first = [self.game_value((a, self.total_pips - a))
@@ -432,7 +430,7 @@ class Solver:
         finally:
             self.stats.seconds += time.perf_counter() - start
             # (the suits' shapes stay: at most 2**13 per suit, and the table's keys use them)
-            for memo in (self.tt, self.hints, self._orders, self._legal, self._legal_by_rule,
+            for memo in (self.tt, self._orders, self._legal, self._legal_by_rule,
                          self._winner, self._tricks, self._last, self._shape_of):
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
@@ -526,14 +524,18 @@ class Solver:
             hint = entry[2] if entry is not None else -1
         else:
             pos = self.next_pos[trick[-1][0]]
-            hint = self.hints.get((remaining, trick), -1)
-        moves = self.legal(pos, self.hands[pos], trick)
+            hint = -1
+        hand = self.hands[pos]
+        moves = self._legal.get((hand, trick))
+        if moves is None:
+            moves = self.legal(pos, hand, trick)
         if len(moves) > 1:
             if self.use_equivalence:
                 moves = self._distinct(pos, moves)
             if self.use_ordering and len(moves) > 1:
                 moves = self._ordered(pos, moves, hint)
-                killer = self.killers.get(remaining.bit_count() * 4 + len(trick), -1)
+                depth = remaining.bit_count() * 4 + len(trick)
+                killer = self.killers[depth]
                 if killer >= 0 and killer != moves[0] and killer in moves:
                     moves = (moves[0], killer, *(i for i in moves[1:] if i != killer))
         maximise = self.maximises[pos]
@@ -582,11 +584,6 @@ class Solver:
         self.remaining = remaining
         if alpha >= beta:  # a cut: the card that made it is tried early at this depth
             self.killers[remaining.bit_count() * 4 + len(trick)] = best_move
-        if trick:
-            hints = self.hints
-            if len(hints) >= self.max_entries:
-                hints.clear()
-            hints[remaining, trick] = best_move
         if key is not None:
             lower, upper = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
             if best <= alpha0:
