@@ -178,6 +178,7 @@ class Solver:
                                   if cards[i].suit is trump]
         self.trump_mask = sum(1 << i for i in self.trumps_high_first)
         self.side_of_card = [self.side_of_pos[pos] for pos in self.owner]
+        self.suit_of = [c.suit for c in cards]
         self._open_items: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
         # between[a][b] (a < b, one suit): the cards of that suit ranked between them
         self.between: dict[tuple[int, int], int] = {}
@@ -203,12 +204,13 @@ class Solver:
         self._game_points: dict[tuple[int, ...], tuple[Point, ...]] = {}
         self._game_range: dict[tuple[object, ...], tuple[int, int]] = {}
         self._legal: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
-        self._legal_by_rule: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._legal_by_rule: dict[tuple[int, Suit | None, int], tuple[int, ...]] = {}
         self._winner: dict[tuple[tuple[int, int], ...], int] = {}
         self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
         self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
                            tuple[int, ...]] = {}
         self._tricks: dict[tuple[tuple[int, int], ...], tuple[int, int, int, int]] = {}
+        self._pairs_of: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self._last: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         # per depth (cards still out, cards on the table): the last card that cut there
         self.killers = [-1] * (4 * len(cards) + 4)
@@ -260,7 +262,7 @@ class Solver:
             for _, k in trick:
                 if self.trump_mask >> k & 1 and k > top:
                     top = k
-            rule_key = (hand, trick[0][1] if trick else -1, top)
+            rule_key = (hand, self.suit_of[trick[0][1]] if trick else None, top)
             found = self._legal_by_rule.get(rule_key)
             if found is None:
                 cards = self.cards
@@ -431,7 +433,8 @@ class Solver:
             self.stats.seconds += time.perf_counter() - start
             # (the suits' shapes stay: at most 2**13 per suit, and the table's keys use them)
             for memo in (self.tt, self._orders, self._legal, self._legal_by_rule,
-                         self._winner, self._tricks, self._last, self._shape_of):
+                         self._winner, self._tricks, self._last, self._pairs_of,
+                         self._shape_of):
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
 
@@ -531,9 +534,19 @@ class Solver:
             moves = self.legal(pos, hand, trick)
         if len(moves) > 1:
             if self.use_equivalence:
-                moves = self._distinct(pos, moves)
+                pairs = self._pairs_of.get(moves)
+                if pairs is None:
+                    pairs = self._pairs(moves)
+                if pairs:
+                    moves = self._distinct(pos, moves, pairs)
             if self.use_ordering and len(moves) > 1:
-                moves = self._ordered(pos, moves, hint)
+                ordered = self._orders.get((moves, trick))
+                if ordered is None:
+                    ordered = self._orders[moves, trick] = self._order(pos, moves, trick)
+                if hint < 0 or ordered[0] == hint or hint not in ordered:
+                    moves = ordered
+                else:
+                    moves = (hint, *(i for i in ordered if i != hint))
                 depth = remaining.bit_count() * 4 + len(trick)
                 killer = self.killers[depth]
                 if killer >= 0 and killer != moves[0] and killer in moves:
@@ -684,38 +697,30 @@ class Solver:
             found = self._shape_ids[code] = len(self._shape_ids) + 1
         return found
 
-    def _distinct(self, pos: int, moves: tuple[int, ...]) -> tuple[int, ...]:
-        """One card of each group of equivalent cards (``moves`` are in suit and rank
-        order): same suit, nothing between them held by another seat or on the table,
-        neither counting."""
+    def _pairs(self, moves: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """The cards of ``moves`` (in suit and rank order) that may be equivalent to the
+        one before them: same suit, neither counting; each with the cards between them."""
+        counting = self.counting
+        pairs = []
+        for last, i in pairwise(moves):
+            gap = self.between.get((last, i))
+            if gap is not None and not counting >> i & 1 and not counting >> last & 1:
+                pairs.append((i, gap))
+        found = self._pairs_of[moves] = tuple(pairs)
+        return found
+
+    def _distinct(self, pos: int, moves: tuple[int, ...],
+                  pairs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """One card of each group of equivalent cards: a card goes when nothing between
+        it and the card before it (:meth:`_pairs`) is held by another seat or on the
+        table."""
         outside = self.remaining & ~self.hands[pos]
         for _, k in self.trick:
             outside |= 1 << k
-        counting = self.counting
-        between = self.between
-        kept = [moves[0]]
-        last = moves[0]
-        for i in moves[1:]:
-            if not (counting >> i & 1) and not (counting >> last & 1):
-                gap = between.get((last, i))
-                if gap is not None and not gap & outside:
-                    last = i
-                    continue
-            kept.append(i)
-            last = i
-        return tuple(kept)
-
-    def _ordered(self, pos: int, moves: tuple[int, ...], first: int) -> tuple[int, ...]:
-        """``moves`` likely best first: ``first`` (the best card found here before), then
-        in the order of :meth:`_order`."""
-        trick = self.trick
-        key = (moves, trick)
-        found = self._orders.get(key)
-        if found is None:
-            found = self._orders[key] = self._order(pos, moves, trick)
-        if first < 0 or found[0] == first or first not in found:
-            return found
-        return (first, *(i for i in found if i != first))
+        dropped = [i for i, gap in pairs if not gap & outside]
+        if not dropped:
+            return moves
+        return tuple(i for i in moves if i not in dropped)
 
     def _order(self, pos: int, moves: tuple[int, ...],
                trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
