@@ -203,13 +203,13 @@ class Solver:
         self._game: dict[tuple[int, ...], int] = {}
         self._game_points: dict[tuple[int, ...], tuple[Point, ...]] = {}
         self._game_range: dict[tuple[object, ...], tuple[int, int]] = {}
-        self._legal: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+        self._legal: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._legal_by_rule: dict[tuple[int, Suit | None, int], tuple[int, ...]] = {}
-        self._winner: dict[tuple[tuple[int, int], ...], int] = {}
+        self._winner: dict[tuple[int, ...], int] = {}
         self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
-        self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
+        self._orders: dict[tuple[tuple[int, ...], tuple[int, ...]],
                            tuple[int, ...]] = {}
-        self._tricks: dict[tuple[tuple[int, int], ...], tuple[int, int, int, int]] = {}
+        self._tricks: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
         self._pairs_of: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self._last: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         # per depth (cards still out, cards on the table): the last card that cut there
@@ -253,32 +253,44 @@ class Solver:
         return len(ahead) <= 1 and len(behind) <= 1
 
     def legal(self, pos: int, hand: int, trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """The cards (indices) ``pos`` holding ``hand`` may play to ``trick`` (seats and
+        cards), as the referee says."""
+        return self._legal_of(hand, tuple(i for _, i in trick))
+
+    def _legal_of(self, hand: int, trick: tuple[int, ...]) -> tuple[int, ...]:
         key = (hand, trick)
         found = self._legal.get(key)
         if found is None:
             # The follow rules (17, 20) read of a trick the suit led and the highest trump
             # in it: the referee is asked once for each hand and those two.
             top = -1
-            for _, k in trick:
+            for k in trick:
                 if self.trump_mask >> k & 1 and k > top:
                     top = k
-            rule_key = (hand, self.suit_of[trick[0][1]] if trick else None, top)
+            rule_key = (hand, self.suit_of[trick[0]] if trick else None, top)
             found = self._legal_by_rule.get(rule_key)
             if found is None:
                 cards = self.cards
                 held = [cards[i] for i in range(len(cards)) if hand >> i & 1]
-                plays = [(self.seats[p], cards[i]) for p, i in trick]
-                allowed = legal_cards(held, plays, self.layout.trump, self.layout.options)
+                allowed = legal_cards(held, self._plays(trick), self.layout.trump,
+                                      self.layout.options)
                 found = self._legal_by_rule[rule_key] = tuple(sorted(self.index[c]
                                                                      for c in allowed))
             self._legal[key] = found
         return found
 
+    def _plays(self, trick: tuple[int, ...]) -> list[tuple[Seat, Card]]:
+        """A trick (card indices) as the referee reads it: who played what."""
+        return [(self.seats[self.owner[i]], self.cards[i]) for i in trick]
+
     def winner(self, trick: tuple[tuple[int, int], ...]) -> int:
+        """Who (a position) wins ``trick`` (seats and cards), as the referee says."""
+        return self._winner_of(tuple(i for _, i in trick))
+
+    def _winner_of(self, trick: tuple[int, ...]) -> int:
         found = self._winner.get(trick)
         if found is None:
-            cards = self.cards
-            seat = trick_winner([(self.seats[p], cards[i]) for p, i in trick], self.layout.trump)
+            seat = trick_winner(self._plays(trick), self.layout.trump)
             found = self._winner[trick] = self.pos_of[seat]
         return found
 
@@ -287,7 +299,7 @@ class Solver:
     def _reset(self) -> None:
         self.hands = list(self.hands0)
         self.remaining = sum(self.hands0)
-        self.trick: tuple[tuple[int, int], ...] = ()
+        self.trick: tuple[int, ...] = ()  # the cards on the table (each played by its holder)
         self.leader = self.pos_of[self.layout.elder]
         self.pips = [0] * len(self.items.sides)
         self.rest = self.total_pips  # pips not yet in a finished trick
@@ -308,7 +320,7 @@ class Solver:
             return None
         if not self.trick:
             return self.seats[self.leader]
-        return self.seats[self.next_pos[self.trick[-1][0]]]
+        return self.seats[self.next_pos[self.owner[self.trick[-1]]]]
 
     def play(self, seat: Seat, c: Card) -> None:
         pos = self.pos_of[seat]
@@ -318,14 +330,14 @@ class Solver:
             raise ValueError(f"{seat.letter} does not hold {c}")
         self.hands[pos] ^= bit
         self.remaining ^= bit
-        self.trick = (*self.trick, (pos, i))
+        self.trick = (*self.trick, i)
         self.line.append((seat, c))
         if len(self.trick) == len(self.seats):
-            w = self.winner(self.trick)
-            gain = sum(self.card_pips[k] for _, k in self.trick)
+            w = self._winner_of(self.trick)
+            gain = sum(self.card_pips[k] for k in self.trick)
             self.pips[self.side_of_pos[w]] += gain
             self.rest -= gain
-            for _, k in self.trick:
+            for k in self.trick:
                 if k == self.jack:
                     self.captured += self.jack_value[w]
                     self.jack_by = w
@@ -340,7 +352,7 @@ class Solver:
         if seat is None:
             return []
         pos = self.pos_of[seat]
-        return [self.cards[i] for i in self.legal(pos, self.hands[pos], self.trick)]
+        return [self.cards[i] for i in self._legal_of(self.hands[pos], self.trick)]
 
     def line_points(self) -> tuple[Point, ...]:
         """At the end of a deal: the points of the items the play decided (Jack or Hang
@@ -392,7 +404,7 @@ class Solver:
             maximise = self.maximises[pos]
             best_value = -_INF if maximise else _INF
             best_card = -1
-            for i in self.legal(pos, self.hands[pos], self.trick):
+            for i in self._legal_of(self.hands[pos], self.trick):
                 if best_card < 0:
                     v = self._child(pos, i, -_INF, _INF)
                 elif maximise:
@@ -526,12 +538,12 @@ class Solver:
             pos = self.leader
             hint = entry[2] if entry is not None else -1
         else:
-            pos = self.next_pos[trick[-1][0]]
+            pos = self.next_pos[self.owner[trick[-1]]]
             hint = -1
         hand = self.hands[pos]
         moves = self._legal.get((hand, trick))
         if moves is None:
-            moves = self.legal(pos, hand, trick)
+            moves = self._legal_of(hand, trick)
         if len(moves) > 1:
             if self.use_equivalence:
                 pairs = self._pairs_of.get(moves)
@@ -561,7 +573,7 @@ class Solver:
             bit = 1 << i
             hands[pos] = hand ^ bit
             self.remaining = remaining ^ bit
-            played = (*trick, (pos, i))
+            played = (*trick, i)
             if last:
                 outcome = self._tricks.get(played)
                 if outcome is None:
@@ -630,7 +642,7 @@ class Solver:
             hands = self.hands
             played = []
             for _ in self.seats:
-                played.append((pos, hands[pos].bit_length() - 1))
+                played.append(hands[pos].bit_length() - 1)
                 pos = next_pos[pos]
             outcome = self._last[key] = self._trick_outcome(tuple(played))
         _, side, gain, value = outcome
@@ -641,14 +653,14 @@ class Solver:
         final[side] += gain
         return value + self.game_value(tuple(final))
 
-    def _trick_outcome(self, played: tuple[tuple[int, int], ...]) -> tuple[int, int, int, int]:
+    def _trick_outcome(self, played: tuple[int, ...]) -> tuple[int, int, int, int]:
         """A complete trick's winner, the winner's side, its pips and the value of the
         Jack or Low in it: worked out once per trick and kept."""
-        w = self.winner(played)
+        w = self._winner_of(played)
         value = 0
         gain = 0
         pips_of = self.card_pips
-        for _, k in played:
+        for k in played:
             gain += pips_of[k]
             if k == self.jack:
                 value += self.jack_value[w]
@@ -715,7 +727,7 @@ class Solver:
         it and the card before it (:meth:`_pairs`) is held by another seat or on the
         table."""
         outside = self.remaining & ~self.hands[pos]
-        for _, k in self.trick:
+        for k in self.trick:
             outside |= 1 << k
         dropped = [i for i, gap in pairs if not gap & outside]
         if not dropped:
@@ -723,7 +735,7 @@ class Solver:
         return tuple(i for i in moves if i not in dropped)
 
     def _order(self, pos: int, moves: tuple[int, ...],
-               trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+               trick: tuple[int, ...]) -> tuple[int, ...]:
         """Likely best cards first: when leading, trumps and high cards; when following a
         trick the own side is winning, the cards that count (or else the cheapest winner
         last); otherwise the cheapest card that wins the trick, then the cheapest card."""
@@ -735,9 +747,9 @@ class Solver:
             cheap = self.cheap_key
             winning: list[int] = []
             losing: list[int] = []
-            winner = self.winner
+            winner = self._winner_of
             for i in moves:
-                if winner((*trick, (pos, i))) == pos:
+                if winner((*trick, i)) == pos:
                     winning.append(i)
                 else:
                     losing.append(i)
