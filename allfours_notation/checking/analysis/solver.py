@@ -207,6 +207,7 @@ class Solver:
         self._legal_by_rule: dict[tuple[int, Suit | None, int], tuple[int, ...]] = {}
         self._winner: dict[tuple[int, ...], int] = {}
         self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
+        self.tt_old: dict[tuple[object, int, object], tuple[int, int, int]] = {}
         self._orders: dict[tuple[tuple[int, ...], tuple[int, ...]],
                            tuple[int, ...]] = {}
         self._tricks: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
@@ -483,6 +484,7 @@ class Solver:
         entry = None
         alpha0, beta0 = alpha, beta
         margin = 0
+        fresh = False
         if not trick:
             if not remaining:
                 return self.game_value(tuple(self.pips))
@@ -509,6 +511,9 @@ class Solver:
                 else:
                     key = (shape, self.leader, tuple(pips))
                 entry = self.tt.get(key)
+                fresh = entry is None  # not in the table filling now
+                if fresh and self.tt_old:
+                    entry = self.tt_old.get(key)
                 if entry is not None:
                     lower, upper, _ = entry
                 else:
@@ -618,10 +623,14 @@ class Solver:
             else:
                 lower = upper = best
             tt = self.tt
-            if len(tt) >= self.max_entries:  # memory stays bounded: start the table again
-                tt.clear()
+            if len(tt) >= self.max_entries:
+                # memory stays bounded: a new table, the full one kept to read until the
+                # new one is full in turn
+                self.tt_old = tt
+                self.tt = tt = {}
                 self.margins.clear()
-            if self.monotone and entry is None:
+                fresh = True
+            if self.monotone and fresh:
                 group = (key[0], self.leader)
                 known = self.margins.get(group)
                 if known is None:
