@@ -163,11 +163,16 @@ class Solver:
         self.low = self.index[items.low] if items.low is not None else -1
         self.jack_value = [self._value(items.jack_points.get(seat, ())) for seat in seats]
         self.low_value = [self._value(items.low_points.get(seat, ())) for seat in seats]
-        # static orders: leads high first (trumps first), cheap cards first
+        # static orders: leads trumps first, then the cards with most pips, then high
+        # ones; cheap cards first; of the cards that win a trick, plain ones first, then
+        # those with most pips (they are then the winning side's for sure)
         trump = layout.trump
-        self.lead_key = [(-(c.suit is trump) * 20 - int(c.rank)) for c in cards]
+        self.lead_key = [-(c.suit is trump) * 1000 - self.card_pips[i] * 20 - int(c.rank)
+                         for i, c in enumerate(cards)]
         self.cheap_key = [self.card_pips[i] * 20 + int(c.rank) + (c.suit is trump) * 15
                           for i, c in enumerate(cards)]
+        self.win_key = [(c.suit is trump) * 100_000 - self.card_pips[i] * 1000 + self.cheap_key[i]
+                        for i, c in enumerate(cards)]
         counting = 0
         for i in range(len(cards)):
             if self.card_pips[i] or i in (self.jack, self.low):
@@ -745,9 +750,10 @@ class Solver:
 
     def _order(self, pos: int, moves: tuple[int, ...],
                trick: tuple[int, ...]) -> tuple[int, ...]:
-        """Likely best cards first: when leading, trumps and high cards; when following a
-        trick the own side is winning, the cards that count (or else the cheapest winner
-        last); otherwise the cheapest card that wins the trick, then the cheapest card."""
+        """Likely best cards first: when leading, trumps, cards with pips and high cards;
+        when following a trick the own side is winning, the cards that count (winners
+        last); otherwise a card that wins the trick (plain before trumps, most pips
+        first), then the cheapest card."""
         if not trick:
             ordered = sorted(moves, key=self.lead_key.__getitem__)
         else:
@@ -762,7 +768,7 @@ class Solver:
                     winning.append(i)
                 else:
                     losing.append(i)
-            winning.sort(key=cheap.__getitem__)
+            winning.sort(key=self.win_key.__getitem__)
             if side[winner(trick)] == side[pos]:
                 losing.sort(key=lambda i: -pips[i])
                 ordered = [*losing, *winning]
