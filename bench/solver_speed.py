@@ -1,11 +1,13 @@
 """The double-dummy solver against an earlier version of itself, deal by deal, interleaved.
 
     python -m bench.solver_speed [--before main] [--deals 100] [--nine 20] [--budget 5]
+                                 [--twelve 10] [--twelve-budget 60]
                                  [--seed 2026] [--sizes 2x6,3x6,4x6,3x9,4x9] [--json]
 
 On seeded generated deals of each size (players x cards per hand: two-handed and
 three-handed hoffmann1909, four-handed trinidad14; nine cards are the deals after one run
-of the pack), the par from the first lead is solved by the solver of the working tree
+of the pack, twelve after two: ``4x12``, only when named in ``--sizes``), the par from
+the first lead is solved by the solver of the working tree
 ("after") and by ``solver.py`` as it was at the git revision ``--before`` ("before"),
 the two one after the other on each deal, so that both see the same load of a shared
 machine in the same minutes.  Times are CPU seconds of this process
@@ -16,7 +18,8 @@ the bench is a differential test of the two on its deals too).  The load average
 printed before and after.
 
 Issue 40's targets: four-handed six-card median <= 5 ms and p95 <= 50 ms; nine-card
-four-handed >= 99% within 5 s.
+four-handed >= 99% within 5 s; twelve-card four-handed >= 90% within 60 s (the budget of
+twelve-card deals is ``--twelve-budget``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ from .analyse import SIZES, Size, deals_of
 ROOT = Path(__file__).resolve().parents[1]
 SOLVER_PATH = "allfours_notation/checking/analysis/solver.py"
 ALL_SIZES = {**SIZES, "3x6": Size("3x6", "hoffmann1909", 3, 6),
-             "2x9": Size("2x9", "hoffmann1909", 2, 9)}
+             "2x9": Size("2x9", "hoffmann1909", 2, 9),
+             "4x12": Size("4x12", "trinidad14", 4, 12)}
 
 
 def solver_at(revision: str) -> ModuleType:
@@ -109,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=100, help="six-card deals per size")
     parser.add_argument("--nine", type=int, default=20, help="nine-card deals per size")
     parser.add_argument("--budget", type=float, default=5.0, help="CPU seconds per par")
+    parser.add_argument("--twelve", type=int, default=10, help="twelve-card deals per size")
+    parser.add_argument("--twelve-budget", type=float, default=60.0,
+                        help="CPU seconds per par of a twelve-card deal")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--sizes", default="2x6,3x6,4x6,3x9,4x9")
     parser.add_argument("--json", action="store_true")
@@ -118,8 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     for name in args.sizes.split(","):
         size = ALL_SIZES[name]
-        count = args.deals if size.cards == 6 else args.nine
-        result = bench_size(size, count, args.seed, args.budget, before)
+        count = {6: args.deals, 9: args.nine}.get(size.cards, args.twelve)
+        budget = args.twelve_budget if size.cards == 12 else args.budget
+        result = bench_size(size, count, args.seed, budget, before)
         results.append(result)
         if not args.json:
             print(f"{name:4} {result['deals']:4} deals  before: {result['before']}\n"

@@ -21,11 +21,16 @@ answers kept.
 The search is alpha-beta (fail-soft) with a transposition table at trick boundaries
 (the remaining cards in canonical form — per suit, in rank order, who holds each and
 which count — the leader and, for two sides, the pips margin clipped where it no
-longer matters), equivalent cards searched once (cards of one suit in one hand with
-nothing between them held elsewhere, none of them counting), the best move of the
+longer matters; where Game never falls with more pips, a bound found at one margin also
+serves the same cards and leader at a larger or smaller one), each complete trick's
+winner, pips and items worked out once and kept, equivalent cards searched once (cards
+of one suit in one hand with nothing between them held elsewhere, none of them
+counting), the best move of the
 table tried first and then the last card that cut at the same depth (a killer), the
 last trick played out without a search (nobody chooses it), and an early stop when the
-items still open can no longer change the value or move it past the window.  Nothing is
+items still open can no longer change the value or move it past the window (each side
+credited beforehand with the trumps it is sure to take: a trump every higher one of which
+still out is its side's, with its pips and the Jack or Low it may be).  Nothing is
 sampled or guessed: a search that runs past its time limit raises :class:`SolveTimeout`.
 """
 
@@ -34,6 +39,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TypeVar
 
 from ...cards import Card, Seat, Suit
@@ -42,6 +48,7 @@ from ...reading.table import next_seats, side_table, sides
 from ...referee.play import legal_cards, trick_winner
 from ...referee.profiles import Options
 from ...referee.scoring import Point
+from .bounds import game_range, sure_items
 from .items import DealItems, deal_items, side_points
 
 __all__ = ["Layout", "SolveTimeout", "Solver", "Stats"]
@@ -156,18 +163,28 @@ class Solver:
         self.low = self.index[items.low] if items.low is not None else -1
         self.jack_value = [self._value(items.jack_points.get(seat, ())) for seat in seats]
         self.low_value = [self._value(items.low_points.get(seat, ())) for seat in seats]
-        self.jack_low, self.jack_high = min(self.jack_value), max(self.jack_value)
-        self.low_low, self.low_high = min(self.low_value), max(self.low_value)
-        # static orders: leads high first (trumps first), cheap cards first
+        # static orders: leads trumps first, then the cards with most pips, then high
+        # ones; cheap cards first; of the cards that win a trick, plain ones first, then
+        # those with most pips (they are then the winning side's for sure)
         trump = layout.trump
-        self.lead_key = [(-(c.suit is trump) * 20 - int(c.rank)) for c in cards]
+        self.lead_key = [-(c.suit is trump) * 1000 - self.card_pips[i] * 20 - int(c.rank)
+                         for i, c in enumerate(cards)]
         self.cheap_key = [self.card_pips[i] * 20 + int(c.rank) + (c.suit is trump) * 15
                           for i, c in enumerate(cards)]
+        self.win_key = [(c.suit is trump) * 100_000 - self.card_pips[i] * 1000 + self.cheap_key[i]
+                        for i, c in enumerate(cards)]
         counting = 0
         for i in range(len(cards)):
             if self.card_pips[i] or i in (self.jack, self.low):
                 counting |= 1 << i
         self.counting = counting
+        # the trumps, highest first: for the items each side is sure of (:meth:`_items_open`)
+        self.trumps_high_first = [i for i in reversed(range(len(cards)))
+                                  if cards[i].suit is trump]
+        self.trump_mask = sum(1 << i for i in self.trumps_high_first)
+        self.side_of_card = [self.side_of_pos[pos] for pos in self.owner]
+        self.suit_of = [c.suit for c in cards]
+        self._open_items: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
         # between[a][b] (a < b, one suit): the cards of that suit ranked between them
         self.between: dict[tuple[int, int], int] = {}
         for a, ca in enumerate(cards):
@@ -191,16 +208,27 @@ class Solver:
         self._game: dict[tuple[int, ...], int] = {}
         self._game_points: dict[tuple[int, ...], tuple[Point, ...]] = {}
         self._game_range: dict[tuple[object, ...], tuple[int, int]] = {}
-        self._legal: dict[tuple[int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
-        self._winner: dict[tuple[tuple[int, int], ...], int] = {}
-        self._orders: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]],
-                           tuple[int, ...]] = {}
+        self._legal: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        self._legal_by_rule: dict[tuple[int, Suit | None, int], tuple[int, ...]] = {}
+        self._winner: dict[tuple[int, ...], int] = {}
         self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
-        # the best card found at a position inside a trick: tried first next time
-        self.hints: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+        self.tt_old: dict[tuple[object, int, object], tuple[int, int, int]] = {}
+        self._orders: dict[tuple[tuple[int, ...], tuple[int, ...]],
+                           tuple[int, ...]] = {}
+        self._tricks: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+        self._pairs_of: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+        self._last: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         # per depth (cards still out, cards on the table): the last card that cut there
-        self.killers: dict[tuple[int, int], int] = {}
+        self.killers = [-1] * (4 * len(cards) + 4)
         self.clip = len(table_sides) == 2 and self._margin_decides()
+        # two sides: Game's value at the end for each number of pips of the first side
+        self.game_by_first = [self.game_value((a, self.total_pips - a))
+                              for a in range(self.total_pips + 1)] if len(table_sides) == 2 else []
+        # Game never worth less to the first side for more of its pips (asked of the
+        # scorer): then a position's bounds hold for the same cards and leader with a
+        # larger margin (the lower) or a smaller one (the upper), and the table says so
+        self.monotone = self.clip and all(a <= b for a, b in pairwise(self.game_by_first))
+        self.margins: dict[tuple[object, int], list[int]] = {}
         self._reset()
 
     # --- what the referee says -------------------------------------------------------------
@@ -231,21 +259,44 @@ class Solver:
         return len(ahead) <= 1 and len(behind) <= 1
 
     def legal(self, pos: int, hand: int, trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """The cards (indices) ``pos`` holding ``hand`` may play to ``trick`` (seats and
+        cards), as the referee says."""
+        return self._legal_of(hand, tuple(i for _, i in trick))
+
+    def _legal_of(self, hand: int, trick: tuple[int, ...]) -> tuple[int, ...]:
         key = (hand, trick)
         found = self._legal.get(key)
         if found is None:
-            cards = self.cards
-            held = [cards[i] for i in range(len(cards)) if hand >> i & 1]
-            plays = [(self.seats[p], cards[i]) for p, i in trick]
-            allowed = legal_cards(held, plays, self.layout.trump, self.layout.options)
-            found = self._legal[key] = tuple(sorted(self.index[c] for c in allowed))
+            # The follow rules (17, 20) read of a trick the suit led and the highest trump
+            # in it: the referee is asked once for each hand and those two.
+            top = -1
+            for k in trick:
+                if self.trump_mask >> k & 1 and k > top:
+                    top = k
+            rule_key = (hand, self.suit_of[trick[0]] if trick else None, top)
+            found = self._legal_by_rule.get(rule_key)
+            if found is None:
+                cards = self.cards
+                held = [cards[i] for i in range(len(cards)) if hand >> i & 1]
+                allowed = legal_cards(held, self._plays(trick), self.layout.trump,
+                                      self.layout.options)
+                found = self._legal_by_rule[rule_key] = tuple(sorted(self.index[c]
+                                                                     for c in allowed))
+            self._legal[key] = found
         return found
 
+    def _plays(self, trick: tuple[int, ...]) -> list[tuple[Seat, Card]]:
+        """A trick (card indices) as the referee reads it: who played what."""
+        return [(self.seats[self.owner[i]], self.cards[i]) for i in trick]
+
     def winner(self, trick: tuple[tuple[int, int], ...]) -> int:
+        """Who (a position) wins ``trick`` (seats and cards), as the referee says."""
+        return self._winner_of(tuple(i for _, i in trick))
+
+    def _winner_of(self, trick: tuple[int, ...]) -> int:
         found = self._winner.get(trick)
         if found is None:
-            cards = self.cards
-            seat = trick_winner([(self.seats[p], cards[i]) for p, i in trick], self.layout.trump)
+            seat = trick_winner(self._plays(trick), self.layout.trump)
             found = self._winner[trick] = self.pos_of[seat]
         return found
 
@@ -254,7 +305,7 @@ class Solver:
     def _reset(self) -> None:
         self.hands = list(self.hands0)
         self.remaining = sum(self.hands0)
-        self.trick: tuple[tuple[int, int], ...] = ()
+        self.trick: tuple[int, ...] = ()  # the cards on the table (each played by its holder)
         self.leader = self.pos_of[self.layout.elder]
         self.pips = [0] * len(self.items.sides)
         self.rest = self.total_pips  # pips not yet in a finished trick
@@ -275,7 +326,7 @@ class Solver:
             return None
         if not self.trick:
             return self.seats[self.leader]
-        return self.seats[self.next_pos[self.trick[-1][0]]]
+        return self.seats[self.next_pos[self.owner[self.trick[-1]]]]
 
     def play(self, seat: Seat, c: Card) -> None:
         pos = self.pos_of[seat]
@@ -285,14 +336,14 @@ class Solver:
             raise ValueError(f"{seat.letter} does not hold {c}")
         self.hands[pos] ^= bit
         self.remaining ^= bit
-        self.trick = (*self.trick, (pos, i))
+        self.trick = (*self.trick, i)
         self.line.append((seat, c))
         if len(self.trick) == len(self.seats):
-            w = self.winner(self.trick)
-            gain = sum(self.card_pips[k] for _, k in self.trick)
+            w = self._winner_of(self.trick)
+            gain = sum(self.card_pips[k] for k in self.trick)
             self.pips[self.side_of_pos[w]] += gain
             self.rest -= gain
-            for _, k in self.trick:
+            for k in self.trick:
                 if k == self.jack:
                     self.captured += self.jack_value[w]
                     self.jack_by = w
@@ -307,7 +358,7 @@ class Solver:
         if seat is None:
             return []
         pos = self.pos_of[seat]
-        return [self.cards[i] for i in self.legal(pos, self.hands[pos], self.trick)]
+        return [self.cards[i] for i in self._legal_of(self.hands[pos], self.trick)]
 
     def line_points(self) -> tuple[Point, ...]:
         """At the end of a deal: the points of the items the play decided (Jack or Hang
@@ -359,7 +410,7 @@ class Solver:
             maximise = self.maximises[pos]
             best_value = -_INF if maximise else _INF
             best_card = -1
-            for i in self.legal(pos, self.hands[pos], self.trick):
+            for i in self._legal_of(self.hands[pos], self.trick):
                 if best_card < 0:
                     v = self._child(pos, i, -_INF, _INF)
                 elif maximise:
@@ -399,36 +450,32 @@ class Solver:
         finally:
             self.stats.seconds += time.perf_counter() - start
             # (the suits' shapes stay: at most 2**13 per suit, and the table's keys use them)
-            for memo in (self.tt, self.hints, self._legal, self._orders, self._winner,
+            for memo in (self.tt, self._orders, self._legal, self._legal_by_rule,
+                         self._winner, self._tricks, self._last, self._pairs_of,
                          self._shape_of):
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
 
-    def _game_bounds(self) -> tuple[int, int]:
-        """The least and the most Game can still be worth (from here on)."""
-        rest = self.rest
-        pips = self.pips
-        if len(pips) == 2:
-            key: tuple[object, ...] = (pips[0], rest)
-            found = self._game_range.get(key)
-            if found is None:
-                total = self.total_pips
-                values = [self.game_value((a, total - a))
-                          for a in range(pips[0], pips[0] + rest + 1)]
-                found = self._game_range[key] = (min(values), max(values))
-            return found
-        key = (*pips, rest)
-        found = self._game_range.get(key)
+    def _bounds(self, trumps: int) -> tuple[int, int]:
+        """The least and the most the items still open can be worth (from here on), with
+        ``trumps`` the trumps not yet in a finished trick (:mod:`.bounds`)."""
+        found = self._open_items.get(trumps)
         if found is None:
-            if rest > 24:  # too many ways to share: what Game can be worth at all
-                total = self.total_pips
-                values = [0, *(self.game_value(tuple(total if k == j else 0
-                                                     for k in range(len(pips))))
-                               for j in range(len(pips)))]
-            else:
-                values = [self.game_value(p) for p in _splits(pips, rest)]
-            found = self._game_range[key] = (min(values), max(values))
-        return found
+            found = self._open_items[trumps] = sure_items(
+                trumps, self.trumps_high_first, self.side_of_card, self.card_pips,
+                ((self.jack, self.jack_value), (self.low, self.low_value)), self.side_of_pos,
+                len(self.items.sides))
+        sure, sure_total, least, most = found
+        pips = self.pips
+        if sure_total:
+            pips = [p + s for p, s in zip(pips, sure, strict=True)]
+        rest = self.rest - sure_total
+        key = (pips[0], rest) if len(pips) == 2 else (*pips, rest)
+        game = self._game_range.get(key)
+        if game is None:
+            game = self._game_range[key] = game_range(self.game_value, pips, rest,
+                                                      self.total_pips)
+        return game[0] + least, game[1] + most
 
     def _search(self, alpha: int, beta: int) -> int:
         stats = self.stats
@@ -441,24 +488,23 @@ class Solver:
         key: tuple[object, int, object] | None = None
         entry = None
         alpha0, beta0 = alpha, beta
+        margin = 0
+        fresh = False
         if not trick:
             if not remaining:
                 return self.game_value(tuple(self.pips))
             if self.use_last_trick and remaining.bit_count() == len(self.seats):
                 return self._last_trick()
             if self.use_bounds:
-                low, high = self._game_bounds()
-                if self.jack >= 0 and remaining >> self.jack & 1:
-                    low += self.jack_low
-                    high += self.jack_high
-                if self.low >= 0 and remaining >> self.low & 1:
-                    low += self.low_low
-                    high += self.low_high
+                low, high = self._bounds(remaining & self.trump_mask)
                 if low == high or high <= alpha or low >= beta:
                     stats.settled += 1
                     return low if low >= beta or low == high else high
             if self.use_table:
                 pips = self.pips
+                shape: object = self._shape_of.get(remaining) if self.use_relative else remaining
+                if shape is None:
+                    shape = self._shape(remaining)
                 if self.clip:
                     margin = pips[0] - pips[1]
                     rest = self.rest
@@ -466,59 +512,83 @@ class Solver:
                         margin = rest + 1
                     elif margin < -rest:
                         margin = -rest - 1
-                    key = (self._shape(remaining), self.leader, margin)
+                    key = (shape, self.leader, margin)
                 else:
-                    key = (self._shape(remaining), self.leader, tuple(pips))
+                    key = (shape, self.leader, tuple(pips))
                 entry = self.tt.get(key)
+                fresh = entry is None  # not in the table filling now
+                if fresh and self.tt_old:
+                    entry = self.tt_old.get(key)
                 if entry is not None:
                     lower, upper, _ = entry
-                    if lower >= beta or lower == upper:
-                        stats.table_hits += 1
-                        return lower
-                    if upper <= alpha:
-                        stats.table_hits += 1
-                        return upper
-                    if lower > alpha:
-                        alpha = lower
-                    if upper < beta:
-                        beta = upper
+                else:
+                    lower, upper = -_INF, _INF
+                if self.monotone and lower < beta and upper > alpha and lower < upper:
+                    # the same cards and leader with another margin bound this one
+                    tt = self.tt
+                    for other in self.margins.get((shape, self.leader), ()):
+                        if other < margin:
+                            bound = tt[shape, self.leader, other][0]
+                            if bound > lower:
+                                lower = bound
+                        elif other > margin:
+                            bound = tt[shape, self.leader, other][1]
+                            if bound < upper:
+                                upper = bound
+                if lower >= beta or lower == upper:
+                    stats.table_hits += 1
+                    return lower
+                if upper <= alpha:
+                    stats.table_hits += 1
+                    return upper
+                if lower > alpha:
+                    alpha = lower
+                if upper < beta:
+                    beta = upper
             pos = self.leader
             hint = entry[2] if entry is not None else -1
         else:
-            pos = self.next_pos[trick[-1][0]]
-            hint = self.hints.get((remaining, trick), -1)
+            pos = self.next_pos[self.owner[trick[-1]]]
+            hint = -1
         hand = self.hands[pos]
-        moves = self.legal(pos, hand, trick)
-        if self.use_equivalence and len(moves) > 1:
-            moves = self._distinct(pos, moves)
-        if self.use_ordering and len(moves) > 1:
-            moves = self._ordered(pos, moves, hint)
-            killer = self.killers.get((remaining.bit_count(), len(trick)), -1)
-            if killer >= 0 and killer != moves[0] and killer in moves:
-                moves = (moves[0], killer, *(i for i in moves[1:] if i != killer))
+        moves = self._legal.get((hand, trick))
+        if moves is None:
+            moves = self._legal_of(hand, trick)
+        if len(moves) > 1:
+            if self.use_equivalence:
+                pairs = self._pairs_of.get(moves)
+                if pairs is None:
+                    pairs = self._pairs(moves)
+                if pairs:
+                    moves = self._distinct(pos, moves, pairs)
+            if self.use_ordering and len(moves) > 1:
+                ordered = self._orders.get((moves, trick))
+                if ordered is None:
+                    ordered = self._orders[moves, trick] = self._order(pos, moves, trick)
+                if hint < 0 or ordered[0] == hint or hint not in ordered:
+                    moves = ordered
+                else:
+                    moves = (hint, *(i for i in ordered if i != hint))
+                depth = remaining.bit_count() * 4 + len(trick)
+                killer = self.killers[depth]
+                if killer >= 0 and killer != moves[0] and killer in moves:
+                    moves = (moves[0], killer, *(i for i in moves[1:] if i != killer))
         maximise = self.maximises[pos]
         best = -_INF if maximise else _INF
         best_move = -1
-        n = len(self.seats)
+        last = len(trick) == len(self.seats) - 1
+        hand = self.hands[pos]
         hands = self.hands
-        jack, low_card = self.jack, self.low
         for i in moves:
             bit = 1 << i
             hands[pos] = hand ^ bit
             self.remaining = remaining ^ bit
-            played = (*trick, (pos, i))
-            if len(played) == n:
-                w = self.winner(played)
-                gain = 0
-                value = 0
-                pips_of = self.card_pips
-                for _, k in played:
-                    gain += pips_of[k]
-                    if k == jack:
-                        value += self.jack_value[w]
-                    if k == low_card:
-                        value += self.low_value[w]
-                side = self.side_of_pos[w]
+            played = (*trick, i)
+            if last:
+                outcome = self._tricks.get(played)
+                if outcome is None:
+                    outcome = self._trick_outcome(played)
+                w, side, gain, value = outcome
                 leader = self.leader
                 self.pips[side] += gain
                 self.rest -= gain
@@ -548,12 +618,7 @@ class Solver:
         hands[pos] = hand
         self.remaining = remaining
         if alpha >= beta:  # a cut: the card that made it is tried early at this depth
-            self.killers[remaining.bit_count(), len(trick)] = best_move
-        if trick:
-            hints = self.hints
-            if len(hints) >= self.max_entries:
-                hints.clear()
-            hints[remaining, trick] = best_move
+            self.killers[remaining.bit_count() * 4 + len(trick)] = best_move
         if key is not None:
             lower, upper = (entry[0], entry[1]) if entry is not None else (-_INF, _INF)
             if best <= alpha0:
@@ -563,35 +628,60 @@ class Solver:
             else:
                 lower = upper = best
             tt = self.tt
-            if len(tt) >= self.max_entries:  # memory stays bounded: start the table again
-                tt.clear()
+            if len(tt) >= self.max_entries:
+                # memory stays bounded: a new table, the full one kept to read until the
+                # new one is full in turn
+                self.tt_old = tt
+                self.tt = tt = {}
+                self.margins.clear()
+                fresh = True
+            if self.monotone and fresh:
+                group = (key[0], self.leader)
+                known = self.margins.get(group)
+                if known is None:
+                    self.margins[group] = [margin]
+                else:
+                    known.append(margin)
             tt[key] = (lower, upper, best_move)
         return best
 
     def _last_trick(self) -> int:
         """The value of the last trick, which nobody chooses: each seat holds one card
         and plays it (whatever the follow rule, a seat's only card is a legal one)."""
-        pos = self.leader
-        next_pos = self.next_pos
-        hands = self.hands
-        played = []
-        for _ in self.seats:
-            played.append((pos, hands[pos].bit_length() - 1))
-            pos = next_pos[pos]
-        trick = tuple(played)
-        w = self.winner(trick)
+        key = (self.remaining, self.leader)
+        outcome = self._last.get(key)
+        if outcome is None:
+            pos = self.leader
+            next_pos = self.next_pos
+            hands = self.hands
+            played = []
+            for _ in self.seats:
+                played.append(hands[pos].bit_length() - 1)
+                pos = next_pos[pos]
+            outcome = self._last[key] = self._trick_outcome(tuple(played))
+        _, side, gain, value = outcome
+        pips = self.pips
+        if self.game_by_first:  # two sides: the first side's pips say the rest
+            return value + self.game_by_first[pips[0] + gain if side == 0 else pips[0]]
+        final = list(pips)
+        final[side] += gain
+        return value + self.game_value(tuple(final))
+
+    def _trick_outcome(self, played: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """A complete trick's winner, the winner's side, its pips and the value of the
+        Jack or Low in it: worked out once per trick and kept."""
+        w = self._winner_of(played)
         value = 0
         gain = 0
         pips_of = self.card_pips
-        for _, k in trick:
+        for k in played:
             gain += pips_of[k]
             if k == self.jack:
                 value += self.jack_value[w]
             if k == self.low:
                 value += self.low_value[w]
-        pips = list(self.pips)
-        pips[self.side_of_pos[w]] += gain
-        return value + self.game_value(tuple(pips))
+        outcome = self._tricks[played] = (w, self.side_of_pos[w], gain, value)
+        return outcome
 
     def _shape(self, remaining: int) -> object:
         """The transposition table's key for the cards still out: the cards themselves,
@@ -633,43 +723,37 @@ class Solver:
             found = self._shape_ids[code] = len(self._shape_ids) + 1
         return found
 
-    def _distinct(self, pos: int, moves: tuple[int, ...]) -> tuple[int, ...]:
-        """One card of each group of equivalent cards (``moves`` are in suit and rank
-        order): same suit, nothing between them held by another seat or on the table,
-        neither counting."""
-        outside = self.remaining & ~self.hands[pos]
-        for _, k in self.trick:
-            outside |= 1 << k
+    def _pairs(self, moves: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+        """The cards of ``moves`` (in suit and rank order) that may be equivalent to the
+        one before them: same suit, neither counting; each with the cards between them."""
         counting = self.counting
-        between = self.between
-        kept = [moves[0]]
-        last = moves[0]
-        for i in moves[1:]:
-            if not (counting >> i & 1) and not (counting >> last & 1):
-                gap = between.get((last, i))
-                if gap is not None and not gap & outside:
-                    last = i
-                    continue
-            kept.append(i)
-            last = i
-        return tuple(kept)
+        pairs = []
+        for last, i in pairwise(moves):
+            gap = self.between.get((last, i))
+            if gap is not None and not counting >> i & 1 and not counting >> last & 1:
+                pairs.append((i, gap))
+        found = self._pairs_of[moves] = tuple(pairs)
+        return found
 
-    def _ordered(self, pos: int, moves: tuple[int, ...], first: int) -> tuple[int, ...]:
-        """Likely best cards first: ``first`` (the best card found here before); when
-        leading, trumps and high cards; when following a trick the own side is winning,
-        the cards that count (or else the cheapest winner last); otherwise the cheapest
-        card that wins the trick, then the cheapest card."""
-        trick = self.trick
-        key = (moves, trick)
-        found = self._orders.get(key)
-        if found is None:
-            found = self._orders[key] = self._order(pos, moves, trick)
-        if first < 0 or found[0] == first or first not in found:
-            return found
-        return (first, *(i for i in found if i != first))
+    def _distinct(self, pos: int, moves: tuple[int, ...],
+                  pairs: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        """One card of each group of equivalent cards: a card goes when nothing between
+        it and the card before it (:meth:`_pairs`) is held by another seat or on the
+        table."""
+        outside = self.remaining & ~self.hands[pos]
+        for k in self.trick:
+            outside |= 1 << k
+        dropped = [i for i, gap in pairs if not gap & outside]
+        if not dropped:
+            return moves
+        return tuple(i for i in moves if i not in dropped)
 
     def _order(self, pos: int, moves: tuple[int, ...],
-               trick: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+               trick: tuple[int, ...]) -> tuple[int, ...]:
+        """Likely best cards first: when leading, trumps, cards with pips and high cards;
+        when following a trick the own side is winning, the cards that count (winners
+        last); otherwise a card that wins the trick (plain before trumps, most pips
+        first), then the cheapest card."""
         if not trick:
             ordered = sorted(moves, key=self.lead_key.__getitem__)
         else:
@@ -678,13 +762,13 @@ class Solver:
             cheap = self.cheap_key
             winning: list[int] = []
             losing: list[int] = []
-            winner = self.winner
+            winner = self._winner_of
             for i in moves:
-                if winner((*trick, (pos, i))) == pos:
+                if winner((*trick, i)) == pos:
                     winning.append(i)
                 else:
                     losing.append(i)
-            winning.sort(key=cheap.__getitem__)
+            winning.sort(key=self.win_key.__getitem__)
             if side[winner(trick)] == side[pos]:
                 losing.sort(key=lambda i: -pips[i])
                 ordered = [*losing, *winning]
@@ -693,9 +777,3 @@ class Solver:
                 ordered = [*winning, *losing]
         return tuple(ordered)
 
-
-def _splits(pips: Sequence[int], rest: int) -> list[tuple[int, ...]]:
-    """Three sides: the final pips for every way of sharing ``rest`` more."""
-    a, b, c = pips
-    return [(a + x, b + y, c + rest - x - y) for x in range(rest + 1)
-            for y in range(rest + 1 - x)]
