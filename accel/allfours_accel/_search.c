@@ -840,8 +840,9 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->legal_mask = 1023;
     e->win = PyMem_Calloc(1024, sizeof(WinnerEntry));
     e->win_mask = 1023;
-    e->hints = PyMem_Calloc((size_t)1 << 16, sizeof(HintEntry));
-    e->hint_mask = (1ULL << 16) - 1;
+    int hint_bits = n <= 24 ? 16 : n <= 36 ? 19 : 21;
+    e->hints = PyMem_Calloc((size_t)1 << hint_bits, sizeof(HintEntry));
+    e->hint_mask = (1ULL << hint_bits) - 1;
     if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->win ||
         !e->hints) {
         engine_free_tables(e);
