@@ -41,6 +41,13 @@ typedef struct {
     uint64_t legal;
 } LegalEntry;
 
+/* A question of legal cards in canonical form (see ``legal_form``) and its answer: which
+ * of the hand's cards, counted in card order, may be played. */
+typedef struct {
+    uint64_t form[4];  /* form[0] == 0: empty slot */
+    uint64_t legal;
+} FormEntry;
+
 typedef struct {
     uint32_t trick;  /* 0: empty slot */
     int8_t winner;
@@ -75,6 +82,8 @@ typedef struct {
     uint64_t tt_mask;
     LegalEntry *legal;
     uint64_t legal_mask, legal_used;
+    FormEntry *forms;
+    uint64_t form_mask, form_used;
     WinnerEntry *win;
     uint64_t win_mask, win_used;
     HintEntry *hints;
@@ -162,17 +171,97 @@ static int grow_legal(Engine *e) {
     return 1;
 }
 
-static uint64_t legal_moves(Engine *e, int pos, uint64_t hand) {
-    /* a seat's only card is a legal one, whatever the follow rule (the Python solver
-     * plays the last trick out on the same ground) */
-    if (!(hand & (hand - 1))) return hand;
-    uint32_t code = trick_code(e, -1);
-    uint64_t j = mix(hand ^ ((uint64_t)code << 40)) & e->legal_mask;
-    for (;;) {
-        LegalEntry *slot = &e->legal[j];
-        if (!slot->hand) break;
-        if (slot->hand == hand && slot->trick == code) return slot->legal;
-        j = (j + 1) & e->legal_mask;
+/* The question "which of ``hand`` may ``pos`` play to the trick on the table" in the form
+ * that the Python solver's own canonical key rests on: the referee's legal_cards sees
+ * only the hand and the trick, and its rules see suits, the order of rank among the cards
+ * shown and which cards count (they compare ranks and name none but the Jack and Low).
+ * So the form is the seat asking, the seat that led, and per suit in rank order each
+ * card of the hand or the trick as "held" or "played n-th", with its identity if it
+ * counts.  Returns 0 when the form does not fit (then only the exact question is kept). */
+static int legal_form(const Engine *e, int pos, uint64_t hand, uint64_t *form) {
+    uint8_t bytes[32];
+    int len = 0;
+    memset(bytes, 0, sizeof bytes);
+    bytes[len++] = (uint8_t)(1 + pos);
+    bytes[len++] = (uint8_t)(1 + (e->ntrick ? e->trick_pos[0] : pos));
+    uint64_t shown = hand;
+    for (int t = 0; t < e->ntrick; t++) shown |= 1ULL << e->trick_card[t];
+    for (int s = 0; s < e->nsuits; s++) {
+        int start = e->suit_start[s];
+        uint64_t part = shown >> start & ((1ULL << e->suit_len[s]) - 1);
+        for (; part; part &= part - 1) {
+            int k = lowest(part), i = start + k, role = 1;
+            if (!(hand >> i & 1)) {
+                for (int t = 0; t < e->ntrick; t++)
+                    if (e->trick_card[t] == i) role = 2 + t;
+            }
+            if (len == (int)sizeof bytes) return 0;
+            bytes[len++] = (uint8_t)(role | (e->counting >> i & 1 ? (k + 1) << 3 : 0));
+        }
+        if (len == (int)sizeof bytes) return 0;
+        bytes[len++] = 0x80;  /* the end of a suit */
+    }
+    memcpy(form, bytes, sizeof bytes);
+    return 1;
+}
+
+static uint64_t form_hash(const uint64_t *form) {
+    return mix(form[0] ^ mix(form[1] ^ mix(form[2] ^ mix(form[3]))));
+}
+
+static int grow_forms(Engine *e) {
+    uint64_t size = (e->form_mask + 1) * 2;
+    if (size > (1ULL << 22)) {  /* memory stays bounded: start the table again */
+        memset(e->forms, 0, (e->form_mask + 1) * sizeof(FormEntry));
+        e->form_used = 0;
+        return 1;
+    }
+    FormEntry *fresh = PyMem_Calloc(size, sizeof(FormEntry));
+    if (!fresh) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    for (uint64_t i = 0; i <= e->form_mask; i++) {
+        FormEntry *old = &e->forms[i];
+        if (!old->form[0]) continue;
+        uint64_t j = form_hash(old->form) & (size - 1);
+        while (fresh[j].form[0]) j = (j + 1) & (size - 1);
+        fresh[j] = *old;
+    }
+    PyMem_Free(e->forms);
+    e->forms = fresh;
+    e->form_mask = size - 1;
+    return 1;
+}
+
+/* the cards of ``hand`` picked by ``ranks`` (bit j: the j-th card of the hand in card
+ * order), and back */
+static uint64_t from_ranks(uint64_t hand, uint64_t ranks) {
+    uint64_t out = 0;
+    for (int j = 0; hand; hand &= hand - 1, j++)
+        if (ranks >> j & 1) out |= hand & -hand;
+    return out;
+}
+
+static uint64_t to_ranks(uint64_t hand, uint64_t cards) {
+    uint64_t out = 0;
+    for (int j = 0; hand; hand &= hand - 1, j++)
+        if (cards & hand & -hand) out |= 1ULL << j;
+    return out;
+}
+
+static uint64_t ask_legal(Engine *e, int pos, uint64_t hand) {
+    uint64_t form[4];
+    int has_form = legal_form(e, pos, hand, form);
+    uint64_t j = 0;
+    if (has_form) {
+        j = form_hash(form) & e->form_mask;
+        for (;;) {
+            FormEntry *slot = &e->forms[j];
+            if (!slot->form[0]) break;
+            if (!memcmp(slot->form, form, sizeof form)) return from_ranks(hand, slot->legal);
+            j = (j + 1) & e->form_mask;
+        }
     }
     PyObject *trick = trick_tuple(e, -1);
     if (!trick) return fail(e);
@@ -192,6 +281,33 @@ static uint64_t legal_moves(Engine *e, int pos, uint64_t hand) {
         PyErr_SetString(PyExc_ValueError, "the legal cards must be some of the hand's");
         return fail(e);
     }
+    if (has_form) {
+        if ((e->form_used + 1) * 2 > e->form_mask + 1) {
+            if (!grow_forms(e)) return fail(e);
+            j = form_hash(form) & e->form_mask;
+            while (e->forms[j].form[0]) j = (j + 1) & e->form_mask;
+        }
+        memcpy(e->forms[j].form, form, sizeof form);
+        e->forms[j].legal = to_ranks(hand, legal);
+        e->form_used++;
+    }
+    return legal;
+}
+
+static uint64_t legal_moves(Engine *e, int pos, uint64_t hand) {
+    /* a seat's only card is a legal one, whatever the follow rule (the Python solver
+     * plays the last trick out on the same ground) */
+    if (!(hand & (hand - 1))) return hand;
+    uint32_t code = trick_code(e, -1);
+    uint64_t j = mix(hand ^ ((uint64_t)code << 40)) & e->legal_mask;
+    for (;;) {
+        LegalEntry *slot = &e->legal[j];
+        if (!slot->hand) break;
+        if (slot->hand == hand && slot->trick == code) return slot->legal;
+        j = (j + 1) & e->legal_mask;
+    }
+    uint64_t legal = ask_legal(e, pos, hand);
+    if (e->err) return 0;
     if ((e->legal_used + 1) * 2 > e->legal_mask + 1) {
         if (!grow_legal(e)) return fail(e);
         j = mix(hand ^ ((uint64_t)code << 40)) & e->legal_mask;
@@ -665,11 +781,13 @@ static void engine_free_tables(Engine *e) {
     PyMem_Free(e->bound_hi);
     PyMem_Free(e->tt);
     PyMem_Free(e->legal);
+    PyMem_Free(e->forms);
     PyMem_Free(e->win);
     PyMem_Free(e->hints);
     e->game = e->bound_lo = e->bound_hi = NULL;
     e->tt = NULL;
     e->legal = NULL;
+    e->forms = NULL;
     e->win = NULL;
     e->hints = NULL;
 }
@@ -838,12 +956,14 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->tt_mask = (1ULL << tt_bits) - 1;
     e->legal = PyMem_Calloc(1024, sizeof(LegalEntry));
     e->legal_mask = 1023;
+    e->forms = PyMem_Calloc(1024, sizeof(FormEntry));
+    e->form_mask = 1023;
     e->win = PyMem_Calloc(1024, sizeof(WinnerEntry));
     e->win_mask = 1023;
     int hint_bits = n <= 24 ? 16 : n <= 36 ? 19 : 21;
     e->hints = PyMem_Calloc((size_t)1 << hint_bits, sizeof(HintEntry));
     e->hint_mask = (1ULL << hint_bits) - 1;
-    if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->win ||
+    if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->forms || !e->win ||
         !e->hints) {
         engine_free_tables(e);
         PyErr_NoMemory();
