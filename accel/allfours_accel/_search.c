@@ -26,6 +26,7 @@
 #define MAX_SUITS 8
 #define INF 30000
 #define CLOCK_EVERY 16383
+#define WIN_FORMS_MASK ((1ULL << 16) - 1)
 
 typedef struct {
     uint64_t shape;  /* the cards still out, canonical */
@@ -65,6 +66,7 @@ typedef struct {
     int owner[MAX_CARDS], pips[MAX_CARDS], suit_of[MAX_CARDS];
     int lead_key[MAX_CARDS], cheap_key[MAX_CARDS];
     uint64_t counting;
+    uint64_t named;  /* the cards a rule of play may name (the Jack, Low): kept by name */
     int jack, low;
     int jack_value[MAX_SEATS], low_value[MAX_SEATS];
     int jack_lo, jack_hi, low_lo, low_hi;
@@ -86,6 +88,9 @@ typedef struct {
     uint64_t form_mask, form_used;
     WinnerEntry *win;
     uint64_t win_mask, win_used;
+    uint64_t *win_forms;  /* a trick in canonical form (0: empty) ... */
+    int8_t *win_form_answer;  /* ... and which of its plays wins */
+    uint64_t win_form_used;
     HintEntry *hints;
     uint64_t hint_mask;
     int killer[MAX_CARDS + 1][MAX_SEATS];
@@ -173,11 +178,10 @@ static int grow_legal(Engine *e) {
 
 /* The question "which of ``hand`` may ``pos`` play to the trick on the table" in the form
  * that the Python solver's own canonical key rests on: the referee's legal_cards sees
- * only the hand and the trick, and its rules see suits, the order of rank among the cards
- * shown and which cards count (they compare ranks and name none but the Jack and Low).
- * So the form is the seat asking, the seat that led, and per suit in rank order each
- * card of the hand or the trick as "held" or "played n-th", with its identity if it
- * counts.  Returns 0 when the form does not fit (then only the exact question is kept). */
+ * only the hand and the trick, and its rules see suits and the order of rank among the
+ * cards shown (they compare ranks and name none but the Jack and Low).  So the form is
+ * the seat asking, the seat that led, and per suit in rank order each card of the hand or
+ * the trick as "held" or "played n-th", with its name if it is one a rule may name.  Returns 0 when the form does not fit (then only the exact question is kept). */
 static int legal_form(const Engine *e, int pos, uint64_t hand, uint64_t *form) {
     uint8_t bytes[32];
     int len = 0;
@@ -196,7 +200,7 @@ static int legal_form(const Engine *e, int pos, uint64_t hand, uint64_t *form) {
                     if (e->trick_card[t] == i) role = 2 + t;
             }
             if (len == (int)sizeof bytes) return 0;
-            bytes[len++] = (uint8_t)(role | (e->counting >> i & 1 ? (k + 1) << 3 : 0));
+            bytes[len++] = (uint8_t)(role | (e->named >> i & 1 ? (k + 1) << 3 : 0));
         }
         if (len == (int)sizeof bytes) return 0;
         bytes[len++] = 0x80;  /* the end of a suit */
@@ -344,6 +348,18 @@ static int grow_winners(Engine *e) {
     return 1;
 }
 
+static int remember_winner(Engine *e, uint32_t code, int w) {
+    if ((e->win_used + 1) * 2 > e->win_mask + 1) {
+        if (!grow_winners(e)) return fail(e);
+    }
+    uint64_t j = mix(code) & e->win_mask;
+    while (e->win[j].trick) j = (j + 1) & e->win_mask;
+    e->win[j].trick = code;
+    e->win[j].winner = (int8_t)w;
+    e->win_used++;
+    return w;
+}
+
 /* who wins the trick on the table with card ``extra`` played to it (a trick
  * not yet complete: who is winning it so far) */
 static int winner_of(Engine *e, int extra) {
@@ -354,6 +370,40 @@ static int winner_of(Engine *e, int extra) {
         if (!slot->trick) break;
         if (slot->trick == code) return slot->winner;
         j = (j + 1) & e->win_mask;
+    }
+    /* the trick in canonical form (the same ground as legal_form's): the seat that led,
+     * and per play its suit, its order of rank among the trick's cards of that suit and
+     * its name if a rule may name it */
+    int cards[MAX_SEATS] = {0}, seats[MAX_SEATS] = {0}, len = e->ntrick, formed = 1;
+    for (int t = 0; t < len; t++) {
+        cards[t] = e->trick_card[t];
+        seats[t] = e->trick_pos[t];
+    }
+    if (extra >= 0) {
+        cards[len] = extra;
+        seats[len] = len ? e->next_pos[seats[len - 1]] : e->leader;
+        len++;
+    }
+    uint64_t form = 1ULL << 63 | (uint64_t)len | (uint64_t)seats[0] << 3;
+    for (int t = 0; t < len; t++) {
+        int i = cards[t], below = 0, name = 0;
+        for (int u = 0; u < len; u++)
+            if (e->suit_of[cards[u]] == e->suit_of[i] && cards[u] < i) below++;
+        if (e->named >> i & 1) name = 1 + __builtin_popcountll(e->named & ((1ULL << i) - 1));
+        if (name > 7) formed = 0;  /* more names than fit: no form */
+        form |= (uint64_t)(e->suit_of[i] | below << 3 | name << 5) << (5 + 8 * t);
+    }
+    if (!formed) form = 0;
+    uint64_t at = mix(form) & WIN_FORMS_MASK;
+    if (form) {
+        for (;;) {
+            if (!e->win_forms[at]) break;
+            if (e->win_forms[at] == form) {
+                int w = seats[e->win_form_answer[at]];
+                return remember_winner(e, code, w);
+            }
+            at = (at + 1) & WIN_FORMS_MASK;
+        }
     }
     PyObject *trick = trick_tuple(e, extra);
     if (!trick) return fail(e);
@@ -367,15 +417,21 @@ static int winner_of(Engine *e, int extra) {
         PyErr_SetString(PyExc_ValueError, "a trick's winner must be a seat at the table");
         return fail(e);
     }
-    if ((e->win_used + 1) * 2 > e->win_mask + 1) {
-        if (!grow_winners(e)) return fail(e);
-        j = mix(code) & e->win_mask;
-        while (e->win[j].trick) j = (j + 1) & e->win_mask;
+    if (form) {
+        int t = 0;
+        while (t < len && seats[t] != w) t++;
+        if (t < len) {
+            if ((e->win_form_used + 1) * 2 > WIN_FORMS_MASK + 1) {  /* start again */
+                memset(e->win_forms, 0, (WIN_FORMS_MASK + 1) * sizeof(uint64_t));
+                e->win_form_used = 0;
+                at = mix(form) & WIN_FORMS_MASK;
+            }
+            e->win_forms[at] = form;
+            e->win_form_answer[at] = (int8_t)t;
+            e->win_form_used++;
+        }
     }
-    e->win[j].trick = code;
-    e->win[j].winner = (int8_t)w;
-    e->win_used++;
-    return (int)w;
+    return remember_winner(e, code, (int)w);
 }
 
 static int game_index(const Engine *e, const int *pv) {
@@ -782,12 +838,16 @@ static void engine_free_tables(Engine *e) {
     PyMem_Free(e->tt);
     PyMem_Free(e->legal);
     PyMem_Free(e->forms);
+    PyMem_Free(e->win_forms);
+    PyMem_Free(e->win_form_answer);
     PyMem_Free(e->win);
     PyMem_Free(e->hints);
     e->game = e->bound_lo = e->bound_hi = NULL;
     e->tt = NULL;
     e->legal = NULL;
     e->forms = NULL;
+    e->win_forms = NULL;
+    e->win_form_answer = NULL;
     e->win = NULL;
     e->hints = NULL;
 }
@@ -848,16 +908,16 @@ static int suit_shapes(Engine *e, int s) {
 }
 
 static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
-    static char *names[] = {"owner", "pips", "suit_of", "counting", "jack", "low",
+    static char *names[] = {"owner", "pips", "suit_of", "counting", "named", "jack", "low",
                             "jack_value", "low_value", "next_pos", "side_of", "maximises",
                             "nsides", "lead_key", "cheap_key", "legal", "winner", "game",
                             "timeout", NULL};
     PyObject *owner, *pips, *suit_of, *jack_value, *low_value, *next_pos, *side_of, *maxi;
     PyObject *lead_key, *cheap_key, *legal_cb, *winner_cb, *game_cb, *timeout;
-    unsigned long long counting;
+    unsigned long long counting, named;
     int jack, low, nsides;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKiiOOOOOiOOOOOO", names, &owner, &pips,
-                                     &suit_of, &counting, &jack, &low, &jack_value,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOO", names, &owner, &pips,
+                                     &suit_of, &counting, &named, &jack, &low, &jack_value,
                                      &low_value, &next_pos, &side_of, &maxi, &nsides,
                                      &lead_key, &cheap_key, &legal_cb, &winner_cb, &game_cb,
                                      &timeout))
@@ -895,6 +955,7 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     }
     e->nsides = nsides;
     e->counting = counting;
+    e->named = named;
     e->jack = jack;
     e->low = low;
     e->total = 0;
@@ -957,13 +1018,16 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->legal = PyMem_Calloc(1024, sizeof(LegalEntry));
     e->legal_mask = 1023;
     e->forms = PyMem_Calloc(1024, sizeof(FormEntry));
+    e->win_forms = PyMem_Calloc(WIN_FORMS_MASK + 1, sizeof(uint64_t));
+    e->win_form_answer = PyMem_Calloc(WIN_FORMS_MASK + 1, sizeof(int8_t));
     e->form_mask = 1023;
     e->win = PyMem_Calloc(1024, sizeof(WinnerEntry));
     e->win_mask = 1023;
     int hint_bits = n <= 24 ? 16 : n <= 36 ? 19 : 21;
     e->hints = PyMem_Calloc((size_t)1 << hint_bits, sizeof(HintEntry));
     e->hint_mask = (1ULL << hint_bits) - 1;
-    if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->forms || !e->win ||
+    if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->forms || !e->win_forms ||
+        !e->win_form_answer || !e->win ||
         !e->hints) {
         engine_free_tables(e);
         PyErr_NoMemory();

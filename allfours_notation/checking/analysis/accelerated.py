@@ -25,7 +25,7 @@ import time
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from ...cards import Card
+from ...cards import Card, Rank
 from ...referee.play import legal_cards, trick_winner
 from .solver import Layout, Solver, SolveTimeout
 
@@ -103,9 +103,19 @@ class AcceleratedSolver(Solver):
         for i, c in enumerate(cards):
             if c.pips or i in (self.jack, self.low):
                 counting |= 1 << i
+        # The cards a rule of play may name, as the Python solver's table key assumes (its
+        # rules compare ranks and name none but the Jack and Low): the Jack of trumps and
+        # the lowest trump in play.  The engine keeps the referee's answers for hands and
+        # tricks that differ only in the other cards' names (their suits and order kept).
+        trumps = [i for i, c in enumerate(cards) if c.suit is trump]
+        named = 1 << trumps[0] if trumps else 0
+        for i in trumps:
+            if cards[i].rank is Rank.JACK:
+                named |= 1 << i
         return {
             "owner": list(self.owner), "pips": list(self.card_pips),
             "suit_of": [suits.index(c.suit) for c in cards], "counting": counting,
+            "named": named,
             "jack": self.jack, "low": self.low, "jack_value": list(self.jack_value),
             "low_value": list(self.low_value), "next_pos": list(self.next_pos),
             "side_of": list(self.side_of_pos), "maximises": list(self.maximises),
