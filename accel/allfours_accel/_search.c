@@ -673,6 +673,64 @@ static int child(Engine *e, int pos, int i, int alpha, int beta) {
     return v;
 }
 
+/* The transposition table's entry for the trick boundary with ``remaining`` still out,
+ * the pips ``pv`` taken (``rest`` still to take) and ``leader`` to lead, or NULL; the key
+ * is put in ``shape`` and ``rest_key`` */
+static TTEntry *tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+                        uint64_t *shape, uint16_t *rest_key) {
+    *shape = shape_of(e, remaining);
+    int pipkey;
+    if (e->clip) {
+        int margin = pv[0] - pv[1];
+        if (margin > rest) margin = rest + 1;
+        else if (margin < -rest) margin = -rest - 1;
+        pipkey = margin + 128;
+    } else if (e->nsides == 2) {
+        pipkey = pv[0];
+    } else {
+        pipkey = pv[0] << 7 | pv[1];
+    }
+    *rest_key = (uint16_t)(pipkey << 2 | leader);
+    uint64_t at = mix(*shape ^ ((uint64_t)*rest_key << 48)) & e->tt_mask & ~1ULL;
+    for (int k = 0; k < 2; k++) {
+        TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (t->depth && t->shape == *shape && t->rest == *rest_key) return t;
+    }
+    return NULL;
+}
+
+/* Before the last card of a trick is searched: whether the table already proves that one
+ * of ``moves`` cuts (an enhanced transposition cutoff); its value, or INT32_MIN */
+static int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int beta) {
+    if (__builtin_popcountll(e->remaining) - 1 <= e->n) return INT32_MIN;
+    for (int k = 0; k < count; k++) {
+        int i = moves[k];
+        int w = winner_of(e, i);
+        if (e->err) return INT32_MIN;
+        int gain = e->pips[i], value = 0;
+        if (i == e->jack) value += e->jack_value[w];
+        if (i == e->low) value += e->low_value[w];
+        for (int t = 0; t < e->ntrick; t++) {
+            int c = e->trick_card[t];
+            gain += e->pips[c];
+            if (c == e->jack) value += e->jack_value[w];
+            if (c == e->low) value += e->low_value[w];
+        }
+        int pv[3] = {e->pv[0], e->pv[1], e->pv[2]};
+        pv[e->side_of[w]] += gain;
+        uint64_t shape;
+        uint16_t rest_key;
+        TTEntry *t = tt_find(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &shape,
+                             &rest_key);
+        if (!t) continue;
+        if (e->maximises[pos] ? value + t->lower >= beta : value + t->upper <= alpha) {
+            e->table_hits++;
+            return e->maximises[pos] ? value + t->lower : value + t->upper;
+        }
+    }
+    return INT32_MIN;
+}
+
 static int search(Engine *e, int alpha, int beta) {
     if (e->err) return 0;
     e->nodes++;
@@ -702,27 +760,7 @@ static int search(Engine *e, int alpha, int beta) {
             e->settled++;
             return low >= beta || low == high ? low : high;
         }
-        shape = shape_of(e, remaining);
-        int pipkey;
-        if (e->clip) {
-            int margin = e->pv[0] - e->pv[1];
-            if (margin > e->rest) margin = e->rest + 1;
-            else if (margin < -e->rest) margin = -e->rest - 1;
-            pipkey = margin + 128;
-        } else if (e->nsides == 2) {
-            pipkey = e->pv[0];
-        } else {
-            pipkey = e->pv[0] << 7 | e->pv[1];
-        }
-        rest_key = (uint16_t)(pipkey << 2 | e->leader);
-        uint64_t at = mix(shape ^ ((uint64_t)rest_key << 48)) & e->tt_mask & ~1ULL;
-        for (int k = 0; k < 2; k++) {
-            TTEntry *t = &e->tt[at + (uint64_t)k];
-            if (t->depth && t->shape == shape && t->rest == rest_key) {
-                slot = t;
-                break;
-            }
-        }
+        slot = tt_find(e, remaining, e->pv, e->rest, e->leader, &shape, &rest_key);
         if (slot) {
             int lower = slot->lower, upper = slot->upper;
             if (lower >= beta || lower == upper) {
@@ -750,6 +788,11 @@ static int search(Engine *e, int alpha, int beta) {
     int moves[MAX_CARDS];
     int count = moves_at(e, pos, legal, hint, e->killer[depth][e->ntrick], moves);
     if (e->err) return 0;
+    if (e->ntrick == e->n - 1) {
+        int cut = table_cut(e, pos, moves, count, alpha, beta);
+        if (e->err) return 0;
+        if (cut != INT32_MIN) return cut;
+    }
     int maximise = e->maximises[pos];
     int best = maximise ? -INF : INF, best_move = -1;
     for (int k = 0; k < count; k++) {
