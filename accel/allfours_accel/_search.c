@@ -153,7 +153,7 @@ static PyObject *trick_tuple(const Engine *e, int extra) {
 
 static int grow_legal(Engine *e) {
     uint64_t size = (e->legal_mask + 1) * 2;
-    if (size > (1ULL << 23)) {  /* memory stays bounded: start the table again */
+    if (size > (1ULL << 21)) {  /* memory stays bounded: start the table again */
         memset(e->legal, 0, (e->legal_mask + 1) * sizeof(LegalEntry));
         e->legal_used = 0;
         return 1;
@@ -215,7 +215,7 @@ static uint64_t form_hash(const uint64_t *form) {
 
 static int grow_forms(Engine *e) {
     uint64_t size = (e->form_mask + 1) * 2;
-    if (size > (1ULL << 22)) {  /* memory stays bounded: start the table again */
+    if (size > (1ULL << 20)) {  /* memory stays bounded: start the table again */
         memset(e->forms, 0, (e->form_mask + 1) * sizeof(FormEntry));
         e->form_used = 0;
         return 1;
@@ -326,7 +326,7 @@ static uint64_t legal_moves(Engine *e, int pos, uint64_t hand) {
 
 static int grow_winners(Engine *e) {
     uint64_t size = (e->win_mask + 1) * 2;
-    if (size > (1ULL << 22)) {
+    if (size > (1ULL << 20)) {
         memset(e->win, 0, (e->win_mask + 1) * sizeof(WinnerEntry));
         e->win_used = 0;
         return 1;
