@@ -25,7 +25,8 @@ from allfours_notation.checking.analysis.advisor_play import World, table_at_tur
 from allfours_notation.checking.analysis.advisor_race import LaterDeals, Race
 from allfours_notation.reading.records import Call, CallKind
 from allfours_notation.reading.table import SEATS_FOR_PLAYERS
-from allfours_notation.referee.profiles import PROFILES, HandAfterRun
+from allfours_notation.referee.deal import Table
+from allfours_notation.referee.profiles import PROFILES, HandAfterRun, Options
 
 # Foster's "usual practice" of cutting the hands back to six after a run keeps every
 # sampled deal's play small (six cards each), so these tests stay cheap; a test of its own
@@ -34,13 +35,17 @@ HOFFMANN = replace(PROFILES["hoffmann1909"].options, hand_after_run=HandAfterRun
 FOSTER = replace(PROFILES["foster"].options, hand_after_run=HandAfterRun.DISCARD_TO_SIX)
 KEEP_ALL = PROFILES["hoffmann1909"].options
 TWO = SEATS_FOR_PLAYERS[2]
-CHEAP = {"samples": 6, "dealer_samples": 2, "later": 8, "time_limit": 2.0}
+SAMPLES = 6
 
 
-def elder(hand: str, turnup: str, scores: dict[str, int], options: object = HOFFMANN,
+def cheap(pos: Position, seed: int, samples: int = SAMPLES) -> Advice:
+    """Few sampled deals, a dealer who samples two, a small pool of later deals."""
+    return advise(pos, samples=samples, seed=seed, dealer_samples=2, later=8, time_limit=2.0)
+
+
+def elder(hand: str, turnup: str, scores: dict[str, int], options: Options = HOFFMANN,
           seat: Seat = Seat.SOUTH) -> Position:
-    return position(options, TWO, Seat.NORTH, seat, cards(hand), card(turnup),  # type: ignore[arg-type]
-                    scores)
+    return position(options, TWO, Seat.NORTH, seat, cards(hand), card(turnup), scores)
 
 
 def win(advice: Advice, option: str, side: str) -> float:
@@ -51,8 +56,7 @@ def test_an_elder_with_the_jack_and_ten_of_trumps_one_short_of_the_target_stands
     """At 6 for 7 against 6 with J♠ T♠ 2♠: standing wins unless the dealer holds a higher
     trump (High is counted first); begging only lets the dealer run (a gift would put the
     elder out) and take the trumps away."""
-    advice = advise(elder("JS TS 2S 3H 4D 5C", "9S", {"N": 6, "S": 6}), seed=1,
-                    **{**CHEAP, "samples": 40})
+    advice = cheap(elder("JS TS 2S 3H 4D 5C", "9S", {"N": 6, "S": 6}), 1, samples=40)
     assert [o.option for o in advice.options] == ["stands", "begs"]
     assert advice.best == "stands"
     stands, begs = (dict(advice.option(name).win)["S"] for name in ("stands", "begs"))
@@ -64,16 +68,16 @@ def test_an_elder_with_the_jack_and_ten_of_trumps_one_short_of_the_target_stands
 def test_an_elder_who_holds_high_one_short_of_the_target_wins_by_standing() -> None:
     """A♠ is High, counted before anything the dealer can make: standing wins every
     sampled deal (probability 1, standard error 0); begging gives that away."""
-    advice = advise(elder("AS JS TS 3H 4D 5C", "9S", {"N": 6, "S": 6}), seed=1, **CHEAP)
+    advice = cheap(elder("AS JS TS 3H 4D 5C", "9S", {"N": 6, "S": 6}), 1)
     assert advice.best == "stands"
-    assert dict(advice.option("stands").win)["S"] == Estimate(1.0, 0.0, CHEAP["samples"])
+    assert dict(advice.option("stands").win)["S"] == Estimate(1.0, 0.0, SAMPLES)
     assert win(advice, "begs", "S") < 1.0
 
 
 def test_an_elder_without_a_trump_far_from_the_target_does_better_to_beg() -> None:
     """No trump, small cards, both sides at 0: standing hands the dealer High, Low and
     Jack and Game; a beg either scores the gift or deals new cards."""
-    advice = advise(elder("2H 3H 4D 5D 6C 7C", "AS", {}), seed=1, **CHEAP)
+    advice = cheap(elder("2H 3H 4D 5D 6C 7C", "AS", {}), 1)
     assert advice.best == "begs"
     stands = dict(advice.option("stands").points)
     begs = dict(advice.option("begs").points)
@@ -84,24 +88,24 @@ def test_a_gift_that_puts_the_elder_out_wins_the_game_with_probability_one() -> 
     """The dealer's 'give' at the elder's 6 for 7: the referee scores the gift and the game
     ends; every sampled deal agrees, so the standard error is 0."""
     dealer_pos = elder("9H 8H 7D 6D 5C 4C", "3S", {"S": 6, "N": 2}, seat=Seat.NORTH)
-    advice = advise(dealer_pos, seed=2, **CHEAP)
+    advice = cheap(dealer_pos, 2)
     gives = advice.option("gives")
     assert dict(gives.win)["S"].mean == 1.0
     assert dict(gives.win)["S"].se == 0.0
     assert dict(gives.win)["N"].mean == 0.0
-    assert gives.decided == CHEAP["samples"]
+    assert gives.decided == SAMPLES
     assert advice.best == "runs"
 
 
 def test_the_rules_decide_which_answers_there_are() -> None:
     """Under Foster's rules a gift may not put the elder out: the dealer can only run."""
     dealer_pos = elder("9H 8H 7D 6D 5C 4C", "3S", {"S": 6, "N": 2}, FOSTER, seat=Seat.NORTH)
-    advice = advise(dealer_pos, seed=2, **CHEAP)
+    advice = cheap(dealer_pos, 2)
     assert [o.option for o in advice.options] == ["runs"]
 
 
 def test_a_turned_jack_that_puts_the_dealer_out_leaves_nothing_to_choose() -> None:
-    advice = advise(elder("9H 8H 7D 6D 5C 4C", "JS", {"N": 6}), seed=0, **CHEAP)
+    advice = cheap(elder("9H 8H 7D 6D 5C 4C", "JS", {"N": 6}), 0)
     assert advice.decided == "N"
     assert advice.options == ()
     assert advice.best is None
@@ -109,26 +113,27 @@ def test_a_turned_jack_that_puts_the_dealer_out_leaves_nothing_to_choose() -> No
 
 def test_the_same_seed_gives_the_same_advice_and_another_seed_other_deals() -> None:
     pos = elder("AS 9S 3H 4D 5C KD", "7S", {"N": 3, "S": 4})
-    first = advise(pos, seed=11, **CHEAP)
-    again = advise(pos, seed=11, **CHEAP)
+    first = cheap(pos, 11)
+    again = cheap(pos, 11)
     assert first.options == again.options
     assert first.best == again.best
-    other = advise(pos, seed=12, **CHEAP)
+    other = cheap(pos, 12)
     assert other.options != first.options
 
 
 def test_every_estimate_carries_its_k_and_a_standard_error() -> None:
-    advice = advise(elder("AS 9S 3H 4D 5C KD", "7S", {"N": 3, "S": 4}), seed=5, **CHEAP)
+    advice = cheap(elder("AS 9S 3H 4D 5C KD", "7S", {"N": 3, "S": 4}), 5)
     for option in advice.options:
         for _, estimate in (*option.points, *option.win):
-            assert estimate.samples + option.unsolved == CHEAP["samples"]
+            assert estimate.samples + option.unsolved == SAMPLES
             assert not math.isnan(estimate.se)
             assert estimate.se >= 0
         # each side's chance of winning the game adds up to one
         assert sum(e.mean for _, e in option.win) == pytest.approx(1.0)
 
 
-def _beg_table(elder_hand: str, dealer_hand: str, turnup: Card, scores: dict[str, int]):  # type: ignore[no-untyped-def]
+def _beg_table(elder_hand: str, dealer_hand: str, turnup: Card,
+               scores: dict[str, int]) -> Table:
     known = {*cards(elder_hand), *cards(dealer_hand), turnup}
     stock = tuple(c for c in cards(" ".join(f"{r}{s}" for s in "SHDC"
                                             for r in "AKQJT98765432")) if c not in known)
@@ -164,16 +169,17 @@ def test_the_dealer_answers_a_beg_from_his_own_cards_only() -> None:
 
 
 def test_a_position_that_cannot_be_is_refused_with_a_code() -> None:
-    cases = {
-        "AFN701": lambda: elder("JS TS 2S 3H 4D", "9S", {}),
-        "AFN702": lambda: elder("JS JS 2S 3H 4D 5C", "9S", {}),
-        "AFN703": lambda: elder("JS TS 2S 3H 4D 9S", "9S", {}),
-        "AFN704": lambda: elder("JS TS 2S 3H 4D 5C", "9S", {}, seat=Seat.EAST),
-        "AFN705": lambda: elder("JS TS 2S 3H 4D 5C", "9S", {"N": 7}),
-    }
-    for code, make in cases.items():
+    cases: list[tuple[str, str, dict[str, int], Seat]] = [
+        ("AFN701", "JS TS 2S 3H 4D", {}, Seat.SOUTH),
+        ("AFN702", "JS JS 2S 3H 4D 5C", {}, Seat.SOUTH),
+        ("AFN703", "JS TS 2S 3H 4D 9S", {}, Seat.SOUTH),
+        ("AFN704", "JS TS 2S 3H 4D 5C", {}, Seat.EAST),
+        ("AFN705", "JS TS 2S 3H 4D 5C", {"N": 7}, Seat.SOUTH),
+        ("AFN705", "JS TS 2S 3H 4D 5C", {"EW": 1}, Seat.SOUTH),
+    ]
+    for code, hand, scores, seat in cases:
         with pytest.raises(AdviceError) as raised:
-            make()
+            elder(hand, "9S", scores, seat=seat)
         assert raised.value.code == code
     with pytest.raises(AdviceError) as raised:
         advise(elder("JS TS 2S 3H 4D 5C", "9S", {}), samples=0)
