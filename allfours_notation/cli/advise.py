@@ -22,6 +22,7 @@ from ..checking.analysis.advisor import (
 )
 from ..checking.analysis.advisor_play import deal_order, header_game
 from ..checking.analysis.advisor_race import LATER_DEALS
+from ..checking.analysis.advisor_text import advice_text
 from ..reading.table import SEATS_FOR_PLAYERS
 from ..referee.profiles import DEFAULT_PROFILE, PROFILES, Profile
 from ..visible import for_stdout
@@ -180,45 +181,6 @@ def _scores(text: str, seats: tuple[Seat, ...]) -> dict[str, int] | str:
             return f"{number!r} is not a score"
         found[side] = int(number)
     return found
-
-
-def _estimate(value: Estimate, *, percent: bool) -> str:
-    if math.isnan(value.mean):
-        return "not solved"
-    scale = 100 if percent else 1
-    se = "" if math.isnan(value.se) else f" ± {value.se * scale:.{1 if percent else 2}f}"
-    unit = "%" if percent else ""
-    return f"{value.mean * scale:.{1 if percent else 2}f}{unit}{se}"
-
-
-def advice_text(advice: Advice) -> str:
-    """The advice in words, as ``allfours advise`` prints it (and the viewer shows it)."""
-    pos = advice.position
-    head = (f"{pos.seat.letter} ({pos.role}), hand {' '.join(str(c) for c in pos.hand)}, "
-            f"turn-up {pos.turnup}, score "
-            f"{' '.join(f'{side} {points}' for side, points in pos.scores)} "
-            f"(target {pos.options.target})")
-    lines = [head]
-    if advice.decided is not None:
-        lines.append(f"the turn-up decides the game: {advice.decided} is out; nothing to choose")
-        return "\n".join(lines)
-    side = pos.side
-    for option in advice.options:
-        win = dict(option.win)[side]
-        points = "  ".join(f"{s} {_estimate(e, percent=False)}" for s, e in option.points)
-        mark = "  <- best" if option.option == advice.best else ""
-        lines.append(f"  {option.option:<6} wins {_estimate(win, percent=True)} for {side}"
-                     f"   points {points}   K={win.samples}{mark}")
-        notes = []
-        if option.answers:
-            notes.append("the dealer " + ", ".join(f"{word} in {n}" for word, n in option.answers))
-        if option.unsolved:
-            notes.append(f"{option.unsolved} deal(s) not solved in time, left out")
-        if notes:
-            lines.append("         " + "; ".join(notes))
-    lines.append(f"{ADVISOR_CAVEAT}; seed {advice.seed}, dealer's samples "
-                 f"{advice.dealer_samples}, later deals {advice.later}")
-    return "\n".join(lines)
 
 
 def _estimate_json(value: Estimate) -> dict[str, Any]:

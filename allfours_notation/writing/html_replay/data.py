@@ -7,7 +7,7 @@ rule decision of its own.  Keys are short because a long game has hundreds of st
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...cards import Card, Seat
@@ -26,7 +26,8 @@ DISPUTE_PREFIX = "AFN4"  # claims, totals and the result that disagree with the 
 
 def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
                 analyses: Sequence[DealAnalysis] = (), *,
-                changes: Sequence[StepChange] | None = None) -> dict[str, Any]:
+                changes: Sequence[StepChange] | None = None,
+                advice: Mapping[int, Sequence[str]] | None = None) -> dict[str, Any]:
     """Everything the page shows of ``replayed``; ``diagnostics`` are those found outside
     the steps (the parser's, the rule profile's, the disputes).  A dispute of a deal's
     claim or total is shown at the end of that deal, where the page shows the points
@@ -35,7 +36,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
     deal the par and the flagged cards, all hands seen.  ``changes``: the steps as the
     referee's :func:`~allfours_notation.referee.replay.replay_changes` gives them, each
     as what it changed, for a ``replayed`` made without steps: the same data, made
-    without whole states (a site's replay pages, issue 38)."""
+    without whole states (a site's replay pages, issue 38).  ``advice`` (``allfours html
+    --advice``): by step, what the advisor would have said at that call, in lines."""
     game = replayed.game
     seats = game.seats
     steps: Sequence[Step | StepChange] = replayed.steps if changes is None else changes
@@ -67,6 +69,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
     if analyses:
         data["analysis"] = {"label": LABEL,
                             "deals": analysis_data(replayed, analyses, steps)}
+    if advice:
+        data["advice"] = {str(step): list(lines) for step, lines in advice.items()}
     return data
 
 
