@@ -12,7 +12,8 @@ with how many sampled deals were left out (not solved in the time limit).
 * ``2x6``: hoffmann1909, two players, cards cut back to six after a run;
 * ``2x6-keep``: hoffmann1909 as it is, every card kept after a run (nine, twelve … a hand);
 * ``3x6``: hoffmann1909, three players, cards cut back to six after a run;
-* ``4x6``: trinidad14, four players, cards cut back to six after a run.
+* ``4x6``: trinidad14, four players, cards cut back to six after a run;
+* ``4x6-keep``: trinidad14 as it is, every card kept after a run (nine, twelve a hand).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ POSITIONS = {
                  {"N": 5, "E": 6, "S": 4}),
     "4x6": Built("4x6", _options("trinidad14", 4), 4, Seat.NORTH, "JD TD 2D 3H 4S 5C", "9D",
                  {"NS": 13, "EW": 12}),
+    "4x6-keep": Built("4x6-keep", _options("trinidad14", 4, keep_all=True), 4, Seat.NORTH,
+                      "JD TD 2D 3H 4S 5C", "9D", {"NS": 13, "EW": 12}),
 }
 
 

@@ -33,11 +33,13 @@ from ...reading.records import Call, CallKind
 from ...reading.table import side_of, sides
 from ...referee.deal import Table
 from ...referee.profiles import Options
+from ...referee.start import starting_scores
 from .advisor_play import (
     DealOutcome,
     World,
     answers_allowed,
     deal_order,
+    header_game,
     play_world,
     table_at_turnup,
 )
@@ -120,15 +122,17 @@ def position(options: Options, seats: tuple[Seat, ...], dealer: Seat, seat: Seat
         raise AdviceError("AFN703", f"the turn-up {turnup} is also in the hand")
     table_sides = sides(seats)
     given = dict(scores or {})
-    for name, points in given.items():
+    for name in given:
         if name not in table_sides:
             raise AdviceError("AFN705", f"{name!r} is not a side at this table "
                               f"({', '.join(table_sides)})")
-        if points < 0 or points >= options.target:
-            raise AdviceError("AFN705", f"{name} {points}: a score before the deal is from 0 "
-                              f"to one short of the target ({options.target})")
+    # whether such a score can start a deal is the referee's to say (a [Score] tag)
+    start, problems = starting_scores(header_game(seats, tuple(given.items())), seats, options)
+    if problems:
+        message = problems[0].message.split(": ", 1)[-1].replace("; the game starts from 0", "")
+        raise AdviceError("AFN705", message)
     return Position(options, seats, dealer, seat, tuple(hand), turnup,
-                    tuple((side, given.get(side, 0)) for side in table_sides))
+                    tuple((side, start.get(side, 0)) for side in table_sides))
 
 
 @frozen
