@@ -209,3 +209,26 @@ def test_with_every_card_kept_after_a_run_the_longer_hands_are_played_too() -> N
     assert sum(dict(begs.answers).values()) == 2 - begs.unsolved
     assert dict(begs.answers).get("gives", 0) == 0  # the gift would put the elder out
     assert dict(begs.win)["S"].samples == 2 - begs.unsolved
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_for_any_dealer_hand_a_gift_at_one_short_puts_the_elder_out(seed: int) -> None:
+    """The property over random hands and scores: whatever the dealer holds and whatever
+    the dealer's own score, 'gives' at the elder's one short of the target is a certain
+    win for the elder."""
+    import random
+
+    from allfours_notation.cards import FULL_PACK
+
+    rng = random.Random(seed)
+    pack = list(FULL_PACK)
+    rng.shuffle(pack)
+    dealer_hand, turnup = pack[:6], pack[6]
+    if turnup.rank.name == "JACK":  # a turned Jack scores first: not this property
+        turnup = pack[7]
+    pos = position(HOFFMANN, TWO, Seat.NORTH, Seat.NORTH, dealer_hand, turnup,
+                   {"S": HOFFMANN.target - 1, "N": rng.randrange(HOFFMANN.target - 1)})
+    gives = advise(pos, samples=2, seed=seed, dealer_samples=1, later=4,
+                   time_limit=0.5).option("gives")
+    assert dict(gives.win)["S"] == Estimate(1.0, 0.0, 2)
+    assert gives.certain
