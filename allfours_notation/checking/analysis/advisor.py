@@ -129,8 +129,8 @@ def position(options: Options, seats: tuple[Seat, ...], dealer: Seat, seat: Seat
     # whether such a score can start a deal is the referee's to say (a [Score] tag)
     start, problems = starting_scores(header_game(seats, tuple(given.items())), seats, options)
     if problems:
-        message = problems[0].message.split(": ", 1)[-1].replace("; the game starts from 0", "")
-        raise AdviceError("AFN705", message)
+        raise AdviceError("AFN705", f"no deal starts from this score (the referee, reading it "
+                          f"as a tag: {problems[0].code} {problems[0].message})")
     return Position(options, seats, dealer, seat, tuple(hand), turnup,
                     tuple((side, start.get(side, 0)) for side in table_sides))
 
