@@ -316,12 +316,37 @@ def dealer_answer(pos: Position, *, seed: int, samples: int, later: int = LATER_
     key = (pos, seed)
     if memo is not None and key in memo:
         return memo[key]
-    inner = _Settings(samples, seed, 1, later, time_limit, clock)
-    advice = _advise(pos, inner)
-    chosen = CallKind.GIVES if advice.best in (None, CallKind.GIVES.value) else CallKind.RUNS
+    if _gift_loses_outright(pos, seed, clock):
+        # the gift puts the elder out whatever the cards: nothing a run brings is worse
+        chosen = CallKind.RUNS
+    else:
+        inner = _Settings(samples, seed, 1, later, time_limit, clock)
+        advice = _advise(pos, inner)
+        chosen = CallKind.GIVES if advice.best in (None, CallKind.GIVES.value) else CallKind.RUNS
     if memo is not None:
         memo[key] = chosen
     return chosen
+
+
+def _gift_loses_outright(pos: Position, seed: int, clock: Callable[[], float]) -> bool:
+    """Whether, at the dealer's seat, the rules allow both answers and a gift ends the game
+    against the dealer at once (asked of the table in one sampled deal: a gift's effect
+    depends on the score and the rules, not on any card the dealer cannot see)."""
+    world = _sample(pos, random.Random(f"allfours advise {seed}"))
+    table = table_at_turnup(pos.options, pos.seats, pos.dealer, pos.scores, world, pos.turnup)
+    if table.expects().decided:
+        return False
+    table.feed(_call(pos.elder, CallKind.BEGS))
+    if answers_allowed(table) != (CallKind.GIVES, CallKind.RUNS):
+        return False
+    outcome = play_world(pos.options, pos.seats, pos.dealer, pos.scores, world, pos.turnup,
+                         CallKind.GIVES, _no_policy, advised=pos.seat, time_limit=None,
+                         clock=clock)
+    return outcome.at_call and outcome.winner is not None and outcome.winner != pos.side
+
+
+def _no_policy(_table: Table) -> CallKind:
+    raise AssertionError("the dealer's own answer is given")  # pragma: no cover
 
 
 def _value(call: CallKind, outcomes: Sequence[DealOutcome], pos: Position,
