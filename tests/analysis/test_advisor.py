@@ -232,3 +232,17 @@ def test_for_any_dealer_hand_a_gift_at_one_short_puts_the_elder_out(seed: int) -
                    time_limit=0.5).option("gives")
     assert dict(gives.win)["S"] == Estimate(1.0, 0.0, 2)
     assert gives.certain
+
+
+def test_the_dealer_s_shortcut_answers_as_his_full_advice_would() -> None:
+    """A gift that would put the elder out: the modelled dealer runs without sampling, as
+    his own advice, sampled in full, says too."""
+    from allfours_notation.checking.analysis import advisor
+
+    dealer_pos = elder("AS KS 7D 6D 5C 4C", "3S", {"S": 6, "N": 5}, seat=Seat.NORTH)
+    assert advisor._gift_loses_outright(dealer_pos, 4, time.process_time)
+    assert dealer_answer(dealer_pos, seed=4, samples=4, later=8) is CallKind.RUNS
+    assert cheap(dealer_pos, 4).best == "runs"
+    # one point short of nothing: at 5 for 7 the gift does not end the game
+    not_out = elder("AS KS 7D 6D 5C 4C", "3S", {"S": 5, "N": 5}, seat=Seat.NORTH)
+    assert not advisor._gift_loses_outright(not_out, 4, time.process_time)
