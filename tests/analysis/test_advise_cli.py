@@ -33,7 +33,7 @@ def test_the_dealer_is_advised_from_his_seat(capsys: pytest.CaptureFixture[str])
     assert status == 0
     out = capsys.readouterr().out
     assert "N (dealer)" in out
-    assert "gives  wins 0.0%" in out
+    assert "gives:  N wins 0.0% ± 0.0 (K=4)" in out
     assert "runs" in out and "<- best" in out
 
 

@@ -40,7 +40,7 @@ def test_the_panel_advises_the_call_on_screen_when_asked(
                         "the call to be advised")
             text = " ".join(shown(app, "#advice").split())
             assert "S stands; the advisor:" in text
-            assert "stands wins" in text and "begs wins" in text and "K=2" in text
+            assert "stands: S wins" in text and "begs: S wins" in text and "(K=2)" in text
             assert "hidden hands unknown" in text
             await pilot.press("k")  # kibitzing: the advice would show the caller's hand
             text = " ".join(shown(app, "#advice").split())

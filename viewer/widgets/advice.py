@@ -31,5 +31,7 @@ class AdvicePanel(Static):
                 text.append("\n")
             style = ("bold" if n == 0 else "dim" if n == len(lines) - 1 and len(lines) > 2
                      else "bold green" if "<- best" in line else "")
-            text.append(line, style=style)
+            # a narrow panel: the CLI's eight-space indent of the details as two
+            text.append("  " + line.lstrip() if line.startswith("        ") else line,
+                        style=style)
         self._show(text, lines)

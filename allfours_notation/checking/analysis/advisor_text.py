@@ -25,30 +25,32 @@ def advice_text(advice: Advice) -> str:
 
 
 def advice_lines(advice: Advice) -> list[str]:
-    """:func:`advice_text` line by line."""
+    """:func:`advice_text` line by line, short enough for a side panel of the viewer: per
+    option a line of the advised side's chance of winning (with K) and one of each side's
+    expected points."""
     pos = advice.position
-    head = (f"{pos.seat.letter} ({pos.role}), hand {' '.join(str(c) for c in pos.hand)}, "
-            f"turn-up {pos.turnup}, score "
-            f"{' '.join(f'{side} {points}' for side, points in pos.scores)} "
-            f"(target {pos.options.target})")
-    lines = [head]
+    lines = [f"{pos.seat.letter} ({pos.role}) holds {' '.join(str(c) for c in pos.hand)}; "
+             f"turn-up {pos.turnup}; score "
+             f"{', '.join(f'{side} {points}' for side, points in pos.scores)}; "
+             f"target {pos.options.target}"]
     if advice.decided is not None:
         lines.append(f"the turn-up decides the game: {advice.decided} is out; nothing to choose")
         return lines
     side = pos.side
     for option in advice.options:
         win = dict(option.win)[side]
-        points = "  ".join(f"{s} {_estimate(e, percent=False)}" for s, e in option.points)
         mark = "  <- best" if option.option == advice.best else ""
-        lines.append(f"  {option.option:<6} wins {_estimate(win, percent=True)} for {side}"
-                     f"   points {points}   K={win.samples}{mark}")
+        lines.append(f"{option.option + ':':<7} {side} wins {_estimate(win, percent=True)} "
+                     f"(K={win.samples}){mark}")
+        points = ", ".join(f"{s} {_estimate(e, percent=False)}" for s, e in option.points)
+        lines.append(f"        points {points}")
         notes = []
         if option.answers:
             notes.append("the dealer " + ", ".join(f"{word} in {n}" for word, n in option.answers))
         if option.unsolved:
             notes.append(f"{option.unsolved} deal(s) not solved in time, left out")
         if notes:
-            lines.append("         " + "; ".join(notes))
+            lines.append("        " + "; ".join(notes))
     lines.append(f"{ADVISOR_CAVEAT}; seed {advice.seed}, dealer's samples "
                  f"{advice.dealer_samples}, later deals {advice.later}")
     return lines
