@@ -40,9 +40,18 @@ def test_each_first_call_is_found_with_what_the_caller_knew() -> None:
                for p in points)  # "N runs the cards: three more each" for a run
 
 
-def test_a_call_whose_hand_is_not_recorded_says_why() -> None:
+def test_a_hand_not_recorded_is_read_from_the_play_unless_the_cards_were_run() -> None:
+    """Without a run the hands play began with are the hands as dealt (the referee reads
+    them from the play); after a run they hold the run's cards too: no advice, and why."""
     points = call_points(replayed("no-hands.afn"))
-    assert points and all(p.position is None and p.why_not for p in points)
+    first = [p for p in points if p.deal == 1]
+    assert [p.call for p in first] == [CallKind.BEGS, CallKind.GIVES]
+    assert all(p.position is not None for p in first)
+    assert first[0].position is not None
+    assert first[0].position.hand == cards("KS JS 3S KH KD 6D")
+    run = [p for p in points if p.deal > 1]
+    assert run and all(p.position is None and p.why_not for p in run)
+    assert all("not recorded" in (p.why_not or "") for p in run)
 
 
 def test_the_replay_page_carries_the_advice_only_when_asked() -> None:

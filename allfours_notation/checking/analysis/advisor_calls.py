@@ -79,6 +79,12 @@ def _deal_points(replayed: GameReplay, record: Deal, result: DealResult,
                  before: tuple[tuple[str, int], ...]) -> list[CallPoint]:
     calls = [event for event in record.opening if isinstance(event, Call)]
     dealt, turnup = _dealt(record)
+    if not any(call.kind is CallKind.RUNS for call in calls):
+        # no run: the hands play began with (recorded, or read from the play) are the
+        # hands as dealt
+        for seat, held in result.held:
+            if seat not in dealt and len(held) == DEALT:
+                dealt[seat] = held
     dealer = result.dealer
     assert dealer is not None
     out: list[CallPoint] = []
