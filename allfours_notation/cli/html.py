@@ -35,7 +35,10 @@ each deal, light and dark schemes.  The game's AFN is embedded: the page is also
 record.  --analyse solves every deal with all hands seen (as 'allfours analyse' does)
 and shows the par and the flagged cards of each deal; with --single-dummy also each
 card judged on what its player could know (--samples K worlds a decision, --seed S),
-the double-dummy flag beside it.
+the double-dummy flag beside it.  --advice shows at each stand, beg, gift and run
+what 'allfours advise' would have said there (from the caller's hand as dealt, when
+the record has it; --advice-samples deals each, default 20, the dealer answering a
+beg from 2 of his own; seconds a call, so only when asked).
 
 The page is written whole (a temporary file beside it, then renamed; a symbolic
 link is written through).  Without -o, an existing page of that name is replaced
@@ -70,7 +73,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", type=int, default=100, metavar="K",
                         help="with --single-dummy: worlds per decision (default 100)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
-                        help="with --single-dummy: the sampling seed (default 1)")
+                        help="with --single-dummy or --advice: the sampling seed (default 1)")
+    parser.add_argument("--advice", action="store_true",
+                        help="show at each call what the advisor would have said there")
+    parser.add_argument("--advice-samples", type=int, default=20, metavar="K",
+                        help="with --advice: sampled deals per option (default 20)")
     parser.add_argument("--force", action="store_true",
                         help="replace an existing page of the default name (without -o)")
 
@@ -118,8 +125,15 @@ def run(args: argparse.Namespace) -> int:
     found = tuple(sorted({*game.diagnostics, *replayed.diagnostics}, key=sort_key))
     analyses = _analyses(replayed, args.time_limit) if args.analyse else ()
     sampled = _sampled(replayed, analyses, args) if args.single_dummy else ()
+    advice = None
+    if args.advice:
+        if args.advice_samples < 1:
+            return fail(f"AFN706: --advice-samples: give at least 1 ({args.advice_samples} given)")
+        from ..checking.analysis.advisor_calls import advice_at_calls
+
+        advice = advice_at_calls(replayed, changes, samples=args.advice_samples, seed=args.seed)
     page = render_page(replay_data(replayed, found, analyses, changes=changes,
-                                   single_dummy=sampled),
+                                   single_dummy=sampled, advice=advice),
                        text[header.start:header.end].strip() + "\n",
                        filename=Path(source.name).name)
     out = args.output or default_output(source.name, args.game, chosen)

@@ -7,7 +7,7 @@ rule decision of its own.  Keys are short because a long game has hundreds of st
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...cards import Card, Seat
@@ -28,7 +28,8 @@ DISPUTE_PREFIX = "AFN4"  # claims, totals and the result that disagree with the 
 def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
                 analyses: Sequence[DealAnalysis] = (), *,
                 changes: Sequence[StepChange] | None = None,
-                single_dummy: Sequence[SingleDummyDeal] = ()) -> dict[str, Any]:
+                single_dummy: Sequence[SingleDummyDeal] = (),
+                advice: Mapping[int, Sequence[str]] | None = None) -> dict[str, Any]:
     """Everything the page shows of ``replayed``; ``diagnostics`` are those found outside
     the steps (the parser's, the rule profile's, the disputes).  A dispute of a deal's
     claim or total is shown at the end of that deal, where the page shows the points
@@ -39,7 +40,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
     as what it changed, for a ``replayed`` made without steps: the same data, made
     without whole states (a site's replay pages, issue 38).  ``single_dummy`` (``html
     --analyse --single-dummy``): per deal the cards single or double dummy flags, each
-    with both flags."""
+    with both flags.  ``advice`` (``allfours html --advice``): by step, what the
+    advisor would have said at that call, in lines."""
     game = replayed.game
     seats = game.seats
     steps: Sequence[Step | StepChange] = replayed.steps if changes is None else changes
@@ -71,6 +73,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
     if analyses:
         data["analysis"] = {"label": LABEL,
                             "deals": analysis_data(replayed, analyses, steps, single_dummy)}
+    if advice:
+        data["advice"] = {str(step): list(lines) for step, lines in advice.items()}
     return data
 
 

@@ -203,6 +203,16 @@
     if (single.note) box.append(el("p", "label", single.note));
   }
 
+  // What the advisor would have said at a call (allfours html --advice): absent from the
+  // data, or no call at this step, the section stays empty.
+  function drawAdvice() {
+    const box = $("advice");
+    const lines = data.advice ? data.advice[String(current)] : undefined;
+    if (!lines) { box.replaceChildren(); return; }
+    box.replaceChildren(el("div", "label", "The advisor at this call"),
+      el("pre", "", lines.join("\n")));
+  }
+
   function drawDeals(step) {
     for (const link of $("deal-links").children) {
       link.classList.toggle("current", Number(link.dataset.deal) === step.d);
@@ -215,6 +225,7 @@
     const step = steps[current];
     drawTable(step); drawFacts(step); drawNow(step); drawScore(step); drawDeals(step);
     drawAnalysis(step);
+    drawAdvice();
     $("slider").value = String(current);
     document.body.dataset.step = String(current);
   }
