@@ -131,7 +131,10 @@ class AcceleratedSolver(Solver):
     def _solve(self, deadline: float | None, best: bool) -> tuple[int, int]:
         start = time.perf_counter()
         try:
-            return self.engine.solve(self.hands, self.trick, self.leader, self.pips,
+            # the engine takes the trick as (seat position, card) pairs; the solver keeps
+            # its cards alone (each card's player is its holder)
+            trick = [(self.owner[i], i) for i in self.trick]
+            return self.engine.solve(self.hands, trick, self.leader, self.pips,
                                      self.clock, deadline, best)
         finally:
             nodes, hits, settled = self.engine.stats()
