@@ -227,7 +227,8 @@ def _advise(pos: Position, settings: _Settings) -> Advice:
     worlds = [_sample(pos, rng) for _ in range(settings.samples)]
     first = table_at_turnup(pos.options, pos.seats, pos.dealer, pos.scores, worlds[0],
                             pos.turnup)
-    pool = later_deals(pos.options, pos.seats, settings.later, clock=settings.clock)
+    pool = later_deals(pos.options, pos.seats, settings.later, clock=settings.clock,
+                       time_limit=settings.time_limit)
     if first.expects().decided:
         return Advice(pos, (), None, first.winner, settings.samples, settings.seed,
                       settings.dealer_samples, settings.later, pool.left_out,
@@ -401,6 +402,7 @@ def _best(found: Sequence[OptionAdvice], pos: Position) -> str | None:
 
 
 def pool_of(pos: Position, later: int = LATER_DEALS,
-            clock: Callable[[], float] = time.process_time) -> LaterDeals:
+            clock: Callable[[], float] = time.process_time,
+            time_limit: float | None = DEFAULT_TIME_LIMIT) -> LaterDeals:
     """The later deals' pool the advice of ``pos`` uses (for the docs and tests)."""
-    return later_deals(pos.options, pos.seats, later, clock=clock)
+    return later_deals(pos.options, pos.seats, later, clock=clock, time_limit=time_limit)
