@@ -227,12 +227,11 @@ def _advise(pos: Position, settings: _Settings) -> Advice:
     worlds = [_sample(pos, rng) for _ in range(settings.samples)]
     first = table_at_turnup(pos.options, pos.seats, pos.dealer, pos.scores, worlds[0],
                             pos.turnup)
-    pool = later_deals(pos.options, pos.seats, settings.later, clock=settings.clock,
-                       time_limit=settings.time_limit)
     if first.expects().decided:
         return Advice(pos, (), None, first.winner, settings.samples, settings.seed,
-                      settings.dealer_samples, settings.later, pool.left_out,
-                      settings.clock() - started)
+                      settings.dealer_samples, settings.later, 0, settings.clock() - started)
+    pool = later_deals(pos.options, pos.seats, settings.later, clock=settings.clock,
+                       time_limit=settings.time_limit)
     choices = _choices(pos, first)
     race = Race(sides(pos.seats), first.target, pool)
     policy = _policy(pos, settings)
