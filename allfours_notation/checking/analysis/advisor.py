@@ -217,6 +217,11 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise AdviceError("AFN706", f"--samples: give at least 1 ({samples} given)")
     if dealer_samples < 1:
         raise AdviceError("AFN706", f"--dealer-samples: give at least 1 ({dealer_samples} given)")
+    if later < 1:
+        raise AdviceError("AFN706", f"--later: give at least 1 ({later} given)")
+    if time_limit is not None and not time_limit > 0:  # NaN too
+        raise AdviceError("AFN706", f"--time-limit: give a number of seconds above 0 "
+                          f"({time_limit} given)")
     settings = _Settings(samples, seed, dealer_samples, later, time_limit, clock)
     return _advise(pos, settings)
 
