@@ -60,8 +60,8 @@ play double dummy (--later deals).  See docs/analysis.md, "The advisor".
 
 Errors name a code: AFN701 a hand of the wrong size, AFN702 a card twice,
 AFN703 the turn-up in the hand, AFN704 a seat that neither begs nor answers,
-AFN705 a score that cannot be, AFN706 a sample count below 1, AFN707 a card or
-seat that cannot be read.
+AFN705 a score that cannot be, AFN706 a count below 1 or a time limit not
+above 0, AFN707 a card or seat that cannot be read.
 
 exit status: 0 advised, 2 a position or option that cannot be used.
 """

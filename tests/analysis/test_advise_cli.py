@@ -45,6 +45,8 @@ def test_the_dealer_is_advised_from_his_seat(capsys: pytest.CaptureFixture[str])
     (["JS", "TS", "2S", "3H", "4D", "5C", "--turn", "9S", "--score", "N 7"], "AFN705"),
     (["JS", "TS", "2S", "3H", "4D", "5C", "--turn", "9S", "--score", "W 3"], "AFN705"),
     (["JS", "TS", "2S", "3H", "4D", "5C", "--turn", "9S", "--samples", "0"], "AFN706"),
+    (["JS", "TS", "2S", "3H", "4D", "5C", "--turn", "9S", "--later", "0"], "AFN706"),
+    (["JS", "TS", "2S", "3H", "4D", "5C", "--turn", "9S", "--time-limit", "0"], "AFN706"),
     (["JS", "TS", "2S", "3H", "4D", "XX", "--turn", "9S"], "AFN707"),
     (["JS", "TS", "2S", "3H", "4D", "5C", "--turn", "9S", "--dealer", "Q"], "AFN707"),
 ])

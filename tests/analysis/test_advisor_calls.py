@@ -59,7 +59,7 @@ def test_the_replay_page_carries_the_advice_only_when_asked() -> None:
     plain, changes = replay_changes(game)
     assert "advice" not in replay_data(plain, changes=changes)
     advice = advice_at_calls(plain, changes, samples=2, dealer_samples=1, later=4,
-                             time_limit=0.5)
+                             time_limit=0.05)
     assert len(advice) == 4  # two stands, a beg and a run
     data = replay_data(plain, changes=changes, advice=advice)
     assert data["advice"] == {str(step): lines for step, lines in advice.items()}

@@ -217,6 +217,11 @@ def advise(pos: Position, *, samples: int = DEFAULT_SAMPLES, seed: int = 0,
         raise AdviceError("AFN706", f"--samples: give at least 1 ({samples} given)")
     if dealer_samples < 1:
         raise AdviceError("AFN706", f"--dealer-samples: give at least 1 ({dealer_samples} given)")
+    if later < 1:
+        raise AdviceError("AFN706", f"--later: give at least 1 ({later} given)")
+    if time_limit is not None and not time_limit > 0:  # NaN too
+        raise AdviceError("AFN706", f"--time-limit: give a number of seconds above 0 "
+                          f"({time_limit} given)")
     settings = _Settings(samples, seed, dealer_samples, later, time_limit, clock)
     return _advise(pos, settings)
 
@@ -227,11 +232,11 @@ def _advise(pos: Position, settings: _Settings) -> Advice:
     worlds = [_sample(pos, rng) for _ in range(settings.samples)]
     first = table_at_turnup(pos.options, pos.seats, pos.dealer, pos.scores, worlds[0],
                             pos.turnup)
-    pool = later_deals(pos.options, pos.seats, settings.later, clock=settings.clock)
     if first.expects().decided:
         return Advice(pos, (), None, first.winner, settings.samples, settings.seed,
-                      settings.dealer_samples, settings.later, pool.left_out,
-                      settings.clock() - started)
+                      settings.dealer_samples, settings.later, 0, settings.clock() - started)
+    pool = later_deals(pos.options, pos.seats, settings.later, clock=settings.clock,
+                       time_limit=settings.time_limit)
     choices = _choices(pos, first)
     race = Race(sides(pos.seats), first.target, pool)
     policy = _policy(pos, settings)
@@ -401,6 +406,7 @@ def _best(found: Sequence[OptionAdvice], pos: Position) -> str | None:
 
 
 def pool_of(pos: Position, later: int = LATER_DEALS,
-            clock: Callable[[], float] = time.process_time) -> LaterDeals:
+            clock: Callable[[], float] = time.process_time,
+            time_limit: float | None = DEFAULT_TIME_LIMIT) -> LaterDeals:
     """The later deals' pool the advice of ``pos`` uses (for the docs and tests)."""
-    return later_deals(pos.options, pos.seats, later, clock=clock)
+    return later_deals(pos.options, pos.seats, later, clock=clock, time_limit=time_limit)

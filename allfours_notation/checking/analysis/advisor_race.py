@@ -33,7 +33,9 @@ from .advisor_play import World, deal_order, play_world
 __all__ = ["LATER_DEALS", "LaterDeals", "Race", "later_deals"]
 
 LATER_DEALS = 64  # deals in the pool by default: see docs/analysis.md for the cost
-_POOL_TIME_LIMIT = 5.0  # seconds per later deal's play; a deal not solved is left out
+# a later deal's play has this many times the advised deal's time limit (its elder
+# stands, so it is played with six cards a hand); a deal not solved is left out
+POOL_TIME_FACTOR = 2.5
 
 Events = tuple[tuple[str, int], ...]
 
@@ -48,15 +50,17 @@ class LaterDeals:
 
 
 def later_deals(options: Options, seats: tuple[Seat, ...], size: int = LATER_DEALS, *,
-                clock: Callable[[], float]) -> LaterDeals:
+                clock: Callable[[], float], time_limit: float | None = None) -> LaterDeals:
     """The pool of later deals for this table and these rules (made once per process
-    for each size)."""
-    return _later_deals(options, seats, size, clock)
+    for each size and time limit); ``time_limit``: the advised deal's, of which each
+    later deal's play has :data:`POOL_TIME_FACTOR` times."""
+    limit = None if time_limit is None else time_limit * POOL_TIME_FACTOR
+    return _later_deals(options, seats, size, clock, limit)
 
 
 @lru_cache(maxsize=16)
 def _later_deals(options: Options, seats: tuple[Seat, ...], size: int,
-                 clock: Callable[[], float]) -> LaterDeals:
+                 clock: Callable[[], float], time_limit: float | None) -> LaterDeals:
     rng = random.Random(f"allfours later deals {size}")
     start = tuple((side, 0) for side in sides(seats))
     found: list[Events] = []
@@ -72,7 +76,7 @@ def _later_deals(options: Options, seats: tuple[Seat, ...], size: int,
         world = World(hands, tuple(pack[dealt + 1:]))
         outcome = play_world(options, seats, dealer, start, world, pack[dealt],
                              CallKind.STANDS, _never_asked, advised=order[0],
-                             time_limit=_POOL_TIME_LIMIT, clock=clock)
+                             time_limit=time_limit, clock=clock)
         if outcome.solved:
             found.append(outcome.events)
         else:
