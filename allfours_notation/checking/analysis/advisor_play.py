@@ -34,7 +34,8 @@ from ...reading.table import next_seat, sides, turn_order
 from ...referee.deal import DealOver, DealStart, Expect, Phase, Table
 from ...referee.profiles import Options
 from ...referee.start import SCORE_TAG
-from .solver import Layout, Solver, SolveTimeout
+from .accelerated import solver_for
+from .solver import Layout, SolveTimeout
 
 __all__ = ["DealOutcome", "World", "answers_allowed", "deal_order", "header_game",
            "keep_for_play", "play_world", "table_at_turnup"]
@@ -214,7 +215,7 @@ def _play_out(table: Table, options: Options, seats: tuple[Seat, ...], advised: 
                     tuple((seat, held[seat]) for seat in seats))
     table_sides = sides(seats)
     perspective = None if len(table_sides) == 2 else table.side(advised)
-    solver = Solver(layout, perspective)
+    solver = solver_for(layout, perspective)  # compiled where installed: the same line
     solver.clock = clock
     deadline = clock() + time_limit if time_limit is not None else None
     try:

@@ -32,10 +32,11 @@ from ...frozen import frozen
 from ...reading.records import Discard, Game
 from ...reading.table import side_of
 from ...referee.play import legal_cards
+from .accelerated import solver_for
 from .deals import PlayedDeal
 from .information import Information, World, WorldSampler, information_at, world_layout
 from .report import DealAnalysis, glyph_for
-from .solver import Solver, SolveTimeout
+from .solver import SolveTimeout
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_SEED", "CardEstimate", "DecisionVerdict",
            "SingleDummyDeal", "assemble", "choices", "decide", "discards_named", "judge",
@@ -150,8 +151,9 @@ def decide(information: Information, candidates: Sequence[Card], samples: int,
         values = solved.get(world)
         if values is None:
             deadline = None if time_limit is None else time.perf_counter() + time_limit
-            solver = Solver(world_layout(information, world),
-                            None if two_sides else own_side)
+            # the compiled search where it is installed: the same values
+            solver = solver_for(world_layout(information, world),
+                                None if two_sides else own_side)
             found = []
             for c in candidates:
                 solver.set_position((*information.prefix, (seat, c)))
