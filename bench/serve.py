@@ -4,15 +4,22 @@ Simulated tables, each entering a deal's results and the other side's agreement
 (``h n``, ``l e``, ``j s``, ``g =``, the deal done, ``y``: six entries) once every
 ``--every`` seconds, each entry numbered as the page numbers them and sent again
 after a connection error, as the page does.  Reported: the time from an entry sent
-to its answer (median, 99th percentile), the entries acknowledged, the server's
-memory (resident set) at the start and the end, and, from the files afterwards,
-entries lost (a deal acknowledged that the file lacks) and doubled (a deal written
-twice).  ``--kill-at S`` SIGKILLs the server S seconds in and starts it again on the
-same files (new links, found by table name), while the tables keep sending.
+to its answer (median, 99th percentile, the longest), the entries acknowledged, the
+server's memory (resident set, sampled every few seconds: at the start, at two
+minutes and at the end, and the most), and, from the files afterwards, entries lost
+(a deal acknowledged that the file lacks) and doubled (a deal written twice).
+``--kill-at S`` SIGKILLs the server S seconds in and starts it again on the same
+files (new links, found by table name), while the tables keep sending.  The game's
+target is 99 (``--target``): 30 deals (ten minutes) never reach it, so each table's
+one game grows all night; ``--target 14`` ends a game every 7 deals, and the table
+begins the next (``next game``, then its dealer), as a club's tables do.
 
-Figures depend on the machine and its load (``uptime`` is printed): compare runs
-taken together.  The server is one process, one event loop: every entry is judged
-by the recording core in turn.
+The simulated phones are one process, one event loop, one aiohttp session, on the
+same cores as the server: they run at a lower priority (``--nice``, 10 by default;
+the server, started and restarted from a thread of normal priority, keeps it), so
+that the figure is the server's answer rather than the phones' own queue.  Figures
+depend on the machine and its load (the load average is printed): compare runs
+taken together.
 """
 
 from __future__ import annotations
@@ -28,9 +35,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -73,10 +84,17 @@ class Server:
                 break
         self.links = links
 
-    def rss_kb(self) -> int:
-        assert self.process is not None
-        status = Path(f"/proc/{self.process.pid}/status").read_text()
-        return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))  # type: ignore[union-attr]
+    def rss_kb(self) -> int | None:
+        """The server's resident set, or None while it is down (killed, starting)."""
+        process = self.process
+        if process is None or process.poll() is not None:
+            return None
+        try:
+            status = Path(f"/proc/{process.pid}/status").read_text()
+        except OSError:
+            return None
+        found = re.search(r"VmRSS:\s+(\d+)", status)
+        return int(found.group(1)) if found else None
 
     def kill(self) -> None:
         assert self.process is not None
@@ -89,15 +107,28 @@ class Server:
             self.process.wait(timeout=60)
 
 
+@dataclass
+class Tally:
+    """A table's deals as its phone saw them answered."""
+
+    begun: int = 0  # deals with an entry answered
+    whole: int = 0  # deals whose every entry was answered
+    games: int = 1
+
+
 async def table(name: str, server: Server, session: aiohttp.ClientSession, every: float,
-                until: float, times: list[float], acked: dict[str, int]) -> None:
-    """One table: the dealer, then a deal every ``every`` seconds until ``until``."""
+                until: float, times: list[float], waits: list[float], tally: Tally) -> None:
+    """One table: the dealer, then a deal every ``every`` seconds until ``until``; a
+    game over (``--target``), the next game and its dealer.  ``times``: each entry's
+    answer, from its last sending; ``waits``: from its first (a kill's downtime and the
+    sendings again in it included)."""
     number = 0
     phone = f"bench-{name}"
 
-    async def send(line: str) -> None:
+    async def send(line: str) -> dict[str, Any]:
         nonlocal number
         number += 1
+        first = time.perf_counter()
         while True:
             sent = time.perf_counter()
             with contextlib.suppress(TimeoutError, aiohttp.ClientError, ConnectionError):
@@ -107,11 +138,11 @@ async def table(name: str, server: Server, session: aiohttp.ClientSession, every
                     body = await response.json()
                     if response.status == 200:
                         times.append(time.perf_counter() - sent)
-                        acked[name] = number
+                        waits.append(time.perf_counter() - first)
                         if not body.get("replayed") and not body["outcome"]["accepted"]:
                             raise RuntimeError(f"{name}: {line!r} refused: "
                                                f"{body['outcome']['message']}")
-                        return
+                        return dict(body["state"])
                     if response.status != 429:
                         raise RuntimeError(f"{name}: {response.status} {body}")
             await asyncio.sleep(0.5)
@@ -120,30 +151,65 @@ async def table(name: str, server: Server, session: aiohttp.ClientSession, every
     await send("n")
     while time.monotonic() + every < until:
         started = time.monotonic()
-        for line in DEAL:
-            await send(line)
+        for position, line in enumerate(DEAL):
+            state = await send(line)
+            tally.begun += position == 0
+            if state["phase"] == "over":  # the game won (at Jack, or the deal's end)
+                break
+        tally.whole += 1
+        if state["phase"] == "over":
+            await send("next game")
+            await send("n")
+            tally.games += 1
         await asyncio.sleep(max(0.0, every - (time.monotonic() - started)))
 
 
+SAMPLE_EVERY = 5.0  # seconds between samples of the server's memory
+
+
+async def sample_memory(server: Server, memory: list[tuple[float, int]],
+                        start: float) -> None:
+    """The server's resident set every few seconds (none while it is down)."""
+    while True:
+        rss = server.rss_kb()
+        if rss is not None:
+            memory.append((time.monotonic() - start, rss))
+        await asyncio.sleep(SAMPLE_EVERY)
+
+
 async def night(server: Server, tables: int, every: float, seconds: float,
-                kill_at: float | None) -> tuple[list[float], dict[str, int], list[int]]:
+                kill_at: float | None, launcher: ThreadPoolExecutor,
+                ) -> tuple[list[float], list[float], dict[str, Tally], list[tuple[float, int]]]:
     times: list[float] = []
-    acked: dict[str, int] = {}
-    memory = [server.rss_kb()]
-    until = time.monotonic() + seconds
+    waits: list[float] = []
+    tallies = {name: Tally() for name in list(server.links)[:tables]}
+    memory: list[tuple[float, int]] = []
+    start = time.monotonic()
+    until = start + seconds
+    sampler = asyncio.create_task(sample_memory(server, memory, start))
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector,
                                      timeout=aiohttp.ClientTimeout(total=30)) as session:
         names = list(server.links)
-        work = [asyncio.create_task(table(name, server, session, every, until, times, acked))
+        work = [asyncio.create_task(table(name, server, session, every, until, times, waits,
+                                           tallies[name]))
                 for name in names[:tables]]
         if kill_at is not None:
             await asyncio.sleep(kill_at)
             server.kill()
-            await asyncio.to_thread(server.start)
+            # from the launcher's thread, of normal priority: the new server keeps it
+            await asyncio.get_running_loop().run_in_executor(launcher, server.start)
         await asyncio.gather(*work)
-    memory.append(server.rss_kb())
-    return times, acked, memory
+    sampler.cancel()
+    rss = server.rss_kb()
+    if rss is not None:
+        memory.append((time.monotonic() - start, rss))
+    return times, waits, tallies, memory
+
+
+def at(memory: list[tuple[float, int]], second: float) -> int:
+    """The server's memory (kB) sampled nearest ``second`` into the night."""
+    return min(memory, key=lambda sample: abs(sample[0] - second))[1] if memory else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -154,37 +220,59 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=600.0, help="how long the night is")
     parser.add_argument("--kill-at", type=float, default=None,
                         help="SIGKILL the server this many seconds in, and start it again")
+    parser.add_argument("--target", type=int, default=99,
+                        help="the game's target: 99 (the default) is never reached in 10 "
+                             "minutes (one game a table, growing); 14 ends a game every "
+                             "7 deals and the table begins the next")
+    parser.add_argument("--nice", type=int, default=10,
+                        help="how much lower the simulated phones' priority is than the "
+                             "server's (0: the same)")
     args = parser.parse_args(argv)
-    print("load:", os.getloadavg())
+    print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     with tempfile.TemporaryDirectory(prefix="afn-serve-bench-") as folder:
         files = [Path(folder) / f"t{n:03}.afn" for n in range(1, args.tables + 1)]
         for path in files:
-            path.write_text(HEADER, encoding="utf-8")
+            path.write_text(HEADER.replace('"99"', f'"{args.target}"'), encoding="utf-8")
         server = Server(files)
         server.start()
+        # a thread started before the phones' priority is lowered keeps the normal one
+        launcher = ThreadPoolExecutor(1, thread_name_prefix="launcher")
+        launcher.submit(lambda: None).result()
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), args.nice)
         try:
-            times, acked, memory = asyncio.run(night(server, args.tables, args.every,
-                                                     args.seconds, args.kill_at))
+            times, waits, tallies, memory = asyncio.run(night(server, args.tables, args.every,
+                                                     args.seconds, args.kill_at, launcher))
         finally:
             server.stop()
+            launcher.shutdown()
         lost = doubled = 0
         for path in files:
-            entries = acked.get(path.stem, 0)
-            whole = max(0, entries - 1) // len(DEAL)  # deals whose every entry was answered
-            begun = -(-max(0, entries - 1) // len(DEAL))  # deals with an entry answered
-            written = path.read_text(encoding="utf-8").count("scored N high E low S jack")
-            lost += max(0, whole - written)
-            doubled += max(0, written - begun)
+            tally = tallies.get(path.stem, Tally())
+            # every deal begins "h n": one "scored N high" a deal in the file, every game
+            written = path.read_text(encoding="utf-8").count("scored N high")
+            lost += max(0, tally.whole - written)
+            doubled += max(0, written - tally.begun)
     times.sort()
     p99 = times[max(0, int(len(times) * 0.99) - 1)] if times else 0.0
     print(f"tables {args.tables}, a deal every {args.every:g} s for {args.seconds:g} s"
-          + (f", SIGKILL at {args.kill_at:g} s" if args.kill_at is not None else ""))
+          + (f", SIGKILL at {args.kill_at:g} s" if args.kill_at is not None else "")
+          + f"; games to {args.target} ({sum(t.games for t in tallies.values())} played"
+            f"); the phones at nice {args.nice}")
     print(f"entries acknowledged {len(times)}; answer p50 "
           f"{1000 * statistics.median(times) if times else 0:.0f} ms, p99 {1000 * p99:.0f} ms,"
           f" max {1000 * (times[-1] if times else 0):.0f} ms")
-    print(f"deals lost {lost}, doubled {doubled}; server memory {memory[0] // 1024} MB at "
-          f"the start, {memory[-1] // 1024} MB at the end")
-    print("load:", os.getloadavg())
+    if args.kill_at is not None:
+        print(f"the longest wait from an entry's first sending to its answer (the restart "
+              f"included): {max(waits, default=0):.1f} s")
+    print(f"deals lost {lost}, doubled {doubled}")
+    def new(second: float) -> str:  # a sample of the server started again after the kill
+        return " (restarted)" if args.kill_at is not None and args.kill_at < second else ""
+
+    print(f"server memory (RSS): start {at(memory, 0) / 1024:.1f} MB, 2 min "
+          f"{at(memory, 120) / 1024:.1f} MB{new(120)}, end "
+          f"{at(memory, args.seconds) / 1024:.1f} MB{new(args.seconds)}, most "
+          f"{max((m for _, m in memory), default=0) / 1024:.1f} MB")
+    print("load average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 1 if lost or doubled else 0
 
 

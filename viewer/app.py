@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
@@ -35,8 +35,10 @@ from allfours_notation.referee.replay import GameReplay, StepKind
 from allfours_notation.visible import visible
 
 from . import model
+from .advice import advice_ready, show_advice
 from .loader import NotAfnError, check_path, index_in_batches, read_text
 from .messages import (
+    AdviceReady,
     AnalysisReady,
     DiagnosticChosen,
     DiagnosticHighlighted,
@@ -52,12 +54,16 @@ from .model import GameEntry, Library, Mark, check_mark
 from .recorder import RecorderScreen, ReviewRequested
 from .screens.dialogs import GoToScreen, OpenScreen
 from .screens.help import HelpScreen
+from .widgets.advice import AdvicePanel
 from .widgets.analysis import AnalysisPanel
 from .widgets.footer import KeyFooter
 from .widgets.lists import MARK_LEGEND, DiagnosticList, GameList, StepList
 from .widgets.panels import DiagnosticDetail, NotesPanel, NowBar, ScorePanel, TagsPanel
 from .widgets.steady import SteadyHeader
 from .widgets.table import TableView
+
+if TYPE_CHECKING:
+    from allfours_notation.checking.analysis.advisor_calls import CallPoint
 
 RECORD = "record"  # the name the recorder screen is installed under
 LIST_EVERY = 0.5  # seconds between updates of the game list while a file is indexed
@@ -79,9 +85,11 @@ PANEL_KEYS = (
     ("5", "notes", "Notes"),
     ("6", "diagnostics", "Diagnostics"),
     ("7", "analysis", "Analysis"),
+    ("8", "advice", "Advice"),
 )
 PANEL_WIDGETS = {"games": "#games", "tags": "#tags", "steps": "#steps", "points": "#score",
-                 "notes": "#notes", "diagnostics": "#diagnostics", "analysis": "#analysis"}
+                 "notes": "#notes", "diagnostics": "#diagnostics", "analysis": "#analysis",
+                 "advice": "#advice"}
 ANALYSIS_SECONDS = 5.0  # the time limit per deal of the analysis panel
 PANELS = Binding.Group("Panels", compact=True)
 STEP = Binding.Group("Card")
@@ -192,6 +200,10 @@ class ViewerApp(App[int]):
         self.analyses: dict[tuple[int, int], object] = {}
         self.analysing: tuple[int, int] | None = None
         self.cache_said = False  # why the cache on disk is not used, told once
+        # The advice panel (viewer/advice.py): calls by game, advice by (game, step)
+        self.advice_calls: dict[int, dict[int, CallPoint]] = {}
+        self.advice_found: dict[tuple[int, int], list[str]] = {}
+        self.advising: tuple[int, int] | None = None
         self.view_made = False  # the view's widgets are mounted (at once unless recording)
 
     # --- layout -------------------------------------------------------------------------
@@ -221,6 +233,7 @@ class ViewerApp(App[int]):
                 yield DiagnosticList(id="diagnostics")
                 yield DiagnosticDetail(id="diagnostic-detail")
                 yield AnalysisPanel(id="analysis")
+                yield AdvicePanel(id="advice")
         with Horizontal(id="status-bar"):
             yield Static("", id="status")
             yield ProgressBar(id="progress", show_eta=False)
@@ -239,7 +252,8 @@ class ViewerApp(App[int]):
         titles = {"games": "1 Games and deals", "tags": "2 Tags", "table": "Table",
                   "steps": "3 Steps", "score": "4 Score and points", "notes": "5 At this step",
                   "diagnostics": "6 Diagnostics", "diagnostic-detail": "Diagnostic",
-                  "analysis": "7 Analysis (all hands seen)"}
+                  "analysis": "7 Analysis (all hands seen)",
+                  "advice": "8 Advice at this call"}
         for widget_id, title in titles.items():
             self.query_one(f"#{widget_id}").border_title = title
         self.query_one("#games").border_subtitle = (
@@ -516,6 +530,8 @@ class ViewerApp(App[int]):
                               if self.kibitz is not None else entry.diagnostics)
         if self.panel == "analysis":
             self.show_analysis()
+        elif self.panel == "advice":
+            show_advice(self)
         self.update_subtitle()
 
     # --- the analysis panel ----------------------------------------------------------------
@@ -580,6 +596,9 @@ class ViewerApp(App[int]):
             self.analysing = None
         if self.panel == "analysis":
             self.show_analysis()
+
+    def on_advice_ready(self, message: AdviceReady) -> None:
+        advice_ready(self, message)
 
     def show_diagnostics(self, diagnostics: tuple[Diagnostic, ...]) -> None:
         """List ``diagnostics`` (all of the game's, or a kibitzer's share) and show the
@@ -708,8 +727,8 @@ class ViewerApp(App[int]):
     def action_panel(self, name: str) -> None:
         """Bring panel ``name`` forward: beside the table in a small terminal, in place of
         the game list for the tags on a short screen; focus it when it has a cursor.
-        The analysis panel's key toggles it (back to the steps)."""
-        if name == "analysis" and self.panel == "analysis":
+        The analysis and advice panels' keys toggle them (back to the steps)."""
+        if name in ("analysis", "advice") and self.panel == name:
             name = "steps"
         self.panel = name
         main = self.query_one("#main")
@@ -725,6 +744,8 @@ class ViewerApp(App[int]):
             self.query_one(StepList).focus()
         if name == "analysis":
             self.show_analysis()
+        elif name == "advice":
+            show_advice(self)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -92,3 +92,12 @@ class AnalysisReady(Message):
     generation: int
     key: tuple[int, int]  # (game position, deal position)
     analysis: object  # allfours_notation.checking.analysis.DealAnalysis
+
+
+@dataclass
+class AdviceReady(Message):
+    """A call has been advised (posted from the advice worker)."""
+
+    generation: int
+    key: tuple[int, int]  # (game position, step)
+    lines: list[str]

@@ -38,7 +38,7 @@ COMMAND_MODULES: dict[str, str] = {
     "check": "check", "score": "score", "rules": "rules", "fmt": "fmt", "export": "export",
     "view": "view", "html": "html", "record": "record", "serve": "serve", "lsp": "lsp",
     "list": "listing",
-    "find": "find", "stats": "stats", "analyse": "analyse", "event": "event",
+    "find": "find", "stats": "stats", "analyse": "analyse", "advise": "advise", "event": "event",
     "completion": "completion",
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
@@ -13,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..archive.parallel import WorkerPool, cpu_count
+from ..cards import Card
 from ..checking.analysis.annotate import annotate_game
 from ..checking.analysis.data import AnalysisCache, deal_digest, to_json
 from ..checking.analysis.deals import PlayedDeal, played_deals
@@ -23,6 +25,18 @@ from ..checking.analysis.report import (
     DealAnalyser,
     DealAnalysis,
     analyse_deal,
+)
+from ..checking.analysis.single_dummy import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SEED,
+    DecisionVerdict,
+    SingleDummyDeal,
+    assemble,
+    discards_named,
+    judge,
+    single_dummy_json,
+    single_dummy_lines,
+    to_judge,
 )
 from ..checking.analysis.solver import SolveTimeout
 from ..checking.parsing import parse
@@ -69,6 +83,14 @@ docs/analysis.md; --no-cache skips the cache).
                     the cards that have none, the reason in a comment beside it,
                     in canonical form; a glyph already written is never changed
   -j N              analyse N deals at a time (folders of many games)
+  --single-dummy    also judge each card on what its player could know: --samples
+                    K deals of the hidden cards drawn from those consistent with
+                    what the player saw (own hand, turn-ups, the cards played and
+                    what they prove), the same deals for every legal card, each
+                    solved; a card is flagged when its mean loss is at least a point
+                    and more than two standard errors; the double-dummy flag beside
+                    it and the flags that change listed (--seed S: the same verdicts
+                    for the same seed)
 
 exit status: 0 analysed, 1 some game could not be read or analysed, 2 unreadable
 input or bad options.
@@ -95,6 +117,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"deals analysed at a time (this machine has {cpu_count()} cores)")
     parser.add_argument("--no-cache", action="store_true",
                         help="neither read nor write the cache of analyses")
+    parser.add_argument("--single-dummy", action="store_true",
+                        help="also judge each card on what its player could see (sampled)")
+    parser.add_argument("--samples", type=_samples, default=DEFAULT_SAMPLES, metavar="K",
+                        help=f"with --single-dummy: worlds per decision (default "
+                             f"{DEFAULT_SAMPLES})")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
+                        help=f"with --single-dummy: the sampling seed (default {DEFAULT_SEED})")
+
+
+MAX_SAMPLES = 100_000
+
+
+def _samples(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 2 <= value <= MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(
+            f"{text}: give from 2 to {MAX_SAMPLES:,} samples (one has no standard error)")
+    return value
 
 
 MAX_TIME_LIMIT = 86_400
@@ -125,6 +168,46 @@ def _solve(job: _Job) -> DealAnalysis:
     return analyse_deal(job.played, time_limit=job.time_limit)
 
 
+@frozen
+class _Decision:
+    """One card decision handed to a worker process to judge single dummy."""
+
+    played: PlayedDeal
+    index: int
+    digest: str
+    samples: int
+    seed: int
+    time_limit: float
+    also_seen: tuple[Card, ...]  # the deal's discards named aloud
+
+
+def _judge(job: _Decision) -> tuple[DecisionVerdict | None, float]:
+    """One decision's single-dummy verdict and the seconds it took (seeded by the seed,
+    the deal's digest and the card's place: the same whichever worker judges it)."""
+    start = time.perf_counter()
+    verdict = judge(job.played, job.index, samples=job.samples, seed=job.seed,
+                    deal_key=job.digest, time_limit=job.time_limit, also_seen=job.also_seen)
+    return verdict, time.perf_counter() - start
+
+
+def _single_dummy(game: Game, deals: Sequence[PlayedDeal], analyses: Sequence[DealAnalysis],
+                  pool: WorkerPool, args: argparse.Namespace) -> list[SingleDummyDeal | None]:
+    """Every deal's single-dummy verdicts, a decision per job (so that ``-j`` helps one
+    deal too), put together per deal."""
+    jobs = [_Decision(d, index, deal_digest(d), args.samples, args.seed, args.time_limit,
+                      discards_named(game, d.number))
+            for d, a in zip(deals, analyses, strict=True) for index in to_judge(d, a)]
+    judged = iter(pool.map(_judge, jobs, batch=1))
+    out: list[SingleDummyDeal | None] = []
+    for played, analysis in zip(deals, analyses, strict=True):
+        results = [next(judged) for _ in to_judge(played, analysis)]
+        out.append(assemble(played, analysis, [verdict for verdict, _ in results],
+                            samples=args.samples, seed=args.seed,
+                            seconds=sum(seconds for _, seconds in results),
+                            time_limit=args.time_limit))
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     chosen = rules_overrides(args)
     if isinstance(chosen, int):
@@ -133,6 +216,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("--after goes with --line")
     if args.after < 0:
         return fail("--after: give a number of cards from 0")
+    if args.single_dummy and args.annotate:
+        return fail("--single-dummy goes with the text or --json, not --annotate")
     profile, overrides, house = chosen
     out = console()
     names, unreadable = expanded_or_fail(args.files)
@@ -178,12 +263,15 @@ def run(args: argparse.Namespace) -> int:
                     annotated.append(game)
                     continue
                 analyses = list(_analyses(deals, cache, pool, args.time_limit, progress))
+                sampled: list[SingleDummyDeal | None] = [None] * len(deals)
+                if args.single_dummy:
+                    sampled = _single_dummy(game, deals, analyses, pool, args)
                 if args.annotate:
                     annotated.append(annotate_game(game, replayed, analyses))
                 elif args.json:
-                    games_json.append(_game_json(name, game, deals, analyses, args))
+                    games_json.append(_game_json(name, game, deals, analyses, sampled, args))
                 else:
-                    _print_game(out, name, game, deals, analyses, args)
+                    _print_game(out, name, game, deals, analyses, sampled, args)
             if args.annotate:
                 sys.stdout.write(for_stdout(format_result(replace(result,
                                                                   games=tuple(annotated)))))
@@ -286,13 +374,17 @@ def _points_text(pairs: Sequence[tuple[str, int]]) -> str:
 
 
 def _print_game(out: Console, name: str, game: Game, deals: Sequence[PlayedDeal],
-                analyses: Sequence[DealAnalysis], args: argparse.Namespace) -> None:
+                analyses: Sequence[DealAnalysis], sampled: Sequence[SingleDummyDeal | None],
+                args: argparse.Namespace) -> None:
     event = game.tag("Event")
     out.print(f"[bold]{for_markup(name)}: game {game.index}"
               + (f" ({for_markup(event)})" if event else "") + "[/]")
-    for played, analysis in zip(deals, analyses, strict=True):
+    for played, analysis, single in zip(deals, analyses, sampled, strict=True):
         for line in deal_lines(analysis):
             out.print(escape(line), highlight=False)
+        if single is not None and played.layout is not None:
+            for line in single_dummy_lines(single):
+                out.print(escape(line), highlight=False)
         if args.line and analysis.solved and played.layout is not None:
             out.print(escape(_line_text(played, args.after, args.time_limit)), highlight=False)
 
@@ -335,8 +427,6 @@ def deal_lines(analysis: DealAnalysis) -> list[str]:
 
 
 def _line_text(played: PlayedDeal, after: int, time_limit: float) -> str:
-    import time
-
     assert played.layout is not None
     analyser = DealAnalyser(played.layout)
     start = played.line[:after]
@@ -355,10 +445,13 @@ def _line_text(played: PlayedDeal, after: int, time_limit: float) -> str:
 
 
 def _game_json(name: str, game: Game, deals: Sequence[PlayedDeal],
-               analyses: Sequence[DealAnalysis], args: argparse.Namespace) -> dict[str, object]:
+               analyses: Sequence[DealAnalysis], sampled: Sequence[SingleDummyDeal | None],
+               args: argparse.Namespace) -> dict[str, object]:
     out = []
-    for played, analysis in zip(deals, analyses, strict=True):
+    for played, analysis, single in zip(deals, analyses, sampled, strict=True):
         data = to_json(analysis, args.time_limit)
+        if single is not None:
+            data["single_dummy"] = single_dummy_json(single)
         if args.line and analysis.solved and played.layout is not None:
             data["line"] = _line_text(played, args.after, args.time_limit).split(": ", 1)[1]
         out.append(data)

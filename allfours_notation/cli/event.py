@@ -43,7 +43,9 @@ the event's rules; results are the referee's, never the claims.
              their digest
   site       a static, offline, printable results site in the folder -o DIR: the
              standings, every match's sheet, a page per team, the prizes, the
-             ratings and each game's replay page (--no-replays leaves them out)
+             ratings and each game's replay page (--no-replays leaves them out;
+             --advice adds at each call what 'allfours advise' would have said,
+             --advice-samples K deals an option, default 20: seconds a call)
 
 exit status: 0 done (check: nothing wrong), 1 check found problems, 2 the event
 file has mistakes or an input cannot be read.
@@ -68,6 +70,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     form.add_argument("--csv", metavar="DIR", help="export: the folder of CSV files to write")
     parser.add_argument("--no-replays", action="store_true",
                         help="site: leave out each game's replay page")
+    parser.add_argument("--advice", action="store_true",
+                        help="site: each replay page shows what the advisor would have said "
+                        "at each call")
+    parser.add_argument("--advice-samples", type=int, default=20, metavar="K",
+                        help="site, with --advice: sampled deals per option (default 20)")
     parser.add_argument("-j", "--jobs", type=int, default=1, metavar="N",
                         help="read the game files in N worker processes (default 1)")
     parser.add_argument("--no-cache", action="store_true",
@@ -170,8 +177,11 @@ def _site(report: object, args: argparse.Namespace) -> int:
     if not args.output:
         return fail("site: name the folder to write it into with -o DIR")
     out = Path(args.output)
+    if args.advice and args.advice_samples < 1:
+        return fail(f"AFN706: --advice-samples: give at least 1 ({args.advice_samples} given)")
     pages = site_pages(report, replays=not args.no_replays,
-                       existing=lambda name: (out / name).is_file())
+                       existing=lambda name: (out / name).is_file(),
+                       advice_samples=args.advice_samples if args.advice else None)
     try:
         with OutputFolder(out, force=True) as folder:
             for name, text in sorted(pages.items()):

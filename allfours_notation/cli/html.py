@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from .inputs import InputError, console, fail, read_afn
 
 if TYPE_CHECKING:
     from ..checking.analysis import DealAnalysis
+    from ..checking.analysis.single_dummy import SingleDummyDeal
     from ..referee.replay import GameReplay
 
 NAME = "html"
@@ -31,7 +33,12 @@ of each deal with their reasons, step buttons, the arrow keys of the terminal vi
 (→/← card, ↓/↑ trick, PgDn/PgUp deal, Home/End), a slider over the steps, a link to
 each deal, light and dark schemes.  The game's AFN is embedded: the page is also the
 record.  --analyse solves every deal with all hands seen (as 'allfours analyse' does)
-and shows the par and the flagged cards of each deal.
+and shows the par and the flagged cards of each deal; with --single-dummy also each
+card judged on what its player could know (--samples K worlds a decision, --seed S),
+the double-dummy flag beside it.  --advice shows at each stand, beg, gift and run
+what 'allfours advise' would have said there (from the caller's hand as dealt, when
+the record has it; --advice-samples deals each, default 20, the dealer answering a
+beg from 2 of his own; seconds a call, so only when asked).
 
 The page is written whole (a temporary file beside it, then renamed; a symbolic
 link is written through).  Without -o, an existing page of that name is replaced
@@ -60,6 +67,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "(double dummy)")
     parser.add_argument("--time-limit", type=float, default=5.0, metavar="S",
                         help="with --analyse: seconds per deal (default 5)")
+    parser.add_argument("--single-dummy", action="store_true",
+                        help="with --analyse: also each card judged on what its player "
+                        "could know (sampled, hidden hands unknown)")
+    parser.add_argument("--samples", type=int, default=100, metavar="K",
+                        help="with --single-dummy: worlds per decision (default 100)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S",
+                        help="with --single-dummy or --advice: the sampling seed (default 1)")
+    parser.add_argument("--advice", action="store_true",
+                        help="show at each call what the advisor would have said there")
+    parser.add_argument("--advice-samples", type=int, default=20, metavar="K",
+                        help="with --advice: sampled deals per option (default 20)")
     parser.add_argument("--force", action="store_true",
                         help="replace an existing page of the default name (without -o)")
 
@@ -85,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
     if args.game > len(headers):
         count = len(headers)
         return fail(f"--game {args.game}: {source.name} has {count} game{'s' * (count != 1)}")
+    if args.single_dummy and not args.analyse:
+        return fail("--single-dummy goes with --analyse")
+    if not 2 <= args.samples <= 100_000:
+        return fail(f"--samples {args.samples}: give from 2 to 100,000")
     header = headers[args.game - 1]
     game = parse_indexed(text, header, filename=source.name)
     err = console(stderr=True)
@@ -102,7 +124,16 @@ def run(args: argparse.Namespace) -> int:
     replayed, changes = replay_changes(game)
     found = tuple(sorted({*game.diagnostics, *replayed.diagnostics}, key=sort_key))
     analyses = _analyses(replayed, args.time_limit) if args.analyse else ()
-    page = render_page(replay_data(replayed, found, analyses, changes=changes),
+    sampled = _sampled(replayed, analyses, args) if args.single_dummy else ()
+    advice = None
+    if args.advice:
+        if args.advice_samples < 1:
+            return fail(f"AFN706: --advice-samples: give at least 1 ({args.advice_samples} given)")
+        from ..checking.analysis.advisor_calls import advice_at_calls
+
+        advice = advice_at_calls(replayed, changes, samples=args.advice_samples, seed=args.seed)
+    page = render_page(replay_data(replayed, found, analyses, changes=changes,
+                                   single_dummy=sampled, advice=advice),
                        text[header.start:header.end].strip() + "\n",
                        filename=Path(source.name).name)
     out = args.output or default_output(source.name, args.game, chosen)
@@ -144,3 +175,18 @@ def _analyses(replayed: GameReplay, time_limit: float) -> list[DealAnalysis]:
         out.append(analysis)
     cache.close()
     return out
+
+
+def _sampled(replayed: GameReplay, analyses: Sequence[DealAnalysis],
+             args: argparse.Namespace) -> list[SingleDummyDeal]:
+    """Every deal's single-dummy verdicts, seeded as ``allfours analyse`` seeds them (the
+    same verdicts for the same seed and deal)."""
+    from ..checking.analysis import deal_digest, played_deals
+    from ..checking.analysis.single_dummy import discards_named, single_dummy_deal
+
+    by_number = {a.number: a for a in analyses}
+    return [single_dummy_deal(played, by_number.get(played.number), samples=args.samples,
+                              seed=args.seed, deal_key=deal_digest(played),
+                              time_limit=args.time_limit,
+                              also_seen=discards_named(replayed.game, played.number))
+            for played in played_deals(replayed)]

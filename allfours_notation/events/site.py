@@ -372,12 +372,14 @@ ReplayMaker = Callable[[Counted], "tuple[str, str | None] | None"]
 
 
 def replay_pages(report: EventReport, root: Path | None = None,
-                 existing: Callable[[str], bool] | None = None) -> ReplayMaker:
+                 existing: Callable[[str], bool] | None = None, *,
+                 advice_samples: int | None = None) -> ReplayMaker:
     """What makes each game's replay page: the game read again from its file (found from
     ``root`` when its name is relative), replayed, and written as ``allfours html`` does.
     A page is named by the digest of the game's text and the event's rules, so that a site
     built again renders only the games that changed (``existing`` says which names the
-    site's folder holds already)."""
+    site's folder holds already).  ``advice_samples``: each call advised as ``allfours html
+    --advice`` does, with that many sampled deals (part of the page's digest)."""
     import hashlib
 
     from .. import __version__
@@ -416,8 +418,11 @@ def replay_pages(report: EventReport, root: Path | None = None,
         if header is None:
             return None
         record = text[header.start:header.end].strip() + "\n"
-        digest = hashlib.sha256(repr((report.event.given_rules, __version__, Path(file).name,
-                                      record)).encode("utf-8")).hexdigest()[:20]
+        key: tuple[object, ...] = (report.event.given_rules, __version__, Path(file).name,
+                                   record)
+        if advice_samples is not None:
+            key = (*key, "advice", advice_samples)
+        digest = hashlib.sha256(repr(key).encode("utf-8")).hexdigest()[:20]
         name = f"game-{digest}.html"
         if existing is not None and existing(name):
             return name, None
@@ -430,15 +435,22 @@ def replay_pages(report: EventReport, root: Path | None = None,
             return None
         replayed, changes = refereed
         found = tuple(sorted({*parsed.diagnostics, *replayed.diagnostics}, key=sort_key))
-        return name, render_page(replay_data(replayed, found, changes=changes), record,
-                                 filename=Path(file).name, shared=True)
+        advice = None
+        if advice_samples is not None:
+            from ..checking.analysis.advisor_calls import advice_at_calls
+
+            advice = advice_at_calls(replayed, changes, samples=advice_samples)
+        return name, render_page(replay_data(replayed, found, changes=changes, advice=advice),
+                                 record, filename=Path(file).name, shared=True)
 
     return make
 
 
 def site_pages(report: EventReport, *, replays: bool = True, root: Path | None = None,
-               existing: Callable[[str], bool] | None = None) -> dict[str, str | None]:
+               existing: Callable[[str], bool] | None = None,
+               advice_samples: int | None = None) -> dict[str, str | None]:
     """Every page of the site by file name (``style.css`` among them); a replay page that
     ``existing`` says is there already (and unchanged: its name is its digest) is None."""
     return Site(report, replays=replays).build(
-        replay_pages(report, root, existing) if replays else None)
+        replay_pages(report, root, existing, advice_samples=advice_samples) if replays
+        else None)

@@ -32,6 +32,7 @@ from ..reading.records import Comment, CommentStyle, Deal
 from .building import deal_entries
 from .describing import describe, placement_problem
 from .entries import Annotation, DealStart, Entry, Expectation, Ruling, read_entry
+from .history import History
 from .outcome import Outcome
 from .referee import Judgement, Verdict
 
@@ -50,8 +51,8 @@ class Directing:
     if TYPE_CHECKING:
         entries: tuple[Entry, ...]
         flags: dict[int, str]
-        _past: list[tuple[Entry, ...]]
-        _future: list[tuple[Entry, ...]]
+        _past: History[Entry]
+        _future: History[Entry]
 
         def judgement(self, entries: tuple[Entry, ...] | None = None) -> Judgement: ...
         def type(self, text: str, *, confirmed: bool = False) -> Outcome: ...
@@ -145,8 +146,8 @@ class Directing:
         never the director's ruling (a state from before the deal was left has none)."""
         start, end = _deal_span(self.entries, deal)
         ruling = next(entry for entry in self.entries[start:end] if isinstance(entry, Ruling))
-        self._past = [_with_ruling(state, deal, ruling) for state in self._past]
-        self._future = [_with_ruling(state, deal, ruling) for state in self._future]
+        self._past = History(_with_ruling(state, deal, ruling) for state in self._past)
+        self._future = History(_with_ruling(state, deal, ruling) for state in self._future)
 
     def _later_refused(self, entries: tuple[Entry, ...], first: int) -> Outcome | None:
         """The refusal when an entry after the ruling (from index ``first`` of

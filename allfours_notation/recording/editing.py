@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic
 from ..reading.records import Call, Play
 from .describing import describe, placement_problem
 from .entries import Annotation, DealStart, Entry, Expectation, Item, read_entry
+from .history import History
 from .outcome import Outcome
 from .referee import RESULTS_CODES, Judgement, Verdict, findings, verdict
 
@@ -27,8 +28,8 @@ class Editing:
     if TYPE_CHECKING:
         entries: tuple[Entry, ...]
         flags: dict[int, str]
-        _past: list[tuple[Entry, ...]]
-        _future: list[tuple[Entry, ...]]
+        _past: History[Entry]
+        _future: History[Entry]
 
         def judgement(self, entries: tuple[Entry, ...] | None = None) -> Judgement: ...
         def expect(self) -> Expectation: ...
@@ -50,7 +51,7 @@ class Editing:
             self._future.append(current)
             self.flags = {}
             return Outcome(True, f"undone: {describe(current[-1])}")
-        self._set(self._past[-1])
+        self._set(self._past.top())
         self._past.pop()
         self._future.append(current)
         self.flags = {}  # the marks of a correction undone are stale
@@ -61,7 +62,7 @@ class Editing:
         if not self._future:
             return Outcome(False, "nothing to redo")
         current = self.entries
-        self._set(self._future[-1])
+        self._set(self._future.top())
         self._future.pop()
         self._past.append(current)
         return Outcome(True, "redone")

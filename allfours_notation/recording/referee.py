@@ -212,6 +212,12 @@ def _answer(table: Table, event: Event) -> Answer:
 # The replays of the last deal a judge keeps to go on from: the entry before, and one
 # refused or asked about since (a few, a correction judges entries one after another).
 _REPLAYS_KEPT = 4
+# The tables before each deal kept by a judge: the newest few (the deal being recorded
+# and the one before, which an undo goes back to) and one every few deals (a correction
+# or a ruling on an earlier deal replays at most that many deals from the one before).
+# Every one kept, a long game held a whole table a deal (about 2 kB each).
+_BEFORE_NEWEST = 3
+_BEFORE_EVERY = 8
 
 
 @frozen
@@ -235,13 +241,16 @@ class _Replayed:
 
 
 class Judge:
-    """Judges the games a session builds, keeping the table as it stood before each
-    deal, so that only the deal being recorded is replayed for an entry."""
+    """Judges the games a session builds, keeping the table as it stood before the
+    last deals (and every few deals before them), so that only the deal being recorded
+    is replayed for an entry."""
 
     def __init__(self, options: Options) -> None:
         self.options = options
         self._deals: list[Deal] = []  # the deals the snapshots were built from
-        self._before: list[Table] = []  # _before[i]: the table before deal i
+        # _before[i]: the table before deal i, or None where it was let go (see
+        # _BEFORE_NEWEST: made again from the nearest one kept before it)
+        self._before: list[Table | None] = []
         self._replays: list[_Replayed] = []  # the last deal as the last judgements left it
 
     def judge(self, game: Game) -> Judgement:
@@ -320,11 +329,29 @@ class Judge:
             self._before.append(self._empty(game))
         while len(self._before) <= position:
             index = len(self._before) - 1
-            after = self._before[index].snapshot()
+            after = self._kept_before(index).snapshot()
             after.feed_deal(replace(deals[index], total=None))
             self._deals.append(deals[index])
             self._before.append(after)
-        return self._before[position]
+            older = len(self._before) - 1 - _BEFORE_NEWEST
+            if older > 0 and older % _BEFORE_EVERY:
+                self._before[older] = None
+        return self._kept_before(position)
+
+    def _kept_before(self, position: int) -> Table:
+        """The table before deal ``position``, made again from the nearest one kept
+        before it (the deals between are those of ``_deals``, unchanged) if let go."""
+        found = self._before[position]
+        if found is not None:
+            return found
+        start = max(i for i in range(position) if self._before[i] is not None)
+        table = self._before[start]
+        assert table is not None
+        table = table.snapshot()
+        for index in range(start, position):
+            table.feed_deal(replace(self._deals[index], total=None))
+        self._before[position] = table
+        return table
 
 
 class Verdict:

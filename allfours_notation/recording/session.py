@@ -71,6 +71,7 @@ from .entries import (
     read_results_chunk,
 )
 from .expecting import expectation, in_results, settled
+from .history import History
 from .outcome import Outcome
 from .referee import RESULTS_CODES, Judge, Judgement, Verdict
 from .resuming import entries_of_game
@@ -82,6 +83,10 @@ __all__ = ["COMPUTED_NOTE", "Outcome", "Session", "build_game", "describe", "ent
 ENTRY_TAG = "Entry"
 # The judgements a session finds by identity before it hashes the entries (see judgement).
 _RECENT = 4
+# The deals proved to read back that are no longer the game's (the last deal as each
+# entry left it, the deals an undo went back from) kept for an undo's sake: a few,
+# not a multiple of the game (a long game kept four of its deals' worth, 7 kB a deal).
+_PROVED_STALE = 12
 
 
 class Session(Editing, Directing):
@@ -113,8 +118,9 @@ class Session(Editing, Directing):
         self.seats = header.seats
         self.entries: tuple[Entry, ...] = entries
         self.flags: dict[int, str] = {}  # entry index → why it is invalid after a correction
-        self._past: list[tuple[Entry, ...]] = []
-        self._future: list[tuple[Entry, ...]] = []
+        # undo and redo: the states before and after, each kept as the change from the next
+        self._past: History[Entry] = History()
+        self._future: History[Entry] = History()
         self._judged: dict[tuple[Entry, ...], Judgement] = {}
         self._recent: list[tuple[tuple[Entry, ...], Judgement]] = []  # the last asked, by identity
         self._made: tuple[tuple[Entry, ...], Game] | None = None  # game() of those entries
@@ -287,7 +293,7 @@ class Session(Editing, Directing):
         self._change((*before, start))
         outcome = self.type(text)
         if outcome.accepted:
-            self._past[-2:] = [before]
+            self._past.replace_top(2, before)
             return replace(outcome, message=f"{start.dealer.letter} deals; {outcome.message}")
         if not outcome.confirm:
             self._set(before)
@@ -555,7 +561,7 @@ class Session(Editing, Directing):
                 replace(reread[0], index=1) != replace(probe, index=1, ended=True):
             raise RuntimeError("the recorded game does not read back the same; not written")
         self._proved.update(fresh)
-        if len(self._proved) > 4 * len(game.deals) + 64:
+        if len(self._proved) > len(game.deals) + _PROVED_STALE:
             self._proved = set(game.deals)
         self._written = game.deals
         if self.record is not None:

@@ -8,35 +8,45 @@ request is limited (``client_max_size``) and each token's requests are rate
 limited (a token bucket).  Pages and assets are served from the package: nothing
 from the internet.
 
-An entry is judged in a worker thread, one at a time per table (a lock each): most of
-its time is the disk's (the journal and the game file fsynced), and judged on the
-event loop every table would wait for every other's fsyncs (bench/serve.py: 200
-tables, p99 16 s on the loop, under 1 s in threads).
+An entry is judged in a worker thread of the venue's own pool (``ENTRY_THREADS``), one
+at a time per table (a lock each, taken in the order the requests came): most of its
+time is the disk's (the journal and the game file fsynced), and judged on the event
+loop every table would wait for every other's fsyncs (bench/serve.py: 200 tables, p99
+16 s on the loop).  The pool is the venue's, not asyncio's default (a few threads on
+a small machine, shared with the director's reports): as many fsyncs overlap as
+tables enter at once, up to ``ENTRY_THREADS``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
 from .links import links_page
 from .table import Answer, Table
 
-__all__ = ["MAX_BODY", "Venue", "make_app"]
+__all__ = ["ENTRY_THREADS", "MAX_BODY", "Venue", "make_app"]
+
+T = TypeVar("T")
 
 MAX_BODY = 4096  # bytes: an entry is one short line
 RATE = 10.0  # requests a second per token, on average
 BURST = 40  # requests a token may make at once
 ASSETS = {"table.js": "text/javascript", "table.css": "text/css", "cards.js": "text/javascript",
           "director.js": "text/javascript", "director.css": "text/css"}
+# the threads judging entries and rulings: each mostly waits on an fsync, so more than
+# the cores; bounded, so a burst of entries queues rather than makes a thread each
+ENTRY_THREADS = 32
 STALE = 600.0  # seconds without an entry after which a table is shown as not reporting
 HEADERS = {
     "Cache-Control": "no-store",
@@ -149,6 +159,14 @@ def _director_view(table: Table, venue: Venue) -> dict[str, Any]:
 
 def make_app(venue: Venue) -> web.Application:
     """The aiohttp application serving ``venue``."""
+    pool = ThreadPoolExecutor(ENTRY_THREADS, thread_name_prefix="entry")
+
+    async def in_pool(work: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(
+            pool, functools.partial(work, *args))
+
+    async def shut_pool(app: web.Application) -> None:
+        pool.shutdown(wait=True)
 
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -190,8 +208,8 @@ def make_app(venue: Venue) -> web.Application:
             return _json({"error": "send {phone, number, line}"}, 400)
         async with venue.lock(table):
             # in a thread: the file's fsyncs wait on the disk, not on the other tables
-            answer: Answer = await asyncio.to_thread(table.enter, body["phone"],
-                                                     body["number"], body["line"])
+            answer: Answer = await in_pool(table.enter, body["phone"], body["number"],
+                                           body["line"])
         return _json(answer.body, answer.status)
 
     async def asset(request: web.Request) -> web.Response:
@@ -240,12 +258,13 @@ def make_app(venue: Venue) -> web.Application:
         if table is None:
             return _json({"error": "no such table"}, 404)
         async with venue.lock(table):
-            answer = await asyncio.to_thread(table.rule, body["line"], body.get("deal"))
+            answer = await in_pool(table.rule, body["line"], body.get("deal"))
             if answer.status == 200:
                 answer.body["table"] = _director_view(table, venue)
         return _json(answer.body, answer.status)
 
     app = web.Application(middlewares=[guard], client_max_size=MAX_BODY)
+    app.on_cleanup.append(shut_pool)
     app.router.add_get("/t/{token}/", page)
     app.router.add_get("/t/{token}/state", state)
     app.router.add_post("/t/{token}/entry", entry)

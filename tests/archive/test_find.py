@@ -65,7 +65,8 @@ def test_header_filters(cli: Cli) -> None:
     assert games("--tag", "Event~(?i)sunday", "--result", "N") == ["samples/disputed-claim.afn:1"]
     assert games("--tag", "Round=3") == ["samples/club-night.afn:3"]
     assert games("--result", "*") == ["samples/discards-after-a-run.afn:1",
-                                      "samples/pack-order.afn:1", "samples/unfinished.afn:1",
+                                      "samples/pack-order.afn:1", "samples/single-dummy.afn:1",
+                                      "samples/unfinished.afn:1",
                                       "samples/worked-example-a.afn:1"]
 
 

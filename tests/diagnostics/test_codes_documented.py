@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = (ROOT / "grammar" / "NOTATION.md", ROOT / "docs" / "rules-decisions.md",
-          ROOT / "docs" / "events.md")
+          ROOT / "docs" / "events.md", ROOT / "docs" / "analysis.md")
 
 
 def codes_in_the_sources() -> set[str]:

@@ -22,6 +22,7 @@ from ...reading.records import ClaimItem
 from ...reading.table import side_of
 from ...referee.scoring import Point
 from ...referee.state import GameReplay
+from .accelerated import solver_for
 from .deals import PlayedDeal, conceded_by, played_deals
 from .items import side_points
 from .solver import Layout, Solver, SolveTimeout
@@ -120,8 +121,8 @@ class DealAnalyser:
         table_sides = layout.sides
         self.two_sides = len(table_sides) == 2
         self.solvers: dict[str | None, Solver] = (
-            {None: Solver(layout)} if self.two_sides
-            else {side: Solver(layout, side) for side in table_sides})
+            {None: solver_for(layout)} if self.two_sides
+            else {side: solver_for(layout, side) for side in table_sides})
         self.sides = table_sides
         self._values: dict[tuple[str | None, int], int] = {}
 

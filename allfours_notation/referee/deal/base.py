@@ -4,6 +4,7 @@ reporting, steps, the table's state, awarding points.
 
 from __future__ import annotations
 
+import weakref
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -96,6 +97,7 @@ class DealBase:
 
     # Slots: a deal table is made for every deal, and its state is read for every card.
     __slots__ = (
+        "_game_table",
         "begs",
         "calls",
         "claim",
@@ -113,7 +115,6 @@ class DealBase:
         "expected_seat",
         "first_step",
         "first_trick_span",
-        "g",
         "gift_refused",
         "header_span",
         "items_cache",
@@ -170,7 +171,7 @@ class DealBase:
     )
 
     def __init__(self, table: Table, deal: DealStart | Deal) -> None:
-        self.g = table
+        self._game_table = weakref.ref(table)
         self.header_span = deal.span  # the line "deal N dealer S"
         self.number = deal.number
         self.options = table.options
@@ -261,8 +262,19 @@ class DealBase:
                 value = value.copy()
             setattr(copy, name, value)
         copy.ledger = self.ledger.copy()
-        copy.g = table
+        copy._game_table = weakref.ref(table)
         return copy
+
+    @property
+    def g(self) -> Table:
+        """The game's table this deal is played at.  Held weakly: the game's table holds
+        its deal (``current``), and a strong reference back made every table a cycle,
+        garbage only a full collection finds (a recorder's snapshots, a few an entry:
+        at a venue of 200 tables, full collections of a second, often)."""
+        table = self._game_table()
+        if table is None:
+            raise ReferenceError("a deal's table used after its game's table is gone")
+        return table
 
     def report(self, code: str, message: str, span: Span | None, *, trick: int | None = None,
                severity: Severity = Severity.ERROR, hint: str | None = None,

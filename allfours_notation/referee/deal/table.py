@@ -74,11 +74,34 @@ class Table:
     """
 
     # Slots: a table is made for every game, and a file of tiny games is mostly that.
-    __slots__ = ("changes", "current", "deals", "decided", "decided_deal", "expected_dealer",
-                 "found", "game", "hand_proofs", "hindsight", "keep_steps", "next_of", "options",
-                 "over",
-                 "proved_later", "scores", "seats", "side_by_seat", "sides", "start",
-                 "step_count", "steps", "unfinished", "warned_after_end", "winner")
+    __slots__ = (
+        "__weakref__",  # its deal's table refers to it weakly: no cycle
+        "changes",
+        "current",
+        "deals",
+        "decided",
+        "decided_deal",
+        "expected_dealer",
+        "found",
+        "game",
+        "hand_proofs",
+        "hindsight",
+        "keep_steps",
+        "next_of",
+        "options",
+        "over",
+        "proved_later",
+        "scores",
+        "seats",
+        "side_by_seat",
+        "sides",
+        "start",
+        "step_count",
+        "steps",
+        "unfinished",
+        "warned_after_end",
+        "winner",
+    )
 
     def __init__(self, game: Game, options: Options, *, keep_steps: bool = True,
                  changes: bool = False) -> None:
@@ -378,6 +401,8 @@ def _shallow(obj: Table) -> Table:
     """A copy of the game table whose containers are its own (the records are shared)."""
     copy = Table.__new__(Table)
     for name in Table.__slots__:
+        if name == "__weakref__":
+            continue
         value = getattr(obj, name)
         if isinstance(value, (list, dict, set)):
             value = value.copy()

@@ -7,11 +7,12 @@ rule decision of its own.  Keys are short because a long game has hundreds of st
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...cards import Card, Seat
 from ...checking.analysis.report import LABEL, DealAnalysis
+from ...checking.analysis.single_dummy import SingleDummyDeal
 from ...diagnostics import Diagnostic
 from ...reading.records import Game
 from ...reading.table import side_of
@@ -26,7 +27,9 @@ DISPUTE_PREFIX = "AFN4"  # claims, totals and the result that disagree with the 
 
 def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
                 analyses: Sequence[DealAnalysis] = (), *,
-                changes: Sequence[StepChange] | None = None) -> dict[str, Any]:
+                changes: Sequence[StepChange] | None = None,
+                single_dummy: Sequence[SingleDummyDeal] = (),
+                advice: Mapping[int, Sequence[str]] | None = None) -> dict[str, Any]:
     """Everything the page shows of ``replayed``; ``diagnostics`` are those found outside
     the steps (the parser's, the rule profile's, the disputes).  A dispute of a deal's
     claim or total is shown at the end of that deal, where the page shows the points
@@ -35,7 +38,10 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
     deal the par and the flagged cards, all hands seen.  ``changes``: the steps as the
     referee's :func:`~allfours_notation.referee.replay.replay_changes` gives them, each
     as what it changed, for a ``replayed`` made without steps: the same data, made
-    without whole states (a site's replay pages, issue 38)."""
+    without whole states (a site's replay pages, issue 38).  ``single_dummy`` (``html
+    --analyse --single-dummy``): per deal the cards single or double dummy flags, each
+    with both flags.  ``advice`` (``allfours html --advice``): by step, what the
+    advisor would have said at that call, in lines."""
     game = replayed.game
     seats = game.seats
     steps: Sequence[Step | StepChange] = replayed.steps if changes is None else changes
@@ -66,16 +72,21 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
     }
     if analyses:
         data["analysis"] = {"label": LABEL,
-                            "deals": analysis_data(replayed, analyses, steps)}
+                            "deals": analysis_data(replayed, analyses, steps, single_dummy)}
+    if advice:
+        data["advice"] = {str(step): list(lines) for step, lines in advice.items()}
     return data
 
 
 def analysis_data(replayed: GameReplay, analyses: Sequence[DealAnalysis],
-                  steps: Sequence[Step | StepChange] | None = None
+                  steps: Sequence[Step | StepChange] | None = None,
+                  single_dummy: Sequence[SingleDummyDeal] = ()
                   ) -> dict[str, dict[str, Any]]:
     """Per deal number: the par, the result made, and each flagged card with the step
-    that plays it (the page marks it there)."""
+    that plays it (the page marks it there); with ``single_dummy``, the cards flagged by
+    single or double dummy, both flags side by side."""
     by_number = {a.number: a for a in analyses}
+    sampled = {s.number: s for s in single_dummy}
     if steps is None:
         steps = replayed.steps
     out: dict[str, dict[str, Any]] = {}
@@ -94,8 +105,30 @@ def analysis_data(replayed: GameReplay, analyses: Sequence[DealAnalysis],
                        "glyph": v.glyph, "text": f"{v.trick}. {v.reason}"}
                       for v in analysis.flagged],
         }
+        single = sampled.get(deal.number)
+        if single is not None:
+            entry["single_dummy"] = _single_dummy_entry(single, plays)
         out[str(deal.number)] = entry
     return out
+
+
+def _single_dummy_entry(single: SingleDummyDeal, plays: Sequence[int]) -> dict[str, Any]:
+    """One deal's single-dummy verdicts for the page: each card either flags, with the
+    step that plays it, both flags and one line of text."""
+    flags = []
+    for d in single.decisions:
+        if not d.flagged and d.double_dummy is None:
+            continue
+        verdict = (f"loses {d.loss:.2f} ± {d.loss_error:.2f} points against "
+                   f"{d.seat.letter}:{d.best}" if d.loss > 0
+                   else "kept its value on what could be known")
+        flags.append({"step": plays[d.index] if d.index < len(plays) else None,
+                      "glyph": d.glyph, "double_dummy": d.double_dummy,
+                      "text": f"{d.trick}. {d.seat.letter}:{d.card}{d.glyph or ''} "
+                              f"{verdict}"
+                              f" · double dummy {d.double_dummy or 'none'}"})
+    return {"label": single.label, "note": single.note, "flags": flags,
+            "changed": len(single.changed)}
 
 
 def title(game: Game) -> str:

@@ -74,6 +74,7 @@ def render_page(data: dict[str, Any], record: str, *, filename: str,
   </section>
   <section id="score" class="score" aria-label="Score"></section>
   <section id="analysis" class="analysis" aria-label="Analysis"></section>
+  <section id="advice" class="advice" aria-label="Advice"></section>
   <section id="problems" class="problems" aria-label="Problems"></section>
   <details class="record">
     <summary>The record (AFN)</summary>

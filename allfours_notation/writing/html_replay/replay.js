@@ -187,6 +187,30 @@
     if (!found.flags.length) list.append(el("li", "label", "every card kept its side's value"));
     box.append(list);
     if (found.note) box.append(el("p", "label", found.note));
+    const single = found.single_dummy;
+    if (!single) return;
+    box.append(el("div", "label", single.label));
+    const sampled = el("ul");
+    sampled.id = "single-dummy";
+    for (const flag of single.flags) {
+      const li = el("li", "flag" + (flag.step === current ? " here" : ""), flag.text);
+      li.dataset.step = String(flag.step);
+      li.addEventListener("click", () => go(flag.step));
+      sampled.append(li);
+    }
+    if (!single.flags.length) sampled.append(el("li", "label", "no card flagged by either"));
+    box.append(sampled);
+    if (single.note) box.append(el("p", "label", single.note));
+  }
+
+  // What the advisor would have said at a call (allfours html --advice): absent from the
+  // data, or no call at this step, the section stays empty.
+  function drawAdvice() {
+    const box = $("advice");
+    const lines = data.advice ? data.advice[String(current)] : undefined;
+    if (!lines) { box.replaceChildren(); return; }
+    box.replaceChildren(el("div", "label", "The advisor at this call"),
+      el("pre", "", lines.join("\n")));
   }
 
   function drawDeals(step) {
@@ -201,6 +225,7 @@
     const step = steps[current];
     drawTable(step); drawFacts(step); drawNow(step); drawScore(step); drawDeals(step);
     drawAnalysis(step);
+    drawAdvice();
     $("slider").value = String(current);
     document.body.dataset.step = String(current);
   }

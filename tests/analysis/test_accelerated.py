@@ -1,0 +1,182 @@
+"""The compiled accelerator against the pure-Python solver, which stays the reference.
+
+Skipped (with the reason) where the optional accelerator is not installed: it needs a C
+compiler (``pip install ./accel``), and nothing else does.  ``test_accelerated_build.py``
+(marked ``slow``) builds it in a temporary folder with this machine's compiler and runs
+this module against it, so that the comparison runs wherever a compiler is.
+
+On every deal here the two give identical values from the first lead and from positions
+along the play, and the same best card: small layouts under every profile, table size and
+option variant of the solver's tests (the follow rules, the undertrump exception, Low to
+the trick winner, Hang Jack, the Game rules, the direction), generated six-card deals of
+two, three and four hands under every one of those variants, and nine-card deals.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+
+from allfours_notation.checking.analysis import Layout, Solver, SolveTimeout
+from allfours_notation.checking.analysis.accelerated import (
+    DISABLE_VARIABLE,
+    AcceleratedSolver,
+    accelerator,
+    solver_for,
+)
+from allfours_notation.checking.analysis.deals import PlayedDeal
+from allfours_notation.reading.table import SEATS_FOR_PLAYERS
+from allfours_notation.referee import PROFILES
+
+from .brute import small_layouts
+from .cases import VARIANTS, generated_deals, perspectives, small_cases
+
+ENGINE = accelerator()
+needs_engine = pytest.mark.skipif(
+    ENGINE is None,
+    reason="the optional compiled accelerator is not installed (pip install ./accel, which "
+           "needs a C compiler; tests/analysis/test_accelerated_build.py builds it and runs "
+           "this module against it)")
+
+
+def assert_same(layout: Layout, perspective: str | None, line: tuple[object, ...] = (),
+                label: object = "") -> None:
+    """The two solvers agree at the start and at each ``line`` length given (a tuple of
+    play counts), on the value and on the best card."""
+    fast = AcceleratedSolver(layout, perspective)
+    plain = Solver(layout, perspective)
+    assert fast.value() == plain.value(), (label, perspective, "value")
+    assert fast.best() == plain.best(), (label, perspective, "best")
+
+
+def assert_same_along(layout: Layout, perspective: str | None,
+                      plays: list[tuple[object, ...]], label: object) -> int:
+    """Along a line of play: the value and the best card at every position."""
+    fast = AcceleratedSolver(layout, perspective)
+    plain = Solver(layout, perspective)
+    checked = 0
+    for length in range(len(plays) + 1):
+        fast.set_position(plays[:length])  # type: ignore[arg-type]
+        plain.set_position(plays[:length])  # type: ignore[arg-type]
+        assert fast.best() == plain.best(), (label, perspective, length)
+        checked += 1
+    return checked
+
+
+@needs_engine
+def test_small_deals_under_every_profile_and_variant_give_identical_values() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for label, layout in small_cases(61, 2):
+        for perspective in perspectives(layout):
+            plain = Solver(layout, perspective)
+            line = []
+            while (seat := plain.to_move()) is not None:  # a random line of legal play
+                card = rng.choice(plain.legal_now())
+                plain.play(seat, card)
+                line.append((seat, card))
+            checked += assert_same_along(layout, perspective, line, label)  # type: ignore[arg-type]
+    assert checked > 1000
+
+
+@needs_engine
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_six_card_deals_under_every_variant_give_identical_values(players: int) -> None:
+    profile = "trinidad14" if players == 4 else "hoffmann1909"
+    deals = generated_deals(70 + players, profile, players, 2)
+    assert len(deals) == 2
+    for deal in deals:
+        assert deal.layout is not None
+        for variant in VARIANTS:
+            options = replace(deal.layout.options, **variant)  # type: ignore[arg-type]
+            layout = replace(deal.layout, options=options)
+            for perspective in perspectives(layout):
+                assert_same(layout, perspective, label=(deal.number, variant))
+
+
+@needs_engine
+def test_positions_along_generated_six_card_deals_give_identical_values() -> None:
+    checked = 0
+    for profile, players in (("trinidad14", 4), ("foster", 3), ("english10", 2)):
+        for deal in generated_deals(9, profile, players, 2):
+            assert deal.layout is not None
+            for perspective in perspectives(deal.layout):
+                checked += assert_same_along(deal.layout, perspective,
+                                             list(deal.line), (profile, deal.number))
+    assert checked >= 100
+
+
+def random_layouts(players: int, cards: int, count: int, seed: int = 3) -> list[Layout]:
+    """Random deals of ``cards`` a hand (trinidad14 four-handed, else hoffmann1909)."""
+    profile = PROFILES["trinidad14" if players == 4 else "hoffmann1909"]
+    options = replace(profile.options, players=players)
+    return list(small_layouts(random.Random(seed), options, SEATS_FOR_PLAYERS[players],
+                              cards, count))
+
+
+def nine_card_deals(players: int, count: int) -> list[PlayedDeal]:
+    profile = "trinidad14" if players == 4 else "hoffmann1909"
+    deals = generated_deals(23, profile, players, count, cards=9)
+    assert len(deals) == count
+    return deals
+
+
+@needs_engine
+def test_nine_card_two_handed_deals_give_identical_values() -> None:
+    """(Three and four hands: ``test_accelerated_slow.py``, where the reference takes
+    seconds a deal.)"""
+    for deal in nine_card_deals(2, 3):
+        assert deal.layout is not None
+        for perspective in perspectives(deal.layout):
+            assert_same(deal.layout, perspective, label=deal.number)
+
+
+@needs_engine
+def test_a_search_past_its_deadline_raises_solve_timeout() -> None:
+    """The clock is read every 16,384 nodes (as the Python solver reads it every 1,024):
+    a nine-card four-handed par takes more than that."""
+    layout = random_layouts(4, 9, 1)[0]
+    solver = AcceleratedSolver(layout)
+    solver.clock = lambda: 1.0
+    with pytest.raises(SolveTimeout):
+        solver.value(0.0)
+    assert solver.stats.nodes > 16_000
+    solver.clock = lambda: 0.0
+    first = solver.value(1.0)  # the tables kept from the stopped search are still sound
+    assert first == AcceleratedSolver(layout).value()
+
+
+@needs_engine
+def test_an_error_in_a_question_to_the_referee_reaches_the_caller() -> None:
+    deal = generated_deals(9, "trinidad14", 4, 1)[0]
+    assert deal.layout is not None
+    solver = AcceleratedSolver(deal.layout)
+    arguments = solver._engine_arguments()
+
+    def broken(pos: int, hand: int, trick: tuple[int, ...]) -> int:
+        raise RuntimeError("no answer")
+
+    assert ENGINE is not None
+    engine = ENGINE.Engine(**{**arguments, "legal": broken})
+    with pytest.raises(RuntimeError, match="no answer"):
+        engine.solve(solver.hands, solver.trick, solver.leader, solver.pips)
+
+
+def test_without_the_accelerator_the_pure_python_solver_is_used() -> None:
+    """AFN_NO_ACCEL=1 (or the accelerator absent) gives the reference solver, silently."""
+    deal = generated_deals(9, "trinidad14", 4, 1)[0]
+    assert deal.layout is not None
+    code = ("import sys\n"
+            "from allfours_notation.checking.analysis.accelerated import accelerator\n"
+            "print(accelerator() is None)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, DISABLE_VARIABLE: "1"}, check=True).stdout
+    assert out.strip() == "True"
+    chosen = solver_for(deal.layout)
+    assert isinstance(chosen, AcceleratedSolver) == (ENGINE is not None)
+    assert chosen.value() == Solver(deal.layout).value()
