@@ -1,7 +1,7 @@
 """The compiled accelerator against the pure-Python solver, which stays the reference.
 
 Skipped (with the reason) where the optional accelerator is not installed: it needs a C
-compiler (``pip install ./accel``), and nothing else does.  ``test_accelerated_build.py``
+compiler (``pip install ./accel``), and nothing else does.  ``test_accelerated_slow.py``
 (marked ``slow``) builds it in a temporary folder with this machine's compiler and runs
 this module against it, so that the comparison runs wherever a compiler is.
 
@@ -40,8 +40,8 @@ ENGINE = accelerator()
 needs_engine = pytest.mark.skipif(
     ENGINE is None,
     reason="the optional compiled accelerator is not installed (pip install ./accel, which "
-           "needs a C compiler; tests/analysis/test_accelerated_build.py builds it and runs "
-           "this module against it)")
+           "needs a C compiler; tests/analysis/test_accelerated_slow.py (slow) builds "
+           "it and runs this module against it)")
 
 
 def assert_same(layout: Layout, perspective: str | None, line: tuple[object, ...] = (),
