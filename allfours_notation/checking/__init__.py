@@ -56,6 +56,7 @@ __all__ = [
     "CheckedText",
     "GivenRules",
     "Rules",
+    "StepChange",
     "changes_of",
     "check",
     "check_file",

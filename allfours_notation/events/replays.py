@@ -14,10 +14,10 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from ..checking import StepChange  # what the referee's stepping replay gives a page
 from ..frozen import frozen
 from ..reading.headers import GameHeader
 from ..reading.records import Game
-from ..referee.replay import StepChange
 from ..referee.state import GameReplay
 
 
