@@ -98,7 +98,9 @@ def build(folder: Path, cache: FactsCache, *, replays: bool = False,
     start = time.process_time()
     event = read_event_file(folder / "EVENT.toml").event
     assert event is not None
-    read = read_folder(folder / "games", event.given_rules, cache=cache, pages=replays)
+    kept = frozenset(path.name for path in out.glob("game-*.html")) if out else frozenset()
+    read = read_folder(folder / "games", event.given_rules, cache=cache, pages=replays,
+                       kept=kept)
     report = build_report(event, read)
     pages = site_pages(report, replays=replays, root=None,
                        existing=(lambda name: (out / name).is_file()) if out else None,

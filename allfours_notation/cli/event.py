@@ -116,7 +116,9 @@ def run(args: argparse.Namespace) -> int:
         paged = args.action == "site" and not args.no_replays
         read = read_folder(folder, loaded.event.given_rules, jobs=args.jobs, cache=cache,
                            pages=paged, advice_samples=args.advice_samples
-                           if paged and args.advice else None)
+                           if paged and args.advice else None,
+                           kept=frozenset(path.name for path in Path(args.output).glob(
+                               "game-*.html")) if paged and args.output else frozenset())
     finally:
         if cache is not None:
             cache.close()

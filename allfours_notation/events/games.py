@@ -137,7 +137,8 @@ def game_files(folder: Path) -> list[Path]:
 
 def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
                 shown_from: Path | None = None, cache: FactsCache | None = None,
-                pages: bool = False, advice_samples: int | None = None) -> FolderRead:
+                pages: bool = False, advice_samples: int | None = None,
+                kept: frozenset[str] = frozenset()) -> FolderRead:
     """Every game of every .afn file under ``folder``, refereed under ``rules``.  File
     names are shown relative to ``shown_from`` (default: as found).  With a ``cache``,
     a file whose bytes it has seen under these rules is not read again.
@@ -145,7 +146,8 @@ def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
     With ``pages``, each game read (not found in the cache) gets its replay page too
     (advised with ``advice_samples``, as the site's), made from the same parse and the
     same run of the referee as its facts: the site's cold build refereed every game
-    twice (issue 38).  The site uses a page made here where its name is the one it
+    twice (issue 38); not the pages named in ``kept`` (the site's folder holds them, and
+    the site keeps them).  The site uses a page made here where its name is the one it
     would give the game (:func:`.site.replay_pages`), and makes the others itself."""
     files = game_files(folder)
     found: list[list[PlayedGame] | Diagnostic | None] = [None] * len(files)
@@ -163,7 +165,8 @@ def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
                 found[position] = cache.get(keys[position], name)
         if found[position] is None:
             work.append((position, (str(path), name, rules)))
-    reader = partial(read_one_paged, advice_samples=advice_samples) if pages else read_one
+    reader = (partial(read_one_paged, advice_samples=advice_samples, kept=kept) if pages
+              else read_one)
     with WorkerPool(jobs) as pool:
         for (position, _), read in zip(work, pool.map(reader, [w for _, w in work],
                                                       batch=1), strict=True):
@@ -213,9 +216,11 @@ def read_one(work: tuple[str, str, Rules]) -> list[PlayedGame] | Diagnostic:
     return list(games_of_text(text, name, rules))
 
 
-def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = None
+def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = None,
+                   kept: frozenset[str] = frozenset()
                    ) -> tuple[list[PlayedGame], list[MadePage]] | Diagnostic:
-    """:func:`read_one`, with each game's replay page made from the same replay."""
+    """:func:`read_one`, with each game's replay page made from the same replay, but for
+    the pages named in ``kept`` (the site's folder holds them already)."""
     path, name, rules = work
     try:
         source = read_input(path)
@@ -237,15 +242,18 @@ def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = No
     games: list[PlayedGame] = []
     made: list[MadePage] = []
     for game in parse(text, filename=name).games:
+        header = headers.get(game.index)
+        record = record_of(text, header) if header is not None else ""
+        page = page_name(rules, name, record, advice_samples) if header is not None else ""
+        if header is None or game.broken or page in kept:  # no page to make: facts alone
+            games.append(facts_of(check(game, rules), name))
+            continue
         with cyclic_gc_paused():  # as the site's replay pages are made (site.py)
             checked, changes = check_with_changes(game, rules)
             games.append(facts_of(checked, name))
-            header = headers.get(game.index)
-            if changes is None or checked.replay is None or header is None or game.broken:
+            if changes is None or checked.replay is None:
                 continue
-            record = record_of(text, header)
-            made.append(MadePage(name, game.index,
-                                 page_name(rules, name, record, advice_samples),
+            made.append(MadePage(name, game.index, page,
                                  render(game, checked.replay, changes, record, name,
                                         advice_samples)))
     return games, made

@@ -67,6 +67,17 @@ def test_generated_games_sites_are_the_same_with_the_readings_pages(tmp_path: Pa
     before, after, used = both_ways(tmp_path, tmp_path / "games")
     assert after == before
     assert used == 6
+    # a page the site's folder holds already is not made again, and the facts stay
+    event = read_event_file(tmp_path / "EVENT.toml").event
+    assert event is not None
+    plain = read_folder(tmp_path / "games", event.given_rules)
+    first = sorted(name for name in before if name.startswith("game-"))[0]
+    paged = read_folder(tmp_path / "games", event.given_rules, pages=True,
+                        kept=frozenset({first}))
+    assert paged.games == plain.games
+    assert [page.name for page in paged.pages] == [
+        name for name in (page.name for page in read_folder(
+            tmp_path / "games", event.given_rules, pages=True).pages) if name != first]
 
 
 def test_a_page_whose_text_the_site_reads_otherwise_is_made_by_the_site(tmp_path: Path
