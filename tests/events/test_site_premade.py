@@ -96,3 +96,23 @@ def test_a_page_whose_text_the_site_reads_otherwise_is_made_by_the_site(tmp_path
     before, after, _ = both_ways(tmp_path, tmp_path / "games")
     assert after == before
     assert any(name.startswith("game-") for name in after)
+
+
+@pytest.mark.parametrize("path", sorted((SAMPLES.parent).glob("*.afn")), ids=lambda p: p.name)
+def test_one_referee_run_finds_what_check_finds(path: Path) -> None:
+    """``check_with_changes`` explains the stepping replay's findings as ``check`` explains
+    its own: the same diagnostics (numbered and linked alike), scores and winner."""
+    from allfours_notation.checking import check, check_with_changes
+    from allfours_notation.checking.parsing import parse
+
+    for game in parse(path.read_text(encoding="utf-8"), filename=path.name).games:
+        alone = check(game, ("trinidad14", {}))
+        together, changes = check_with_changes(game, ("trinidad14", {}))
+        assert together.diagnostics == alone.diagnostics
+        assert together.has_errors == alone.has_errors
+        assert (together.replay is None) == (alone.replay is None)
+        if alone.replay is not None and together.replay is not None:
+            assert together.replay.scores == alone.replay.scores
+            assert together.replay.winner == alone.replay.winner
+            assert together.replay.deals == alone.replay.deals
+            assert changes is not None
