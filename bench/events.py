@@ -98,10 +98,13 @@ def build(folder: Path, cache: FactsCache, *, replays: bool = False,
     start = time.process_time()
     event = read_event_file(folder / "EVENT.toml").event
     assert event is not None
-    report = build_report(event, read_folder(folder / "games", event.given_rules,
-                                             cache=cache))
+    kept = frozenset(path.name for path in out.glob("game-*.html")) if out else frozenset()
+    read = read_folder(folder / "games", event.given_rules, cache=cache, pages=replays,
+                       kept=kept)
+    report = build_report(event, read)
     pages = site_pages(report, replays=replays, root=None,
-                       existing=(lambda name: (out / name).is_file()) if out else None)
+                       existing=(lambda name: (out / name).is_file()) if out else None,
+                       premade=read.pages)
     made = {name: page for name, page in pages.items() if page is not None}
     if out is not None:
         for name, page in made.items():

@@ -56,11 +56,13 @@ __all__ = [
     "CheckedText",
     "GivenRules",
     "Rules",
+    "StepChange",
     "changes_of",
     "check",
     "check_file",
     "check_games",
     "check_text",
+    "check_with_changes",
     "file_findings",
     "replay_of",
     "rules_diagnostics",
@@ -164,6 +166,26 @@ def changes_of(game: Game, rules: Rules = OWN_RULES
         return replay_changes(game, options[0])
     except Exception:  # check() reports it (AFN901); a page is not made
         return None
+
+
+def check_with_changes(game: Game, rules: Rules = OWN_RULES
+                       ) -> tuple[CheckedGame, tuple[StepChange, ...] | None]:
+    """:func:`check` and :func:`changes_of` from one run of the referee: the event
+    site's cold build, which wants each game's facts and its replay page, refereed each
+    game twice before (issue 38).  The replay :func:`changes_of` makes has the same
+    findings, scores and deals as :func:`check`'s (a test holds them to that), so the
+    findings are explained from it.  Where that replay is not made (a game with nothing
+    to referee, rules that do not resolve, a fault in the referee), :func:`check` as
+    ever, and no changes (no page is made, as :func:`changes_of` makes none)."""
+    options = _options(game, rules) if rules is not None and _refereed(game) else None
+    if options is None or isinstance(options, Exception):
+        return check(game, rules), None
+    try:
+        replayed, changes = replay_changes(game, options[0])
+    except Exception:  # check() reports it (AFN901)
+        return check(game, rules), None
+    mine = _explained(game, options, replayed, 1)
+    return CheckedGame(game, mine, _any_error(mine), replayed, options[0]), changes
 
 
 def check_games(games: Sequence[Game], rules: Rules = OWN_RULES, *,

@@ -6,11 +6,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, LineIndex, Severity
 from ..visible import for_stdout
 from .inputs import fail
+
+if TYPE_CHECKING:
+    from ..events.replays import MadePage
 
 NAME = "event"
 HELP = "an event's sheets, standings and prize list from its event file and games"
@@ -107,7 +112,13 @@ def run(args: argparse.Namespace) -> int:
 
     cache = None if args.no_cache else FactsCache()
     try:
-        read = read_folder(folder, loaded.event.given_rules, jobs=args.jobs, cache=cache)
+        # the site's replay pages made from the facts' own replay (one referee run a game)
+        paged = args.action == "site" and not args.no_replays
+        read = read_folder(folder, loaded.event.given_rules, jobs=args.jobs, cache=cache,
+                           pages=paged, advice_samples=args.advice_samples
+                           if paged and args.advice else None,
+                           kept=frozenset(path.name for path in Path(args.output).glob(
+                               "game-*.html")) if paged and args.output else frozenset())
     finally:
         if cache is not None:
             cache.close()
@@ -115,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "check":
         return _check(report, args.json)
     if args.action == "site":
-        return _site(report, args)
+        return _site(report, args, read.pages)
     if args.action == "export":
         return _export(report, args)
     return _show(report, args)
@@ -168,7 +179,7 @@ def _show(report: object, args: argparse.Namespace) -> int:
     return 0
 
 
-def _site(report: object, args: argparse.Namespace) -> int:
+def _site(report: object, args: argparse.Namespace, premade: Sequence[MadePage]) -> int:
     from ..events.report import EventReport
     from ..events.site import site_pages
     from ..safe_write import OutputFolder, OutputRefused
@@ -181,7 +192,8 @@ def _site(report: object, args: argparse.Namespace) -> int:
         return fail(f"AFN706: --advice-samples: give at least 1 ({args.advice_samples} given)")
     pages = site_pages(report, replays=not args.no_replays,
                        existing=lambda name: (out / name).is_file(),
-                       advice_samples=args.advice_samples if args.advice else None)
+                       advice_samples=args.advice_samples if args.advice else None,
+                       premade=premade)
     try:
         with OutputFolder(out, force=True) as folder:
             for name, text in sorted(pages.items()):

@@ -12,6 +12,7 @@ facts come back in the files' sorted order, so ``-j 4`` gives what ``-j 1`` give
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from ..reading.source import decode
 from ..reading.table import side_of
 from ..referee.profiles import Profile
 from ..referee.state import DealResult, GameReplay
+from .replays import MadePage
 
 if TYPE_CHECKING:
     from .cache import FactsCache
@@ -122,6 +124,7 @@ class FolderRead:
 
     games: tuple[PlayedGame, ...]
     unreadable: tuple[Diagnostic, ...]
+    pages: tuple[MadePage, ...] = ()  # replay pages made on the way (read_folder's pages)
 
 
 Rules = tuple[str | None, dict[str, str]] | tuple[str | None, dict[str, str], Profile | None]
@@ -133,12 +136,22 @@ def game_files(folder: Path) -> list[Path]:
 
 
 def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
-                shown_from: Path | None = None, cache: FactsCache | None = None) -> FolderRead:
+                shown_from: Path | None = None, cache: FactsCache | None = None,
+                pages: bool = False, advice_samples: int | None = None,
+                kept: frozenset[str] = frozenset()) -> FolderRead:
     """Every game of every .afn file under ``folder``, refereed under ``rules``.  File
     names are shown relative to ``shown_from`` (default: as found).  With a ``cache``,
-    a file whose bytes it has seen under these rules is not read again."""
+    a file whose bytes it has seen under these rules is not read again.
+
+    With ``pages``, each game read (not found in the cache) gets its replay page too
+    (advised with ``advice_samples``, as the site's), made from the same parse and the
+    same run of the referee as its facts: the site's cold build refereed every game
+    twice (issue 38); not the pages named in ``kept`` (the site's folder holds them, and
+    the site keeps them).  The site uses a page made here where its name is the one it
+    would give the game (:func:`.site.replay_pages`), and makes the others itself."""
     files = game_files(folder)
     found: list[list[PlayedGame] | Diagnostic | None] = [None] * len(files)
+    made: list[MadePage] = []
     keys: dict[int, str] = {}
     work = []
     for position, path in enumerate(files):
@@ -152,14 +165,19 @@ def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
                 found[position] = cache.get(keys[position], name)
         if found[position] is None:
             work.append((position, (str(path), name, rules)))
+    reader = (partial(read_one_paged, advice_samples=advice_samples, kept=kept) if pages
+              else read_one)
     with WorkerPool(jobs) as pool:
-        for (position, _), games in zip(work, pool.map(read_one, [w for _, w in work],
-                                                       batch=1), strict=True):
+        for (position, _), read in zip(work, pool.map(reader, [w for _, w in work],
+                                                      batch=1), strict=True):
+            games = read[0] if isinstance(read, tuple) else read
+            if isinstance(read, tuple):
+                made.extend(read[1])
             found[position] = games
             if cache is not None and isinstance(games, list) and position in keys:
                 cache.put(keys[position], games)
     return FolderRead(tuple(g for games in found if isinstance(games, list) for g in games),
-                      tuple(d for d in found if isinstance(d, Diagnostic)))
+                      tuple(d for d in found if isinstance(d, Diagnostic)), tuple(made))
 
 
 FACTS_VERSION = 4  # raised whenever the facts of a game change shape or meaning
@@ -196,6 +214,49 @@ def read_one(work: tuple[str, str, Rules]) -> list[PlayedGame] | Diagnostic:
                           name, 1, 1, hint="check the file's permissions and size")
     text, _ = decode(source.data, name)
     return list(games_of_text(text, name, rules))
+
+
+def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = None,
+                   kept: frozenset[str] = frozenset()
+                   ) -> tuple[list[PlayedGame], list[MadePage]] | Diagnostic:
+    """:func:`read_one`, with each game's replay page made from the same replay, but for
+    the pages named in ``kept`` (the site's folder holds them already)."""
+    path, name, rules = work
+    try:
+        source = read_input(path)
+    except InputError:
+        found = read_one(work)  # says why
+        return found if isinstance(found, Diagnostic) else (found, [])
+    text, _ = decode(source.data, name)
+    # the site reads a file again as Path.read_text does (UTF-8, newlines made "\n"); a
+    # page made from another text (a byte-order mark, another encoding) could differ
+    if text != source.data.decode("utf-8", errors="replace").replace(
+            "\r\n", "\n").replace("\r", "\n"):
+        return list(games_of_text(text, name, rules)), []
+    from ..checking import check_with_changes
+    from ..collector import cyclic_gc_paused
+    from ..reading.headers import scan_headers
+    from .replays import page_name, record_of, render
+
+    headers = {header.index: header for header in scan_headers(text)}
+    games: list[PlayedGame] = []
+    made: list[MadePage] = []
+    for game in parse(text, filename=name).games:
+        header = headers.get(game.index)
+        record = record_of(text, header) if header is not None else ""
+        page = page_name(rules, name, record, advice_samples) if header is not None else ""
+        if header is None or game.broken or page in kept:  # no page to make: facts alone
+            games.append(facts_of(check(game, rules), name))
+            continue
+        with cyclic_gc_paused():  # as the site's replay pages are made (site.py)
+            checked, changes = check_with_changes(game, rules)
+            games.append(facts_of(checked, name))
+            if changes is None or checked.replay is None:
+                continue
+            made.append(MadePage(name, game.index, page,
+                                 render(game, checked.replay, changes, record, name,
+                                        advice_samples)))
+    return games, made
 
 
 def games_of_text(text: str, name: str, rules: Rules) -> Iterator[PlayedGame]:

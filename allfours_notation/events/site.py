@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from .assemble import Counted, MatchResult
+from .replays import MadePage
 from .report import EventReport, rule_text
 from .standings import Bracket, Entrant, chain_text, entrant_text
 
@@ -373,23 +374,23 @@ ReplayMaker = Callable[[Counted], "tuple[str, str | None] | None"]
 
 def replay_pages(report: EventReport, root: Path | None = None,
                  existing: Callable[[str], bool] | None = None, *,
-                 advice_samples: int | None = None) -> ReplayMaker:
+                 advice_samples: int | None = None,
+                 premade: Sequence[MadePage] = ()) -> ReplayMaker:
     """What makes each game's replay page: the game read again from its file (found from
     ``root`` when its name is relative), replayed, and written as ``allfours html`` does.
     A page is named by the digest of the game's text and the event's rules, so that a site
     built again renders only the games that changed (``existing`` says which names the
     site's folder holds already).  ``advice_samples``: each call advised as ``allfours html
-    --advice`` does, with that many sampled deals (part of the page's digest)."""
-    import hashlib
-
-    from .. import __version__
+    --advice`` does, with that many sampled deals (part of the page's digest).
+    ``premade``: the pages the reading of the folder made already (its ``pages``), used
+    where their names are the ones the site would give."""
     from ..checking import changes_of
     from ..checking.parsing import parse_indexed
     from ..collector import cyclic_gc_paused
-    from ..diagnostics import sort_key
     from ..reading.headers import GameHeader, scan_headers
-    from ..writing.html_replay import render_page, replay_data
+    from .replays import page_name, record_of, render
 
+    ready = {(page.file, page.index): page for page in premade}
     texts: dict[str, str] = {}
     # each file's games by index, scanned once: a table's file holds all its games
     headers: dict[str, dict[int, GameHeader]] = {}
@@ -417,15 +418,13 @@ def replay_pages(report: EventReport, root: Path | None = None,
         header = headers[file].get(game.game.index)
         if header is None:
             return None
-        record = text[header.start:header.end].strip() + "\n"
-        key: tuple[object, ...] = (report.event.given_rules, __version__, Path(file).name,
-                                   record)
-        if advice_samples is not None:
-            key = (*key, "advice", advice_samples)
-        digest = hashlib.sha256(repr(key).encode("utf-8")).hexdigest()[:20]
-        name = f"game-{digest}.html"
+        record = record_of(text, header)
+        name = page_name(report.event.given_rules, file, record, advice_samples)
         if existing is not None and existing(name):
             return name, None
+        kept = ready.pop((file, game.game.index), None)
+        if kept is not None and kept.name == name:
+            return name, kept.html  # made from the reading's own replay (read_folder)
         parsed = parse_indexed(text, header, filename=file)
         if parsed.broken:
             return None
@@ -434,23 +433,19 @@ def replay_pages(report: EventReport, root: Path | None = None,
         if refereed is None:
             return None
         replayed, changes = refereed
-        found = tuple(sorted({*parsed.diagnostics, *replayed.diagnostics}, key=sort_key))
-        advice = None
-        if advice_samples is not None:
-            from ..checking.analysis.advisor_calls import advice_at_calls
-
-            advice = advice_at_calls(replayed, changes, samples=advice_samples)
-        return name, render_page(replay_data(replayed, found, changes=changes, advice=advice),
-                                 record, filename=Path(file).name, shared=True)
+        return name, render(parsed, replayed, changes, record, file, advice_samples)
 
     return make
 
 
 def site_pages(report: EventReport, *, replays: bool = True, root: Path | None = None,
                existing: Callable[[str], bool] | None = None,
-               advice_samples: int | None = None) -> dict[str, str | None]:
+               advice_samples: int | None = None,
+               premade: Sequence[MadePage] = ()) -> dict[str, str | None]:
     """Every page of the site by file name (``style.css`` among them); a replay page that
     ``existing`` says is there already (and unchanged: its name is its digest) is None."""
     return Site(report, replays=replays).build(
-        replay_pages(report, root, existing, advice_samples=advice_samples) if replays
+        replay_pages(report, root, existing, advice_samples=advice_samples,
+                     premade=premade)
+        if replays
         else None)
