@@ -1,0 +1,153 @@
+/*
+ * What the three C files of the compiled search share: the engine's state and the
+ * functions each file lends the others.  The files are cut along the engine's seams:
+ *
+ *   _referee.c  what the referee and the scorer answer (legal cards, a trick's winner,
+ *               Game's value), asked of Python once and kept in tables;
+ *   _table.c    the transposition table: the canonical form of the cards still out, the
+ *               look-up, the store and the enhanced transposition cutoff;
+ *   _search.c   the search itself and the module as Python sees it.
+ *
+ * None of them knows a rule of All Fours (see _search.c).
+ */
+#ifndef ALLFOURS_ACCEL_ENGINE_H
+#define ALLFOURS_ACCEL_ENGINE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_CARDS 64
+#define MAX_SEATS 4
+#define MAX_SUITS 8
+#define INF 30000
+#define CLOCK_EVERY 16383
+#define WIN_FORMS_MASK ((1ULL << 16) - 1)
+
+typedef struct {
+    uint64_t shape;  /* the cards still out, canonical */
+    uint16_t rest;   /* the leader and the pips state */
+    int16_t lower, upper;
+    int8_t move;
+    uint8_t depth;   /* cards still out: the entry kept on a clash is the deeper one */
+} TTEntry;
+
+typedef struct {
+    uint64_t hand;   /* 0: empty slot (no hand asked about is empty) */
+    uint32_t trick;
+    uint64_t legal;
+} LegalEntry;
+
+/* A question of legal cards in canonical form (see ``legal_form``) and its answer: which
+ * of the hand's cards, counted in card order, may be played. */
+typedef struct {
+    uint64_t form[4];  /* form[0] == 0: empty slot */
+    uint64_t legal;
+} FormEntry;
+
+typedef struct {
+    uint32_t trick;  /* 0: empty slot */
+    int8_t winner;
+} WinnerEntry;
+
+typedef struct {
+    uint64_t remaining;
+    uint32_t trick;
+    int8_t move;
+} HintEntry;
+
+typedef struct {
+    PyObject_HEAD
+    int n, ncards, nsides, total;
+    int owner[MAX_CARDS], pips[MAX_CARDS], suit_of[MAX_CARDS];
+    int lead_key[MAX_CARDS], cheap_key[MAX_CARDS];
+    uint64_t counting;
+    uint64_t named;  /* the cards a rule of play may name (the Jack, Low): kept by name */
+    int jack, low;
+    int jack_value[MAX_SEATS], low_value[MAX_SEATS];
+    int jack_lo, jack_hi, low_lo, low_hi;
+    int next_pos[MAX_SEATS], side_of[MAX_SEATS], maximises[MAX_SEATS];
+    int nsuits, suit_start[MAX_SUITS], suit_len[MAX_SUITS];
+    uint16_t *suit_id[MAX_SUITS];
+    PyObject *legal_cb, *winner_cb, *game_cb, *timeout_type;
+    PyObject *clock;
+    double deadline;
+    int has_deadline;
+    int *game;        /* game value per final split; INT32_MIN: not asked yet */
+    int *bound_lo, *bound_hi;  /* Game's range from a pips state; INT32_MIN: not yet */
+    int clip;
+    TTEntry *tt;
+    uint64_t tt_mask;
+    LegalEntry *legal;
+    uint64_t legal_mask, legal_used;
+    FormEntry *forms;
+    uint64_t form_mask, form_used;
+    WinnerEntry *win;
+    uint64_t win_mask, win_used;
+    uint64_t *win_forms;  /* a trick in canonical form (0: empty) ... */
+    int8_t *win_form_answer;  /* ... and which of its plays wins */
+    uint64_t win_form_used;
+    HintEntry *hints;
+    uint64_t hint_mask;
+    int killer[MAX_CARDS + 1][MAX_SEATS];
+    /* the position */
+    uint64_t hands[MAX_SEATS];
+    uint64_t remaining;
+    int trick_pos[MAX_SEATS], trick_card[MAX_SEATS], ntrick;
+    int leader;
+    int pv[3];
+    int rest;
+    /* what it has done */
+    long long nodes, table_hits, settled;
+    int err;
+} Engine;
+
+/* --- small helpers ------------------------------------------------------------------- */
+
+static inline uint64_t mix(uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+static inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
+
+static inline uint32_t trick_code(const Engine *e, int extra) {
+    /* the cards on the table (and ``extra`` when >= 0) as one number, 7 bits a card */
+    uint32_t code = 0;
+    for (int k = 0; k < e->ntrick; k++) code = code << 7 | (uint32_t)(e->trick_card[k] + 1);
+    if (extra >= 0) code = code << 7 | (uint32_t)(extra + 1);
+    return code;
+}
+
+static inline int fail(Engine *e) {
+    e->err = 1;
+    return 0;
+}
+
+/* --- _referee.c: what the referee says, asked once ------------------------------------ */
+
+/* the cards ``pos`` may play from ``hand`` to the trick on the table */
+uint64_t legal_moves(Engine *e, int pos, uint64_t hand);
+/* who wins the trick on the table with card ``extra`` played to it (-1: none) */
+int winner_of(Engine *e, int extra);
+/* Game's value for the final pips ``pv`` (per side) */
+int game_value(Engine *e, const int *pv);
+/* the least and the most Game can still be worth from the pips state now */
+void game_bounds(Engine *e, int *lo, int *hi);
+
+/* --- _table.c: the transposition table ------------------------------------------------ */
+
+/* the canonical forms of suit ``s``'s sets of cards still out (0, or -1 with an error) */
+int suit_shapes(Engine *e, int s);
+TTEntry *tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+                 uint64_t *shape, uint16_t *rest_key);
+void tt_store(Engine *e, TTEntry *slot, uint64_t shape, uint16_t rest_key, int lower,
+              int upper, int move, int depth);
+int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int beta);
+
+#endif

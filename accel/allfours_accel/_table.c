@@ -1,0 +1,138 @@
+/*
+ * The transposition table at trick boundaries: keyed by the cards still out in canonical
+ * form (per suit, in rank order, the holders and the counting cards), the leader and the
+ * pips state; two slots a key, the deeper entry kept on a clash.  Also the enhanced
+ * transposition cutoff tried before the last card of a trick is searched.
+ */
+#include "_engine.h"
+
+/* The canonical form of each set of one suit's cards still out: the same number for two
+ * sets with, in rank order, the same holders and the same counting cards (the number is
+ * the first set met with that form). */
+int suit_shapes(Engine *e, int s) {
+    int start = e->suit_start[s], len = e->suit_len[s];
+    uint64_t subsets = 1ULL << len, size = subsets * 2;
+    e->suit_id[s] = PyMem_Calloc(subsets, sizeof(uint16_t));
+    uint64_t *codes = PyMem_Calloc(size, sizeof(uint64_t));
+    uint16_t *firsts = PyMem_Calloc(size, sizeof(uint16_t));
+    if (!e->suit_id[s] || !codes || !firsts) {
+        PyMem_Free(codes);
+        PyMem_Free(firsts);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (uint64_t part = 0; part < subsets; part++) {
+        uint64_t code = 1, counted = 0;  /* the leading 1 marks the length */
+        for (int k = 0; k < len; k++) {
+            if (!(part >> k & 1)) continue;
+            int i = start + k;
+            if (e->counting >> i & 1) {
+                code = code << 3 | 4;
+                counted |= 1ULL << k;
+            } else {
+                code = code << 3 | (uint64_t)e->owner[i];
+            }
+        }
+        code = code << 13 | counted;
+        uint64_t j = mix(code) & (size - 1);
+        for (;;) {
+            if (!codes[j]) {
+                codes[j] = code;
+                firsts[j] = (uint16_t)part;
+                break;
+            }
+            if (codes[j] == code) break;
+            j = (j + 1) & (size - 1);
+        }
+        e->suit_id[s][part] = firsts[j];
+    }
+    PyMem_Free(codes);
+    PyMem_Free(firsts);
+    return 0;
+}
+
+static uint64_t shape_of(const Engine *e, uint64_t remaining) {
+    uint64_t out = 0;
+    for (int s = 0; s < e->nsuits; s++) {
+        int len = e->suit_len[s];
+        uint64_t part = remaining >> e->suit_start[s] & ((1ULL << len) - 1);
+        out = out << len | e->suit_id[s][part];
+    }
+    return out;
+}
+
+/* The transposition table's entry for the trick boundary with ``remaining`` still out,
+ * the pips ``pv`` taken (``rest`` still to take) and ``leader`` to lead, or NULL; the key
+ * is put in ``shape`` and ``rest_key`` */
+TTEntry *tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+                        uint64_t *shape, uint16_t *rest_key) {
+    *shape = shape_of(e, remaining);
+    int pipkey;
+    if (e->clip) {
+        int margin = pv[0] - pv[1];
+        if (margin > rest) margin = rest + 1;
+        else if (margin < -rest) margin = -rest - 1;
+        pipkey = margin + 128;
+    } else if (e->nsides == 2) {
+        pipkey = pv[0];
+    } else {
+        pipkey = pv[0] << 7 | pv[1];
+    }
+    *rest_key = (uint16_t)(pipkey << 2 | leader);
+    uint64_t at = mix(*shape ^ ((uint64_t)*rest_key << 48)) & e->tt_mask & ~1ULL;
+    for (int k = 0; k < 2; k++) {
+        TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (t->depth && t->shape == *shape && t->rest == *rest_key) return t;
+    }
+    return NULL;
+}
+
+/* Keeps the bounds ``lower`` and ``upper`` and the best card found at the trick boundary
+ * keyed by ``shape`` and ``rest_key``: in ``slot`` when the look-up found one, else in
+ * the shallower of the key's two slots */
+void tt_store(Engine *e, TTEntry *slot, uint64_t shape, uint16_t rest_key, int lower,
+              int upper, int move, int depth) {
+    if (!slot) {
+        uint64_t at = mix(shape ^ ((uint64_t)rest_key << 48)) & e->tt_mask & ~1ULL;
+        TTEntry *a = &e->tt[at], *b = &e->tt[at + 1];
+        slot = !a->depth ? a : !b->depth ? b : a->depth <= b->depth ? a : b;
+        slot->shape = shape;
+        slot->rest = rest_key;
+    }
+    slot->lower = (int16_t)lower;
+    slot->upper = (int16_t)upper;
+    slot->move = (int8_t)move;
+    slot->depth = (uint8_t)depth;
+}
+
+/* Before the last card of a trick is searched: whether the table already proves that one
+ * of ``moves`` cuts (an enhanced transposition cutoff); its value, or INT32_MIN */
+int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int beta) {
+    if (__builtin_popcountll(e->remaining) - 1 <= e->n) return INT32_MIN;
+    for (int k = 0; k < count; k++) {
+        int i = moves[k];
+        int w = winner_of(e, i);
+        if (e->err) return INT32_MIN;
+        int gain = e->pips[i], value = 0;
+        if (i == e->jack) value += e->jack_value[w];
+        if (i == e->low) value += e->low_value[w];
+        for (int t = 0; t < e->ntrick; t++) {
+            int c = e->trick_card[t];
+            gain += e->pips[c];
+            if (c == e->jack) value += e->jack_value[w];
+            if (c == e->low) value += e->low_value[w];
+        }
+        int pv[3] = {e->pv[0], e->pv[1], e->pv[2]};
+        pv[e->side_of[w]] += gain;
+        uint64_t shape;
+        uint16_t rest_key;
+        TTEntry *t = tt_find(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &shape,
+                             &rest_key);
+        if (!t) continue;
+        if (e->maximises[pos] ? value + t->lower >= beta : value + t->upper <= alpha) {
+            e->table_hits++;
+            return e->maximises[pos] ? value + t->lower : value + t->upper;
+        }
+    }
+    return INT32_MIN;
+}
