@@ -235,13 +235,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             path.write_text(HEADER.replace('"99"', f'"{args.target}"'), encoding="utf-8")
         server = Server(files)
         server.start()
-        # a thread started before the phones' priority is lowered keeps the normal one
+        # the server (re)started from this thread's priority, the phones in a thread of
+        # their own at a lower one (a thread's priority is its own on Linux)
         launcher = ThreadPoolExecutor(1, thread_name_prefix="launcher")
         launcher.submit(lambda: None).result()
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), args.nice)
+
+        def phones() -> tuple[list[float], list[float], dict[str, Tally],
+                              list[tuple[float, int]]]:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), args.nice)
+            return asyncio.run(night(server, args.tables, args.every, args.seconds,
+                                     args.kill_at, launcher))
+
         try:
-            times, waits, tallies, memory = asyncio.run(night(server, args.tables, args.every,
-                                                     args.seconds, args.kill_at, launcher))
+            with ThreadPoolExecutor(1, thread_name_prefix="phones") as lowered:
+                times, waits, tallies, memory = lowered.submit(phones).result()
         finally:
             server.stop()
             launcher.shutdown()
@@ -272,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{at(memory, 120) / 1024:.1f} MB{new(120)}, end "
           f"{at(memory, args.seconds) / 1024:.1f} MB{new(args.seconds)}, most "
           f"{max((m for _, m in memory), default=0) / 1024:.1f} MB")
+    minutes = ", ".join(f"{at(memory, 60 * m) / 1024:.0f}"
+                        for m in range(int(args.seconds // 60) + 1))
+    print(f"server memory each minute from the start: {minutes} MB")
     print("load average at the end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 1 if lost or doubled else 0
 
