@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..reading.records import Tag
 from ..recording.entries import Phase
-from ..recording.opening import NewGame, inspect
+from ..recording.opening import NewGame, following, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
 from .cards import serving_mode
@@ -95,17 +95,20 @@ def next_game(table: Table) -> Outcome:
     why = table.match.ask(session)
     if why is not None:
         return Outcome(False, f"no next game: {why}; tell the director")
-    opened = inspect(table.path, table.record, house=session.house)
+    # what the session holds, the file read but not parsed again; parsed and checked
+    # again only when it is not the session's text (changed on disk, written by hand)
+    opened = following(session, table.record) or \
+        inspect(table.path, table.record, house=session.house)
     if not isinstance(opened, NewGame) or not opened.proposed:
         return Outcome(False, "the file's last game is not finished as written: "
                        "tell the director")
-    following = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
-                        record=table.record, house=session.house,
-                        results_mode=session.results_mode, clock=session.clock)
-    if not serving_mode(following):  # results, unless the game before named a mode
-        following.save()  # the header, at once: a server restarted resumes this game
-    table.match.previous, table.session = session, following
-    return Outcome(True, f"game {opened.index} begins: {following.expect().text}")
+    begun = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
+                   record=table.record, house=session.house,
+                   results_mode=session.results_mode, clock=session.clock)
+    if not serving_mode(begun):  # results, unless the game before named a mode
+        begun.save()  # the header, at once: a server restarted resumes this game
+    table.match.previous, table.session = session, begun
+    return Outcome(True, f"game {opened.index} begins: {begun.expect().text}")
 
 
 def undo_next_game(table: Table) -> Outcome | None:
