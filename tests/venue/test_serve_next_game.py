@@ -5,6 +5,8 @@ was the server's memory stepping up, issue 39); the same game proposed as
 
 from __future__ import annotations
 
+import gc
+import weakref
 from pathlib import Path
 
 import pytest
@@ -59,5 +61,28 @@ def test_a_file_changed_on_disk_is_parsed_again(tmp_path: Path) -> None:
         answer = table.enter("phone-aaaaaaaa", 1, "next game")
         assert answer.body["outcome"]["accepted"], answer.body
         assert table.session.prefix == edited  # the file as it is now, checked again
+    finally:
+        table.release()
+
+
+def test_the_finished_games_session_is_let_go_and_an_undo_makes_it_again(
+        tmp_path: Path) -> None:
+    """The next game keeps the finished game's entries for its undo, not its session
+    (the referee's tables, the undo history): nothing refers to it after the next game."""
+    table = _ended(tmp_path)
+    try:
+        finished = weakref.ref(table.session)
+        ended_text = table.path.read_text(encoding="utf-8")
+        scores = table.session.scores()
+        assert table.enter("phone-aaaaaaaa", 1, "next game").body["outcome"]["accepted"]
+        gc.collect()
+        assert finished() is None
+        undone = table.enter("phone-aaaaaaaa", 2, "undo").body
+        assert undone["outcome"]["accepted"], undone
+        assert undone["state"]["game"] == 1 and undone["state"]["phase"] == "over"
+        assert table.session.scores() == scores
+        assert table.path.read_text(encoding="utf-8") == ended_text
+        again = table.enter("phone-aaaaaaaa", 3, "next game").body
+        assert again["outcome"]["accepted"] and again["state"]["game"] == 2
     finally:
         table.release()
