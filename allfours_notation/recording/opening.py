@@ -27,7 +27,7 @@ from .referee import worse_than_unfinished
 from .session import Session, entries_of_game
 from .storage import RecordFile
 
-__all__ = ["NewGame", "Refused", "Resume", "inspect", "new_tags", "today"]
+__all__ = ["NewGame", "Refused", "Resume", "following", "inspect", "new_tags", "today"]
 
 # A refused file's errors that are kept to be shown (all are counted): a file with an
 # error in each of a million games must not hold a million diagnostics.
@@ -141,10 +141,35 @@ def inspect(path: Path, record: RecordFile | None = None, *,
         ended = _session_of(last, text, record, house, finished=True)
         if ended.over:
             return Resume(ended)
-    proposed = tuple(replace(tag, value=today()) if tag.name == "Date" else
-                     replace(tag, value="*") if tag.name == "Result" else tag
-                     for tag in last.tags if tag.name != SCORE_TAG)  # a new game: from 0
-    return NewGame(prefix=text, index=last.index + 1, proposed=proposed)
+    return NewGame(prefix=text, index=last.index + 1, proposed=_next_tags(last.tags))
+
+
+def following(session: Session, record: RecordFile) -> NewGame | None:
+    """The game after ``session``'s finished one, as :func:`inspect` would propose it,
+    from what the session holds rather than the file parsed and checked again: a
+    venue's tables end their games at about the same time, and each parsing its whole
+    file (every game of the night) at once was the server's memory stepping up.
+
+    Only when the file is exactly the session's text (what it wrote, or what it would
+    write: its last game proved to read back, the games before it checked as the
+    file was opened) and the game is finished as written; None otherwise (a file
+    changed on disk, or resumed as someone wrote it by hand): ask :func:`inspect`."""
+    known = record.identity
+    data = record.read()  # the bytes only (a read, no parse): is it what we know?
+    if data is None or known is None or record.identity != known:
+        return None
+    last = session.written()
+    text = session.text(last)
+    if data != text.encode("utf-8") or _unfinished(last):
+        return None
+    return NewGame(prefix=text, index=session.index + 1, proposed=_next_tags(last.tags))
+
+
+def _next_tags(tags: tuple[Tag, ...]) -> tuple[Tag, ...]:
+    """A new game's tags after a game's: today's date, no result, a score from 0."""
+    return tuple(replace(tag, value=today()) if tag.name == "Date" else
+                 replace(tag, value="*") if tag.name == "Result" else tag
+                 for tag in tags if tag.name != SCORE_TAG)
 
 
 def _session_of(last: Game, text: str, record: RecordFile | None,

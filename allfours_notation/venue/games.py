@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..frozen import frozen
 from ..reading.records import Tag
-from ..recording.entries import Phase
-from ..recording.opening import NewGame, inspect
+from ..recording.entries import Entry, Phase
+from ..recording.opening import NewGame, following, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
 from .cards import serving_mode
@@ -33,13 +34,41 @@ if TYPE_CHECKING:
     from ..events.eventfile import Event
     from .table import Table
 
-__all__ = ["NEXT_GAME", "MatchOver", "MatchRule", "event_match_over", "game_ended",
+__all__ = ["NEXT_GAME", "Ended", "MatchOver", "MatchRule", "event_match_over", "game_ended",
            "next_game", "next_game_view", "undo_next_game"]
 
 NEXT_GAME = "next game"  # the line the phone sends; the core reads no such line
 
 # Why the match at a table is over (the session's tags place the table), or None.
 MatchOver = Callable[[tuple[Tag, ...]], str | None]
+
+
+@frozen
+class Ended:
+    """A finished game kept for the undo of the next game while that one is empty: its
+    entries and where it stands in the file, not its session (the referee's tables,
+    the undo history, the deals proved to read back: a 200-table night kept every
+    table's last two games whole).  An undo makes its session again, as a restart
+    resumes a game from the file's entries."""
+
+    tags: tuple[Tag, ...]
+    entries: tuple[Entry, ...]
+    prefix: str
+    suffix: str
+    index: int
+    results_mode: bool
+
+    @classmethod
+    def of(cls, session: Session) -> Ended:
+        return cls(session.tags, session.entries, session.prefix, session.suffix,
+                   session.index, session.results_mode)
+
+    def session(self, begun: Session) -> Session:
+        """The game's session again, writing to ``begun``'s file as ``begun`` does."""
+        return Session(self.tags, entries=self.entries, prefix=self.prefix,
+                       index=self.index, record=begun.record, house=begun.house,
+                       suffix=self.suffix, results_mode=self.results_mode,
+                       clock=begun.clock)
 
 
 @dataclass
@@ -53,7 +82,7 @@ class MatchRule:
 
     over: MatchOver | None = None  # None: a game file of its own, no match rule
     known: tuple[object, str | None] | None = None  # the last answer, for those entries
-    previous: Session | None = None  # the game before a next game still empty
+    previous: Ended | None = None  # the game before a next game still empty
 
     def ask(self, session: Session) -> str | None:
         """Why the match at the table is over, asked now (None: it is not)."""
@@ -95,25 +124,29 @@ def next_game(table: Table) -> Outcome:
     why = table.match.ask(session)
     if why is not None:
         return Outcome(False, f"no next game: {why}; tell the director")
-    opened = inspect(table.path, table.record, house=session.house)
+    # what the session holds, the file read but not parsed again; parsed and checked
+    # again only when it is not the session's text (changed on disk, written by hand)
+    opened = following(session, table.record) or \
+        inspect(table.path, table.record, house=session.house)
     if not isinstance(opened, NewGame) or not opened.proposed:
         return Outcome(False, "the file's last game is not finished as written: "
                        "tell the director")
-    following = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
-                        record=table.record, house=session.house,
-                        results_mode=session.results_mode, clock=session.clock)
-    if not serving_mode(following):  # results, unless the game before named a mode
-        following.save()  # the header, at once: a server restarted resumes this game
-    table.match.previous, table.session = session, following
-    return Outcome(True, f"game {opened.index} begins: {following.expect().text}")
+    begun = Session(opened.proposed, prefix=opened.prefix, index=opened.index,
+                   record=table.record, house=session.house,
+                   results_mode=session.results_mode, clock=session.clock)
+    if not serving_mode(begun):  # results, unless the game before named a mode
+        begun.save()  # the header, at once: a server restarted resumes this game
+    table.match.previous, table.session = Ended.of(session), begun
+    return Outcome(True, f"game {opened.index} begins: {begun.expect().text}")
 
 
 def undo_next_game(table: Table) -> Outcome | None:
     """An undo while the next game has nothing in it: the game before it again, the
     new game's header taken out of the file; None when the undo is the session's."""
-    previous = table.match.previous
-    if previous is None or table.session.entries:
+    ended = table.match.previous
+    if ended is None or table.session.entries:
         return None
+    previous = ended.session(table.session)
     previous.save()
     table.session, table.match.previous = previous, None
     return Outcome(True, f"undone: game {previous.index + 1} (game {previous.index} is "
