@@ -23,7 +23,6 @@ four-handed >= 99% within 5 s; twelve-card four-handed >= 90% within 60 s.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -33,7 +32,7 @@ from allfours_notation.checking.analysis import Solver, SolveTimeout
 from allfours_notation.checking.analysis.accelerated import AcceleratedSolver, accelerator
 
 from .analyse import Size, deals_of
-from .solver_speed import ALL_SIZES, _summary, par
+from .solver_speed import ALL_SIZES, _summary, finish, par
 
 SIZES = {**ALL_SIZES, "4x12": Size("4x12", "trinidad14", 4, 12)}
 
@@ -90,14 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{name:4} {result['deals']:4} deals  accelerated: {result['accelerated']}\n"
                   f"{'':15}python:      {result['python'] or '(not timed)'}\n"
                   f"{'':15}values differ: {result['values_differ'] or 'none'}", flush=True)
-    report = {"load_before": [round(x, 2) for x in load],
-              "load_after": [round(x, 2) for x in os.getloadavg()], "results": results}
-    if args.json:
-        print(json.dumps(report, indent=1))
-    else:
-        print(f"load average before {report['load_before']}, after {report['load_after']} "
-              f"({os.cpu_count()} cores)")
-    return 1 if any(r["values_differ"] for r in results) else 0
+    return finish({}, load, results, as_json=args.json)
 
 
 if __name__ == "__main__":

@@ -133,9 +133,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{name:4} {result['deals']:4} deals  before: {result['before']}\n"
                   f"{'':15}after:  {result['after']}\n"
                   f"{'':15}values differ: {result['values_differ'] or 'none'}", flush=True)
-    report = {"before": args.before, "load_before": [round(x, 2) for x in load],
+    return finish({"before": args.before}, load, results, as_json=args.json)
+
+
+def finish(report: dict[str, Any], load: Sequence[float], results: list[dict[str, Any]], *,
+           as_json: bool) -> int:
+    """Print the report (with the load average before and now) and give the exit status:
+    1 when two solvers' values differed on a deal (the benches are differential tests too)."""
+    report = {**report, "load_before": [round(x, 2) for x in load],
               "load_after": [round(x, 2) for x in os.getloadavg()], "results": results}
-    if args.json:
+    if as_json:
         print(json.dumps(report, indent=1))
     else:
         print(f"load average before {report['load_before']}, after {report['load_after']} "
