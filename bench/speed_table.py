@@ -131,7 +131,9 @@ def solvers_to_time(names: Sequence[str], before: str
     for name in names:
         if name == "before":
             old = solver_at(before)
-            out[name] = (old.Solver, old.SolveTimeout)
+            # its time-out raised as the package's own, which analyse_deal catches
+            setattr(old, "SolveTimeout", SolveTimeout)
+            out[name] = (old.Solver, SolveTimeout)
         elif name == "python":
             out[name] = (Solver, SolveTimeout)
         else:
@@ -191,8 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         budget = args.twelve_budget if cards == 12 else args.budget
         result = bench_size(name, count, args.seed, budget, solvers)
         results.append(result)
-        if not args.json:
-            print(_line(result), flush=True)
+        print(_line(result), flush=True, file=sys.stderr if args.json else sys.stdout)
     return finish({"before": args.before}, load, results, as_json=args.json)
 
 
