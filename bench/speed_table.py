@@ -132,7 +132,7 @@ def solvers_to_time(names: Sequence[str], before: str
         if name == "before":
             old = solver_at(before)
             # its time-out raised as the package's own, which analyse_deal catches
-            setattr(old, "SolveTimeout", SolveTimeout)
+            vars(old)["SolveTimeout"] = SolveTimeout
             out[name] = (old.Solver, SolveTimeout)
         elif name == "python":
             out[name] = (Solver, SolveTimeout)
