@@ -413,7 +413,8 @@ class Closing(Tricks):
         holders = ledger.holders
         high, low = certain_high_low(trump, holders, accounted, unseen)
         jack = _JACK_OF[trump]
-        complete = {c for _, _, plays in self.scored_tricks for _, c in plays}
+        tricks = self.scored_tricks  # whether a card is in a complete trick: looked for
+        # there, once an item asks (a replay asks at every trick and trump seen)
         foster = self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED
         jack_known = unseen == 0 or jack in holders or jack in accounted
         found: list[Status] = []
@@ -422,10 +423,12 @@ class Closing(Tricks):
             if item is ClaimItem.HIGH:
                 sure = high
             elif item is ClaimItem.LOW:
+                lowest = self.lowest_trump()
                 sure = low and (self.options.low_owner is LowOwner.ORIGINAL_HOLDER or
-                                self.lowest_trump() in complete)
+                                (lowest is not None and _captured(tricks, lowest) is not None))
             elif item in (ClaimItem.JACK, ClaimItem.HANG_JACK):
-                sure = jack in complete and not foster  # a later revoke bars it (Foster)
+                # a later revoke bars it (Foster)
+                sure = _captured(tricks, jack) is not None and not foster
             elif item is ClaimItem.PENALTY:
                 sure = self.options.revoke_penalty in (RevokePenalty.OPPONENT_PLUS_1,
                                                        RevokePenalty.OPPONENT_PLUS_14) or \
