@@ -90,15 +90,20 @@ class ChangeLog:
         # each part's value at the last step (the live containers' copies for comparing)
         self.last: dict[str, Any] = dict.fromkeys(
             ("dealer", "elder", "turnups", "trump", "trick_number", "trick_list", "trick",
-             "to_move", "won", "pips", "last_trick_winner", "points_list", "deal_points",
+             "to_move", "won_dict", "pips_dict", "last_trick_winner", "points_list", "deal_points",
              "items", "scores_dict", "scores", "winner", "unseen", "unknown", "hands",
              "legal", "legal_key"), _UNSET)
         self.hand_lists: list[list[Card] | None] = [None] * len(seats)
 
     def step(self, deal: DealBase, kind: StepKind, trick: int | None, text: str,
              span: Span | None, diagnostics: tuple[Diagnostic, ...]) -> None:
-        """The table after ``deal``'s step, as what changed since the step before."""
+        """The table after ``deal``'s step, as what changed since the step before.
+
+        Each part is compared with a copy of the live container it is read from (a dict
+        with a dict, a list with a list, in C) and made the page's tuple only when it
+        changed: a step changes one or two parts of seventeen (issue 38)."""
         last = self.last
+        game = deal.g  # a weak reference's call: once a step
         changed: dict[str, Any] = {}
         if deal.trick_number != last["trick_number"]:
             last["trick_number"] = changed["trick_number"] = deal.trick_number
@@ -112,8 +117,8 @@ class ChangeLog:
             for name, value in (("dealer", deal.dealer), ("elder", deal.elder)):
                 if value is not last[name]:
                     last[name] = changed[name] = value
-        if deal.g.winner != last["winner"]:
-            last["winner"] = changed["winner"] = deal.g.winner
+        if game.winner != last["winner"]:
+            last["winner"] = changed["winner"] = game.winner
         ledger = deal.ledger
         if ledger.turnups != last["turnups"]:
             last["turnups"] = ledger.turnups.copy()
@@ -122,12 +127,14 @@ class ChangeLog:
         if live_trick != last["trick_list"]:
             last["trick_list"] = live_trick.copy()
             last["trick"] = changed["trick"] = tuple(live_trick)
-        won = tuple(deal.won.items())
-        if won != last["won"]:
-            last["won"] = changed["won"] = won
-        pips = tuple(deal.pips.items())
-        if pips != last["pips"]:
-            last["pips"] = changed["pips"] = pips
+        # a new deal's counts are new dicts of the same sides in the same order, so equal
+        # dicts are equal tuples of their items
+        if deal.won != last["won_dict"]:
+            last["won_dict"] = deal.won.copy()
+            changed["won"] = tuple(deal.won.items())
+        if deal.pips != last["pips_dict"]:
+            last["pips_dict"] = deal.pips.copy()
+            changed["pips"] = tuple(deal.pips.items())
         if deal.points != last["points_list"]:
             last["points_list"] = deal.points.copy()
             changed["deal_points"] = tuple(deal.points)
@@ -135,7 +142,6 @@ class ChangeLog:
         if items is not last["items"] and items != last["items"]:
             changed["items"] = items
         last["items"] = items
-        game = deal.g
         if game.scores != last["scores_dict"]:
             last["scores_dict"] = game.scores.copy()
             changed["scores"] = tuple((side, game.scores[side]) for side in game.sides)

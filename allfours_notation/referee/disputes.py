@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import Card, Seat
@@ -60,8 +61,12 @@ _CLAIM_ITEMS = tuple(ClaimItem)  # in the order disputes are reported
 _Entries = dict[tuple[ClaimItem, str], int]  # how many points of each item a side scored
 
 
+@lru_cache(maxsize=64)
 def rules_name(options: Options) -> str:
-    """``hoffmann1909``, or the nearest profile with its changes: ``foster with target=10``."""
+    """``hoffmann1909``, or the nearest profile with its changes: ``foster with target=10``.
+
+    Kept by options: every replay page names its rules, and working the name out
+    compares the options with every profile's (0.08 ms, 1% of an event site's page)."""
     best_name, best_changes = "", dict[str, str]()
     for name, profile in PROFILES.items():
         changes = options.changes_from(seated(replace(profile.options,

@@ -140,6 +140,7 @@ class DealBase:
         "players",
         "playing",
         "points",
+        "points_memo",
         "provisional",
         "results",
         "runs",
@@ -240,6 +241,9 @@ class DealBase:
         self.provisional: list[Point] = []
         self.waiting: list[Point] = []  # of those, the ones decided but not yet counted
         self.items_cache: tuple[tuple[object, ...], tuple[ItemStatus, ...]] | None = None
+        # the play's points shown at each step, each with what it was made from
+        # (Closing.kept_play_points)
+        self.points_memo: dict[str, tuple[tuple[object, ...], list[Point]]] = {}
         self.was_open = False
         # a gift that a rule may forbid, by a dealer whose hand the play has yet to show
         # (give_requires_trump): counted when the deal is scored, if not proven forbidden

@@ -5,7 +5,7 @@ result and who deals next.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ...cards import Card, Rank, Seat, Suit
 from ...diagnostics import Severity
@@ -34,6 +34,7 @@ from ..profiles import (
     FosterCap,
     LowOwner,
     MisdealRule,
+    Options,
     PackExhausted,
     PenaltyTiming,
     RevokePenalty,
@@ -50,6 +51,8 @@ from ..scoring import (
     deal_facts,
     game_points,
     gift_points,
+    high_low_points,
+    jack_points,
     penalty_points,
     play_points,
 )
@@ -67,6 +70,37 @@ _KIND_TEXT = {
 
 
 _JACK_OF = {suit: Card(suit, Rank.JACK) for suit in Suit}
+# each of the play's items by what it is made from (see Closing.kept_play_points)
+_POINTS_OF: dict[str, Callable[[DealFacts, Options], list[Point]]] = {
+    "high_low": high_low_points,
+    "jack": lambda facts, options: jack_points(facts, options, set()),
+    "game": lambda facts, options: game_points(facts, options, set()),
+}
+
+
+def trump_extremes(holders: Iterable[Card], trump: Suit | None
+                   ) -> tuple[Card | None, Card | None]:
+    """The highest and the lowest trump of ``holders`` (None, None: no trump)."""
+    high: Card | None = None
+    low: Card | None = None
+    for c in holders:
+        if c.suit is trump:
+            if high is None or c.rank > high.rank:
+                high = c
+            if low is None or c.rank < low.rank:
+                low = c
+    return high, low
+
+
+def _captured(tricks: Sequence[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]],
+              card: Card) -> tuple[int, Seat] | None:
+    """The trick that took ``card`` (its number and winner), the last of them, as
+    :func:`..scoring.captured_in` finds it."""
+    for number, winner, plays in reversed(tricks):
+        for _, played in plays:
+            if played is card:
+                return number, winner
+    return None
 
 
 class Closing(Tricks):
@@ -312,15 +346,54 @@ class Closing(Tricks):
     def play_points_now(self, offences: Sequence[Offence]) -> list[Point]:
         """High, Low, Jack, Game and penalties from the complete tricks so far (rule 25
         order); no Game for a deal with no trick written."""
+        points = play_points(self.facts_now(offences), self.options, self.g.scores)
+        if not self.scored_tricks:
+            points = [p for p in points if p.item is not ClaimItem.GAME]
+        return points
+
+    def facts_now(self, offences: Sequence[Offence]) -> DealFacts:
         trump = self.trump
         jack = _JACK_OF[trump] if trump is not None else None
         turnups = self.ledger.turnups
         turnup_jack = bool(turnups) and jack is not None and turnups[-1] is jack
-        facts = deal_facts(self.seats, self.dealer, self.elder, trump, turnup_jack,
-                           self.ledger.holders,
-                           tuple(self.scored_tricks), tuple(offences), self.pips)
-        points = play_points(facts, self.options, self.g.scores)
-        if not self.scored_tricks:
+        return deal_facts(self.seats, self.dealer, self.elder, trump, turnup_jack,
+                          self.ledger.holders, tuple(self.scored_tricks), tuple(offences),
+                          self.pips)
+
+    def kept_play_points(self, offences: Sequence[Offence]) -> list[Point]:
+        """:meth:`play_points_now` for the items shown at each step (:meth:`make_items`),
+        each of High and Low, Jack and Game made again only when what it reads changed:
+        a trick won changes Game and seldom the others, a trump seen High or Low and
+        seldom the others (issue 38: a replay page asks the items about sixty times a
+        game).  The points are :func:`..scoring.play_points`'s own, kept with what they
+        were made from; a deal with an offence has them all made again."""
+        trump = self.trump
+        if offences or trump is None:
+            return self.play_points_now(offences)
+        holders, tricks, memo = self.ledger.holders, self.scored_tricks, self.points_memo
+        high, low = trump_extremes(holders, trump)
+        jack = _JACK_OF[trump]
+        turnups = self.ledger.turnups
+        by_trick_winner = self.options.low_owner is LowOwner.TRICK_WINNER
+        keys = {
+            "high_low": (trump, high, low, holders.get(high) if high else None,
+                         holders.get(low) if low else None,
+                         _captured(tricks, low) if low and by_trick_winner else None),
+            "jack": (trump, bool(turnups) and turnups[-1] is jack, holders.get(jack),
+                     _captured(tricks, jack)),
+            "game": (tuple(self.pips.items()), self.elder),
+        }
+        facts: DealFacts | None = None
+        points: list[Point] = []
+        for name, key in keys.items():
+            kept = memo.get(name)
+            if kept is None or kept[0] != key:
+                if facts is None:
+                    facts = self.facts_now(offences)
+                made = _POINTS_OF[name](facts, self.options)
+                memo[name] = kept = (key, made)
+            points.extend(kept[1])
+        if not tricks:
             points = [p for p in points if p.item is not ClaimItem.GAME]
         return points
 
@@ -340,7 +413,8 @@ class Closing(Tricks):
         holders = ledger.holders
         high, low = certain_high_low(trump, holders, accounted, unseen)
         jack = _JACK_OF[trump]
-        complete = {c for _, _, plays in self.scored_tricks for _, c in plays}
+        tricks = self.scored_tricks  # whether a card is in a complete trick: looked for
+        # there, once an item asks (a replay asks at every trick and trump seen)
         foster = self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED
         jack_known = unseen == 0 or jack in holders or jack in accounted
         found: list[Status] = []
@@ -349,10 +423,12 @@ class Closing(Tricks):
             if item is ClaimItem.HIGH:
                 sure = high
             elif item is ClaimItem.LOW:
+                lowest = self.lowest_trump()
                 sure = low and (self.options.low_owner is LowOwner.ORIGINAL_HOLDER or
-                                self.lowest_trump() in complete)
+                                (lowest is not None and _captured(tricks, lowest) is not None))
             elif item in (ClaimItem.JACK, ClaimItem.HANG_JACK):
-                sure = jack in complete and not foster  # a later revoke bars it (Foster)
+                # a later revoke bars it (Foster)
+                sure = _captured(tricks, jack) is not None and not foster
             elif item is ClaimItem.PENALTY:
                 sure = self.options.revoke_penalty in (RevokePenalty.OPPONENT_PLUS_1,
                                                        RevokePenalty.OPPONENT_PLUS_14) or \
@@ -377,16 +453,25 @@ class Closing(Tricks):
 
         A memo kept although ``check`` never asks it (it keeps no steps): a replay with
         steps (the viewer, ``score``) takes a third longer without it (CPU, 80 games of
-        the bench corpus, 3 interleaved runs: 0.67-0.80 s against 0.83-1.11 s)."""
+        the bench corpus, 3 interleaved runs: 0.67-0.80 s against 0.83-1.11 s).
+
+        Of the trumps seen, the key holds what the items read of them: the highest and
+        the lowest with their holders (High, Low, whether one trump is the only one) and
+        the Jack's holder.  A trump seen between the highest and the lowest changes no
+        item and no status (High and Low are certain when no unseen rank could beat
+        them, and a rank between them never could), so it is not made again: about a
+        third of the makings of a replay (issue 38)."""
         trump, ledger = self.trump, self.ledger
-        trumps_seen = 0  # a card seen that is not a trump changes no item but Game's
-        for c in ledger.holders:
-            if c.suit is trump:
-                trumps_seen += 1
-        key = (len(self.scored_tricks), trumps_seen, len(self.offences), len(self.points),
+        holders = ledger.holders
+        high, low = trump_extremes(holders, trump)
+        key = (len(self.scored_tricks), high, low,
+               holders.get(high) if high is not None else None,
+               holders.get(low) if low is not None else None,
+               holders.get(_JACK_OF[trump]) if trump is not None else None,
+               len(self.offences), len(self.points),
                len(self.unscored), len(self.provisional), self.phase, self.closed,
                self.pending_gift is None, len(self.waiting_kick), len(ledger.discarded),
-               self.g.decided is None, ledger.all_known(), trump)
+               len(ledger.turnups), self.g.decided is None, ledger.all_known(), trump)
         cached = self.items_cache
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -423,7 +508,7 @@ class Closing(Tricks):
                                         note="the trumps are not settled"))
             return tuple(items)
         offences = self.found_offences()
-        points = self.play_points_now(offences)
+        points = self.kept_play_points(offences)
         statuses = self.point_statuses(points, offences)
         points, statuses = self.foster_cap_now(points, statuses, self.capped_sides(offences))
         items.extend(item_of(p, status) for p, status in zip(points, statuses, strict=True))

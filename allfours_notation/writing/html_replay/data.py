@@ -8,15 +8,16 @@ rule decision of its own.  Keys are short because a long game has hundreds of st
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
 from typing import Any
 
 from ...cards import Card, Seat
 from ...checking.analysis.report import LABEL, DealAnalysis
 from ...checking.analysis.single_dummy import SingleDummyDeal
 from ...diagnostics import Diagnostic
-from ...reading.records import Game
+from ...reading.records import ClaimItem, Game
 from ...reading.table import side_of
-from ...referee.decided import ItemStatus
+from ...referee.decided import ItemStatus, Status
 from ...referee.disputes import rules_name
 from ...referee.replay import GameReplay, Point, Step, StepChange, StepKind, TableState
 
@@ -192,19 +193,22 @@ def changes_data(steps: Sequence[StepChange],
     out = []
     points: tuple[Any, ...] = ()
     items: tuple[Any, ...] = ()
+    kinds = _VALUES
     for index, step in enumerate(steps):
         changed = step.changed
         if "deal_points" in changed:
             points = changed["deal_points"]
         if "items" in changed:
             items = changed["items"]
+        found, placed = step.diagnostics, at_step.get(index)
         out.append({
-            "k": step.kind.value,
+            "k": kinds[step.kind],
             "d": step.deal,
             "t": step.trick,
             "x": step.text,
             "s": changed_data(changed, points, items) if changed else {},
-            "dg": [diagnostic_data(d) for d in (*step.diagnostics, *at_step.get(index, ()))],
+            "dg": [diagnostic_data(d) for d in (*found, *(placed or ()))]
+            if found or placed else [],
         })
     return out
 
@@ -232,7 +236,8 @@ def changed_data(changed: dict[str, Any], points: tuple[Point, ...],
     if "trick_number" in changed:
         out["tn"] = changed["trick_number"]
     if (trick := get("trick")) is not None:
-        out["trick"] = [[seat.letter, code(c)] for seat, c in trick]
+        table = _CODES
+        out["trick"] = [[seat.letter, table[c]] for seat, c in trick]
     if "to_move" in changed:
         mover = changed["to_move"]
         out["to"] = mover.letter if mover is not None else None
@@ -246,7 +251,8 @@ def changed_data(changed: dict[str, Any], points: tuple[Point, ...],
         last = changed["last_trick_winner"]
         out["last"] = last.letter if last is not None else None
     if "deal_points" in changed or "items" in changed:
-        out["points"] = [[point.side, point.item.value, point.points, point.reason]
+        values = _VALUES
+        out["points"] = [[point.side, values[point.item], point.points, point.reason]
                          for point in points]
         out["later"] = later_of(points, items)
     if (scores := get("scores")) is not None:
@@ -335,6 +341,10 @@ class _Codes(dict[Card, str]):
 
 
 _CODES = _Codes()
+# the JSON of a step's kind and of an item: an enum's value read through its class's
+# descriptor costs a call, and a page reads a few hundred
+_VALUES: dict[Enum, str] = {member: member.value for kind in (StepKind, ClaimItem)
+                            for member in kind}
 
 
 def code(card: Card) -> str:
@@ -354,7 +364,9 @@ def later_of(points: Sequence[Point], items: Sequence[ItemStatus]) -> list[list[
     """The deal's items not counted yet: decided ("d") or that would score if the deal
     ended now ("p")."""
     counted = {(p.item, p.side, p.reason) for p in points}
-    return [[item.side, item.item.value, item.points, "d" if item.decided else "p", item.reason]
+    values = _VALUES
+    return [[item.side, values[item.item], item.points,
+             "d" if item.status is Status.DECIDED else "p", item.reason]
             for item in items
             if item.side and item.points and (item.item, item.side, item.reason) not in counted]
 
