@@ -61,7 +61,7 @@ typedef struct {
     PyObject_HEAD
     int n, ncards, nsides, total;
     int owner[MAX_CARDS], pips[MAX_CARDS], suit_of[MAX_CARDS];
-    int lead_key[MAX_CARDS], cheap_key[MAX_CARDS];
+    int lead_key[MAX_CARDS], cheap_key[MAX_CARDS], win_key[MAX_CARDS];
     uint64_t counting;
     uint64_t named;  /* the cards a rule of play may name (the Jack, Low): kept by name */
     int jack, low;

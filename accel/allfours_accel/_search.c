@@ -90,10 +90,11 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
             int i = moves[k];
             int wins = winner_of(e, i) == pos;
             if (e->err) return 0;
+            /* a card that wins: plain before trump, most pips first (win_key) */
             if (ours)  /* the side is winning: points thrown on first, a winner last */
-                keys[k] = wins ? 1000 + e->cheap_key[i] : -e->pips[i];
-            else       /* the cheapest card that wins, then the cheapest card */
-                keys[k] = wins ? e->cheap_key[i] : 1000 + e->cheap_key[i];
+                keys[k] = wins ? 1000000 + e->win_key[i] : -e->pips[i];
+            else       /* a card that wins, then the cheapest card */
+                keys[k] = wins ? e->win_key[i] : 1000000 + e->cheap_key[i];
         }
     }
     for (int k = 1; k < count; k++) {  /* insertion sort, stable */
@@ -347,16 +348,16 @@ static void Engine_dealloc(Engine *e) {
 static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     static char *names[] = {"owner", "pips", "suit_of", "counting", "named", "jack", "low",
                             "jack_value", "low_value", "next_pos", "side_of", "maximises",
-                            "nsides", "lead_key", "cheap_key", "legal", "winner", "game",
+                            "nsides", "lead_key", "cheap_key", "win_key", "legal", "winner", "game",
                             "timeout", NULL};
     PyObject *owner, *pips, *suit_of, *jack_value, *low_value, *next_pos, *side_of, *maxi;
-    PyObject *lead_key, *cheap_key, *legal_cb, *winner_cb, *game_cb, *timeout;
+    PyObject *lead_key, *cheap_key, *win_key, *legal_cb, *winner_cb, *game_cb, *timeout;
     unsigned long long counting, named;
     int jack, low, nsides;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOO", names, &owner, &pips,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOO", names, &owner, &pips,
                                      &suit_of, &counting, &named, &jack, &low, &jack_value,
                                      &low_value, &next_pos, &side_of, &maxi, &nsides,
-                                     &lead_key, &cheap_key, &legal_cb, &winner_cb, &game_cb,
+                                     &lead_key, &cheap_key, &win_key, &legal_cb, &winner_cb, &game_cb,
                                      &timeout))
         return -1;
     if (e->tt) {
@@ -373,7 +374,8 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     if (int_list(pips, e->pips, MAX_CARDS, n, "pips") < 0 ||
         int_list(suit_of, e->suit_of, MAX_CARDS, n, "suit_of") < 0 ||
         int_list(lead_key, e->lead_key, MAX_CARDS, n, "lead_key") < 0 ||
-        int_list(cheap_key, e->cheap_key, MAX_CARDS, n, "cheap_key") < 0)
+        int_list(cheap_key, e->cheap_key, MAX_CARDS, n, "cheap_key") < 0 ||
+        int_list(win_key, e->win_key, MAX_CARDS, n, "win_key") < 0)
         return -1;
     int seats = int_list(next_pos, e->next_pos, MAX_SEATS, -1, "next_pos");
     if (seats < 2) {
