@@ -62,6 +62,9 @@ typedef struct {
     int n, ncards, nsides, total;
     int owner[MAX_CARDS], pips[MAX_CARDS], suit_of[MAX_CARDS];
     int lead_key[MAX_CARDS], cheap_key[MAX_CARDS], win_key[MAX_CARDS];
+    /* the cards a trick with one of them in it goes to the highest of (the trumps),
+     * highest first: a side holding every higher one still out is sure of one */
+    int sure_order[MAX_CARDS], nsure;
     uint64_t counting;
     uint64_t named;  /* the cards a rule of play may name (the Jack, Low): kept by name */
     int jack, low;
@@ -137,8 +140,8 @@ uint64_t legal_moves(Engine *e, int pos, uint64_t hand);
 int winner_of(Engine *e, int extra);
 /* Game's value for the final pips ``pv`` (per side) */
 int game_value(Engine *e, const int *pv);
-/* the least and the most Game can still be worth from the pips state now */
-void game_bounds(Engine *e, int *lo, int *hi);
+/* the least and the most Game can still be worth with ``pv`` taken, ``rest`` to take */
+void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
 
 /* --- _table.c: the transposition table ------------------------------------------------ */
 

@@ -338,11 +338,12 @@ int game_value(Engine *e, const int *pv) {
     return (int)v;
 }
 
-/* The least and the most Game can still be worth from the pips state now. */
-void game_bounds(Engine *e, int *lo, int *hi) {
-    int t = e->total, rest = e->rest;
-    int at = e->nsides == 2 ? e->pv[0] * (t + 1) + rest
-                            : (e->pv[0] * (t + 1) + e->pv[1]) * (t + 1) + rest;
+/* The least and the most Game can still be worth with the pips ``pv`` taken and ``rest``
+ * more still to take. */
+void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi) {
+    int t = e->total;
+    int at = e->nsides == 2 ? pv[0] * (t + 1) + rest
+                            : (pv[0] * (t + 1) + pv[1]) * (t + 1) + rest;
     if (e->bound_lo[at] != INT32_MIN) {
         *lo = e->bound_lo[at];
         *hi = e->bound_hi[at];
@@ -350,7 +351,7 @@ void game_bounds(Engine *e, int *lo, int *hi) {
     }
     int low = INF, high = -INF, split[3];
     if (e->nsides == 2) {
-        for (int a = e->pv[0]; a <= e->pv[0] + rest; a++) {
+        for (int a = pv[0]; a <= pv[0] + rest; a++) {
             split[0] = a;
             split[1] = t - a;
             int v = game_value(e, split);
@@ -361,9 +362,9 @@ void game_bounds(Engine *e, int *lo, int *hi) {
     } else {
         for (int x = 0; x <= rest; x++) {
             for (int y = 0; x + y <= rest; y++) {
-                split[0] = e->pv[0] + x;
-                split[1] = e->pv[1] + y;
-                split[2] = e->pv[2] + rest - x - y;
+                split[0] = pv[0] + x;
+                split[1] = pv[1] + y;
+                split[2] = pv[2] + rest - x - y;
                 int v = game_value(e, split);
                 if (e->err) return;
                 if (v < low) low = v;

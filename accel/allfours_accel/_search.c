@@ -132,6 +132,55 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
 
 static int search(Engine *e, int alpha, int beta);
 
+/* the range of ``values`` (one per seat) over the seats of ``side`` (-1: every seat) */
+static void seat_range(const Engine *e, const int *values, int side, int *lo, int *hi) {
+    *lo = INF;
+    *hi = -INF;
+    for (int p = 0; p < e->n; p++) {
+        if (side >= 0 && e->side_of[p] != side) continue;
+        if (values[p] < *lo) *lo = values[p];
+        if (values[p] > *hi) *hi = values[p];
+    }
+}
+
+/* At a trick boundary: the least and the most the items still open can be worth from
+ * here on.  Each side is credited beforehand with the cards of ``sure_order`` it is sure
+ * to take (one every higher one of which still out is its side's: a trick with one in it
+ * goes to the highest), their pips and the Jack or Low one of them is -- as the Python
+ * solver's bounds.sure_items. */
+static void open_bounds(Engine *e, int *lo, int *hi) {
+    int sure[3] = {0, 0, 0}, sure_total = 0, above = 0, jack_side = -1, low_side = -1;
+    uint64_t remaining = e->remaining;
+    for (int k = 0; k < e->nsure; k++) {
+        int i = e->sure_order[k];
+        if (!(remaining >> i & 1)) continue;
+        int side = e->side_of[e->owner[i]];
+        if (!above || above == 1 << side) {
+            sure[side] += e->pips[i];
+            sure_total += e->pips[i];
+            if (i == e->jack) jack_side = side;
+            if (i == e->low) low_side = side;
+        }
+        above |= 1 << side;
+    }
+    int pv[3] = {e->pv[0] + sure[0], e->pv[1] + sure[1], e->pv[2] + sure[2]};
+    int low = 0, high = 0, a, b;
+    game_bounds(e, pv, e->rest - sure_total, &low, &high);
+    if (e->err) return;
+    if (e->jack >= 0 && (remaining >> e->jack & 1)) {
+        seat_range(e, e->jack_value, jack_side, &a, &b);
+        low += a;
+        high += b;
+    }
+    if (e->low >= 0 && (remaining >> e->low & 1)) {
+        seat_range(e, e->low_value, low_side, &a, &b);
+        low += a;
+        high += b;
+    }
+    *lo = low;
+    *hi = high;
+}
+
 /* ``pos`` plays card ``i`` to the position, the value from there is searched in the
  * window, and the position is put back */
 static int child(Engine *e, int pos, int i, int alpha, int beta) {
@@ -196,16 +245,8 @@ static int search(Engine *e, int alpha, int beta) {
         if (!remaining) return game_value(e, e->pv);
         if (__builtin_popcountll(remaining) == e->n) return last_trick(e);
         int low = 0, high = 0;
-        game_bounds(e, &low, &high);
+        open_bounds(e, &low, &high);
         if (e->err) return 0;
-        if (e->jack >= 0 && (remaining >> e->jack & 1)) {
-            low += e->jack_lo;
-            high += e->jack_hi;
-        }
-        if (e->low >= 0 && (remaining >> e->low & 1)) {
-            low += e->low_lo;
-            high += e->low_hi;
-        }
         if (low == high || high <= alpha || low >= beta) {
             e->settled++;
             return low >= beta || low == high ? low : high;
@@ -348,16 +389,16 @@ static void Engine_dealloc(Engine *e) {
 static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     static char *names[] = {"owner", "pips", "suit_of", "counting", "named", "jack", "low",
                             "jack_value", "low_value", "next_pos", "side_of", "maximises",
-                            "nsides", "lead_key", "cheap_key", "win_key", "legal", "winner", "game",
+                            "nsides", "lead_key", "cheap_key", "win_key", "sure_order", "legal", "winner", "game",
                             "timeout", NULL};
     PyObject *owner, *pips, *suit_of, *jack_value, *low_value, *next_pos, *side_of, *maxi;
-    PyObject *lead_key, *cheap_key, *win_key, *legal_cb, *winner_cb, *game_cb, *timeout;
+    PyObject *lead_key, *cheap_key, *win_key, *sure_order, *legal_cb, *winner_cb, *game_cb, *timeout;
     unsigned long long counting, named;
     int jack, low, nsides;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOO", names, &owner, &pips,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO", names, &owner, &pips,
                                      &suit_of, &counting, &named, &jack, &low, &jack_value,
                                      &low_value, &next_pos, &side_of, &maxi, &nsides,
-                                     &lead_key, &cheap_key, &win_key, &legal_cb, &winner_cb, &game_cb,
+                                     &lead_key, &cheap_key, &win_key, &sure_order, &legal_cb, &winner_cb, &game_cb,
                                      &timeout))
         return -1;
     if (e->tt) {
@@ -377,6 +418,14 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
         int_list(cheap_key, e->cheap_key, MAX_CARDS, n, "cheap_key") < 0 ||
         int_list(win_key, e->win_key, MAX_CARDS, n, "win_key") < 0)
         return -1;
+    e->nsure = int_list(sure_order, e->sure_order, MAX_CARDS, -1, "sure_order");
+    if (e->nsure < 0) return -1;
+    for (int k = 0; k < e->nsure; k++) {
+        if (e->sure_order[k] < 0 || e->sure_order[k] >= n) {
+            PyErr_SetString(PyExc_ValueError, "sure_order: a card out of range");
+            return -1;
+        }
+    }
     int seats = int_list(next_pos, e->next_pos, MAX_SEATS, -1, "next_pos");
     if (seats < 2) {
         if (seats >= 0) PyErr_SetString(PyExc_ValueError, "two to four seats");

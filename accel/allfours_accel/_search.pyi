@@ -8,6 +8,7 @@ class Engine:
                  low_value: Sequence[int], next_pos: Sequence[int], side_of: Sequence[int],
                  maximises: Sequence[bool], nsides: int, lead_key: Sequence[int],
                  cheap_key: Sequence[int], win_key: Sequence[int],
+                 sure_order: Sequence[int],
                  legal: Callable[[int, int, tuple[int, ...]], int],
                  winner: Callable[[tuple[int, ...]], int],
                  game: Callable[[tuple[int, ...]], int],

@@ -125,6 +125,9 @@ class AcceleratedSolver(Solver):
             # that wins a trick plain before trump and most pips first; cheap cards first
             "lead_key": list(self.lead_key), "cheap_key": list(self.cheap_key),
             "win_key": list(self.win_key),
+            # the cards a trick with one of them in it goes to the highest of (rule 19:
+            # the trumps), highest first, for the early stop's bounds (bounds.sure_items)
+            "sure_order": list(self.trumps_high_first),
             "legal": legal, "winner": winner, "game": self.game_value,
             "timeout": SolveTimeout,
         }
