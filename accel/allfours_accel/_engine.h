@@ -25,13 +25,32 @@
 #define CLOCK_EVERY 16383
 #define WIN_FORMS_MASK ((1ULL << 16) - 1)
 
+/* The bounds found at one pips margin (two sides, Game monotone: see tt_find) */
+typedef struct {
+    int16_t lower, upper;
+    int8_t margin;
+    uint8_t used;
+} TTBounds;
+
+#define TT_MARGINS 3
+
 typedef struct {
     uint64_t shape;  /* the cards still out, canonical */
-    uint16_t rest;   /* the leader and the pips state */
-    int16_t lower, upper;
+    uint16_t rest;   /* the leader and the pips state (less the margin: see tt_find) */
     int8_t move;
     uint8_t depth;   /* cards still out: the entry kept on a clash is the deeper one */
+    TTBounds at[TT_MARGINS];  /* one when the margin is in the key */
 } TTEntry;
+
+/* What the table says of a position: its entry (or NULL), the bounds at its margin
+ * (those kept at other margins included), and the key */
+typedef struct {
+    TTEntry *entry;
+    uint64_t shape;
+    uint16_t rest_key;
+    int margin;
+    int lower, upper, move;
+} TTProbe;
 
 typedef struct {
     uint64_t hand;   /* 0: empty slot (no hand asked about is empty) */
@@ -80,6 +99,7 @@ typedef struct {
     int *game;        /* game value per final split; INT32_MIN: not asked yet */
     int *bound_lo, *bound_hi;  /* Game's range from a pips state; INT32_MIN: not yet */
     int clip;
+    int monotone;  /* two sides: Game never worth less to the first for more of its pips */
     TTEntry *tt;
     uint64_t tt_mask;
     LegalEntry *legal;
@@ -147,10 +167,9 @@ void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
 
 /* the canonical forms of suit ``s``'s sets of cards still out (0, or -1 with an error) */
 int suit_shapes(Engine *e, int s);
-TTEntry *tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
-                 uint64_t *shape, uint16_t *rest_key);
-void tt_store(Engine *e, TTEntry *slot, uint64_t shape, uint16_t rest_key, int lower,
-              int upper, int move, int depth);
+void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+             TTProbe *probe);
+void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth);
 int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int beta);
 
 #endif

@@ -236,9 +236,9 @@ static int search(Engine *e, int alpha, int beta) {
     if (e->has_deadline && !(e->nodes & CLOCK_EVERY) && !check_clock(e)) return 0;
     uint64_t remaining = e->remaining;
     int alpha0 = alpha, beta0 = beta, pos, hint = -1;
-    TTEntry *slot = NULL;
-    uint64_t shape = 0;
-    uint16_t rest_key = 0;
+    TTProbe probe;
+    probe.entry = NULL;
+    int at_boundary = !e->ntrick;
     HintEntry *hslot = NULL;
     uint32_t code = 0;
     if (!e->ntrick) {
@@ -251,21 +251,19 @@ static int search(Engine *e, int alpha, int beta) {
             e->settled++;
             return low >= beta || low == high ? low : high;
         }
-        slot = tt_find(e, remaining, e->pv, e->rest, e->leader, &shape, &rest_key);
-        if (slot) {
-            int lower = slot->lower, upper = slot->upper;
-            if (lower >= beta || lower == upper) {
-                e->table_hits++;
-                return lower;
-            }
-            if (upper <= alpha) {
-                e->table_hits++;
-                return upper;
-            }
-            if (lower > alpha) alpha = lower;
-            if (upper < beta) beta = upper;
-            hint = slot->move;
+        tt_find(e, remaining, e->pv, e->rest, e->leader, &probe);
+        int lower = probe.lower, upper = probe.upper;
+        if (lower >= beta || lower == upper) {
+            e->table_hits++;
+            return lower;
         }
+        if (upper <= alpha) {
+            e->table_hits++;
+            return upper;
+        }
+        if (lower > alpha) alpha = lower;
+        if (upper < beta) beta = upper;
+        hint = probe.move;
         pos = e->leader;
     } else {
         pos = e->next_pos[e->trick_pos[e->ntrick - 1]];
@@ -314,8 +312,8 @@ static int search(Engine *e, int alpha, int beta) {
         hslot->trick = code;
         hslot->move = (int8_t)best_move;
     }
-    if (!e->ntrick) {
-        int lower = slot ? slot->lower : -INF, upper = slot ? slot->upper : INF;
+    if (at_boundary) {
+        int lower = probe.lower, upper = probe.upper;
         if (best <= alpha0) {
             if (best < upper) upper = best;
         } else if (best >= beta0) {
@@ -323,7 +321,7 @@ static int search(Engine *e, int alpha, int beta) {
         } else {
             lower = upper = best;
         }
-        tt_store(e, slot, shape, rest_key, lower, upper, best_move, depth);
+        tt_store(e, &probe, lower, upper, best_move, depth);
     }
     return best;
 }
@@ -537,6 +535,7 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
      * for every one with it behind), which lets the table key on the margin clipped at
      * the pips still to win -- asked of the scorer, as the Python solver does. */
     e->clip = 0;
+    e->monotone = 0;
     if (nsides == 2) {
         int ahead = INT32_MIN, behind = INT32_MIN, same = 1, split[2];
         e->err = 0;
@@ -551,6 +550,14 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
             else if (*seen != v) same = 0;
         }
         e->clip = same;
+        /* and whether Game never falls for the first side as its pips grow */
+        e->monotone = same;
+        for (int a = 0; a < e->total && e->monotone; a++) {
+            int low[2] = {a, e->total - a}, high[2] = {a + 1, e->total - a - 1};
+            int v = game_value(e, low), w = game_value(e, high);
+            if (e->err) return -1;
+            if (v > w) e->monotone = 0;
+        }
     }
     return 0;
 }

@@ -5,6 +5,7 @@
  * transposition cutoff tried before the last card of a trick is searched.
  */
 #include "_engine.h"
+#include <stdlib.h>
 
 /* The canonical form of each set of one suit's cards still out: the same number for two
  * sets with, in rank order, the same holders and the same counting cards (the number is
@@ -61,46 +62,96 @@ static uint64_t shape_of(const Engine *e, uint64_t remaining) {
     return out;
 }
 
-/* The transposition table's entry for the trick boundary with ``remaining`` still out,
- * the pips ``pv`` taken (``rest`` still to take) and ``leader`` to lead, or NULL; the key
- * is put in ``shape`` and ``rest_key`` */
-TTEntry *tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
-                        uint64_t *shape, uint16_t *rest_key) {
-    *shape = shape_of(e, remaining);
-    int pipkey;
+/* The transposition table at the trick boundary with ``remaining`` still out, the pips
+ * ``pv`` taken (``rest`` still to take) and ``leader`` to lead, into ``probe``.
+ *
+ * Two sides: where Game is the same for every split with the first side ahead (and for
+ * every one with it behind), the key has the margin clipped at the pips still to win.
+ * Where Game is moreover never worth less to the first side for more of its pips
+ * (``monotone``, asked of the scorer), the key leaves the margin out and an entry keeps
+ * the bounds found at up to TT_MARGINS margins: a lower bound found at one margin holds
+ * at every larger one (whatever the play, each line ends with the first side's margin
+ * larger, so with Game worth no less and the Jack and Low the same), an upper bound at
+ * every smaller one -- as the Python solver's ``margins``. */
+void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+             TTProbe *probe) {
+    probe->shape = shape_of(e, remaining);
+    int pipkey = 0, margin = 0;
     if (e->clip) {
-        int margin = pv[0] - pv[1];
+        margin = pv[0] - pv[1];
         if (margin > rest) margin = rest + 1;
         else if (margin < -rest) margin = -rest - 1;
-        pipkey = margin + 128;
+        if (!e->monotone) {
+            pipkey = margin + 128;
+            margin = 0;
+        }
     } else if (e->nsides == 2) {
         pipkey = pv[0];
     } else {
         pipkey = pv[0] << 7 | pv[1];
     }
-    *rest_key = (uint16_t)(pipkey << 2 | leader);
-    uint64_t at = mix(*shape ^ ((uint64_t)*rest_key << 48)) & e->tt_mask & ~1ULL;
+    probe->margin = margin;
+    probe->rest_key = (uint16_t)(pipkey << 2 | leader);
+    probe->lower = -INF;
+    probe->upper = INF;
+    probe->move = -1;
+    probe->entry = NULL;
+    uint64_t at = mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask & ~1ULL;
     for (int k = 0; k < 2; k++) {
         TTEntry *t = &e->tt[at + (uint64_t)k];
-        if (t->depth && t->shape == *shape && t->rest == *rest_key) return t;
+        if (!t->depth || t->shape != probe->shape || t->rest != probe->rest_key) continue;
+        probe->entry = t;
+        probe->move = t->move;
+        for (int j = 0; j < TT_MARGINS; j++) {
+            const TTBounds *b = &t->at[j];
+            if (!b->used) continue;
+            if (b->margin <= margin && b->lower > probe->lower) probe->lower = b->lower;
+            if (b->margin >= margin && b->upper < probe->upper) probe->upper = b->upper;
+        }
+        return;
     }
-    return NULL;
 }
 
-/* Keeps the bounds ``lower`` and ``upper`` and the best card found at the trick boundary
- * keyed by ``shape`` and ``rest_key``: in ``slot`` when the look-up found one, else in
- * the shallower of the key's two slots */
-void tt_store(Engine *e, TTEntry *slot, uint64_t shape, uint16_t rest_key, int lower,
-              int upper, int move, int depth) {
+/* Keeps the bounds ``lower`` and ``upper`` and the best card found at the position of
+ * ``probe``: in its entry when the look-up found one, else in the shallower of the key's
+ * two slots; at its margin, else in a free place, else in place of the margin farthest
+ * from it */
+void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth) {
+    TTEntry *slot = probe->entry;
     if (!slot) {
-        uint64_t at = mix(shape ^ ((uint64_t)rest_key << 48)) & e->tt_mask & ~1ULL;
+        uint64_t at = mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask &
+                      ~1ULL;
         TTEntry *a = &e->tt[at], *b = &e->tt[at + 1];
         slot = !a->depth ? a : !b->depth ? b : a->depth <= b->depth ? a : b;
-        slot->shape = shape;
-        slot->rest = rest_key;
+        memset(slot, 0, sizeof *slot);
+        slot->shape = probe->shape;
+        slot->rest = probe->rest_key;
     }
-    slot->lower = (int16_t)lower;
-    slot->upper = (int16_t)upper;
+    TTBounds *place = NULL;
+    int far = -1;
+    for (int j = 0; j < TT_MARGINS; j++) {
+        TTBounds *b = &slot->at[j];
+        if (!b->used) {
+            if (far < INF) {
+                place = b;
+                far = INF;
+            }
+            continue;
+        }
+        if (b->margin == probe->margin) {
+            place = b;
+            break;
+        }
+        int gap = abs(b->margin - probe->margin);
+        if (gap > far) {
+            place = b;
+            far = gap;
+        }
+    }
+    place->lower = (int16_t)lower;
+    place->upper = (int16_t)upper;
+    place->margin = (int8_t)probe->margin;
+    place->used = 1;
     slot->move = (int8_t)move;
     slot->depth = (uint8_t)depth;
 }
@@ -124,14 +175,11 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         }
         int pv[3] = {e->pv[0], e->pv[1], e->pv[2]};
         pv[e->side_of[w]] += gain;
-        uint64_t shape;
-        uint16_t rest_key;
-        TTEntry *t = tt_find(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &shape,
-                             &rest_key);
-        if (!t) continue;
-        if (e->maximises[pos] ? value + t->lower >= beta : value + t->upper <= alpha) {
+        TTProbe probe;
+        tt_find(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &probe);
+        if (e->maximises[pos] ? value + probe.lower >= beta : value + probe.upper <= alpha) {
             e->table_hits++;
-            return e->maximises[pos] ? value + t->lower : value + t->upper;
+            return e->maximises[pos] ? value + probe.lower : value + probe.upper;
         }
     }
     return INT32_MIN;
