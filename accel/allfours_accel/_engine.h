@@ -102,6 +102,7 @@ typedef struct {
     int monotone;  /* two sides: Game never worth less to the first for more of its pips */
     TTEntry *tt;
     uint64_t tt_mask;
+    size_t tt_bytes;  /* > 0: mapped (in huge pages where the system lends them) */
     LegalEntry *legal;
     uint64_t legal_mask, legal_used;
     FormEntry *forms;
@@ -167,6 +168,9 @@ void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
 
 /* the canonical forms of suit ``s``'s sets of cards still out (0, or -1 with an error) */
 int suit_shapes(Engine *e, int s);
+/* the table of ``entries`` entries, empty (-1 with an error set), and its release */
+int tt_alloc(Engine *e, size_t entries);
+void tt_free(Engine *e);
 void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
              TTProbe *probe);
 void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth);

@@ -357,7 +357,7 @@ static void engine_free_tables(Engine *e) {
     PyMem_Free(e->game);
     PyMem_Free(e->bound_lo);
     PyMem_Free(e->bound_hi);
-    PyMem_Free(e->tt);
+    tt_free(e);
     PyMem_Free(e->legal);
     PyMem_Free(e->forms);
     PyMem_Free(e->win_forms);
@@ -365,7 +365,6 @@ static void engine_free_tables(Engine *e) {
     PyMem_Free(e->win);
     PyMem_Free(e->hints);
     e->game = e->bound_lo = e->bound_hi = NULL;
-    e->tt = NULL;
     e->legal = NULL;
     e->forms = NULL;
     e->win_forms = NULL;
@@ -499,8 +498,7 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->bound_lo = PyMem_Malloc(bounds * sizeof(int));
     e->bound_hi = PyMem_Malloc(bounds * sizeof(int));
     int tt_bits = n <= 24 ? 16 : n <= 36 ? 20 : 22;
-    e->tt = PyMem_Calloc((size_t)1 << tt_bits, sizeof(TTEntry));
-    e->tt_mask = (1ULL << tt_bits) - 1;
+    if (tt_alloc(e, (size_t)1 << tt_bits) < 0) return -1;
     e->legal = PyMem_Calloc(1024, sizeof(LegalEntry));
     e->legal_mask = 1023;
     e->forms = PyMem_Calloc(1024, sizeof(FormEntry));

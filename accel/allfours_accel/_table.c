@@ -6,6 +6,9 @@
  */
 #include "_engine.h"
 #include <stdlib.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 /* The canonical form of each set of one suit's cards still out: the same number for two
  * sets with, in rank order, the same holders and the same counting cards (the number is
@@ -50,6 +53,41 @@ int suit_shapes(Engine *e, int s) {
     PyMem_Free(codes);
     PyMem_Free(firsts);
     return 0;
+}
+
+/* The table is looked up at random: on Linux it is mapped in huge pages where the system
+ * lends them (madvise), which spares most of the address translations that miss on a
+ * table of tens of megabytes; elsewhere it is ordinary memory. */
+int tt_alloc(Engine *e, size_t entries) {
+    size_t bytes = entries * sizeof(TTEntry);
+    e->tt_bytes = 0;
+    e->tt = NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *mapped = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                        -1, 0);
+    if (mapped != MAP_FAILED) {
+        madvise(mapped, bytes, MADV_HUGEPAGE);  /* a hint: refused, the pages stay small */
+        e->tt = mapped;
+        e->tt_bytes = bytes;
+    }
+#endif
+    if (!e->tt) e->tt = PyMem_Calloc(entries, sizeof(TTEntry));
+    if (!e->tt) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    e->tt_mask = entries - 1;
+    return 0;
+}
+
+void tt_free(Engine *e) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (e->tt && e->tt_bytes) munmap(e->tt, e->tt_bytes);
+    else
+#endif
+        PyMem_Free(e->tt);
+    e->tt = NULL;
+    e->tt_bytes = 0;
 }
 
 static uint64_t shape_of(const Engine *e, uint64_t remaining) {
