@@ -71,12 +71,6 @@ typedef struct {
 } WinnerEntry;
 
 typedef struct {
-    uint64_t remaining;
-    uint32_t trick;
-    int8_t move;
-} HintEntry;
-
-typedef struct {
     PyObject_HEAD
     int n, ncards, nsides, total;
     int owner[MAX_CARDS], pips[MAX_CARDS], suit_of[MAX_CARDS];
@@ -112,8 +106,6 @@ typedef struct {
     uint64_t *win_forms;  /* a trick in canonical form (0: empty) ... */
     int8_t *win_form_answer;  /* ... and which of its plays wins */
     uint64_t win_form_used;
-    HintEntry *hints;
-    uint64_t hint_mask;
     int killer[MAX_CARDS + 1][MAX_SEATS];
     /* the position */
     uint64_t hands[MAX_SEATS];

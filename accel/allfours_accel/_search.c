@@ -239,8 +239,6 @@ static int search(Engine *e, int alpha, int beta) {
     TTProbe probe;
     probe.entry = NULL;
     int at_boundary = !e->ntrick;
-    HintEntry *hslot = NULL;
-    uint32_t code = 0;
     if (!e->ntrick) {
         if (!remaining) return game_value(e, e->pv);
         if (__builtin_popcountll(remaining) == e->n) return last_trick(e);
@@ -267,9 +265,6 @@ static int search(Engine *e, int alpha, int beta) {
         pos = e->leader;
     } else {
         pos = e->next_pos[e->trick_pos[e->ntrick - 1]];
-        code = trick_code(e, -1);
-        hslot = &e->hints[mix(remaining ^ ((uint64_t)code << 41)) & e->hint_mask];
-        if (hslot->remaining == remaining && hslot->trick == code) hint = hslot->move;
     }
     uint64_t legal = legal_moves(e, pos, e->hands[pos]);
     if (e->err) return 0;
@@ -307,11 +302,6 @@ static int search(Engine *e, int alpha, int beta) {
         }
     }
     if (alpha >= beta) e->killer[depth][e->ntrick] = best_move;
-    if (hslot) {
-        hslot->remaining = remaining;
-        hslot->trick = code;
-        hslot->move = (int8_t)best_move;
-    }
     if (at_boundary) {
         int lower = probe.lower, upper = probe.upper;
         if (best <= alpha0) {
@@ -363,14 +353,12 @@ static void engine_free_tables(Engine *e) {
     PyMem_Free(e->win_forms);
     PyMem_Free(e->win_form_answer);
     PyMem_Free(e->win);
-    PyMem_Free(e->hints);
     e->game = e->bound_lo = e->bound_hi = NULL;
     e->legal = NULL;
     e->forms = NULL;
     e->win_forms = NULL;
     e->win_form_answer = NULL;
     e->win = NULL;
-    e->hints = NULL;
 }
 
 static void Engine_dealloc(Engine *e) {
@@ -507,12 +495,8 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->form_mask = 1023;
     e->win = PyMem_Calloc(1024, sizeof(WinnerEntry));
     e->win_mask = 1023;
-    int hint_bits = n <= 24 ? 16 : n <= 36 ? 19 : 21;
-    e->hints = PyMem_Calloc((size_t)1 << hint_bits, sizeof(HintEntry));
-    e->hint_mask = (1ULL << hint_bits) - 1;
     if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->forms || !e->win_forms ||
-        !e->win_form_answer || !e->win ||
-        !e->hints) {
+        !e->win_form_answer || !e->win) {
         engine_free_tables(e);
         PyErr_NoMemory();
         return -1;
