@@ -96,7 +96,6 @@ typedef struct {
     int monotone;  /* two sides: Game never worth less to the first for more of its pips */
     TTEntry *tt;
     uint64_t tt_mask;
-    size_t tt_bytes;  /* > 0: mapped (in huge pages where the system lends them) */
     LegalEntry *legal;
     uint64_t legal_mask, legal_used;
     FormEntry *forms;
@@ -160,6 +159,9 @@ void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
 
 /* the canonical forms of suit ``s``'s sets of cards still out (0, or -1 with an error) */
 int suit_shapes(Engine *e, int s);
+/* zeroed memory for a table looked up at random (NULL: none), and its release */
+void *table_calloc(size_t count, size_t size);
+void table_free(void *table);
 /* the table of ``entries`` entries, empty (-1 with an error set), and its release */
 int tt_alloc(Engine *e, size_t entries);
 void tt_free(Engine *e);

@@ -30,7 +30,7 @@ static int grow_legal(Engine *e) {
         e->legal_used = 0;
         return 1;
     }
-    LegalEntry *fresh = PyMem_Calloc(size, sizeof(LegalEntry));
+    LegalEntry *fresh = table_calloc(size, sizeof(LegalEntry));
     if (!fresh) {
         PyErr_NoMemory();
         return 0;
@@ -42,7 +42,7 @@ static int grow_legal(Engine *e) {
         while (fresh[j].hand) j = (j + 1) & (size - 1);
         fresh[j] = *old;
     }
-    PyMem_Free(e->legal);
+    table_free(e->legal);
     e->legal = fresh;
     e->legal_mask = size - 1;
     return 1;
@@ -203,7 +203,7 @@ static int grow_winners(Engine *e) {
         e->win_used = 0;
         return 1;
     }
-    WinnerEntry *fresh = PyMem_Calloc(size, sizeof(WinnerEntry));
+    WinnerEntry *fresh = table_calloc(size, sizeof(WinnerEntry));
     if (!fresh) {
         PyErr_NoMemory();
         return 0;
@@ -214,7 +214,7 @@ static int grow_winners(Engine *e) {
         while (fresh[j].trick) j = (j + 1) & (size - 1);
         fresh[j] = e->win[i];
     }
-    PyMem_Free(e->win);
+    table_free(e->win);
     e->win = fresh;
     e->win_mask = size - 1;
     return 1;

@@ -348,11 +348,11 @@ static void engine_free_tables(Engine *e) {
     PyMem_Free(e->bound_lo);
     PyMem_Free(e->bound_hi);
     tt_free(e);
-    PyMem_Free(e->legal);
+    table_free(e->legal);
     PyMem_Free(e->forms);
     PyMem_Free(e->win_forms);
     PyMem_Free(e->win_form_answer);
-    PyMem_Free(e->win);
+    table_free(e->win);
     e->game = e->bound_lo = e->bound_hi = NULL;
     e->legal = NULL;
     e->forms = NULL;
@@ -487,13 +487,13 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->bound_hi = PyMem_Malloc(bounds * sizeof(int));
     int tt_bits = n <= 24 ? 16 : n <= 36 ? 20 : 22;
     if (tt_alloc(e, (size_t)1 << tt_bits) < 0) return -1;
-    e->legal = PyMem_Calloc(1024, sizeof(LegalEntry));
+    e->legal = table_calloc(1024, sizeof(LegalEntry));
     e->legal_mask = 1023;
     e->forms = PyMem_Calloc(1024, sizeof(FormEntry));
     e->win_forms = PyMem_Calloc(WIN_FORMS_MASK + 1, sizeof(uint64_t));
     e->win_form_answer = PyMem_Calloc(WIN_FORMS_MASK + 1, sizeof(int8_t));
     e->form_mask = 1023;
-    e->win = PyMem_Calloc(1024, sizeof(WinnerEntry));
+    e->win = table_calloc(1024, sizeof(WinnerEntry));
     e->win_mask = 1023;
     if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->forms || !e->win_forms ||
         !e->win_form_answer || !e->win) {

@@ -55,23 +55,50 @@ int suit_shapes(Engine *e, int s) {
     return 0;
 }
 
-/* The table is looked up at random: on Linux it is mapped in huge pages where the system
- * lends them (madvise), which spares most of the address translations that miss on a
- * table of tens of megabytes; elsewhere it is ordinary memory. */
-int tt_alloc(Engine *e, size_t entries) {
-    size_t bytes = entries * sizeof(TTEntry);
-    e->tt_bytes = 0;
-    e->tt = NULL;
+/* The tables are looked up at random: on Linux a large one is mapped in huge pages where
+ * the system lends them (madvise), which spares most of the address translations that
+ * miss on tables of tens of megabytes; a small one, or one elsewhere, is ordinary memory.
+ * Each block starts with a header that says which. */
+#define TABLE_HEADER 64
+
+void *table_calloc(size_t count, size_t size) {
+    size_t bytes = count * size + TABLE_HEADER;
+    char *base = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    void *mapped = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                        -1, 0);
-    if (mapped != MAP_FAILED) {
-        madvise(mapped, bytes, MADV_HUGEPAGE);  /* a hint: refused, the pages stay small */
-        e->tt = mapped;
-        e->tt_bytes = bytes;
+    if (bytes >= (1 << 21)) {
+        void *mapped = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                            -1, 0);
+        if (mapped != MAP_FAILED) {
+            madvise(mapped, bytes, MADV_HUGEPAGE);  /* a hint: refused, pages stay small */
+            base = mapped;
+            *(size_t *)base = bytes;
+        }
     }
 #endif
-    if (!e->tt) e->tt = PyMem_Calloc(entries, sizeof(TTEntry));
+    if (!base) {
+        base = PyMem_Calloc(1, bytes);
+        if (!base) return NULL;
+        *(size_t *)base = 0;
+    }
+    return base + TABLE_HEADER;
+}
+
+void table_free(void *table) {
+    if (!table) return;
+    char *base = (char *)table - TABLE_HEADER;
+    size_t mapped = *(size_t *)base;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (mapped) {
+        munmap(base, mapped);
+        return;
+    }
+#endif
+    (void)mapped;
+    PyMem_Free(base);
+}
+
+int tt_alloc(Engine *e, size_t entries) {
+    e->tt = table_calloc(entries, sizeof(TTEntry));
     if (!e->tt) {
         PyErr_NoMemory();
         return -1;
@@ -81,13 +108,8 @@ int tt_alloc(Engine *e, size_t entries) {
 }
 
 void tt_free(Engine *e) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (e->tt && e->tt_bytes) munmap(e->tt, e->tt_bytes);
-    else
-#endif
-        PyMem_Free(e->tt);
+    table_free(e->tt);
     e->tt = NULL;
-    e->tt_bytes = 0;
 }
 
 static uint64_t shape_of(const Engine *e, uint64_t remaining) {
