@@ -122,19 +122,13 @@ static uint64_t shape_of(const Engine *e, uint64_t remaining) {
     return out;
 }
 
-/* The transposition table at the trick boundary with ``remaining`` still out, the pips
- * ``pv`` taken (``rest`` still to take) and ``leader`` to lead, into ``probe``.
- *
- * Two sides: where Game is the same for every split with the first side ahead (and for
- * every one with it behind), the key has the margin clipped at the pips still to win.
- * Where Game is moreover never worth less to the first side for more of its pips
- * (``monotone``, asked of the scorer), the key leaves the margin out and an entry keeps
- * the bounds found at up to TT_MARGINS margins: a lower bound found at one margin holds
- * at every larger one (whatever the play, each line ends with the first side's margin
- * larger, so with Game worth no less and the Jack and Low the same), an upper bound at
- * every smaller one -- as the Python solver's ``margins``. */
-void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
-             TTProbe *probe) {
+static uint64_t tt_bucket(const Engine *e, const TTProbe *probe) {
+    return mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask & ~1ULL;
+}
+
+/* The key of the position (the first half of tt_find), its bucket asked of memory ahead */
+static void tt_key(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+                   TTProbe *probe) {
     probe->shape = shape_of(e, remaining);
     int pipkey = 0, margin = 0;
     if (e->clip) {
@@ -152,11 +146,16 @@ void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
     }
     probe->margin = margin;
     probe->rest_key = (uint16_t)(pipkey << 2 | leader);
+    __builtin_prefetch(&e->tt[tt_bucket(e, probe)]);
+}
+
+/* What the table says at the key of ``probe`` (the second half of tt_find) */
+static void tt_read(Engine *e, TTProbe *probe) {
     probe->lower = -INF;
     probe->upper = INF;
     probe->move = -1;
     probe->entry = NULL;
-    uint64_t at = mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask & ~1ULL;
+    uint64_t at = tt_bucket(e, probe);
     for (int k = 0; k < 2; k++) {
         TTEntry *t = &e->tt[at + (uint64_t)k];
         if (!t->depth || t->shape != probe->shape || t->rest != probe->rest_key) continue;
@@ -165,11 +164,28 @@ void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
         for (int j = 0; j < TT_MARGINS; j++) {
             const TTBounds *b = &t->at[j];
             if (!b->used) continue;
-            if (b->margin <= margin && b->lower > probe->lower) probe->lower = b->lower;
-            if (b->margin >= margin && b->upper < probe->upper) probe->upper = b->upper;
+            if (b->margin <= probe->margin && b->lower > probe->lower) probe->lower = b->lower;
+            if (b->margin >= probe->margin && b->upper < probe->upper) probe->upper = b->upper;
         }
         return;
     }
+}
+
+/* The transposition table at the trick boundary with ``remaining`` still out, the pips
+ * ``pv`` taken (``rest`` still to take) and ``leader`` to lead, into ``probe``.
+ *
+ * Two sides: where Game is the same for every split with the first side ahead (and for
+ * every one with it behind), the key has the margin clipped at the pips still to win.
+ * Where Game is moreover never worth less to the first side for more of its pips
+ * (``monotone``, asked of the scorer), the key leaves the margin out and an entry keeps
+ * the bounds found at up to TT_MARGINS margins: a lower bound found at one margin holds
+ * at every larger one (whatever the play, each line ends with the first side's margin
+ * larger, so with Game worth no less and the Jack and Low the same), an upper bound at
+ * every smaller one -- as the Python solver's ``margins``. */
+void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+             TTProbe *probe) {
+    tt_key(e, remaining, pv, rest, leader, probe);
+    tt_read(e, probe);
 }
 
 /* Keeps the bounds ``lower`` and ``upper`` and the best card found at the position of
@@ -179,8 +195,7 @@ void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
 void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth) {
     TTEntry *slot = probe->entry;
     if (!slot) {
-        uint64_t at = mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask &
-                      ~1ULL;
+        uint64_t at = tt_bucket(e, probe);
         TTEntry *a = &e->tt[at], *b = &e->tt[at + 1];
         slot = !a->depth ? a : !b->depth ? b : a->depth <= b->depth ? a : b;
         memset(slot, 0, sizeof *slot);
@@ -220,6 +235,9 @@ void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, i
  * of ``moves`` cuts (an enhanced transposition cutoff); its value, or INT32_MIN */
 int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int beta) {
     if (__builtin_popcountll(e->remaining) - 1 <= e->n) return INT32_MIN;
+    /* the keys first, each asked of memory ahead, then the look-ups: the misses overlap */
+    TTProbe probes[MAX_CARDS];
+    int values[MAX_CARDS];
     for (int k = 0; k < count; k++) {
         int i = moves[k];
         int w = winner_of(e, i);
@@ -235,11 +253,16 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         }
         int pv[3] = {e->pv[0], e->pv[1], e->pv[2]};
         pv[e->side_of[w]] += gain;
-        TTProbe probe;
-        tt_find(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &probe);
-        if (e->maximises[pos] ? value + probe.lower >= beta : value + probe.upper <= alpha) {
+        tt_key(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &probes[k]);
+        values[k] = value;
+    }
+    for (int k = 0; k < count; k++) {
+        TTProbe *probe = &probes[k];
+        tt_read(e, probe);
+        int value = values[k];
+        if (e->maximises[pos] ? value + probe->lower >= beta : value + probe->upper <= alpha) {
             e->table_hits++;
-            return e->maximises[pos] ? value + probe.lower : value + probe.upper;
+            return e->maximises[pos] ? value + probe->lower : value + probe->upper;
         }
     }
     return INT32_MIN;
