@@ -78,6 +78,7 @@ typedef struct {
     /* the cards a trick with one of them in it goes to the highest of (the trumps),
      * highest first: a side holding every higher one still out is sure of one */
     int sure_order[MAX_CARDS], nsure;
+    uint64_t trumps;  /* the same cards as a set */
     uint64_t counting;
     uint64_t named;  /* the cards a rule of play may name (the Jack, Low): kept by name */
     int jack, low;

@@ -174,7 +174,18 @@ uint64_t legal_moves(Engine *e, int pos, uint64_t hand) {
     /* a seat's only card is a legal one, whatever the follow rule (the Python solver
      * plays the last trick out on the same ground) */
     if (!(hand & (hand - 1))) return hand;
-    uint32_t code = trick_code(e, -1);
+    /* The follow rules read of a trick only the suit led and the highest trump in it: the
+     * answer is kept per hand and those two, as the Python solver keeps it (its
+     * _legal_of), so that the table stays small enough to be read from the cache */
+    uint32_t code = 0;
+    if (e->ntrick) {
+        int top = -1;
+        for (int t = 0; t < e->ntrick; t++) {
+            int c = e->trick_card[t];
+            if (e->trumps >> c & 1 && c > top) top = c;
+        }
+        code = (uint32_t)(e->suit_of[e->trick_card[0]] + 1) | (uint32_t)(top + 1) << 4;
+    }
     uint64_t j = mix(hand ^ ((uint64_t)code << 40)) & e->legal_mask;
     for (;;) {
         LegalEntry *slot = &e->legal[j];

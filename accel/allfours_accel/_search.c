@@ -405,11 +405,13 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
         return -1;
     e->nsure = int_list(sure_order, e->sure_order, MAX_CARDS, -1, "sure_order");
     if (e->nsure < 0) return -1;
+    e->trumps = 0;
     for (int k = 0; k < e->nsure; k++) {
         if (e->sure_order[k] < 0 || e->sure_order[k] >= n) {
             PyErr_SetString(PyExc_ValueError, "sure_order: a card out of range");
             return -1;
         }
+        e->trumps |= 1ULL << e->sure_order[k];
     }
     int seats = int_list(next_pos, e->next_pos, MAX_SEATS, -1, "next_pos");
     if (seats < 2) {

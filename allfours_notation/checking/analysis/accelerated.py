@@ -125,8 +125,10 @@ class AcceleratedSolver(Solver):
             # that wins a trick plain before trump and most pips first; cheap cards first
             "lead_key": list(self.lead_key), "cheap_key": list(self.cheap_key),
             "win_key": list(self.win_key),
-            # the cards a trick with one of them in it goes to the highest of (rule 19:
-            # the trumps), highest first, for the early stop's bounds (bounds.sure_items)
+            # the trumps, highest first: a trick with one of them in it goes to the
+            # highest (rule 19), for the early stop's bounds (bounds.sure_items); and the
+            # follow rules read of a trick only the suit led and the highest trump in it,
+            # so the engine keeps the legal cards per hand and those two (as _legal_of)
             "sure_order": list(self.trumps_high_first),
             "legal": legal, "winner": winner, "game": self.game_value,
             "timeout": SolveTimeout,
