@@ -79,6 +79,8 @@ typedef struct {
      * highest first: a side holding every higher one still out is sure of one */
     int sure_order[MAX_CARDS], nsure;
     uint64_t trumps;  /* the same cards as a set */
+    int pairwise;     /* the trick winners kept per pair of cards (see winner_of) */
+    int8_t pair_beats[MAX_CARDS][MAX_CARDS];  /* 0: not known; 1: the first; 2: the second */
     uint64_t counting;
     uint64_t named;  /* the cards a rule of play may name (the Jack, Low): kept by name */
     int jack, low;

@@ -1,8 +1,13 @@
 /*
  * What the referee and the scorer say, asked of Python the first time each question
- * comes up and kept in tables: which cards may be played (by the exact hand and trick,
- * and by the question's canonical form), who wins a trick, and what Game is worth for a
- * split of the pips.  No rule of All Fours is written here: only the answers are kept.
+ * comes up and kept in tables: which cards may be played (per hand, suit led and highest
+ * trump on the table, and by the question's canonical form), who wins a trick (per
+ * trick, per trick in canonical form, and per pair of cards), and what Game is worth for
+ * a split of the pips.  No rule of All Fours is written here: only the answers are kept,
+ * shared between questions on the ground the Python solver's own tables rest on (what the
+ * follow rules read of a trick; a trick goes to its highest trump, else to the highest
+ * card of the suit led, so the card winning so far and the next card decide), with the
+ * same trumps the early stop reads (``sure_order``).
  */
 #include "_engine.h"
 
@@ -243,9 +248,9 @@ static int remember_winner(Engine *e, uint32_t code, int w) {
     return w;
 }
 
-/* who wins the trick on the table with card ``extra`` played to it (a trick
- * not yet complete: who is winning it so far) */
-int winner_of(Engine *e, int extra) {
+/* who wins the trick on the table with card ``extra`` played to it, as the referee says
+ * (its answers kept per trick, and per trick in canonical form) */
+static int winner_asked(Engine *e, int extra) {
     uint32_t code = trick_code(e, extra);
     uint64_t j = mix(code) & e->win_mask;
     for (;;) {
@@ -385,4 +390,40 @@ void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi) {
     }
     e->bound_lo[at] = *lo = low;
     e->bound_hi[at] = *hi = high;
+}
+
+/* Who wins the trick on the table with card ``extra`` played to it (a trick not yet
+ * complete: who is winning it so far).  A trick goes to its highest trump, else to the
+ * highest card of the suit led (rule 19): the card winning so far and the next card say
+ * which of the two wins, whatever came before.  So the referee's answers are also kept
+ * per pair (the card winning so far, the card played to it), read at every question; a
+ * pair's answer comes from a real trick asked of the referee, and an answer that names
+ * neither card's holder turns the pairs off for the deal (then every question is asked
+ * per trick). */
+int winner_of(Engine *e, int extra) {
+    int len = e->ntrick + (extra >= 0);
+    if (!e->pairwise || len < 2) return winner_asked(e, extra);
+    int w = e->trick_card[0];
+    for (int k = 1; k < len; k++) {
+        int c = k < e->ntrick ? e->trick_card[k] : extra;
+        int beats = e->pair_beats[w][c];
+        if (!beats) {
+            int saved = e->ntrick;
+            e->ntrick = k;  /* the trick's first k cards, and c */
+            int s = winner_asked(e, c);
+            e->ntrick = saved;
+            if (e->err) return 0;
+            if (s == e->owner[c]) {
+                beats = 2;
+            } else if (s == e->owner[w]) {
+                beats = 1;
+            } else {
+                e->pairwise = 0;
+                return winner_asked(e, extra);
+            }
+            e->pair_beats[w][c] = (int8_t)beats;
+        }
+        if (beats == 2) w = c;
+    }
+    return e->owner[w];
 }

@@ -4,7 +4,8 @@
  * This file knows no rule of All Fours.  Which cards may be played, who wins a trick
  * and what Game is worth for a split of the pips are asked of Python (callbacks that
  * ask the referee and the scorer) the first time each question comes up, and the
- * answers are kept in tables here.  What the Jack and Low are worth to each seat comes
+ * answers are kept in tables (_referee.c says on what ground answers are shared between
+ * questions).  What the Jack and Low are worth to each seat comes
  * in as numbers.  What this file adds is only the search: alpha-beta (fail-soft) with
  * null-window tests (MTD(f)), a transposition table at trick boundaries keyed by the
  * cards still out in canonical form, equivalent cards searched once, the last trick
@@ -405,6 +406,8 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
         return -1;
     e->nsure = int_list(sure_order, e->sure_order, MAX_CARDS, -1, "sure_order");
     if (e->nsure < 0) return -1;
+    e->pairwise = 1;
+    memset(e->pair_beats, 0, sizeof e->pair_beats);
     e->trumps = 0;
     for (int k = 0; k < e->nsure; k++) {
         if (e->sure_order[k] < 0 || e->sure_order[k] >= n) {
