@@ -120,10 +120,16 @@ class AcceleratedSolver(Solver):
             "low_value": list(self.low_value), "next_pos": list(self.next_pos),
             "side_of": list(self.side_of_pos), "maximises": list(self.maximises),
             "nsides": len(self.items.sides),
-            # the order cards are tried in (it changes the work, never a value): leads
-            # trumps and high cards first; the cheap cards first when following
-            "lead_key": [-(c.suit is trump) * 20 - int(c.rank) for c in cards],
-            "cheap_key": [c.pips * 20 + int(c.rank) + (c.suit is trump) * 15 for c in cards],
+            # the order cards are tried in (it changes the work, never a value), the
+            # Python solver's: leads trumps, then cards with pips, then high cards; a card
+            # that wins a trick plain before trump and most pips first; cheap cards first
+            "lead_key": list(self.lead_key), "cheap_key": list(self.cheap_key),
+            "win_key": list(self.win_key),
+            # the trumps, highest first: a trick with one of them in it goes to the
+            # highest (rule 19), for the early stop's bounds (bounds.sure_items); and the
+            # follow rules read of a trick only the suit led and the highest trump in it,
+            # so the engine keeps the legal cards per hand and those two (as _legal_of)
+            "sure_order": list(self.trumps_high_first),
             "legal": legal, "winner": winner, "game": self.game_value,
             "timeout": SolveTimeout,
         }
