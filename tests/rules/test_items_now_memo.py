@@ -32,12 +32,14 @@ KNOBS = (Knobs(), Knobs(hands=0.0), Knobs(offences=0.3, bad_calls=0.3, unseen=0.
 
 
 def afresh(deal: Closing) -> tuple[ItemStatus, ...]:
-    """The items made with nothing kept (the play's points kept aside, then put back)."""
+    """The items made with nothing kept (the play's points and the items made of them
+    kept aside, then put back)."""
     kept, deal.points_memo = deal.points_memo, {}
+    items, deal.item_memo = deal.item_memo, {}
     try:
         return deal.make_items()
     finally:
-        deal.points_memo = kept
+        deal.points_memo, deal.item_memo = kept, items
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from ...reading.records import (
     Span,
     Total,
 )
-from ..decided import ItemStatus
+from ..decided import ItemStatus, Status
 from ..play import (
     DEALT,
     RUN_BATCH,
@@ -117,6 +117,7 @@ class DealBase:
         "first_trick_span",
         "gift_refused",
         "header_span",
+        "item_memo",
         "items_cache",
         "keeps_steps",
         "lacks",
@@ -244,6 +245,8 @@ class DealBase:
         # the play's points shown at each step, each with what it was made from
         # (Closing.kept_play_points)
         self.points_memo: dict[str, tuple[tuple[object, ...], list[Point]]] = {}
+        # the items made of them, by the point's id (Closing.kept_item)
+        self.item_memo: dict[int, tuple[Point, Status, ItemStatus]] = {}
         self.was_open = False
         # a gift that a rule may forbid, by a dealer whose hand the play has yet to show
         # (give_requires_trump): counted when the deal is scored, if not proven forbidden

@@ -70,6 +70,10 @@ _KIND_TEXT = {
 
 
 _JACK_OF = {suit: Card(suit, Rank.JACK) for suit in Suit}
+# the play's items while the trumps are not settled: the same records every time
+_UNSETTLED = tuple(ItemStatus(item=item, status=Status.UNKNOWN, side=None, points=0,
+                              note="the trumps are not settled")
+                   for item in (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK, ClaimItem.GAME))
 # each of the play's items by what it is made from (see Closing.kept_play_points)
 _POINTS_OF: dict[str, Callable[[DealFacts, Options], list[Point]]] = {
     "high_low": high_low_points,
@@ -480,6 +484,7 @@ class Closing(Tricks):
         return found
 
     def make_items(self) -> tuple[ItemStatus, ...]:
+        item_of = self.kept_item
         items: list[ItemStatus] = []
         provisional_kicks = self.options.keep_turnup_points_on_redeal is YesNo.NO and \
             self.phase not in (Phase.SETTLED, Phase.PLAY)
@@ -503,9 +508,7 @@ class Closing(Tricks):
         if self.g.decided is not None or self.trump is None:
             return tuple(items)
         if self.phase not in (Phase.SETTLED, Phase.PLAY):
-            for item in (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK, ClaimItem.GAME):
-                items.append(ItemStatus(item=item, status=Status.UNKNOWN, side=None, points=0,
-                                        note="the trumps are not settled"))
+            items.extend(_UNSETTLED)
             return tuple(items)
         offences = self.found_offences()
         points = self.kept_play_points(offences)
@@ -513,6 +516,18 @@ class Closing(Tricks):
         points, statuses = self.foster_cap_now(points, statuses, self.capped_sides(offences))
         items.extend(item_of(p, status) for p, status in zip(points, statuses, strict=True))
         return tuple(items)
+
+    def kept_item(self, point: Point, status: Status) -> ItemStatus:
+        """:func:`..decided.item_of`, the same object again for the same point (the very
+        object: the scored points and the play's kept ones stay) and status: a replay
+        page's items are made again at each trick and trump seen, and most of them are
+        the step before's (an ItemStatus costs about 7,000 instructions to make)."""
+        kept = self.item_memo.get(id(point))
+        if kept is not None and kept[0] is point and kept[1] is status:
+            return kept[2]
+        made = item_of(point, status)
+        self.item_memo[id(point)] = (point, status, made)
+        return made
 
     def score_results(self, results: Results) -> None:
         """A deal recorded by its results: the items checked (see :mod:`.results`), then
