@@ -23,6 +23,7 @@
 #define MAX_SUITS 8
 #define INF 30000
 #define CLOCK_EVERY 16383
+#define LONG_SEARCH (1 << 18)  /* nodes: then the tables go to huge pages */
 #define WIN_FORMS_MASK ((1ULL << 16) - 1)
 
 /* The bounds found at one pips margin (two sides, Game monotone: see tt_find) */
@@ -118,6 +119,7 @@ typedef struct {
     int rest;
     /* what it has done */
     long long nodes, table_hits, settled;
+    int advised;  /* the tables put in huge pages (a long search) */
     int err;
 } Engine;
 
@@ -162,8 +164,10 @@ void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
 
 /* the canonical forms of suit ``s``'s sets of cards still out (0, or -1 with an error) */
 int suit_shapes(Engine *e, int s);
-/* zeroed memory for a table looked up at random (NULL: none), and its release */
+/* zeroed memory for a table looked up at random (NULL: none), the hint that it will be
+ * looked up long (huge pages), and its release */
 void *table_calloc(size_t count, size_t size);
+void table_advise(void *table);
 void table_free(void *table);
 /* the table of ``entries`` entries, empty (-1 with an error set), and its release */
 int tt_alloc(Engine *e, size_t entries);

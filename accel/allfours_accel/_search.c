@@ -234,7 +234,15 @@ static int child(Engine *e, int pos, int i, int alpha, int beta) {
 static int search(Engine *e, int alpha, int beta) {
     if (e->err) return 0;
     e->nodes++;
-    if (e->has_deadline && !(e->nodes & CLOCK_EVERY) && !check_clock(e)) return 0;
+    if (!(e->nodes & CLOCK_EVERY)) {
+        if (e->has_deadline && !check_clock(e)) return 0;
+        if (!e->advised && e->nodes >= LONG_SEARCH) {
+            table_advise(e->tt);
+            table_advise(e->legal);
+            table_advise(e->win);
+            e->advised = 1;
+        }
+    }
     uint64_t remaining = e->remaining;
     int alpha0 = alpha, beta0 = beta, pos, hint = -1;
     TTProbe probe;

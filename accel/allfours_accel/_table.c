@@ -55,21 +55,23 @@ int suit_shapes(Engine *e, int s) {
     return 0;
 }
 
-/* The tables are looked up at random: on Linux a large one is mapped in huge pages where
- * the system lends them (madvise), which spares most of the address translations that
- * miss on tables of tens of megabytes; a small one, or one elsewhere, is ordinary memory.
- * Each block starts with a header that says which. */
+/* The tables are looked up at random: on Linux a large one is mapped apart, so that once
+ * a search proves long (table_advise) it can be put in huge pages where the system lends
+ * them (madvise), which spares most of the address translations that miss on tables of
+ * tens of megabytes -- not from the start, since a huge page is cleared whole when first
+ * touched, which a short search touching a few entries would pay for every page.  A
+ * small table, or one elsewhere, is ordinary memory.  Each block starts with a header
+ * that says which. */
 #define TABLE_HEADER 64
 
 void *table_calloc(size_t count, size_t size) {
     size_t bytes = count * size + TABLE_HEADER;
     char *base = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (bytes >= (1 << 21)) {
+    if (bytes >= (8 << 20)) {
         void *mapped = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                             -1, 0);
         if (mapped != MAP_FAILED) {
-            madvise(mapped, bytes, MADV_HUGEPAGE);  /* a hint: refused, pages stay small */
             base = mapped;
             *(size_t *)base = bytes;
         }
@@ -81,6 +83,16 @@ void *table_calloc(size_t count, size_t size) {
         *(size_t *)base = 0;
     }
     return base + TABLE_HEADER;
+}
+
+void table_advise(void *table) {
+    if (!table) return;
+    char *base = (char *)table - TABLE_HEADER;
+    size_t mapped = *(size_t *)base;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (mapped) madvise(base, mapped, MADV_HUGEPAGE);  /* a hint: refused, pages stay small */
+#endif
+    (void)mapped;
 }
 
 void table_free(void *table) {
