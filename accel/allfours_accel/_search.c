@@ -755,6 +755,12 @@ PyMODINIT_FUNC PyInit__search(void) {
     if (PyType_Ready(&EngineType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
+    /* what accelerated.py passes the engine and expects back: a build of another
+     * interface is not used (the pure-Python solver is, with the same values) */
+    if (PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&EngineType);
     if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
         Py_DECREF(&EngineType);
