@@ -237,16 +237,15 @@ static int search(Engine *e, int alpha, int beta) {
     if (!(e->nodes & CLOCK_EVERY)) {
         if (e->has_deadline && !check_clock(e)) return 0;
         if (!e->advised && e->nodes >= LONG_SEARCH) {
-            table_advise(e->tt);
-            table_advise(e->legal);
-            table_advise(e->win);
+            e->tt = table_promote(e->tt);
+            e->legal = table_promote(e->legal);
+            e->win = table_promote(e->win);
             e->advised = 1;
         }
     }
     uint64_t remaining = e->remaining;
     int alpha0 = alpha, beta0 = beta, pos, hint = -1;
     TTProbe probe;
-    probe.entry = NULL;
     int at_boundary = !e->ntrick;
     if (!e->ntrick) {
         if (!remaining) return game_value(e, e->pv);
