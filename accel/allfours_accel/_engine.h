@@ -43,10 +43,9 @@ typedef struct {
     TTBounds at[TT_MARGINS];  /* one when the margin is in the key */
 } TTEntry;
 
-/* What the table says of a position: its entry (or NULL), the bounds at its margin
- * (those kept at other margins included), and the key */
+/* What the table says of a position: the bounds at its margin (those kept at other
+ * margins included), its best card, and the key */
 typedef struct {
-    TTEntry *entry;
     uint64_t shape;
     uint16_t rest_key;
     int margin;
@@ -164,10 +163,11 @@ void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
 
 /* the canonical forms of suit ``s``'s sets of cards still out (0, or -1 with an error) */
 int suit_shapes(Engine *e, int s);
-/* zeroed memory for a table looked up at random (NULL: none), the hint that it will be
- * looked up long (huge pages), and its release */
+/* zeroed memory for a table looked up at random (NULL: none), the same table moved to
+ * huge pages once it proves to be looked up long (the table, moved or not), and its
+ * release */
 void *table_calloc(size_t count, size_t size);
-void table_advise(void *table);
+void *table_promote(void *table);
 void table_free(void *table);
 /* the table of ``entries`` entries, empty (-1 with an error set), and its release */
 int tt_alloc(Engine *e, size_t entries);

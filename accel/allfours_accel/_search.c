@@ -237,16 +237,15 @@ static int search(Engine *e, int alpha, int beta) {
     if (!(e->nodes & CLOCK_EVERY)) {
         if (e->has_deadline && !check_clock(e)) return 0;
         if (!e->advised && e->nodes >= LONG_SEARCH) {
-            table_advise(e->tt);
-            table_advise(e->legal);
-            table_advise(e->win);
+            e->tt = table_promote(e->tt);
+            e->legal = table_promote(e->legal);
+            e->win = table_promote(e->win);
             e->advised = 1;
         }
     }
     uint64_t remaining = e->remaining;
     int alpha0 = alpha, beta0 = beta, pos, hint = -1;
     TTProbe probe;
-    probe.entry = NULL;
     int at_boundary = !e->ntrick;
     if (!e->ntrick) {
         if (!remaining) return game_value(e, e->pv);
@@ -755,6 +754,12 @@ PyMODINIT_FUNC PyInit__search(void) {
     if (PyType_Ready(&EngineType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
+    /* what accelerated.py passes the engine and expects back: a build of another
+     * interface is not used (the pure-Python solver is, with the same values) */
+    if (PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&EngineType);
     if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
         Py_DECREF(&EngineType);

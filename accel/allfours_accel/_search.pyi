@@ -2,6 +2,8 @@
 
 from collections.abc import Callable, Sequence
 
+INTERFACE: int
+
 class Engine:
     def __init__(self, owner: Sequence[int], pips: Sequence[int], suit_of: Sequence[int],
                  counting: int, named: int, jack: int, low: int, jack_value: Sequence[int],

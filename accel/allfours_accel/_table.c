@@ -56,11 +56,13 @@ int suit_shapes(Engine *e, int s) {
 }
 
 /* The tables are looked up at random: on Linux a large one is mapped apart, so that once
- * a search proves long (table_advise) it can be put in huge pages where the system lends
+ * a search proves long (table_promote) it can be put in huge pages where the system lends
  * them (madvise), which spares most of the address translations that miss on tables of
  * tens of megabytes -- not from the start, since a huge page is cleared whole when first
- * touched, which a short search touching a few entries would pay for every page.  A
- * small table, or one elsewhere, is ordinary memory.  Each block starts with a header
+ * touched, which a short search touching a few entries would pay for every page; then
+ * the table is copied to a fresh mapping advised before it is touched (a mapping whose
+ * small pages are already in use keeps them).  A small table, or one elsewhere, is
+ * ordinary memory.  Each block starts with a header
  * that says which. */
 #define TABLE_HEADER 64
 
@@ -85,14 +87,23 @@ void *table_calloc(size_t count, size_t size) {
     return base + TABLE_HEADER;
 }
 
-void table_advise(void *table) {
-    if (!table) return;
+void *table_promote(void *table) {
+    if (!table) return table;
     char *base = (char *)table - TABLE_HEADER;
     size_t mapped = *(size_t *)base;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (mapped) madvise(base, mapped, MADV_HUGEPAGE);  /* a hint: refused, pages stay small */
+    if (mapped) {
+        char *fresh = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                           -1, 0);
+        if (fresh == MAP_FAILED) return table;  /* it stays where it is */
+        madvise(fresh, mapped, MADV_HUGEPAGE);  /* a hint: refused, pages stay small */
+        memcpy(fresh, base, mapped);
+        munmap(base, mapped);
+        return fresh + TABLE_HEADER;
+    }
 #endif
     (void)mapped;
+    return table;
 }
 
 void table_free(void *table) {
@@ -166,12 +177,10 @@ static void tt_read(Engine *e, TTProbe *probe) {
     probe->lower = -INF;
     probe->upper = INF;
     probe->move = -1;
-    probe->entry = NULL;
     uint64_t at = tt_bucket(e, probe);
     for (int k = 0; k < 2; k++) {
         TTEntry *t = &e->tt[at + (uint64_t)k];
         if (!t->depth || t->shape != probe->shape || t->rest != probe->rest_key) continue;
-        probe->entry = t;
         probe->move = t->move;
         for (int j = 0; j < TT_MARGINS; j++) {
             const TTBounds *b = &t->at[j];
@@ -201,14 +210,17 @@ void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
 }
 
 /* Keeps the bounds ``lower`` and ``upper`` and the best card found at the position of
- * ``probe``: in its entry when the look-up found one, else in the shallower of the key's
- * two slots; at its margin, else in a free place, else in place of the margin farthest
+ * ``probe``: in its entry when there is one, else in the shallower of the key's two
+ * slots; at its margin, else in a free place, else in place of the margin farthest
  * from it */
 void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth) {
-    TTEntry *slot = probe->entry;
+    /* looked up again: while the position was searched its entry may have given way to
+     * another position's, and the table may have moved (table_promote) */
+    uint64_t at = tt_bucket(e, probe);
+    TTEntry *a = &e->tt[at], *b = &e->tt[at + 1], *slot = NULL;
+    if (a->depth && a->shape == probe->shape && a->rest == probe->rest_key) slot = a;
+    else if (b->depth && b->shape == probe->shape && b->rest == probe->rest_key) slot = b;
     if (!slot) {
-        uint64_t at = tt_bucket(e, probe);
-        TTEntry *a = &e->tt[at], *b = &e->tt[at + 1];
         slot = !a->depth ? a : !b->depth ? b : a->depth <= b->depth ? a : b;
         memset(slot, 0, sizeof *slot);
         slot->shape = probe->shape;

@@ -217,3 +217,28 @@ def test_one_engine_solving_the_same_cards_at_other_pips_margins_gives_identical
                 checked += 1
             plain.set_position([])
     assert checked >= 40
+
+
+def test_an_accelerator_built_for_another_interface_is_not_used(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine built from an older checkout (another ``INTERFACE``, or none) would fail
+    on the arguments it is given: the pure-Python solver is used instead."""
+    from types import ModuleType, SimpleNamespace
+
+    from allfours_notation.checking.analysis import accelerated
+
+    def built(interface: int | None) -> ModuleType:
+        module = ModuleType("allfours_accel._search")
+        if interface is not None:
+            module.INTERFACE = interface  # type: ignore[attr-defined]
+        return module
+
+    monkeypatch.delenv(DISABLE_VARIABLE, raising=False)
+    for interface, used in ((accelerated.ENGINE_INTERFACE, True),
+                            (accelerated.ENGINE_INTERFACE - 1, False), (None, False)):
+        stub = built(interface)
+        monkeypatch.setattr(accelerated, "importlib",
+                            SimpleNamespace(import_module=lambda name, m=stub: m))
+        assert (accelerated.accelerator() is stub) == used, interface
+    if ENGINE is not None:  # the engine built from this checkout speaks this interface
+        assert ENGINE.INTERFACE == accelerated.ENGINE_INTERFACE

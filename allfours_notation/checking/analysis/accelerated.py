@@ -32,21 +32,28 @@ from .solver import Layout, Solver, SolveTimeout
 if TYPE_CHECKING:
     from allfours_accel._search import Engine
 
-__all__ = ["DISABLE_VARIABLE", "AcceleratedSolver", "accelerator", "solver_for"]
+__all__ = ["DISABLE_VARIABLE", "ENGINE_INTERFACE", "AcceleratedSolver", "accelerator",
+           "solver_for"]
 
 # Set to 1 to use the pure-Python search even where the accelerator is installed.
 DISABLE_VARIABLE = "AFN_NO_ACCEL"
 
+# The engine's interface this module speaks (the engine's arguments and answers): a build
+# of another (an accelerator built from an older checkout) is not used, so that it cannot
+# fail on arguments it does not know; ``pip install ./accel`` again brings it up to date.
+ENGINE_INTERFACE = 2
+
 
 def accelerator() -> ModuleType | None:
-    """The compiled engine's module, or ``None`` when it is not installed (or turned off
-    by ``AFN_NO_ACCEL=1``)."""
+    """The compiled engine's module, or ``None`` when it is not installed, is a build of
+    another interface (:data:`ENGINE_INTERFACE`), or is turned off by ``AFN_NO_ACCEL=1``."""
     if os.environ.get(DISABLE_VARIABLE, "") not in ("", "0"):
         return None
     try:
-        return importlib.import_module("allfours_accel._search")
+        module = importlib.import_module("allfours_accel._search")
     except ImportError:
         return None
+    return module if getattr(module, "INTERFACE", None) == ENGINE_INTERFACE else None
 
 
 def solver_for(layout: Layout, perspective: str | None = None) -> Solver:
