@@ -352,3 +352,22 @@ def test_sides_of_generated_four_handed_games() -> None:
     assert not any(isinstance(d.ending, Redeal) and d.tricks for d in game.deals)
     assert all(isinstance(t, Trick) and isinstance(d, Deal) and isinstance(c, Card)
                for d in game.deals for t in d.tricks for c in (t.plays[0].card,))
+
+
+@FAST
+@given(cards=st.lists(st.sampled_from(FULL_PACK), min_size=2, max_size=4, unique=True),
+       trump=st.sampled_from([*sorted({c.suit for c in FULL_PACK}, key=str), None]))
+def test_a_trick_goes_to_the_card_that_beats_the_one_winning_so_far(
+        cards: list[Card], trump: object) -> None:
+    """Rule 19 as a fold: who wins a trick is found card by card from the card winning
+    so far and the next card alone, whatever came before.  The compiled accelerator keeps
+    the referee's answers per such pair (accel/allfours_accel/_referee.c, winner_of); a
+    change to the rule that breaks this must change that too."""
+    seats = [Seat(label) for label in "NESW"][:len(cards)]
+    plays = list(zip(seats, cards, strict=True))
+    winning = plays[0]
+    for play in plays[1:]:
+        duel = [winning, play]
+        if trick_winner(duel, trump) == play[0]:  # type: ignore[arg-type]
+            winning = play
+    assert trick_winner(plays, trump) == winning[0]  # type: ignore[arg-type]
