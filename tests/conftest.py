@@ -92,6 +92,8 @@ SLOW_MODULES = frozenset({
     "tests/lsp/test_memory_slow.py",  # the language server opening and closing 10,000 times
     "tests/recording/test_recorder_tmux.py",  # allfours record under tmux, key by key
     "tests/recording/test_results_scenario_slow.py",  # a Trinidad night, key by key
+    "tests/recording/test_recorder_games_slow.py",  # eight more whole games, key by key
+    "tests/recording/test_results_mode_slow.py",  # eight more games by results, key by key
 })
 # A plugin that only the language server's tests use, by module: pyproject.toml's addopts
 # keeps pytest from loading it at start-up (-p no:NAME), and pytest_configure loads it in

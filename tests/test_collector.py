@@ -7,13 +7,16 @@ from collections.abc import Iterator
 
 import pytest
 
+from allfours_notation import collector
 from allfours_notation.collector import cyclic_gc_paused, frozen_when_done
 
 
 @pytest.fixture(autouse=True)
-def collector_restored() -> Iterator[None]:
+def collector_restored(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Each test starts with nothing frozen (the suite's set-up freezes what collection made,
-    tests/conftest.py) and leaves the collector as it found it, frozen heap included."""
+    tests/conftest.py), nor seen frozen by the module, and leaves the collector as it found
+    it, frozen heap included."""
+    monkeypatch.setattr(collector, "_frozen_seen", False)
     was_enabled = gc.isenabled()
     was_frozen = gc.get_freeze_count() > 0
     gc.unfreeze()
@@ -68,3 +71,19 @@ def test_nothing_is_frozen_where_the_caller_paused_or_froze_the_collector() -> N
         assert gc.isenabled()  # left alone: the caller froze the heap already
         kept = [[index] for index in range(1_000)]
     assert gc.get_freeze_count() == frozen_before and kept
+
+
+def test_a_frozen_heap_once_seen_is_not_counted_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting the frozen objects walks them all: after the first block froze the heap,
+    the next blocks do not count them (a test process holds some 200,000)."""
+    gc.enable()
+    with frozen_when_done():
+        pass
+    assert gc.get_freeze_count() > 0
+
+    def counted() -> int:
+        raise AssertionError("the frozen objects were counted again")
+
+    monkeypatch.setattr(gc, "get_freeze_count", counted)
+    with frozen_when_done():
+        assert gc.isenabled()  # left alone: frozen already

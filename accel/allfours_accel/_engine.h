@@ -23,15 +23,34 @@
 #define MAX_SUITS 8
 #define INF 30000
 #define CLOCK_EVERY 16383
+#define LONG_SEARCH (1 << 18)  /* nodes: then the tables go to huge pages */
 #define WIN_FORMS_MASK ((1ULL << 16) - 1)
+
+/* The bounds found at one pips margin (two sides, Game monotone: see tt_find) */
+typedef struct {
+    int16_t lower, upper;
+    int8_t margin;
+    uint8_t used;
+} TTBounds;
+
+#define TT_MARGINS 3
 
 typedef struct {
     uint64_t shape;  /* the cards still out, canonical */
-    uint16_t rest;   /* the leader and the pips state */
-    int16_t lower, upper;
+    uint16_t rest;   /* the leader and the pips state (less the margin: see tt_find) */
     int8_t move;
     uint8_t depth;   /* cards still out: the entry kept on a clash is the deeper one */
+    TTBounds at[TT_MARGINS];  /* one when the margin is in the key */
 } TTEntry;
+
+/* What the table says of a position: the bounds at its margin (those kept at other
+ * margins included), its best card, and the key */
+typedef struct {
+    uint64_t shape;
+    uint16_t rest_key;
+    int margin;
+    int lower, upper, move;
+} TTProbe;
 
 typedef struct {
     uint64_t hand;   /* 0: empty slot (no hand asked about is empty) */
@@ -52,16 +71,16 @@ typedef struct {
 } WinnerEntry;
 
 typedef struct {
-    uint64_t remaining;
-    uint32_t trick;
-    int8_t move;
-} HintEntry;
-
-typedef struct {
     PyObject_HEAD
     int n, ncards, nsides, total;
     int owner[MAX_CARDS], pips[MAX_CARDS], suit_of[MAX_CARDS];
-    int lead_key[MAX_CARDS], cheap_key[MAX_CARDS];
+    int lead_key[MAX_CARDS], cheap_key[MAX_CARDS], win_key[MAX_CARDS];
+    /* the cards a trick with one of them in it goes to the highest of (the trumps),
+     * highest first: a side holding every higher one still out is sure of one */
+    int sure_order[MAX_CARDS], nsure;
+    uint64_t trumps;  /* the same cards as a set */
+    int pairwise;     /* the trick winners kept per pair of cards (see winner_of) */
+    int8_t pair_beats[MAX_CARDS][MAX_CARDS];  /* 0: not known; 1: the first; 2: the second */
     uint64_t counting;
     uint64_t named;  /* the cards a rule of play may name (the Jack, Low): kept by name */
     int jack, low;
@@ -77,6 +96,7 @@ typedef struct {
     int *game;        /* game value per final split; INT32_MIN: not asked yet */
     int *bound_lo, *bound_hi;  /* Game's range from a pips state; INT32_MIN: not yet */
     int clip;
+    int monotone;  /* two sides: Game never worth less to the first for more of its pips */
     TTEntry *tt;
     uint64_t tt_mask;
     LegalEntry *legal;
@@ -88,8 +108,6 @@ typedef struct {
     uint64_t *win_forms;  /* a trick in canonical form (0: empty) ... */
     int8_t *win_form_answer;  /* ... and which of its plays wins */
     uint64_t win_form_used;
-    HintEntry *hints;
-    uint64_t hint_mask;
     int killer[MAX_CARDS + 1][MAX_SEATS];
     /* the position */
     uint64_t hands[MAX_SEATS];
@@ -100,6 +118,7 @@ typedef struct {
     int rest;
     /* what it has done */
     long long nodes, table_hits, settled;
+    int advised;  /* the tables put in huge pages (a long search) */
     int err;
 } Engine;
 
@@ -137,17 +156,25 @@ uint64_t legal_moves(Engine *e, int pos, uint64_t hand);
 int winner_of(Engine *e, int extra);
 /* Game's value for the final pips ``pv`` (per side) */
 int game_value(Engine *e, const int *pv);
-/* the least and the most Game can still be worth from the pips state now */
-void game_bounds(Engine *e, int *lo, int *hi);
+/* the least and the most Game can still be worth with ``pv`` taken, ``rest`` to take */
+void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
 
 /* --- _table.c: the transposition table ------------------------------------------------ */
 
 /* the canonical forms of suit ``s``'s sets of cards still out (0, or -1 with an error) */
 int suit_shapes(Engine *e, int s);
-TTEntry *tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
-                 uint64_t *shape, uint16_t *rest_key);
-void tt_store(Engine *e, TTEntry *slot, uint64_t shape, uint16_t rest_key, int lower,
-              int upper, int move, int depth);
+/* zeroed memory for a table looked up at random (NULL: none), the same table moved to
+ * huge pages once it proves to be looked up long (the table, moved or not), and its
+ * release */
+void *table_calloc(size_t count, size_t size);
+void *table_promote(void *table);
+void table_free(void *table);
+/* the table of ``entries`` entries, empty (-1 with an error set), and its release */
+int tt_alloc(Engine *e, size_t entries);
+void tt_free(Engine *e);
+void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+             TTProbe *probe);
+void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth);
 int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int beta);
 
 #endif

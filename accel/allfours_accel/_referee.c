@@ -1,8 +1,13 @@
 /*
  * What the referee and the scorer say, asked of Python the first time each question
- * comes up and kept in tables: which cards may be played (by the exact hand and trick,
- * and by the question's canonical form), who wins a trick, and what Game is worth for a
- * split of the pips.  No rule of All Fours is written here: only the answers are kept.
+ * comes up and kept in tables: which cards may be played (per hand, suit led and highest
+ * trump on the table, and by the question's canonical form), who wins a trick (per
+ * trick, per trick in canonical form, and per pair of cards), and what Game is worth for
+ * a split of the pips.  No rule of All Fours is written here: only the answers are kept,
+ * shared between questions on the ground the Python solver's own tables rest on (what the
+ * follow rules read of a trick; a trick goes to its highest trump, else to the highest
+ * card of the suit led, so the card winning so far and the next card decide), with the
+ * same trumps the early stop reads (``sure_order``).
  */
 #include "_engine.h"
 
@@ -30,7 +35,7 @@ static int grow_legal(Engine *e) {
         e->legal_used = 0;
         return 1;
     }
-    LegalEntry *fresh = PyMem_Calloc(size, sizeof(LegalEntry));
+    LegalEntry *fresh = table_calloc(size, sizeof(LegalEntry));
     if (!fresh) {
         PyErr_NoMemory();
         return 0;
@@ -42,7 +47,7 @@ static int grow_legal(Engine *e) {
         while (fresh[j].hand) j = (j + 1) & (size - 1);
         fresh[j] = *old;
     }
-    PyMem_Free(e->legal);
+    table_free(e->legal);
     e->legal = fresh;
     e->legal_mask = size - 1;
     return 1;
@@ -174,7 +179,18 @@ uint64_t legal_moves(Engine *e, int pos, uint64_t hand) {
     /* a seat's only card is a legal one, whatever the follow rule (the Python solver
      * plays the last trick out on the same ground) */
     if (!(hand & (hand - 1))) return hand;
-    uint32_t code = trick_code(e, -1);
+    /* The follow rules read of a trick only the suit led and the highest trump in it: the
+     * answer is kept per hand and those two, as the Python solver keeps it (its
+     * _legal_of), so that the table stays small enough to be read from the cache */
+    uint32_t code = 0;
+    if (e->ntrick) {
+        int top = -1;
+        for (int t = 0; t < e->ntrick; t++) {
+            int c = e->trick_card[t];
+            if (e->trumps >> c & 1 && c > top) top = c;
+        }
+        code = (uint32_t)(e->suit_of[e->trick_card[0]] + 1) | (uint32_t)(top + 1) << 4;
+    }
     uint64_t j = mix(hand ^ ((uint64_t)code << 40)) & e->legal_mask;
     for (;;) {
         LegalEntry *slot = &e->legal[j];
@@ -203,7 +219,7 @@ static int grow_winners(Engine *e) {
         e->win_used = 0;
         return 1;
     }
-    WinnerEntry *fresh = PyMem_Calloc(size, sizeof(WinnerEntry));
+    WinnerEntry *fresh = table_calloc(size, sizeof(WinnerEntry));
     if (!fresh) {
         PyErr_NoMemory();
         return 0;
@@ -214,7 +230,7 @@ static int grow_winners(Engine *e) {
         while (fresh[j].trick) j = (j + 1) & (size - 1);
         fresh[j] = e->win[i];
     }
-    PyMem_Free(e->win);
+    table_free(e->win);
     e->win = fresh;
     e->win_mask = size - 1;
     return 1;
@@ -232,9 +248,9 @@ static int remember_winner(Engine *e, uint32_t code, int w) {
     return w;
 }
 
-/* who wins the trick on the table with card ``extra`` played to it (a trick
- * not yet complete: who is winning it so far) */
-int winner_of(Engine *e, int extra) {
+/* who wins the trick on the table with card ``extra`` played to it, as the referee says
+ * (its answers kept per trick, and per trick in canonical form) */
+static int winner_asked(Engine *e, int extra) {
     uint32_t code = trick_code(e, extra);
     uint64_t j = mix(code) & e->win_mask;
     for (;;) {
@@ -338,11 +354,12 @@ int game_value(Engine *e, const int *pv) {
     return (int)v;
 }
 
-/* The least and the most Game can still be worth from the pips state now. */
-void game_bounds(Engine *e, int *lo, int *hi) {
-    int t = e->total, rest = e->rest;
-    int at = e->nsides == 2 ? e->pv[0] * (t + 1) + rest
-                            : (e->pv[0] * (t + 1) + e->pv[1]) * (t + 1) + rest;
+/* The least and the most Game can still be worth with the pips ``pv`` taken and ``rest``
+ * more still to take. */
+void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi) {
+    int t = e->total;
+    int at = e->nsides == 2 ? pv[0] * (t + 1) + rest
+                            : (pv[0] * (t + 1) + pv[1]) * (t + 1) + rest;
     if (e->bound_lo[at] != INT32_MIN) {
         *lo = e->bound_lo[at];
         *hi = e->bound_hi[at];
@@ -350,7 +367,7 @@ void game_bounds(Engine *e, int *lo, int *hi) {
     }
     int low = INF, high = -INF, split[3];
     if (e->nsides == 2) {
-        for (int a = e->pv[0]; a <= e->pv[0] + rest; a++) {
+        for (int a = pv[0]; a <= pv[0] + rest; a++) {
             split[0] = a;
             split[1] = t - a;
             int v = game_value(e, split);
@@ -361,9 +378,9 @@ void game_bounds(Engine *e, int *lo, int *hi) {
     } else {
         for (int x = 0; x <= rest; x++) {
             for (int y = 0; x + y <= rest; y++) {
-                split[0] = e->pv[0] + x;
-                split[1] = e->pv[1] + y;
-                split[2] = e->pv[2] + rest - x - y;
+                split[0] = pv[0] + x;
+                split[1] = pv[1] + y;
+                split[2] = pv[2] + rest - x - y;
                 int v = game_value(e, split);
                 if (e->err) return;
                 if (v < low) low = v;
@@ -373,4 +390,40 @@ void game_bounds(Engine *e, int *lo, int *hi) {
     }
     e->bound_lo[at] = *lo = low;
     e->bound_hi[at] = *hi = high;
+}
+
+/* Who wins the trick on the table with card ``extra`` played to it (a trick not yet
+ * complete: who is winning it so far).  A trick goes to its highest trump, else to the
+ * highest card of the suit led (rule 19): the card winning so far and the next card say
+ * which of the two wins, whatever came before.  So the referee's answers are also kept
+ * per pair (the card winning so far, the card played to it), read at every question; a
+ * pair's answer comes from a real trick asked of the referee, and an answer that names
+ * neither card's holder turns the pairs off for the deal (then every question is asked
+ * per trick). */
+int winner_of(Engine *e, int extra) {
+    int len = e->ntrick + (extra >= 0);
+    if (!e->pairwise || len < 2) return winner_asked(e, extra);
+    int w = e->trick_card[0];
+    for (int k = 1; k < len; k++) {
+        int c = k < e->ntrick ? e->trick_card[k] : extra;
+        int beats = e->pair_beats[w][c];
+        if (!beats) {
+            int saved = e->ntrick;
+            e->ntrick = k;  /* the trick's first k cards, and c */
+            int s = winner_asked(e, c);
+            e->ntrick = saved;
+            if (e->err) return 0;
+            if (s == e->owner[c]) {
+                beats = 2;
+            } else if (s == e->owner[w]) {
+                beats = 1;
+            } else {
+                e->pairwise = 0;
+                return winner_asked(e, extra);
+            }
+            e->pair_beats[w][c] = (int8_t)beats;
+        }
+        if (beats == 2) w = c;
+    }
+    return e->owner[w];
 }

@@ -4,7 +4,8 @@
  * This file knows no rule of All Fours.  Which cards may be played, who wins a trick
  * and what Game is worth for a split of the pips are asked of Python (callbacks that
  * ask the referee and the scorer) the first time each question comes up, and the
- * answers are kept in tables here.  What the Jack and Low are worth to each seat comes
+ * answers are kept in tables (_referee.c says on what ground answers are shared between
+ * questions).  What the Jack and Low are worth to each seat comes
  * in as numbers.  What this file adds is only the search: alpha-beta (fail-soft) with
  * null-window tests (MTD(f)), a transposition table at trick boundaries keyed by the
  * cards still out in canonical form, equivalent cards searched once, the last trick
@@ -90,10 +91,11 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
             int i = moves[k];
             int wins = winner_of(e, i) == pos;
             if (e->err) return 0;
+            /* a card that wins: plain before trump, most pips first (win_key) */
             if (ours)  /* the side is winning: points thrown on first, a winner last */
-                keys[k] = wins ? 1000 + e->cheap_key[i] : -e->pips[i];
-            else       /* the cheapest card that wins, then the cheapest card */
-                keys[k] = wins ? e->cheap_key[i] : 1000 + e->cheap_key[i];
+                keys[k] = wins ? 1000000 + e->win_key[i] : -e->pips[i];
+            else       /* a card that wins, then the cheapest card */
+                keys[k] = wins ? e->win_key[i] : 1000000 + e->cheap_key[i];
         }
     }
     for (int k = 1; k < count; k++) {  /* insertion sort, stable */
@@ -130,6 +132,55 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
 }
 
 static int search(Engine *e, int alpha, int beta);
+
+/* the range of ``values`` (one per seat) over the seats of ``side`` (-1: every seat) */
+static void seat_range(const Engine *e, const int *values, int side, int *lo, int *hi) {
+    *lo = INF;
+    *hi = -INF;
+    for (int p = 0; p < e->n; p++) {
+        if (side >= 0 && e->side_of[p] != side) continue;
+        if (values[p] < *lo) *lo = values[p];
+        if (values[p] > *hi) *hi = values[p];
+    }
+}
+
+/* At a trick boundary: the least and the most the items still open can be worth from
+ * here on.  Each side is credited beforehand with the cards of ``sure_order`` it is sure
+ * to take (one every higher one of which still out is its side's: a trick with one in it
+ * goes to the highest), their pips and the Jack or Low one of them is -- as the Python
+ * solver's bounds.sure_items. */
+static void open_bounds(Engine *e, int *lo, int *hi) {
+    int sure[3] = {0, 0, 0}, sure_total = 0, above = 0, jack_side = -1, low_side = -1;
+    uint64_t remaining = e->remaining;
+    for (int k = 0; k < e->nsure; k++) {
+        int i = e->sure_order[k];
+        if (!(remaining >> i & 1)) continue;
+        int side = e->side_of[e->owner[i]];
+        if (!above || above == 1 << side) {
+            sure[side] += e->pips[i];
+            sure_total += e->pips[i];
+            if (i == e->jack) jack_side = side;
+            if (i == e->low) low_side = side;
+        }
+        above |= 1 << side;
+    }
+    int pv[3] = {e->pv[0] + sure[0], e->pv[1] + sure[1], e->pv[2] + sure[2]};
+    int low = 0, high = 0, a, b;
+    game_bounds(e, pv, e->rest - sure_total, &low, &high);
+    if (e->err) return;
+    if (e->jack >= 0 && (remaining >> e->jack & 1)) {
+        seat_range(e, e->jack_value, jack_side, &a, &b);
+        low += a;
+        high += b;
+    }
+    if (e->low >= 0 && (remaining >> e->low & 1)) {
+        seat_range(e, e->low_value, low_side, &a, &b);
+        low += a;
+        high += b;
+    }
+    *lo = low;
+    *hi = high;
+}
 
 /* ``pos`` plays card ``i`` to the position, the value from there is searched in the
  * window, and the position is put back */
@@ -183,53 +234,45 @@ static int child(Engine *e, int pos, int i, int alpha, int beta) {
 static int search(Engine *e, int alpha, int beta) {
     if (e->err) return 0;
     e->nodes++;
-    if (e->has_deadline && !(e->nodes & CLOCK_EVERY) && !check_clock(e)) return 0;
+    if (!(e->nodes & CLOCK_EVERY)) {
+        if (e->has_deadline && !check_clock(e)) return 0;
+        if (!e->advised && e->nodes >= LONG_SEARCH) {
+            e->tt = table_promote(e->tt);
+            e->legal = table_promote(e->legal);
+            e->win = table_promote(e->win);
+            e->advised = 1;
+        }
+    }
     uint64_t remaining = e->remaining;
     int alpha0 = alpha, beta0 = beta, pos, hint = -1;
-    TTEntry *slot = NULL;
-    uint64_t shape = 0;
-    uint16_t rest_key = 0;
-    HintEntry *hslot = NULL;
-    uint32_t code = 0;
+    TTProbe probe;
+    int at_boundary = !e->ntrick;
     if (!e->ntrick) {
         if (!remaining) return game_value(e, e->pv);
         if (__builtin_popcountll(remaining) == e->n) return last_trick(e);
         int low = 0, high = 0;
-        game_bounds(e, &low, &high);
+        open_bounds(e, &low, &high);
         if (e->err) return 0;
-        if (e->jack >= 0 && (remaining >> e->jack & 1)) {
-            low += e->jack_lo;
-            high += e->jack_hi;
-        }
-        if (e->low >= 0 && (remaining >> e->low & 1)) {
-            low += e->low_lo;
-            high += e->low_hi;
-        }
         if (low == high || high <= alpha || low >= beta) {
             e->settled++;
             return low >= beta || low == high ? low : high;
         }
-        slot = tt_find(e, remaining, e->pv, e->rest, e->leader, &shape, &rest_key);
-        if (slot) {
-            int lower = slot->lower, upper = slot->upper;
-            if (lower >= beta || lower == upper) {
-                e->table_hits++;
-                return lower;
-            }
-            if (upper <= alpha) {
-                e->table_hits++;
-                return upper;
-            }
-            if (lower > alpha) alpha = lower;
-            if (upper < beta) beta = upper;
-            hint = slot->move;
+        tt_find(e, remaining, e->pv, e->rest, e->leader, &probe);
+        int lower = probe.lower, upper = probe.upper;
+        if (lower >= beta || lower == upper) {
+            e->table_hits++;
+            return lower;
         }
+        if (upper <= alpha) {
+            e->table_hits++;
+            return upper;
+        }
+        if (lower > alpha) alpha = lower;
+        if (upper < beta) beta = upper;
+        hint = probe.move;
         pos = e->leader;
     } else {
         pos = e->next_pos[e->trick_pos[e->ntrick - 1]];
-        code = trick_code(e, -1);
-        hslot = &e->hints[mix(remaining ^ ((uint64_t)code << 41)) & e->hint_mask];
-        if (hslot->remaining == remaining && hslot->trick == code) hint = hslot->move;
     }
     uint64_t legal = legal_moves(e, pos, e->hands[pos]);
     if (e->err) return 0;
@@ -267,13 +310,8 @@ static int search(Engine *e, int alpha, int beta) {
         }
     }
     if (alpha >= beta) e->killer[depth][e->ntrick] = best_move;
-    if (hslot) {
-        hslot->remaining = remaining;
-        hslot->trick = code;
-        hslot->move = (int8_t)best_move;
-    }
-    if (!e->ntrick) {
-        int lower = slot ? slot->lower : -INF, upper = slot ? slot->upper : INF;
+    if (at_boundary) {
+        int lower = probe.lower, upper = probe.upper;
         if (best <= alpha0) {
             if (best < upper) upper = best;
         } else if (best >= beta0) {
@@ -281,7 +319,7 @@ static int search(Engine *e, int alpha, int beta) {
         } else {
             lower = upper = best;
         }
-        tt_store(e, slot, shape, rest_key, lower, upper, best_move, depth);
+        tt_store(e, &probe, lower, upper, best_move, depth);
     }
     return best;
 }
@@ -317,21 +355,18 @@ static void engine_free_tables(Engine *e) {
     PyMem_Free(e->game);
     PyMem_Free(e->bound_lo);
     PyMem_Free(e->bound_hi);
-    PyMem_Free(e->tt);
-    PyMem_Free(e->legal);
+    tt_free(e);
+    table_free(e->legal);
     PyMem_Free(e->forms);
     PyMem_Free(e->win_forms);
     PyMem_Free(e->win_form_answer);
-    PyMem_Free(e->win);
-    PyMem_Free(e->hints);
+    table_free(e->win);
     e->game = e->bound_lo = e->bound_hi = NULL;
-    e->tt = NULL;
     e->legal = NULL;
     e->forms = NULL;
     e->win_forms = NULL;
     e->win_form_answer = NULL;
     e->win = NULL;
-    e->hints = NULL;
 }
 
 static void Engine_dealloc(Engine *e) {
@@ -347,16 +382,16 @@ static void Engine_dealloc(Engine *e) {
 static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     static char *names[] = {"owner", "pips", "suit_of", "counting", "named", "jack", "low",
                             "jack_value", "low_value", "next_pos", "side_of", "maximises",
-                            "nsides", "lead_key", "cheap_key", "legal", "winner", "game",
+                            "nsides", "lead_key", "cheap_key", "win_key", "sure_order", "legal", "winner", "game",
                             "timeout", NULL};
     PyObject *owner, *pips, *suit_of, *jack_value, *low_value, *next_pos, *side_of, *maxi;
-    PyObject *lead_key, *cheap_key, *legal_cb, *winner_cb, *game_cb, *timeout;
+    PyObject *lead_key, *cheap_key, *win_key, *sure_order, *legal_cb, *winner_cb, *game_cb, *timeout;
     unsigned long long counting, named;
     int jack, low, nsides;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOO", names, &owner, &pips,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO", names, &owner, &pips,
                                      &suit_of, &counting, &named, &jack, &low, &jack_value,
                                      &low_value, &next_pos, &side_of, &maxi, &nsides,
-                                     &lead_key, &cheap_key, &legal_cb, &winner_cb, &game_cb,
+                                     &lead_key, &cheap_key, &win_key, &sure_order, &legal_cb, &winner_cb, &game_cb,
                                      &timeout))
         return -1;
     if (e->tt) {
@@ -373,8 +408,21 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     if (int_list(pips, e->pips, MAX_CARDS, n, "pips") < 0 ||
         int_list(suit_of, e->suit_of, MAX_CARDS, n, "suit_of") < 0 ||
         int_list(lead_key, e->lead_key, MAX_CARDS, n, "lead_key") < 0 ||
-        int_list(cheap_key, e->cheap_key, MAX_CARDS, n, "cheap_key") < 0)
+        int_list(cheap_key, e->cheap_key, MAX_CARDS, n, "cheap_key") < 0 ||
+        int_list(win_key, e->win_key, MAX_CARDS, n, "win_key") < 0)
         return -1;
+    e->nsure = int_list(sure_order, e->sure_order, MAX_CARDS, -1, "sure_order");
+    if (e->nsure < 0) return -1;
+    e->pairwise = 1;
+    memset(e->pair_beats, 0, sizeof e->pair_beats);
+    e->trumps = 0;
+    for (int k = 0; k < e->nsure; k++) {
+        if (e->sure_order[k] < 0 || e->sure_order[k] >= n) {
+            PyErr_SetString(PyExc_ValueError, "sure_order: a card out of range");
+            return -1;
+        }
+        e->trumps |= 1ULL << e->sure_order[k];
+    }
     int seats = int_list(next_pos, e->next_pos, MAX_SEATS, -1, "next_pos");
     if (seats < 2) {
         if (seats >= 0) PyErr_SetString(PyExc_ValueError, "two to four seats");
@@ -450,22 +498,17 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->bound_lo = PyMem_Malloc(bounds * sizeof(int));
     e->bound_hi = PyMem_Malloc(bounds * sizeof(int));
     int tt_bits = n <= 24 ? 16 : n <= 36 ? 20 : 22;
-    e->tt = PyMem_Calloc((size_t)1 << tt_bits, sizeof(TTEntry));
-    e->tt_mask = (1ULL << tt_bits) - 1;
-    e->legal = PyMem_Calloc(1024, sizeof(LegalEntry));
+    if (tt_alloc(e, (size_t)1 << tt_bits) < 0) return -1;
+    e->legal = table_calloc(1024, sizeof(LegalEntry));
     e->legal_mask = 1023;
     e->forms = PyMem_Calloc(1024, sizeof(FormEntry));
     e->win_forms = PyMem_Calloc(WIN_FORMS_MASK + 1, sizeof(uint64_t));
     e->win_form_answer = PyMem_Calloc(WIN_FORMS_MASK + 1, sizeof(int8_t));
     e->form_mask = 1023;
-    e->win = PyMem_Calloc(1024, sizeof(WinnerEntry));
+    e->win = table_calloc(1024, sizeof(WinnerEntry));
     e->win_mask = 1023;
-    int hint_bits = n <= 24 ? 16 : n <= 36 ? 19 : 21;
-    e->hints = PyMem_Calloc((size_t)1 << hint_bits, sizeof(HintEntry));
-    e->hint_mask = (1ULL << hint_bits) - 1;
     if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->forms || !e->win_forms ||
-        !e->win_form_answer || !e->win ||
-        !e->hints) {
+        !e->win_form_answer || !e->win) {
         engine_free_tables(e);
         PyErr_NoMemory();
         return -1;
@@ -486,6 +529,7 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
      * for every one with it behind), which lets the table key on the margin clipped at
      * the pips still to win -- asked of the scorer, as the Python solver does. */
     e->clip = 0;
+    e->monotone = 0;
     if (nsides == 2) {
         int ahead = INT32_MIN, behind = INT32_MIN, same = 1, split[2];
         e->err = 0;
@@ -500,6 +544,14 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
             else if (*seen != v) same = 0;
         }
         e->clip = same;
+        /* and whether Game never falls for the first side as its pips grow */
+        e->monotone = same;
+        for (int a = 0; a < e->total && e->monotone; a++) {
+            int low[2] = {a, e->total - a}, high[2] = {a + 1, e->total - a - 1};
+            int v = game_value(e, low), w = game_value(e, high);
+            if (e->err) return -1;
+            if (v > w) e->monotone = 0;
+        }
     }
     return 0;
 }
@@ -702,6 +754,12 @@ PyMODINIT_FUNC PyInit__search(void) {
     if (PyType_Ready(&EngineType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
+    /* what accelerated.py passes the engine and expects back: a build of another
+     * interface is not used (the pure-Python solver is, with the same values) */
+    if (PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&EngineType);
     if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
         Py_DECREF(&EngineType);

@@ -2,12 +2,15 @@
 
 from collections.abc import Callable, Sequence
 
+INTERFACE: int
+
 class Engine:
     def __init__(self, owner: Sequence[int], pips: Sequence[int], suit_of: Sequence[int],
                  counting: int, named: int, jack: int, low: int, jack_value: Sequence[int],
                  low_value: Sequence[int], next_pos: Sequence[int], side_of: Sequence[int],
                  maximises: Sequence[bool], nsides: int, lead_key: Sequence[int],
-                 cheap_key: Sequence[int],
+                 cheap_key: Sequence[int], win_key: Sequence[int],
+                 sure_order: Sequence[int],
                  legal: Callable[[int, int, tuple[int, ...]], int],
                  winner: Callable[[tuple[int, ...]], int],
                  game: Callable[[tuple[int, ...]], int],

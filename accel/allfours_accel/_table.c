@@ -5,6 +5,10 @@
  * transposition cutoff tried before the last card of a trick is searched.
  */
 #include "_engine.h"
+#include <stdlib.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 /* The canonical form of each set of one suit's cards still out: the same number for two
  * sets with, in rank order, the same holders and the same counting cards (the number is
@@ -51,6 +55,86 @@ int suit_shapes(Engine *e, int s) {
     return 0;
 }
 
+/* The tables are looked up at random: on Linux a large one is mapped apart, so that once
+ * a search proves long (table_promote) it can be put in huge pages where the system lends
+ * them (madvise), which spares most of the address translations that miss on tables of
+ * tens of megabytes -- not from the start, since a huge page is cleared whole when first
+ * touched, which a short search touching a few entries would pay for every page; then
+ * the table is copied to a fresh mapping advised before it is touched (a mapping whose
+ * small pages are already in use keeps them).  A small table, or one elsewhere, is
+ * ordinary memory.  Each block starts with a header
+ * that says which. */
+#define TABLE_HEADER 64
+
+void *table_calloc(size_t count, size_t size) {
+    size_t bytes = count * size + TABLE_HEADER;
+    char *base = NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= (8 << 20)) {
+        void *mapped = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                            -1, 0);
+        if (mapped != MAP_FAILED) {
+            base = mapped;
+            *(size_t *)base = bytes;
+        }
+    }
+#endif
+    if (!base) {
+        base = PyMem_Calloc(1, bytes);
+        if (!base) return NULL;
+        *(size_t *)base = 0;
+    }
+    return base + TABLE_HEADER;
+}
+
+void *table_promote(void *table) {
+    if (!table) return table;
+    char *base = (char *)table - TABLE_HEADER;
+    size_t mapped = *(size_t *)base;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (mapped) {
+        char *fresh = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                           -1, 0);
+        if (fresh == MAP_FAILED) return table;  /* it stays where it is */
+        madvise(fresh, mapped, MADV_HUGEPAGE);  /* a hint: refused, pages stay small */
+        memcpy(fresh, base, mapped);
+        munmap(base, mapped);
+        return fresh + TABLE_HEADER;
+    }
+#endif
+    (void)mapped;
+    return table;
+}
+
+void table_free(void *table) {
+    if (!table) return;
+    char *base = (char *)table - TABLE_HEADER;
+    size_t mapped = *(size_t *)base;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (mapped) {
+        munmap(base, mapped);
+        return;
+    }
+#endif
+    (void)mapped;
+    PyMem_Free(base);
+}
+
+int tt_alloc(Engine *e, size_t entries) {
+    e->tt = table_calloc(entries, sizeof(TTEntry));
+    if (!e->tt) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    e->tt_mask = entries - 1;
+    return 0;
+}
+
+void tt_free(Engine *e) {
+    table_free(e->tt);
+    e->tt = NULL;
+}
+
 static uint64_t shape_of(const Engine *e, uint64_t remaining) {
     uint64_t out = 0;
     for (int s = 0; s < e->nsuits; s++) {
@@ -61,46 +145,112 @@ static uint64_t shape_of(const Engine *e, uint64_t remaining) {
     return out;
 }
 
-/* The transposition table's entry for the trick boundary with ``remaining`` still out,
- * the pips ``pv`` taken (``rest`` still to take) and ``leader`` to lead, or NULL; the key
- * is put in ``shape`` and ``rest_key`` */
-TTEntry *tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
-                        uint64_t *shape, uint16_t *rest_key) {
-    *shape = shape_of(e, remaining);
-    int pipkey;
+static uint64_t tt_bucket(const Engine *e, const TTProbe *probe) {
+    return mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask & ~1ULL;
+}
+
+/* The key of the position (the first half of tt_find), its bucket asked of memory ahead */
+static void tt_key(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+                   TTProbe *probe) {
+    probe->shape = shape_of(e, remaining);
+    int pipkey = 0, margin = 0;
     if (e->clip) {
-        int margin = pv[0] - pv[1];
+        margin = pv[0] - pv[1];
         if (margin > rest) margin = rest + 1;
         else if (margin < -rest) margin = -rest - 1;
-        pipkey = margin + 128;
+        if (!e->monotone) {
+            pipkey = margin + 128;
+            margin = 0;
+        }
     } else if (e->nsides == 2) {
         pipkey = pv[0];
     } else {
         pipkey = pv[0] << 7 | pv[1];
     }
-    *rest_key = (uint16_t)(pipkey << 2 | leader);
-    uint64_t at = mix(*shape ^ ((uint64_t)*rest_key << 48)) & e->tt_mask & ~1ULL;
-    for (int k = 0; k < 2; k++) {
-        TTEntry *t = &e->tt[at + (uint64_t)k];
-        if (t->depth && t->shape == *shape && t->rest == *rest_key) return t;
-    }
-    return NULL;
+    probe->margin = margin;
+    probe->rest_key = (uint16_t)(pipkey << 2 | leader);
+    __builtin_prefetch(&e->tt[tt_bucket(e, probe)]);
 }
 
-/* Keeps the bounds ``lower`` and ``upper`` and the best card found at the trick boundary
- * keyed by ``shape`` and ``rest_key``: in ``slot`` when the look-up found one, else in
- * the shallower of the key's two slots */
-void tt_store(Engine *e, TTEntry *slot, uint64_t shape, uint16_t rest_key, int lower,
-              int upper, int move, int depth) {
-    if (!slot) {
-        uint64_t at = mix(shape ^ ((uint64_t)rest_key << 48)) & e->tt_mask & ~1ULL;
-        TTEntry *a = &e->tt[at], *b = &e->tt[at + 1];
-        slot = !a->depth ? a : !b->depth ? b : a->depth <= b->depth ? a : b;
-        slot->shape = shape;
-        slot->rest = rest_key;
+/* What the table says at the key of ``probe`` (the second half of tt_find) */
+static void tt_read(Engine *e, TTProbe *probe) {
+    probe->lower = -INF;
+    probe->upper = INF;
+    probe->move = -1;
+    uint64_t at = tt_bucket(e, probe);
+    for (int k = 0; k < 2; k++) {
+        TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (!t->depth || t->shape != probe->shape || t->rest != probe->rest_key) continue;
+        probe->move = t->move;
+        for (int j = 0; j < TT_MARGINS; j++) {
+            const TTBounds *b = &t->at[j];
+            if (!b->used) continue;
+            if (b->margin <= probe->margin && b->lower > probe->lower) probe->lower = b->lower;
+            if (b->margin >= probe->margin && b->upper < probe->upper) probe->upper = b->upper;
+        }
+        return;
     }
-    slot->lower = (int16_t)lower;
-    slot->upper = (int16_t)upper;
+}
+
+/* The transposition table at the trick boundary with ``remaining`` still out, the pips
+ * ``pv`` taken (``rest`` still to take) and ``leader`` to lead, into ``probe``.
+ *
+ * Two sides: where Game is the same for every split with the first side ahead (and for
+ * every one with it behind), the key has the margin clipped at the pips still to win.
+ * Where Game is moreover never worth less to the first side for more of its pips
+ * (``monotone``, asked of the scorer), the key leaves the margin out and an entry keeps
+ * the bounds found at up to TT_MARGINS margins: a lower bound found at one margin holds
+ * at every larger one (whatever the play, each line ends with the first side's margin
+ * larger, so with Game worth no less and the Jack and Low the same), an upper bound at
+ * every smaller one -- as the Python solver's ``margins``. */
+void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
+             TTProbe *probe) {
+    tt_key(e, remaining, pv, rest, leader, probe);
+    tt_read(e, probe);
+}
+
+/* Keeps the bounds ``lower`` and ``upper`` and the best card found at the position of
+ * ``probe``: in its entry when there is one, else in the shallower of the key's two
+ * slots; at its margin, else in a free place, else in place of the margin farthest
+ * from it */
+void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth) {
+    /* looked up again: while the position was searched its entry may have given way to
+     * another position's, and the table may have moved (table_promote) */
+    uint64_t at = tt_bucket(e, probe);
+    TTEntry *a = &e->tt[at], *b = &e->tt[at + 1], *slot = NULL;
+    if (a->depth && a->shape == probe->shape && a->rest == probe->rest_key) slot = a;
+    else if (b->depth && b->shape == probe->shape && b->rest == probe->rest_key) slot = b;
+    if (!slot) {
+        slot = !a->depth ? a : !b->depth ? b : a->depth <= b->depth ? a : b;
+        memset(slot, 0, sizeof *slot);
+        slot->shape = probe->shape;
+        slot->rest = probe->rest_key;
+    }
+    TTBounds *place = NULL;
+    int far = -1;
+    for (int j = 0; j < TT_MARGINS; j++) {
+        TTBounds *b = &slot->at[j];
+        if (!b->used) {
+            if (far < INF) {
+                place = b;
+                far = INF;
+            }
+            continue;
+        }
+        if (b->margin == probe->margin) {
+            place = b;
+            break;
+        }
+        int gap = abs(b->margin - probe->margin);
+        if (gap > far) {
+            place = b;
+            far = gap;
+        }
+    }
+    place->lower = (int16_t)lower;
+    place->upper = (int16_t)upper;
+    place->margin = (int8_t)probe->margin;
+    place->used = 1;
     slot->move = (int8_t)move;
     slot->depth = (uint8_t)depth;
 }
@@ -109,6 +259,9 @@ void tt_store(Engine *e, TTEntry *slot, uint64_t shape, uint16_t rest_key, int l
  * of ``moves`` cuts (an enhanced transposition cutoff); its value, or INT32_MIN */
 int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int beta) {
     if (__builtin_popcountll(e->remaining) - 1 <= e->n) return INT32_MIN;
+    /* the keys first, each asked of memory ahead, then the look-ups: the misses overlap */
+    TTProbe probes[MAX_CARDS];
+    int values[MAX_CARDS];
     for (int k = 0; k < count; k++) {
         int i = moves[k];
         int w = winner_of(e, i);
@@ -124,14 +277,16 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         }
         int pv[3] = {e->pv[0], e->pv[1], e->pv[2]};
         pv[e->side_of[w]] += gain;
-        uint64_t shape;
-        uint16_t rest_key;
-        TTEntry *t = tt_find(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &shape,
-                             &rest_key);
-        if (!t) continue;
-        if (e->maximises[pos] ? value + t->lower >= beta : value + t->upper <= alpha) {
+        tt_key(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &probes[k]);
+        values[k] = value;
+    }
+    for (int k = 0; k < count; k++) {
+        TTProbe *probe = &probes[k];
+        tt_read(e, probe);
+        int value = values[k];
+        if (e->maximises[pos] ? value + probe->lower >= beta : value + probe->upper <= alpha) {
             e->table_hits++;
-            return e->maximises[pos] ? value + t->lower : value + t->upper;
+            return e->maximises[pos] ? value + probe->lower : value + probe->upper;
         }
     }
     return INT32_MIN;

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 import pytest
 
+from allfours_notation.cards import Card, Seat
 from allfours_notation.checking.analysis import Layout, Solver, SolveTimeout
 from allfours_notation.checking.analysis.accelerated import (
     DISABLE_VARIABLE,
@@ -180,3 +181,64 @@ def test_without_the_accelerator_the_pure_python_solver_is_used() -> None:
     chosen = solver_for(deal.layout)
     assert isinstance(chosen, AcceleratedSolver) == (ENGINE is not None)
     assert chosen.value() == Solver(deal.layout).value()
+
+
+
+@needs_engine
+def test_one_engine_solving_the_same_cards_at_other_pips_margins_gives_identical_values(
+        ) -> None:
+    """The engine's table keeps, for the same cards still out and the same leader, the
+    bounds found at other pips margins (a lower bound holds at a larger margin, an upper
+    at a smaller, where Game never falls with more pips).  One accelerated solver (its
+    table kept from position to position) solves positions after two tricks of random
+    legal play, each also with the pips taken so far shared otherwise between the sides
+    (the same cards still out, every margin from one side having them all to the other),
+    each against the reference."""
+    rng = random.Random(11)
+    checked = 0
+    for deal in generated_deals(31, "trinidad14", 4, 2):
+        assert deal.layout is not None
+        fast = AcceleratedSolver(deal.layout)
+        plain = Solver(deal.layout)
+        for _ in range(6):
+            line: list[tuple[Seat, Card]] = []
+            while len(line) < 8:
+                seat = plain.to_move()
+                assert seat is not None
+                card = rng.choice(plain.legal_now())
+                plain.play(seat, card)
+                line.append((seat, card))
+            fast.set_position(line)
+            taken = sum(plain.pips)
+            for first in rng.sample(range(taken + 1), min(taken + 1, 8)):
+                for solver in (fast, plain):
+                    solver.pips = [first, taken - first]
+                assert fast.value() == plain.value(), (deal.number, line, first)
+                checked += 1
+            plain.set_position([])
+    assert checked >= 40
+
+
+def test_an_accelerator_built_for_another_interface_is_not_used(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine built from an older checkout (another ``INTERFACE``, or none) would fail
+    on the arguments it is given: the pure-Python solver is used instead."""
+    from types import ModuleType, SimpleNamespace
+
+    from allfours_notation.checking.analysis import accelerated
+
+    def built(interface: int | None) -> ModuleType:
+        module = ModuleType("allfours_accel._search")
+        if interface is not None:
+            module.INTERFACE = interface  # type: ignore[attr-defined]
+        return module
+
+    monkeypatch.delenv(DISABLE_VARIABLE, raising=False)
+    for interface, used in ((accelerated.ENGINE_INTERFACE, True),
+                            (accelerated.ENGINE_INTERFACE - 1, False), (None, False)):
+        stub = built(interface)
+        monkeypatch.setattr(accelerated, "importlib",
+                            SimpleNamespace(import_module=lambda name, m=stub: m))
+        assert (accelerated.accelerator() is stub) == used, interface
+    if ENGINE is not None:  # the engine built from this checkout speaks this interface
+        assert ENGINE.INTERFACE == accelerated.ENGINE_INTERFACE

@@ -24,6 +24,7 @@ from allfours_notation.checking.analysis.data import read_row, to_json
 from allfours_notation.checking.analysis.rows import valid_row
 from allfours_notation.cli import main
 from allfours_notation.cli.analyse import deal_lines
+from tests.conftest import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 TWO = str(ROOT / "samples" / "two-player-to-seven.afn")
@@ -148,13 +149,13 @@ def _usable(text: str) -> None:
         json.dumps(to_json(read[0]))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(JSON)
 def test_any_json_value_as_a_row_is_ignored_or_printed(value: object) -> None:
     _usable(json.dumps(value))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), JSON)
 def test_a_good_row_with_any_part_replaced_is_ignored_or_printed(data: st.DataObject,
                                                                  value: object) -> None:

@@ -94,3 +94,24 @@ def test_three_players_no_seat_is_guaranteed_more_than_it_makes_along_the_actual
                 assert made[side] >= guaranteed
         totals = side_points(analysis.fixed, analysis.sides)
         assert len(totals) == 3
+
+
+def test_the_time_taken_is_read_on_the_clock_given() -> None:
+    """The benchmark times the check on the CPU clock: the seconds reported are the
+    clock's (here one that moves 100 at each reading), not the wall clock's."""
+    deal = generated_deals(4, "hoffmann1909", 4, 1)[0]
+    ticks = iter(range(0, 10**6, 100))
+    analysis = analyse_deal(deal, time_limit=None, clock=lambda: float(next(ticks)))
+    assert analysis.solved and analysis.seconds >= 100 and analysis.seconds % 100 == 0
+
+
+def test_the_check_is_made_with_the_solvers_given() -> None:
+    made: list[str | None] = []
+
+    def counted(layout: object, perspective: str | None) -> Solver:
+        made.append(perspective)
+        return Solver(layout, perspective)  # type: ignore[arg-type]
+
+    deal = generated_deals(4, "hoffmann1909", 3, 1)[0]
+    assert analyse_deal(deal, time_limit=None, make_solver=counted).checked
+    assert len(made) == 3 and len(set(made)) == 3  # one per seat, three players

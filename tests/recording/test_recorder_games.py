@@ -8,6 +8,12 @@ begs, gifts, runs, an exhausted pack, a revoke (confirmed with ``y``) and a
 concession; each written file must check clean and hold the generator's records
 (for the two variants that end in a revoke and a concession: the core session's,
 fed the same lines).
+
+The default suite types four of the twelve games (:data:`TYPED_BY_DEFAULT`: every
+profile, every number of players, hands known and unknown and every feature above);
+``test_recorder_games_slow.py`` types the other eight.  Every profile at every table is
+still recorded entry by entry in the default suite, without the screen
+(``test_session.py``).
 """
 
 from __future__ import annotations
@@ -41,6 +47,12 @@ CASES = [
     ("trinidad14", 3, 13, True, False),
     ("trinidad14", 4, 71, True, True),
 ]
+# Typed in the default suite (the first, fourth, eighth and last cases): between them
+# every profile, two, three and four players, hands known and unknown, and every feature
+# the issue names (test_the_typed_games_cover_every_profile_table_size_and_feature);
+# the slow set types the rest.
+TYPED_BY_DEFAULT = [CASES[0], CASES[5], CASES[7], CASES[11]]
+TYPED_IN_THE_SLOW_SET = [c for c in CASES if c not in TYPED_BY_DEFAULT]
 TARGET = 3
 # one worker makes every case's game once (see case) for the coverage check and the runs
 pytestmark = pytest.mark.xdist_group("recorder-games")
@@ -88,16 +100,40 @@ def test_the_games_cover_every_profile_table_and_feature_the_issue_names() -> No
                        "hands known", "hands unknown"}
 
 
+def test_the_typed_games_cover_every_profile_table_size_and_feature() -> None:
+    """Cheap: no app.  The games the default suite types through the screen keep
+    covering every profile, every number of players and every feature; the slow set
+    types the others."""
+    covered: set[str] = set()
+    for profile, players, seed, known, variant in TYPED_BY_DEFAULT:
+        game, typed = case(profile, players, seed, known, variant)
+        covered |= features(game, typed, known)
+    assert {p for p, *_ in TYPED_BY_DEFAULT} == set(PROFILES)
+    assert {n for _, n, *_ in TYPED_BY_DEFAULT} == {2, 3, 4}
+    assert covered >= {"begs", "gifts", "runs", "exhausted pack", "revoke", "concession",
+                       "hands known", "hands unknown"}
+    assert sorted(TYPED_BY_DEFAULT + TYPED_IN_THE_SLOW_SET) == sorted(CASES)
+
+
 def same(recorded: Game, expected: Game) -> bool:
     return canonical_records(recorded) == canonical_records(expected)
 
 
-@pytest.mark.parametrize(("profile", "players", "seed", "known", "variant"), CASES,
-                         ids=[f"{p}-{n}p-{'known' if k else 'unknown'}{'-revoke' if v else ''}"
-                              for p, n, _, k, v in CASES])
+def case_id(profile: str, players: int, seed: int, known: bool, variant: bool) -> str:
+    return f"{profile}-{players}p-{'known' if known else 'unknown'}{'-revoke' if variant else ''}"
+
+
+@pytest.mark.parametrize(("profile", "players", "seed", "known", "variant"), TYPED_BY_DEFAULT,
+                         ids=[case_id(*c) for c in TYPED_BY_DEFAULT])
 def test_a_whole_game_typed_into_the_record_mode(tmp_path: Path, profile: str, players: int,
                                                  seed: int, known: bool,
                                                  variant: bool) -> None:
+    type_the_game(tmp_path, profile, players, seed, known, variant)
+
+
+def type_the_game(tmp_path: Path, profile: str, players: int, seed: int, known: bool,
+                  variant: bool) -> None:
+    """Type a case's game into the record mode and check the file it writes."""
     game, typed = case(profile, players, seed, known, variant)
     path = tmp_path / "game.afn"
     start_file(path, game.tags)

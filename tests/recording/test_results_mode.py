@@ -26,6 +26,11 @@ from tests.recording.app_helpers import recorder, send_keys, shown
 from tests.recording.helpers import feed, file_problems, generated, start_file
 
 CASES = [(profile, players) for profile in PROFILES for players in (2, 3, 4)]
+# Typed key by key through the screen in the default suite: every profile and every
+# number of players; the slow set types the other eight (test_results_mode_slow.py),
+# and every case is entered line by line without the screen here.
+TYPED_BY_DEFAULT = [("hoffmann1909", 2), ("english10", 3), ("foster", 4), ("trinidad14", 4)]
+TYPED_IN_THE_SLOW_SET = [c for c in CASES if c not in TYPED_BY_DEFAULT]
 FOUR = {"North": "Ann", "East": "Cal", "South": "Ben", "West": "Dee"}
 TWO = {"North": "Ann", "South": "Ben"}
 
@@ -65,9 +70,20 @@ def test_a_generated_game_typed_as_results_checks_clean_with_the_same_totals(
     assert written.tag("Result") == replayed.winner
 
 
-@pytest.mark.parametrize(("profile", "players"), CASES)
+def test_the_games_typed_by_default_cover_every_profile_and_table_size() -> None:
+    assert {p for p, _ in TYPED_BY_DEFAULT} == set(PROFILES)
+    assert {n for _, n in TYPED_BY_DEFAULT} == {2, 3, 4}
+    assert sorted(TYPED_BY_DEFAULT + TYPED_IN_THE_SLOW_SET) == sorted(CASES)
+
+
+@pytest.mark.parametrize(("profile", "players"), TYPED_BY_DEFAULT)
 def test_the_same_games_typed_key_by_key_in_the_app(tmp_path: Path, profile: str,
                                                     players: int) -> None:
+    type_the_results(tmp_path, profile, players)
+
+
+def type_the_results(tmp_path: Path, profile: str, players: int) -> None:
+    """Type a case's game by its results, key by key, and check the file it writes."""
     game, replayed = results_case(profile, players)
     options = PROFILES[profile].options
     keys = [key for line in results_lines_of_game(game, replayed)

@@ -32,21 +32,28 @@ from .solver import Layout, Solver, SolveTimeout
 if TYPE_CHECKING:
     from allfours_accel._search import Engine
 
-__all__ = ["DISABLE_VARIABLE", "AcceleratedSolver", "accelerator", "solver_for"]
+__all__ = ["DISABLE_VARIABLE", "ENGINE_INTERFACE", "AcceleratedSolver", "accelerator",
+           "solver_for"]
 
 # Set to 1 to use the pure-Python search even where the accelerator is installed.
 DISABLE_VARIABLE = "AFN_NO_ACCEL"
 
+# The engine's interface this module speaks (the engine's arguments and answers): a build
+# of another (an accelerator built from an older checkout) is not used, so that it cannot
+# fail on arguments it does not know; ``pip install ./accel`` again brings it up to date.
+ENGINE_INTERFACE = 2
+
 
 def accelerator() -> ModuleType | None:
-    """The compiled engine's module, or ``None`` when it is not installed (or turned off
-    by ``AFN_NO_ACCEL=1``)."""
+    """The compiled engine's module, or ``None`` when it is not installed, is a build of
+    another interface (:data:`ENGINE_INTERFACE`), or is turned off by ``AFN_NO_ACCEL=1``."""
     if os.environ.get(DISABLE_VARIABLE, "") not in ("", "0"):
         return None
     try:
-        return importlib.import_module("allfours_accel._search")
+        module = importlib.import_module("allfours_accel._search")
     except ImportError:
         return None
+    return module if getattr(module, "INTERFACE", None) == ENGINE_INTERFACE else None
 
 
 def solver_for(layout: Layout, perspective: str | None = None) -> Solver:
@@ -120,10 +127,16 @@ class AcceleratedSolver(Solver):
             "low_value": list(self.low_value), "next_pos": list(self.next_pos),
             "side_of": list(self.side_of_pos), "maximises": list(self.maximises),
             "nsides": len(self.items.sides),
-            # the order cards are tried in (it changes the work, never a value): leads
-            # trumps and high cards first; the cheap cards first when following
-            "lead_key": [-(c.suit is trump) * 20 - int(c.rank) for c in cards],
-            "cheap_key": [c.pips * 20 + int(c.rank) + (c.suit is trump) * 15 for c in cards],
+            # the order cards are tried in (it changes the work, never a value), the
+            # Python solver's: leads trumps, then cards with pips, then high cards; a card
+            # that wins a trick plain before trump and most pips first; cheap cards first
+            "lead_key": list(self.lead_key), "cheap_key": list(self.cheap_key),
+            "win_key": list(self.win_key),
+            # the trumps, highest first: a trick with one of them in it goes to the
+            # highest (rule 19), for the early stop's bounds (bounds.sure_items); and the
+            # follow rules read of a trick only the suit led and the highest trump in it,
+            # so the engine keeps the legal cards per hand and those two (as _legal_of)
+            "sure_order": list(self.trumps_high_first),
             "legal": legal, "winner": winner, "game": self.game_value,
             "timeout": SolveTimeout,
         }

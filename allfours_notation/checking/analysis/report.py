@@ -13,7 +13,7 @@ not called careless for missing a line only the hidden cards allowed.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import field
 
 from ...cards import Card, Seat
@@ -42,6 +42,10 @@ LABEL = "all hands seen (double dummy)"
 CAVEAT = ("every verdict sees all the hands (double dummy): a player who could not know a "
           "card is not called careless for missing a line only the hidden cards allowed")
 DEFAULT_TIME_LIMIT = 5.0
+
+# makes the solver of a layout for a perspective (``solver_for``; the benchmark passes
+# others, e.g. the solver of an earlier revision, to time the whole check with each)
+SolverMaker = Callable[[Layout, str | None], Solver]
 
 _KICK_GIFT = (ClaimItem.KICK, ClaimItem.GIFT)
 # the items of the play: what par and "actual" count (as the score sheet lists them)
@@ -116,13 +120,13 @@ class DealAnalyser:
     """The solvers of one deal (one for two sides, one per seat for three players), their
     transposition tables kept across every position asked about."""
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: Layout, make_solver: SolverMaker = solver_for) -> None:
         self.layout = layout
         table_sides = layout.sides
         self.two_sides = len(table_sides) == 2
         self.solvers: dict[str | None, Solver] = (
-            {None: solver_for(layout)} if self.two_sides
-            else {side: solver_for(layout, side) for side in table_sides})
+            {None: make_solver(layout, None)} if self.two_sides
+            else {side: make_solver(layout, side) for side in table_sides})
         self.sides = table_sides
         self._values: dict[tuple[str | None, int], int] = {}
 
@@ -212,17 +216,21 @@ def played_items(played: PlayedDeal) -> tuple[Point, ...]:
 
 
 def analyse_deal(played: PlayedDeal, *, time_limit: float | None = DEFAULT_TIME_LIMIT,
-                 check_cards: bool = True) -> DealAnalysis:
+                 check_cards: bool = True, make_solver: SolverMaker = solver_for,
+                 clock: Callable[[], float] = time.perf_counter) -> DealAnalysis:
     """Par, the actual result and (``check_cards``) every card judged, within
-    ``time_limit`` seconds for the whole deal (``None``: no limit)."""
+    ``time_limit`` seconds for the whole deal (``None``: no limit) read on ``clock`` (the
+    wall clock; the benchmark reads the CPU clock)."""
     result = played.result
     recorded = tuple(p for p in (*result.points, *result.unscored) if p.item in _KICK_GIFT)
     layout = played.layout
-    start = time.perf_counter()
+    start = clock()
     if layout is None:
         return DealAnalysis(played.number, False, played.why_not or "", (), True, (), None,
                             (), (), recorded, (), (), False, 0.0, 0)
-    analyser = DealAnalyser(layout)
+    analyser = DealAnalyser(layout, make_solver)
+    for solver in analyser.solvers.values():
+        solver.clock = clock
     table_sides = analyser.sides
     deadline = None if time_limit is None else start + time_limit
     fixed = analyser.solvers[next(iter(analyser.solvers))].items.fixed
@@ -252,7 +260,7 @@ def analyse_deal(played: PlayedDeal, *, time_limit: float | None = DEFAULT_TIME_
     except SolveTimeout:
         return DealAnalysis(played.number, False, f"not solved in {_seconds(time_limit)}",
                             table_sides, analyser.two_sides, (), None, actual, fixed, recorded,
-                            (), (), False, time.perf_counter() - start, analyser.nodes,
+                            (), (), False, clock() - start, analyser.nodes,
                             actual_items=actual_items)
     verdicts: list[CardVerdict] = []
     checked = False
@@ -274,7 +282,7 @@ def analyse_deal(played: PlayedDeal, *, time_limit: float | None = DEFAULT_TIME_
         notes.append(f"the card-by-card check was not finished in {_seconds(time_limit)}")
     return DealAnalysis(played.number, True, "; ".join(notes), table_sides, analyser.two_sides,
                         par, par_value, actual, fixed, recorded, tuple(verdicts), best_line,
-                        checked, time.perf_counter() - start, analyser.nodes,
+                        checked, clock() - start, analyser.nodes,
                         actual_items=actual_items)
 
 
