@@ -173,7 +173,7 @@ class ChangeLog:
                 hands = last["hands"] = tuple(fresh)
         if unseen != last["unseen"]:
             last["unseen"] = unseen.copy()
-            last["unknown"] = tuple((seat, unseen[seat]) for seat in seats)
+            last["unknown"] = tuple([(seat, unseen[seat]) for seat in seats])
         unknown: _Unknown = last["unknown"]
         mover, trick, trump = deal.to_move, last["trick"], deal.trump
         legal: frozenset[Card] = _NO_CARDS
@@ -299,8 +299,8 @@ class _Completing:
         if last is not None and unknown is self.unseen and not changed:
             counts = last[1]
         else:
-            counts = tuple((seat, count - len(waiting.get(seat, ())))
-                           for seat, count in unknown)
+            counts = tuple([(seat, count - len(waiting.get(seat, ())))
+                            for seat, count in unknown])
         self.known, self.unseen = hands, unknown
         changed.clear()
         if mover is not None and waiting.get(mover) and dict(counts).get(mover) == 0:

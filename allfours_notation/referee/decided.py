@@ -75,7 +75,9 @@ _SUIT = {suit: tuple(Card(suit, rank) for rank in Rank) for suit in Suit}
 def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection[Card],
                      unseen: int) -> tuple[bool, bool]:
     """Whether High and Low are certain: no card nobody has seen could be a higher
-    (lower) trump in play than the highest (lowest) one seen.
+    (lower) trump in play than the highest (lowest) one seen, that is every trump above
+    the highest seen (below the lowest) is known to be out of play.  A trump seen between
+    the two changes neither.
 
     ``in_play`` are the cards known to have been dealt into a hand, ``accounted``
     those known to be out of play (turned up, discarded), ``unseen`` how many cards
@@ -83,15 +85,21 @@ def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection
     """
     if unseen <= 0:
         return True, True
-    ranks = [card.rank for card in in_play if card.suit is trump]
-    seen = set(ranks)
-    free = [card.rank for card in _SUIT[trump]
-            if card.rank not in seen and card not in accounted]
-    if not ranks:
-        return not free, not free
-    top, bottom = max(ranks), min(ranks)
-    return all(rank < top for rank in free), all(rank > bottom for rank in free)
-
+    top: Rank | None = None
+    bottom: Rank | None = None
+    for card in in_play:
+        if card.suit is trump:
+            rank = card.rank
+            if top is None or rank > top:
+                top = rank
+            if bottom is None or rank < bottom:
+                bottom = rank
+    suit = _SUIT[trump]
+    if top is None or bottom is None:  # no trump seen: certain only with every one out
+        every = all(card in accounted for card in suit)
+        return every, every
+    return (all(card in accounted for card in suit if card.rank > top),
+            all(card in accounted for card in suit if card.rank < bottom))
 
 
 def under_the_cap(points: Sequence[Point], statuses: Sequence[Status], scores: Mapping[str, int],

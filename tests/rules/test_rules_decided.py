@@ -15,7 +15,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from allfours_notation.cards import Card, Seat, parse_card
+from allfours_notation.cards import Card, Rank, Seat, Suit, parse_card
 from allfours_notation.checking.parsing import parse
 from allfours_notation.cli.score import sheet_json
 from allfours_notation.generate import Knobs, generate_game, generate_games, profile_options
@@ -82,6 +82,27 @@ def test_high_and_low_are_certain_only_when_no_unseen_card_could_beat_them() -> 
     assert certain_high_low(spades, [c("KS"), c("2S")], (c("AS"),), unseen=4) == (True, True)
     assert certain_high_low(spades, [c("KS"), c("3S")], (), unseen=4) == (False, False)
     assert certain_high_low(spades, [c("KS"), c("3S")], (), unseen=0) == (True, True)
+
+
+def test_high_and_low_are_certain_as_no_unseen_trump_could_beat_them() -> None:
+    """``certain_high_low`` (which looks only above the highest trump seen and below the
+    lowest) against its definition, card by card: High is certain when no trump neither
+    seen nor out of play ranks above every trump seen, Low when none ranks below."""
+    rng = random.Random("certain-high-low")
+    pack = [Card(suit, rank) for suit in Suit for rank in Rank]
+    for _ in range(3000):
+        trump = rng.choice(list(Suit))
+        seen = rng.sample(pack, rng.randint(0, 20))
+        out = rng.sample([card for card in pack if card not in seen], rng.randint(0, 6))
+        ranks = [card.rank for card in seen if card.suit is trump]
+        free = [card.rank for card in pack if card.suit is trump
+                and card.rank not in ranks and card not in out]
+        if not ranks:
+            expected = (not free, not free)
+        else:
+            expected = (all(rank < max(ranks) for rank in free),
+                        all(rank > min(ranks) for rank in free))
+        assert certain_high_low(trump, seen, out, unseen=4) == expected, (trump, seen, out)
 
 
 # --- the half-played Trinidad deal of the issue -------------------------------------------

@@ -514,7 +514,7 @@ class Closing(Tricks):
         points = self.kept_play_points(offences)
         statuses = self.point_statuses(points, offences)
         points, statuses = self.foster_cap_now(points, statuses, self.capped_sides(offences))
-        items.extend(item_of(p, status) for p, status in zip(points, statuses, strict=True))
+        items.extend([item_of(p, status) for p, status in zip(points, statuses, strict=True)])
         return tuple(items)
 
     def kept_item(self, point: Point, status: Status) -> ItemStatus:
