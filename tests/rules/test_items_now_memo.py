@@ -48,9 +48,8 @@ def compared(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     calls made and of those the memo answered.  A difference is noted and failed on at
     the end: the referee turns an exception inside it into a finding (AFN901).
 
-    But at a trick's end: its step is taken with the trick's pips counted and the trick
-    not yet among the scored ones, and the items shown there are the step before's (the
-    memo's key has not changed), as the pages have always shown them."""
+    At every step, a trick's end among them: the trick just won is credited at its own
+    step (its pips and the cards it took), so the items made afresh there credit it too."""
     counts = [0, 0]
     stale: list[tuple[int, int]] = []
     kept = Closing.items_now
@@ -61,7 +60,7 @@ def compared(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         counts[0] += 1
         if self.items_cache is before:  # answered from the memo
             counts[1] += 1
-        if not (self.trick_ended and self.trick) and found != afresh(self):
+        if found != afresh(self):
             stale.append((self.number, self.g.step_count))
         return found
 

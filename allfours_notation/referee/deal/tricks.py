@@ -393,13 +393,16 @@ class Tricks(Opening):
         self.expected_seat = winner
         self.trick_ended = True
         number = self.trick_number
+        # the trick is among the won ones before its step is taken: the items "if the
+        # deal ended now" shown at the trick's end credit it (its pips, the Jack or Low
+        # it took), as its pips and its winner already are, not one step late
+        self.completed_tricks.append((number, winner, plays))
+        self.scored_tricks.append((number, winner, scored))
         if self.keeps_steps:
             self.step(StepKind.TRICK_END, self.trick_text(winner, number), self.trick_span,
                       number)
         else:
             self.g.step_count += 1  # what step() does when no steps are kept
-        self.completed_tricks.append((number, winner, plays))
-        self.scored_tricks.append((number, winner, scored))
         self.trick = []
         self.slips = []
 
