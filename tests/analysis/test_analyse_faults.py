@@ -16,8 +16,11 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.checking.analysis.data import AnalysisCache
+from allfours_notation.checking.analysis.deals import _unplayed, played_deals
 from allfours_notation.checking.analysis.report import DealAnalysis, analyse_deal
+from allfours_notation.checking.parsing import parse
 from allfours_notation.cli import main
+from allfours_notation.referee import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 TWO = str(ROOT / "samples" / "two-player-to-seven.afn")
@@ -102,6 +105,20 @@ def test_a_deal_recorded_by_its_results_says_so_and_what_it_scored(
     assert "no card was played" not in out
     assert ("deal 1: not analysed: recorded by its results (kick 2 to NS, high to EW, low to "
             "EW, jack to NS, game to NS), not card by card: no play to judge") in out
+
+
+def test_a_deal_redealt_before_any_card_says_why() -> None:
+    """Deal 4 of the four-handed sample ends 'redeal exhausted' after a run: the reader is
+    told the pack ran out, not only that no card was played; a deal with no trick and no
+    ending still says that no card was played."""
+    game = parse(Path(TRINIDAD).read_bytes(), filename="four-handed-trinidad.afn").games[0]
+    notes = {d.number: d.why_not for d in played_deals(replay(game))}
+    assert notes[4] == ("the pack ran out while running the cards and the deal was "
+                        "redealt: no card was played")
+    assert _unplayed(None) == "no card was played"
+    assert _unplayed("redeal misdeal").startswith("a misdeal")
+    assert _unplayed("something new") == ("no card was played (the record ends it: "
+                                         "something new)")
 
 
 # --- (c) "actual" is the score sheet's, item by item -------------------------------------------

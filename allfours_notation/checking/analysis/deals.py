@@ -54,7 +54,7 @@ def _played(result: DealResult, options: Options, seats: tuple[Seat, ...]) -> Pl
         return refused("no trump was made: nothing was played")
     conceded = conceded_by(result)
     if not result.tricks and conceded is None:
-        return refused("no card was played")
+        return refused(_unplayed(result.ending))
     if not result.complete and conceded is None:
         return refused(f"the deal was not played out ({result.ending or 'tricks missing'})")
     held = dict(result.held)
@@ -74,6 +74,21 @@ def _played(result: DealResult, options: Options, seats: tuple[Seat, ...]) -> Pl
     layout = Layout(options, seats, result.dealer, result.elder, result.trump, turnup_jack,
                     tuple((seat, held[seat]) for seat in seats))
     return PlayedDeal(result.number, result, layout, line, None)
+
+
+# why a deal ended before its first card, in words, from the record's ending
+_REDEALT = {"redeal exhausted": "the pack ran out while running the cards and the deal was "
+                                "redealt: no card was played",
+            "redeal misdeal": "a misdeal: the deal was redealt before any card was played",
+            "abandoned": "the deal was abandoned before any card was played"}
+
+
+def _unplayed(ending: str | None) -> str:
+    """Why a deal with no trick was not analysed: its recorded ending where there is one
+    (a redeal says so), else that no card was played."""
+    if ending is None:
+        return "no card was played"
+    return _REDEALT.get(ending, f"no card was played (the record ends it: {ending})")
 
 
 def conceded_by(result: DealResult) -> str | None:
