@@ -152,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
             return fail(str(error))
         except OSError as error:
             return fail(f"{out}: cannot write: {error.strerror or error}")
-        err.print(visible(f"wrote {out} (game {args.game}, {len(replayed.steps)} steps)"),
+        err.print(visible(f"wrote {out} (game {args.game}, {len(changes)} steps)"),
                   markup=False)
     errors = [d for d in found if d.is_error]
     for diagnostic in errors:

@@ -135,3 +135,13 @@ def test_usage_errors(args: list[str], message: str, tmp_path: Path,
 def test_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["html", "no/such/file.afn"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_the_command_says_how_many_steps_the_page_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = SAMPLES / "two-player-to-seven.afn"
+    out = tmp_path / "page.html"
+    assert main(["html", str(path), "-o", str(out)]) == 0
+    steps = len(replay(parse_file(path).games[0]).steps)
+    assert steps > 0
+    assert f"(game 1, {steps} steps)" in capsys.readouterr().err
