@@ -345,3 +345,29 @@ def test_nobody_is_to_move_after_the_last_trick(browser: WebDriver, tmp_path: Pa
     press_right(browser, 2)
     assert shown_step(browser) == last_trick
     assert "To move" not in browser.find_element(By.ID, "facts").text
+
+
+def test_a_flagged_card_takes_the_reader_to_its_step(browser: WebDriver,
+                                                     tmp_path: Path) -> None:
+    """``html --analyse --single-dummy``: the analysis lists the double- and the
+    single-dummy flags of the deal shown; a deal with none says so; a click on a flag
+    shows the step that played the card, and the flag is then marked as here."""
+    from selenium.webdriver.common.by import By
+
+    path = next(p for p in SAMPLES if p.stem == "two-player-to-seven")
+    out = tmp_path / "page.html"
+    assert main(["html", str(path), "--analyse", "--single-dummy", "--samples", "8",
+                 "--seed", "1", "-o", str(out)]) == 0
+    browser.get(out.as_uri())
+    assert browser.find_element(By.ID, "flags").text == "every card kept its side's value"
+    second = replay(parse_file(path).games[0]).deals[1].first_step
+    browser.find_element(By.CSS_SELECTOR, "#deal-links a[data-deal='2']").click()
+    assert step_after_hashchange(browser, second) == second
+    flags = browser.find_elements(By.CSS_SELECTOR, "#flags li.flag")
+    assert flags and "S:9C" in flags[0].text
+    assert browser.find_elements(By.CSS_SELECTOR, "#single-dummy li")
+    wanted = int(flags[0].get_attribute("data-step") or "-1")
+    flags[0].click()
+    assert shown_step(browser) == wanted
+    assert "here" in (browser.find_element(By.CSS_SELECTOR, "#flags li.flag")
+                      .get_attribute("class") or "")

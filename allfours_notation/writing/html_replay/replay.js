@@ -161,6 +161,20 @@
     box.append(list);
   }
 
+  // A list of flagged cards, each taking the reader to the step that plays it.
+  function flagList(id, flags, none) {
+    const list = el("ul");
+    list.id = id;
+    for (const flag of flags) {
+      const li = el("li", "flag" + (flag.step === current ? " here" : ""), flag.text);
+      li.dataset.step = String(flag.step);
+      li.addEventListener("click", () => go(flag.step));
+      list.append(li);
+    }
+    if (!flags.length) list.append(el("li", "label", none));
+    return list;
+  }
+
   // The analysis of the deal (allfours html --analyse): par, result, the flagged cards,
   // all hands seen.  Absent from the data: the section stays empty.
   function drawAnalysis(step) {
@@ -176,30 +190,12 @@
     par.append(el("span", "label", "Par "), pairs(found.par),
       el("span", "label", "  actual "), pairs(found.actual));
     box.append(par);
-    const list = el("ul");
-    list.id = "flags";
-    for (const flag of found.flags) {
-      const li = el("li", "flag" + (flag.step === current ? " here" : ""), flag.text);
-      li.dataset.step = String(flag.step);
-      li.addEventListener("click", () => go(flag.step));
-      list.append(li);
-    }
-    if (!found.flags.length) list.append(el("li", "label", "every card kept its side's value"));
-    box.append(list);
+    box.append(flagList("flags", found.flags, "every card kept its side's value"));
     if (found.note) box.append(el("p", "label", found.note));
     const single = found.single_dummy;
     if (!single) return;
     box.append(el("div", "label", single.label));
-    const sampled = el("ul");
-    sampled.id = "single-dummy";
-    for (const flag of single.flags) {
-      const li = el("li", "flag" + (flag.step === current ? " here" : ""), flag.text);
-      li.dataset.step = String(flag.step);
-      li.addEventListener("click", () => go(flag.step));
-      sampled.append(li);
-    }
-    if (!single.flags.length) sampled.append(el("li", "label", "no card flagged by either"));
-    box.append(sampled);
+    box.append(flagList("single-dummy", single.flags, "no card flagged by either"));
     if (single.note) box.append(el("p", "label", single.note));
   }
 
