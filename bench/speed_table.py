@@ -38,16 +38,15 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from allfours_notation.checking.analysis import Solver, SolveTimeout
 from allfours_notation.checking.analysis.accelerated import AcceleratedSolver, accelerator
 from allfours_notation.checking.analysis.deals import PlayedDeal
-from allfours_notation.checking.analysis.report import analyse_deal
-from allfours_notation.checking.analysis.solver import Layout
+from allfours_notation.checking.analysis.report import SolverMaker, analyse_deal
 
-from .analyse import Size, deals_of
+from .analyse import Size, _perspective, deals_of
 from .solver_speed import ALL_SIZES, finish, solver_at
 
 # the revision before issue 40's first change to the search (bf43d4f)
@@ -57,16 +56,7 @@ SIZES = {**ALL_SIZES, "2x12": Size("2x12", "hoffmann1909", 2, 12),
 SOLVERS = ("before", "python", "accelerated")
 DEFAULT_SIZES = "2x6,3x6,4x6,2x9,3x9,4x9,2x12,3x12,4x12"
 
-SolverClass = Callable[[Layout, str | None], Solver]
-
-
-def _perspective(deal: PlayedDeal) -> str | None:
-    assert deal.layout is not None
-    return None if len(deal.layout.sides) == 2 else deal.layout.sides[0]
-
-
-def time_par(make: SolverClass, timeout: type[BaseException], deal: PlayedDeal,
-             budget: float) -> tuple[float, int | None]:
+def time_par(make: SolverMaker, deal: PlayedDeal, budget: float) -> tuple[float, int | None]:
     """CPU seconds to make the solver and solve the par; the value, or ``None`` when the
     budget ran out."""
     assert deal.layout is not None
@@ -75,12 +65,12 @@ def time_par(make: SolverClass, timeout: type[BaseException], deal: PlayedDeal,
     solver.clock = time.process_time
     try:
         value: int | None = solver.value(start + budget)
-    except timeout:
+    except SolveTimeout:
         value = None
     return time.process_time() - start, value
 
 
-def time_check(make: SolverClass, deal: PlayedDeal, budget: float) -> tuple[float, bool]:
+def time_check(make: SolverMaker, deal: PlayedDeal, budget: float) -> tuple[float, bool]:
     """CPU seconds of the whole card-by-card check, and whether it finished within the
     budget (par solved and every card judged)."""
     start = time.process_time()
@@ -100,7 +90,7 @@ def summary(runs: Sequence[tuple[float, bool]], budget: float) -> dict[str, Any]
 
 
 def bench_size(name: str, count: int, seed: int, budget: float,
-               solvers: dict[str, tuple[SolverClass, type[BaseException]]]) -> dict[str, Any]:
+               solvers: dict[str, SolverMaker]) -> dict[str, Any]:
     deals = deals_of(SIZES[name], count, seed)
     pars: dict[str, list[tuple[float, bool]]] = {label: [] for label in solvers}
     checks: dict[str, list[tuple[float, bool]]] = {label: [] for label in solvers}
@@ -110,8 +100,8 @@ def bench_size(name: str, count: int, seed: int, budget: float,
         values = set()
         turn = order[k % len(order):] + order[:k % len(order)]
         for label in turn:
-            make, timeout = solvers[label]
-            seconds, value = time_par(make, timeout, deal, budget)
+            make = solvers[label]
+            seconds, value = time_par(make, deal, budget)
             pars[label].append((seconds, value is not None))
             if value is not None:
                 values.add(value)
@@ -125,19 +115,18 @@ def bench_size(name: str, count: int, seed: int, budget: float,
             "values_differ": differ}
 
 
-def solvers_to_time(names: Sequence[str], before: str
-                    ) -> dict[str, tuple[SolverClass, type[BaseException]]]:
-    out: dict[str, tuple[SolverClass, type[BaseException]]] = {}
+def solvers_to_time(names: Sequence[str], before: str) -> dict[str, SolverMaker]:
+    out: dict[str, SolverMaker] = {}
     for name in names:
         if name == "before":
             old = solver_at(before)
-            # its time-out raised as the package's own, which analyse_deal catches
+            # its time-out raised as the package's own, which both timings catch
             vars(old)["SolveTimeout"] = SolveTimeout
-            out[name] = (old.Solver, SolveTimeout)
+            out[name] = old.Solver
         elif name == "python":
-            out[name] = (Solver, SolveTimeout)
+            out[name] = Solver
         else:
-            out[name] = (AcceleratedSolver, SolveTimeout)
+            out[name] = AcceleratedSolver
     return out
 
 

@@ -33,8 +33,7 @@ class _Counted(solver.Solver):
 def test_par_and_the_full_check_are_timed_with_each_solver_on_the_same_deals() -> None:
     _Counted.made = 0
     report = bench_size("3x6", 2, seed=1, budget=5.0,
-                        solvers={"a": (solver.Solver, solver.SolveTimeout),
-                                 "b": (_Counted, solver.SolveTimeout)})
+                        solvers={"a": solver.Solver, "b": _Counted})
     assert report["deals"] == 2 and report["values_differ"] == []
     for measure in ("par", "check"):
         assert set(report[measure]) == {"a", "b"}
@@ -46,8 +45,7 @@ def test_par_and_the_full_check_are_timed_with_each_solver_on_the_same_deals() -
 
 def test_a_solver_that_disagrees_is_reported() -> None:
     report = bench_size("2x6", 2, seed=1, budget=5.0,
-                        solvers={"right": (solver.Solver, solver.SolveTimeout),
-                                 "wrong": (_Wrong, solver.SolveTimeout)})
+                        solvers={"right": solver.Solver, "wrong": _Wrong})
     assert len(report["values_differ"]) == 2
 
 
