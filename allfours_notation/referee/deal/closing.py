@@ -5,7 +5,7 @@ result and who deals next.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from ...cards import Card, Rank, Seat, Suit
 from ...diagnostics import Severity
@@ -80,20 +80,6 @@ _POINTS_OF: dict[str, Callable[[DealFacts, Options], list[Point]]] = {
     "jack": lambda facts, options: jack_points(facts, options, set()),
     "game": lambda facts, options: game_points(facts, options, set()),
 }
-
-
-def trump_extremes(holders: Iterable[Card], trump: Suit | None
-                   ) -> tuple[Card | None, Card | None]:
-    """The highest and the lowest trump of ``holders`` (None, None: no trump)."""
-    high: Card | None = None
-    low: Card | None = None
-    for c in holders:
-        if c.suit is trump:
-            if high is None or c.rank > high.rank:
-                high = c
-            if low is None or c.rank < low.rank:
-                low = c
-    return high, low
 
 
 def _captured(tricks: Sequence[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]],
@@ -375,7 +361,7 @@ class Closing(Tricks):
         if offences or trump is None:
             return self.play_points_now(offences)
         holders, tricks, memo = self.ledger.holders, self.scored_tricks, self.points_memo
-        high, low = trump_extremes(holders, trump)
+        high, low = self.ledger.trump_extremes(trump)
         jack = _JACK_OF[trump]
         turnups = self.ledger.turnups
         by_trick_winner = self.options.low_owner is LowOwner.TRICK_WINNER
@@ -467,7 +453,7 @@ class Closing(Tricks):
         third of the makings of a replay (issue 38)."""
         trump, ledger = self.trump, self.ledger
         holders = ledger.holders
-        high, low = trump_extremes(holders, trump)
+        high, low = ledger.trump_extremes(trump)
         key = (len(self.scored_tricks), high, low,
                holders.get(high) if high is not None else None,
                holders.get(low) if low is not None else None,
