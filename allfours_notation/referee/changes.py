@@ -32,6 +32,8 @@ from .play import hand_order, legal_cards
 from .profiles import Options
 from .state import StepKind
 
+PLAY = StepKind.PLAY  # read as a global: once for every step of a game
+
 if TYPE_CHECKING:
     from .deal.base import DealBase
 
@@ -204,31 +206,37 @@ class ChangeLog:
         whole record sees them (``hindsight``: per deal, its first and last step and the
         cards each seat was seen to hold only when it played them, as for
         :func:`.plain.with_hindsight`), and each offence a later card proved shown at the
-        step of the offending card (``proved_later``, as the whole states' replay does)."""
-        held = self.held
-        completed_at: dict[int, tuple[_Hands, _Unknown, frozenset[Card]]] = {}
-        for first, end, inferred in hindsight:
-            completing = _Completing(self.seats, self.options, inferred)
-            for index in range(first, end + 1):
-                trick = held[index][4]
-                if self.steps[index].kind is StepKind.PLAY and trick:
-                    completing.played(*trick[-1])
-                if completing.waiting:  # else the table showed every card already
-                    completed_at[index] = completing.completed(held[index])
-        self._write_held(completed_at)
-        return tuple(_offences_at_their_cards(self.steps, proved_later))
+        step of the offending card (``proved_later``, as the whole states' replay does).
 
-    def _write_held(self, completed_at: dict[int, tuple[_Hands, _Unknown, frozenset[Card]]]
-                    ) -> None:
-        """Each step's hands, unseen counts and legal cards (as completed, where they
-        are) written as changes where they differ from the step before's."""
-        seats, held = self.seats, self.held
+        One pass over the steps: each deal's hands completed as its cards are played,
+        and each step's hands, unseen counts and legal cards written as changes where
+        they differ from the step before's."""
+        seats, held, steps = self.seats, self.held, self.steps
+        deals = iter(hindsight)
+        coming = next(deals, None)  # the next deal to complete: its steps come in order
+        completing: _Completing | None = None
+        end = -1
         shown_hands: _Hands | None = None
         shown_unknown: _Unknown | None = None
         shown_legal: frozenset[Card] | None = None
-        for index, step in enumerate(self.steps):
-            found = completed_at.get(index)
-            hands, unknown, legal = found if found is not None else held[index][:3]
+        for index, step in enumerate(steps):
+            table = held[index]
+            if coming is not None and index == coming[0]:
+                completing = _Completing(seats, self.options, coming[2])
+                end = coming[1]
+                coming = next(deals, None)
+            if completing is not None:
+                trick = table[4]
+                if step.kind is PLAY and trick:
+                    completing.played(*trick[-1])
+                if completing.waiting:  # else the table showed every card already
+                    hands, unknown, legal = completing.completed(table)
+                else:
+                    hands, unknown, legal = table[0], table[1], table[2]
+                if index == end:
+                    completing = None
+            else:
+                hands, unknown, legal = table[0], table[1], table[2]
             changed = step.changed
             if hands is not shown_hands:
                 if shown_hands is None:
@@ -244,16 +252,18 @@ class ChangeLog:
             if legal is not shown_legal and legal != shown_legal:
                 changed["legal"] = legal
             shown_legal = legal
+        return tuple(_offences_at_their_cards(steps, proved_later))
 
 
 class _Completing:
     """One deal's hands completed with the cards each seat was seen to hold only when it
     played them (:func:`.plain.with_hindsight`'s ``_completed``, step after step): a seat's
-    completed hand is made again only when its known cards or its cards still to be
-    played changed (a card played changes one seat's), and the rest is the step before's
-    own."""
+    completed hand is made again only when its known cards changed, a card it played
+    from those still to be played is taken out of the step before's (the hand stays in
+    hand order), and the rest is the step before's own."""
 
-    __slots__ = ("changed", "known", "last", "legal", "options", "seats", "unseen", "waiting")
+    __slots__ = ("known", "last", "legal", "options", "played_now", "seats", "unseen",
+                 "waiting")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options,
                  inferred: dict[Seat, list[Card]]) -> None:
@@ -261,7 +271,8 @@ class _Completing:
         self.options = options
         # per seat, the cards seen only in play that it has still to play
         self.waiting = {seat: list(cards) for seat, cards in inferred.items() if cards}
-        self.changed: set[Seat] = set()  # the seats whose waiting cards changed since
+        # the cards played from them since the hands last completed, by seat
+        self.played_now: dict[Seat, list[Card]] = {}
         # the table's hands and unseen counts last completed, and what they gave
         self.known: _Hands | None = None
         self.unseen: _Unknown | None = None
@@ -273,7 +284,7 @@ class _Completing:
         waiting = self.waiting.get(seat)
         if waiting is not None and card in waiting:
             waiting.remove(card)
-            self.changed.add(seat)
+            self.played_now.setdefault(seat, []).append(card)
             if not waiting:
                 del self.waiting[seat]
 
@@ -283,27 +294,32 @@ class _Completing:
 
     def completed(self, held: _Held) -> tuple[_Hands, _Unknown, frozenset[Card]]:
         hands, unknown, legal, mover, trick, trump = held
-        seats, waiting, last, changed = self.seats, self.waiting, self.last, self.changed
+        seats, waiting, last, played = self.seats, self.waiting, self.last, self.played_now
         before = self.known
         if last is None or before is None:
-            whole = tuple(self.hand(seat, known) for seat, known in zip(seats, hands,
-                                                                          strict=True))
-        elif hands is before and not changed:
+            whole = tuple([self.hand(seat, known) for seat, known in zip(seats, hands,
+                                                                           strict=True)])
+        elif hands is before and not played:
             whole = last[0]
         else:
             full = list(last[0])
             for place, seat in enumerate(seats):
-                if hands[place] is not before[place] or seat in changed:
+                if hands[place] is not before[place]:
                     full[place] = self.hand(seat, hands[place])
+                elif seat in played:  # the same known cards: the played ones taken out
+                    shown = list(full[place])
+                    for card in played[seat]:
+                        shown.remove(card)
+                    full[place] = tuple(shown)
             whole = tuple(full)
-        if last is not None and unknown is self.unseen and not changed:
+        if last is not None and unknown is self.unseen and not played:
             counts = last[1]
         else:
             counts = tuple([(seat, count - len(waiting.get(seat, ())))
                             for seat, count in unknown])
         self.known, self.unseen = hands, unknown
-        changed.clear()
-        if mover is not None and waiting.get(mover) and dict(counts).get(mover) == 0:
+        played.clear()
+        if mover is not None and waiting.get(mover) and counts[seats.index(mover)][1] == 0:
             hand = whole[seats.index(mover)]
             key = (mover, hand, trick, trump)
             if self.legal is not None and self.legal[0] == key:

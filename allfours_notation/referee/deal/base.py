@@ -100,6 +100,7 @@ class DealBase:
         "_game_table",
         "begs",
         "calls",
+        "captured",
         "claim",
         "closed",
         "completed_tricks",
@@ -224,6 +225,9 @@ class DealBase:
         self.last_winner: Seat | None = None
         self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
+        # each card of the scored tricks by the trick that took it (its number and winner;
+        # the last such trick, as :func:`..scoring.captured_in` finds it)
+        self.captured: dict[Card, tuple[int, Seat]] = {}
         self.slips: list[int] = []  # places in the current trick of cards already played
         self.suspicions: list[_Suspicion] = []
         self.lacks: list[_Lack] = []

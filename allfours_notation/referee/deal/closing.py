@@ -82,17 +82,6 @@ _POINTS_OF: dict[str, Callable[[DealFacts, Options], list[Point]]] = {
 }
 
 
-def _captured(tricks: Sequence[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]],
-              card: Card) -> tuple[int, Seat] | None:
-    """The trick that took ``card`` (its number and winner), the last of them, as
-    :func:`..scoring.captured_in` finds it."""
-    for number, winner, plays in reversed(tricks):
-        for _, played in plays:
-            if played is card:
-                return number, winner
-    return None
-
-
 class Closing(Tricks):
     """The deal's end and its scoring."""
 
@@ -361,6 +350,7 @@ class Closing(Tricks):
         if offences or trump is None:
             return self.play_points_now(offences)
         holders, tricks, memo = self.ledger.holders, self.scored_tricks, self.points_memo
+        captured = self.captured
         high, low = self.ledger.trump_extremes(trump)
         jack = _JACK_OF[trump]
         turnups = self.ledger.turnups
@@ -368,9 +358,9 @@ class Closing(Tricks):
         keys = {
             "high_low": (trump, high, low, holders.get(high) if high else None,
                          holders.get(low) if low else None,
-                         _captured(tricks, low) if low and by_trick_winner else None),
+                         captured.get(low) if low and by_trick_winner else None),
             "jack": (trump, bool(turnups) and turnups[-1] is jack, holders.get(jack),
-                     _captured(tricks, jack)),
+                     captured.get(jack)),
             "game": (tuple(self.pips.items()), self.elder),
         }
         facts: DealFacts | None = None
@@ -401,10 +391,13 @@ class Closing(Tricks):
         unseen = ledger.unseen_total()
         accounted = ledger.accounted()
         holders = ledger.holders
-        high, low = certain_high_low(trump, holders, accounted, unseen)
+        highest, lowest = ledger.trump_extremes(trump)
+        # only the highest and the lowest trump seen tell (see certain_high_low)
+        high, low = certain_high_low(trump, (highest, lowest) if highest is not None and
+                                     lowest is not None else (),
+                                     accounted, unseen)
         jack = _JACK_OF[trump]
-        tricks = self.scored_tricks  # whether a card is in a complete trick: looked for
-        # there, once an item asks (a replay asks at every trick and trump seen)
+        captured = self.captured  # whether a card is in a complete trick
         foster = self.options.revoke_penalty is RevokePenalty.FOSTER_GRADED
         jack_known = unseen == 0 or jack in holders or jack in accounted
         found: list[Status] = []
@@ -413,12 +406,11 @@ class Closing(Tricks):
             if item is ClaimItem.HIGH:
                 sure = high
             elif item is ClaimItem.LOW:
-                lowest = self.lowest_trump()
                 sure = low and (self.options.low_owner is LowOwner.ORIGINAL_HOLDER or
-                                (lowest is not None and _captured(tricks, lowest) is not None))
+                                (lowest is not None and lowest in captured))
             elif item in (ClaimItem.JACK, ClaimItem.HANG_JACK):
                 # a later revoke bars it (Foster)
-                sure = _captured(tricks, jack) is not None and not foster
+                sure = jack in captured and not foster
             elif item is ClaimItem.PENALTY:
                 sure = self.options.revoke_penalty in (RevokePenalty.OPPONENT_PLUS_1,
                                                        RevokePenalty.OPPONENT_PLUS_14) or \
@@ -427,14 +419,6 @@ class Closing(Tricks):
                 sure = False  # Game: at the deal's end
             found.append(Status.DECIDED if sure else Status.PROVISIONAL)
         return found
-
-    def lowest_trump(self) -> Card | None:
-        trump = self.trump
-        low = None
-        for c in self.ledger.holders:
-            if c.suit is trump and (low is None or c.rank < low.rank):
-                low = c
-        return low
 
     def items_now(self) -> tuple[ItemStatus, ...]:
         """Every item of the deal as the table knows it now (the state's ``items``): made

@@ -398,6 +398,9 @@ class Tricks(Opening):
         # it took), as its pips and its winner already are, not one step late
         self.completed_tricks.append((number, winner, plays))
         self.scored_tricks.append((number, winner, scored))
+        taken, captured = (number, winner), self.captured
+        for _, c in scored:
+            captured[c] = taken
         if self.keeps_steps:
             self.step(StepKind.TRICK_END, self.trick_text(winner, number), self.trick_span,
                       number)
