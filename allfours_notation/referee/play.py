@@ -47,14 +47,26 @@ def legal_cards(
     if not trick or not held:
         return held
     led = trick[0][1].suit
-    holds_led = any(c.suit is led for c in held)
     rule = options.follow_rule
+    # one pass over the hand (a replay page asks at nearly every step): the cards of the
+    # suit led, and those with the trumps
+    of_led: list[Card] = []
+    following: list[Card] = []
+    for c in held:
+        suit = c.suit
+        if suit is led:
+            of_led.append(c)
+            following.append(c)
+        elif suit is trump:
+            following.append(c)
     if rule is FollowRule.MUST_FOLLOW:
-        return frozenset(c for c in held if c.suit is led) if holds_led else held
-    following = frozenset(c for c in held if c.suit is led or c.suit is trump)
-    allowed = following if holds_led else held
+        return frozenset(of_led) if of_led else held
+    allowed = frozenset(following) if of_led else held
     if rule is FollowRule.NO_UNDERTRUMP and trump is not None and led is not trump:
-        top = max((c.rank for _, c in trick if c.suit is trump), default=None)
+        top = None
+        for _, c in trick:
+            if c.suit is trump and (top is None or c.rank > top):
+                top = c.rank
         if top is not None and bound_not_to_undertrump(held, led, trump, options):
             allowed = frozenset(c for c in allowed if c.suit is not trump or c.rank > top)
     return allowed
