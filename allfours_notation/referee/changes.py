@@ -82,7 +82,7 @@ class ChangeLog:
     kept as the table had them and made changes only at the end (:meth:`finish`), when
     every deal has shown its cards."""
 
-    __slots__ = ("hand_lists", "held", "last", "options", "seats", "steps")
+    __slots__ = ("following", "hand_lists", "held", "last", "options", "seats", "steps")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options) -> None:
         self.seats = seats
@@ -95,7 +95,10 @@ class ChangeLog:
              "to_move", "won_dict", "pips_dict", "last_trick_winner", "points_list", "deal_points",
              "items", "scores_dict", "scores", "winner", "unseen", "unknown", "hands",
              "legal", "legal_key"), _UNSET)
-        self.hand_lists: list[list[Card] | None] = [None] * len(seats)
+        # each seat's hand at the last step (a copy of the live list, for comparing)
+        self.hand_lists: dict[Seat, list[Card]] | None = None
+        # after a card's step: its deal and trick (the live list) and the cards on it
+        self.following: tuple[DealBase, list[tuple[Seat, Card]], int] | None = None
 
     def step(self, deal: DealBase, kind: StepKind, trick: int | None, text: str,
              span: Span | None, diagnostics: tuple[Diagnostic, ...]) -> None:
@@ -105,8 +108,34 @@ class ChangeLog:
         with a dict, a list with a list, in C) and made the page's tuple only when it
         changed: a step changes one or two parts of seventeen (issue 38)."""
         last = self.last
-        game = deal.g  # a weak reference's call: once a step
         changed: dict[str, Any] = {}
+        live_trick = deal.trick
+        follows = self.following
+        if kind is PLAY and follows is not None and follows[0] is deal and \
+                follows[1] is live_trick and follows[2] + 1 == len(live_trick):
+            # the next card of the trick the step before played to: between the two only
+            # the play of a card ran, which changes the hands, the trick, who is to move and
+            # the items, not the deal's other parts (the trick's end is a step of its own)
+            if deal.to_move is not last["to_move"]:
+                last["to_move"] = changed["to_move"] = deal.to_move
+            last["trick_list"] = live_trick.copy()
+            last["trick"] = changed["trick"] = tuple(live_trick)
+            self.following = (deal, live_trick, follows[2] + 1)
+        else:
+            self._compare(deal, changed)
+            self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else None
+        items = deal.items_now()
+        if items is not last["items"] and items != last["items"]:
+            changed["items"] = items
+        last["items"] = items
+        self.held.append(self._held(deal))
+        self.steps.append(StepChange(len(self.steps), kind, deal.number, trick, text, span,
+                                     diagnostics, changed))
+
+    def _compare(self, deal: DealBase, changed: dict[str, Any]) -> None:
+        """Every part but the items and the hands, compared with the step before's."""
+        last = self.last
+        game = deal.g  # a weak reference's call: once a step
         if deal.trick_number != last["trick_number"]:
             last["trick_number"] = changed["trick_number"] = deal.trick_number
         if deal.to_move is not last["to_move"]:  # seats, suits and None: one of each
@@ -140,16 +169,9 @@ class ChangeLog:
         if deal.points != last["points_list"]:
             last["points_list"] = deal.points.copy()
             changed["deal_points"] = tuple(deal.points)
-        items = deal.items_now()
-        if items is not last["items"] and items != last["items"]:
-            changed["items"] = items
-        last["items"] = items
         if game.scores != last["scores_dict"]:
             last["scores_dict"] = game.scores.copy()
             changed["scores"] = tuple((side, game.scores[side]) for side in game.sides)
-        self.held.append(self._held(deal))
-        self.steps.append(StepChange(len(self.steps), kind, deal.number, trick, text, span,
-                                     diagnostics, changed))
 
     def _held(self, deal: DealBase) -> _Held:
         """The hands, unseen counts and legal cards as the table has them now, each the
@@ -159,23 +181,21 @@ class ChangeLog:
         ledger = deal.ledger
         live, unseen = ledger.hands, ledger.unseen
         hands: _Hands = last["hands"]
-        if hands is _UNSET:
-            self.hand_lists = [live[seat].copy() for seat in seats]
-            hands = last["hands"] = tuple(tuple(live[seat]) for seat in seats)
-        else:
-            lists = self.hand_lists
-            fresh: list[tuple[Card, ...]] | None = None
+        kept = self.hand_lists
+        if kept is None or hands is _UNSET:
+            self.hand_lists = {seat: live[seat].copy() for seat in seats}
+            hands = last["hands"] = tuple([tuple(live[seat]) for seat in seats])
+        elif live != kept:  # the seats' lists compared in C; then only the changed anew
+            fresh = list(hands)
             for place, seat in enumerate(seats):
-                if live[seat] != lists[place]:  # a seat's hand changed: only its own anew
-                    if fresh is None:
-                        fresh = list(hands)
-                    lists[place] = live[seat].copy()
+                if live[seat] != kept[seat]:
+                    kept[seat] = live[seat].copy()
                     fresh[place] = tuple(live[seat])
-            if fresh is not None:
-                hands = last["hands"] = tuple(fresh)
+            hands = last["hands"] = tuple(fresh)
         if unseen != last["unseen"]:
             last["unseen"] = unseen.copy()
-            last["unknown"] = tuple([(seat, unseen[seat]) for seat in seats])
+            # the ledger's counts are keyed by the seats, in seat order
+            last["unknown"] = tuple(unseen.items())
         unknown: _Unknown = last["unknown"]
         mover, trick, trump = deal.to_move, last["trick"], deal.trump
         legal: frozenset[Card] = _NO_CARDS
