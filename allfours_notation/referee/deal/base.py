@@ -34,6 +34,7 @@ from ..play import (
 )
 from ..scoring import (
     ITEM_LABELS,
+    DealFacts,
     Offence,
     Point,
     count_in_order,
@@ -114,6 +115,7 @@ class DealBase:
         "ended",
         "ending",
         "expected_seat",
+        "facts_memo",
         "first_step",
         "first_trick_span",
         "gift_refused",
@@ -251,6 +253,8 @@ class DealBase:
         self.points_memo: dict[str, tuple[tuple[object, ...], list[Point]]] = {}
         # the items made of them, by the point's id (Closing.kept_item)
         self.item_memo: dict[int, tuple[Point, Status, ItemStatus]] = {}
+        # the facts the play's points are made from, read live (Closing.live_facts)
+        self.facts_memo: tuple[Suit, bool, DealFacts] | None = None
         self.was_open = False
         # a gift that a rule may forbid, by a dealer whose hand the play has yet to show
         # (give_requires_trump): counted when the deal is scored, if not proven forbidden
@@ -274,6 +278,7 @@ class DealBase:
             setattr(copy, name, value)
         copy.ledger = self.ledger.copy()
         copy._game_table = weakref.ref(table)
+        copy.facts_memo = None  # it reads this deal's own containers, not the copy's
         return copy
 
     @property

@@ -339,6 +339,22 @@ class Closing(Tricks):
                           self.ledger.holders, tuple(self.scored_tricks), tuple(offences),
                           self.pips)
 
+    def live_facts(self, trump: Suit) -> DealFacts:
+        """:meth:`facts_now` of a deal with no offence, reading the deal's own lists and
+        dicts (the holders, the tricks won, the pips), so that one record serves the
+        deal's every step while the trump and the turn-up stay (:meth:`kept_play_points`
+        asks at every trick and trump seen)."""
+        jack = _JACK_OF[trump]
+        turnups = self.ledger.turnups
+        turnup_jack = bool(turnups) and turnups[-1] is jack
+        kept = self.facts_memo
+        if kept is not None and kept[0] is trump and kept[1] is turnup_jack:
+            return kept[2]
+        facts = deal_facts(self.seats, self.dealer, self.elder, trump, turnup_jack,
+                           self.ledger.holders, self.scored_tricks, (), self.pips)
+        self.facts_memo = (trump, turnup_jack, facts)
+        return facts
+
     def kept_play_points(self, offences: Sequence[Offence]) -> list[Point]:
         """:meth:`play_points_now` for the items shown at each step (:meth:`make_items`),
         each of High and Low, Jack and Game made again only when what it reads changed:
@@ -369,7 +385,7 @@ class Closing(Tricks):
             kept = memo.get(name)
             if kept is None or kept[0] != key:
                 if facts is None:
-                    facts = self.facts_now(offences)
+                    facts = self.live_facts(trump)
                 made = _POINTS_OF[name](facts, self.options)
                 memo[name] = kept = (key, made)
             points.extend(kept[1])
