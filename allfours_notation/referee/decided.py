@@ -69,6 +69,9 @@ def item_of(point: Point, status: Status) -> ItemStatus:
     return ItemStatus(point.item, status, point.side, point.points, point)
 
 
+_ACE, _TWO = int(Rank.ACE), int(Rank.TWO)  # read as globals: asked at every making
+
+
 def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection[Card],
                      unseen: int) -> tuple[bool, bool]:
     """Whether High and Low are certain: no card nobody has seen could be a higher
@@ -106,7 +109,7 @@ def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection
     if top is None or bottom is None:  # no trump seen: certain only with every one out
         every = len(above) == len(Rank)
         return every, every
-    return len(above) == Rank.ACE - top, len(below) == bottom - Rank.TWO
+    return len(above) == _ACE - top, len(below) == bottom - _TWO
 
 
 def under_the_cap(points: Sequence[Point], statuses: Sequence[Status], scores: Mapping[str, int],
