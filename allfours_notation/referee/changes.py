@@ -22,6 +22,7 @@ Nothing here decides anything: the legal cards are :func:`.play.legal_cards`, th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Seat, Suit
@@ -46,10 +47,11 @@ PARTS = ("dealer", "elder", "hands", "unknown", "turnups", "trump", "trick_numbe
 
 _Hands = tuple[tuple[Card, ...], ...]  # per seat, in seat order
 _Unknown = tuple[tuple[Seat, int], ...]
+_Counts = tuple[int, ...]  # the unseen counts, in seat order
 _Trick = tuple[tuple[Seat, Card], ...]
 # what the hands seen only in play complete, kept per step until the deal's end shows them:
 # the known hands, the unseen counts, the legal cards, who is to move, the trick, the trump
-_Held = tuple[_Hands, _Unknown, frozenset[Card], Seat | None, _Trick, Suit | None]
+_Held = tuple[_Hands, _Counts, frozenset[Card], Seat | None, _Trick, Suit | None]
 
 _UNSET: Any = object()  # before the first step every part is new
 _NO_CARDS: frozenset[Card] = frozenset()
@@ -195,8 +197,8 @@ class ChangeLog:
         if unseen != last["unseen"]:
             last["unseen"] = unseen.copy()
             # the ledger's counts are keyed by the seats, in seat order
-            last["unknown"] = tuple(unseen.items())
-        unknown: _Unknown = last["unknown"]
+            last["unknown"] = tuple(unseen.values())
+        unknown: _Counts = last["unknown"]
         mover, trick, trump = deal.to_move, last["trick"], deal.trump
         legal: frozenset[Card] = _NO_CARDS
         if mover in live and unseen[mover] == 0:
@@ -237,7 +239,7 @@ class ChangeLog:
         completing: _Completing | None = None
         end = -1
         shown_hands: _Hands | None = None
-        shown_unknown: _Unknown | None = None
+        shown_counts: _Counts | None = None
         shown_legal: frozenset[Card] | None = None
         for index, step in enumerate(steps):
             table = held[index]
@@ -250,13 +252,13 @@ class ChangeLog:
                 if step.kind is PLAY and trick:
                     completing.played(*trick[-1])
                 if completing.waiting:  # else the table showed every card already
-                    hands, unknown, legal = completing.completed(table)
+                    hands, counts, legal = completing.completed(table)
                 else:
-                    hands, unknown, legal = table[0], table[1], table[2]
+                    hands, counts, legal = table[0], table[1], table[2]
                 if index == end:
                     completing = None
             else:
-                hands, unknown, legal = table[0], table[1], table[2]
+                hands, counts, legal = table[0], table[1], table[2]
             changed = step.changed
             if hands is not shown_hands:
                 if shown_hands is None:
@@ -266,9 +268,9 @@ class ChangeLog:
                                         in zip(seats, hands, shown_hands, strict=True)
                                         if now is not before and now != before}
                 shown_hands = hands
-            if unknown is not shown_unknown and unknown != shown_unknown:
-                changed["unknown"] = unknown
-            shown_unknown = unknown
+            if counts is not shown_counts and counts != shown_counts:
+                changed["unknown"] = tuple(zip(seats, counts, strict=True))
+            shown_counts = counts
             if legal is not shown_legal and legal != shown_legal:
                 changed["legal"] = legal
             shown_legal = legal
@@ -280,23 +282,26 @@ class _Completing:
     played them (:func:`.plain.with_hindsight`'s ``_completed``, step after step): a seat's
     completed hand is made again only when its known cards changed, a card it played
     from those still to be played is taken out of the step before's (the hand stays in
-    hand order), and the rest is the step before's own."""
+    hand order), and the rest is the step before's own; the unseen counts are the
+    table's less the cards still to be played, counted per seat as they are played."""
 
-    __slots__ = ("known", "last", "legal", "options", "played_now", "seats", "unseen",
-                 "waiting")
+    __slots__ = ("known", "last", "legal", "options", "place", "played_now", "seats",
+                 "unseen", "waiting", "waiting_counts")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options,
                  inferred: dict[Seat, list[Card]]) -> None:
         self.seats = seats
         self.options = options
-        # per seat, the cards seen only in play that it has still to play
+        self.place = {seat: place for place, seat in enumerate(seats)}
+        # per seat, the cards seen only in play that it has still to play, and how many
         self.waiting = {seat: list(cards) for seat, cards in inferred.items() if cards}
+        self.waiting_counts = [len(self.waiting.get(seat, ())) for seat in seats]
         # the cards played from them since the hands last completed, by seat
         self.played_now: dict[Seat, list[Card]] = {}
         # the table's hands and unseen counts last completed, and what they gave
         self.known: _Hands | None = None
-        self.unseen: _Unknown | None = None
-        self.last: tuple[_Hands, _Unknown, frozenset[Card]] | None = None
+        self.unseen: _Counts | None = None
+        self.last: tuple[_Hands, _Counts, frozenset[Card]] | None = None
         # the legal cards last worked out, with what they depend on
         self.legal: tuple[tuple[object, ...], frozenset[Card]] | None = None
 
@@ -304,6 +309,7 @@ class _Completing:
         waiting = self.waiting.get(seat)
         if waiting is not None and card in waiting:
             waiting.remove(card)
+            self.waiting_counts[self.place[seat]] -= 1
             self.played_now.setdefault(seat, []).append(card)
             if not waiting:
                 del self.waiting[seat]
@@ -312,9 +318,9 @@ class _Completing:
         cards = self.waiting.get(seat)
         return tuple(sorted([*known, *cards], key=hand_order)) if cards else known
 
-    def completed(self, held: _Held) -> tuple[_Hands, _Unknown, frozenset[Card]]:
-        hands, unknown, legal, mover, trick, trump = held
-        seats, waiting, last, played = self.seats, self.waiting, self.last, self.played_now
+    def completed(self, held: _Held) -> tuple[_Hands, _Counts, frozenset[Card]]:
+        hands, unseen, legal, mover, trick, trump = held
+        seats, last, played = self.seats, self.last, self.played_now
         before = self.known
         if last is None or before is None:
             whole = tuple([self.hand(seat, known) for seat, known in zip(seats, hands,
@@ -332,15 +338,16 @@ class _Completing:
                         shown.remove(card)
                     full[place] = tuple(shown)
             whole = tuple(full)
-        if last is not None and unknown is self.unseen and not played:
+        if last is not None and unseen is self.unseen and not played:
             counts = last[1]
         else:
-            counts = tuple([(seat, count - len(waiting.get(seat, ())))
-                            for seat, count in unknown])
-        self.known, self.unseen = hands, unknown
+            counts = tuple(map(sub, unseen, self.waiting_counts))
+            if last is not None and counts == last[1]:  # a card played was one of them
+                counts = last[1]
+        self.known, self.unseen = hands, unseen
         played.clear()
-        if mover is not None and waiting.get(mover) and counts[seats.index(mover)][1] == 0:
-            hand = whole[seats.index(mover)]
+        if mover in self.waiting and counts[self.place[mover]] == 0:
+            hand = whole[self.place[mover]]
             key = (mover, hand, trick, trump)
             if self.legal is not None and self.legal[0] == key:
                 legal = self.legal[1]
