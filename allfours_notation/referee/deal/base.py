@@ -303,17 +303,18 @@ class DealBase:
             self.pending.append(found)
 
     def step(self, kind: StepKind, text: str, span: Span | None, trick: int | None = None) -> None:
-        if not self.g.keep_steps:
-            self.g.step_count += 1
+        table = self.g  # a weak reference's call: once a step
+        if not self.keeps_steps:  # the table's own, copied when the deal opened
+            table.step_count += 1
             return
         diagnostics = tuple(self.pending)
         self.pending = []
-        changes = self.g.changes
+        changes = table.changes
         if changes is not None:  # a replay page's: what changed, not the whole table
             changes.step(self, kind, trick, text, span, diagnostics)
-            self.g.step_count += 1
+            table.step_count += 1
             return
-        self.g.add_step(kind, self.number, trick, text, self.state(), span, diagnostics)
+        table.add_step(kind, self.number, trick, text, self.state(), span, diagnostics)
 
     def side(self, seat: Seat) -> str:
         return self.g.side(seat)
