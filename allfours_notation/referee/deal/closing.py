@@ -509,10 +509,12 @@ class Closing(Tricks):
         if self.phase not in _PLAYING:
             items.extend(_UNSETTLED)
             return tuple(items)
-        offences = self.found_offences()
+        offences = self.found_offences() if self.offences else []
         points = self.kept_play_points(offences)
         statuses = self.point_statuses(points, offences)
-        points, statuses = self.foster_cap_now(points, statuses, self.capped_sides(offences))
+        if self.options.revoke_penalty is _FOSTER_GRADED:  # else no cap to apply
+            points, statuses = self.foster_cap_now(points, statuses,
+                                                   self.capped_sides(offences))
         items.extend([item_of(p, status) for p, status in zip(points, statuses, strict=True)])
         return tuple(items)
 
