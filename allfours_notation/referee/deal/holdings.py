@@ -216,7 +216,8 @@ class Holdings:
         holders = self.holders
         if card not in holders:
             holders[card] = seat
-            self.seen(card)
+            if self.extremes is not None:  # kept only where the items are asked
+                self.seen(card)
 
     def seen(self, card: Card) -> None:
         """``card`` joined ``holders``: the trump extremes kept for it, if it is a trump
