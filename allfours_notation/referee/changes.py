@@ -247,12 +247,16 @@ class ChangeLog:
                 completing = _Completing(seats, self.options, coming[2])
                 end = coming[1]
                 coming = next(deals, None)
+            taken: tuple[Seat, tuple[Card, ...]] | None = None
             if completing is not None:
                 trick = table[4]
                 if step.kind is PLAY and trick:
                     completing.played(*trick[-1])
                 if completing.waiting:  # else the table showed every card already
+                    before = completing.last
                     hands, counts, legal = completing.completed(table)
+                    if before is not None and before[0] is shown_hands:
+                        taken = completing.taken_out
                 else:
                     hands, counts, legal = table[0], table[1], table[2]
                 if index == end:
@@ -263,6 +267,8 @@ class ChangeLog:
             if hands is not shown_hands:
                 if shown_hands is None:
                     changed["hands"] = dict(zip(seats, hands, strict=True))
+                elif taken is not None:  # the one hand a card played was taken out of
+                    changed["hands"] = {taken[0]: taken[1]}
                 elif hands != shown_hands:
                     changed["hands"] = {seat: now for seat, now, before
                                         in zip(seats, hands, shown_hands, strict=True)
@@ -286,7 +292,7 @@ class _Completing:
     table's less the cards still to be played, counted per seat as they are played."""
 
     __slots__ = ("known", "last", "legal", "options", "place", "played_now", "seats",
-                 "unseen", "waiting", "waiting_counts")
+                 "taken_out", "unseen", "waiting", "waiting_counts")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options,
                  inferred: dict[Seat, list[Card]]) -> None:
@@ -304,6 +310,9 @@ class _Completing:
         self.last: tuple[_Hands, _Counts, frozenset[Card]] | None = None
         # the legal cards last worked out, with what they depend on
         self.legal: tuple[tuple[object, ...], frozenset[Card]] | None = None
+        # the seat whose hand alone the last completion changed, a card played taken
+        # out of it, and that hand (None: any other change)
+        self.taken_out: tuple[Seat, tuple[Card, ...]] | None = None
 
     def played(self, seat: Seat, card: Card) -> None:
         waiting = self.waiting.get(seat)
@@ -322,11 +331,22 @@ class _Completing:
         hands, unseen, legal, mover, trick, trump = held
         seats, last, played = self.seats, self.last, self.played_now
         before = self.known
+        self.taken_out = None
         if last is None or before is None:
             whole = tuple([self.hand(seat, known) for seat, known in zip(seats, hands,
                                                                            strict=True)])
         elif hands is before and not played:
             whole = last[0]
+        elif hands is before and len(played) == 1:  # a card played from those waiting
+            [(seat, cards)] = played.items()
+            place = self.place[seat]
+            shown = list(last[0][place])
+            for card in cards:
+                shown.remove(card)
+            full = list(last[0])
+            full[place] = hand = tuple(shown)
+            whole = tuple(full)
+            self.taken_out = (seat, hand)
         else:
             full = list(last[0])
             for place, seat in enumerate(seats):
