@@ -46,7 +46,6 @@ PARTS = ("dealer", "elder", "hands", "unknown", "turnups", "trump", "trick_numbe
          "scores", "winner")
 
 _Hands = tuple[tuple[Card, ...], ...]  # per seat, in seat order
-_Unknown = tuple[tuple[Seat, int], ...]
 _Counts = tuple[int, ...]  # the unseen counts, in seat order
 _Trick = tuple[tuple[Seat, Card], ...]
 # what the hands seen only in play complete, kept per step until the deal's end shows them:
@@ -95,7 +94,7 @@ class ChangeLog:
         self.last: dict[str, Any] = dict.fromkeys(
             ("dealer", "elder", "turnups", "trump", "trick_number", "trick_list", "trick",
              "to_move", "won_dict", "pips_dict", "last_trick_winner", "points_list", "deal_points",
-             "items", "scores_dict", "scores", "winner", "unseen", "unknown", "hands",
+             "items", "scores_dict", "scores", "winner", "unseen", "counts", "hands",
              "legal", "legal_key"), _UNSET)
         # each seat's hand at the last step (a copy of the live list, for comparing)
         self.hand_lists: dict[Seat, list[Card]] | None = None
@@ -197,8 +196,8 @@ class ChangeLog:
         if unseen != last["unseen"]:
             last["unseen"] = unseen.copy()
             # the ledger's counts are keyed by the seats, in seat order
-            last["unknown"] = tuple(unseen.values())
-        unknown: _Counts = last["unknown"]
+            last["counts"] = tuple(unseen.values())
+        counts: _Counts = last["counts"]
         mover, trick, trump = deal.to_move, last["trick"], deal.trump
         legal: frozenset[Card] = _NO_CARDS
         if mover in live and unseen[mover] == 0:
@@ -210,7 +209,7 @@ class ChangeLog:
                 on_table = trick if len(trick) < len(seats) else ()
                 legal = legal_cards(hands[seats.index(mover)], on_table, trump, deal.options)
                 last["legal_key"], last["legal"] = key, legal
-        return hands, unknown, legal, mover, trick, trump
+        return hands, counts, legal, mover, trick, trump
 
     def game_end(self, text: str) -> None:
         """The game's last step: the table as the step before left it (none in a game
