@@ -97,6 +97,31 @@ def test_the_kept_items_are_made_afresh_items_in_generated_games(
     assert compared[1] > 0
 
 
+def test_a_gift_waiting_for_the_dealers_trump_is_decided_by_a_middle_trump(
+        compared: list[int]) -> None:
+    """Under ``give_requires_trump=yes`` a gift by a dealer whose hand was not written
+    waits for the play to show a trump of the dealer's; here the dealer's first trump
+    seen is neither the highest nor the lowest seen (both written in the elder's hand),
+    and the gift is decided at that card, not at the trick's end."""
+    text = """% AFN 1
+[Rules "hoffmann1909"]
+[GiveRequiresTrump "yes"]
+
+deal 1 dealer N
+  S AS 2S KH QH JD 9D
+  turn 5S
+  S begs
+  N gives
+  1. S:KH N:3H
+  2. S:AS N:7S
+  3. S:QH N:4H
+  4. S:JD N:5D
+  5. S:9D N:6D
+  6. S:2S N:8C
+"""
+    replay_all(list(parse(text).games))
+    assert compared[1] > 0
+
 def test_a_snapshot_keeps_items_of_its_own_play() -> None:
     """A snapshot taken in the play (a recorder's undo) makes its items from its own
     tricks and pips, not from those of the table it was copied from, which played on."""

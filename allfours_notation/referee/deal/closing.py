@@ -463,7 +463,9 @@ class Closing(Tricks):
         the Jack's holder.  A trump seen between the highest and the lowest changes no
         item and no status (High and Low are certain when no unseen rank could beat
         them, and a rank between them never could), so it is not made again: about a
-        third of the makings of a replay (issue 38)."""
+        third of the makings of a replay (issue 38).  A gift waiting for the play to show
+        the dealer's trump is decided by any trump of the dealer's, so the key holds
+        whether one was seen while a gift waits."""
         trump, ledger = self.trump, self.ledger
         holders = ledger.holders
         high, low = ledger.trump_extremes(trump)
@@ -473,7 +475,8 @@ class Closing(Tricks):
                holders.get(_JACK_OF[trump]) if trump is not None else None,
                len(self.offences), len(self.points),
                len(self.unscored), len(self.provisional), self.phase, self.closed,
-               self.pending_gift is None, len(self.waiting_kick), len(ledger.discarded),
+               self.pending_gift is None or self.gift_allowed(), len(self.waiting_kick),
+               len(ledger.discarded),
                len(ledger.turnups), self.g.decided is None, ledger.all_known(), trump)
         cached = self.items_cache
         if cached is not None and cached[0] == key:
