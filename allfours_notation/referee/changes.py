@@ -22,6 +22,7 @@ Nothing here decides anything: the legal cards are :func:`.play.legal_cards`, th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Seat, Suit
@@ -31,6 +32,8 @@ from ..reading.records import Span
 from .play import hand_order, legal_cards
 from .profiles import Options
 from .state import StepKind
+
+PLAY = StepKind.PLAY  # read as a global: once for every step of a game
 
 if TYPE_CHECKING:
     from .deal.base import DealBase
@@ -43,11 +46,11 @@ PARTS = ("dealer", "elder", "hands", "unknown", "turnups", "trump", "trick_numbe
          "scores", "winner")
 
 _Hands = tuple[tuple[Card, ...], ...]  # per seat, in seat order
-_Unknown = tuple[tuple[Seat, int], ...]
+_Counts = tuple[int, ...]  # the unseen counts, in seat order
 _Trick = tuple[tuple[Seat, Card], ...]
 # what the hands seen only in play complete, kept per step until the deal's end shows them:
 # the known hands, the unseen counts, the legal cards, who is to move, the trick, the trump
-_Held = tuple[_Hands, _Unknown, frozenset[Card], Seat | None, _Trick, Suit | None]
+_Held = tuple[_Hands, _Counts, frozenset[Card], Seat | None, _Trick, Suit | None]
 
 _UNSET: Any = object()  # before the first step every part is new
 _NO_CARDS: frozenset[Card] = frozenset()
@@ -80,7 +83,7 @@ class ChangeLog:
     kept as the table had them and made changes only at the end (:meth:`finish`), when
     every deal has shown its cards."""
 
-    __slots__ = ("hand_lists", "held", "last", "options", "seats", "steps")
+    __slots__ = ("following", "hand_lists", "held", "last", "options", "seats", "steps")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options) -> None:
         self.seats = seats
@@ -91,9 +94,12 @@ class ChangeLog:
         self.last: dict[str, Any] = dict.fromkeys(
             ("dealer", "elder", "turnups", "trump", "trick_number", "trick_list", "trick",
              "to_move", "won_dict", "pips_dict", "last_trick_winner", "points_list", "deal_points",
-             "items", "scores_dict", "scores", "winner", "unseen", "unknown", "hands",
+             "items", "scores_dict", "scores", "winner", "unseen", "counts", "hands",
              "legal", "legal_key"), _UNSET)
-        self.hand_lists: list[list[Card] | None] = [None] * len(seats)
+        # each seat's hand at the last step (a copy of the live list, for comparing)
+        self.hand_lists: dict[Seat, list[Card]] | None = None
+        # after a card's step: its deal and trick (the live list) and the cards on it
+        self.following: tuple[DealBase, list[tuple[Seat, Card]], int] | None = None
 
     def step(self, deal: DealBase, kind: StepKind, trick: int | None, text: str,
              span: Span | None, diagnostics: tuple[Diagnostic, ...]) -> None:
@@ -103,8 +109,34 @@ class ChangeLog:
         with a dict, a list with a list, in C) and made the page's tuple only when it
         changed: a step changes one or two parts of seventeen (issue 38)."""
         last = self.last
-        game = deal.g  # a weak reference's call: once a step
         changed: dict[str, Any] = {}
+        live_trick = deal.trick
+        follows = self.following
+        if kind is PLAY and follows is not None and follows[0] is deal and \
+                follows[1] is live_trick and follows[2] + 1 == len(live_trick):
+            # the next card of the trick the step before played to: between the two only
+            # the play of a card ran, which changes the hands, the trick, who is to move and
+            # the items, not the deal's other parts (the trick's end is a step of its own)
+            if deal.to_move is not last["to_move"]:
+                last["to_move"] = changed["to_move"] = deal.to_move
+            last["trick_list"] = live_trick.copy()
+            last["trick"] = changed["trick"] = tuple(live_trick)
+            self.following = (deal, live_trick, follows[2] + 1)
+        else:
+            self._compare(deal, changed)
+            self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else None
+        items = deal.items_now()
+        if items is not last["items"] and items != last["items"]:
+            changed["items"] = items
+        last["items"] = items
+        self.held.append(self._held(deal))
+        self.steps.append(StepChange(len(self.steps), kind, deal.number, trick, text, span,
+                                     diagnostics, changed))
+
+    def _compare(self, deal: DealBase, changed: dict[str, Any]) -> None:
+        """Every part but the items and the hands, compared with the step before's."""
+        last = self.last
+        game = deal.g  # a weak reference's call: once a step
         if deal.trick_number != last["trick_number"]:
             last["trick_number"] = changed["trick_number"] = deal.trick_number
         if deal.to_move is not last["to_move"]:  # seats, suits and None: one of each
@@ -138,16 +170,9 @@ class ChangeLog:
         if deal.points != last["points_list"]:
             last["points_list"] = deal.points.copy()
             changed["deal_points"] = tuple(deal.points)
-        items = deal.items_now()
-        if items is not last["items"] and items != last["items"]:
-            changed["items"] = items
-        last["items"] = items
         if game.scores != last["scores_dict"]:
             last["scores_dict"] = game.scores.copy()
             changed["scores"] = tuple((side, game.scores[side]) for side in game.sides)
-        self.held.append(self._held(deal))
-        self.steps.append(StepChange(len(self.steps), kind, deal.number, trick, text, span,
-                                     diagnostics, changed))
 
     def _held(self, deal: DealBase) -> _Held:
         """The hands, unseen counts and legal cards as the table has them now, each the
@@ -157,24 +182,22 @@ class ChangeLog:
         ledger = deal.ledger
         live, unseen = ledger.hands, ledger.unseen
         hands: _Hands = last["hands"]
-        if hands is _UNSET:
-            self.hand_lists = [live[seat].copy() for seat in seats]
-            hands = last["hands"] = tuple(tuple(live[seat]) for seat in seats)
-        else:
-            lists = self.hand_lists
-            fresh: list[tuple[Card, ...]] | None = None
+        kept = self.hand_lists
+        if kept is None or hands is _UNSET:
+            self.hand_lists = {seat: live[seat].copy() for seat in seats}
+            hands = last["hands"] = tuple([tuple(live[seat]) for seat in seats])
+        elif live != kept:  # the seats' lists compared in C; then only the changed anew
+            fresh = list(hands)
             for place, seat in enumerate(seats):
-                if live[seat] != lists[place]:  # a seat's hand changed: only its own anew
-                    if fresh is None:
-                        fresh = list(hands)
-                    lists[place] = live[seat].copy()
+                if live[seat] != kept[seat]:
+                    kept[seat] = live[seat].copy()
                     fresh[place] = tuple(live[seat])
-            if fresh is not None:
-                hands = last["hands"] = tuple(fresh)
+            hands = last["hands"] = tuple(fresh)
         if unseen != last["unseen"]:
             last["unseen"] = unseen.copy()
-            last["unknown"] = tuple([(seat, unseen[seat]) for seat in seats])
-        unknown: _Unknown = last["unknown"]
+            # the ledger's counts are keyed by the seats, in seat order
+            last["counts"] = tuple(unseen.values())
+        counts: _Counts = last["counts"]
         mover, trick, trump = deal.to_move, last["trick"], deal.trump
         legal: frozenset[Card] = _NO_CARDS
         if mover in live and unseen[mover] == 0:
@@ -186,7 +209,7 @@ class ChangeLog:
                 on_table = trick if len(trick) < len(seats) else ()
                 legal = legal_cards(hands[seats.index(mover)], on_table, trump, deal.options)
                 last["legal_key"], last["legal"] = key, legal
-        return hands, unknown, legal, mover, trick, trump
+        return hands, counts, legal, mover, trick, trump
 
     def game_end(self, text: str) -> None:
         """The game's last step: the table as the step before left it (none in a game
@@ -204,76 +227,98 @@ class ChangeLog:
         whole record sees them (``hindsight``: per deal, its first and last step and the
         cards each seat was seen to hold only when it played them, as for
         :func:`.plain.with_hindsight`), and each offence a later card proved shown at the
-        step of the offending card (``proved_later``, as the whole states' replay does)."""
-        held = self.held
-        completed_at: dict[int, tuple[_Hands, _Unknown, frozenset[Card]]] = {}
-        for first, end, inferred in hindsight:
-            completing = _Completing(self.seats, self.options, inferred)
-            for index in range(first, end + 1):
-                trick = held[index][4]
-                if self.steps[index].kind is StepKind.PLAY and trick:
+        step of the offending card (``proved_later``, as the whole states' replay does).
+
+        One pass over the steps: each deal's hands completed as its cards are played,
+        and each step's hands, unseen counts and legal cards written as changes where
+        they differ from the step before's."""
+        seats, held, steps = self.seats, self.held, self.steps
+        deals = iter(hindsight)
+        coming = next(deals, None)  # the next deal to complete: its steps come in order
+        completing: _Completing | None = None
+        end = -1
+        shown_hands: _Hands | None = None
+        shown_counts: _Counts | None = None
+        shown_legal: frozenset[Card] | None = None
+        for index, step in enumerate(steps):
+            table = held[index]
+            if coming is not None and index == coming[0]:
+                completing = _Completing(seats, self.options, coming[2])
+                end = coming[1]
+                coming = next(deals, None)
+            taken: tuple[Seat, tuple[Card, ...]] | None = None
+            if completing is not None:
+                trick = table[4]
+                if step.kind is PLAY and trick:
                     completing.played(*trick[-1])
                 if completing.waiting:  # else the table showed every card already
-                    completed_at[index] = completing.completed(held[index])
-        self._write_held(completed_at)
-        return tuple(_offences_at_their_cards(self.steps, proved_later))
-
-    def _write_held(self, completed_at: dict[int, tuple[_Hands, _Unknown, frozenset[Card]]]
-                    ) -> None:
-        """Each step's hands, unseen counts and legal cards (as completed, where they
-        are) written as changes where they differ from the step before's."""
-        seats, held = self.seats, self.held
-        shown_hands: _Hands | None = None
-        shown_unknown: _Unknown | None = None
-        shown_legal: frozenset[Card] | None = None
-        for index, step in enumerate(self.steps):
-            found = completed_at.get(index)
-            hands, unknown, legal = found if found is not None else held[index][:3]
+                    before = completing.last
+                    hands, counts, legal = completing.completed(table)
+                    if before is not None and before[0] is shown_hands:
+                        taken = completing.taken_out
+                else:
+                    hands, counts, legal = table[0], table[1], table[2]
+                if index == end:
+                    completing = None
+            else:
+                hands, counts, legal = table[0], table[1], table[2]
             changed = step.changed
             if hands is not shown_hands:
                 if shown_hands is None:
                     changed["hands"] = dict(zip(seats, hands, strict=True))
+                elif taken is not None:  # the one hand a card played was taken out of
+                    changed["hands"] = {taken[0]: taken[1]}
                 elif hands != shown_hands:
                     changed["hands"] = {seat: now for seat, now, before
                                         in zip(seats, hands, shown_hands, strict=True)
                                         if now is not before and now != before}
                 shown_hands = hands
-            if unknown is not shown_unknown and unknown != shown_unknown:
-                changed["unknown"] = unknown
-            shown_unknown = unknown
+            if counts is not shown_counts and counts != shown_counts:
+                changed["unknown"] = tuple(zip(seats, counts, strict=True))
+            shown_counts = counts
             if legal is not shown_legal and legal != shown_legal:
                 changed["legal"] = legal
             shown_legal = legal
+        return tuple(_offences_at_their_cards(steps, proved_later))
 
 
 class _Completing:
     """One deal's hands completed with the cards each seat was seen to hold only when it
     played them (:func:`.plain.with_hindsight`'s ``_completed``, step after step): a seat's
-    completed hand is made again only when its known cards or its cards still to be
-    played changed (a card played changes one seat's), and the rest is the step before's
-    own."""
+    completed hand is made again only when its known cards changed, a card it played
+    from those still to be played is taken out of the step before's (the hand stays in
+    hand order), and the rest is the step before's own; the unseen counts are the
+    table's less the cards still to be played, counted per seat as they are played."""
 
-    __slots__ = ("changed", "known", "last", "legal", "options", "seats", "unseen", "waiting")
+    __slots__ = ("known", "last", "legal", "options", "place", "played_now", "seats",
+                 "taken_out", "unseen", "waiting", "waiting_counts")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options,
                  inferred: dict[Seat, list[Card]]) -> None:
         self.seats = seats
         self.options = options
-        # per seat, the cards seen only in play that it has still to play
+        self.place = {seat: place for place, seat in enumerate(seats)}
+        # per seat, the cards seen only in play that it has still to play, and how many
         self.waiting = {seat: list(cards) for seat, cards in inferred.items() if cards}
-        self.changed: set[Seat] = set()  # the seats whose waiting cards changed since
+        self.waiting_counts = [len(self.waiting.get(seat, ())) for seat in seats]
+        # the cards played from them since the hands last completed, by seat
+        self.played_now: dict[Seat, list[Card]] = {}
         # the table's hands and unseen counts last completed, and what they gave
         self.known: _Hands | None = None
-        self.unseen: _Unknown | None = None
-        self.last: tuple[_Hands, _Unknown, frozenset[Card]] | None = None
+        self.unseen: _Counts | None = None
+        self.last: tuple[_Hands, _Counts, frozenset[Card]] | None = None
         # the legal cards last worked out, with what they depend on
         self.legal: tuple[tuple[object, ...], frozenset[Card]] | None = None
+        # the seat whose hand alone the last completion changed, a card played taken
+        # out of it, and that hand (None: any other change)
+        self.taken_out: tuple[Seat, tuple[Card, ...]] | None = None
 
     def played(self, seat: Seat, card: Card) -> None:
         waiting = self.waiting.get(seat)
         if waiting is not None and card in waiting:
             waiting.remove(card)
-            self.changed.add(seat)
+            self.waiting_counts[self.place[seat]] -= 1
+            self.played_now.setdefault(seat, []).append(card)
             if not waiting:
                 del self.waiting[seat]
 
@@ -281,30 +326,47 @@ class _Completing:
         cards = self.waiting.get(seat)
         return tuple(sorted([*known, *cards], key=hand_order)) if cards else known
 
-    def completed(self, held: _Held) -> tuple[_Hands, _Unknown, frozenset[Card]]:
-        hands, unknown, legal, mover, trick, trump = held
-        seats, waiting, last, changed = self.seats, self.waiting, self.last, self.changed
+    def completed(self, held: _Held) -> tuple[_Hands, _Counts, frozenset[Card]]:
+        hands, unseen, legal, mover, trick, trump = held
+        seats, last, played = self.seats, self.last, self.played_now
         before = self.known
+        self.taken_out = None
         if last is None or before is None:
-            whole = tuple(self.hand(seat, known) for seat, known in zip(seats, hands,
-                                                                          strict=True))
-        elif hands is before and not changed:
+            whole = tuple([self.hand(seat, known) for seat, known in zip(seats, hands,
+                                                                           strict=True)])
+        elif hands is before and not played:
             whole = last[0]
+        elif hands is before and len(played) == 1:  # a card played from those waiting
+            [(seat, cards)] = played.items()
+            place = self.place[seat]
+            shown = list(last[0][place])
+            for card in cards:
+                shown.remove(card)
+            full = list(last[0])
+            full[place] = hand = tuple(shown)
+            whole = tuple(full)
+            self.taken_out = (seat, hand)
         else:
             full = list(last[0])
             for place, seat in enumerate(seats):
-                if hands[place] is not before[place] or seat in changed:
+                if hands[place] is not before[place]:
                     full[place] = self.hand(seat, hands[place])
+                elif seat in played:  # the same known cards: the played ones taken out
+                    shown = list(full[place])
+                    for card in played[seat]:
+                        shown.remove(card)
+                    full[place] = tuple(shown)
             whole = tuple(full)
-        if last is not None and unknown is self.unseen and not changed:
+        if last is not None and unseen is self.unseen and not played:
             counts = last[1]
         else:
-            counts = tuple([(seat, count - len(waiting.get(seat, ())))
-                            for seat, count in unknown])
-        self.known, self.unseen = hands, unknown
-        changed.clear()
-        if mover is not None and waiting.get(mover) and dict(counts).get(mover) == 0:
-            hand = whole[seats.index(mover)]
+            counts = tuple(map(sub, unseen, self.waiting_counts))
+            if last is not None and counts == last[1]:  # a card played was one of them
+                counts = last[1]
+        self.known, self.unseen = hands, unseen
+        played.clear()
+        if mover in self.waiting and counts[self.place[mover]] == 0:
+            hand = whole[self.place[mover]]
             key = (mover, hand, trick, trump)
             if self.legal is not None and self.legal[0] == key:
                 legal = self.legal[1]

@@ -69,7 +69,7 @@ def item_of(point: Point, status: Status) -> ItemStatus:
     return ItemStatus(point.item, status, point.side, point.points, point)
 
 
-_SUIT = {suit: tuple(Card(suit, rank) for rank in Rank) for suit in Suit}
+_ACE, _TWO = int(Rank.ACE), int(Rank.TWO)  # read as globals: asked at every making
 
 
 def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection[Card],
@@ -94,12 +94,22 @@ def certain_high_low(trump: Suit, in_play: Iterable[Card], accounted: Collection
                 top = rank
             if bottom is None or rank < bottom:
                 bottom = rank
-    suit = _SUIT[trump]
+    # every trump above the highest seen (below the lowest) is out of play: as many of
+    # the cards out of play are such trumps as there are ranks above (below) it, counted
+    # over the few cards out of play rather than the thirteen of the suit
+    above: set[Card] = set()
+    below: set[Card] = set()
+    for card in accounted:
+        if card.suit is trump:
+            rank = card.rank
+            if top is None or rank > top:
+                above.add(card)
+            if bottom is None or rank < bottom:
+                below.add(card)
     if top is None or bottom is None:  # no trump seen: certain only with every one out
-        every = all(card in accounted for card in suit)
+        every = len(above) == len(Rank)
         return every, every
-    return (all(card in accounted for card in suit if card.rank > top),
-            all(card in accounted for card in suit if card.rank < bottom))
+    return len(above) == _ACE - top, len(below) == bottom - _TWO
 
 
 def under_the_cap(points: Sequence[Point], statuses: Sequence[Status], scores: Mapping[str, int],

@@ -19,10 +19,12 @@ import pytest
 
 from allfours_notation.checking.parsing import parse
 from allfours_notation.generate import Knobs, generate_game, profile_options
-from allfours_notation.reading.records import Game
+from allfours_notation.reading.records import Game, Play
 from allfours_notation.referee.deal.closing import Closing
+from allfours_notation.referee.deal.table import Table
 from allfours_notation.referee.decided import ItemStatus
-from allfours_notation.referee.replay import replay
+from allfours_notation.referee.profiles import resolve_options
+from allfours_notation.referee.replay import deal_events, replay
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 PROFILES = ("hoffmann1909", "english10", "foster", "trinidad14")
@@ -36,10 +38,13 @@ def afresh(deal: Closing) -> tuple[ItemStatus, ...]:
     kept aside, then put back)."""
     kept, deal.points_memo = deal.points_memo, {}
     items, deal.item_memo = deal.item_memo, {}
+    facts, deal.facts_memo = deal.facts_memo, None
+    extremes, deal.ledger.extremes = deal.ledger.extremes, None
     try:
         return deal.make_items()
     finally:
         deal.points_memo, deal.item_memo = kept, items
+        deal.facts_memo, deal.ledger.extremes = facts, extremes
 
 
 @pytest.fixture
@@ -90,3 +95,55 @@ def test_the_kept_items_are_made_afresh_items_in_generated_games(
     replay_all([generate_game(rng, options, knobs, profile=profile)
                 for knobs in KNOBS for _ in range(3)])
     assert compared[1] > 0
+
+
+def test_a_gift_waiting_for_the_dealers_trump_is_decided_by_a_middle_trump(
+        compared: list[int]) -> None:
+    """Under ``give_requires_trump=yes`` a gift by a dealer whose hand was not written
+    waits for the play to show a trump of the dealer's; here the dealer's first trump
+    seen is neither the highest nor the lowest seen (both written in the elder's hand),
+    and the gift is decided at that card, not at the trick's end."""
+    text = """% AFN 1
+[Rules "hoffmann1909"]
+[GiveRequiresTrump "yes"]
+
+deal 1 dealer N
+  S AS 2S KH QH JD 9D
+  turn 5S
+  S begs
+  N gives
+  1. S:KH N:3H
+  2. S:AS N:7S
+  3. S:QH N:4H
+  4. S:JD N:5D
+  5. S:9D N:6D
+  6. S:2S N:8C
+"""
+    replay_all(list(parse(text).games))
+    assert compared[1] > 0
+
+def test_a_snapshot_keeps_items_of_its_own_play() -> None:
+    """A snapshot taken in the play (a recorder's undo) makes its items from its own
+    tricks and pips, not from those of the table it was copied from, which played on."""
+    rng = random.Random("items-now-snapshot")
+    options = profile_options("trinidad14")
+    checked = 0
+    for _ in range(6):
+        game = generate_game(rng, options, Knobs(hands=0.0), profile="trinidad14")
+        table = Table(game, resolve_options(game)[0])
+        events = [event for deal in game.deals for event in deal_events(deal)]
+        plays = [index for index, event in enumerate(events) if isinstance(event, Play)]
+        for at in plays[8::17]:  # now and then in the play
+            table = Table(game, resolve_options(game)[0])
+            for event in events[:at]:
+                table.apply(event)
+            copy = table.snapshot()
+            for event in events[at:at + 8]:  # the table plays two tricks on
+                table.apply(event)
+            for event in events[at:at + 4]:  # its copy one
+                copy.apply(event)
+            deal = copy.current
+            assert isinstance(deal, Closing)
+            assert deal.items_now() == afresh(deal)
+            checked += 1
+    assert checked > 10

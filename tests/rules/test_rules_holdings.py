@@ -3,7 +3,9 @@ question; then the table's snapshot, whose copy of the ledger must be its own.""
 
 from __future__ import annotations
 
-from allfours_notation.cards import Seat, card, cards
+import random
+
+from allfours_notation.cards import Seat, Suit, card, cards
 from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Play
 from allfours_notation.referee.deal.holdings import Holdings, Origin
@@ -219,3 +221,29 @@ def test_a_snapshot_plays_on_its_own_ledger() -> None:
     assert card("8C") in table.current.ledger.hands[S]
     assert card("8C") not in copy.current.ledger.hands[S]
     assert card("8C") in copy.current.ledger.played and not table.current.ledger.played
+
+
+def test_the_trump_extremes_kept_are_those_of_the_holders_after_every_move() -> None:
+    """The highest and lowest trump are kept as cards join the holders, worked out
+    again once one leaves (a discard, a forgotten hand) or the trump is another."""
+    rng = random.Random(38)
+    pack = list(cards("2H 3H 5H 9H TH JH QH KH AH 4S 7S JS 3C 8C QD"))
+    for _ in range(200):
+        book = Holdings((N, S))
+        for _ in range(12):
+            trump = rng.choice((Suit.HEARTS, Suit.SPADES, None))
+            seat, c = rng.choice((N, S)), rng.choice(pack)
+            move = rng.randrange(4)
+            if move == 0:
+                book.write(seat, (c,), in_run=False)
+            elif move == 1 and book.unseen[seat] > 0:
+                book.unseen[seat] -= 1
+                book.shown(seat, c)
+            elif move == 2:
+                book.discard(seat, c, 6)
+            elif move == 3 and rng.random() < 0.2:
+                book.forget(seat)
+            in_trumps = [held for held in book.holders if held.suit is trump]
+            expected = (max(in_trumps, key=lambda held: held.rank, default=None),
+                        min(in_trumps, key=lambda held: held.rank, default=None))
+            assert book.trump_extremes(trump) == expected

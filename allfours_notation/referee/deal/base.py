@@ -34,6 +34,7 @@ from ..play import (
 )
 from ..scoring import (
     ITEM_LABELS,
+    DealFacts,
     Offence,
     Point,
     count_in_order,
@@ -100,6 +101,7 @@ class DealBase:
         "_game_table",
         "begs",
         "calls",
+        "captured",
         "claim",
         "closed",
         "completed_tricks",
@@ -113,6 +115,7 @@ class DealBase:
         "ended",
         "ending",
         "expected_seat",
+        "facts_memo",
         "first_step",
         "first_trick_span",
         "gift_refused",
@@ -224,6 +227,9 @@ class DealBase:
         self.last_winner: Seat | None = None
         self.completed_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
         self.scored_tricks: list[tuple[int, Seat, tuple[tuple[Seat, Card], ...]]] = []
+        # each card of the scored tricks by the trick that took it (its number and winner;
+        # the last such trick, as :func:`..scoring.captured_in` finds it)
+        self.captured: dict[Card, tuple[int, Seat]] = {}
         self.slips: list[int] = []  # places in the current trick of cards already played
         self.suspicions: list[_Suspicion] = []
         self.lacks: list[_Lack] = []
@@ -247,6 +253,8 @@ class DealBase:
         self.points_memo: dict[str, tuple[tuple[object, ...], list[Point]]] = {}
         # the items made of them, by the point's id (Closing.kept_item)
         self.item_memo: dict[int, tuple[Point, Status, ItemStatus]] = {}
+        # the facts the play's points are made from, read live (Closing.live_facts)
+        self.facts_memo: tuple[Suit, bool, DealFacts] | None = None
         self.was_open = False
         # a gift that a rule may forbid, by a dealer whose hand the play has yet to show
         # (give_requires_trump): counted when the deal is scored, if not proven forbidden
@@ -270,6 +278,7 @@ class DealBase:
             setattr(copy, name, value)
         copy.ledger = self.ledger.copy()
         copy._game_table = weakref.ref(table)
+        copy.facts_memo = None  # it reads this deal's own containers, not the copy's
         return copy
 
     @property
@@ -294,17 +303,18 @@ class DealBase:
             self.pending.append(found)
 
     def step(self, kind: StepKind, text: str, span: Span | None, trick: int | None = None) -> None:
-        if not self.g.keep_steps:
-            self.g.step_count += 1
+        table = self.g  # a weak reference's call: once a step
+        if not self.keeps_steps:  # the table's own, copied when the deal opened
+            table.step_count += 1
             return
         diagnostics = tuple(self.pending)
         self.pending = []
-        changes = self.g.changes
+        changes = table.changes
         if changes is not None:  # a replay page's: what changed, not the whole table
             changes.step(self, kind, trick, text, span, diagnostics)
-            self.g.step_count += 1
+            table.step_count += 1
             return
-        self.g.add_step(kind, self.number, trick, text, self.state(), span, diagnostics)
+        table.add_step(kind, self.number, trick, text, self.state(), span, diagnostics)
 
     def side(self, seat: Seat) -> str:
         return self.g.side(seat)

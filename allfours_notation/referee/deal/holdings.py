@@ -57,9 +57,9 @@ class Holdings:
     (``pack_place``), and the hands when the play began (``held_at_start``).
     """
 
-    __slots__ = ("dealt_to", "discarded", "discards", "forgotten", "hands", "held_at_start",
-                 "holders", "inferred", "origin", "out", "pack", "pack_place", "played",
-                 "turnups", "unseen", "written")
+    __slots__ = ("dealt_to", "discarded", "discards", "extremes", "forgotten", "hands",
+                 "held_at_start", "holders", "inferred", "origin", "out", "pack", "pack_place",
+                 "played", "turnups", "unseen", "written")
 
     def __init__(self, seats: Sequence[Seat]) -> None:
         # one loop rather than four comprehensions: a ledger per deal
@@ -75,6 +75,9 @@ class Holdings:
         self.unseen: dict[Seat, int] = dict.fromkeys(seats, DEALT)
         self.dealt_to: dict[Card, Seat] = {}
         self.holders: dict[Card, Seat] = {}
+        # the highest and the lowest trump of ``holders`` for the trump they were worked
+        # out for (see :meth:`trump_extremes`); None once ``holders`` lost a card
+        self.extremes: tuple[Suit | None, Card | None, Card | None] | None = None
         self.turnups: list[Card] = []
         self.discards: dict[Seat, list[Card | None]] = {}
         self.discarded: dict[Card, Seat] = {}
@@ -96,6 +99,7 @@ class Holdings:
         copy.unseen = self.unseen.copy()
         copy.dealt_to = self.dealt_to.copy()
         copy.holders = self.holders.copy()
+        copy.extremes = self.extremes
         copy.turnups = self.turnups.copy()
         copy.discards = {seat: cards.copy() for seat, cards in self.discards.items()}
         copy.discarded = self.discarded.copy()
@@ -128,6 +132,7 @@ class Holdings:
                 owners[c] = seat
             if c not in holders:
                 holders[c] = seat
+                self.seen(c)
         if not in_run:
             self.hands[seat] = sorted([*self.hands[seat], *fresh], key=hand_order)
             self.unseen[seat] = max(0, DEALT - len(written))
@@ -137,9 +142,12 @@ class Holdings:
         """Up to ``room`` of the run cards written for ``seat`` join its hand; how many."""
         where = self.origin[seat]
         batch = [c for c in self.written[seat] if where[c] is Origin.IN_A_RUN][:max(0, room)]
+        holders = self.holders
         for c in batch:
             where[c] = Origin.IN_THE_RUN
-            self.holders.setdefault(c, seat)
+            if c not in holders:
+                holders[c] = seat
+                self.seen(c)
         self.hands[seat] = sorted([*self.hands[seat], *batch], key=hand_order)
         return len(batch)
 
@@ -186,7 +194,8 @@ class Holdings:
                 "accounted for"
         self.discarded[card] = seat
         self.out.add(card)
-        self.holders.pop(card, None)
+        if self.holders.pop(card, None) is not None:
+            self.extremes = None
         return ""
 
     def forget(self, seat: Seat) -> None:
@@ -197,19 +206,55 @@ class Holdings:
         holders = self.holders
         for c in [c for c, s in holders.items() if s is seat]:
             del holders[c]  # in place: the play's loop holds this dict
+        self.extremes = None
 
     def shown(self, seat: Seat, card: Card) -> None:
         """``seat`` played ``card``, one of its unseen cards: now known, and evidence of
         what it held from the start (the caller counts the unseen card)."""
         self.inferred[seat].append(card)
         self.origin[seat].setdefault(card, _PLAYED)
-        self.holders.setdefault(card, seat)
+        holders = self.holders
+        if card not in holders:
+            holders[card] = seat
+            if self.extremes is not None:  # kept only where the items are asked
+                self.seen(card)
+
+    def seen(self, card: Card) -> None:
+        """``card`` joined ``holders``: the trump extremes kept for it, if it is a trump
+        beyond them."""
+        kept = self.extremes
+        if kept is None or card.suit is not kept[0]:
+            return
+        trump, high, low = kept
+        if high is None or card.rank > high.rank:
+            high = card
+        if low is None or card.rank < low.rank:
+            low = card
+        self.extremes = (trump, high, low)
 
     def start_play(self) -> None:
         """The play begins: the hands as they stand are the hands as dealt for the play."""
         self.held_at_start = self.hands_now()
 
     # -- the questions --
+
+    def trump_extremes(self, trump: Suit | None) -> tuple[Card | None, Card | None]:
+        """The highest and the lowest trump of ``holders`` (None, None: none), kept up to
+        date as cards join it rather than looked for among them all: a replay page asks
+        at every step (issue 38)."""
+        kept = self.extremes
+        if kept is not None and kept[0] is trump:
+            return kept[1], kept[2]
+        high: Card | None = None
+        low: Card | None = None
+        for c in self.holders:
+            if c.suit is trump:
+                if high is None or c.rank > high.rank:
+                    high = c
+                if low is None or c.rank < low.rank:
+                    low = c
+        self.extremes = (trump, high, low)
+        return high, low
 
     def hands_now(self) -> tuple[tuple[Seat, tuple[Card, ...]], ...]:
         """Each seat's known cards as they stand, in seat order."""

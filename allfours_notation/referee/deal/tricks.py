@@ -32,6 +32,10 @@ from .answers import Phase
 from .base import _Suspicion
 from .opening import Opening
 
+# read as globals, once for every card played (an enum's member read through the enum
+# costs ten times a global on CPython 3.11)
+_PLAY, _TRICK_END, _REVOKE = StepKind.PLAY, StepKind.TRICK_END, PenaltyKind.REVOKE
+
 
 class Tricks(Opening):
     """The play: trick by trick, card by card."""
@@ -228,7 +232,7 @@ class Tricks(Opening):
 
     def play_step(self, seat: Seat, c: Card, span: Span | None, number: int) -> None:
         text = f"{seat.letter} plays {c}" if self.keeps_steps else ""
-        self.step(StepKind.PLAY, text, span, number)
+        self.step(_PLAY, text, span, number)
 
     def report_not_held(self, play: Play, seat: Seat, c: Card, number: int) -> None:
         owner = self.ledger.dealt_owner(c, seat)
@@ -345,7 +349,7 @@ class Tricks(Opening):
         """Whether holding ``c`` all along makes suspicion ``s`` an offence: a card of the
         suit led for a revoke (and, in the narrower reading of rule 20, an undertrump),
         any card that is not a trump for an undertrump."""
-        if s.kind is PenaltyKind.REVOKE:
+        if s.kind is _REVOKE:
             return c.suit is s.led
         if self.options.undertrump_exception is UndertrumpException.VOID_IN_LED_SUIT:
             return c.suit is s.led
@@ -398,8 +402,11 @@ class Tricks(Opening):
         # it took), as its pips and its winner already are, not one step late
         self.completed_tricks.append((number, winner, plays))
         self.scored_tricks.append((number, winner, scored))
+        taken, captured = (number, winner), self.captured
+        for _, c in scored:
+            captured[c] = taken
         if self.keeps_steps:
-            self.step(StepKind.TRICK_END, self.trick_text(winner, number), self.trick_span,
+            self.step(_TRICK_END, self.trick_text(winner, number), self.trick_span,
                       number)
         else:
             self.g.step_count += 1  # what step() does when no steps are kept
