@@ -91,7 +91,7 @@ def _with_every_pruning() -> tuple[tuple[Layout, str | None, int], ...]:
 
 
 @pytest.mark.parametrize("switch", ["equivalence", "table", "bounds", "ordering",
-                                    "null_window", "relative", "last_trick"])
+                                    "null_window", "relative", "last_trick", "forcing"])
 def test_each_pruning_off_gives_identical_values(switch: str) -> None:
     for layout, perspective, value in _with_every_pruning():
         assert total(layout, perspective, **{switch: False}) == value, (layout, perspective)

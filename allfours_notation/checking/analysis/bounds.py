@@ -1,14 +1,27 @@
 """What the items still open can be worth: the bounds the solver's early stop reads.
 
 Kept apart from the search (:mod:`.solver`) because they are plain arithmetic on the
-scorer's answers and the rule that a trick with a trump in it goes to its highest trump;
-the solver keeps each answer per question."""
+scorer's answers, the referee's legal cards and the rule that a trick with a trump in it
+goes to its highest trump (rule 19, whatever the follow rule), else to the highest card
+of the suit led; the solver keeps each answer per question.
+
+Three kinds of credit, each proved in its function's docstring:
+
+* :func:`sure_items`: a trump every higher one of which still out is its own side's is
+  that side's, whoever plays what;
+* :func:`surrendered`: each trick with such a trump in it is that side's, so every other
+  hand gives up a card to each of those tricks — at least its cheapest ones;
+* :func:`led_run`: the side on lead may lead, one after the other, cards nobody can beat
+  (its leader's trumps above every other trump still out; or, when no other hand holds a
+  trump, its leader's top cards of a suit), and each other hand must reply with what the
+  referee allows: a strategy, so a bound for the side on lead only.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["game_range", "sure_items"]
+__all__ = ["game_range", "item_range", "led_run", "sure_cards", "sure_items", "surrendered"]
 
 
 def sure_items(trumps: int, high_first: Sequence[int], side_of_card: Sequence[int],
@@ -24,26 +37,154 @@ def sure_items(trumps: int, high_first: Sequence[int], side_of_card: Sequence[in
     rule), so a trump is sure to go to its holder's side when every higher trump still
     out (in a hand or on the table) is that side's: its pips, and the Jack or Low it is,
     are that side's whoever plays what."""
-    sure = [0] * side_count
+    masks = sure_cards(trumps, high_first, side_of_card, side_count)
+    sure = tuple(sum(card_pips[i] for i in _bits(mask)) for mask in masks)
+    least, most = item_range(items, trumps, masks, side_of_pos)
+    return sure, sum(sure), least, most
+
+
+def sure_cards(trumps: int, high_first: Sequence[int], side_of_card: Sequence[int],
+               side_count: int) -> tuple[int, ...]:
+    """Per side, the trumps of ``trumps`` it is sure to take (:func:`sure_items`): those
+    of the side holding the highest, down to the first held by another side."""
+    masks = [0] * side_count
     above: set[int] = set()  # the sides holding a higher trump
-    sure_side: dict[int, int] = {}
     for i in high_first:
         if not trumps >> i & 1:
             continue
         side = side_of_card[i]
         if not above or above == {side}:
-            sure[side] += card_pips[i]
-            sure_side[i] = side
+            masks[side] |= 1 << i
         above.add(side)
+    return tuple(masks)
+
+
+def item_range(items: Sequence[tuple[int, Sequence[int]]], out: int, won: Sequence[int],
+               side_of_pos: Sequence[int]) -> tuple[int, int]:
+    """The least and the most ``items`` (each a card and its value per capturing seat)
+    still in ``out`` can be worth, a card in ``won[side]`` going to a seat of that side."""
     least = most = 0
     for card, values in items:
-        if card < 0 or not trumps >> card & 1:
+        if card < 0 or not out >> card & 1:
             continue
-        side = sure_side.get(card, -1)
+        side = next((s for s, mask in enumerate(won) if mask >> card & 1), -1)
         possible = [v for pos, v in enumerate(values) if side < 0 or side_of_pos[pos] == side]
         least += min(possible)
         most += max(possible)
-    return tuple(sure), sum(sure), least, most
+    return least, most
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def surrendered(hands: Sequence[int], side_of_pos: Sequence[int], sure: Sequence[int],
+                card_pips: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """At a trick boundary (every hand the same size), with ``sure[side]`` the trumps
+    :func:`sure_cards` gives each side: per side, the pips beyond those trumps' own it is
+    sure to take whoever plays what, and the cards sure to be its (the sure trumps, and
+    every card of a hand that must give them all up).
+
+    Proof.  Every trick with a trump of ``sure[S]`` in it is won by side S (it goes to its
+    highest trump, and every trump above one of ``sure[S]`` still out is S's).  A seat p
+    of S holding k of those trumps plays them to k different tricks, so S wins at least k
+    tricks, k the most any seat of S holds.  Every other seat q plays one card of its own
+    to each of those k tricks, k different cards: at least the k cheapest of its hand
+    (for a seat of S, counting a sure trump of S as nothing, its pips being counted
+    already; for a seat of another side, leaving out the other sides' sure trumps, which
+    no trick S wins can hold).  A hand with no more than k such cards gives them all up.
+    No follow rule is read: a hand plays its cards to some tricks, whichever."""
+    side_count = len(sure)
+    every_sure = 0
+    for mask in sure:
+        every_sure |= mask
+    extra = [0] * side_count
+    won = list(sure)
+    for side, mask in enumerate(sure):
+        if not mask:
+            continue
+        k = max((hand & mask).bit_count() for pos, hand in enumerate(hands)
+                if side_of_pos[pos] == side)
+        for pos, hand in enumerate(hands):
+            if side_of_pos[pos] == side:
+                values = sorted(0 if mask >> i & 1 else card_pips[i] for i in _bits(hand))
+                given = hand
+            else:
+                given = hand & ~every_sure
+                values = sorted(card_pips[i] for i in _bits(given))
+            extra[side] += sum(values[:k])
+            if len(values) <= k:
+                won[side] |= given
+    return tuple(extra), tuple(won)
+
+
+def led_run(leader: int, leads: Sequence[int], hands: Sequence[int],
+            side_of_pos: Sequence[int], sure: int, card_pips: Sequence[int],
+            legal: Callable[[int, int, int], int]) -> tuple[int, int]:
+    """The side on lead's credit for leading ``leads`` in turn, each sure to win its trick
+    (the caller's part: a trump above every other trump still out, or, when no other
+    hand holds a trump, a card above every other card of its suit still out): the pips
+    the other hands are sure to give up to those tricks beyond the trumps ``sure`` the side
+    is sure of anyway, and the cards every reply gives up.  ``legal(pos, hand, lead)``:
+    the referee's legal cards of ``hand`` to a trick led by ``lead``.
+
+    Proof.  While the leader leads a card nobody can beat, it wins the trick and leads
+    again, so it can lead the whole run; that is a strategy of its side, and what every
+    reply to it gives up is a lower bound of what the side makes (the search maximises
+    over strategies).  A trick led by card c, with no trump above c possible in it, has
+    as its highest trump c or none whatever the others play: the follow rules read of a
+    trick only the suit led and its highest trump (the ground the solver's
+    ``_legal_of`` stands on), so each other seat's choices are ``legal(pos, hand, c)``,
+    whatever came before it in the trick.  Each seat's least total over every sequence
+    of its legal replies is found by trying them all, except where the referee lets it
+    play any card: then its cheapest cards for the rounds left bound it (any cards it
+    plays are at least those).  A partner's sure trumps count nothing (counted already)."""
+    side = side_of_pos[leader]
+    total = 0
+    given_up = 0
+    rounds = len(leads)
+    for pos, hand in enumerate(hands):
+        if pos == leader:
+            continue
+        own = side_of_pos[pos] == side
+        memo: dict[tuple[int, int], tuple[int, int]] = {}
+
+        def value(i: int, own: bool = own) -> int:
+            return 0 if own and sure >> i & 1 else card_pips[i]
+
+        def least(hand: int, r: int, pos: int = pos,
+                  memo: dict[tuple[int, int], tuple[int, int]] = memo,
+                  value: Callable[[int], int] = value) -> tuple[int, int]:
+            if r == rounds or not hand:
+                return 0, 0
+            found = memo.get((hand, r))
+            if found is not None:
+                return found
+            allowed = legal(pos, hand, leads[r])
+            if allowed == hand:
+                left = rounds - r
+                values = sorted(value(i) for i in _bits(hand))
+                found = sum(values[:left]), hand if left >= len(values) else 0
+            else:
+                best = 1 << 30
+                every = -1
+                for i in _bits(allowed):
+                    pips, cards = least(hand ^ 1 << i, r + 1)
+                    best = min(best, value(i) + pips)
+                    every &= cards | 1 << i
+                found = best, every
+            memo[hand, r] = found
+            return found
+
+        pips, cards = least(hand, 0)
+        total += pips
+        given_up |= cards
+    return total, given_up
 
 
 def game_range(game_value: Callable[[tuple[int, ...]], int], pips: Sequence[int],

@@ -48,7 +48,7 @@ from ...reading.table import next_seats, side_table, sides
 from ...referee.play import legal_cards, trick_winner
 from ...referee.profiles import Options
 from ...referee.scoring import Point
-from .bounds import game_range, sure_items
+from .bounds import game_range, item_range, led_run, sure_cards, surrendered
 from .items import DealItems, deal_items, side_points
 
 __all__ = ["Layout", "SolveTimeout", "Solver", "Stats"]
@@ -106,13 +106,16 @@ class Solver:
     than solving the first.  ``equivalence=False`` searches every card (for tests and the
     benchmark); ``table=False`` keeps no transposition table; ``bounds=False`` searches on
     when the open items are settled; ``relative=False`` keys the table by the cards
-    themselves; ``last_trick=False`` searches the last trick too.
+    themselves; ``last_trick=False`` searches the last trick too; ``forcing=False`` credits
+    each side in the early stop with its sure trumps only (not what they and the side on
+    lead's winning leads force from the other hands).
     """
 
     def __init__(self, layout: Layout, perspective: str | None = None, *,
                  equivalence: bool = True, table: bool = True, bounds: bool = True,
                  ordering: bool = True, null_window: bool = True, relative: bool = True,
-                 last_trick: bool = True, max_entries: int = 250_000) -> None:
+                 last_trick: bool = True, forcing: bool = True,
+                 max_entries: int = 250_000) -> None:
         self.layout = layout
         self.items = layout.items()
         table_sides = self.items.sides
@@ -134,6 +137,7 @@ class Solver:
         self.use_null_window = null_window
         self.use_relative = relative
         self.use_last_trick = last_trick
+        self.use_forcing = forcing
         self.max_entries = max_entries
         self.deadline: float | None = None
         # The clock the deadline is read on: the wall clock (the benchmark reads the
@@ -184,7 +188,8 @@ class Solver:
         self.trump_mask = sum(1 << i for i in self.trumps_high_first)
         self.side_of_card = [self.side_of_pos[pos] for pos in self.owner]
         self.suit_of = [c.suit for c in cards]
-        self._open_items: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
+        self._open_items: dict[object, tuple[tuple[int, ...], int, int, tuple[
+            tuple[tuple[int, ...], int, int], ...]]] = {}
         # between[a][b] (a < b, one suit): the cards of that suit ranked between them
         self.between: dict[tuple[int, int], int] = {}
         for a, ca in enumerate(cards):
@@ -452,30 +457,126 @@ class Solver:
             # (the suits' shapes stay: at most 2**13 per suit, and the table's keys use them)
             for memo in (self.tt, self._orders, self._legal, self._legal_by_rule,
                          self._winner, self._tricks, self._last, self._pairs_of,
-                         self._shape_of):
+                         self._shape_of, self._open_items):
                 if len(memo) > self.max_entries:  # memory stays bounded
                     memo.clear()
 
-    def _bounds(self, trumps: int) -> tuple[int, int]:
-        """The least and the most the items still open can be worth (from here on), with
-        ``trumps`` the trumps not yet in a finished trick (:mod:`.bounds`)."""
-        found = self._open_items.get(trumps)
+    def _bounds(self, remaining: int) -> tuple[int, int]:
+        """The least and the most the items still open can be worth (from here on, at a
+        trick boundary with ``remaining`` the cards still out), from what each side is
+        sure to take (:mod:`.bounds`) and, with ``forcing``, what the side on lead can
+        force by leading cards nobody can beat."""
+        key = (remaining, self.leader) if self.use_forcing else remaining & self.trump_mask
+        found = self._open_items.get(key)
         if found is None:
-            found = self._open_items[trumps] = sure_items(
-                trumps, self.trumps_high_first, self.side_of_card, self.card_pips,
-                ((self.jack, self.jack_value), (self.low, self.low_value)), self.side_of_pos,
-                len(self.items.sides))
-        sure, sure_total, least, most = found
+            found = self._open_items[key] = self._credit(remaining)
+        sure, least, most, led = found
+        low, high = self._game_bounds(sure)
+        low += least
+        high += most
+        maximise = self.maximises[self.leader]
+        for led_sure, led_least, led_most in led:
+            game_low, game_high = self._game_bounds(led_sure)
+            if maximise:
+                low = max(low, game_low + led_least)
+            else:
+                high = min(high, game_high + led_most)
+        return low, high
+
+    def _game_bounds(self, sure: tuple[int, ...]) -> tuple[int, int]:
+        """The least and the most Game can be worth with each side sure of ``sure`` more
+        pips than it has."""
         pips = self.pips
-        if sure_total:
+        credited = sum(sure)
+        if credited:
             pips = [p + s for p, s in zip(pips, sure, strict=True)]
-        rest = self.rest - sure_total
+        rest = self.rest - credited
         key = (pips[0], rest) if len(pips) == 2 else (*pips, rest)
         game = self._game_range.get(key)
         if game is None:
             game = self._game_range[key] = game_range(self.game_value, pips, rest,
                                                       self.total_pips)
-        return game[0] + least, game[1] + most
+        return game
+
+    def _credit(self, remaining: int) -> tuple[tuple[int, ...], int, int,
+                                               tuple[tuple[tuple[int, ...], int, int], ...]]:
+        """What each side is sure to take from the cards ``remaining``: the pips per side,
+        the least and the most the Jack and Low can be worth, and, for the side on lead,
+        each way of leading cards nobody can beat with what it then makes sure of (the
+        pips per side and the items' range): :mod:`.bounds` proves each."""
+        trumps = remaining & self.trump_mask
+        side_of_pos = self.side_of_pos
+        masks = sure_cards(trumps, self.trumps_high_first, self.side_of_card, len(self.weights))
+        items = ((self.jack, self.jack_value), (self.low, self.low_value))
+        pips_of = self.card_pips
+        own = [sum(pips_of[i] for i in range(len(pips_of)) if mask >> i & 1) for mask in masks]
+        if not self.use_forcing:
+            least, most = item_range(items, trumps, masks, side_of_pos)
+            return tuple(own), least, most, ()
+        hands = self.hands
+        extra, won = surrendered(hands, side_of_pos, masks, pips_of)
+        sure = tuple(p + e for p, e in zip(own, extra, strict=True))
+        least, most = item_range(items, remaining, won, side_of_pos)
+        leader = self.leader
+        side = side_of_pos[leader]
+        led: list[tuple[tuple[int, ...], int, int]] = []
+        for leads in self._runs(remaining):
+            pips, cards = led_run(leader, leads, hands, side_of_pos, masks[side], pips_of,
+                                  self._reply)
+            taken = list(won)
+            taken[side] |= cards
+            if pips <= extra[side] and taken[side] == won[side]:
+                continue  # nothing more than what is sure anyway
+            led_sure = list(sure)
+            led_sure[side] = own[side] + max(pips, extra[side])
+            led.append((tuple(led_sure), *item_range(items, remaining, taken, side_of_pos)))
+        return sure, least, most, tuple(led)
+
+    def _runs(self, remaining: int) -> list[list[int]]:
+        """The runs of leads the side on lead may make, each card sure to win its trick
+        (:func:`.bounds.led_run`): the leader's trumps above every other trump still out,
+        highest first, while another hand holds a trump; when none does, per suit the
+        leader's cards above every other card of the suit still out."""
+        leader = self.leader
+        hand = self.hands[leader]
+        trumps = remaining & self.trump_mask
+        candidates: list[list[int]] = []
+        if trumps & ~hand:
+            run = []
+            for i in self.trumps_high_first:
+                if trumps >> i & 1:
+                    if not hand >> i & 1:
+                        break
+                    run.append(i)
+            candidates.append(run)
+        else:
+            for start, end in self.suit_ranges:
+                if self.trump_mask >> start & 1:
+                    continue
+                run = []
+                for i in range(end - 1, start - 1, -1):
+                    if remaining >> i & 1:
+                        if not hand >> i & 1:
+                            break
+                        run.append(i)
+                candidates.append(run)
+        runs = []
+        for run in candidates:
+            left = hand
+            legal_run = []
+            for i in run:  # each lead asked of the referee too
+                if i not in self._legal_of(left, ()):
+                    break
+                legal_run.append(i)
+                left ^= 1 << i
+            if legal_run:
+                runs.append(legal_run)
+        return runs
+
+    def _reply(self, pos: int, hand: int, lead: int) -> int:
+        """The cards (a bit each) ``hand`` may play to a trick led by card ``lead``, as
+        the referee says."""
+        return sum(1 << i for i in self._legal_of(hand, (lead,)))
 
     def _search(self, alpha: int, beta: int) -> int:
         stats = self.stats
@@ -496,7 +597,7 @@ class Solver:
             if self.use_last_trick and remaining.bit_count() == len(self.seats):
                 return self._last_trick()
             if self.use_bounds:
-                low, high = self._bounds(remaining & self.trump_mask)
+                low, high = self._bounds(remaining)
                 if low == high or high <= alpha or low >= beta:
                     stats.settled += 1
                     return low if low >= beta or low == high else high
