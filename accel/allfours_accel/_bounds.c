@@ -1,0 +1,281 @@
+/*
+ * The early stop's bounds: the least and the most the items still open can be worth at
+ * a trick boundary, as the Python solver's (solver.Solver._bounds and bounds.py, where
+ * each credit is proved).  No rule of All Fours is written here: a trick with a card of
+ * ``sure_order`` (the trumps) in it goes to the highest of them, else to the highest card
+ * of the suit led -- the ground the pairwise trick winners of _referee.c stand on -- and
+ * which cards a hand may play to a trick is asked of the referee (legal_moves).
+ *
+ *  - the sure trumps: one every higher one of which still out is its side's (sure_items);
+ *  - what they force (surrendered): a seat of that side holding k of them wins k tricks,
+ *    to each of which every other hand gives a card, at least its k cheapest;
+ *  - with ``forcing``, for the side on lead only (a strategy of its): a run of leads
+ *    nobody can beat (led_run), each other hand's least total over every sequence of the
+ *    referee's legal replies.
+ */
+#include "_engine.h"
+
+/* the range of ``values`` (one per seat) over the seats of ``side`` (-1: every seat) */
+static void seat_range(const Engine *e, const int *values, int side, int *lo, int *hi) {
+    *lo = INF;
+    *hi = -INF;
+    for (int p = 0; p < e->n; p++) {
+        if (side >= 0 && e->side_of[p] != side) continue;
+        if (values[p] < *lo) *lo = values[p];
+        if (values[p] > *hi) *hi = values[p];
+    }
+}
+
+static int side_holding(const uint64_t *won, int nsides, int card) {
+    for (int s = 0; s < nsides; s++)
+        if (won[s] >> card & 1) return s;
+    return -1;
+}
+
+/* the least and the most the Jack and Low still out can be worth, a card in won[side]
+ * going to a seat of that side (bounds.item_range) */
+static void item_range(const Engine *e, const uint64_t *won, int *least, int *most) {
+    int a, b;
+    *least = *most = 0;
+    if (e->jack >= 0 && (e->remaining >> e->jack & 1)) {
+        seat_range(e, e->jack_value, side_holding(won, e->nsides, e->jack), &a, &b);
+        *least += a;
+        *most += b;
+    }
+    if (e->low >= 0 && (e->remaining >> e->low & 1)) {
+        seat_range(e, e->low_value, side_holding(won, e->nsides, e->low), &a, &b);
+        *least += a;
+        *most += b;
+    }
+}
+
+static int pips_of(const Engine *e, uint64_t cards) {
+    int sum = 0;
+    for (; cards; cards &= cards - 1) sum += e->pips[lowest(cards)];
+    return sum;
+}
+
+/* the pips of the ``k`` cheapest cards of ``cards``, those of ``free`` counting nothing */
+static int cheapest(const Engine *e, uint64_t cards, uint64_t free, int k) {
+    int sum = 0;
+    int zero = __builtin_popcountll(cards & (free | e->pip_class[0]));
+    if (zero >= k) return 0;
+    k -= zero;
+    for (int v = 1; v < e->nclasses && k > 0; v++) {
+        int count = __builtin_popcountll(cards & ~free & e->pip_class[v]);
+        int take = count < k ? count : k;
+        sum += take * e->class_pips[v];
+        k -= take;
+    }
+    return sum;
+}
+
+/* One seat's least total over every sequence of its legal replies to the leads
+ * ``leads[r..]`` (bounds.led_run): its pips, and the cards given up on every sequence.
+ * Memo: the hands met at this call (each is the hand less one card a round). */
+typedef struct {
+    uint64_t hand[64];
+    int pips[64];
+    uint64_t every[64];
+    int used;
+} RunMemo;
+
+static int least_replies(Engine *e, int pos, uint64_t hand, const int *leads, int r,
+                         int rounds, uint64_t free, RunMemo *memo, uint64_t *every) {
+    *every = 0;
+    if (r == rounds || !hand) return 0;
+    for (int k = 0; k < memo->used; k++) {
+        if (memo->hand[k] == hand) {
+            *every = memo->every[k];
+            return memo->pips[k];
+        }
+    }
+    e->trick_pos[0] = e->leader;
+    e->trick_card[0] = leads[r];
+    e->ntrick = 1;
+    uint64_t allowed = legal_moves(e, pos, hand);
+    e->ntrick = 0;
+    if (e->err) return 0;
+    int best;
+    if (allowed == hand) {
+        int left = rounds - r, held = __builtin_popcountll(hand);
+        best = cheapest(e, hand, free, left);
+        *every = left >= held ? hand : 0;
+    } else {
+        best = INF;
+        uint64_t all = ~0ULL;
+        for (uint64_t m = allowed; m; m &= m - 1) {
+            int i = lowest(m);
+            uint64_t cards;
+            int p = least_replies(e, pos, hand ^ (1ULL << i), leads, r + 1, rounds, free, memo,
+                                  &cards);
+            if (e->err) return 0;
+            p += free >> i & 1 ? 0 : e->pips[i];
+            if (p < best) best = p;
+            all &= cards | (1ULL << i);
+        }
+        *every = all;
+    }
+    if (memo->used < 64) {
+        memo->hand[memo->used] = hand;
+        memo->pips[memo->used] = best;
+        memo->every[memo->used] = *every;
+        memo->used++;
+    }
+    return best;
+}
+
+/* the side on lead's credit for leading ``leads`` in turn: the other hands' least pips
+ * given up beyond the sure trumps ``sure`` of the side, and the cards given up for sure */
+static int led_run(Engine *e, const int *leads, int rounds, uint64_t sure, uint64_t *given) {
+    int side = e->side_of[e->leader], total = 0;
+    *given = 0;
+    for (int pos = 0; pos < e->n; pos++) {
+        if (pos == e->leader) continue;
+        RunMemo memo;
+        memo.used = 0;
+        uint64_t every;
+        uint64_t free = e->side_of[pos] == side ? sure : 0;
+        total += least_replies(e, pos, e->hands[pos], leads, 0, rounds, free, &memo, &every);
+        if (e->err) return 0;
+        *given |= every;
+    }
+    return total;
+}
+
+/* the leads of a run, cut at the first the referee does not allow the leader */
+static int lawful_run(Engine *e, int *run, int count) {
+    uint64_t left = e->hands[e->leader];
+    for (int k = 0; k < count; k++) {
+        uint64_t allowed = legal_moves(e, e->leader, left);
+        if (e->err) return 0;
+        if (!(allowed >> run[k] & 1)) return k;
+        left ^= 1ULL << run[k];
+    }
+    return count;
+}
+
+void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
+    uint64_t remaining = e->remaining, won[3] = {0, 0, 0}, sure_mask[3];
+    int own[3] = {0, 0, 0}, above = 0;
+    for (int k = 0; k < e->nsure; k++) {
+        int i = e->sure_order[k];
+        if (!(remaining >> i & 1)) continue;
+        int side = e->side_of[e->owner[i]];
+        if (!above || above == 1 << side) {
+            won[side] |= 1ULL << i;
+            own[side] += e->pips[i];
+        }
+        above |= 1 << side;
+    }
+    memcpy(sure_mask, won, sizeof won);
+    int sure[3] = {own[0], own[1], own[2]}, extra[3] = {0, 0, 0};
+    if (e->forcing) {  /* what the sure trumps force: bounds.surrendered */
+        uint64_t every_sure = won[0] | won[1] | won[2];
+        for (int side = 0; side < e->nsides; side++) {
+            uint64_t mask = won[side];
+            if (!mask) continue;
+            int k = 0;
+            for (int p = 0; p < e->n; p++) {
+                int held = __builtin_popcountll(e->hands[p] & mask);
+                if (e->side_of[p] == side && held > k) k = held;
+            }
+            uint64_t taken = mask;
+            for (int p = 0; p < e->n; p++) {
+                uint64_t hand = e->hands[p], cards;
+                if (e->side_of[p] == side) {
+                    extra[side] += cheapest(e, hand, mask, k);
+                    cards = hand;
+                } else {
+                    cards = hand & ~every_sure;
+                    extra[side] += cheapest(e, cards, 0, k);
+                }
+                if (__builtin_popcountll(cards) <= k) taken |= cards;
+            }
+            won[side] = taken;
+            sure[side] += extra[side];
+        }
+    }
+    int credited = sure[0] + sure[1] + sure[2];
+    int pv[3] = {e->pv[0] + sure[0], e->pv[1] + sure[1], e->pv[2] + sure[2]};
+    int low = 0, high = 0, least, most;
+    game_bounds(e, pv, e->rest - credited, &low, &high);
+    if (e->err) return;
+    item_range(e, won, &least, &most);
+    low += least;
+    high += most;
+    *lo = low;
+    *hi = high;
+    if (!e->forcing || low == high || high <= alpha || low >= beta) return;
+    int leader = e->leader, side = e->side_of[leader], maximise = e->maximises[leader];
+    int full = alpha == -INF && beta == INF;
+    if (!full) {
+        /* a run can at best give the side every card the other sides are not sure of:
+         * when even that leaves the bound inside the window, no run is tried */
+        uint64_t taken[3] = {won[0], won[1], won[2]}, others = 0;
+        int best[3] = {sure[0], sure[1], sure[2]};
+        best[side] = e->rest;
+        for (int s = 0; s < e->nsides; s++) {
+            if (s == side) continue;
+            others |= won[s];
+            best[side] -= sure[s];
+        }
+        taken[side] |= remaining & ~others;
+        int bpv[3] = {e->pv[0] + best[0], e->pv[1] + best[1], e->pv[2] + best[2]};
+        int glow, ghigh;
+        game_bounds(e, bpv, e->rest - best[0] - best[1] - best[2], &glow, &ghigh);
+        if (e->err) return;
+        item_range(e, taken, &least, &most);
+        if (maximise ? glow + least < beta : ghigh + most > alpha) return;
+    }
+    {  /* the side on lead's runs of leads nobody can beat: bounds.led_run */
+        uint64_t hand = e->hands[leader], trumps = remaining & e->trumps;
+        int runs[MAX_SUITS][MAX_CARDS], lengths[MAX_SUITS], nruns = 0;
+        if (trumps & ~hand) {
+            int count = 0;
+            for (int k = 0; k < e->nsure; k++) {
+                int i = e->sure_order[k];
+                if (!(trumps >> i & 1)) continue;
+                if (!(hand >> i & 1)) break;
+                runs[0][count++] = i;
+            }
+            lengths[nruns++] = count;
+        } else {
+            for (int s = 0; s < e->nsuits; s++) {
+                int start = e->suit_start[s], count = 0;
+                if (e->trumps >> start & 1) continue;
+                for (int i = start + e->suit_len[s] - 1; i >= start; i--) {
+                    if (!(remaining >> i & 1)) continue;
+                    if (!(hand >> i & 1)) break;
+                    runs[nruns][count++] = i;
+                }
+                lengths[nruns++] = count;
+            }
+        }
+        for (int r = 0; r < nruns; r++) {
+            int count = lawful_run(e, runs[r], lengths[r]);
+            if (e->err) return;
+            if (!count) continue;
+            uint64_t given;
+            int pips = led_run(e, runs[r], count, sure_mask[side], &given);
+            if (e->err) return;
+            uint64_t taken[3] = {won[0], won[1], won[2]};
+            taken[side] |= given;
+            if (pips <= extra[side] && taken[side] == won[side]) continue;
+            int led[3] = {sure[0], sure[1], sure[2]};
+            led[side] = own[side] + (pips > extra[side] ? pips : extra[side]);
+            int lpv[3] = {e->pv[0] + led[0], e->pv[1] + led[1], e->pv[2] + led[2]};
+            int glow, ghigh;
+            game_bounds(e, lpv, e->rest - led[0] - led[1] - led[2], &glow, &ghigh);
+            if (e->err) return;
+            item_range(e, taken, &least, &most);
+            if (maximise) {
+                if (glow + least > low) low = glow + least;
+            } else if (ghigh + most < high) {
+                high = ghigh + most;
+            }
+        }
+    }
+    *lo = low;
+    *hi = high;
+}
