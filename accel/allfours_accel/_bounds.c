@@ -70,24 +70,20 @@ static int cheapest(const Engine *e, uint64_t cards, uint64_t free, int k) {
     return sum;
 }
 
-/* One seat's least total over every sequence of its legal replies to the leads
- * ``leads[r..]`` (bounds.led_run): its pips, and the cards given up on every sequence.
- * Memo: the hands met at this call (each is the hand less one card a round). */
-typedef struct {
-    uint64_t hand[64];
-    int pips[64];
-    uint64_t every[64];
-    int used;
-} RunMemo;
-
+/* One opponent's least total over every sequence of its legal replies to the leads
+ * ``leads[r..rounds)`` (bounds.led_run): its pips, and the cards given up on every
+ * sequence.  The hands met are kept for the call (e->run_epoch: a new call forgets). */
 static int least_replies(Engine *e, int pos, uint64_t hand, const int *leads, int r,
-                         int rounds, uint64_t free, RunMemo *memo, uint64_t *every) {
+                         int rounds, uint64_t *every) {
     *every = 0;
     if (r == rounds || !hand) return 0;
-    for (int k = 0; k < memo->used; k++) {
-        if (memo->hand[k] == hand) {
-            *every = memo->every[k];
-            return memo->pips[k];
+    uint64_t at = mix(hand) & (RUN_MEMO - 1);
+    for (int probe = 0; probe < 8; probe++) {
+        RunMemo *slot = &e->run_memo[(at + probe) & (RUN_MEMO - 1)];
+        if (slot->epoch != e->run_epoch) break;
+        if (slot->hand == hand) {
+            *every = slot->every;
+            return slot->pips;
         }
     }
     e->trick_pos[0] = e->leader;
@@ -99,7 +95,7 @@ static int least_replies(Engine *e, int pos, uint64_t hand, const int *leads, in
     int best;
     if (allowed == hand) {
         int left = rounds - r, held = __builtin_popcountll(hand);
-        best = cheapest(e, hand, free, left);
+        best = cheapest(e, hand, 0, left);
         *every = left >= held ? hand : 0;
     } else {
         best = INF;
@@ -107,44 +103,94 @@ static int least_replies(Engine *e, int pos, uint64_t hand, const int *leads, in
         for (uint64_t m = allowed; m; m &= m - 1) {
             int i = lowest(m);
             uint64_t cards;
-            int p = least_replies(e, pos, hand ^ (1ULL << i), leads, r + 1, rounds, free, memo,
-                                  &cards);
+            int p = least_replies(e, pos, hand ^ (1ULL << i), leads, r + 1, rounds, &cards);
             if (e->err) return 0;
-            p += free >> i & 1 ? 0 : e->pips[i];
+            p += e->pips[i];
             if (p < best) best = p;
             all &= cards | (1ULL << i);
         }
         *every = all;
     }
-    if (memo->used < 64) {
-        memo->hand[memo->used] = hand;
-        memo->pips[memo->used] = best;
-        memo->every[memo->used] = *every;
-        memo->used++;
+    for (int probe = 0; probe < 8; probe++) {
+        RunMemo *slot = &e->run_memo[(at + probe) & (RUN_MEMO - 1)];
+        if (slot->epoch == e->run_epoch) continue;
+        slot->epoch = e->run_epoch;
+        slot->hand = hand;
+        slot->pips = best;
+        slot->every = *every;
+        break;
     }
     return best;
 }
 
-/* the side on lead's credit for leading ``leads`` in turn: the other hands' least pips
- * given up beyond the sure trumps ``sure`` of the side, and the cards given up for sure */
-static int led_run(Engine *e, const int *leads, int rounds, uint64_t sure, uint64_t *given) {
+/* the side on lead's credit for leading ``leads`` in turn (bounds.led_run): the pips
+ * the run's tricks are sure to hold beyond the side's sure trumps ``sure``, the cards
+ * they are sure to hold, and how many leads are made (*made) */
+static int led_run(Engine *e, const int *leads, int rounds, uint64_t sure, uint64_t *given,
+                   int *made) {
     int side = e->side_of[e->leader], total = 0;
+    int path[MAX_SEATS][MAX_CARDS];
     *given = 0;
+    for (int pos = 0; pos < e->n; pos++) {  /* each partner's own path */
+        if (pos == e->leader || e->side_of[pos] != side) continue;
+        uint64_t hand = e->hands[pos];
+        for (int r = 0; r < rounds; r++) {
+            if (!hand) break;
+            e->trick_pos[0] = e->leader;
+            e->trick_card[0] = leads[r];
+            e->ntrick = 1;
+            uint64_t allowed = legal_moves(e, pos, hand);
+            e->ntrick = 0;
+            if (e->err) return 0;
+            if (!(e->trumps >> leads[r] & 1)) allowed &= ~e->trumps;
+            if (!allowed) {
+                rounds = r;
+                break;
+            }
+            int pick = -1, most = -1;
+            for (uint64_t m = allowed; m; m &= m - 1) {
+                int i = lowest(m), v = sure >> i & 1 ? 0 : e->pips[i];
+                if (v > most) {
+                    most = v;
+                    pick = i;
+                }
+            }
+            path[pos][r] = pick;
+            hand ^= 1ULL << pick;
+        }
+    }
+    for (int r = 0; r < rounds; r++) {
+        int i = leads[r];
+        total += sure >> i & 1 ? 0 : e->pips[i];
+        *given |= 1ULL << i;
+    }
     for (int pos = 0; pos < e->n; pos++) {
-        if (pos == e->leader) continue;
-        RunMemo memo;
-        memo.used = 0;
+        if (pos == e->leader || e->side_of[pos] != side) continue;
+        uint64_t hand = e->hands[pos];
+        for (int r = 0; r < rounds && hand; r++) {
+            int i = path[pos][r];
+            total += sure >> i & 1 ? 0 : e->pips[i];
+            *given |= 1ULL << i;
+            hand ^= 1ULL << i;
+        }
+    }
+    for (int pos = 0; pos < e->n; pos++) {
+        if (e->side_of[pos] == side) continue;
         uint64_t every;
-        uint64_t free = e->side_of[pos] == side ? sure : 0;
-        total += least_replies(e, pos, e->hands[pos], leads, 0, rounds, free, &memo, &every);
+        if (!++e->run_epoch) {  /* wrapped: every slot forgotten */
+            memset(e->run_memo, 0, sizeof e->run_memo);
+            e->run_epoch = 1;
+        }
+        total += least_replies(e, pos, e->hands[pos], leads, 0, rounds, &every);
         if (e->err) return 0;
         *given |= every;
     }
+    *made = rounds;
     return total;
 }
 
 /* the leads of a run, cut at the first the referee does not allow the leader */
-static int lawful_run(Engine *e, int *run, int count) {
+static int lawful_run(Engine *e, const int *run, int count) {
     uint64_t left = e->hands[e->leader];
     for (int k = 0; k < count; k++) {
         uint64_t allowed = legal_moves(e, e->leader, left);
@@ -153,6 +199,54 @@ static int lawful_run(Engine *e, int *run, int count) {
         left ^= 1ULL << run[k];
     }
     return count;
+}
+
+/* the runs of leads the side on lead may make (Solver._runs): at most two, into runs[],
+ * their lengths into lengths[]; how many */
+static int runs_of(Engine *e, uint64_t sure, int runs[2][MAX_CARDS], int *lengths) {
+    int leader = e->leader, side = e->side_of[leader];
+    uint64_t hand = e->hands[leader], remaining = e->remaining, trumps = remaining & e->trumps;
+    uint64_t theirs = 0;
+    for (int pos = 0; pos < e->n; pos++)
+        if (e->side_of[pos] != side) theirs |= e->hands[pos] & trumps;
+    int plain[MAX_CARDS], nplain = 0;
+    for (int s = 0; s < e->nsuits; s++) {
+        int start = e->suit_start[s];
+        if (e->trumps >> start & 1) continue;
+        for (int i = start + e->suit_len[s] - 1; i >= start; i--) {
+            if (!(remaining >> i & 1)) continue;
+            if (!(hand >> i & 1)) break;
+            plain[nplain++] = i;
+        }
+    }
+    if (!theirs) {
+        int count = lawful_run(e, plain, nplain);
+        if (e->err || !count) return 0;
+        memcpy(runs[0], plain, (size_t)count * sizeof(int));
+        lengths[0] = count;
+        return 1;
+    }
+    int top = 0;
+    for (int k = 0; k < e->nsure; k++) {
+        int i = e->sure_order[k];
+        if (!(trumps >> i & 1)) continue;
+        if (!(hand >> i & 1)) break;
+        runs[0][top++] = i;
+    }
+    top = lawful_run(e, runs[0], top);
+    if (e->err || !top) return 0;
+    lengths[0] = top;
+    if (!nplain) return 1;
+    uint64_t cards;
+    int made;
+    led_run(e, runs[0], top, sure, &cards, &made);
+    if (e->err) return 0;
+    if (made < top || (theirs & ~cards)) return 1;
+    memcpy(runs[1], runs[0], (size_t)top * sizeof(int));
+    memcpy(runs[1] + top, plain, (size_t)nplain * sizeof(int));
+    lengths[1] = lawful_run(e, runs[1], top + nplain);
+    if (e->err) return 0;
+    return 2;
 }
 
 void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
@@ -229,35 +323,13 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
         if (maximise ? glow + least < beta : ghigh + most > alpha) return;
     }
     {  /* the side on lead's runs of leads nobody can beat: bounds.led_run */
-        uint64_t hand = e->hands[leader], trumps = remaining & e->trumps;
-        int runs[MAX_SUITS][MAX_CARDS], lengths[MAX_SUITS], nruns = 0;
-        if (trumps & ~hand) {
-            int count = 0;
-            for (int k = 0; k < e->nsure; k++) {
-                int i = e->sure_order[k];
-                if (!(trumps >> i & 1)) continue;
-                if (!(hand >> i & 1)) break;
-                runs[0][count++] = i;
-            }
-            lengths[nruns++] = count;
-        } else {
-            for (int s = 0; s < e->nsuits; s++) {
-                int start = e->suit_start[s], count = 0;
-                if (e->trumps >> start & 1) continue;
-                for (int i = start + e->suit_len[s] - 1; i >= start; i--) {
-                    if (!(remaining >> i & 1)) continue;
-                    if (!(hand >> i & 1)) break;
-                    runs[nruns][count++] = i;
-                }
-                lengths[nruns++] = count;
-            }
-        }
+        int runs[2][MAX_CARDS], lengths[2];
+        int nruns = runs_of(e, sure_mask[side], runs, lengths);
+        if (e->err) return;
         for (int r = 0; r < nruns; r++) {
-            int count = lawful_run(e, runs[r], lengths[r]);
-            if (e->err) return;
-            if (!count) continue;
             uint64_t given;
-            int pips = led_run(e, runs[r], count, sure_mask[side], &given);
+            int made;
+            int pips = led_run(e, runs[r], lengths[r], sure_mask[side], &given, &made);
             if (e->err) return;
             uint64_t taken[3] = {won[0], won[1], won[2]};
             taken[side] |= given;

@@ -71,6 +71,15 @@ typedef struct {
     int8_t winner;
 } WinnerEntry;
 
+/* A hand met in working out a run's least replies (_bounds.c), kept for one call */
+typedef struct {
+    uint64_t hand, every;
+    uint32_t epoch;
+    int pips;
+} RunMemo;
+
+#define RUN_MEMO 1024
+
 typedef struct {
     PyObject_HEAD
     int n, ncards, nsides, total;
@@ -83,6 +92,8 @@ typedef struct {
     int pairwise;     /* the trick winners kept per pair of cards (see winner_of) */
     int8_t pair_beats[MAX_CARDS][MAX_CARDS];  /* 0: not known; 1: the first; 2: the second */
     int forcing;  /* the early stop credits what sure trumps and winning leads force */
+    RunMemo run_memo[RUN_MEMO];
+    uint32_t run_epoch;
     uint64_t pip_class[12];  /* the cards by pips, cheapest first (0: no pips) */
     int class_pips[12], nclasses;
     uint64_t counting;

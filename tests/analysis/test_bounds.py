@@ -106,5 +106,7 @@ def test_a_run_of_top_trumps_draws_what_the_referee_makes_the_others_play() -> N
         return hand
 
     hands = [0b110010, 0b001101]
-    assert led_run(0, [5, 4], hands, [0, 1], 0b110000, pips, must_trump) == (10, 0b001100)
-    assert led_run(0, [5, 4], hands, [0, 1], 0b110000, pips, anything) == (4, 0)
+    assert led_run(0, [5, 4], hands, [0, 1], 0b110000, pips, trumps, must_trump) == \
+        (10, 0b111100, 2)
+    assert led_run(0, [5, 4], hands, [0, 1], 0b110000, pips, trumps, anything) == \
+        (4, 0b110000, 2)

@@ -12,9 +12,9 @@ Three kinds of credit, each proved in its function's docstring:
 * :func:`surrendered`: each trick with such a trump in it is that side's, so every other
   hand gives up a card to each of those tricks — at least its cheapest ones;
 * :func:`led_run`: the side on lead may lead, one after the other, cards nobody can beat
-  (its leader's trumps above every other trump still out; or, when no other hand holds a
-  trump, its leader's top cards of a suit), and each other hand must reply with what the
-  referee allows: a strategy, so a bound for the side on lead only.
+  (its leader's trumps above every other trump still out; then, once the other sides hold
+  no trump, its leader's top cards of each suit), and each other hand must reply with what
+  the referee allows: a strategy, so a bound for the side on lead only.
 """
 
 from __future__ import annotations
@@ -124,67 +124,96 @@ def surrendered(hands: Sequence[int], side_of_pos: Sequence[int], sure: Sequence
 
 
 def led_run(leader: int, leads: Sequence[int], hands: Sequence[int],
-            side_of_pos: Sequence[int], sure: int, card_pips: Sequence[int],
-            legal: Callable[[int, int, int], int]) -> tuple[int, int]:
+            side_of_pos: Sequence[int], sure: int, card_pips: Sequence[int], trumps: int,
+            legal: Callable[[int, int, int], int]) -> tuple[int, int, int]:
     """The side on lead's credit for leading ``leads`` in turn, each sure to win its trick
-    (the caller's part: a trump above every other trump still out, or, when no other
-    hand holds a trump, a card above every other card of its suit still out): the pips
-    the other hands are sure to give up to those tricks beyond the trumps ``sure`` the side
-    is sure of anyway, and the cards every reply gives up.  ``legal(pos, hand, lead)``:
-    the referee's legal cards of ``hand`` to a trick led by ``lead``.
+    if no other seat of the side takes it (the caller's part: a trump above every other
+    trump still out; or, once no hand of another side holds a trump, a card above every
+    other card of its suit still out): the pips the run's tricks are sure to hold beyond
+    the side's sure trumps ``sure``, the cards they are sure to hold, and how many leads
+    of the run are made (the run stops before a lead a partner could only take with a
+    trump).  ``legal(pos, hand, lead)``: the referee's legal cards of ``hand`` to a trick
+    led by card ``lead``; ``trumps``: the trumps as a set of cards.
 
-    Proof.  While the leader leads a card nobody can beat, it wins the trick and leads
-    again, so it can lead the whole run; that is a strategy of its side, and what every
-    reply to it gives up is a lower bound of what the side makes (the search maximises
-    over strategies).  A trick led by card c, with no trump above c possible in it, has
-    as its highest trump c or none whatever the others play: the follow rules read of a
-    trick only the suit led and its highest trump (the ground the solver's
-    ``_legal_of`` stands on), so each other seat's choices are ``legal(pos, hand, c)``,
-    whatever came before it in the trick.  Each seat's least total over every sequence
-    of its legal replies is found by trying them all, except where the referee lets it
-    play any card: then its cheapest cards for the rounds left bound it (any cards it
-    plays are at least those).  A partner's sure trumps count nothing (counted already)."""
+    Proof.  While the leader leads a card nobody of another side can beat and its
+    partners do not beat it, it wins the trick and leads again: the run is a strategy of
+    its side, and what every reply of the other sides to it gives up is a lower bound of
+    what the side makes (the search maximises over strategies).  In a trick led by a card
+    c with no trump above c in it (a trump lead: every other trump still out is lower; a
+    plain lead: no hand of another side holds a trump, and the partners play none), the
+    highest trump on the table is c or none whatever the others play: the follow rules
+    read of a trick only the suit led and its highest trump (the ground the solver's
+    ``_legal_of`` stands on), so each seat's choices are ``legal(pos, hand, c)``, whatever
+    came before it in the trick.  A partner plays, of those (no trump to a plain lead), the
+    card with the most pips (its side's choice; the lowest card of equal ones); an
+    opponent's least total over every sequence of its legal replies is found by trying
+    them all, except where the referee lets it play any card: then its cheapest cards for
+    the rounds left bound it.  The leader's own plain cards count their pips; the side's
+    sure trumps count nothing (counted already)."""
     side = side_of_pos[leader]
-    total = 0
-    given_up = 0
     rounds = len(leads)
-    for pos, hand in enumerate(hands):
-        if pos == leader:
-            continue
-        own = side_of_pos[pos] == side
-        memo: dict[tuple[int, int], tuple[int, int]] = {}
 
-        def value(i: int, own: bool = own) -> int:
-            return 0 if own and sure >> i & 1 else card_pips[i]
+    def value(i: int) -> int:
+        return 0 if sure >> i & 1 else card_pips[i]
+
+    partners = [pos for pos in range(len(hands)) if pos != leader and side_of_pos[pos] == side]
+    paths: dict[int, list[int]] = {}
+    for pos in partners:  # each partner's own path, and where it stops the run
+        hand = hands[pos]
+        path: list[int] = []
+        for r in range(rounds):
+            if not hand:
+                break
+            allowed = legal(pos, hand, leads[r])
+            if not trumps >> leads[r] & 1:
+                allowed &= ~trumps
+            if not allowed:
+                rounds = r
+                break
+            pick = max(_bits(allowed), key=lambda i: (value(i), -i))
+            path.append(pick)
+            hand ^= 1 << pick
+        paths[pos] = path
+    total = sum(value(i) for i in leads[:rounds])
+    given_up = 0
+    for pos in partners:
+        for i in paths[pos][:rounds]:
+            total += value(i)
+            given_up |= 1 << i
+    for i in leads[:rounds]:
+        given_up |= 1 << i
+    for pos, hand in enumerate(hands):
+        if side_of_pos[pos] == side:
+            continue
+        memo: dict[int, tuple[int, int]] = {}
 
         def least(hand: int, r: int, pos: int = pos,
-                  memo: dict[tuple[int, int], tuple[int, int]] = memo,
-                  value: Callable[[int], int] = value) -> tuple[int, int]:
+                  memo: dict[int, tuple[int, int]] = memo) -> tuple[int, int]:
             if r == rounds or not hand:
                 return 0, 0
-            found = memo.get((hand, r))
+            found = memo.get(hand)
             if found is not None:
                 return found
             allowed = legal(pos, hand, leads[r])
             if allowed == hand:
                 left = rounds - r
-                values = sorted(value(i) for i in _bits(hand))
+                values = sorted(card_pips[i] for i in _bits(hand))
                 found = sum(values[:left]), hand if left >= len(values) else 0
             else:
                 best = 1 << 30
                 every = -1
                 for i in _bits(allowed):
                     pips, cards = least(hand ^ 1 << i, r + 1)
-                    best = min(best, value(i) + pips)
+                    best = min(best, card_pips[i] + pips)
                     every &= cards | 1 << i
                 found = best, every
-            memo[hand, r] = found
+            memo[hand] = found
             return found
 
         pips, cards = least(hand, 0)
         total += pips
         given_up |= cards
-    return total, given_up
+    return total, given_up, rounds
 
 
 def game_range(game_value: Callable[[tuple[int, ...]], int], pips: Sequence[int],

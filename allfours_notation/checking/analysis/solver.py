@@ -520,9 +520,9 @@ class Solver:
         leader = self.leader
         side = side_of_pos[leader]
         led: list[tuple[tuple[int, ...], int, int]] = []
-        for leads in self._runs(remaining):
-            pips, cards = led_run(leader, leads, hands, side_of_pos, masks[side], pips_of,
-                                  self._reply)
+        for leads in self._runs(remaining, masks[side]):
+            pips, cards, _ = led_run(leader, leads, hands, side_of_pos, masks[side], pips_of,
+                                     self.trump_mask, self._reply)
             taken = list(won)
             taken[side] |= cards
             if pips <= extra[side] and taken[side] == won[side]:
@@ -532,46 +532,59 @@ class Solver:
             led.append((tuple(led_sure), *item_range(items, remaining, taken, side_of_pos)))
         return sure, least, most, tuple(led)
 
-    def _runs(self, remaining: int) -> list[list[int]]:
+    def _runs(self, remaining: int, sure: int) -> list[list[int]]:
         """The runs of leads the side on lead may make, each card sure to win its trick
-        (:func:`.bounds.led_run`): the leader's trumps above every other trump still out,
-        highest first, while another hand holds a trump; when none does, per suit the
-        leader's cards above every other card of the suit still out."""
+        (:func:`.bounds.led_run`): while the other sides hold a trump, the leader's trumps
+        above every other trump still out, highest first, and, if they draw every trump
+        of the other sides whatever those play, then the plain cards below; once the
+        other sides hold no trump, per suit the leader's cards above every other card of
+        the suit still out (the plain cards), highest first.  Each lead is asked of the
+        referee too (the run stops before one it does not allow)."""
         leader = self.leader
         hand = self.hands[leader]
+        side = self.side_of_pos[leader]
         trumps = remaining & self.trump_mask
-        candidates: list[list[int]] = []
-        if trumps & ~hand:
-            run = []
-            for i in self.trumps_high_first:
-                if trumps >> i & 1:
+        theirs = 0  # the trumps the other sides hold
+        for pos, held in enumerate(self.hands):
+            if self.side_of_pos[pos] != side:
+                theirs |= held & trumps
+        plain = []
+        for start, end in self.suit_ranges:
+            if self.trump_mask >> start & 1:
+                continue
+            for i in range(end - 1, start - 1, -1):
+                if remaining >> i & 1:
                     if not hand >> i & 1:
                         break
-                    run.append(i)
-            candidates.append(run)
-        else:
-            for start, end in self.suit_ranges:
-                if self.trump_mask >> start & 1:
-                    continue
-                run = []
-                for i in range(end - 1, start - 1, -1):
-                    if remaining >> i & 1:
-                        if not hand >> i & 1:
-                            break
-                        run.append(i)
-                candidates.append(run)
-        runs = []
-        for run in candidates:
-            left = hand
-            legal_run = []
-            for i in run:  # each lead asked of the referee too
-                if i not in self._legal_of(left, ()):
+                    plain.append(i)
+        if not theirs:
+            run = self._lawful(plain)
+            return [run] if run else []
+        top = []
+        for i in self.trumps_high_first:
+            if trumps >> i & 1:
+                if not hand >> i & 1:
                     break
-                legal_run.append(i)
-                left ^= 1 << i
-            if legal_run:
-                runs.append(legal_run)
+                top.append(i)
+        top = self._lawful(top)
+        if not top:
+            return []
+        runs = [top]
+        if plain:
+            _, cards, made = led_run(leader, top, self.hands, self.side_of_pos, sure,
+                                     self.card_pips, self.trump_mask, self._reply)
+            if made == len(top) and not theirs & ~cards:  # their trumps drawn
+                runs.append(self._lawful(top + plain))
         return runs
+
+    def _lawful(self, run: list[int]) -> list[int]:
+        """``run`` up to the first lead the referee does not allow the leader."""
+        left = self.hands[self.leader]
+        for k, i in enumerate(run):
+            if i not in self._legal_of(left, ()):
+                return run[:k]
+            left ^= 1 << i
+        return run
 
     def _reply(self, pos: int, hand: int, lead: int) -> int:
         """The cards (a bit each) ``hand`` may play to a trick led by card ``lead``, as
