@@ -19,8 +19,8 @@ def _check_line(layout: Layout, perspective: str | None, rng: random.Random,
     """Walk a line (``line``, or random legal cards) and check the bounds at each trick
     boundary; the number of boundaries checked and of those where ``forcing`` tightened
     the bounds."""
-    forcing = Solver(layout, perspective)
-    plain = Solver(layout, perspective, forcing=False)
+    forcing = Solver(layout, perspective, forcing=True)
+    plain = Solver(layout, perspective)
     exact = Solver(layout, perspective, bounds=False)
     checked = tightened = 0
     cards = len(layout.hands[0][1]) * len(layout.seats)

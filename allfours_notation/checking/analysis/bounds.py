@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["game_range", "item_range", "led_run", "sure_cards", "sure_items", "surrendered"]
+__all__ = ["card_bits", "game_range", "item_range", "led_run", "sure_cards", "sure_items",
+           "surrendered"]
 
 
 def sure_items(trumps: int, high_first: Sequence[int], side_of_card: Sequence[int],
@@ -38,7 +39,7 @@ def sure_items(trumps: int, high_first: Sequence[int], side_of_card: Sequence[in
     out (in a hand or on the table) is that side's: its pips, and the Jack or Low it is,
     are that side's whoever plays what."""
     masks = sure_cards(trumps, high_first, side_of_card, side_count)
-    sure = tuple(sum(card_pips[i] for i in _bits(mask)) for mask in masks)
+    sure = tuple(sum(card_pips[i] for i in card_bits(mask)) for mask in masks)
     least, most = item_range(items, trumps, masks, side_of_pos)
     return sure, sum(sure), least, most
 
@@ -74,7 +75,8 @@ def item_range(items: Sequence[tuple[int, Sequence[int]]], out: int, won: Sequen
     return least, most
 
 
-def _bits(mask: int) -> list[int]:
+def card_bits(mask: int) -> list[int]:
+    """The cards (indices) of a set of cards (a bit each)."""
     out = []
     while mask:
         low = mask & -mask
@@ -84,7 +86,9 @@ def _bits(mask: int) -> list[int]:
 
 
 def surrendered(hands: Sequence[int], side_of_pos: Sequence[int], sure: Sequence[int],
-                card_pips: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                card_pips: Sequence[int],
+                ascending: Callable[[int], Sequence[int]] | None = None,
+                ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """At a trick boundary (every hand the same size), with ``sure[side]`` the trumps
     :func:`sure_cards` gives each side: per side, the pips beyond those trumps' own it is
     sure to take whoever plays what, and the cards sure to be its (the sure trumps, and
@@ -98,7 +102,11 @@ def surrendered(hands: Sequence[int], side_of_pos: Sequence[int], sure: Sequence
     (for a seat of S, counting a sure trump of S as nothing, its pips being counted
     already; for a seat of another side, leaving out the other sides' sure trumps, which
     no trick S wins can hold).  A hand with no more than k such cards gives them all up.
-    No follow rule is read: a hand plays its cards to some tricks, whichever."""
+    No follow rule is read: a hand plays its cards to some tricks, whichever.
+    ``ascending(cards)``: their pips in ascending order (the caller may keep them)."""
+    if ascending is None:
+        def ascending(cards: int) -> Sequence[int]:
+            return sorted(card_pips[i] for i in card_bits(cards))
     side_count = len(sure)
     every_sure = 0
     for mask in sure:
@@ -111,14 +119,14 @@ def surrendered(hands: Sequence[int], side_of_pos: Sequence[int], sure: Sequence
         k = max((hand & mask).bit_count() for pos, hand in enumerate(hands)
                 if side_of_pos[pos] == side)
         for pos, hand in enumerate(hands):
-            if side_of_pos[pos] == side:
-                values = sorted(0 if mask >> i & 1 else card_pips[i] for i in _bits(hand))
+            if side_of_pos[pos] == side:  # its sure trumps count nothing
+                free = (hand & mask).bit_count()
                 given = hand
+                extra[side] += sum(ascending(hand & ~mask)[:max(0, k - free)])
             else:
                 given = hand & ~every_sure
-                values = sorted(card_pips[i] for i in _bits(given))
-            extra[side] += sum(values[:k])
-            if len(values) <= k:
+                extra[side] += sum(ascending(given)[:k])
+            if given.bit_count() <= k:
                 won[side] |= given
     return tuple(extra), tuple(won)
 
@@ -170,7 +178,7 @@ def led_run(leader: int, leads: Sequence[int], hands: Sequence[int],
             if not allowed:
                 rounds = r
                 break
-            pick = max(_bits(allowed), key=lambda i: (value(i), -i))
+            pick = max(card_bits(allowed), key=lambda i: (value(i), -i))
             path.append(pick)
             hand ^= 1 << pick
         paths[pos] = path
@@ -197,12 +205,12 @@ def led_run(leader: int, leads: Sequence[int], hands: Sequence[int],
             allowed = legal(pos, hand, leads[r])
             if allowed == hand:
                 left = rounds - r
-                values = sorted(card_pips[i] for i in _bits(hand))
+                values = sorted(card_pips[i] for i in card_bits(hand))
                 found = sum(values[:left]), hand if left >= len(values) else 0
             else:
                 best = 1 << 30
                 every = -1
-                for i in _bits(allowed):
+                for i in card_bits(allowed):
                     pips, cards = least(hand ^ 1 << i, r + 1)
                     best = min(best, card_pips[i] + pips)
                     every &= cards | 1 << i
