@@ -15,6 +15,15 @@
  */
 #include "_engine.h"
 
+/* the number of cards in a set: inline (a build for any x86-64 calls a library function
+ * for __builtin_popcountll, which the early stop would call at every trick boundary) */
+static inline int count_of(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 /* the range of ``values`` (one per seat) over the seats of ``side`` (-1: every seat) */
 static void seat_range(const Engine *e, const int *values, int side, int *lo, int *hi) {
     *lo = INF;
@@ -58,11 +67,11 @@ static int pips_of(const Engine *e, uint64_t cards) {
 /* the pips of the ``k`` cheapest cards of ``cards``, those of ``free`` counting nothing */
 static int cheapest(const Engine *e, uint64_t cards, uint64_t free, int k) {
     int sum = 0;
-    int zero = __builtin_popcountll(cards & (free | e->pip_class[0]));
+    int zero = count_of(cards & (free | e->pip_class[0]));
     if (zero >= k) return 0;
     k -= zero;
     for (int v = 1; v < e->nclasses && k > 0; v++) {
-        int count = __builtin_popcountll(cards & ~free & e->pip_class[v]);
+        int count = count_of(cards & ~free & e->pip_class[v]);
         int take = count < k ? count : k;
         sum += take * e->class_pips[v];
         k -= take;
@@ -94,7 +103,7 @@ static int least_replies(Engine *e, int pos, uint64_t hand, const int *leads, in
     if (e->err) return 0;
     int best;
     if (allowed == hand) {
-        int left = rounds - r, held = __builtin_popcountll(hand);
+        int left = rounds - r, held = count_of(hand);
         best = cheapest(e, hand, 0, left);
         *every = left >= held ? hand : 0;
     } else {
@@ -249,6 +258,24 @@ static int runs_of(Engine *e, uint64_t sure, int runs[2][MAX_CARDS], int *length
     return 2;
 }
 
+/* whether the leader holds a card a run may start with (Solver._may_run): the highest
+ * trump still out, or, when the other sides hold no trump, the highest card still out of
+ * a plain suit */
+static int may_run(const Engine *e) {
+    uint64_t hand = e->hands[e->leader], trumps = e->remaining & e->trumps;
+    if (trumps && (hand >> (63 - __builtin_clzll(trumps)) & 1)) return 1;
+    int side = e->side_of[e->leader];
+    for (int p = 0; p < e->n; p++)
+        if (e->side_of[p] != side && (e->hands[p] & trumps)) return 0;
+    for (int s = 0; s < e->nsuits; s++) {
+        int start = e->suit_start[s];
+        if (e->trumps >> start & 1) continue;
+        uint64_t part = e->remaining >> start & ((1ULL << e->suit_len[s]) - 1);
+        if (part && (hand >> (start + 63 - __builtin_clzll(part)) & 1)) return 1;
+    }
+    return 0;
+}
+
 void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
     uint64_t remaining = e->remaining, won[3] = {0, 0, 0}, sure_mask[3];
     int own[3] = {0, 0, 0}, above = 0;
@@ -264,14 +291,14 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
     }
     memcpy(sure_mask, won, sizeof won);
     int sure[3] = {own[0], own[1], own[2]}, extra[3] = {0, 0, 0};
-    if (e->forcing) {  /* what the sure trumps force: bounds.surrendered */
+    if (e->forcing && (won[0] | won[1] | won[2])) {  /* what the sure trumps force: bounds.surrendered */
         uint64_t every_sure = won[0] | won[1] | won[2];
         for (int side = 0; side < e->nsides; side++) {
             uint64_t mask = won[side];
             if (!mask) continue;
             int k = 0;
             for (int p = 0; p < e->n; p++) {
-                int held = __builtin_popcountll(e->hands[p] & mask);
+                int held = count_of(e->hands[p] & mask);
                 if (e->side_of[p] == side && held > k) k = held;
             }
             uint64_t taken = mask;
@@ -284,7 +311,7 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
                     cards = hand & ~every_sure;
                     extra[side] += cheapest(e, cards, 0, k);
                 }
-                if (__builtin_popcountll(cards) <= k) taken |= cards;
+                if (count_of(cards) <= k) taken |= cards;
             }
             won[side] = taken;
             sure[side] += extra[side];
@@ -302,6 +329,7 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
     *hi = high;
     if (!e->forcing || low == high || high <= alpha || low >= beta) return;
     int leader = e->leader, side = e->side_of[leader], maximise = e->maximises[leader];
+    if (!may_run(e)) return;
     int full = alpha == -INF && beta == INF;
     if (!full) {
         /* a run can at best give the side every card the other sides are not sure of:
