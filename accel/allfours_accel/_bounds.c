@@ -15,6 +15,10 @@
  */
 #include "_engine.h"
 
+#ifndef FORCING_TRICKS
+#define FORCING_TRICKS 3
+#endif
+
 /* the number of cards in a set: inline (a build for any x86-64 calls a library function
  * for __builtin_popcountll, which the early stop would call at every trick boundary) */
 static inline int count_of(uint64_t x) {
@@ -291,7 +295,11 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
     }
     memcpy(sure_mask, won, sizeof won);
     int sure[3] = {own[0], own[1], own[2]}, extra[3] = {0, 0, 0};
-    if (e->forcing && (won[0] | won[1] | won[2])) {  /* what the sure trumps force: bounds.surrendered */
+    /* near the end a search is cheaper than the credits: with fewer than FORCING_TRICKS
+     * tricks to play they are left out (only inside a window: bounds() has them all) */
+    int forcing = e->forcing && ((alpha == -INF && beta == INF) ||
+                                 count_of(remaining) >= FORCING_TRICKS * e->n);
+    if (forcing && (won[0] | won[1] | won[2])) {  /* what the sure trumps force: bounds.surrendered */
         uint64_t every_sure = won[0] | won[1] | won[2];
         for (int side = 0; side < e->nsides; side++) {
             uint64_t mask = won[side];
@@ -327,7 +335,7 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
     high += most;
     *lo = low;
     *hi = high;
-    if (!e->forcing || low == high || high <= alpha || low >= beta) return;
+    if (!forcing || low == high || high <= alpha || low >= beta) return;
     int leader = e->leader, side = e->side_of[leader], maximise = e->maximises[leader];
     if (!may_run(e)) return;
     int full = alpha == -INF && beta == INF;
