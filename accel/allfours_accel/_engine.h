@@ -1,11 +1,12 @@
 /*
- * What the three C files of the compiled search share: the engine's state and the
+ * What the four C files of the compiled search share: the engine's state and the
  * functions each file lends the others.  The files are cut along the engine's seams:
  *
  *   _referee.c  what the referee and the scorer answer (legal cards, a trick's winner,
  *               Game's value), asked of Python once and kept in tables;
  *   _table.c    the transposition table: the canonical form of the cards still out, the
  *               look-up, the store and the enhanced transposition cutoff;
+ *   _bounds.c   the early stop's bounds on what the items still open can be worth;
  *   _search.c   the search itself and the module as Python sees it.
  *
  * None of them knows a rule of All Fours (see _search.c).
@@ -70,6 +71,15 @@ typedef struct {
     int8_t winner;
 } WinnerEntry;
 
+/* A hand met in working out a run's least replies (_bounds.c), kept for one call */
+typedef struct {
+    uint64_t hand, every;
+    uint32_t epoch;
+    int pips;
+} RunMemo;
+
+#define RUN_MEMO 1024
+
 typedef struct {
     PyObject_HEAD
     int n, ncards, nsides, total;
@@ -81,6 +91,11 @@ typedef struct {
     uint64_t trumps;  /* the same cards as a set */
     int pairwise;     /* the trick winners kept per pair of cards (see winner_of) */
     int8_t pair_beats[MAX_CARDS][MAX_CARDS];  /* 0: not known; 1: the first; 2: the second */
+    int forcing;  /* the early stop credits what sure trumps and winning leads force */
+    RunMemo run_memo[RUN_MEMO];
+    uint32_t run_epoch;
+    uint64_t pip_class[12];  /* the cards by pips, cheapest first (0: no pips) */
+    int class_pips[12], nclasses;
     uint64_t counting;
     uint64_t named;  /* the cards a rule of play may name (the Jack, Low): kept by name */
     int jack, low;
@@ -158,6 +173,13 @@ int winner_of(Engine *e, int extra);
 int game_value(Engine *e, const int *pv);
 /* the least and the most Game can still be worth with ``pv`` taken, ``rest`` to take */
 void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
+
+/* --- _bounds.c: the early stop ----------------------------------------------------------- */
+
+/* at a trick boundary: the least and the most the items still open can be worth (the
+ * side on lead's runs of winning leads left out where they could not take the bounds
+ * past the window alpha..beta; -INF..INF: never left out) */
+void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi);
 
 /* --- _table.c: the transposition table ------------------------------------------------ */
 

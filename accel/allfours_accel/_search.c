@@ -9,7 +9,7 @@
  * in as numbers.  What this file adds is only the search: alpha-beta (fail-soft) with
  * null-window tests (MTD(f)), a transposition table at trick boundaries keyed by the
  * cards still out in canonical form, equivalent cards searched once, the last trick
- * played out, and the bounds on what the open items can still be worth -- the same
+ * played out, and the bounds on what the open items can still be worth (_bounds.c) -- the same
  * value, by the same definition, as the pure-Python solver, which stays the reference
  * (a differential test holds the two to identical values).
  *
@@ -133,55 +133,6 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
 
 static int search(Engine *e, int alpha, int beta);
 
-/* the range of ``values`` (one per seat) over the seats of ``side`` (-1: every seat) */
-static void seat_range(const Engine *e, const int *values, int side, int *lo, int *hi) {
-    *lo = INF;
-    *hi = -INF;
-    for (int p = 0; p < e->n; p++) {
-        if (side >= 0 && e->side_of[p] != side) continue;
-        if (values[p] < *lo) *lo = values[p];
-        if (values[p] > *hi) *hi = values[p];
-    }
-}
-
-/* At a trick boundary: the least and the most the items still open can be worth from
- * here on.  Each side is credited beforehand with the cards of ``sure_order`` it is sure
- * to take (one every higher one of which still out is its side's: a trick with one in it
- * goes to the highest), their pips and the Jack or Low one of them is -- as the Python
- * solver's bounds.sure_items. */
-static void open_bounds(Engine *e, int *lo, int *hi) {
-    int sure[3] = {0, 0, 0}, sure_total = 0, above = 0, jack_side = -1, low_side = -1;
-    uint64_t remaining = e->remaining;
-    for (int k = 0; k < e->nsure; k++) {
-        int i = e->sure_order[k];
-        if (!(remaining >> i & 1)) continue;
-        int side = e->side_of[e->owner[i]];
-        if (!above || above == 1 << side) {
-            sure[side] += e->pips[i];
-            sure_total += e->pips[i];
-            if (i == e->jack) jack_side = side;
-            if (i == e->low) low_side = side;
-        }
-        above |= 1 << side;
-    }
-    int pv[3] = {e->pv[0] + sure[0], e->pv[1] + sure[1], e->pv[2] + sure[2]};
-    int low = 0, high = 0, a, b;
-    game_bounds(e, pv, e->rest - sure_total, &low, &high);
-    if (e->err) return;
-    if (e->jack >= 0 && (remaining >> e->jack & 1)) {
-        seat_range(e, e->jack_value, jack_side, &a, &b);
-        low += a;
-        high += b;
-    }
-    if (e->low >= 0 && (remaining >> e->low & 1)) {
-        seat_range(e, e->low_value, low_side, &a, &b);
-        low += a;
-        high += b;
-    }
-    *lo = low;
-    *hi = high;
-}
-
 /* ``pos`` plays card ``i`` to the position, the value from there is searched in the
  * window, and the position is put back */
 static int child(Engine *e, int pos, int i, int alpha, int beta) {
@@ -251,7 +202,7 @@ static int search(Engine *e, int alpha, int beta) {
         if (!remaining) return game_value(e, e->pv);
         if (__builtin_popcountll(remaining) == e->n) return last_trick(e);
         int low = 0, high = 0;
-        open_bounds(e, &low, &high);
+        open_bounds(e, alpha, beta, &low, &high);
         if (e->err) return 0;
         if (low == high || high <= alpha || low >= beta) {
             e->settled++;
@@ -383,16 +334,16 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     static char *names[] = {"owner", "pips", "suit_of", "counting", "named", "jack", "low",
                             "jack_value", "low_value", "next_pos", "side_of", "maximises",
                             "nsides", "lead_key", "cheap_key", "win_key", "sure_order", "legal", "winner", "game",
-                            "timeout", NULL};
+                            "timeout", "forcing", NULL};
     PyObject *owner, *pips, *suit_of, *jack_value, *low_value, *next_pos, *side_of, *maxi;
     PyObject *lead_key, *cheap_key, *win_key, *sure_order, *legal_cb, *winner_cb, *game_cb, *timeout;
     unsigned long long counting, named;
-    int jack, low, nsides;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO", names, &owner, &pips,
+    int jack, low, nsides, forcing = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO|p", names, &owner, &pips,
                                      &suit_of, &counting, &named, &jack, &low, &jack_value,
                                      &low_value, &next_pos, &side_of, &maxi, &nsides,
                                      &lead_key, &cheap_key, &win_key, &sure_order, &legal_cb, &winner_cb, &game_cb,
-                                     &timeout))
+                                     &timeout, &forcing))
         return -1;
     if (e->tt) {
         PyErr_SetString(PyExc_RuntimeError, "an engine is made once");
@@ -443,6 +394,21 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->named = named;
     e->jack = jack;
     e->low = low;
+    e->forcing = forcing;
+    /* the cards by their pips, cheapest first (class 0: no pips), for the early stop */
+    memset(e->pip_class, 0, sizeof e->pip_class);
+    e->class_pips[0] = 0;
+    for (int i = 0; i < n; i++)
+        if (!e->pips[i]) e->pip_class[0] |= 1ULL << i;
+    e->nclasses = 1;
+    for (int v = 1; v <= 10; v++) {
+        uint64_t mask = 0;
+        for (int i = 0; i < n; i++)
+            if (e->pips[i] == v) mask |= 1ULL << i;
+        if (!mask) continue;
+        e->pip_class[e->nclasses] = mask;
+        e->class_pips[e->nclasses++] = v;
+    }
     e->total = 0;
     for (int i = 0; i < n; i++) {
         if (e->owner[i] < 0 || e->owner[i] >= seats || e->pips[i] < 0 || e->pips[i] > 10 ||
@@ -691,6 +657,29 @@ static PyObject *Engine_solve(Engine *e, PyObject *args, PyObject *kw) {
     return Py_BuildValue("(ii)", value, card);
 }
 
+/* the early stop's bounds at a trick boundary (for the differential test) */
+static PyObject *Engine_bounds(Engine *e, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "leader", "pips", NULL};
+    PyObject *hands, *pips;
+    int leader;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OiO", names, &hands, &leader, &pips))
+        return NULL;
+    if (!e->tt) {
+        PyErr_SetString(PyExc_RuntimeError, "the engine was not made");
+        return NULL;
+    }
+    PyObject *trick = PyTuple_New(0);
+    if (!trick) return NULL;
+    int bad = set_position(e, hands, trick, leader, pips);
+    Py_DECREF(trick);
+    if (bad < 0) return NULL;
+    e->err = 0;
+    int lo = 0, hi = 0;
+    open_bounds(e, -INF, INF, &lo, &hi);
+    if (e->err) return NULL;
+    return Py_BuildValue("(ii)", lo, hi);
+}
+
 static PyObject *Engine_stats(Engine *e, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue("(LLL)", e->nodes, e->table_hits, e->settled);
 }
@@ -723,6 +712,9 @@ static PyMethodDef Engine_methods[] = {
      "solve(hands, trick, leader, pips, clock=None, deadline=None, best=False) -> "
      "(value, card): the value from the position on (and, with best, the first card in "
      "card order that keeps it; -1 when none is asked or the deal is over)."},
+    {"bounds", (PyCFunction)(void (*)(void))Engine_bounds, METH_VARARGS | METH_KEYWORDS,
+     "bounds(hands, leader, pips) -> (least, most): the early stop's bounds on what the "
+     "items still open are worth at this trick boundary."},
     {"stats", (PyCFunction)Engine_stats, METH_NOARGS,
      "stats() -> (nodes, table_hits, settled) so far."},
     {NULL, NULL, 0, NULL},
@@ -756,7 +748,7 @@ PyMODINIT_FUNC PyInit__search(void) {
     if (!m) return NULL;
     /* what accelerated.py passes the engine and expects back: a build of another
      * interface is not used (the pure-Python solver is, with the same values) */
-    if (PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) {
+    if (PyModule_AddIntConstant(m, "INTERFACE", 3) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -242,3 +242,43 @@ def test_an_accelerator_built_for_another_interface_is_not_used(
         assert (accelerated.accelerator() is stub) == used, interface
     if ENGINE is not None:  # the engine built from this checkout speaks this interface
         assert ENGINE.INTERFACE == accelerated.ENGINE_INTERFACE
+
+
+def _bounds_agree(layout: Layout, perspective: str | None, rng: random.Random) -> int:
+    """Along a random line: at each trick boundary the engine's early-stop bounds are the
+    Python solver's (``Solver._bounds``), with the forcing credit and without it."""
+    fast = AcceleratedSolver(layout, perspective)
+    plain = AcceleratedSolver(layout, perspective, forcing=False)
+    checked = 0
+    while fast.to_move() is not None:
+        if not fast.trick and fast.remaining.bit_count() > len(layout.seats):
+            for solver in (fast, plain):
+                expected = solver._bounds(solver.remaining)
+                found = solver.engine.bounds(solver.hands, solver.leader, solver.pips)
+                assert found == expected, (layout, perspective, solver.line,
+                                           solver.use_forcing)
+            checked += 1
+        seat = fast.to_move()
+        assert seat is not None
+        card = rng.choice(fast.legal_now())
+        fast.play(seat, card)
+        plain.play(seat, card)
+    return checked
+
+
+@needs_engine
+def test_the_engines_bounds_are_the_python_solvers() -> None:
+    """The early stop's bounds (the sure trumps, what they force, the side on lead's runs
+    of winning leads) the same in C as in Python at every trick boundary of random lines:
+    small layouts under every option set, and six- and nine-card deals of four hands."""
+    rng = random.Random(41)
+    checked = 0
+    for _, layout in small_cases(43, 1, per_hand={2: 5, 3: 4, 4: 3}):
+        for perspective in perspectives(layout):
+            checked += _bounds_agree(layout, perspective, rng)
+    for cards in (6, 9):
+        for deal in generated_deals(13, "trinidad14", 4, 3, cards=cards):
+            assert deal.layout is not None
+            for _ in range(3):
+                checked += _bounds_agree(deal.layout, None, rng)
+    assert checked >= 500

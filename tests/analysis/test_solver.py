@@ -32,11 +32,11 @@ def total(layout: Layout, perspective: str | None, **kw: bool) -> int:
     return solver.value() + fixed_value(solver, layout, perspective)
 
 
-def check_small(seed: int, per_set: int) -> int:
+def check_small(seed: int, per_set: int, **switches: bool) -> int:
     count = 0
     for label, layout in small_cases(seed, per_set):
         for perspective in perspectives(layout):
-            assert total(layout, perspective) == brute_value(layout, perspective), \
+            assert total(layout, perspective, **switches) == brute_value(layout, perspective), \
                 (label, perspective, layout)
             count += 1
     return count
@@ -95,6 +95,15 @@ def _with_every_pruning() -> tuple[tuple[Layout, str | None, int], ...]:
 def test_each_pruning_off_gives_identical_values(switch: str) -> None:
     for layout, perspective, value in _with_every_pruning():
         assert total(layout, perspective, **{switch: False}) == value, (layout, perspective)
+
+
+def test_the_forcing_credit_gives_identical_values() -> None:
+    """The early stop crediting what sure trumps and winning leads force (the compiled
+    engine's default, off by default in pure Python) changes the work, never a value:
+    the small deals against brute force, and the cases above."""
+    assert check_small(seed=17, per_set=1, forcing=True) == 140
+    for layout, perspective, value in _with_every_pruning():
+        assert total(layout, perspective, forcing=True) == value, (layout, perspective)
 
 
 def test_the_faster_searches_equal_the_plain_one_on_three_and_four_handed_deals() -> None:
