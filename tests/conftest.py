@@ -94,6 +94,7 @@ SLOW_MODULES = frozenset({
     "tests/recording/test_results_scenario_slow.py",  # a Trinidad night, key by key
     "tests/recording/test_recorder_games_slow.py",  # eight more whole games, key by key
     "tests/recording/test_results_mode_slow.py",  # eight more games by results, key by key
+    "tests/events/test_site_premade_slow.py",  # the whole club sample's site made twice
 })
 # A plugin that only the language server's tests use, by module: pyproject.toml's addopts
 # keeps pytest from loading it at start-up (-p no:NAME), and pytest_configure loads it in

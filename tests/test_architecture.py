@@ -12,7 +12,7 @@ import pytest
 from lark import Lark
 
 from allfours_notation.reading.lark_parser import grammar_text
-from tests.floors import Edge, edges, parsed
+from tests.floors import Edge, edges, parsed, walked
 
 # The tests that read every source file run on one worker, where each file is parsed
 # once for all of them (tests.floors.parsed), not once per test and per worker.
@@ -47,7 +47,7 @@ def test_the_viewer_is_imported_only_as_allfours_notation_viewer() -> None:
         for path in (ROOT / folder).rglob("*.py"):
             if folder == "allfours_notation" and path.is_relative_to(link):
                 continue  # the same files as viewer/, reached through the link
-            for node in ast.walk(parsed(path)):
+            for node in walked(parsed(path)):
                 if isinstance(node, ast.ImportFrom) and node.level == 0:
                     names = [node.module or ""]
                 elif isinstance(node, ast.Import):
@@ -201,7 +201,7 @@ def words_compared(tree: ast.AST) -> list[int]:
     d.message)``.  A message compared whole with another (a finding's identity, or
     whether a rewording changed it) is not that."""
     lines = []
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if isinstance(node, ast.Compare):
             sides = [node.left, *node.comparators]
             if not any(_reads_words(side) for side in sides):

@@ -33,6 +33,9 @@ GOLDEN = ROOT / "tests" / "golden" / "events"
 EVENTS = ("club", "league")
 OUTPUTS = {"sheet": sheet_text, "standings": standings_text, "prizes": prizes_text,
            "ratings": ratings_text}
+# On one worker, where each event is read once (report()): spread over three, the league
+# (0.5 s of CPU) and the club (0.2 s) were read on each.
+pytestmark = pytest.mark.xdist_group("events-golden")
 
 
 @functools.cache

@@ -94,8 +94,12 @@ def test_the_start_form_writes_the_header_then_a_deal_is_typed_in(tmp_path: Path
     run(scenario)
 
 
-def test_refusals_are_one_line_and_change_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "refused.afn"
+def test_refusals_change_nothing_then_a_revoke_asks_first_and_is_recorded_and_penalised(
+        tmp_path: Path) -> None:
+    """After the hands and the turn-up: refusals are one line and change nothing (it was
+    a test of its own, starting the recorder for it); then, from the same point, the
+    play with a revoke."""
+    path = tmp_path / "revoke.afn"
     start_file(path)
 
     async def scenario() -> None:
@@ -115,17 +119,7 @@ def test_refusals_are_one_line_and_change_nothing(tmp_path: Path) -> None:
             box = app.query_one("#rec-status")
             assert box.size.height == 2 and box.size.width < len(reason)
             assert path.read_text(encoding="utf-8") == before
-
-    run(scenario)
-
-
-def test_a_revoke_asks_first_then_is_recorded_and_penalised(tmp_path: Path) -> None:
-    path = tmp_path / "revoke.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (app, pilot):
-            for line in [*HANDS, "7c", "8c", "3h"]:
+            for line in ["7c", "8c", "3h"]:
                 await type_line(pilot, line)
             await type_line(pilot, "5d")
             assert status(app).startswith("revoke: S plays 5D on hearts led")
@@ -171,13 +165,21 @@ def test_undo_and_redo_keys(tmp_path: Path) -> None:
     assert "turn 4S" in path.read_text(encoding="utf-8")
 
 
-def test_correct_an_earlier_entry_from_the_list(tmp_path: Path) -> None:
+def test_the_points_so_far_show_then_an_earlier_entry_is_corrected_from_the_list(
+        tmp_path: Path) -> None:
+    """Two cards into the first trick, the deal's points show as if it ended now (it was a
+    test of its own, starting the recorder for it); two cards on, entry 7 is corrected."""
     path = tmp_path / "correct.afn"
     start_file(path)
 
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
-            for line in [*HANDS, "js", "2d", "9h", "3h"]:
+            for line in [*HANDS, "js", "2d"]:
+                await type_line(pilot, line)
+            points = shown(app, "#rec-points-body")
+            assert "Deal 1 so far, if it ended now" in points
+            assert "High     S  +1" in points and "Score N 0  S 0" in points
+            for line in ["9h", "3h"]:
                 await type_line(pilot, line)
             await pilot.press("ctrl+e")
             assert isinstance(app.app.focused, EntryList)
@@ -219,20 +221,5 @@ def test_help_opens_on_question_mark_and_f1(tmp_path: Path) -> None:
             assert isinstance(app.app.screen, RecorderHelp)
             await pilot.press("escape")
             assert not isinstance(app.app.screen, RecorderHelp)
-
-    run(scenario)
-
-
-def test_the_points_of_the_deal_being_played_show_as_if_it_ended_now(tmp_path: Path) -> None:
-    path = tmp_path / "so-far.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (app, pilot):
-            for line in [*HANDS, "js", "2d"]:
-                await type_line(pilot, line)
-            points = shown(app, "#rec-points-body")
-            assert "Deal 1 so far, if it ended now" in points
-            assert "High     S  +1" in points and "Score N 0  S 0" in points
 
     run(scenario)

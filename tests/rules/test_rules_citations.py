@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from allfours_notation.referee.profiles import PROFILES, VALUE_SOURCES
-from tests.floors import parsed
+from tests.floors import parsed, walked
 
 ROOT = Path(__file__).resolve().parents[2]
 CITATION = re.compile(
@@ -41,7 +41,7 @@ def texts() -> list[tuple[Path, str]]:
             found.append((path, path.read_text(encoding="utf-8")))
         elif path.suffix == ".py":
             tree = parsed(path)  # parsed once per process (the architecture tests too)
-            strings = [node.value for node in ast.walk(tree)
+            strings = [node.value for node in walked(tree)
                        if isinstance(node, ast.Constant) and isinstance(node.value, str)]
             found.append((path, "\n".join(strings)))
     return found

@@ -39,9 +39,12 @@ def current_state(app: ViewerApp) -> TableState:
     return app.entry.steps[app.step].state
 
 
-def test_opens_on_the_first_step_with_every_hand_shown() -> None:
+def test_opens_on_the_first_step_then_steps_card_by_card_showing_who_is_to_move() -> None:
+    """One scenario (it was three tests, each starting the app for its part): the first
+    step with every hand, then right and left card by card; at step 3, where North must
+    follow South's lead, the player to move and their legal cards."""
     async def scenario() -> None:
-        async with loaded(TWO) as (app, _):
+        async with loaded(TWO) as (app, pilot):
             assert app.step == 0
             assert app.query_one(StepList).current == 0
             table = shown(app, "#table")
@@ -53,13 +56,6 @@ def test_opens_on_the_first_step_with_every_hand_shown() -> None:
             assert pretty(state.hand(Seat.SOUTH)) in table
             assert "Arima club night" in shown(app, "#tags")
             assert isinstance(app.focused, StepList)
-
-    run(scenario)
-
-
-def test_right_and_left_step_card_by_card() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
             for _ in range(4):
                 await pilot.press("right")
             assert app.step == 4
@@ -73,19 +69,10 @@ def test_right_and_left_step_card_by_card() -> None:
             assert "N plays 2D" in shown(app, "#notes")
             await pilot.press("left")
             assert app.step == 3
-            assert current_state(app).to_move == Seat.NORTH
-            assert "2♦" in pretty(current_state(app).hand(Seat.NORTH))
-
-    run(scenario)
-
-
-def test_the_player_to_move_and_their_legal_cards_are_shown() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
-            for _ in range(3):  # S leads JS: N must follow with a trump or play anything
-                await pilot.press("right")
             state = current_state(app)
-            assert state.to_move is Seat.NORTH and state.legal
+            assert state.to_move == Seat.NORTH
+            assert "2♦" in pretty(state.hand(Seat.NORTH))
+            assert state.legal  # S led JS: N must follow with a trump or play anything
             table = shown(app, "#table")
             assert "▶ North · Ann Baptiste" in table
             legal = [c for c in state.hand(Seat.NORTH) if c in state.legal]
@@ -182,9 +169,19 @@ def test_comments_and_glyphs_at_the_current_step() -> None:
     run(scenario)
 
 
-def test_n_and_p_move_between_games_and_a_broken_game_is_listed() -> None:
+def test_every_game_is_marked_without_being_visited_then_n_and_p_move_between_games() -> None:
+    """The marks come first (a game visited is loaded), then n and p visit the games,
+    the broken one listed and shown with its error."""
     async def scenario() -> None:
         async with loaded(BROKEN) as (app, pilot):
+            library = app.library
+            assert library is not None
+            await until(pilot, lambda: len(library.marks) == len(library), "every mark")
+            assert library.is_loaded(0) and not library.is_loaded(2)
+            marks = [row[0] for row in rows(app, "#games") if not row.startswith("    deal")]
+            assert marks == ["!", "✗", "!"]  # a warning, unreadable, rules errors
+            assert "1 cannot be read, 2 with problems" in str(
+                app.query_one("#status", Static).render())
             assert len(rows(app, "#games")) >= 3
             await pilot.press("n")
             assert app.game_position == 1
@@ -316,9 +313,18 @@ def test_a_toggles_autoplay() -> None:
     run(scenario)
 
 
-def test_o_opens_another_file() -> None:
+def test_o_with_a_missing_file_keeps_the_current_one_then_opens_another(
+        tmp_path: Path) -> None:
     async def scenario() -> None:
         async with loaded(TWO) as (app, pilot):
+            await pilot.press("o")
+            assert isinstance(app.screen, OpenScreen)
+            app.screen.query_one("#open").value = str(tmp_path / "nope.afn")  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1  # the dialog closed
+            assert "two.afn" in app.title
+            assert app.entry is not None
             await pilot.press("o")
             assert isinstance(app.screen, OpenScreen)
             app.screen.query_one("#open").value = str(FOUR)  # type: ignore[attr-defined]
@@ -331,20 +337,7 @@ def test_o_opens_another_file() -> None:
     run(scenario)
 
 
-def test_o_with_a_missing_file_keeps_the_current_one(tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
-            await pilot.press("o")
-            app.screen.query_one("#open").value = str(tmp_path / "nope.afn")  # type: ignore[attr-defined]
-            await pilot.press("enter")
-            await pilot.pause()
-            assert "two.afn" in app.title
-            assert app.entry is not None
-
-    run(scenario)
-
-
-def test_question_mark_shows_every_key() -> None:
+def test_question_mark_shows_every_key_escape_closes_it_and_q_quits() -> None:
     async def scenario() -> None:
         async with loaded(TWO) as (app, pilot):
             await pilot.press("question_mark")
@@ -371,29 +364,6 @@ def test_question_mark_shows_every_key() -> None:
                 assert key in help_text
             await pilot.press("escape")
             assert not isinstance(app.screen, HelpScreen)
-
-    run(scenario)
-
-
-def test_the_help_fits_an_80_by_24_terminal() -> None:
-    async def scenario() -> None:
-        app = ViewerApp(str(TWO), unicode=True)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_loaded(pilot)
-            await pilot.press("question_mark")
-            await pilot.pause()
-            box = app.screen.query_one("#help-box")
-            assert box.region.y >= 0 and box.region.bottom <= 24
-            assert box.region.right <= 80
-            assert box.max_scroll_y == 0  # nothing hidden below the fold
-            assert "closes this help" in shown(app, "#help-foot")
-
-    run(scenario)
-
-
-def test_q_quits() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
             await pilot.press("q")
             await pilot.pause()
             assert not app.is_running
@@ -443,7 +413,7 @@ def test_a_large_file_is_indexed_in_batches(tmp_path: Path) -> None:
     run(scenario)
 
 
-def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table() -> None:
+def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table_and_the_help_fits() -> None:
     async def scenario() -> None:
         app = ViewerApp(str(TWO), unicode=True)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -453,6 +423,13 @@ def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table() -> None:
             assert "South · Ben Charles" in shown(app, "#table")
             await pilot.press("n")  # n/p still work without the list
             assert app.game_position == 0
+            await pilot.press("question_mark")
+            await pilot.pause()
+            box = app.screen.query_one("#help-box")
+            assert box.region.y >= 0 and box.region.bottom <= 24
+            assert box.region.right <= 80
+            assert box.max_scroll_y == 0  # nothing hidden below the fold
+            assert "closes this help" in shown(app, "#help-foot")
 
     run(scenario)
 
@@ -529,7 +506,9 @@ async def footer_text(app: ViewerApp) -> str:
     return " ".join(f"{key.key_display} {key.description}" for key in keys)
 
 
-def test_at_80_by_24_the_table_step_and_score_show_and_each_panel_is_one_key_away() -> None:
+def test_at_80_by_24_each_panel_is_one_key_away_and_a_caret_snippet_never_wraps() -> None:
+    """At 80×24 the table, step and score show and each panel is a key away; then, in
+    the diagnostics panel, the last diagnostic's caret snippet scrolls sideways."""
     async def scenario() -> None:
         app = ViewerApp(str(BROKEN), Start(game=3), unicode=True)
         async with app.run_test(size=(80, 24)) as pilot:
@@ -554,15 +533,6 @@ def test_at_80_by_24_the_table_step_and_score_show_and_each_panel_is_one_key_awa
                 assert table.region.width >= 40
             detail = app.query_one("#diagnostic-detail")
             assert detail.region.height > 3  # the chosen diagnostic in full, under the list
-
-    run(scenario)
-
-
-def test_a_caret_snippet_scrolls_sideways_and_never_wraps() -> None:
-    async def scenario() -> None:
-        app = ViewerApp(str(BROKEN), Start(game=3), unicode=True)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_loaded(pilot)
             await pilot.press("6")
             listed = app.query_one(DiagnosticList)
             for _ in range(len(listed.diagnostics) - 1):
@@ -623,20 +593,5 @@ def test_kibitz_hides_the_result_and_the_number_of_deals() -> None:
                 await pilot.press("k")
             assert app.kibitz is None
             assert "hidden while kibitzing" not in shown(app, "#tags")
-
-    run(scenario)
-
-
-def test_every_game_is_marked_without_being_visited() -> None:
-    async def scenario() -> None:
-        async with loaded(BROKEN) as (app, pilot):
-            library = app.library
-            assert library is not None
-            await until(pilot, lambda: len(library.marks) == len(library), "every mark")
-            assert library.is_loaded(0) and not library.is_loaded(2)
-            marks = [row[0] for row in rows(app, "#games") if not row.startswith("    deal")]
-            assert marks == ["!", "✗", "!"]  # a warning, unreadable, rules errors
-            assert "1 cannot be read, 2 with problems" in str(
-                app.query_one("#status", Static).render())
 
     run(scenario)
