@@ -30,7 +30,14 @@ def test_empty_folder_is_a_problem_not_a_file(tmp_path: Path) -> None:
 
 
 def test_every_file_command_takes_a_folder(cli: Cli, archive: Path) -> None:
-    """A folder gives what its .afn files named one by one, in sorted order, give."""
+    """A folder gives what its .afn files named one by one, in sorted order, give.
+
+    Three of the samples stay beside the subfolder (the sorting of path parts needs two,
+    and one has a broken game): the twenty made each command read all of them twice
+    (2 s of CPU) for the same two lists of names."""
+    for sample in archive.glob("*.afn"):
+        if sample.name not in ("annotated.afn", "club-night.afn", "one-broken-game.afn"):
+            sample.unlink()
     files = sorted((p for p in archive.rglob("*.afn")), key=lambda p: p.relative_to(archive).parts)
     # path parts compared: club/broken.afn after annotated.afn, before club-night.afn
     assert [p.name for p in files][:4] == ["annotated.afn", "broken.afn", "generated.afn",
