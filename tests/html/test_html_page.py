@@ -11,7 +11,7 @@ import pytest
 from allfours_notation import parse_file, replay
 from allfours_notation.cli import main
 from allfours_notation.writing.html_replay import render_page, replay_data
-from allfours_notation.writing.html_replay.data import full_states, state_data
+from allfours_notation.writing.html_replay.data import Rows, full_states, later_items, state_data
 from allfours_notation.writing.html_replay.page import script_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -44,13 +44,22 @@ def test_the_data_are_the_replays_steps() -> None:
     data = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))
     steps = data["steps"]
     assert isinstance(steps, list) and len(steps) == len(replayed.steps)
-    for shown, state, step in zip(steps, full_states(steps), replayed.steps, strict=True):
+    rows = Rows()
+    for shown, step in zip(full_states(data), replayed.steps, strict=True):
+        state = shown["s"]
         assert shown["x"] == step.text
         assert state["trick"] == [[s.letter, str(c)] for s, c in step.state.trick]
+        assert state["hands"] == {s.letter: [str(c) for c in held] for s, held in step.state.hands}
+        assert state["legal"] == sorted(str(c) for c in step.state.legal)
         assert state["scores"] == [list(p) for p in step.state.scores]
+        assert state["points"] == [[p.side, p.item.value, p.points, p.reason]
+                                   for p in step.state.deal_points]
+        assert state["later"] == later_items(step.state)
         # carried forward, each step's table is the whole table of that step
-        assert state == json.loads(json.dumps(state_data(step.state)))
-    assert len(json.dumps(steps)) < len(json.dumps([state_data(s.state) for s in replayed.steps]))
+        whole = {"rows": rows.rows, "steps": [["", 0, None, "", state_data(step.state, rows)]]}
+        assert state == full_states(json.loads(json.dumps(whole)))[0]["s"]
+    assert len(json.dumps(steps)) < len(json.dumps([state_data(s.state, Rows())
+                                                    for s in replayed.steps]))
     assert data["scores"] == [list(p) for p in replayed.scores]
     assert data["seats"] == ["N", "S"]
 
@@ -59,12 +68,10 @@ def test_nobody_is_to_move_after_the_last_trick() -> None:
     # before: "To move S" stood under the table from the last trick to the deal's end
     result = parse_file(SAMPLES / "two-player-to-seven.afn")
     replayed = replay(result.games[0])
-    steps = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))["steps"]
-    assert isinstance(steps, list)
-    states = full_states(steps)
+    steps = full_states(page_data(render_page(replay_data(replayed), "x", filename="x.afn")))
     for deal in replayed.deals:
         shown = steps[deal.first_step:deal.last_step + 1]
-        tables = states[deal.first_step:deal.last_step + 1]
+        tables = [step["s"] for step in shown]
         last_trick = max(i for i, (step, table) in enumerate(zip(shown, tables, strict=True))
                          if table["tn"] and
                          step["x"].startswith(tuple(f"{s} wins trick" for s in "NESW")))
@@ -83,8 +90,7 @@ def test_claim_and_total_disputes_are_shown_at_the_end_of_their_deal(
     capsys.readouterr()
     data = page_data(out.read_text(encoding="utf-8"))
     replayed = replay(parse_file(SAMPLES / "disputed-claim.afn").games[0])
-    steps = data["steps"]
-    assert isinstance(steps, list)
+    steps = full_states(data)
     shown = {(index, d["code"], d["where"]) for index, step in enumerate(steps)
              for d in step["dg"] if d["code"].startswith("AFN4")}
     ends = {deal.number: deal.last_step for deal in replayed.deals}

@@ -4,10 +4,23 @@
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
-  const steps = data.steps;
-  // A step gives only the parts of the table that changed since the step before (of the
-  // hands, the seats whose hand changed): the rest is carried forward here, once, so each
-  // step holds the whole table again.
+  // A step is [kind, deal, trick, text, parts, diagnostics if any].  Its parts are the
+  // parts of the table that changed since the step before (of the hands, the seats whose
+  // hand changed); a part's cards are one text of codes (a trick's each led by its seat's
+  // letter), the points and the items not counted yet the indexes of rows in data.rows.
+  // Read once here into lists and rows, then the rest is carried forward, so each step
+  // holds the whole table again.
+  const cards = (text) => (text ? text.split(" ") : []);
+  const row = (index) => data.rows[index];
+  const steps = data.steps.map(([k, d, t, x, s, dg]) => {
+    if (s.hands) for (const seat of Object.keys(s.hands)) s.hands[seat] = cards(s.hands[seat]);
+    if ("turnups" in s) s.turnups = cards(s.turnups);
+    if ("legal" in s) s.legal = cards(s.legal);
+    if ("trick" in s) s.trick = cards(s.trick).map((played) => [played[0], played.slice(1)]);
+    if (s.points) s.points = s.points.map(row);
+    if (s.later) s.later = s.later.map(row);
+    return { k: k, d: d, t: t, x: x, s: s, dg: dg || [] };
+  });
   for (let i = 1; i < steps.length; i++) {
     const before = steps[i - 1].s, changed = steps[i].s;
     steps[i].s = Object.assign({}, before, changed);
