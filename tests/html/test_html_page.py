@@ -10,8 +10,9 @@ import pytest
 
 from allfours_notation import parse_file, replay
 from allfours_notation.cli import main
+from allfours_notation.referee.replay import TableState
 from allfours_notation.writing.html_replay import render_page, replay_data
-from allfours_notation.writing.html_replay.data import Rows, full_states, later_items, state_data
+from allfours_notation.writing.html_replay.data import full_states
 from allfours_notation.writing.html_replay.page import script_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -23,6 +24,31 @@ def page_data(page: str) -> dict[str, object]:
     assert found is not None
     data: dict[str, object] = json.loads(found.group(1))
     return data
+
+
+def table_of(state: TableState) -> dict[str, object]:
+    """The whole table as the page's script reads it, written out here from the
+    referee's state field by field."""
+    def letter(seat: object) -> object:
+        return getattr(seat, "letter", None)
+
+    counted = {(p.item, p.side, p.reason) for p in state.deal_points}
+    later = [[i.side, i.item.value, i.points, "d" if i.decided else "p", i.reason]
+             for i in state.items
+             if i.side and i.points and (i.item, i.side, i.reason) not in counted]
+
+    return {
+        "dealer": state.dealer.letter, "elder": state.elder.letter,
+        "hands": {seat.letter: [str(c) for c in held] for seat, held in state.hands},
+        "unknown": {seat.letter: count for seat, count in state.unknown if count},
+        "turnups": [str(c) for c in state.turnups], "trump": letter(state.trump),
+        "tn": state.trick_number, "trick": [[s.letter, str(c)] for s, c in state.trick],
+        "to": letter(state.to_move), "legal": sorted(str(c) for c in state.legal),
+        "won": [list(p) for p in state.won], "pips": [list(p) for p in state.pips],
+        "last": letter(state.last_trick_winner),
+        "points": [[p.side, p.item.value, p.points, p.reason] for p in state.deal_points],
+        "later": later, "scores": [list(p) for p in state.scores],
+        "winner": state.winner}
 
 
 def test_the_page_is_self_contained(tmp_path: Path) -> None:
@@ -44,22 +70,13 @@ def test_the_data_are_the_replays_steps() -> None:
     data = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))
     steps = data["steps"]
     assert isinstance(steps, list) and len(steps) == len(replayed.steps)
-    rows = Rows()
     for shown, step in zip(full_states(data), replayed.steps, strict=True):
-        state = shown["s"]
         assert shown["x"] == step.text
-        assert state["trick"] == [[s.letter, str(c)] for s, c in step.state.trick]
-        assert state["hands"] == {s.letter: [str(c) for c in held] for s, held in step.state.hands}
-        assert state["legal"] == sorted(str(c) for c in step.state.legal)
-        assert state["scores"] == [list(p) for p in step.state.scores]
-        assert state["points"] == [[p.side, p.item.value, p.points, p.reason]
-                                   for p in step.state.deal_points]
-        assert state["later"] == later_items(step.state)
+        assert shown["k"] == step.kind.value and shown["d"] == step.deal
         # carried forward, each step's table is the whole table of that step
-        whole = {"rows": rows.rows, "steps": [["", 0, None, "", state_data(step.state, rows)]]}
-        assert state == full_states(json.loads(json.dumps(whole)))[0]["s"]
-    assert len(json.dumps(steps)) < len(json.dumps([state_data(s.state, Rows())
-                                                    for s in replayed.steps]))
+        assert shown["s"] == table_of(step.state)
+    whole = [table_of(s.state) for s in replayed.steps]
+    assert len(json.dumps([data["steps"], data["parts"], data["rows"]])) < len(json.dumps(whole))
     assert data["scores"] == [list(p) for p in replayed.scores]
     assert data["seats"] == ["N", "S"]
 

@@ -7,10 +7,11 @@ rule decision of its own.  Keys are short because a long game has hundreds of st
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
-from ...cards import Card, Seat
+from ...cards import Card, Seat, Suit
 from ...checking.analysis.report import LABEL, DealAnalysis
 from ...checking.analysis.single_dummy import SingleDummyDeal
 from ...diagnostics import Diagnostic
@@ -49,6 +50,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
     in_steps = {d for step in steps for d in step.diagnostics}
     in_steps.update(d for placed in at_step.values() for d in placed)
     rows = Rows()
+    shown, parts = (steps_data(replayed.steps, at_step, rows) if changes is None
+                    else changes_data(changes, at_step, rows))
     data = {
         "title": title(game),
         "game": game.index,
@@ -63,8 +66,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
              "scores": deal.scores_after, "entry": "results" if deal.by_results else "cards"}
             for deal in replayed.deals
         ],
-        "steps": steps_data(replayed.steps, at_step, rows) if changes is None
-        else changes_data(changes, at_step, rows),
+        "steps": shown,
+        "parts": parts,
         "rows": rows.rows,
         "scores": replayed.scores,
         "winner": replayed.winner,
@@ -164,187 +167,189 @@ def dispute_steps(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...],
     return placed
 
 
+# The parts of the table as the page names them, in the order of its ``parts``.
+PART_NAMES = ("dealer", "elder", "hands", "unknown", "turnups", "trump", "tn", "trick", "to",
+              "legal", "won", "pips", "last", "points", "later", "scores", "winner")
+
+
 def steps_data(steps: Sequence[Step], at_step: dict[int, list[Diagnostic]],
-               rows: Rows) -> list[list[Any]]:
-    """Each step as ``[kind, deal, trick, text, parts]``, and its diagnostics sixth where
-    it has any; ``parts``: only the parts of the table that changed since the step before
-    (all of them at the first step; of the hands, the seats whose hand changed), as
-    :func:`state_data` writes them.  The page's script carries the rest forward
-    (:func:`full_states` does the same here).  A step changes one or two parts of the
-    table, so this is a fifth of the data and of the time to make it (issue 38)."""
+               rows: Rows) -> tuple[list[list[Any]], dict[str, Any]]:
+    """Each step as ``[kind, deal, trick, text]``, and its diagnostics fifth where it has
+    any; and the page's ``parts``: by part of the table (:data:`PART_NAMES`), the steps
+    that change it with its value there, ``[step, value, step, value, ...]`` (the hands
+    seat by seat), all of them at the first step (:class:`Parts`).  The page's script
+    carries each part forward to the steps that do not change it (:func:`full_states`
+    does the same here).  A step changes one or two parts of the table, so this is a
+    fifth of the data and of the time to make it (issue 38)."""
     out = []
+    parts = Parts(rows)
     previous: TableState | None = None
     for index, step in enumerate(steps):
-        shown: list[Any] = [step.kind._value_, step.deal, step.trick, step.text,
-                            state_data(step.state, rows, previous)]
-        found, placed = step.diagnostics, at_step.get(index)
-        if found or placed:
-            shown.append([diagnostic_data(d) for d in (*found, *(placed or ()))])
-        out.append(shown)
+        parts.add(index, state_changes(step.state, previous))
+        out.append(_step(step, at_step.get(index)))
         previous = step.state
-    return out
+    return out, parts.columns
 
 
 def changes_data(steps: Sequence[StepChange], at_step: dict[int, list[Diagnostic]],
-                 rows: Rows) -> list[list[Any]]:
+                 rows: Rows) -> tuple[list[list[Any]], dict[str, Any]]:
     """:func:`steps_data` of the steps as the referee gave their changes
-    (:func:`~allfours_notation.referee.replay.replay_changes`): the same list, each
-    changed part written as :func:`state_data` writes it, with nothing compared here."""
+    (:func:`~allfours_notation.referee.replay.replay_changes`): the same lists, with
+    nothing compared here."""
     out = []
-    points: tuple[Any, ...] = ()
-    items: tuple[Any, ...] = ()
+    parts = Parts(rows)
     for index, step in enumerate(steps):
-        changed = step.changed
-        if "deal_points" in changed:
-            points = changed["deal_points"]
-        if "items" in changed:
-            items = changed["items"]
-        shown: list[Any] = [step.kind._value_, step.deal, step.trick, step.text,
-                            changed_data(changed, points, items, rows) if changed else {}]
-        found, placed = step.diagnostics, at_step.get(index)
-        if found or placed:
-            shown.append([diagnostic_data(d) for d in (*found, *(placed or ()))])
-        out.append(shown)
-    return out
+        if step.changed:
+            parts.add(index, step.changed)
+        out.append(_step(step, at_step.get(index)))
+    return out, parts.columns
 
 
-def changed_data(changed: dict[str, Any], points: tuple[Point, ...],
-                 items: tuple[ItemStatus, ...], rows: Rows) -> dict[str, Any]:
-    """The parts ``changed`` (see :class:`~allfours_notation.referee.changes.StepChange`)
-    as :func:`state_data` writes them, in its order; ``points`` and ``items``: the
-    deal's points and items at this step (what is not counted yet is written when
-    either changed)."""
+def _step(step: Step | StepChange, placed: list[Diagnostic] | None) -> list[Any]:
+    shown: list[Any] = [step.kind._value_, step.deal, step.trick, step.text]
+    found = step.diagnostics
+    if found or placed:
+        shown.append([diagnostic_data(d) for d in (*found, *(placed or ()))])
+    return shown
+
+
+def state_changes(state: TableState, previous: TableState | None = None) -> dict[str, Any]:
+    """The parts of ``state`` that differ from ``previous`` (the step before's; all of
+    them without it), as the referee's step changes give them
+    (:class:`~allfours_notation.referee.changes.StepChange`: of the hands, a dict of the
+    seats whose hand changed).  The parts are compared as the referee gave them (tuples
+    of interned cards and seats, mostly the very same objects)."""
     out: dict[str, Any] = {}
-    get = changed.get
-    code = _CODES.__getitem__
-    if "dealer" in changed:
-        out["dealer"] = changed["dealer"].letter
-    if "elder" in changed:
-        out["elder"] = changed["elder"].letter
-    if (hands := get("hands")) is not None:
-        out["hands"] = {seat.letter: " ".join(map(code, held)) for seat, held in hands.items()}
-    if (unknown := get("unknown")) is not None:
-        out["unknown"] = {seat.letter: count for seat, count in unknown if count}
-    if (turnups := get("turnups")) is not None:
-        out["turnups"] = " ".join(map(code, turnups))
-    if "trump" in changed:
-        trump = changed["trump"]
-        out["trump"] = trump.letter if trump else None
-    if "trick_number" in changed:
-        out["tn"] = changed["trick_number"]
-    if (trick := get("trick")) is not None:
-        out["trick"] = " ".join(map(_PLAYED.__getitem__, trick))
-    if "to_move" in changed:
-        mover = changed["to_move"]
-        out["to"] = mover.letter if mover is not None else None
-    if (legal := get("legal")) is not None:
-        out["legal"] = " ".join(sorted(map(code, legal)))
-    if (won := get("won")) is not None:
-        out["won"] = won
-    if (pips := get("pips")) is not None:
-        out["pips"] = pips
-    if "last_trick_winner" in changed:
-        last = changed["last_trick_winner"]
-        out["last"] = last.letter if last is not None else None
-    if "deal_points" in changed:
-        out["points"] = rows.points(points)
-    if "deal_points" in changed or "items" in changed:
-        out["later"] = rows.later(points, items)
-    if (scores := get("scores")) is not None:
-        out["scores"] = scores
-    if "winner" in changed:
-        out["winner"] = changed["winner"]
+    p = previous
+    if p is None or len(state.hands) != len(p.hands):
+        out["hands"] = dict(state.hands)
+    elif state.hands != p.hands:  # a card played changes one hand: only that one
+        out["hands"] = {seat: held
+                        for (seat, held), before in zip(state.hands, p.hands, strict=True)
+                        if (seat, held) != before}
+    for name in _COMPARED:
+        value = getattr(state, name)
+        if p is None or value != getattr(p, name):
+            out[name] = value
     return out
+
+
+_COMPARED = ("dealer", "elder", "unknown", "turnups", "trump", "trick_number", "trick",
+             "to_move", "legal", "won", "pips", "last_trick_winner", "deal_points", "items",
+             "scores", "winner")
+
+
+class Parts:
+    """The page's ``parts`` being written: :data:`PART_NAMES` each with its steps and
+    values, ``[step, value, step, value, ...]``.  Written by part rather than by step:
+    a step's own object of the parts it changed cost as much to encode again as all its
+    values (a container and a key for each), and the page reads them once anyway.  A
+    part's cards are one text of codes (a trick's, each led by its seat's letter); a
+    seat as its letter; the deal's points and what is not counted yet (``later``:
+    decided, counted at the end, or that would score if it ended now) as indexes into
+    the page's ``rows`` (:class:`Rows`), ``later`` written when either changed."""
+
+    __slots__ = ("columns", "hands", "items", "points", "rows", "writers")
+
+    def __init__(self, rows: Rows) -> None:
+        self.rows = rows
+        self.columns: dict[str, Any] = {name: [] for name in PART_NAMES}
+        self.hands: dict[str, list[Any]] = {}
+        self.columns["hands"] = self.hands
+        self.points: Sequence[Point] = ()
+        self.items: Sequence[ItemStatus] = ()
+        columns = self.columns
+        # the referee's name of each part: the page's column and how a value is written
+        self.writers: dict[str, tuple[list[Any], Callable[[Any], Any] | None]] = {
+            "dealer": (columns["dealer"], _letter), "elder": (columns["elder"], _letter),
+            "unknown": (columns["unknown"], _unknown), "turnups": (columns["turnups"], _cards),
+            "trump": (columns["trump"], _letter), "trick_number": (columns["tn"], None),
+            "trick": (columns["trick"], _trick), "to_move": (columns["to"], _letter),
+            "legal": (columns["legal"], _legal), "won": (columns["won"], None),
+            "pips": (columns["pips"], None), "last_trick_winner": (columns["last"], _letter),
+            "scores": (columns["scores"], None), "winner": (columns["winner"], None)}
+
+    def add(self, index: int, changed: Mapping[str, Any]) -> None:
+        """The parts ``changed`` at step ``index``, as the referee's step changes name
+        them (:class:`~allfours_notation.referee.changes.StepChange`)."""
+        writers = self.writers
+        later = False
+        for name, value in changed.items():
+            found = writers.get(name)
+            if found is not None:
+                column, write = found
+                column += (index, value if write is None else write(value))
+            elif name == "hands":
+                hands = self.hands
+                for seat, held in value.items():
+                    letter = seat.letter
+                    if letter not in hands:
+                        hands[letter] = []
+                    hands[letter] += (index, " ".join(map(_CODE, held)))
+            elif name == "deal_points":
+                self.points = value
+                self.columns["points"] += (index, self.rows.points(value))
+                later = True
+            elif name == "items":
+                self.items = value
+                later = True
+        if later:
+            self.columns["later"] += (index, self.rows.later(self.points, self.items))
+
+
+def _letter(seat: Seat | Suit | None) -> str | None:
+    return seat.letter if seat is not None else None
+
+
+def _unknown(unknown: Iterable[tuple[Seat, int]]) -> dict[str, int]:
+    return {seat.letter: count for seat, count in unknown if count}
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(map(_CODE, cards))
+
+
+def _trick(trick: Iterable[tuple[Seat, Card]]) -> str:
+    return " ".join(map(_PLAYED.__getitem__, trick))
+
+
+def _legal(legal: Iterable[Card]) -> str:
+    return " ".join(sorted(map(_CODE, legal)))
 
 
 def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each step of :func:`replay_data`'s ``data`` as the page's script reads it
     (``replay.js``): a dict of ``k``, ``d``, ``t``, ``x``, ``dg`` and, as ``s``, the whole
-    table, each part as the step gives it, else as the step before had it (the hands
+    table, each part as the step changes it, else as the step before had it (the hands
     seat by seat); the cards as lists of codes, a trick as ``[seat, card]`` pairs, the
     points and what is not counted yet as their rows."""
     rows = data["rows"]
-    out: list[dict[str, Any]] = []
-    for kind, deal, trick, text, parts, *found in data["steps"]:
-        state = dict(parts)
-        if "hands" in state:
-            state["hands"] = {seat: _cards(held) for seat, held in state["hands"].items()}
-        for name in ("turnups", "legal"):
-            if name in state:
-                state[name] = _cards(state[name])
-        if "trick" in state:
-            state["trick"] = [[played[0], played[1:]] for played in _cards(state["trick"])]
-        for name in ("points", "later"):
-            if name in state:
-                state[name] = [rows[index] for index in state[name]]
-        if out:
-            before = out[-1]["s"]
-            state = {**before, **state, "hands": {**before["hands"], **state.get("hands", {})}}
-        out.append({"k": kind, "d": deal, "t": trick, "x": text, "s": state,
-                    "dg": found[0] if found else []})
-    return out
+    steps = [{"k": kind, "d": deal, "t": trick, "x": text, "s": {},
+              "dg": found[0] if found else []}
+             for kind, deal, trick, text, *found in data["steps"]]
+    for name, column in data["parts"].items():
+        if name == "hands":
+            for seat, held in column.items():
+                for at, value in zip(held[::2], held[1::2], strict=True):
+                    steps[at]["s"].setdefault("hands", {})[seat] = _codes_of(value)
+            continue
+        for at, value in zip(column[::2], column[1::2], strict=True):
+            if name in ("turnups", "legal"):
+                value = _codes_of(value)
+            elif name == "trick":
+                value = [[played[0], played[1:]] for played in _codes_of(value)]
+            elif name in ("points", "later"):
+                value = [rows[index] for index in value]
+            steps[at]["s"][name] = value
+    for before, step in pairwise(steps):
+        changed = step["s"]
+        step["s"] = {**before["s"], **changed,
+                     "hands": {**before["s"]["hands"], **changed.get("hands", {})}}
+    return steps
 
 
-def _cards(text: str) -> list[str]:
+def _codes_of(text: str) -> list[str]:
     return text.split(" ") if text else []
-
-
-def state_data(state: TableState, rows: Rows, previous: TableState | None = None
-               ) -> dict[str, Any]:
-    """The table of ``state``; with ``previous`` (the step before's), only the parts
-    that differ from it.  The parts are compared as the referee gave them (tuples of
-    interned cards and seats, mostly the very same objects), before any is written.
-    A part's cards are one text of codes (a trick's, each led by its seat's letter);
-    the deal's points and what is not counted yet (``later``: decided, counted at the
-    end, or that would score if it ended now) are indexes into ``rows``."""
-    def letter(seat: Seat | None) -> str | None:
-        return seat.letter if seat is not None else None
-
-    def joined(cards: Iterable[Card]) -> str:
-        return " ".join(map(_CODES.__getitem__, cards))
-
-    out: dict[str, Any] = {}
-    p = previous
-    if p is None or state.dealer != p.dealer:
-        out["dealer"] = state.dealer.letter
-    if p is None or state.elder != p.elder:
-        out["elder"] = state.elder.letter
-    if p is None or len(state.hands) != len(p.hands):
-        out["hands"] = {seat.letter: joined(held) for seat, held in state.hands}
-    elif state.hands != p.hands:  # a card played changes one hand: only that one
-        out["hands"] = {seat.letter: joined(held)
-                        for (seat, held), before in zip(state.hands, p.hands, strict=True)
-                        if (seat, held) != before}
-    if p is None or state.unknown != p.unknown:
-        out["unknown"] = {seat.letter: count for seat, count in state.unknown if count}
-    if p is None or state.turnups != p.turnups:
-        out["turnups"] = joined(state.turnups)
-    if p is None or state.trump != p.trump:
-        out["trump"] = state.trump.letter if state.trump else None
-    if p is None or state.trick_number != p.trick_number:
-        out["tn"] = state.trick_number
-    if p is None or state.trick != p.trick:
-        out["trick"] = " ".join(map(_PLAYED.__getitem__, state.trick))
-    if p is None or state.to_move != p.to_move:
-        out["to"] = letter(state.to_move)
-    if p is None or state.legal != p.legal:
-        out["legal"] = " ".join(sorted(map(_CODES.__getitem__, state.legal)))
-    if p is None or state.won != p.won:
-        out["won"] = state.won
-    if p is None or state.pips != p.pips:
-        out["pips"] = state.pips
-    if p is None or state.last_trick_winner != p.last_trick_winner:
-        out["last"] = letter(state.last_trick_winner)
-    points_changed = p is None or state.deal_points != p.deal_points
-    if points_changed:
-        out["points"] = rows.points(state.deal_points)
-    if points_changed or state.items != p.items:  # type: ignore[union-attr]
-        out["later"] = rows.later(state.deal_points, state.items)
-    if p is None or state.scores != p.scores:
-        out["scores"] = state.scores
-    if p is None or state.winner != p.winner:
-        out["winner"] = state.winner
-    return out
 
 
 class Rows:
@@ -431,15 +436,8 @@ class _Played(dict[tuple[Seat, Card], str]):
 
 
 _CODES = _Codes()
+_CODE = _CODES.__getitem__
 _PLAYED = _Played()
-
-
-def code(card: Card) -> str:
-    return _CODES[card]
-
-
-def codes(cards: Iterable[Card]) -> list[str]:
-    return list(map(_CODES.__getitem__, cards))
 
 
 def later_items(state: TableState) -> list[list[Any]]:

@@ -4,23 +4,34 @@
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
-  // A step is [kind, deal, trick, text, parts, diagnostics if any].  Its parts are the
-  // parts of the table that changed since the step before (of the hands, the seats whose
-  // hand changed); a part's cards are one text of codes (a trick's each led by its seat's
-  // letter), the points and the items not counted yet the indexes of rows in data.rows.
-  // Read once here into lists and rows, then the rest is carried forward, so each step
-  // holds the whole table again.
+  // A step is [kind, deal, trick, text, diagnostics if any].  The table is in
+  // data.parts: by part, the steps that change it and its value there, [step, value,
+  // step, value, ...] (the hands seat by seat).  A part's cards are one text of codes (a
+  // trick's each led by its seat's letter), the points and the items not counted yet the
+  // indexes of rows in data.rows.  Read once here into each step's changes, then the
+  // rest is carried forward, so each step holds the whole table again.
   const cards = (text) => (text ? text.split(" ") : []);
   const row = (index) => data.rows[index];
-  const steps = data.steps.map(([k, d, t, x, s, dg]) => {
-    if (s.hands) for (const seat of Object.keys(s.hands)) s.hands[seat] = cards(s.hands[seat]);
-    if ("turnups" in s) s.turnups = cards(s.turnups);
-    if ("legal" in s) s.legal = cards(s.legal);
-    if ("trick" in s) s.trick = cards(s.trick).map((played) => [played[0], played.slice(1)]);
-    if (s.points) s.points = s.points.map(row);
-    if (s.later) s.later = s.later.map(row);
-    return { k: k, d: d, t: t, x: x, s: s, dg: dg || [] };
-  });
+  const read = {
+    turnups: cards, legal: cards,
+    trick: (text) => cards(text).map((played) => [played[0], played.slice(1)]),
+    points: (indexes) => indexes.map(row), later: (indexes) => indexes.map(row),
+  };
+  const steps = data.steps.map(([k, d, t, x, dg]) => ({ k: k, d: d, t: t, x: x, s: {}, dg: dg || [] }));
+  for (const [name, column] of Object.entries(data.parts)) {
+    if (name === "hands") {
+      for (const [seat, held] of Object.entries(column)) {
+        for (let j = 0; j < held.length; j += 2) {
+          const s = steps[held[j]].s;
+          if (!s.hands) s.hands = {};
+          s.hands[seat] = cards(held[j + 1]);
+        }
+      }
+      continue;
+    }
+    const value = read[name] || ((same) => same);
+    for (let j = 0; j < column.length; j += 2) steps[column[j]].s[name] = value(column[j + 1]);
+  }
   for (let i = 1; i < steps.length; i++) {
     const before = steps[i - 1].s, changed = steps[i].s;
     steps[i].s = Object.assign({}, before, changed);
