@@ -68,11 +68,10 @@ def test_the_data_are_the_replays_steps() -> None:
     result = parse_file(SAMPLES / "two-player-to-seven.afn")
     replayed = replay(result.games[0])
     data = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))
-    steps = data["steps"]
-    assert isinstance(steps, list) and len(steps) == len(replayed.steps)
     for shown, step in zip(full_states(data), replayed.steps, strict=True):
         assert shown["x"] == step.text
-        assert shown["k"] == step.kind.value and shown["d"] == step.deal
+        assert (shown["k"], shown["d"], shown["t"]) == (step.kind.value, step.deal, step.trick)
+        assert shown["dg"] == []
         # carried forward, each step's table is the whole table of that step
         assert shown["s"] == table_of(step.state)
     whole = [table_of(s.state) for s in replayed.steps]

@@ -167,50 +167,68 @@ def dispute_steps(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...],
     return placed
 
 
+_UNSET = object()
+
 # The parts of the table as the page names them, in the order of its ``parts``.
 PART_NAMES = ("dealer", "elder", "hands", "unknown", "turnups", "trump", "tn", "trick", "to",
               "legal", "won", "pips", "last", "points", "later", "scores", "winner")
 
 
 def steps_data(steps: Sequence[Step], at_step: dict[int, list[Diagnostic]],
-               rows: Rows) -> tuple[list[list[Any]], dict[str, Any]]:
-    """Each step as ``[kind, deal, trick, text]``, and its diagnostics fifth where it has
-    any; and the page's ``parts``: by part of the table (:data:`PART_NAMES`), the steps
-    that change it with its value there, ``[step, value, step, value, ...]`` (the hands
-    seat by seat), all of them at the first step (:class:`Parts`).  The page's script
-    carries each part forward to the steps that do not change it (:func:`full_states`
-    does the same here).  A step changes one or two parts of the table, so this is a
-    fifth of the data and of the time to make it (issue 38)."""
-    out = []
+               rows: Rows) -> tuple[dict[str, list[Any]], dict[str, Any]]:
+    """The steps (:func:`step_columns`) and the page's ``parts``: by part of the table
+    (:data:`PART_NAMES`), the steps that change it with its value there, ``[step, value,
+    step, value, ...]`` (the hands seat by seat), all of them at the first step
+    (:class:`Parts`).  The page's script carries each part forward to the steps that do
+    not change it (:func:`full_states` does the same here).  A step changes one or two
+    parts of the table, so this is a fifth of the data and of the time to make it
+    (issue 38)."""
     parts = Parts(rows)
     previous: TableState | None = None
     for index, step in enumerate(steps):
         parts.add(index, state_changes(step.state, previous))
-        out.append(_step(step, at_step.get(index)))
         previous = step.state
-    return out, parts.columns
+    return step_columns(steps, at_step), parts.columns
 
 
 def changes_data(steps: Sequence[StepChange], at_step: dict[int, list[Diagnostic]],
-                 rows: Rows) -> tuple[list[list[Any]], dict[str, Any]]:
+                 rows: Rows) -> tuple[dict[str, list[Any]], dict[str, Any]]:
     """:func:`steps_data` of the steps as the referee gave their changes
-    (:func:`~allfours_notation.referee.replay.replay_changes`): the same lists, with
-    nothing compared here."""
-    out = []
+    (:func:`~allfours_notation.referee.replay.replay_changes`): the same, with nothing
+    compared here."""
     parts = Parts(rows)
+    add = parts.add
     for index, step in enumerate(steps):
         if step.changed:
-            parts.add(index, step.changed)
-        out.append(_step(step, at_step.get(index)))
-    return out, parts.columns
+            add(index, step.changed)
+    return step_columns(steps, at_step), parts.columns
 
 
-def _step(step: Step | StepChange, placed: list[Diagnostic] | None) -> list[Any]:
-    shown: list[Any] = [step.kind._value_, step.deal, step.trick, step.text]
-    found = step.diagnostics
-    if found or placed:
-        shown.append([diagnostic_data(d) for d in (*found, *(placed or ()))])
-    return shown
+def step_columns(steps: Sequence[Step | StepChange],
+                 at_step: dict[int, list[Diagnostic]]) -> dict[str, list[Any]]:
+    """The steps by column: each step's ``kind`` and ``text``; the ``deal`` and the
+    ``trick`` (its number, or None) as ``[step, value, ...]`` where they change, carried
+    forward as the parts are; the diagnostics found at a step and the disputes placed
+    there (``at_step``) as ``found``, ``[step, [diagnostic, ...], ...]``, not carried.
+    A page has a few hundred steps: written as one list each, rather than a list per
+    step, the deal and the trick once where they change (issue 38)."""
+    deals: list[Any] = []
+    tricks: list[Any] = []
+    found: list[Any] = []
+    deal: object = _UNSET  # the first step writes its own
+    trick: object = _UNSET
+    for index, step in enumerate(steps):
+        if step.deal != deal:
+            deal = step.deal
+            deals += (index, deal)
+        if step.trick != trick:
+            trick = step.trick
+            tricks += (index, trick)
+        if step.diagnostics or index in at_step:
+            found += (index, [diagnostic_data(d)
+                              for d in (*step.diagnostics, *at_step.get(index, ()))])
+    return {"kind": [step.kind._value_ for step in steps], "text": [step.text for step in steps],
+            "deal": deals, "trick": tricks, "found": found}
 
 
 def state_changes(state: TableState, previous: TableState | None = None) -> dict[str, Any]:
@@ -324,16 +342,25 @@ def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     seat by seat); the cards as lists of codes, a trick as ``[seat, card]`` pairs, the
     points and what is not counted yet as their rows."""
     rows = data["rows"]
-    steps = [{"k": kind, "d": deal, "t": trick, "x": text, "s": {},
-              "dg": found[0] if found else []}
-             for kind, deal, trick, text, *found in data["steps"]]
+    shown = data["steps"]
+    steps: list[dict[str, Any]] = [{"k": kind, "x": text, "s": {}, "dg": []}
+                                   for kind, text in zip(shown["kind"], shown["text"],
+                                                         strict=True)]
+    for name, key in (("deal", "d"), ("trick", "t")):
+        column = shown[name]
+        for (at, value), until in zip(pairwise_of(column), [*column[2::2], len(steps)],
+                                      strict=True):
+            for step in steps[at:until]:
+                step[key] = value
+    for at, found in pairwise_of(shown["found"]):
+        steps[at]["dg"] = found
     for name, column in data["parts"].items():
         if name == "hands":
             for seat, held in column.items():
-                for at, value in zip(held[::2], held[1::2], strict=True):
+                for at, value in pairwise_of(held):
                     steps[at]["s"].setdefault("hands", {})[seat] = _codes_of(value)
             continue
-        for at, value in zip(column[::2], column[1::2], strict=True):
+        for at, value in pairwise_of(column):
             if name in ("turnups", "legal"):
                 value = _codes_of(value)
             elif name == "trick":
@@ -346,6 +373,11 @@ def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
         step["s"] = {**before["s"], **changed,
                      "hands": {**before["s"]["hands"], **changed.get("hands", {})}}
     return steps
+
+
+def pairwise_of(column: list[Any]) -> list[tuple[Any, Any]]:
+    """``[step, value, step, value, ...]`` as (step, value) pairs."""
+    return list(zip(column[::2], column[1::2], strict=True))
 
 
 def _codes_of(text: str) -> list[str]:
