@@ -235,17 +235,18 @@ def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = No
         return list(games_of_text(text, name, rules)), []
     from ..checking import check_with_changes
     from ..collector import cyclic_gc_paused
-    from ..reading.headers import scan_headers
-    from .replays import page_name, record_of, render
+    from .replays import page_name, record_of, render, source_key
 
-    headers = {header.index: header for header in scan_headers(text)}
+    made_from = source_key(text, rules, advice_samples)
     games: list[PlayedGame] = []
     made: list[MadePage] = []
     for game in parse(text, filename=name).games:
-        header = headers.get(game.index)
-        record = record_of(text, header) if header is not None else ""
-        page = page_name(rules, name, record, advice_samples) if header is not None else ""
-        if header is None or game.broken or page in kept:  # no page to make: facts alone
+        # the game's text from its parsed span: the slice the site's scan of the file's
+        # headers gives (the file is not scanned again for it, issue 38)
+        where = game.span
+        record = record_of(text, where) if where is not None else ""
+        page = page_name(rules, name, record, advice_samples) if where is not None else ""
+        if where is None or game.broken or page in kept:  # no page to make: facts alone
             games.append(facts_of(check(game, rules), name))
             continue
         with cyclic_gc_paused():  # as the site's replay pages are made (site.py)
@@ -255,7 +256,7 @@ def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = No
                 continue
             made.append(MadePage(name, game.index, page,
                                  render(game, checked.replay, changes, record, name,
-                                        advice_samples)))
+                                        advice_samples), made_from))
     return games, made
 
 

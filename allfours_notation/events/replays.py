@@ -17,24 +17,38 @@ from pathlib import Path
 from ..checking import StepChange  # what the referee's stepping replay gives a page
 from ..frozen import frozen
 from ..reading.headers import GameHeader
-from ..reading.records import Game
+from ..reading.records import Game, Span
 from ..referee.state import GameReplay
 
 
 @frozen
 class MadePage:
     """A replay page made while the folder was read: the game's file and number, the
-    page's name and its HTML."""
+    page's name and its HTML, and ``source``, the :func:`source_key` of the file's text
+    it was made from."""
 
     file: str
     index: int
     name: str
     html: str
+    source: str = ""
 
 
-def record_of(text: str, header: GameHeader) -> str:
-    """The game's own text, as its page shows it."""
-    return text[header.start:header.end].strip() + "\n"
+def record_of(text: str, where: GameHeader | Span) -> str:
+    """The game's own text, as its page shows it: from its header's offsets
+    (:func:`~allfours_notation.reading.headers.scan_headers`) or its parsed span's (the
+    same slice of ``text``)."""
+    return text[where.start:where.end].strip() + "\n"
+
+
+def source_key(text: str, rules: object, advice_samples: int | None) -> str:
+    """The digest of a file's text with the rules and the advice its pages are made
+    with: a page made while the folder was read is the site's own where the key is the
+    same (its name and its HTML come from nothing else), so the site takes it without
+    scanning the file for its games or naming each page again (issue 38)."""
+    digest = hashlib.sha256(repr((rules, advice_samples)).encode("utf-8"))
+    digest.update(text.encode("utf-8", errors="surrogatepass"))
+    return digest.hexdigest()
 
 
 def page_name(rules: object, file: str, record: str, advice_samples: int | None) -> str:

@@ -383,17 +383,22 @@ def replay_pages(report: EventReport, root: Path | None = None,
     site's folder holds already).  ``advice_samples``: each call advised as ``allfours html
     --advice`` does, with that many sampled deals (part of the page's digest).
     ``premade``: the pages the reading of the folder made already (its ``pages``), used
-    where their names are the ones the site would give."""
+    where the file still holds the text they were made from, with the same rules and
+    advice (:func:`.replays.source_key`), or else where their names are the ones the
+    site would give."""
     from ..checking import changes_of
     from ..checking.parsing import parse_indexed
     from ..collector import cyclic_gc_paused
     from ..reading.headers import GameHeader, scan_headers
-    from .replays import page_name, record_of, render
+    from .replays import page_name, record_of, render, source_key
 
     ready = {(page.file, page.index): page for page in premade}
     texts: dict[str, str] = {}
-    # each file's games by index, scanned once: a table's file holds all its games
+    # each file's games by index, scanned once (a table's file holds all its games), and
+    # only for a file whose pages were not all made while the folder was read
     headers: dict[str, dict[int, GameHeader]] = {}
+    # whether the file holds the text its premade pages were made from, with these rules
+    premade_fits: dict[str, bool] = {}
 
     def make(game: Counted) -> tuple[str, str | None] | None:
         # a replay page makes some 100,000 records and the pages and the event's facts
@@ -411,10 +416,20 @@ def replay_pages(report: EventReport, root: Path | None = None,
                 texts[file] = path.read_text(encoding="utf-8", errors="replace")
             except OSError:
                 texts[file] = ""
-            by_index = headers[file] = {}
-            for scanned in scan_headers(texts[file]):
-                by_index.setdefault(scanned.index, scanned)
         text = texts[file]
+        kept = ready.pop((file, game.game.index), None)
+        if kept is not None:
+            if file not in premade_fits:
+                premade_fits[file] = kept.source == source_key(
+                    text, report.event.given_rules, advice_samples)
+            if premade_fits[file]:  # made from this very text: its name is the site's
+                if existing is not None and existing(kept.name):
+                    return kept.name, None
+                return kept.name, kept.html
+        if file not in headers:
+            by_index = headers[file] = {}
+            for scanned in scan_headers(text):
+                by_index.setdefault(scanned.index, scanned)
         header = headers[file].get(game.game.index)
         if header is None:
             return None
@@ -422,7 +437,6 @@ def replay_pages(report: EventReport, root: Path | None = None,
         name = page_name(report.event.given_rules, file, record, advice_samples)
         if existing is not None and existing(name):
             return name, None
-        kept = ready.pop((file, game.game.index), None)
         if kept is not None and kept.name == name:
             return name, kept.html  # made from the reading's own replay (read_folder)
         parsed = parse_indexed(text, header, filename=file)

@@ -150,5 +150,5 @@ def test_the_html_page_shows_par_and_flags_only_when_asked(
     [flag] = deal["flags"]
     assert flag["glyph"] == "?" and flag["text"].startswith("4. S:9C lost Game")
     steps = page["steps"]
-    assert isinstance(steps, list)
-    assert steps[flag["step"]]["x"] == "S plays 9C"  # the page marks the flag at that card
+    assert isinstance(steps, dict)
+    assert steps["text"][flag["step"]] == "S plays 9C"  # the page marks the flag at that card

@@ -123,3 +123,27 @@ def test_one_referee_run_finds_what_check_finds(path: Path) -> None:
             assert together.replay.winner == alone.replay.winner
             assert together.replay.deals == alone.replay.deals
             assert changes is not None
+
+
+def test_a_file_changed_after_the_reading_gets_the_sites_own_pages(tmp_path: Path) -> None:
+    """The reading's pages are taken whole where the file still holds the text they were
+    made from (no scan of the file, no name made again); a file changed since gets the
+    pages the site makes from its new text, never the reading's."""
+    source = SAMPLES / "club"
+    (tmp_path / "EVENT.toml").write_bytes((source / "EVENT.toml").read_bytes())
+    (tmp_path / "games").mkdir()
+    path = sorted((source / "games").glob("*.afn"))[0]
+    copied = tmp_path / "games" / path.name
+    copied.write_bytes(path.read_bytes())
+    event = read_event_file(tmp_path / "EVENT.toml").event
+    assert event is not None
+    paged = read_folder(tmp_path / "games", event.given_rules, pages=True)
+    assert paged.pages
+    text = copied.read_text(encoding="utf-8")
+    copied.write_text(text.replace("deal 1 ", "{ a note }\ndeal 1 ", 1), encoding="utf-8")
+    fresh = site_pages(build_report(event, read_folder(tmp_path / "games", event.given_rules)))
+    after = site_pages(build_report(event, paged), premade=paged.pages)
+    made = {name for name in after if name.startswith("game-")}
+    assert made == {name for name in fresh if name.startswith("game-")}
+    assert paged.pages[0].name not in made  # the first game's text changed: a new name
+    assert {page.name for page in paged.pages[1:]} <= made  # the others' are the same

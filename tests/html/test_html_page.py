@@ -10,8 +10,9 @@ import pytest
 
 from allfours_notation import parse_file, replay
 from allfours_notation.cli import main
+from allfours_notation.referee.replay import TableState
 from allfours_notation.writing.html_replay import render_page, replay_data
-from allfours_notation.writing.html_replay.data import full_states, state_data
+from allfours_notation.writing.html_replay.data import full_states
 from allfours_notation.writing.html_replay.page import script_json
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -23,6 +24,31 @@ def page_data(page: str) -> dict[str, object]:
     assert found is not None
     data: dict[str, object] = json.loads(found.group(1))
     return data
+
+
+def table_of(state: TableState) -> dict[str, object]:
+    """The whole table as the page's script reads it, written out here from the
+    referee's state field by field."""
+    def letter(seat: object) -> object:
+        return getattr(seat, "letter", None)
+
+    counted = {(p.item, p.side, p.reason) for p in state.deal_points}
+    later = [[i.side, i.item.value, i.points, "d" if i.decided else "p", i.reason]
+             for i in state.items
+             if i.side and i.points and (i.item, i.side, i.reason) not in counted]
+
+    return {
+        "dealer": state.dealer.letter, "elder": state.elder.letter,
+        "hands": {seat.letter: [str(c) for c in held] for seat, held in state.hands},
+        "unknown": {seat.letter: count for seat, count in state.unknown if count},
+        "turnups": [str(c) for c in state.turnups], "trump": letter(state.trump),
+        "tn": state.trick_number, "trick": [[s.letter, str(c)] for s, c in state.trick],
+        "to": letter(state.to_move), "legal": sorted(str(c) for c in state.legal),
+        "won": [list(p) for p in state.won], "pips": [list(p) for p in state.pips],
+        "last": letter(state.last_trick_winner),
+        "points": [[p.side, p.item.value, p.points, p.reason] for p in state.deal_points],
+        "later": later, "scores": [list(p) for p in state.scores],
+        "winner": state.winner}
 
 
 def test_the_page_is_self_contained(tmp_path: Path) -> None:
@@ -42,15 +68,14 @@ def test_the_data_are_the_replays_steps() -> None:
     result = parse_file(SAMPLES / "two-player-to-seven.afn")
     replayed = replay(result.games[0])
     data = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))
-    steps = data["steps"]
-    assert isinstance(steps, list) and len(steps) == len(replayed.steps)
-    for shown, state, step in zip(steps, full_states(steps), replayed.steps, strict=True):
+    for shown, step in zip(full_states(data), replayed.steps, strict=True):
         assert shown["x"] == step.text
-        assert state["trick"] == [[s.letter, str(c)] for s, c in step.state.trick]
-        assert state["scores"] == [list(p) for p in step.state.scores]
+        assert (shown["k"], shown["d"], shown["t"]) == (step.kind.value, step.deal, step.trick)
+        assert shown["dg"] == []
         # carried forward, each step's table is the whole table of that step
-        assert state == json.loads(json.dumps(state_data(step.state)))
-    assert len(json.dumps(steps)) < len(json.dumps([state_data(s.state) for s in replayed.steps]))
+        assert shown["s"] == table_of(step.state)
+    whole = [table_of(s.state) for s in replayed.steps]
+    assert len(json.dumps([data["steps"], data["parts"], data["rows"]])) < len(json.dumps(whole))
     assert data["scores"] == [list(p) for p in replayed.scores]
     assert data["seats"] == ["N", "S"]
 
@@ -59,12 +84,10 @@ def test_nobody_is_to_move_after_the_last_trick() -> None:
     # before: "To move S" stood under the table from the last trick to the deal's end
     result = parse_file(SAMPLES / "two-player-to-seven.afn")
     replayed = replay(result.games[0])
-    steps = page_data(render_page(replay_data(replayed), "x", filename="x.afn"))["steps"]
-    assert isinstance(steps, list)
-    states = full_states(steps)
+    steps = full_states(page_data(render_page(replay_data(replayed), "x", filename="x.afn")))
     for deal in replayed.deals:
         shown = steps[deal.first_step:deal.last_step + 1]
-        tables = states[deal.first_step:deal.last_step + 1]
+        tables = [step["s"] for step in shown]
         last_trick = max(i for i, (step, table) in enumerate(zip(shown, tables, strict=True))
                          if table["tn"] and
                          step["x"].startswith(tuple(f"{s} wins trick" for s in "NESW")))
@@ -83,8 +106,7 @@ def test_claim_and_total_disputes_are_shown_at_the_end_of_their_deal(
     capsys.readouterr()
     data = page_data(out.read_text(encoding="utf-8"))
     replayed = replay(parse_file(SAMPLES / "disputed-claim.afn").games[0])
-    steps = data["steps"]
-    assert isinstance(steps, list)
+    steps = full_states(data)
     shown = {(index, d["code"], d["where"]) for index, step in enumerate(steps)
              for d in step["dg"] if d["code"].startswith("AFN4")}
     ends = {deal.number: deal.last_step for deal in replayed.deals}

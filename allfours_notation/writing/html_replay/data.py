@@ -7,15 +7,15 @@ rule decision of its own.  Keys are short because a long game has hundreds of st
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from enum import Enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
-from ...cards import Card, Seat
+from ...cards import Card, Seat, Suit
 from ...checking.analysis.report import LABEL, DealAnalysis
 from ...checking.analysis.single_dummy import SingleDummyDeal
 from ...diagnostics import Diagnostic
-from ...reading.records import ClaimItem, Game
+from ...reading.records import Game
 from ...reading.table import side_of
 from ...referee.decided import ItemStatus, Status
 from ...referee.disputes import rules_name
@@ -49,6 +49,9 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
     at_step = dispute_steps(replayed, diagnostics, len(steps))
     in_steps = {d for step in steps for d in step.diagnostics}
     in_steps.update(d for placed in at_step.values() for d in placed)
+    rows = Rows()
+    shown, parts = (steps_data(replayed.steps, at_step, rows) if changes is None
+                    else changes_data(changes, at_step, rows))
     data = {
         "title": title(game),
         "game": game.index,
@@ -63,8 +66,9 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
              "scores": deal.scores_after, "entry": "results" if deal.by_results else "cards"}
             for deal in replayed.deals
         ],
-        "steps": steps_data(replayed.steps, at_step) if changes is None
-        else changes_data(changes, at_step),
+        "steps": shown,
+        "parts": parts,
+        "rows": rows.rows,
         "scores": replayed.scores,
         "winner": replayed.winner,
         "decided": replayed.decided,
@@ -163,197 +167,309 @@ def dispute_steps(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...],
     return placed
 
 
-def steps_data(steps: Sequence[Step],
-               at_step: dict[int, list[Diagnostic]]) -> list[dict[str, Any]]:
-    """Each step with, as ``s``, only the parts of the table that changed since the step
-    before (all of them at the first step; of the hands, the seats whose hand changed);
-    the page's script carries the rest forward
-    (:func:`full_states` does the same here).  A step changes one or two parts of the
-    table, so this is a fifth of the data and of the time to make it (issue 38)."""
-    out = []
+_UNSET = object()
+
+# The parts of the table as the page names them, in the order of its ``parts``.
+PART_NAMES = ("dealer", "elder", "hands", "unknown", "turnups", "trump", "tn", "trick", "to",
+              "legal", "won", "pips", "last", "points", "later", "scores", "winner")
+
+
+def steps_data(steps: Sequence[Step], at_step: dict[int, list[Diagnostic]],
+               rows: Rows) -> tuple[dict[str, list[Any]], dict[str, Any]]:
+    """The steps (:func:`step_columns`) and the page's ``parts``: by part of the table
+    (:data:`PART_NAMES`), the steps that change it with its value there, ``[step, value,
+    step, value, ...]`` (the hands seat by seat), all of them at the first step
+    (:class:`Parts`).  The page's script carries each part forward to the steps that do
+    not change it (:func:`full_states` does the same here).  A step changes one or two
+    parts of the table, so this is a fifth of the data and of the time to make it
+    (issue 38)."""
+    parts = Parts(rows)
     previous: TableState | None = None
     for index, step in enumerate(steps):
-        out.append({
-            "k": step.kind.value,
-            "d": step.deal,
-            "t": step.trick,
-            "x": step.text,
-            "s": state_data(step.state, previous),
-            "dg": [diagnostic_data(d) for d in (*step.diagnostics, *at_step.get(index, ()))],
-        })
+        parts.add(index, state_changes(step.state, previous))
         previous = step.state
-    return out
+    return step_columns(steps, at_step), parts.columns
 
 
-def changes_data(steps: Sequence[StepChange],
-                 at_step: dict[int, list[Diagnostic]]) -> list[dict[str, Any]]:
+def changes_data(steps: Sequence[StepChange], at_step: dict[int, list[Diagnostic]],
+                 rows: Rows) -> tuple[dict[str, list[Any]], dict[str, Any]]:
     """:func:`steps_data` of the steps as the referee gave their changes
-    (:func:`~allfours_notation.referee.replay.replay_changes`): the same list, each
-    changed part written as :func:`state_data` writes it, with nothing compared here."""
-    out = []
-    points: tuple[Any, ...] = ()
-    items: tuple[Any, ...] = ()
-    kinds = _VALUES
+    (:func:`~allfours_notation.referee.replay.replay_changes`): the same, with nothing
+    compared here."""
+    parts = Parts(rows)
+    add = parts.add
     for index, step in enumerate(steps):
-        changed = step.changed
-        if "deal_points" in changed:
-            points = changed["deal_points"]
-        if "items" in changed:
-            items = changed["items"]
-        found, placed = step.diagnostics, at_step.get(index)
-        out.append({
-            "k": kinds[step.kind],
-            "d": step.deal,
-            "t": step.trick,
-            "x": step.text,
-            "s": changed_data(changed, points, items) if changed else {},
-            "dg": [diagnostic_data(d) for d in (*found, *(placed or ()))]
-            if found or placed else [],
-        })
-    return out
+        if step.changed:
+            add(index, step.changed)
+    return step_columns(steps, at_step), parts.columns
 
 
-def changed_data(changed: dict[str, Any], points: tuple[Point, ...],
-                 items: tuple[ItemStatus, ...]) -> dict[str, Any]:
-    """The parts ``changed`` (see :class:`~allfours_notation.referee.changes.StepChange`)
-    as :func:`state_data` writes them, in its order; ``points`` and ``items``: the
-    deal's points and items at this step, written together when either changed."""
-    out: dict[str, Any] = {}
-    get = changed.get
-    if "dealer" in changed:
-        out["dealer"] = changed["dealer"].letter
-    if "elder" in changed:
-        out["elder"] = changed["elder"].letter
-    if (hands := get("hands")) is not None:
-        out["hands"] = {seat.letter: codes(held) for seat, held in hands.items()}
-    if (unknown := get("unknown")) is not None:
-        out["unknown"] = {seat.letter: count for seat, count in unknown if count}
-    if (turnups := get("turnups")) is not None:
-        out["turnups"] = codes(turnups)
-    if "trump" in changed:
-        trump = changed["trump"]
-        out["trump"] = trump.letter if trump else None
-    if "trick_number" in changed:
-        out["tn"] = changed["trick_number"]
-    if (trick := get("trick")) is not None:
-        table = _CODES
-        out["trick"] = [[seat.letter, table[c]] for seat, c in trick]
-    if "to_move" in changed:
-        mover = changed["to_move"]
-        out["to"] = mover.letter if mover is not None else None
-    if (legal := get("legal")) is not None:
-        out["legal"] = sorted(codes(legal))
-    if (won := get("won")) is not None:
-        out["won"] = won
-    if (pips := get("pips")) is not None:
-        out["pips"] = pips
-    if "last_trick_winner" in changed:
-        last = changed["last_trick_winner"]
-        out["last"] = last.letter if last is not None else None
-    if "deal_points" in changed or "items" in changed:
-        values = _VALUES
-        out["points"] = [[point.side, values[point.item], point.points, point.reason]
-                         for point in points]
-        out["later"] = later_of(points, items)
-    if (scores := get("scores")) is not None:
-        out["scores"] = scores
-    if "winner" in changed:
-        out["winner"] = changed["winner"]
-    return out
+def step_columns(steps: Sequence[Step | StepChange],
+                 at_step: dict[int, list[Diagnostic]]) -> dict[str, list[Any]]:
+    """The steps by column: each step's ``kind`` and ``text``; the ``deal`` and the
+    ``trick`` (its number, or None) as ``[step, value, ...]`` where they change, carried
+    forward as the parts are; the diagnostics found at a step and the disputes placed
+    there (``at_step``) as ``found``, ``[step, [diagnostic, ...], ...]``, not carried.
+    A page has a few hundred steps: written as one list each, rather than a list per
+    step, the deal and the trick once where they change (issue 38)."""
+    deals: list[Any] = []
+    tricks: list[Any] = []
+    found: list[Any] = []
+    deal: object = _UNSET  # the first step writes its own
+    trick: object = _UNSET
+    for index, step in enumerate(steps):
+        if step.deal != deal:
+            deal = step.deal
+            deals += (index, deal)
+        if step.trick != trick:
+            trick = step.trick
+            tricks += (index, trick)
+        if step.diagnostics or index in at_step:
+            found += (index, [diagnostic_data(d)
+                              for d in (*step.diagnostics, *at_step.get(index, ()))])
+    return {"kind": [step.kind._value_ for step in steps], "text": [step.text for step in steps],
+            "deal": deals, "trick": tricks, "found": found}
 
 
-def full_states(steps: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The whole table at each step of :func:`steps_data`, as the page's script reads it:
-    each part as the step gives it, else as the step before had it; the hands seat by
-    seat."""
-    states: list[dict[str, Any]] = []
-    for step in steps:
-        if not states:
-            states.append(dict(step["s"]))
-            continue
-        state = {**states[-1], **step["s"]}
-        if "hands" in step["s"]:
-            state["hands"] = {**states[-1]["hands"], **step["s"]["hands"]}
-        states.append(state)
-    return states
-
-
-def state_data(state: TableState, previous: TableState | None = None) -> dict[str, Any]:
-    """The table of ``state``; with ``previous`` (the step before's), only the parts
-    that differ from it.  The parts are compared as the referee gave them (tuples of
-    interned cards and seats, mostly the very same objects), before any is written."""
-    def letter(seat: Seat | None) -> str | None:
-        return seat.letter if seat is not None else None
-
+def state_changes(state: TableState, previous: TableState | None = None) -> dict[str, Any]:
+    """The parts of ``state`` that differ from ``previous`` (the step before's; all of
+    them without it), as the referee's step changes give them
+    (:class:`~allfours_notation.referee.changes.StepChange`: of the hands, a dict of the
+    seats whose hand changed).  The parts are compared as the referee gave them (tuples
+    of interned cards and seats, mostly the very same objects)."""
     out: dict[str, Any] = {}
     p = previous
-    if p is None or state.dealer != p.dealer:
-        out["dealer"] = state.dealer.letter
-    if p is None or state.elder != p.elder:
-        out["elder"] = state.elder.letter
     if p is None or len(state.hands) != len(p.hands):
-        out["hands"] = {seat.letter: codes(held) for seat, held in state.hands}
+        out["hands"] = dict(state.hands)
     elif state.hands != p.hands:  # a card played changes one hand: only that one
-        out["hands"] = {seat.letter: codes(held)
+        out["hands"] = {seat: held
                         for (seat, held), before in zip(state.hands, p.hands, strict=True)
                         if (seat, held) != before}
-    if p is None or state.unknown != p.unknown:
-        out["unknown"] = {seat.letter: count for seat, count in state.unknown if count}
-    if p is None or state.turnups != p.turnups:
-        out["turnups"] = codes(state.turnups)
-    if p is None or state.trump != p.trump:
-        out["trump"] = state.trump.letter if state.trump else None
-    if p is None or state.trick_number != p.trick_number:
-        out["tn"] = state.trick_number
-    if p is None or state.trick != p.trick:
-        out["trick"] = [[seat.letter, code(c)] for seat, c in state.trick]
-    if p is None or state.to_move != p.to_move:
-        out["to"] = letter(state.to_move)
-    if p is None or state.legal != p.legal:
-        out["legal"] = sorted(codes(state.legal))
-    if p is None or state.won != p.won:
-        out["won"] = state.won
-    if p is None or state.pips != p.pips:
-        out["pips"] = state.pips
-    if p is None or state.last_trick_winner != p.last_trick_winner:
-        out["last"] = letter(state.last_trick_winner)
-    if p is None or state.deal_points != p.deal_points or state.items != p.items:
-        out["points"] = [[point.side, point.item.value, point.points, point.reason]
-                         for point in state.deal_points]
-        # the deal being played: what is decided but counted at its end ("d") and what
-        # would score if it ended now ("p"), counted nowhere yet
-        out["later"] = later_items(state)
-    if p is None or state.scores != p.scores:
-        out["scores"] = state.scores
-    if p is None or state.winner != p.winner:
-        out["winner"] = state.winner
+    for name in _COMPARED:
+        value = getattr(state, name)
+        if p is None or value != getattr(p, name):
+            out[name] = value
     return out
+
+
+_COMPARED = ("dealer", "elder", "unknown", "turnups", "trump", "trick_number", "trick",
+             "to_move", "legal", "won", "pips", "last_trick_winner", "deal_points", "items",
+             "scores", "winner")
+
+
+class Parts:
+    """The page's ``parts`` being written: :data:`PART_NAMES` each with its steps and
+    values, ``[step, value, step, value, ...]``.  Written by part rather than by step:
+    a step's own object of the parts it changed cost as much to encode again as all its
+    values (a container and a key for each), and the page reads them once anyway.  A
+    part's cards are one text of codes (a trick's, each led by its seat's letter); a
+    seat as its letter; the deal's points and what is not counted yet (``later``:
+    decided, counted at the end, or that would score if it ended now) as indexes into
+    the page's ``rows`` (:class:`Rows`), ``later`` written when either changed."""
+
+    __slots__ = ("columns", "hands", "items", "points", "rows", "writers")
+
+    def __init__(self, rows: Rows) -> None:
+        self.rows = rows
+        self.columns: dict[str, Any] = {name: [] for name in PART_NAMES}
+        self.hands: dict[str, list[Any]] = {}
+        self.columns["hands"] = self.hands
+        self.points: Sequence[Point] = ()
+        self.items: Sequence[ItemStatus] = ()
+        columns = self.columns
+        # the referee's name of each part: the page's column and how a value is written
+        self.writers: dict[str, tuple[list[Any], Callable[[Any], Any] | None]] = {
+            "dealer": (columns["dealer"], _letter), "elder": (columns["elder"], _letter),
+            "unknown": (columns["unknown"], _unknown), "turnups": (columns["turnups"], _cards),
+            "trump": (columns["trump"], _letter), "trick_number": (columns["tn"], None),
+            "trick": (columns["trick"], _trick), "to_move": (columns["to"], _letter),
+            "legal": (columns["legal"], _legal), "won": (columns["won"], None),
+            "pips": (columns["pips"], None), "last_trick_winner": (columns["last"], _letter),
+            "scores": (columns["scores"], None), "winner": (columns["winner"], None)}
+
+    def add(self, index: int, changed: Mapping[str, Any]) -> None:
+        """The parts ``changed`` at step ``index``, as the referee's step changes name
+        them (:class:`~allfours_notation.referee.changes.StepChange`)."""
+        writers = self.writers
+        later = False
+        for name, value in changed.items():
+            found = writers.get(name)
+            if found is not None:
+                column, write = found
+                column += (index, value if write is None else write(value))
+            elif name == "hands":
+                hands = self.hands
+                for seat, held in value.items():
+                    letter = seat.letter
+                    if letter not in hands:
+                        hands[letter] = []
+                    hands[letter] += (index, " ".join(map(_CODE, held)))
+            elif name == "deal_points":
+                self.points = value
+                self.columns["points"] += (index, self.rows.points(value))
+                later = True
+            elif name == "items":
+                self.items = value
+                later = True
+        if later:
+            self.columns["later"] += (index, self.rows.later(self.points, self.items))
+
+
+def _letter(seat: Seat | Suit | None) -> str | None:
+    return seat.letter if seat is not None else None
+
+
+def _unknown(unknown: Iterable[tuple[Seat, int]]) -> dict[str, int]:
+    return {seat.letter: count for seat, count in unknown if count}
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(map(_CODE, cards))
+
+
+def _trick(trick: Iterable[tuple[Seat, Card]]) -> str:
+    return " ".join(map(_PLAYED.__getitem__, trick))
+
+
+def _legal(legal: Iterable[Card]) -> str:
+    return " ".join(sorted(map(_CODE, legal)))
+
+
+def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each step of :func:`replay_data`'s ``data`` as the page's script reads it
+    (``replay.js``): a dict of ``k``, ``d``, ``t``, ``x``, ``dg`` and, as ``s``, the whole
+    table, each part as the step changes it, else as the step before had it (the hands
+    seat by seat); the cards as lists of codes, a trick as ``[seat, card]`` pairs, the
+    points and what is not counted yet as their rows."""
+    rows = data["rows"]
+    shown = data["steps"]
+    steps: list[dict[str, Any]] = [{"k": kind, "x": text, "s": {}, "dg": []}
+                                   for kind, text in zip(shown["kind"], shown["text"],
+                                                         strict=True)]
+    for name, key in (("deal", "d"), ("trick", "t")):
+        column = shown[name]
+        for (at, value), until in zip(pairwise_of(column), [*column[2::2], len(steps)],
+                                      strict=True):
+            for step in steps[at:until]:
+                step[key] = value
+    for at, found in pairwise_of(shown["found"]):
+        steps[at]["dg"] = found
+    for name, column in data["parts"].items():
+        if name == "hands":
+            for seat, held in column.items():
+                for at, value in pairwise_of(held):
+                    steps[at]["s"].setdefault("hands", {})[seat] = _codes_of(value)
+            continue
+        for at, value in pairwise_of(column):
+            if name in ("turnups", "legal"):
+                value = _codes_of(value)
+            elif name == "trick":
+                value = [[played[0], played[1:]] for played in _codes_of(value)]
+            elif name in ("points", "later"):
+                value = [rows[index] for index in value]
+            steps[at]["s"][name] = value
+    for before, step in pairwise(steps):
+        changed = step["s"]
+        step["s"] = {**before["s"], **changed,
+                     "hands": {**before["s"]["hands"], **changed.get("hands", {})}}
+    return steps
+
+
+def pairwise_of(column: list[Any]) -> list[tuple[Any, Any]]:
+    """``[step, value, step, value, ...]`` as (step, value) pairs."""
+    return list(zip(column[::2], column[1::2], strict=True))
+
+
+def _codes_of(text: str) -> list[str]:
+    return text.split(" ") if text else []
+
+
+class Rows:
+    """The page's ``rows``: each of the deal's points (``[side, item, points, reason]``)
+    and each item not counted yet (``[side, item, points, "d" or "p", reason]``) written
+    once, the steps naming them by index.  A deal's points are shown again at every step
+    its items change, and an item for several steps: written each time they were a third
+    of a page (issue 38).  The referee gives the same record again while a point or an
+    item stands, so each is looked at once, by identity (and kept, so its identity is not
+    reused); two equal records share a row."""
+
+    __slots__ = ("counted", "index", "items", "points_seen", "rows")
+
+    def __init__(self) -> None:
+        self.rows: list[list[Any]] = []
+        self.index: dict[tuple[Any, ...], int] = {}
+        # by id: the record (kept), its row and what it is counted as; an item not
+        # shown (nobody's, or no points) has no row
+        self.points_seen: dict[int, tuple[Point, int, tuple[Any, ...]]] = {}
+        self.items: dict[int, tuple[ItemStatus, int | None, tuple[Any, ...]]] = {}
+        self.counted: dict[int, tuple[Sequence[Point], frozenset[tuple[Any, ...]]]] = {}
+
+    def _row(self, row: tuple[Any, ...]) -> int:
+        found = self.index.get(row)
+        if found is None:
+            found = self.index[row] = len(self.rows)
+            self.rows.append(list(row))
+        return found
+
+    def points(self, points: Sequence[Point]) -> list[int]:
+        """The rows of the deal's points."""
+        return [self._point(point)[1] for point in points]
+
+    def _point(self, point: Point) -> tuple[Point, int, tuple[Any, ...]]:
+        kept = self.points_seen.get(id(point))
+        if kept is None:
+            item = point.item._value_
+            kept = self.points_seen[id(point)] = (
+                point, self._row((point.side, item, point.points, point.reason)),
+                (item, point.side, point.reason))
+        return kept
+
+    def later(self, points: Sequence[Point], items: Sequence[ItemStatus]) -> list[int]:
+        """The rows of the deal's items not counted yet (not among ``points``): decided
+        ("d") or that would score if the deal ended now ("p")."""
+        counted = self.counted.get(id(points))
+        if counted is None:
+            counted = self.counted[id(points)] = (
+                points, frozenset(self._point(point)[2] for point in points))
+        out = []
+        for item in items:
+            kept = self.items.get(id(item))
+            if kept is None:
+                kept = self.items[id(item)] = self._item(item)
+            row = kept[1]
+            if row is not None and kept[2] not in counted[1]:
+                out.append(row)
+        return out
+
+    def _item(self, item: ItemStatus) -> tuple[ItemStatus, int | None, tuple[Any, ...]]:
+        if not (item.side and item.points):
+            return item, None, ()
+        name, reason = item.item._value_, item.reason
+        status = "d" if item.status is Status.DECIDED else "p"
+        return (item, self._row((item.side, name, item.points, status, reason)),
+                (name, item.side, reason))
 
 
 class _Codes(dict[Card, str]):
     """A card's code by card (cards are interned): a long game shows each hand at every
-    step, so its codes are written a hundred thousand times and made once; read as
-    ``_CODES[card]``, without a call."""
+    step, so its codes are written a hundred thousand times and made once."""
 
     def __missing__(self, card: Card) -> str:
         found = self[card] = str(card)
         return found
 
 
+class _Played(dict[tuple[Seat, Card], str]):
+    """A card played in a trick as the page writes it: its seat's letter and its code."""
+
+    def __missing__(self, played: tuple[Seat, Card]) -> str:
+        found = self[played] = played[0].letter + _CODES[played[1]]
+        return found
+
+
 _CODES = _Codes()
-# the JSON of a step's kind and of an item: an enum's value read through its class's
-# descriptor costs a call, and a page reads a few hundred
-_VALUES: dict[Enum, str] = {member: member.value for kind in (StepKind, ClaimItem)
-                            for member in kind}
-
-
-def code(card: Card) -> str:
-    return _CODES[card]
-
-
-def codes(cards: Iterable[Card]) -> list[str]:
-    table = _CODES
-    return [table[card] for card in cards]
+_CODE = _CODES.__getitem__
+_PLAYED = _Played()
 
 
 def later_items(state: TableState) -> list[list[Any]]:
@@ -361,14 +477,9 @@ def later_items(state: TableState) -> list[list[Any]]:
 
 
 def later_of(points: Sequence[Point], items: Sequence[ItemStatus]) -> list[list[Any]]:
-    """The deal's items not counted yet: decided ("d") or that would score if the deal
-    ended now ("p")."""
-    counted = {(p.item, p.side, p.reason) for p in points}
-    values = _VALUES
-    return [[item.side, values[item.item], item.points,
-             "d" if item.status is Status.DECIDED else "p", item.reason]
-            for item in items
-            if item.side and item.points and (item.item, item.side, item.reason) not in counted]
+    """The deal's items not counted yet, as the page's rows (:class:`Rows`)."""
+    rows = Rows()
+    return [rows.rows[index] for index in rows.later(points, items)]
 
 
 def diagnostic_data(diagnostic: Diagnostic) -> dict[str, Any]:

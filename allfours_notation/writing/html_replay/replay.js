@@ -4,11 +4,44 @@
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
-  const steps = data.steps;
-  // A step gives only the parts of the table that changed since the step before (of the
-  // hands, the seats whose hand changed): the rest is carried forward here, once, so each
-  // step holds the whole table again.
+  // The steps are in columns (data.steps): each step's kind and text; its deal and
+  // trick as [step, value, step, value, ...] where they change; its diagnostics as
+  // [step, [diagnostic, ...], ...].  The table is in data.parts: by part, the steps that
+  // change it and its value there, [step, value, ...] (the hands seat by seat).  A part's
+  // cards are one text of codes (a trick's each led by its seat's letter), the points and
+  // the items not counted yet the indexes of rows in data.rows.  Read once here into
+  // each step's changes, then the rest is carried forward, so each step holds the whole
+  // table again.
+  const cards = (text) => (text ? text.split(" ") : []);
+  const row = (index) => data.rows[index];
+  const read = {
+    turnups: cards, legal: cards,
+    trick: (text) => cards(text).map((played) => [played[0], played.slice(1)]),
+    points: (indexes) => indexes.map(row), later: (indexes) => indexes.map(row),
+  };
+  const steps = data.steps.kind.map((k, i) => ({ k: k, x: data.steps.text[i], s: {}, dg: [] }));
+  function atSteps(column, each) {
+    for (let j = 0; j < column.length; j += 2) each(steps[column[j]], column[j + 1]);
+  }
+  atSteps(data.steps.deal, (step, deal) => { step.d = deal; });
+  atSteps(data.steps.trick, (step, trick) => { step.t = trick; });
+  atSteps(data.steps.found, (step, found) => { step.dg = found; });
+  for (const [name, column] of Object.entries(data.parts)) {
+    if (name === "hands") {
+      for (const [seat, held] of Object.entries(column)) {
+        atSteps(held, (step, text) => {
+          if (!step.s.hands) step.s.hands = {};
+          step.s.hands[seat] = cards(text);
+        });
+      }
+      continue;
+    }
+    const value = read[name] || ((same) => same);
+    atSteps(column, (step, part) => { step.s[name] = value(part); });
+  }
   for (let i = 1; i < steps.length; i++) {
+    if (steps[i].d === undefined) steps[i].d = steps[i - 1].d;
+    if (steps[i].t === undefined) steps[i].t = steps[i - 1].t;
     const before = steps[i - 1].s, changed = steps[i].s;
     steps[i].s = Object.assign({}, before, changed);
     if (changed.hands) steps[i].s.hands = Object.assign({}, before.hands, changed.hands);
