@@ -292,6 +292,7 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
             own[side] += e->pips[i];
         }
         above |= 1 << side;
+        if (above & (above - 1)) break;  /* two sides above: no lower trump is sure */
     }
     memcpy(sure_mask, won, sizeof won);
     int sure[3] = {own[0], own[1], own[2]}, extra[3] = {0, 0, 0};
