@@ -280,7 +280,7 @@ static int may_run(const Engine *e) {
     return 0;
 }
 
-void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
+void open_bounds(Engine *e, int alpha, int beta, Credit *c) {
     uint64_t remaining = e->remaining, won[3] = {0, 0, 0}, sure_mask[3];
     int own[3] = {0, 0, 0}, above = 0;
     for (int k = 0; k < e->nsure; k++) {
@@ -334,9 +334,21 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
     item_range(e, won, &least, &most);
     low += least;
     high += most;
-    *lo = low;
-    *hi = high;
-    if (!forcing || low == high || high <= alpha || low >= beta) return;
+    c->low = low;
+    c->high = high;
+    c->forcing = forcing;
+    memcpy(c->won, won, sizeof won);
+    memcpy(c->sure_mask, sure_mask, sizeof sure_mask);
+    memcpy(c->own, own, sizeof own);
+    memcpy(c->sure, sure, sizeof sure);
+    memcpy(c->extra, extra, sizeof extra);
+}
+
+void led_bounds(Engine *e, int alpha, int beta, Credit *c) {
+    int low = c->low, high = c->high, least, most;
+    if (!c->forcing || low == high || high <= alpha || low >= beta) return;
+    uint64_t remaining = e->remaining, *won = c->won, *sure_mask = c->sure_mask;
+    int *own = c->own, *sure = c->sure, *extra = c->extra;
     int leader = e->leader, side = e->side_of[leader], maximise = e->maximises[leader];
     if (!may_run(e)) return;
     int full = alpha == -INF && beta == INF;
@@ -385,6 +397,6 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
             }
         }
     }
-    *lo = low;
-    *hi = high;
+    c->low = low;
+    c->high = high;
 }
