@@ -1,6 +1,6 @@
 /*
  * The early stop's bounds: the least and the most the items still open can be worth at
- * a trick boundary, as the Python solver's (solver.Solver._bounds and bounds.py, where
+ * a trick boundary, as the Python solver's (early_stop.EarlyStop._bounds and bounds.py, where
  * each credit is proved).  No rule of All Fours is written here: a trick with a card of
  * ``sure_order`` (the trumps) in it goes to the highest of them, else to the highest card
  * of the suit led -- the ground the pairwise trick winners of _referee.c stand on -- and
@@ -214,7 +214,7 @@ static int lawful_run(Engine *e, const int *run, int count) {
     return count;
 }
 
-/* the runs of leads the side on lead may make (Solver._runs): at most two, into runs[],
+/* the runs of leads the side on lead may make (EarlyStop._runs): at most two, into runs[],
  * their lengths into lengths[]; how many */
 static int runs_of(Engine *e, uint64_t sure, int runs[2][MAX_CARDS], int *lengths) {
     int leader = e->leader, side = e->side_of[leader];
@@ -262,7 +262,7 @@ static int runs_of(Engine *e, uint64_t sure, int runs[2][MAX_CARDS], int *length
     return 2;
 }
 
-/* whether the leader holds a card a run may start with (Solver._may_run): the highest
+/* whether the leader holds a card a run may start with (EarlyStop._may_run): the highest
  * trump still out, or, when the other sides hold no trump, the highest card still out of
  * a plain suit */
 static int may_run(const Engine *e) {
