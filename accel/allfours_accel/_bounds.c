@@ -1,7 +1,7 @@
 /*
  * The early stop's bounds: the least and the most the items still open can be worth at
- * a trick boundary, as the Python solver's (early_stop.EarlyStop._bounds and bounds.py, where
- * each credit is proved).  No rule of All Fours is written here: a trick with a card of
+ * a trick boundary, as the Python solver's (early_stop.EarlyStop._bounds and bounds.py,
+ * where each credit is proved).  No rule of All Fours is written here: a trick with a card of
  * ``sure_order`` (the trumps) in it goes to the highest of them, else to the highest card
  * of the suit led -- the ground the pairwise trick winners of _referee.c stand on -- and
  * which cards a hand may play to a trick is asked of the referee (legal_moves).
