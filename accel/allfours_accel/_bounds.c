@@ -300,7 +300,8 @@ void open_bounds(Engine *e, int alpha, int beta, Credit *c) {
      * tricks to play they are left out (only inside a window: bounds() has them all) */
     int forcing = e->forcing && ((alpha == -INF && beta == INF) ||
                                  count_of(remaining) >= FORCING_TRICKS * e->n);
-    if (forcing && (won[0] | won[1] | won[2])) {  /* what the sure trumps force: bounds.surrendered */
+    /* what the sure trumps force: bounds.surrendered */
+    if (forcing && (won[0] | won[1] | won[2])) {
         uint64_t every_sure = won[0] | won[1] | won[2];
         for (int side = 0; side < e->nsides; side++) {
             uint64_t mask = won[side];
