@@ -1,7 +1,7 @@
 /*
  * The early stop's bounds: the least and the most the items still open can be worth at
- * a trick boundary, as the Python solver's (solver.Solver._bounds and bounds.py, where
- * each credit is proved).  No rule of All Fours is written here: a trick with a card of
+ * a trick boundary, as the Python solver's (early_stop.EarlyStop._bounds and bounds.py,
+ * where each credit is proved).  No rule of All Fours is written here: a trick with a card of
  * ``sure_order`` (the trumps) in it goes to the highest of them, else to the highest card
  * of the suit led -- the ground the pairwise trick winners of _referee.c stand on -- and
  * which cards a hand may play to a trick is asked of the referee (legal_moves).
@@ -214,7 +214,7 @@ static int lawful_run(Engine *e, const int *run, int count) {
     return count;
 }
 
-/* the runs of leads the side on lead may make (Solver._runs): at most two, into runs[],
+/* the runs of leads the side on lead may make (EarlyStop._runs): at most two, into runs[],
  * their lengths into lengths[]; how many */
 static int runs_of(Engine *e, uint64_t sure, int runs[2][MAX_CARDS], int *lengths) {
     int leader = e->leader, side = e->side_of[leader];
@@ -262,7 +262,7 @@ static int runs_of(Engine *e, uint64_t sure, int runs[2][MAX_CARDS], int *length
     return 2;
 }
 
-/* whether the leader holds a card a run may start with (Solver._may_run): the highest
+/* whether the leader holds a card a run may start with (EarlyStop._may_run): the highest
  * trump still out, or, when the other sides hold no trump, the highest card still out of
  * a plain suit */
 static int may_run(const Engine *e) {
@@ -280,7 +280,7 @@ static int may_run(const Engine *e) {
     return 0;
 }
 
-void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
+void open_bounds(Engine *e, int alpha, int beta, Credit *c) {
     uint64_t remaining = e->remaining, won[3] = {0, 0, 0}, sure_mask[3];
     int own[3] = {0, 0, 0}, above = 0;
     for (int k = 0; k < e->nsure; k++) {
@@ -292,6 +292,7 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
             own[side] += e->pips[i];
         }
         above |= 1 << side;
+        if (above & (above - 1)) break;  /* two sides above: no lower trump is sure */
     }
     memcpy(sure_mask, won, sizeof won);
     int sure[3] = {own[0], own[1], own[2]}, extra[3] = {0, 0, 0};
@@ -299,7 +300,8 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
      * tricks to play they are left out (only inside a window: bounds() has them all) */
     int forcing = e->forcing && ((alpha == -INF && beta == INF) ||
                                  count_of(remaining) >= FORCING_TRICKS * e->n);
-    if (forcing && (won[0] | won[1] | won[2])) {  /* what the sure trumps force: bounds.surrendered */
+    /* what the sure trumps force: bounds.surrendered */
+    if (forcing && (won[0] | won[1] | won[2])) {
         uint64_t every_sure = won[0] | won[1] | won[2];
         for (int side = 0; side < e->nsides; side++) {
             uint64_t mask = won[side];
@@ -333,9 +335,21 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
     item_range(e, won, &least, &most);
     low += least;
     high += most;
-    *lo = low;
-    *hi = high;
-    if (!forcing || low == high || high <= alpha || low >= beta) return;
+    c->low = low;
+    c->high = high;
+    c->forcing = forcing;
+    memcpy(c->won, won, sizeof won);
+    memcpy(c->sure_mask, sure_mask, sizeof sure_mask);
+    memcpy(c->own, own, sizeof own);
+    memcpy(c->sure, sure, sizeof sure);
+    memcpy(c->extra, extra, sizeof extra);
+}
+
+void led_bounds(Engine *e, int alpha, int beta, Credit *c) {
+    int low = c->low, high = c->high, least, most;
+    if (!c->forcing || low == high || high <= alpha || low >= beta) return;
+    uint64_t remaining = e->remaining, *won = c->won, *sure_mask = c->sure_mask;
+    int *own = c->own, *sure = c->sure, *extra = c->extra;
     int leader = e->leader, side = e->side_of[leader], maximise = e->maximises[leader];
     if (!may_run(e)) return;
     int full = alpha == -INF && beta == INF;
@@ -384,6 +398,6 @@ void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi) {
             }
         }
     }
-    *lo = low;
-    *hi = high;
+    c->low = low;
+    c->high = high;
 }

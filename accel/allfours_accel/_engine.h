@@ -176,10 +176,18 @@ void game_bounds(Engine *e, const int *pv, int rest, int *lo, int *hi);
 
 /* --- _bounds.c: the early stop ----------------------------------------------------------- */
 
-/* at a trick boundary: the least and the most the items still open can be worth (the
- * side on lead's runs of winning leads left out where they could not take the bounds
- * past the window alpha..beta; -INF..INF: never left out) */
-void open_bounds(Engine *e, int alpha, int beta, int *lo, int *hi);
+/* at a trick boundary: the least and the most the items still open can be worth, from
+ * what each side is sure of whoever plays what (into c) ... */
+typedef struct {
+    int low, high;  /* the bounds */
+    int forcing;    /* the credits of what is forced are in (low, high) */
+    uint64_t won[3], sure_mask[3];
+    int own[3], sure[3], extra[3];
+} Credit;
+
+void open_bounds(Engine *e, int alpha, int beta, Credit *c);
+/* ... and narrowed by the side on lead's runs of winning leads (after open_bounds) */
+void led_bounds(Engine *e, int alpha, int beta, Credit *c);
 
 /* --- _table.c: the transposition table ------------------------------------------------ */
 

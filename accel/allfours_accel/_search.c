@@ -201,9 +201,10 @@ static int search(Engine *e, int alpha, int beta) {
     if (!e->ntrick) {
         if (!remaining) return game_value(e, e->pv);
         if (__builtin_popcountll(remaining) == e->n) return last_trick(e);
-        int low = 0, high = 0;
-        open_bounds(e, alpha, beta, &low, &high);
+        Credit credit;
+        open_bounds(e, alpha, beta, &credit);
         if (e->err) return 0;
+        int low = credit.low, high = credit.high;
         if (low == high || high <= alpha || low >= beta) {
             e->settled++;
             return low >= beta || low == high ? low : high;
@@ -220,6 +221,15 @@ static int search(Engine *e, int alpha, int beta) {
         }
         if (lower > alpha) alpha = lower;
         if (upper < beta) beta = upper;
+        /* the runs of winning leads, dearer, only where the table did not settle it */
+        led_bounds(e, alpha, beta, &credit);
+        if (e->err) return 0;
+        low = credit.low;
+        high = credit.high;
+        if (low == high || high <= alpha || low >= beta) {
+            e->settled++;
+            return low >= beta || low == high ? low : high;
+        }
         hint = probe.move;
         pos = e->leader;
     } else {
@@ -674,10 +684,11 @@ static PyObject *Engine_bounds(Engine *e, PyObject *args, PyObject *kw) {
     Py_DECREF(trick);
     if (bad < 0) return NULL;
     e->err = 0;
-    int lo = 0, hi = 0;
-    open_bounds(e, -INF, INF, &lo, &hi);
+    Credit credit;
+    open_bounds(e, -INF, INF, &credit);
+    if (!e->err) led_bounds(e, -INF, INF, &credit);
     if (e->err) return NULL;
-    return Py_BuildValue("(ii)", lo, hi);
+    return Py_BuildValue("(ii)", credit.low, credit.high);
 }
 
 static PyObject *Engine_stats(Engine *e, PyObject *Py_UNUSED(ignored)) {

@@ -246,7 +246,7 @@ def test_an_accelerator_built_for_another_interface_is_not_used(
 
 def _bounds_agree(layout: Layout, perspective: str | None, rng: random.Random) -> int:
     """Along a random line: at each trick boundary the engine's early-stop bounds are the
-    Python solver's (``Solver._bounds``), with the forcing credit and without it."""
+    Python solver's (``EarlyStop._bounds``), with the forcing credit and without it."""
     fast = AcceleratedSolver(layout, perspective)
     plain = AcceleratedSolver(layout, perspective, forcing=False)
     checked = 0
