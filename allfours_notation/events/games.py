@@ -21,6 +21,7 @@ from ..archive.parallel import WorkerPool
 from ..cards import Card, Rank, Seat
 from ..checking import CheckedGame, check
 from ..checking.parsing import parse
+from ..collector import cyclic_gc_paused
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
 from ..reading.files import InputError, read_input
@@ -213,7 +214,10 @@ def read_one(work: tuple[str, str, Rules]) -> list[PlayedGame] | Diagnostic:
         return Diagnostic("AFN662", Severity.ERROR, f"cannot read the game file: {error}",
                           name, 1, 1, hint="check the file's permissions and size")
     text, _ = decode(source.data, name)
-    return list(games_of_text(text, name, rules))
+    # the file's records and replays go before the collector is back: it walked them
+    # and the facts of every file read before, and found nothing to free (issue 38)
+    with cyclic_gc_paused():
+        return list(games_of_text(text, name, rules))
 
 
 def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = None,
@@ -234,7 +238,6 @@ def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = No
             "\r\n", "\n").replace("\r", "\n"):
         return list(games_of_text(text, name, rules)), []
     from ..checking import check_with_changes
-    from ..collector import cyclic_gc_paused
     from ..reading.headers import scan_headers
     from .replays import page_name, record_of, render
 
