@@ -168,15 +168,19 @@ def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
             work.append((position, (str(path), name, rules)))
     reader = (partial(read_one_paged, advice_samples=advice_samples, kept=kept) if pages
               else read_one)
-    with WorkerPool(jobs) as pool:
-        for (position, _), read in zip(work, pool.map(reader, [w for _, w in work],
-                                                      batch=1), strict=True):
-            games = read[0] if isinstance(read, tuple) else read
-            if isinstance(read, tuple):
-                made.extend(read[1])
-            found[position] = games
-            if cache is not None and isinstance(games, list) and position in keys:
-                cache.put(keys[position], games)
+    try:
+        with WorkerPool(jobs) as pool:
+            for (position, _), read in zip(work, pool.map(reader, [w for _, w in work],
+                                                          batch=1), strict=True):
+                games = read[0] if isinstance(read, tuple) else read
+                if isinstance(read, tuple):
+                    made.extend(read[1])
+                found[position] = games
+                if cache is not None and isinstance(games, list) and position in keys:
+                    cache.put(keys[position], games)
+    finally:
+        if cache is not None:
+            cache.flush()  # the facts put, written in one transaction (FactsCache)
     return FolderRead(tuple(g for games in found if isinstance(games, list) for g in games),
                       tuple(d for d in found if isinstance(d, Diagnostic)), tuple(made))
 
