@@ -99,8 +99,7 @@ class PlayedGame:
 
     def pair(self, side: str) -> tuple[str, ...]:
         """The names seated on ``side`` ("NS" or "EW"), in seat order."""
-        return tuple(name for letter, name in self.seats if side_of(
-            Seat.from_letter(letter), _FOUR) == side)
+        return tuple(name for letter, name in self.seats if _SIDE_OF_LETTER[letter] == side)
 
     def hang_jacks(self, side: str) -> int:
         return sum(1 for deal in self.deals for hang in deal.hang_jacks if hang.side == side)
@@ -116,6 +115,9 @@ class PlayedGame:
 
 
 _FOUR = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+# a seat letter's side, looked up: the standings, prizes, ratings and pages ask for a
+# game's pairs some fifty thousand times in an event of 5,000 games
+_SIDE_OF_LETTER = {seat.letter: side_of(seat, _FOUR) for seat in _FOUR}
 
 
 @frozen
