@@ -21,6 +21,7 @@ from ..archive.parallel import WorkerPool
 from ..cards import Card, Rank, Seat
 from ..checking import CheckedGame, check
 from ..checking.parsing import parse
+from ..collector import cyclic_gc_paused
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import frozen
 from ..reading.files import InputError, read_input
@@ -98,8 +99,7 @@ class PlayedGame:
 
     def pair(self, side: str) -> tuple[str, ...]:
         """The names seated on ``side`` ("NS" or "EW"), in seat order."""
-        return tuple(name for letter, name in self.seats if side_of(
-            Seat.from_letter(letter), _FOUR) == side)
+        return tuple(name for letter, name in self.seats if _SIDE_OF_LETTER[letter] == side)
 
     def hang_jacks(self, side: str) -> int:
         return sum(1 for deal in self.deals for hang in deal.hang_jacks if hang.side == side)
@@ -115,6 +115,9 @@ class PlayedGame:
 
 
 _FOUR = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+# a seat letter's side, looked up: the standings, prizes, ratings and pages ask for a
+# game's pairs some fifty thousand times in an event of 5,000 games
+_SIDE_OF_LETTER = {seat.letter: side_of(seat, _FOUR) for seat in _FOUR}
 
 
 @frozen
@@ -167,15 +170,19 @@ def read_folder(folder: Path, rules: Rules, *, jobs: int = 1,
             work.append((position, (str(path), name, rules)))
     reader = (partial(read_one_paged, advice_samples=advice_samples, kept=kept) if pages
               else read_one)
-    with WorkerPool(jobs) as pool:
-        for (position, _), read in zip(work, pool.map(reader, [w for _, w in work],
-                                                      batch=1), strict=True):
-            games = read[0] if isinstance(read, tuple) else read
-            if isinstance(read, tuple):
-                made.extend(read[1])
-            found[position] = games
-            if cache is not None and isinstance(games, list) and position in keys:
-                cache.put(keys[position], games)
+    try:
+        with WorkerPool(jobs) as pool:
+            for (position, _), read in zip(work, pool.map(reader, [w for _, w in work],
+                                                          batch=1), strict=True):
+                games = read[0] if isinstance(read, tuple) else read
+                if isinstance(read, tuple):
+                    made.extend(read[1])
+                found[position] = games
+                if cache is not None and isinstance(games, list) and position in keys:
+                    cache.put(keys[position], games)
+    finally:
+        if cache is not None:
+            cache.flush()  # the facts put, written in one transaction (FactsCache)
     return FolderRead(tuple(g for games in found if isinstance(games, list) for g in games),
                       tuple(d for d in found if isinstance(d, Diagnostic)), tuple(made))
 
@@ -213,7 +220,10 @@ def read_one(work: tuple[str, str, Rules]) -> list[PlayedGame] | Diagnostic:
         return Diagnostic("AFN662", Severity.ERROR, f"cannot read the game file: {error}",
                           name, 1, 1, hint="check the file's permissions and size")
     text, _ = decode(source.data, name)
-    return list(games_of_text(text, name, rules))
+    # the file's records and replays go before the collector is back: it walked them
+    # and the facts of every file read before, and found nothing to free (issue 38)
+    with cyclic_gc_paused():
+        return list(games_of_text(text, name, rules))
 
 
 def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = None,
@@ -234,7 +244,6 @@ def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = No
             "\r\n", "\n").replace("\r", "\n"):
         return list(games_of_text(text, name, rules)), []
     from ..checking import check_with_changes
-    from ..collector import cyclic_gc_paused
     from .replays import page_name, record_of, render, source_key
 
     made_from = source_key(text, rules, advice_samples)

@@ -68,3 +68,29 @@ def test_a_cache_that_cannot_be_opened_is_no_cache(tmp_path: Path) -> None:
     write(tmp_path / "games", "t1.afn", games(1, 1, 1))
     assert len(read_folder(tmp_path / "games", RULES, cache=cache).games) == 1
     assert cache.get(file_key(b"", RULES), "x") is None
+
+
+def test_the_facts_put_are_written_in_batches_and_when_the_folder_is_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "games"
+    for seed in range(1, 4):
+        write(folder, f"t{seed}.afn", games(seed, 1, 1 + seed % 2))
+    monkeypatch.setattr("allfours_notation.events.cache.PENDING", 2)
+    cache = FactsCache(tmp_path / "cache.sqlite")
+    first = read_folder(folder, RULES, cache=cache)
+    # another process's cache, on the same file: every file's facts were written,
+    # the third (after the batch of two) when the folder had been read
+    other = FactsCache(tmp_path / "cache.sqlite")
+    read = counting(monkeypatch)
+    assert read_folder(folder, RULES, cache=other) == first and read == []
+    assert (other.hits, other.misses) == (3, 0)
+    other.close()
+    # facts put and not yet written are found all the same, then written at close
+    key = file_key(b"a file of its own", RULES)
+    cache.put(key, list(first.games[:1]))
+    assert cache.get(key, "own.afn") is not None
+    cache.close()
+    again = FactsCache(tmp_path / "cache.sqlite")
+    found = again.get(key, "own.afn")
+    assert found is not None and found[0].digest == first.games[0].digest
+    again.close()
