@@ -70,6 +70,36 @@ typedef struct {
     int8_t winner;
 } WinnerEntry;
 
+/* What a search did, counted only in a build made with -DAFN_SEARCH_STATS (for finding
+ * where a search grows: `CFLAGS=-DAFN_SEARCH_STATS pip install ./accel`, then
+ * `python -m bench.search_profile`); the release build counts nothing of it. */
+#ifdef AFN_SEARCH_STATS
+#define STAT(x) (x)
+#define STAT_TESTS 24
+#define STAT_ROOT 16
+typedef struct {
+    /* per cards still out and cards on the table */
+    long long nodes[MAX_CARDS + 1][MAX_SEATS];
+    long long cuts[MAX_CARDS + 1][MAX_SEATS], cut_first[MAX_CARDS + 1][MAX_SEATS];
+    long long cut_index[MAX_CARDS + 1][MAX_SEATS];  /* sum of the cutting card's place */
+    long long children[MAX_CARDS + 1][MAX_SEATS];   /* cards searched */
+    long long settled[MAX_CARDS + 1], probes[MAX_CARDS + 1], found[MAX_CARDS + 1];
+    long long tt_cut[MAX_CARDS + 1], hint_used[MAX_CARDS + 1];
+    long long stores[MAX_CARDS + 1], evict[MAX_CARDS + 1], evict_deeper[MAX_CARDS + 1];
+    long long etc_tries[MAX_CARDS + 1], etc_fires[MAX_CARDS + 1];
+    /* per null-window test of the last solve: its beta, its value, its nodes; and the
+     * nodes under each card of the root */
+    int ntests;
+    int test_beta[STAT_TESTS], test_value[STAT_TESTS];
+    long long test_nodes[STAT_TESTS];
+    int root_count[STAT_TESTS], root_card[STAT_TESTS][STAT_ROOT];
+    long long root_nodes[STAT_TESTS][STAT_ROOT];
+    int root_depth, root_ntrick, in_test;
+} SearchStats;
+#else
+#define STAT(x) ((void)0)
+#endif
+
 typedef struct {
     PyObject_HEAD
     int n, ncards, nsides, total;
@@ -120,6 +150,9 @@ typedef struct {
     long long nodes, table_hits, settled;
     int advised;  /* the tables put in huge pages (a long search) */
     int err;
+#ifdef AFN_SEARCH_STATS
+    SearchStats *st;
+#endif
 } Engine;
 
 /* --- small helpers ------------------------------------------------------------------- */

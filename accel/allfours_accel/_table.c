@@ -220,8 +220,11 @@ void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, i
     TTEntry *a = &e->tt[at], *b = &e->tt[at + 1], *slot = NULL;
     if (a->depth && a->shape == probe->shape && a->rest == probe->rest_key) slot = a;
     else if (b->depth && b->shape == probe->shape && b->rest == probe->rest_key) slot = b;
+    STAT(e->st->stores[depth]++);
     if (!slot) {
         slot = !a->depth ? a : !b->depth ? b : a->depth <= b->depth ? a : b;
+        STAT(e->st->evict[depth] += slot->depth != 0);
+        STAT(e->st->evict_deeper[depth] += slot->depth > depth);
         memset(slot, 0, sizeof *slot);
         slot->shape = probe->shape;
         slot->rest = probe->rest_key;
