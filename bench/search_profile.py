@@ -14,7 +14,9 @@ those the share cut by the first card tried, the mean place of the cutting card,
 searched a node; at a trick boundary the share settled by the early stop, found in the
 table and cut by it, the table's card tried first, and the stores that put out another
 position's entry (and one deeper than the new); before a trick's last card, the share of
-enhanced transposition cutoffs.  A search not finished shows what it did up to the budget.
+enhanced transposition cutoffs; and per cards on the table, how often the first card
+tried cut, by where it came from (the static order, the table's card, the killer).  A
+search not finished shows what it did up to the budget.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ def table(profile: dict[str, Any], seats: int, cards: Sequence[str]) -> list[str
         root = sorted(test["root"], key=lambda pair: -pair[1])
         lines.append(f"test value >= {test['beta']}: {test['value']}, {test['nodes']:,} nodes; "
                      "root: " + ", ".join(f"{cards[card]} {nodes:,}" for card, nodes in root))
+    names = ("the static order", "the table", "the killer")
+    for on_table, source, first, later in profile["source"]:
+        if first + later:
+            lines.append(f"{on_table} on the table, first card from {names[source]}: "
+                         f"cut first at {_share(first, first + later).strip()}% of "
+                         f"{first + later:,} cut nodes")
     lines.append(f"{'out':>3} {'tbl':>3} {'nodes':>13} {'cut%':>6} {'first%':>6} {'place':>5} "
                  f"{'cards':>5} {'settl%':>6} {'found%':>6} {'ttcut%':>6} {'hint%':>6} "
                  f"{'evict%':>6} {'deeper%':>6} {'etc%':>6}")

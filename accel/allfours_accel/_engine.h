@@ -95,6 +95,11 @@ typedef struct {
     int root_count[STAT_TESTS], root_card[STAT_TESTS][STAT_ROOT];
     long long root_nodes[STAT_TESTS][STAT_ROOT];
     int root_depth, root_ntrick, in_test;
+    /* cut nodes by where the first card came from (0 the static order, 1 the table, 2 the
+     * killer) and whether it cut; of those cut later, the kinds of the first card and of
+     * the cutting one (bits: wins the trick so far, a trump, has pips) */
+    long long source[MAX_SEATS][3][2];
+    long long kinds[MAX_SEATS][8][8];
 } SearchStats;
 #else
 #define STAT(x) ((void)0)

@@ -108,22 +108,23 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
         moves[j + 1] = m;
         keys[j + 1] = key;
     }
-    int front = 0;
     if (hint >= 0) {
         for (int k = 0; k < count; k++) {
             if (moves[k] == hint) {
                 memmove(moves + 1, moves, (size_t)k * sizeof(int));
                 moves[0] = hint;
-                front = 1;
                 break;
             }
         }
     }
+    /* the killer second, after the table's card or the first of the static order (as the
+     * Python solver): first, it cut at 86-90% of the nodes inside a trick where the
+     * static order's first card cut at 93-96%, and searched twice the nodes (issue 40) */
     if (killer >= 0 && killer != moves[0]) {
-        for (int k = front; k < count; k++) {
+        for (int k = 1; k < count; k++) {
             if (moves[k] == killer) {
-                memmove(moves + front + 1, moves + front, (size_t)(k - front) * sizeof(int));
-                moves[front] = killer;
+                memmove(moves + 2, moves + 1, (size_t)(k - 1) * sizeof(int));
+                moves[1] = killer;
                 break;
             }
         }
@@ -291,7 +292,8 @@ static int search(Engine *e, int alpha, int beta) {
     if (e->err) return 0;
     int depth = __builtin_popcountll(remaining);
     int moves[MAX_CARDS];
-    int count = moves_at(e, pos, legal, hint, e->killer[depth][e->ntrick], moves);
+    int killer0 = e->killer[depth][e->ntrick];
+    int count = moves_at(e, pos, legal, hint, killer0, moves);
     if (e->err) return 0;
     if (e->ntrick == e->n - 1) {
         int cut = table_cut(e, pos, moves, count, alpha, beta);
@@ -343,6 +345,19 @@ static int search(Engine *e, int alpha, int beta) {
         STAT(e->st->cuts[depth][e->ntrick]++);
         STAT(e->st->cut_first[depth][e->ntrick] += k == 0);
         STAT(e->st->cut_index[depth][e->ntrick] += k);
+#ifdef AFN_SEARCH_STATS
+        int src = moves[0] == hint ? 1 : moves[0] == killer0 ? 2 : 0;
+        e->st->source[e->ntrick][src][k > 0]++;
+        if (k > 0) {
+            int kind[2];
+            for (int j = 0; j < 2; j++) {
+                int c = j ? moves[k] : moves[0];
+                kind[j] = (e->ntrick && winner_of(e, c) == pos) | (int)(e->trumps >> c & 1) << 1 |
+                          (e->pips[c] > 0) << 2;
+            }
+            e->st->kinds[e->ntrick][kind[0]][kind[1]]++;
+        }
+#endif
     }
     if (at_boundary) {
         int lower = probe.lower, upper = probe.upper;
@@ -827,6 +842,32 @@ static PyObject *Engine_profile(Engine *e, PyObject *Py_UNUSED(ignored)) {
         }
         Py_DECREF(test);
     }
+    PyObject *source = PyList_New(0), *kinds = PyList_New(0);
+    for (int t = 0; source && kinds && t < MAX_SEATS; t++) {
+        for (int src = 0; src < 3; src++) {
+            PyObject *row = Py_BuildValue("(iiLL)", t, src, st->source[t][src][0], st->source[t][src][1]);
+            if (!row || PyList_Append(source, row) < 0) Py_CLEAR(source);
+            Py_XDECREF(row);
+            if (!source) break;
+        }
+        for (int a = 0; kinds && a < 8; a++)
+            for (int b = 0; kinds && b < 8; b++) {
+                if (!st->kinds[t][a][b]) continue;
+                PyObject *row = Py_BuildValue("(iiiL)", t, a, b, st->kinds[t][a][b]);
+                if (!row || PyList_Append(kinds, row) < 0) Py_CLEAR(kinds);
+                Py_XDECREF(row);
+            }
+    }
+    if (!source || !kinds || PyDict_SetItemString(out, "source", source) < 0 ||
+        PyDict_SetItemString(out, "kinds", kinds) < 0) {
+        Py_XDECREF(source);
+        Py_XDECREF(kinds);
+        Py_DECREF(tests);
+        Py_DECREF(out);
+        return NULL;
+    }
+    Py_DECREF(source);
+    Py_DECREF(kinds);
     if (PyDict_SetItemString(out, "tests", tests) < 0) {
         Py_DECREF(tests);
         Py_DECREF(out);
