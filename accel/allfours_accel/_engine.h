@@ -26,21 +26,25 @@
 #define LONG_SEARCH (1 << 18)  /* nodes: then the tables go to huge pages */
 #define WIN_FORMS_MASK ((1ULL << 16) - 1)
 
-/* The bounds found at one pips margin (two sides, Game monotone: see tt_find) */
-typedef struct {
-    int16_t lower, upper;
-    int8_t margin;
-    uint8_t used;
-} TTBounds;
+/* A transposition table entry, 16 bytes, four to a 64-byte bucket (one cache line).
+ * ``key`` is the canonical shape of the cards still out and, below it, the leader and
+ * pips state (``rest``: 16 bits), when the shape fits in 48 bits (48 cards or fewer in
+ * play: every deal of the profiles); a wider deal keys on the shape alone and keeps
+ * ``rest`` in the second margin's place.  The bounds found at up to TT_MARGINS pips
+ * margins (two sides, Game monotone: see tt_find), as bytes: a bound that does not fit
+ * is kept weaker (a lower bound lowered, an upper raised), -128 and 127 meaning none;
+ * a margin of -128 marks a place not used. */
+#define TT_MARGINS 2
+#define TT_WAYS 4
+#define TT_NONE_LOW (-128)
+#define TT_NONE_HIGH 127
+#define TT_UNUSED (-128)
 
-#define TT_MARGINS 3
-
 typedef struct {
-    uint64_t shape;  /* the cards still out, canonical */
-    uint16_t rest;   /* the leader and the pips state (less the margin: see tt_find) */
+    uint64_t key;
     int8_t move;
-    uint8_t depth;   /* cards still out: the entry kept on a clash is the deeper one */
-    TTBounds at[TT_MARGINS];  /* one when the margin is in the key */
+    uint8_t depth;   /* cards still out (0: empty): the entry kept on a clash is the deeper */
+    int8_t lower[TT_MARGINS], upper[TT_MARGINS], margin[TT_MARGINS];
 } TTEntry;
 
 /* What the table says of a position: the bounds at its margin (those kept at other
@@ -134,6 +138,7 @@ typedef struct {
     int monotone;  /* two sides: Game never worth less to the first for more of its pips */
     TTEntry *tt;
     uint64_t tt_mask;
+    int tt_wide;  /* more than 48 cards: the key is the shape alone (see TTEntry) */
     LegalEntry *legal;
     uint64_t legal_mask, legal_used;
     FormEntry *forms;

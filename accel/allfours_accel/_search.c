@@ -550,7 +550,7 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->game = PyMem_Malloc(games * sizeof(int));
     e->bound_lo = PyMem_Malloc(bounds * sizeof(int));
     e->bound_hi = PyMem_Malloc(bounds * sizeof(int));
-    int tt_bits = n <= 24 ? 16 : n <= 36 ? 20 : 22;
+    int tt_bits = n <= 24 ? 17 : n <= 36 ? 21 : 23;  /* 16 bytes an entry: 2, 32, 128 MB */
     if (tt_alloc(e, (size_t)1 << tt_bits) < 0) return -1;
     e->legal = table_calloc(1024, sizeof(LegalEntry));
     e->legal_mask = 1023;
