@@ -684,16 +684,28 @@ static int set_position(Engine *e, PyObject *hands, PyObject *trick, int leader,
     return 0;
 }
 
-/* MTD(f): the exact value by null-window tests around a guess of 0 */
+/* The exact value by null-window tests.  At a trick boundary the value lies between the
+ * least and the most the open items can still be worth (open_bounds), and each test is
+ * at the upper middle of what is left between the bounds the tests so far gave (a
+ * bisection); elsewhere MTD(f): tests from 0, each at the bound the last one gave, up or
+ * down by one.  Stepping up from 0, a value of 2 cost the test "at least 1" as well as
+ * "at least 2", each a long search; a test above the value fails low, and the bound it
+ * returns (the search is fail-soft) often skips several steps (issue 40). */
 static int exact(Engine *e) {
-    int lower = -INF, upper = INF, value = 0;
+    int lower = -INF, upper = INF, value = 0, bisect = 0;
+    if (!e->ntrick && e->remaining) {
+        open_bounds(e, &lower, &upper);
+        if (e->err) return 0;
+        value = lower;
+        bisect = 1;
+    }
 #ifdef AFN_SEARCH_STATS
     e->st->ntests = 0;
     e->st->root_depth = __builtin_popcountll(e->remaining);
     e->st->root_ntrick = e->ntrick;
 #endif
     while (lower < upper && !e->err) {
-        int beta = value == lower ? value + 1 : value;
+        int beta = bisect ? lower + (upper - lower + 2) / 2 : value == lower ? value + 1 : value;
 #ifdef AFN_SEARCH_STATS
         long long before = e->nodes;
         int t = e->st->ntests;
