@@ -62,12 +62,6 @@ static void item_range(const Engine *e, const uint64_t *won, int *least, int *mo
     }
 }
 
-static int pips_of(const Engine *e, uint64_t cards) {
-    int sum = 0;
-    for (; cards; cards &= cards - 1) sum += e->pips[lowest(cards)];
-    return sum;
-}
-
 /* the pips of the ``k`` cheapest cards of ``cards``, those of ``free`` counting nothing */
 static int cheapest(const Engine *e, uint64_t cards, uint64_t free, int k) {
     int sum = 0;

@@ -27,21 +27,25 @@
 #define LONG_SEARCH (1 << 18)  /* nodes: then the tables go to huge pages */
 #define WIN_FORMS_MASK ((1ULL << 16) - 1)
 
-/* The bounds found at one pips margin (two sides, Game monotone: see tt_find) */
-typedef struct {
-    int16_t lower, upper;
-    int8_t margin;
-    uint8_t used;
-} TTBounds;
+/* A transposition table entry, 16 bytes, four to a 64-byte bucket (one cache line).
+ * ``key`` is the canonical shape of the cards still out and, below it, the leader and
+ * pips state (``rest``: 16 bits), when the shape fits in 48 bits (48 cards or fewer in
+ * play: every deal of the profiles); a wider deal keys on the shape alone and keeps
+ * ``rest`` in the second margin's place.  The bounds found at up to TT_MARGINS pips
+ * margins (two sides, Game monotone: see tt_find), as bytes: a bound that does not fit
+ * is kept weaker (a lower bound lowered, an upper raised), -128 and 127 meaning none;
+ * a margin of -128 marks a place not used. */
+#define TT_MARGINS 2
+#define TT_WAYS 4
+#define TT_NONE_LOW (-128)
+#define TT_NONE_HIGH 127
+#define TT_UNUSED (-128)
 
-#define TT_MARGINS 3
-
 typedef struct {
-    uint64_t shape;  /* the cards still out, canonical */
-    uint16_t rest;   /* the leader and the pips state (less the margin: see tt_find) */
+    uint64_t key;
     int8_t move;
-    uint8_t depth;   /* cards still out: the entry kept on a clash is the deeper one */
-    TTBounds at[TT_MARGINS];  /* one when the margin is in the key */
+    uint8_t depth;   /* cards still out (0: empty): the entry kept on a clash is the deeper */
+    int8_t lower[TT_MARGINS], upper[TT_MARGINS], margin[TT_MARGINS];
 } TTEntry;
 
 /* What the table says of a position: the bounds at its margin (those kept at other
@@ -79,6 +83,40 @@ typedef struct {
 } RunMemo;
 
 #define RUN_MEMO 1024
+/* What a search did, counted only in a build made with -DAFN_SEARCH_STATS (for finding
+ * where a search grows: `CFLAGS=-DAFN_SEARCH_STATS pip install ./accel`, then
+ * `python -m bench.search_profile`); the release build counts nothing of it. */
+#ifdef AFN_SEARCH_STATS
+#define STAT(x) (x)
+#define STAT_TESTS 24
+#define STAT_ROOT 16
+typedef struct {
+    /* per cards still out and cards on the table */
+    long long nodes[MAX_CARDS + 1][MAX_SEATS];
+    long long cuts[MAX_CARDS + 1][MAX_SEATS], cut_first[MAX_CARDS + 1][MAX_SEATS];
+    long long cut_index[MAX_CARDS + 1][MAX_SEATS];  /* sum of the cutting card's place */
+    long long children[MAX_CARDS + 1][MAX_SEATS];   /* cards searched */
+    long long settled[MAX_CARDS + 1], probes[MAX_CARDS + 1], found[MAX_CARDS + 1];
+    long long tt_cut[MAX_CARDS + 1], hint_used[MAX_CARDS + 1];
+    long long stores[MAX_CARDS + 1], evict[MAX_CARDS + 1], evict_deeper[MAX_CARDS + 1];
+    long long etc_tries[MAX_CARDS + 1], etc_fires[MAX_CARDS + 1];
+    /* per null-window test of the last solve: its beta, its value, its nodes; and the
+     * nodes under each card of the root */
+    int ntests;
+    int test_beta[STAT_TESTS], test_value[STAT_TESTS];
+    long long test_nodes[STAT_TESTS];
+    int root_count[STAT_TESTS], root_card[STAT_TESTS][STAT_ROOT];
+    long long root_nodes[STAT_TESTS][STAT_ROOT];
+    int root_depth, root_ntrick, in_test;
+    /* cut nodes by where the first card came from (0 the static order, 1 the table, 2 the
+     * killer) and whether it cut; of those cut later, the kinds of the first card and of
+     * the cutting one (bits: wins the trick so far, a trump, has pips) */
+    long long source[MAX_SEATS][3][2];
+    long long kinds[MAX_SEATS][8][8];
+} SearchStats;
+#else
+#define STAT(x) ((void)0)
+#endif
 
 typedef struct {
     PyObject_HEAD
@@ -114,6 +152,7 @@ typedef struct {
     int monotone;  /* two sides: Game never worth less to the first for more of its pips */
     TTEntry *tt;
     uint64_t tt_mask;
+    int tt_wide;  /* more than 48 cards: the key is the shape alone (see TTEntry) */
     LegalEntry *legal;
     uint64_t legal_mask, legal_used;
     FormEntry *forms;
@@ -135,6 +174,9 @@ typedef struct {
     long long nodes, table_hits, settled;
     int advised;  /* the tables put in huge pages (a long search) */
     int err;
+#ifdef AFN_SEARCH_STATS
+    SearchStats *st;
+#endif
 } Engine;
 
 /* --- small helpers ------------------------------------------------------------------- */

@@ -1,7 +1,8 @@
 /*
  * The transposition table at trick boundaries: keyed by the cards still out in canonical
  * form (per suit, in rank order, the holders and the counting cards), the leader and the
- * pips state; two slots a key, the deeper entry kept on a clash.  Also the enhanced
+ * pips state; four entries of 16 bytes a bucket (a cache line), the shallowest put out
+ * on a clash.  Also the enhanced
  * transposition cutoff tried before the last card of a trick is searched.
  */
 #include "_engine.h"
@@ -121,6 +122,7 @@ void table_free(void *table) {
 }
 
 int tt_alloc(Engine *e, size_t entries) {
+    e->tt_wide = e->ncards > 48;
     e->tt = table_calloc(entries, sizeof(TTEntry));
     if (!e->tt) {
         PyErr_NoMemory();
@@ -146,7 +148,18 @@ static uint64_t shape_of(const Engine *e, uint64_t remaining) {
 }
 
 static uint64_t tt_bucket(const Engine *e, const TTProbe *probe) {
-    return mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask & ~1ULL;
+    return mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask &
+           ~(uint64_t)(TT_WAYS - 1);
+}
+
+/* The key kept in an entry, and whether an entry is the position's (see TTEntry) */
+static uint64_t tt_entry_key(const Engine *e, const TTProbe *probe) {
+    return e->tt_wide ? probe->shape : probe->shape << 16 | probe->rest_key;
+}
+
+static int tt_matches(const Engine *e, const TTEntry *t, uint64_t key, uint16_t rest) {
+    if (!t->depth || t->key != key) return 0;
+    return !e->tt_wide || ((uint16_t)(uint8_t)t->lower[1] | (uint16_t)(uint8_t)t->upper[1] << 8) == rest;
 }
 
 /* The key of the position (the first half of tt_find), its bucket asked of memory ahead */
@@ -177,16 +190,18 @@ static void tt_read(Engine *e, TTProbe *probe) {
     probe->lower = -INF;
     probe->upper = INF;
     probe->move = -1;
-    uint64_t at = tt_bucket(e, probe);
-    for (int k = 0; k < 2; k++) {
-        TTEntry *t = &e->tt[at + (uint64_t)k];
-        if (!t->depth || t->shape != probe->shape || t->rest != probe->rest_key) continue;
+    uint64_t at = tt_bucket(e, probe), key = tt_entry_key(e, probe);
+    int margins = e->tt_wide ? 1 : TT_MARGINS;
+    for (int k = 0; k < TT_WAYS; k++) {
+        const TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (!tt_matches(e, t, key, probe->rest_key)) continue;
         probe->move = t->move;
-        for (int j = 0; j < TT_MARGINS; j++) {
-            const TTBounds *b = &t->at[j];
-            if (!b->used) continue;
-            if (b->margin <= probe->margin && b->lower > probe->lower) probe->lower = b->lower;
-            if (b->margin >= probe->margin && b->upper < probe->upper) probe->upper = b->upper;
+        for (int j = 0; j < margins; j++) {
+            if (t->margin[j] == TT_UNUSED) continue;
+            int lower = t->lower[j] == TT_NONE_LOW ? -INF : t->lower[j];
+            int upper = t->upper[j] == TT_NONE_HIGH ? INF : t->upper[j];
+            if (t->margin[j] <= probe->margin && lower > probe->lower) probe->lower = lower;
+            if (t->margin[j] >= probe->margin && upper < probe->upper) probe->upper = upper;
         }
         return;
     }
@@ -209,48 +224,69 @@ void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
     tt_read(e, probe);
 }
 
+/* a bound as a byte: one that does not fit is kept weaker (a lower bound lowered, an
+ * upper one raised), the extremes meaning none */
+static int8_t lower_byte(int lower) {
+    return (int8_t)(lower <= TT_NONE_LOW ? TT_NONE_LOW : lower > TT_NONE_HIGH - 1 ? TT_NONE_HIGH - 1 : lower);
+}
+
+static int8_t upper_byte(int upper) {
+    return (int8_t)(upper >= TT_NONE_HIGH ? TT_NONE_HIGH : upper < TT_NONE_LOW + 1 ? TT_NONE_LOW + 1 : upper);
+}
+
 /* Keeps the bounds ``lower`` and ``upper`` and the best card found at the position of
- * ``probe``: in its entry when there is one, else in the shallower of the key's two
- * slots; at its margin, else in a free place, else in place of the margin farthest
- * from it */
+ * ``probe``: in its entry when there is one, else in an empty place of the bucket, else
+ * in place of its shallowest entry; at its margin, else in a free place, else in place of
+ * the margin farthest from it */
 void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth) {
     /* looked up again: while the position was searched its entry may have given way to
      * another position's, and the table may have moved (table_promote) */
-    uint64_t at = tt_bucket(e, probe);
-    TTEntry *a = &e->tt[at], *b = &e->tt[at + 1], *slot = NULL;
-    if (a->depth && a->shape == probe->shape && a->rest == probe->rest_key) slot = a;
-    else if (b->depth && b->shape == probe->shape && b->rest == probe->rest_key) slot = b;
-    if (!slot) {
-        slot = !a->depth ? a : !b->depth ? b : a->depth <= b->depth ? a : b;
-        memset(slot, 0, sizeof *slot);
-        slot->shape = probe->shape;
-        slot->rest = probe->rest_key;
+    uint64_t at = tt_bucket(e, probe), key = tt_entry_key(e, probe);
+    TTEntry *slot = NULL, *victim = NULL;
+    STAT(e->st->stores[depth]++);
+    for (int k = 0; k < TT_WAYS; k++) {
+        TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (tt_matches(e, t, key, probe->rest_key)) {
+            slot = t;
+            break;
+        }
+        if (!victim || (victim->depth && t->depth < victim->depth)) victim = t;
     }
-    TTBounds *place = NULL;
-    int far = -1;
-    for (int j = 0; j < TT_MARGINS; j++) {
-        TTBounds *b = &slot->at[j];
-        if (!b->used) {
+    int margins = e->tt_wide ? 1 : TT_MARGINS;
+    if (!slot) {
+        slot = victim;
+        STAT(e->st->evict[depth] += slot->depth != 0);
+        STAT(e->st->evict_deeper[depth] += slot->depth > depth);
+        memset(slot, 0, sizeof *slot);
+        slot->key = key;
+        for (int j = 0; j < TT_MARGINS; j++) slot->margin[j] = TT_UNUSED;
+        if (e->tt_wide) {
+            slot->lower[1] = (int8_t)(probe->rest_key & 0xff);
+            slot->upper[1] = (int8_t)(probe->rest_key >> 8);
+        }
+    }
+    int place = -1, far = -1;
+    for (int j = 0; j < margins; j++) {
+        if (slot->margin[j] == TT_UNUSED) {
             if (far < INF) {
-                place = b;
+                place = j;
                 far = INF;
             }
             continue;
         }
-        if (b->margin == probe->margin) {
-            place = b;
+        if (slot->margin[j] == probe->margin) {
+            place = j;
             break;
         }
-        int gap = abs(b->margin - probe->margin);
+        int gap = abs(slot->margin[j] - probe->margin);
         if (gap > far) {
-            place = b;
+            place = j;
             far = gap;
         }
     }
-    place->lower = (int16_t)lower;
-    place->upper = (int16_t)upper;
-    place->margin = (int8_t)probe->margin;
-    place->used = 1;
+    slot->lower[place] = lower_byte(lower);
+    slot->upper[place] = upper_byte(upper);
+    slot->margin[place] = (int8_t)probe->margin;
     slot->move = (int8_t)move;
     slot->depth = (uint8_t)depth;
 }

@@ -282,3 +282,38 @@ def test_the_engines_bounds_are_the_python_solvers() -> None:
             for _ in range(3):
                 checked += _bounds_agree(deal.layout, None, rng)
     assert checked >= 500
+@needs_engine
+@pytest.mark.parametrize("players", [2, 4])
+def test_deals_of_more_than_48_cards_give_identical_values(players: int) -> None:
+    """With more than 48 cards in play (the whole pack dealt: 26 a hand two-handed, 13
+    four-handed; no profile's deal has so many) the engine's table entry keys on the
+    cards alone and keeps the leader and pips in its second margin's place.  Positions at
+    each trick boundary of the last cards of a random line of legal play, with every seat
+    to lead and several splits of the pips taken, against the reference, the same engine
+    kept throughout."""
+    rng = random.Random(40 + players)
+    left = 10 if players == 2 else 5
+    for layout in random_layouts(players, 52 // players, 2, seed=players):
+        for perspective in perspectives(layout):
+            fast = AcceleratedSolver(layout, perspective)
+            plain = Solver(layout, perspective)
+            line: list[tuple[Seat, Card]] = []
+            while (seat := plain.to_move()) is not None:
+                card = rng.choice(plain.legal_now())
+                plain.play(seat, card)
+                line.append((seat, card))
+            assert len(line) == 52
+            values = set()
+            for length in range(52 - left * players, 53, players):
+                for leader in range(players):
+                    for solver in (fast, plain):
+                        solver.set_position(line[:length])
+                    taken = sum(plain.pips)
+                    for first in rng.sample(range(taken + 1), min(taken + 1, 4)):
+                        for solver in (fast, plain):
+                            solver.leader = leader
+                            solver.pips = [first, taken - first]
+                        value = fast.value()
+                        assert value == plain.value(), (perspective, length, leader, first)
+                        values.add(value)
+            assert len(values) > 1  # the positions are not all of one value
