@@ -83,7 +83,8 @@ class ChangeLog:
     kept as the table had them and made changes only at the end (:meth:`finish`), when
     every deal has shown its cards."""
 
-    __slots__ = ("following", "hand_lists", "held", "last", "options", "seats", "steps")
+    __slots__ = ("following", "hand_lists", "held", "last", "offences", "options", "seats",
+                 "steps")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options) -> None:
         self.seats = seats
@@ -100,6 +101,8 @@ class ChangeLog:
         self.hand_lists: dict[Seat, list[Card]] | None = None
         # after a card's step: its deal and trick (the live list) and the cards on it
         self.following: tuple[DealBase, list[tuple[Seat, Card]], int] | None = None
+        # how many offences the deal had proved at the last step
+        self.offences = 0
 
     def step(self, deal: DealBase, kind: StepKind, trick: int | None, text: str,
              span: Span | None, diagnostics: tuple[Diagnostic, ...]) -> None:
@@ -122,10 +125,22 @@ class ChangeLog:
             last["trick_list"] = live_trick.copy()
             last["trick"] = changed["trick"] = tuple(live_trick)
             self.following = (deal, live_trick, follows[2] + 1)
+            # the items read of a card played only whether it is a trump (High, Low, the
+            # Jack, a gift's trump), an offence it proved and whether every card is known
+            # now: the unseen counts only fall, so some left now means some left before
+            # (Closing.items_now's key is the same as at the step before)
+            unseen = deal.ledger.unseen
+            if live_trick[-1][1].suit is not deal.trump and \
+                    len(deal.offences) == self.offences and \
+                    (any(unseen.values()) or unseen == last["unseen"]):
+                items = last["items"]
+            else:
+                items = deal.items_now()
         else:
             self._compare(deal, changed)
             self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else None
-        items = deal.items_now()
+            items = deal.items_now()
+        self.offences = len(deal.offences)
         if items is not last["items"] and items != last["items"]:
             changed["items"] = items
         last["items"] = items
