@@ -83,7 +83,8 @@ class ChangeLog:
     kept as the table had them and made changes only at the end (:meth:`finish`), when
     every deal has shown its cards."""
 
-    __slots__ = ("following", "hand_lists", "held", "last", "options", "seats", "steps")
+    __slots__ = ("following", "hand_lists", "held", "last", "offences", "options", "seats",
+                 "steps")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options) -> None:
         self.seats = seats
@@ -100,6 +101,8 @@ class ChangeLog:
         self.hand_lists: dict[Seat, list[Card]] | None = None
         # after a card's step: its deal and trick (the live list) and the cards on it
         self.following: tuple[DealBase, list[tuple[Seat, Card]], int] | None = None
+        # how many offences the deal had proved at the last step
+        self.offences = 0
 
     def step(self, deal: DealBase, kind: StepKind, trick: int | None, text: str,
              span: Span | None, diagnostics: tuple[Diagnostic, ...]) -> None:
@@ -122,10 +125,22 @@ class ChangeLog:
             last["trick_list"] = live_trick.copy()
             last["trick"] = changed["trick"] = tuple(live_trick)
             self.following = (deal, live_trick, follows[2] + 1)
+            # the items read of a card played only whether it is a trump (High, Low, the
+            # Jack, a gift's trump), an offence it proved and whether every card is known
+            # now: the unseen counts only fall, so some left now means some left before
+            # (Closing.items_now's key is the same as at the step before)
+            unseen = deal.ledger.unseen
+            if live_trick[-1][1].suit is not deal.trump and \
+                    len(deal.offences) == self.offences and \
+                    (any(unseen.values()) or unseen == last["unseen"]):
+                items = last["items"]
+            else:
+                items = deal.items_now()
         else:
             self._compare(deal, changed)
             self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else None
-        items = deal.items_now()
+            items = deal.items_now()
+        self.offences = len(deal.offences)
         if items is not last["items"] and items != last["items"]:
             changed["items"] = items
         last["items"] = items
@@ -249,15 +264,22 @@ class ChangeLog:
             taken: tuple[Seat, tuple[Card, ...]] | None = None
             if completing is not None:
                 trick = table[4]
-                if step.kind is PLAY and trick:
-                    completing.played(*trick[-1])
-                if completing.waiting:  # else the table showed every card already
-                    before = completing.last
-                    hands, counts, legal = completing.completed(table)
+                before = completing.last
+                answer = completing.took(*trick[-1], table) \
+                    if step.kind is PLAY and trick else None
+                if answer is not None:  # nearly every card of a deal whose hands were not written
+                    hands, counts, legal = answer
                     if before is not None and before[0] is shown_hands:
                         taken = completing.taken_out
                 else:
-                    hands, counts, legal = table[0], table[1], table[2]
+                    if step.kind is PLAY and trick:
+                        completing.played(*trick[-1])
+                    if completing.waiting:  # else the table showed every card already
+                        hands, counts, legal = completing.completed(table)
+                        if before is not None and before[0] is shown_hands:
+                            taken = completing.taken_out
+                    else:
+                        hands, counts, legal = table[0], table[1], table[2]
                 if index == end:
                     completing = None
             else:
@@ -322,12 +344,59 @@ class _Completing:
             if not waiting:
                 del self.waiting[seat]
 
+    def took(self, seat: Seat, card: Card,
+             held: _Held) -> tuple[_Hands, _Counts, frozenset[Card]] | None:
+        """:meth:`played` and :meth:`completed` at once for a card's step, where the card
+        is one of those waiting, others still wait and the table's known hands are the
+        step before's (nearly every card of a deal whose hands were not written): its
+        seat's completed hand is the step before's less the card, and nothing else of the
+        hands is looked at again.  None, with nothing done, for any other card."""
+        waiting, last = self.waiting.get(seat), self.last
+        if waiting is None or last is None or held[0] is not self.known or \
+                self.played_now or card not in waiting or \
+                (len(waiting) == 1 and len(self.waiting) == 1):
+            return None
+        waiting.remove(card)
+        place = self.place[seat]
+        self.waiting_counts[place] -= 1
+        if not waiting:
+            del self.waiting[seat]
+        shown = list(last[0][place])
+        shown.remove(card)
+        full = list(last[0])
+        full[place] = hand = tuple(shown)
+        whole = tuple(full)
+        self.taken_out = (seat, hand)
+        unseen = held[1]
+        counts = tuple(map(sub, unseen, self.waiting_counts))
+        if counts == last[1]:
+            counts = last[1]
+        self.unseen = unseen
+        self.last = answer = (whole, counts, self.legal_now(whole, counts, held))
+        return answer
+
+    def legal_now(self, whole: _Hands, counts: _Counts, held: _Held) -> frozenset[Card]:
+        """The legal cards of the seat to move, its hand completed (``whole``), where it
+        waits to play some card seen only in play and holds no card unseen; else the
+        table's (``held``)."""
+        mover, trick, trump = held[3], held[4], held[5]
+        if mover not in self.waiting or counts[self.place[mover]] != 0:
+            return held[2]
+        hand = whole[self.place[mover]]
+        key = (mover, hand, trick, trump)
+        if self.legal is not None and self.legal[0] == key:
+            return self.legal[1]
+        on_table = trick if len(trick) < len(self.seats) else ()
+        legal = legal_cards(hand, on_table, trump, self.options)
+        self.legal = (key, legal)
+        return legal
+
     def hand(self, seat: Seat, known: tuple[Card, ...]) -> tuple[Card, ...]:
         cards = self.waiting.get(seat)
         return tuple(sorted([*known, *cards], key=hand_order)) if cards else known
 
     def completed(self, held: _Held) -> tuple[_Hands, _Counts, frozenset[Card]]:
-        hands, unseen, legal, mover, trick, trump = held
+        hands, unseen = held[0], held[1]
         seats, last, played = self.seats, self.last, self.played_now
         before = self.known
         self.taken_out = None
@@ -365,16 +434,7 @@ class _Completing:
                 counts = last[1]
         self.known, self.unseen = hands, unseen
         played.clear()
-        if mover in self.waiting and counts[self.place[mover]] == 0:
-            hand = whole[self.place[mover]]
-            key = (mover, hand, trick, trump)
-            if self.legal is not None and self.legal[0] == key:
-                legal = self.legal[1]
-            else:
-                on_table = trick if len(trick) < len(seats) else ()
-                legal = legal_cards(hand, on_table, trump, self.options)
-                self.legal = (key, legal)
-        self.last = answer = (whole, counts, legal)
+        self.last = answer = (whole, counts, self.legal_now(whole, counts, held))
         return answer
 
 

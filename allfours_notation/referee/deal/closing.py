@@ -5,7 +5,7 @@ result and who deals next.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ...cards import Card, Rank, Seat, Suit
 from ...diagnostics import Severity
@@ -34,7 +34,6 @@ from ..profiles import (
     FosterCap,
     LowOwner,
     MisdealRule,
-    Options,
     PackExhausted,
     PenaltyTiming,
     RevokePenalty,
@@ -82,17 +81,12 @@ _PLAYING = (Phase.SETTLED, Phase.PLAY)
 _FOSTER_GRADED, _BEFORE_HIGH = RevokePenalty.FOSTER_GRADED, PenaltyTiming.BEFORE_HIGH
 _ORIGINAL_HOLDER, _TRICK_WINNER = LowOwner.ORIGINAL_HOLDER, LowOwner.TRICK_WINNER
 _CAP_ALWAYS, _NO = FosterCap.ALWAYS, YesNo.NO
+_PLUS_ONE_OR_FOURTEEN = (RevokePenalty.OPPONENT_PLUS_1, RevokePenalty.OPPONENT_PLUS_14)
 _UNLIMITED_BEGS, _RUNS = BegsPerDeal.UNLIMITED, CallKind.RUNS
 # the play's items while the trumps are not settled: the same records every time
 _UNSETTLED = tuple(ItemStatus(item=item, status=Status.UNKNOWN, side=None, points=0,
                               note="the trumps are not settled")
                    for item in (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK, ClaimItem.GAME))
-# each of the play's items by what it is made from (see Closing.kept_play_points)
-_POINTS_OF: dict[str, Callable[[DealFacts, Options], list[Point]]] = {
-    "high_low": high_low_points,
-    "jack": lambda facts, options: jack_points(facts, options, set()),
-    "game": lambda facts, options: game_points(facts, options, set()),
-}
 
 
 class Closing(Tricks):
@@ -379,31 +373,37 @@ class Closing(Tricks):
         if offences or trump is None:
             return self.play_points_now(offences)
         holders, tricks, memo = self.ledger.holders, self.scored_tricks, self.points_memo
-        captured = self.captured
+        captured, options = self.captured, self.options
         high, low = self.ledger.trump_extremes(trump)
         jack = _JACK_OF[trump]
         turnups = self.ledger.turnups
-        by_trick_winner = self.options.low_owner is _TRICK_WINNER
-        keys = {
-            "high_low": (trump, high, low, holders.get(high) if high else None,
-                         holders.get(low) if low else None,
-                         captured.get(low) if low and by_trick_winner else None),
-            "jack": (trump, bool(turnups) and turnups[-1] is jack, holders.get(jack),
-                     captured.get(jack)),
-            "game": (tuple(self.pips.items()), self.elder),
-        }
         facts: DealFacts | None = None
-        points: list[Point] = []
-        for name, key in keys.items():
-            kept = memo.get(name)
-            if kept is None or kept[0] != key:
-                if facts is None:
-                    facts = self.live_facts(trump)
-                made = _POINTS_OF[name](facts, self.options)
-                memo[name] = kept = (key, made)
+        # each item's key, then its points: made again only when the key changed
+        key: tuple[object, ...] = (
+            trump, high, low, holders.get(high) if high else None,
+            holders.get(low) if low else None,
+            captured.get(low) if low and options.low_owner is _TRICK_WINNER else None)
+        kept = memo.get("high_low")
+        if kept is None or kept[0] != key:
+            facts = self.live_facts(trump)
+            memo["high_low"] = kept = (key, high_low_points(facts, options))
+        points = kept[1].copy()
+        key = (trump, bool(turnups) and turnups[-1] is jack, holders.get(jack),
+               captured.get(jack))
+        kept = memo.get("jack")
+        if kept is None or kept[0] != key:
+            if facts is None:
+                facts = self.live_facts(trump)
+            memo["jack"] = kept = (key, jack_points(facts, options, set()))
+        points.extend(kept[1])
+        key = (tuple(self.pips.items()), self.elder)
+        kept = memo.get("game")
+        if kept is None or kept[0] != key:
+            if facts is None:
+                facts = self.live_facts(trump)
+            memo["game"] = kept = (key, game_points(facts, options, set()))
+        if tricks:  # no Game for a deal with no trick written
             points.extend(kept[1])
-        if not tricks:
-            points = [p for p in points if p.item is not _GAME]
         return points
 
     def point_statuses(self, points: Sequence[Point],
@@ -427,23 +427,23 @@ class Closing(Tricks):
                                      accounted, unseen)
         jack = _JACK_OF[trump]
         captured = self.captured  # whether a card is in a complete trick
-        foster = self.options.revoke_penalty is _FOSTER_GRADED
-        jack_known = unseen == 0 or jack in holders or jack in accounted
+        penalty = self.options.revoke_penalty
+        foster = penalty is _FOSTER_GRADED
+        low_sure = low and (self.options.low_owner is _ORIGINAL_HOLDER or
+                            (lowest is not None and lowest in captured))
         found: list[Status] = []
         for point in points:
             item = point.item
             if item is _HIGH:
                 sure = high
             elif item is _LOW:
-                sure = low and (self.options.low_owner is _ORIGINAL_HOLDER or
-                                (lowest is not None and lowest in captured))
+                sure = low_sure
             elif item in _JACKS:
                 # a later revoke bars it (Foster)
                 sure = jack in captured and not foster
             elif item is _PENALTY:
-                sure = self.options.revoke_penalty in (RevokePenalty.OPPONENT_PLUS_1,
-                                                       RevokePenalty.OPPONENT_PLUS_14) or \
-                    (foster and jack_known)
+                sure = penalty in _PLUS_ONE_OR_FOURTEEN or \
+                    (foster and (unseen == 0 or jack in holders or jack in accounted))
             else:
                 sure = False  # Game: at the deal's end
             found.append(_DECIDED if sure else _PROVISIONAL)
@@ -518,7 +518,11 @@ class Closing(Tricks):
         if self.options.revoke_penalty is _FOSTER_GRADED:  # else no cap to apply
             points, statuses = self.foster_cap_now(points, statuses,
                                                    self.capped_sides(offences))
-        items.extend([item_of(p, status) for p, status in zip(points, statuses, strict=True)])
+        memo = self.item_memo  # kept_item's, looked up here: most items are the step before's
+        for p, status in zip(points, statuses, strict=True):
+            kept = memo.get(id(p))
+            items.append(kept[2] if kept is not None and kept[0] is p and kept[1] is status
+                         else item_of(p, status))
         return tuple(items)
 
     def kept_item(self, point: Point, status: Status) -> ItemStatus:
