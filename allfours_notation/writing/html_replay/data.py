@@ -267,7 +267,8 @@ class Parts:
     decided, counted at the end, or that would score if it ended now) as indexes into
     the page's ``rows`` (:class:`Rows`), ``later`` written when either changed."""
 
-    __slots__ = ("columns", "hands", "items", "points", "rows", "writers")
+    __slots__ = ("columns", "hands", "items", "points", "rows", "trick", "trick_text",
+                 "writers")
 
     def __init__(self, rows: Rows) -> None:
         self.rows = rows
@@ -276,13 +277,16 @@ class Parts:
         self.columns["hands"] = self.hands
         self.points: Sequence[Point] = ()
         self.items: Sequence[ItemStatus] = ()
+        # the trick last written and its text: a card played adds its own to the text
+        self.trick: tuple[tuple[Seat, Card], ...] = ()
+        self.trick_text = ""
         columns = self.columns
         # the referee's name of each part: the page's column and how a value is written
         self.writers: dict[str, tuple[list[Any], Callable[[Any], Any] | None]] = {
             "dealer": (columns["dealer"], _letter), "elder": (columns["elder"], _letter),
             "unknown": (columns["unknown"], _unknown), "turnups": (columns["turnups"], _cards),
             "trump": (columns["trump"], _letter), "trick_number": (columns["tn"], None),
-            "trick": (columns["trick"], _trick), "to_move": (columns["to"], _letter),
+            "to_move": (columns["to"], _letter),
             "legal": (columns["legal"], _legal), "won": (columns["won"], None),
             "pips": (columns["pips"], None), "last_trick_winner": (columns["last"], _letter),
             "scores": (columns["scores"], None), "winner": (columns["winner"], None)}
@@ -297,6 +301,14 @@ class Parts:
             if found is not None:
                 column, write = found
                 column += (index, value if write is None else write(value))
+            elif name == "trick":
+                before = self.trick
+                if before and value[:-1] == before:  # a card played to the trick
+                    text = self.trick_text + " " + _PLAYED[value[-1]]
+                else:
+                    text = " ".join(map(_PLAYED.__getitem__, value))
+                self.trick, self.trick_text = value, text
+                self.columns["trick"] += (index, text)
             elif name == "hands":
                 hands = self.hands
                 for seat, held in value.items():
@@ -325,10 +337,6 @@ def _unknown(unknown: Iterable[tuple[Seat, int]]) -> dict[str, int]:
 
 def _cards(cards: Iterable[Card]) -> str:
     return " ".join(map(_CODE, cards))
-
-
-def _trick(trick: Iterable[tuple[Seat, Card]]) -> str:
-    return " ".join(map(_PLAYED.__getitem__, trick))
 
 
 def _legal(legal: Iterable[Card]) -> str:
