@@ -178,17 +178,17 @@ def steps_data(steps: Sequence[Step], at_step: dict[int, list[Diagnostic]],
                rows: Rows) -> tuple[dict[str, list[Any]], dict[str, Any]]:
     """The steps (:func:`step_columns`) and the page's ``parts``: by part of the table
     (:data:`PART_NAMES`), the steps that change it with its value there, ``[step, value,
-    step, value, ...]`` (the hands seat by seat), all of them at the first step
-    (:class:`Parts`).  The page's script carries each part forward to the steps that do
-    not change it (:func:`full_states` does the same here).  A step changes one or two
-    parts of the table, so this is a fifth of the data and of the time to make it
-    (issue 38)."""
+    step, value, ...]`` (the hands seat by seat; a part of seats, suits or cards as one
+    text, :meth:`Parts.written`), all of them at the first step (:class:`Parts`).  The
+    page's script carries each part forward to the steps that do not change it
+    (:func:`full_states` does the same here).  A step changes one or two parts of the
+    table, so this is a fifth of the data and of the time to make it (issue 38)."""
     parts = Parts(rows)
     previous: TableState | None = None
     for index, step in enumerate(steps):
         parts.add(index, state_changes(step.state, previous))
         previous = step.state
-    return step_columns(steps, at_step), parts.columns
+    return step_columns(steps, at_step), parts.written()
 
 
 def changes_data(steps: Sequence[StepChange], at_step: dict[int, list[Diagnostic]],
@@ -201,7 +201,7 @@ def changes_data(steps: Sequence[StepChange], at_step: dict[int, list[Diagnostic
     for index, step in enumerate(steps):
         if step.changed:
             add(index, step.changed)
-    return step_columns(steps, at_step), parts.columns
+    return step_columns(steps, at_step), parts.written()
 
 
 def step_columns(steps: Sequence[Step | StepChange],
@@ -265,7 +265,8 @@ class Parts:
     part's cards are one text of codes (a trick's, each led by its seat's letter); a
     seat as its letter; the deal's points and what is not counted yet (``later``:
     decided, counted at the end, or that would score if it ended now) as indexes into
-    the page's ``rows`` (:class:`Rows`), ``later`` written when either changed."""
+    the page's ``rows`` (:class:`Rows`), ``later`` written when either changed; the
+    parts of seats, suits and cards each one text at the end (:meth:`written`)."""
 
     __slots__ = ("columns", "hands", "items", "points", "rows", "trick", "trick_text",
                  "writers")
@@ -327,8 +328,40 @@ class Parts:
             self.columns["later"] += (index, self.rows.later(self.points, self.items))
 
 
-def _letter(seat: Seat | Suit | None) -> str | None:
-    return seat.letter if seat is not None else None
+    def written(self) -> dict[str, Any]:
+        """The columns as the page holds them: a part of texts (:data:`TEXT_PARTS`,
+        the hands seat by seat) as one text, ``"step step ...|value|value..."``, its
+        steps then a value for each (empty where there is no seat or suit, or no card);
+        the rest as they are.  A page's thousand steps and texts, each a JSON value of
+        its own, were half of its JSON's cost, and they are written here by ``join`` at
+        C speed (issue 38)."""
+        out = dict(self.columns)
+        for name in TEXT_PARTS:
+            out[name] = _text_column(out[name])
+        out["hands"] = {seat: _text_column(held) for seat, held in self.hands.items()}
+        return out
+
+
+# The parts written as one text (:meth:`Parts.written`): seats, suits and cards.
+TEXT_PARTS = ("dealer", "elder", "turnups", "trump", "trick", "to", "legal", "last")
+
+
+def _text_column(column: list[Any]) -> str:
+    """``[step, text, step, text, ...]`` as ``"step step ...|text|text..."``."""
+    if not column:
+        return ""
+    if column[-2] >= len(_STEP_TEXTS):
+        _STEP_TEXTS.extend(map(str, range(len(_STEP_TEXTS), column[-2] + 1)))
+    return " ".join(map(_STEP_TEXTS.__getitem__, column[::2])) + "|" + "|".join(column[1::2])
+
+
+# A step's number as text, by the number: made once, not for each part it changes
+# (``str`` of a number cost as much as the rest of a part's text).
+_STEP_TEXTS: list[str] = []
+
+
+def _letter(seat: Seat | Suit | None) -> str:
+    return seat.letter if seat is not None else ""
 
 
 def _unknown(unknown: Iterable[tuple[Seat, int]]) -> dict[str, int]:
@@ -369,7 +402,9 @@ def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
                     steps[at]["s"].setdefault("hands", {})[seat] = _codes_of(value)
             continue
         for at, value in pairwise_of(column):
-            if name in ("turnups", "legal"):
+            if name in _LETTER_PARTS:
+                value = value or None
+            elif name in ("turnups", "legal"):
                 value = _codes_of(value)
             elif name == "trick":
                 value = [[played[0], played[1:]] for played in _codes_of(value)]
@@ -383,8 +418,17 @@ def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return steps
 
 
-def pairwise_of(column: list[Any]) -> list[tuple[Any, Any]]:
-    """``[step, value, step, value, ...]`` as (step, value) pairs."""
+_LETTER_PARTS = ("dealer", "elder", "trump", "to", "last")
+
+
+def pairwise_of(column: list[Any] | str) -> list[tuple[Any, Any]]:
+    """``[step, value, step, value, ...]``, or a text part's ``"step step ...|value|
+    value..."`` (:meth:`Parts.written`), as (step, value) pairs."""
+    if isinstance(column, str):
+        if not column:
+            return []
+        at, *values = column.split("|")
+        return list(zip(map(int, at.split(" ")), values, strict=True))
     return list(zip(column[::2], column[1::2], strict=True))
 
 
