@@ -282,15 +282,16 @@ class Parts:
         self.trick: tuple[tuple[Seat, Card], ...] = ()
         self.trick_text = ""
         columns = self.columns
+        by_side = _PAIRS.__getitem__
         # the referee's name of each part: the page's column and how a value is written
         self.writers: dict[str, tuple[list[Any], Callable[[Any], Any] | None]] = {
             "dealer": (columns["dealer"], _letter), "elder": (columns["elder"], _letter),
             "unknown": (columns["unknown"], _unknown), "turnups": (columns["turnups"], _cards),
             "trump": (columns["trump"], _letter), "trick_number": (columns["tn"], None),
-            "to_move": (columns["to"], _letter),
-            "legal": (columns["legal"], _legal), "won": (columns["won"], None),
-            "pips": (columns["pips"], None), "last_trick_winner": (columns["last"], _letter),
-            "scores": (columns["scores"], None), "winner": (columns["winner"], None)}
+            "to_move": (columns["to"], _letter), "legal": (columns["legal"], _legal),
+            "won": (columns["won"], by_side), "pips": (columns["pips"], by_side),
+            "last_trick_winner": (columns["last"], _letter),
+            "scores": (columns["scores"], by_side), "winner": (columns["winner"], None)}
 
     def add(self, index: int, changed: Mapping[str, Any]) -> None:
         """The parts ``changed`` at step ``index``, as the referee's step changes name
@@ -342,8 +343,10 @@ class Parts:
         return out
 
 
-# The parts written as one text (:meth:`Parts.written`): seats, suits and cards.
-TEXT_PARTS = ("dealer", "elder", "turnups", "trump", "trick", "to", "legal", "last")
+# The parts written as one text (:meth:`Parts.written`): seats, suits and cards, and the
+# tricks, pips and points by side (:class:`_Pairs`).
+TEXT_PARTS = ("dealer", "elder", "turnups", "trump", "trick", "to", "legal", "last", "won",
+              "pips", "scores")
 
 
 def _text_column(column: list[Any]) -> str:
@@ -408,6 +411,10 @@ def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
                 value = _codes_of(value)
             elif name == "trick":
                 value = [[played[0], played[1:]] for played in _codes_of(value)]
+            elif name in ("won", "pips", "scores"):
+                words = _codes_of(value)
+                value = [[side, int(count)] for side, count in zip(words[::2], words[1::2],
+                                                                   strict=True)]
             elif name in ("points", "later"):
                 value = [rows[index] for index in value]
             steps[at]["s"][name] = value
@@ -519,9 +526,19 @@ class _Played(dict[tuple[Seat, Card], str]):
         return found
 
 
+class _Pairs(dict[tuple[tuple[str, int], ...], str]):
+    """The tricks, pips or points by side as the page writes them, ``"NS 1 EW 0"``, by
+    the referee's pairs (the same few come again and again)."""
+
+    def __missing__(self, pairs: tuple[tuple[str, int], ...]) -> str:
+        found = self[pairs] = " ".join(f"{side} {count}" for side, count in pairs)
+        return found
+
+
 _CODES = _Codes()
 _CODE = _CODES.__getitem__
 _PLAYED = _Played()
+_PAIRS = _Pairs()
 
 
 def later_items(state: TableState) -> list[list[Any]]:

@@ -8,8 +8,8 @@
   // trick as [step, value, step, value, ...] where they change; its diagnostics as
   // [step, [diagnostic, ...], ...].  The table is in data.parts: by part, the steps that
   // change it and its value there, [step, value, ...] (the hands seat by seat); a part of
-  // seats, suits or cards is one text, "step step ...|value|value...", empty where there
-  // is no seat or suit.  A part's cards are one text of codes (a trick's each led by its
+  // seats, suits or cards, or of counts by side ("NS 1 EW 0"), is one text, "step step
+  // ...|value|value...", empty where there is no seat or suit.  A part's cards are one text of codes (a trick's each led by its
   // seat's letter), the points and the items not counted yet the indexes of rows in
   // data.rows.  Read once here into
   // each step's changes, then the rest is carried forward, so each step holds the whole
@@ -17,9 +17,14 @@
   const cards = (text) => (text ? text.split(" ") : []);
   const row = (index) => data.rows[index];
   const letter = (text) => text || null;
+  const bySide = (text) => {  // "NS 1 EW 0": [["NS", 1], ["EW", 0]]
+    const words = cards(text), out = [];
+    for (let j = 0; j < words.length; j += 2) out.push([words[j], Number(words[j + 1])]);
+    return out;
+  };
   const read = {
     dealer: letter, elder: letter, trump: letter, to: letter, last: letter,
-    turnups: cards, legal: cards,
+    turnups: cards, legal: cards, won: bySide, pips: bySide, scores: bySide,
     trick: (text) => cards(text).map((played) => [played[0], played.slice(1)]),
     points: (indexes) => indexes.map(row), later: (indexes) => indexes.map(row),
   };
