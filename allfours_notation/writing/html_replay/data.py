@@ -183,7 +183,7 @@ def steps_data(steps: Sequence[Step], at_step: dict[int, list[Diagnostic]],
     page's script carries each part forward to the steps that do not change it
     (:func:`full_states` does the same here).  A step changes one or two parts of the
     table, so this is a fifth of the data and of the time to make it (issue 38)."""
-    parts = Parts(rows)
+    parts = Parts(rows, len(steps))
     previous: TableState | None = None
     for index, step in enumerate(steps):
         parts.add(index, state_changes(step.state, previous))
@@ -196,7 +196,7 @@ def changes_data(steps: Sequence[StepChange], at_step: dict[int, list[Diagnostic
     """:func:`steps_data` of the steps as the referee gave their changes
     (:func:`~allfours_notation.referee.replay.replay_changes`): the same, with nothing
     compared here."""
-    parts = Parts(rows)
+    parts = Parts(rows, len(steps))
     add = parts.add
     for index, step in enumerate(steps):
         if step.changed:
@@ -268,10 +268,10 @@ class Parts:
     the page's ``rows`` (:class:`Rows`), ``later`` written when either changed; the
     parts of seats, suits and cards each one text at the end (:meth:`written`)."""
 
-    __slots__ = ("columns", "hands", "items", "points", "rows", "trick", "trick_text",
-                 "writers")
+    __slots__ = ("columns", "hands", "items", "points", "rows", "texts", "trick",
+                 "trick_text", "writers")
 
-    def __init__(self, rows: Rows) -> None:
+    def __init__(self, rows: Rows, steps: int) -> None:
         self.rows = rows
         self.columns: dict[str, Any] = {name: [] for name in PART_NAMES}
         self.hands: dict[str, list[Any]] = {}
@@ -283,26 +283,32 @@ class Parts:
         self.trick_text = ""
         columns = self.columns
         by_side = _PAIRS.__getitem__
-        # the referee's name of each part: the page's column and how a value is written
-        self.writers: dict[str, tuple[list[Any], Callable[[Any], Any] | None]] = {
+        # the referee's name of each part: the page's column and how a value is written,
+        # the parts written as texts (TEXT_PARTS) at their steps' numbers as texts
+        self.texts: dict[str, tuple[list[Any], Callable[[Any], str]]] = {
             "dealer": (columns["dealer"], _letter), "elder": (columns["elder"], _letter),
-            "unknown": (columns["unknown"], _unknown), "turnups": (columns["turnups"], _cards),
-            "trump": (columns["trump"], _letter), "trick_number": (columns["tn"], None),
+            "turnups": (columns["turnups"], _cards), "trump": (columns["trump"], _letter),
             "to_move": (columns["to"], _letter), "legal": (columns["legal"], _legal),
             "won": (columns["won"], by_side), "pips": (columns["pips"], by_side),
             "last_trick_winner": (columns["last"], _letter),
-            "scores": (columns["scores"], by_side), "winner": (columns["winner"], None)}
+            "scores": (columns["scores"], by_side)}
+        self.writers: dict[str, tuple[list[Any], Callable[[Any], Any] | None]] = {
+            "unknown": (columns["unknown"], _unknown), "trick_number": (columns["tn"], None),
+            "winner": (columns["winner"], None)}
+        if len(_STEP_TEXTS) < steps:
+            _STEP_TEXTS.extend(map(str, range(len(_STEP_TEXTS), steps)))
 
     def add(self, index: int, changed: Mapping[str, Any]) -> None:
         """The parts ``changed`` at step ``index``, as the referee's step changes name
         them (:class:`~allfours_notation.referee.changes.StepChange`)."""
-        writers = self.writers
+        texts = self.texts
+        at = _STEP_TEXTS[index]
         later = False
         for name, value in changed.items():
-            found = writers.get(name)
+            found = texts.get(name)
             if found is not None:
                 column, write = found
-                column += (index, value if write is None else write(value))
+                column += (at, write(value))
             elif name == "trick":
                 before = self.trick
                 if before and value[:-1] == before:  # a card played to the trick
@@ -310,14 +316,14 @@ class Parts:
                 else:
                     text = " ".join(map(_PLAYED.__getitem__, value))
                 self.trick, self.trick_text = value, text
-                self.columns["trick"] += (index, text)
+                self.columns["trick"] += (at, text)
             elif name == "hands":
                 hands = self.hands
                 for seat, held in value.items():
                     letter = seat.letter
                     if letter not in hands:
                         hands[letter] = []
-                    hands[letter] += (index, " ".join(map(_CODE, held)))
+                    hands[letter] += (at, " ".join(map(_CODE, held)))
             elif name == "deal_points":
                 self.points = value
                 self.columns["points"] += (index, self.rows.points(value))
@@ -325,9 +331,11 @@ class Parts:
             elif name == "items":
                 self.items = value
                 later = True
+            else:
+                numbered, writing = self.writers[name]
+                numbered += (index, value if writing is None else writing(value))
         if later:
             self.columns["later"] += (index, self.rows.later(self.points, self.items))
-
 
     def written(self) -> dict[str, Any]:
         """The columns as the page holds them: a part of texts (:data:`TEXT_PARTS`,
@@ -349,13 +357,12 @@ TEXT_PARTS = ("dealer", "elder", "turnups", "trump", "trick", "to", "legal", "la
               "pips", "scores")
 
 
-def _text_column(column: list[Any]) -> str:
-    """``[step, text, step, text, ...]`` as ``"step step ...|text|text..."``."""
+def _text_column(column: list[str]) -> str:
+    """``[step, text, step, text, ...]``, the steps as texts, as ``"step step
+    ...|text|text..."``."""
     if not column:
         return ""
-    if column[-2] >= len(_STEP_TEXTS):
-        _STEP_TEXTS.extend(map(str, range(len(_STEP_TEXTS), column[-2] + 1)))
-    return " ".join(map(_STEP_TEXTS.__getitem__, column[::2])) + "|" + "|".join(column[1::2])
+    return " ".join(column[::2]) + "|" + "|".join(column[1::2])
 
 
 # A step's number as text, by the number: made once, not for each part it changes
