@@ -178,17 +178,17 @@ def steps_data(steps: Sequence[Step], at_step: dict[int, list[Diagnostic]],
                rows: Rows) -> tuple[dict[str, list[Any]], dict[str, Any]]:
     """The steps (:func:`step_columns`) and the page's ``parts``: by part of the table
     (:data:`PART_NAMES`), the steps that change it with its value there, ``[step, value,
-    step, value, ...]`` (the hands seat by seat), all of them at the first step
-    (:class:`Parts`).  The page's script carries each part forward to the steps that do
-    not change it (:func:`full_states` does the same here).  A step changes one or two
-    parts of the table, so this is a fifth of the data and of the time to make it
-    (issue 38)."""
-    parts = Parts(rows)
+    step, value, ...]`` (the hands seat by seat; a part of seats, suits or cards as one
+    text, :meth:`Parts.written`), all of them at the first step (:class:`Parts`).  The
+    page's script carries each part forward to the steps that do not change it
+    (:func:`full_states` does the same here).  A step changes one or two parts of the
+    table, so this is a fifth of the data and of the time to make it (issue 38)."""
+    parts = Parts(rows, len(steps))
     previous: TableState | None = None
     for index, step in enumerate(steps):
         parts.add(index, state_changes(step.state, previous))
         previous = step.state
-    return step_columns(steps, at_step), parts.columns
+    return step_columns(steps, at_step), parts.written()
 
 
 def changes_data(steps: Sequence[StepChange], at_step: dict[int, list[Diagnostic]],
@@ -196,12 +196,12 @@ def changes_data(steps: Sequence[StepChange], at_step: dict[int, list[Diagnostic
     """:func:`steps_data` of the steps as the referee gave their changes
     (:func:`~allfours_notation.referee.replay.replay_changes`): the same, with nothing
     compared here."""
-    parts = Parts(rows)
+    parts = Parts(rows, len(steps))
     add = parts.add
     for index, step in enumerate(steps):
         if step.changed:
             add(index, step.changed)
-    return step_columns(steps, at_step), parts.columns
+    return step_columns(steps, at_step), parts.written()
 
 
 def step_columns(steps: Sequence[Step | StepChange],
@@ -265,45 +265,65 @@ class Parts:
     part's cards are one text of codes (a trick's, each led by its seat's letter); a
     seat as its letter; the deal's points and what is not counted yet (``later``:
     decided, counted at the end, or that would score if it ended now) as indexes into
-    the page's ``rows`` (:class:`Rows`), ``later`` written when either changed."""
+    the page's ``rows`` (:class:`Rows`), ``later`` written when either changed; the
+    parts of seats, suits and cards each one text at the end (:meth:`written`)."""
 
-    __slots__ = ("columns", "hands", "items", "points", "rows", "writers")
+    __slots__ = ("columns", "hands", "items", "points", "rows", "texts", "trick",
+                 "trick_text", "writers")
 
-    def __init__(self, rows: Rows) -> None:
+    def __init__(self, rows: Rows, steps: int) -> None:
         self.rows = rows
         self.columns: dict[str, Any] = {name: [] for name in PART_NAMES}
         self.hands: dict[str, list[Any]] = {}
         self.columns["hands"] = self.hands
         self.points: Sequence[Point] = ()
         self.items: Sequence[ItemStatus] = ()
+        # the trick last written and its text: a card played adds its own to the text
+        self.trick: tuple[tuple[Seat, Card], ...] = ()
+        self.trick_text = ""
         columns = self.columns
-        # the referee's name of each part: the page's column and how a value is written
-        self.writers: dict[str, tuple[list[Any], Callable[[Any], Any] | None]] = {
+        by_side = _PAIRS.__getitem__
+        # the referee's name of each part: the page's column and how a value is written,
+        # the parts written as texts (TEXT_PARTS) at their steps' numbers as texts
+        self.texts: dict[str, tuple[list[Any], Callable[[Any], str]]] = {
             "dealer": (columns["dealer"], _letter), "elder": (columns["elder"], _letter),
-            "unknown": (columns["unknown"], _unknown), "turnups": (columns["turnups"], _cards),
-            "trump": (columns["trump"], _letter), "trick_number": (columns["tn"], None),
-            "trick": (columns["trick"], _trick), "to_move": (columns["to"], _letter),
-            "legal": (columns["legal"], _legal), "won": (columns["won"], None),
-            "pips": (columns["pips"], None), "last_trick_winner": (columns["last"], _letter),
-            "scores": (columns["scores"], None), "winner": (columns["winner"], None)}
+            "turnups": (columns["turnups"], _cards), "trump": (columns["trump"], _letter),
+            "to_move": (columns["to"], _letter), "legal": (columns["legal"], _legal),
+            "won": (columns["won"], by_side), "pips": (columns["pips"], by_side),
+            "last_trick_winner": (columns["last"], _letter),
+            "scores": (columns["scores"], by_side)}
+        self.writers: dict[str, tuple[list[Any], Callable[[Any], Any] | None]] = {
+            "unknown": (columns["unknown"], _unknown), "trick_number": (columns["tn"], None),
+            "winner": (columns["winner"], None)}
+        if len(_STEP_TEXTS) < steps:
+            _STEP_TEXTS.extend(map(str, range(len(_STEP_TEXTS), steps)))
 
     def add(self, index: int, changed: Mapping[str, Any]) -> None:
         """The parts ``changed`` at step ``index``, as the referee's step changes name
         them (:class:`~allfours_notation.referee.changes.StepChange`)."""
-        writers = self.writers
+        texts = self.texts
+        at = _STEP_TEXTS[index]
         later = False
         for name, value in changed.items():
-            found = writers.get(name)
+            found = texts.get(name)
             if found is not None:
                 column, write = found
-                column += (index, value if write is None else write(value))
+                column += (at, write(value))
+            elif name == "trick":
+                before = self.trick
+                if before and value[:-1] == before:  # a card played to the trick
+                    text = self.trick_text + " " + _PLAYED[value[-1]]
+                else:
+                    text = " ".join(map(_PLAYED.__getitem__, value))
+                self.trick, self.trick_text = value, text
+                self.columns["trick"] += (at, text)
             elif name == "hands":
                 hands = self.hands
                 for seat, held in value.items():
                     letter = seat.letter
                     if letter not in hands:
                         hands[letter] = []
-                    hands[letter] += (index, " ".join(map(_CODE, held)))
+                    hands[letter] += (at, " ".join(map(_CODE, held)))
             elif name == "deal_points":
                 self.points = value
                 self.columns["points"] += (index, self.rows.points(value))
@@ -311,12 +331,47 @@ class Parts:
             elif name == "items":
                 self.items = value
                 later = True
+            else:
+                numbered, writing = self.writers[name]
+                numbered += (index, value if writing is None else writing(value))
         if later:
             self.columns["later"] += (index, self.rows.later(self.points, self.items))
 
+    def written(self) -> dict[str, Any]:
+        """The columns as the page holds them: a part of texts (:data:`TEXT_PARTS`,
+        the hands seat by seat) as one text, ``"step step ...|value|value..."``, its
+        steps then a value for each (empty where there is no seat or suit, or no card);
+        the rest as they are.  A page's thousand steps and texts, each a JSON value of
+        its own, were half of its JSON's cost, and they are written here by ``join`` at
+        C speed (issue 38)."""
+        out = dict(self.columns)
+        for name in TEXT_PARTS:
+            out[name] = _text_column(out[name])
+        out["hands"] = {seat: _text_column(held) for seat, held in self.hands.items()}
+        return out
 
-def _letter(seat: Seat | Suit | None) -> str | None:
-    return seat.letter if seat is not None else None
+
+# The parts written as one text (:meth:`Parts.written`): seats, suits and cards, and the
+# tricks, pips and points by side (:class:`_Pairs`).
+TEXT_PARTS = ("dealer", "elder", "turnups", "trump", "trick", "to", "legal", "last", "won",
+              "pips", "scores")
+
+
+def _text_column(column: list[str]) -> str:
+    """``[step, text, step, text, ...]``, the steps as texts, as ``"step step
+    ...|text|text..."``."""
+    if not column:
+        return ""
+    return " ".join(column[::2]) + "|" + "|".join(column[1::2])
+
+
+# A step's number as text, by the number: made once, not for each part it changes
+# (``str`` of a number cost as much as the rest of a part's text).
+_STEP_TEXTS: list[str] = []
+
+
+def _letter(seat: Seat | Suit | None) -> str:
+    return seat.letter if seat is not None else ""
 
 
 def _unknown(unknown: Iterable[tuple[Seat, int]]) -> dict[str, int]:
@@ -325,10 +380,6 @@ def _unknown(unknown: Iterable[tuple[Seat, int]]) -> dict[str, int]:
 
 def _cards(cards: Iterable[Card]) -> str:
     return " ".join(map(_CODE, cards))
-
-
-def _trick(trick: Iterable[tuple[Seat, Card]]) -> str:
-    return " ".join(map(_PLAYED.__getitem__, trick))
 
 
 def _legal(legal: Iterable[Card]) -> str:
@@ -361,10 +412,16 @@ def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
                     steps[at]["s"].setdefault("hands", {})[seat] = _codes_of(value)
             continue
         for at, value in pairwise_of(column):
-            if name in ("turnups", "legal"):
+            if name in _LETTER_PARTS:
+                value = value or None
+            elif name in ("turnups", "legal"):
                 value = _codes_of(value)
             elif name == "trick":
                 value = [[played[0], played[1:]] for played in _codes_of(value)]
+            elif name in ("won", "pips", "scores"):
+                words = _codes_of(value)
+                value = [[side, int(count)] for side, count in zip(words[::2], words[1::2],
+                                                                   strict=True)]
             elif name in ("points", "later"):
                 value = [rows[index] for index in value]
             steps[at]["s"][name] = value
@@ -375,8 +432,17 @@ def full_states(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     return steps
 
 
-def pairwise_of(column: list[Any]) -> list[tuple[Any, Any]]:
-    """``[step, value, step, value, ...]`` as (step, value) pairs."""
+_LETTER_PARTS = ("dealer", "elder", "trump", "to", "last")
+
+
+def pairwise_of(column: list[Any] | str) -> list[tuple[Any, Any]]:
+    """``[step, value, step, value, ...]``, or a text part's ``"step step ...|value|
+    value..."`` (:meth:`Parts.written`), as (step, value) pairs."""
+    if isinstance(column, str):
+        if not column:
+            return []
+        at, *values = column.split("|")
+        return list(zip(map(int, at.split(" ")), values, strict=True))
     return list(zip(column[::2], column[1::2], strict=True))
 
 
@@ -467,9 +533,19 @@ class _Played(dict[tuple[Seat, Card], str]):
         return found
 
 
+class _Pairs(dict[tuple[tuple[str, int], ...], str]):
+    """The tricks, pips or points by side as the page writes them, ``"NS 1 EW 0"``, by
+    the referee's pairs (the same few come again and again)."""
+
+    def __missing__(self, pairs: tuple[tuple[str, int], ...]) -> str:
+        found = self[pairs] = " ".join(f"{side} {count}" for side, count in pairs)
+        return found
+
+
 _CODES = _Codes()
 _CODE = _CODES.__getitem__
 _PLAYED = _Played()
+_PAIRS = _Pairs()
 
 
 def later_items(state: TableState) -> list[list[Any]]:

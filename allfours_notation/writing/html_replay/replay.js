@@ -7,20 +7,35 @@
   // The steps are in columns (data.steps): each step's kind and text; its deal and
   // trick as [step, value, step, value, ...] where they change; its diagnostics as
   // [step, [diagnostic, ...], ...].  The table is in data.parts: by part, the steps that
-  // change it and its value there, [step, value, ...] (the hands seat by seat).  A part's
-  // cards are one text of codes (a trick's each led by its seat's letter), the points and
-  // the items not counted yet the indexes of rows in data.rows.  Read once here into
+  // change it and its value there, [step, value, ...] (the hands seat by seat); a part of
+  // seats, suits or cards, or of counts by side ("NS 1 EW 0"), is one text, "step step
+  // ...|value|value...", empty where there is no seat or suit.  A part's cards are one text of codes (a trick's each led by its
+  // seat's letter), the points and the items not counted yet the indexes of rows in
+  // data.rows.  Read once here into
   // each step's changes, then the rest is carried forward, so each step holds the whole
   // table again.
   const cards = (text) => (text ? text.split(" ") : []);
   const row = (index) => data.rows[index];
+  const letter = (text) => text || null;
+  const bySide = (text) => {  // "NS 1 EW 0": [["NS", 1], ["EW", 0]]
+    const words = cards(text), out = [];
+    for (let j = 0; j < words.length; j += 2) out.push([words[j], Number(words[j + 1])]);
+    return out;
+  };
   const read = {
-    turnups: cards, legal: cards,
+    dealer: letter, elder: letter, trump: letter, to: letter, last: letter,
+    turnups: cards, legal: cards, won: bySide, pips: bySide, scores: bySide,
     trick: (text) => cards(text).map((played) => [played[0], played.slice(1)]),
     points: (indexes) => indexes.map(row), later: (indexes) => indexes.map(row),
   };
   const steps = data.steps.kind.map((k, i) => ({ k: k, x: data.steps.text[i], s: {}, dg: [] }));
   function atSteps(column, each) {
+    if (typeof column === "string") {
+      if (!column) return;
+      const values = column.split("|");
+      values.shift().split(" ").forEach((at, j) => each(steps[Number(at)], values[j]));
+      return;
+    }
     for (let j = 0; j < column.length; j += 2) each(steps[column[j]], column[j + 1]);
   }
   atSteps(data.steps.deal, (step, deal) => { step.d = deal; });
