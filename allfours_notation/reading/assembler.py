@@ -63,7 +63,7 @@ from .records import (
     make_deal,
     make_game,
     make_hand,
-    make_play_at,
+    make_play,
     make_total,
     make_trick,
     make_turnup,
@@ -589,7 +589,8 @@ class _GameAssembler(DealExtras):
         of them recur throughout a file)."""
         plays = raw.plays
         first = len(plays)
-        lines, memo, play_at, append = self.lines, _PLAY_WORDS, make_play_at, plays.append
+        lines, memo, at, play_of, append = self.lines, _PLAY_WORDS, Span.at, make_play, \
+            plays.append
         find = text.find
         end = 0
         offset = self.offset_base
@@ -608,7 +609,7 @@ class _GameAssembler(DealExtras):
                                                            base + start - offset),
                                         (base, start, start + number_length)))
                     start += number_length
-            append(play_at(play[0], play[1], play[2], lines, base + start, base + end))
+            append(play_of(play[0], play[1], play[2], at(lines, base + start, base + end)))
         self.nodes.extend(plays[first:])
 
     def claim(self, parts: list[Token], span: Span) -> Claim:

@@ -321,26 +321,6 @@ def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | N
     return play
 
 
-def make_play_at(card: Card, seat: Seat | None, glyph: Glyph | None, lines: TextLines,
-                 start: int, end: int) -> Play:
-    """``make_play(card, seat, glyph, Span.at(lines, start, end))`` in one call: the
-    parser makes a play and its span for every card it reads, and one call where
-    there were two is worth 1.7% of reading a game (issue 38: 0.10 M instructions of 6.10 M)."""
-    span = _new(Span)
-    _set_start(span, start)
-    _set_end(span, end)
-    _set_where(span, lines)
-    play = _new(Play)
-    set_card, set_seat, set_glyph, set_span, set_leading, set_trailing = _play_slots
-    set_card(play, card)
-    set_seat(play, seat)
-    set_glyph(play, glyph)
-    set_span(play, span)
-    set_leading(play, ())
-    set_trailing(play, ())
-    return play
-
-
 def with_seat(play: Play, seat: Seat) -> Play:
     """``dataclasses.replace(play, seat=seat)``, copied slot by slot like
     :func:`make_play`: ``fmt`` names the seat of every card of a file written without

@@ -25,7 +25,6 @@ from allfours_notation.reading.records import (
     TextLines,
     Trick,
     make_play,
-    make_play_at,
     make_trick,
     with_seat,
 )
@@ -139,15 +138,6 @@ def test_made_plays_and_tricks_are_the_records_the_constructors_make() -> None:
     assert trick == Trick(number=2, plays=(built,), numbered=False)
     assert (trick.numbered, trick.leading, trick.trailing, trick.span) == (False, (), (), None)
     assert dataclasses.replace(made, glyph=None) == Play(card=card("JS"), seat=Seat.SOUTH)
-
-
-def test_a_play_made_at_offsets_is_the_play_and_span_made_apart() -> None:
-    lines = TextLines("deal 1 dealer N\n  1. S:JS!\n")
-    made = make_play_at(card("JS"), Seat.SOUTH, Glyph.GOOD, lines, 21, 26)
-    apart = make_play(card("JS"), Seat.SOUTH, Glyph.GOOD, Span.at(lines, 21, 26))
-    assert made == apart and repr(made) == repr(apart)
-    assert (made.leading, made.trailing) == ((), ())
-    assert made.span == apart.span == Span(2, 6, 2, 11, 21, 26)
 
 
 def test_a_play_given_its_seat_is_the_play_replace_makes() -> None:
