@@ -20,7 +20,7 @@ import os
 import re
 import zlib
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from ..limits import MAX_COMMENTS_PER_GAME
 
@@ -295,7 +295,7 @@ def direct_parse(parse_table: Table, collector: Collector,
                     found = match(text, pos)
                     if found is None:
                         raise _Unusual  # Lark's lexer says what was expected
-                    name = cast(str, found.lastgroup)
+                    name: str = found.lastgroup  # type: ignore[assignment]  # every terminal is a named group
                     value = found.group()
                     if name in skip:
                         if name in newline_types and (newlines := value.count("\n")):
