@@ -17,8 +17,8 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any
 
-from ..cards import Card
-from ..reading.records import Game, Play, Trick
+from ..cards import Card, Rank, Suit
+from ..reading.records import Game, Trick
 
 _Writer = Callable[[Any, list[str]], None]
 # Fields added to the records after games were first digested (a deal's clock time and
@@ -74,7 +74,7 @@ def _writer_for(kind: type) -> _Writer:
     if kind in (str, int, bool, type(None)):
         return lambda value, parts: parts.append(repr(value))
     if kind is Card:
-        return lambda value, parts: parts.append(_card_text(value))
+        return lambda value, parts: parts.append(_CARD_TEXTS[value])
     if kind is Trick:
         return _write_trick
     if issubclass(kind, Enum):
@@ -106,30 +106,26 @@ def _writer_for(kind: type) -> _Writer:
 
 
 def _write_trick(trick: Trick, parts: list[str]) -> None:
-    """Tricks and plays are nine tenths of a game's records: written in one step,
-    with the generic walk only for the comments they may carry."""
-    parts.append(f"Trick{trick.number}")
+    """Tricks and plays are nine tenths of a game's records: written in one step, a
+    play's text made here rather than in a function of its own (a call a play was a
+    tenth of the digest, issue 38), with the generic walk only for comments."""
+    append = parts.append
+    append(f"Trick{trick.number}")
     if trick.leading or trick.trailing:
         _write(trick.leading, parts)
         _write(trick.trailing, parts)
+    cards = _CARD_TEXTS
     for play in trick.plays:
-        parts.append(_play_text(play))
+        seat = play.seat
+        glyph = play.glyph
+        append(f"{'-' if seat is None else seat._value_}{cards[play.card]}"
+               f"{'' if glyph is None else glyph._value_}")
         if play.leading or play.trailing:
             _write(play.leading, parts)
             _write(play.trailing, parts)
 
 
-_CARD_TEXTS: dict[Card, str] = {}  # each card's text, made once (a card is one object)
-
-
-def _card_text(card: Card) -> str:
-    text = _CARD_TEXTS.get(card)
-    if text is None:
-        text = _CARD_TEXTS[card] = str(card)
-    return text
-
-
-def _play_text(play: Play) -> str:
-    seat = play.seat._value_ if play.seat is not None else "-"
-    glyph = play.glyph._value_ if play.glyph is not None else ""
-    return f"{seat}{_card_text(play.card)}{glyph}"
+# Each card's text, made once: a card is one object (``Card(suit, rank)`` hands back the
+# same one), so the table is every card there can be, looked up by identity.
+_CARD_TEXTS: dict[Card, str] = {Card(suit, rank): str(Card(suit, rank))
+                                for suit in Suit for rank in Rank}
