@@ -11,7 +11,7 @@ white space made one, stands in for them.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from operator import attrgetter
@@ -26,6 +26,8 @@ _Writer = Callable[[Any, list[str]], None]
 # them keeps its digest, and a database or event exported before still knows it.
 _ADDED_LATER = frozenset({"count", "time"})
 _WRITERS: dict[type, _Writer] = {}
+# Each enum's members' texts by name, filled as _WRITERS finds the enum.
+_ENUM_TEXTS: dict[type, dict[str, str]] = {}
 
 
 def game_digest(game: Game, text: str = "") -> str:
@@ -46,23 +48,25 @@ def _write(value: Any, parts: list[str]) -> None:
     writer(value, parts)
 
 
-def _write_items(values: Iterable[Any], parts: list[str],
-                 names: Sequence[str] | None = None) -> None:
-    """Each value written in turn, a string, a number, None or an empty tuple without a
-    call of its own: most of a game's values are those, and the walk is an event build's hundred
-    thousand calls a thousand games (issue 38).  With ``names`` (a record's fields, in
-    step with ``values``), a field added later is left out where it is None."""
+def _write_items(values: Iterable[Any], parts: list[str]) -> None:
+    """Each value written in turn, a string, a number, None, an empty tuple or a member
+    of an enum without a call of its own: most of a game's values are those, and the
+    walk is an event build's hundred thousand calls a thousand games (issue 38)."""
     append = parts.append
-    for position, value in enumerate(values):
+    for value in values:
         kind = type(value)
         if kind is str or kind is int or kind is bool:
             append(repr(value))
         elif value is None:
-            if names is None or names[position] not in _ADDED_LATER:
-                append("None")
+            append("None")
         elif kind is tuple and not value:  # a record's comments, mostly
             append("(0")
         else:
+            texts = _ENUM_TEXTS.get(kind)
+            if texts is not None:
+                # ``_name_`` rather than ``name``: the enum's descriptor costs ten times a slot
+                append(texts[value._name_])
+                continue
             writer = _WRITERS.get(kind)
             if writer is None:
                 writer = _WRITERS[kind] = _writer_for(kind)
@@ -78,31 +82,44 @@ def _writer_for(kind: type) -> _Writer:
     if kind is Trick:
         return _write_trick
     if issubclass(kind, Enum):
-        name = kind.__name__
-        # ``_name_`` rather than ``name``: the enum's descriptor costs ten times a slot
-        return lambda value, parts: parts.append(f"{name}.{value._name_}")
+        texts = _ENUM_TEXTS[kind] = {member._name_: f"{kind.__name__}.{member._name_}"
+                                     for member in kind.__members__.values()}
+        return lambda value, parts: parts.append(texts[value._name_])
     if kind in (tuple, list):
         def sequence(value: Any, parts: list[str]) -> None:
             parts.append(f"({len(value)}")
             _write_items(value, parts)
         return sequence
     if is_dataclass(kind):
-        names = tuple(field.name for field in fields(kind) if field.compare)
-        label = kind.__name__
-        if not names:
-            return lambda value, parts: parts.append(label)
-        read = attrgetter(*names)
-        if len(names) == 1:
-            def one(value: Any, parts: list[str]) -> None:
-                parts.append(label)
-                _write_items((read(value),), parts, names)
-            return one
-
-        def record(value: Any, parts: list[str]) -> None:
-            parts.append(label)
-            _write_items(read(value), parts, names)
-        return record
+        return _record_writer(kind)
     raise TypeError(f"no identity for {kind.__name__}")
+
+
+def _record_writer(kind: type) -> _Writer:
+    """A record: its name, then its fields compared, in order; a field added later is
+    left out where it is None."""
+    names = tuple(field.name for field in fields(kind) if field.compare)
+    label = kind.__name__
+    if not names:
+        return lambda value, parts: parts.append(label)
+    read = attrgetter(*names)
+    later = frozenset(position for position, name in enumerate(names) if name in _ADDED_LATER)
+    if later:
+        def with_later(value: Any, parts: list[str]) -> None:
+            parts.append(label)
+            _write_items([item for position, item in enumerate(read(value))
+                          if item is not None or position not in later], parts)
+        return with_later
+    if len(names) == 1:
+        def one(value: Any, parts: list[str]) -> None:
+            parts.append(label)
+            _write_items((read(value),), parts)
+        return one
+
+    def record(value: Any, parts: list[str]) -> None:
+        parts.append(label)
+        _write_items(read(value), parts)
+    return record
 
 
 def _write_trick(trick: Trick, parts: list[str]) -> None:
