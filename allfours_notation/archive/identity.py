@@ -123,12 +123,17 @@ def _record_writer(kind: type) -> _Writer:
     if not names:
         return lambda value, parts: parts.append(label)
     read = attrgetter(*names)
-    later = frozenset(position for position, name in enumerate(names) if name in _ADDED_LATER)
+    # last first, so that taking one out leaves the places of the others
+    later = sorted((position for position, name in enumerate(names) if name in _ADDED_LATER),
+                   reverse=True)
     if later:
         def with_later(value: Any, parts: list[str]) -> None:
             parts.append(label)
-            _write_items([item for position, item in enumerate(read(value))
-                          if item is not None or position not in later], parts)
+            items = list(read(value))
+            for position in later:
+                if items[position] is None:
+                    del items[position]
+            _write_items(items, parts)
         return with_later
     if len(names) == 1:
         def one(value: Any, parts: list[str]) -> None:
