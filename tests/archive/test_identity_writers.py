@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from allfours_notation.archive import identity
 from allfours_notation.cards import Seat
-from allfours_notation.reading.records import Award, Claim, ClaimItem, Comment, Score, Total
+from allfours_notation.reading.records import Award, Claim, ClaimItem, Comment, Score, Tag, Total
 
 _NOTE = (Comment(text="fast"),)
 
@@ -34,3 +34,11 @@ def test_a_total_is_written_as_the_generic_walk_writes_it() -> None:
         fast, generic = _both(total)
         assert fast == generic
         assert fast[0] == "Total"
+
+
+def test_a_tag_is_written_as_the_generic_walk_writes_it() -> None:
+    for tag in (Tag(name="Event", value="Cup 'final'"), Tag(name="Site", value=""),
+                Tag(leading=_NOTE, name="Round", value="2")):
+        fast, generic = _both(tag)
+        assert fast == generic
+        assert repr(tag.value) in fast
