@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
-from ..reading.records import Claim, ClaimItem, Game, Tag, Total, Trick
+from ..reading.records import Claim, ClaimItem, Deal, Game, Tag, Total, Trick
 
 _Writer = Callable[[Any, list[str]], None]
 # Fields added to the records after games were first digested (a deal's clock time and
@@ -214,6 +214,36 @@ def _write_total(total: Total, parts: list[str]) -> None:
         append(repr(score.points))
 
 
+def _write_deal(deal: Deal, parts: list[str]) -> None:
+    """A deal, as the generic walk writes it (its count and time left out while None),
+    in one step: its tricks, claim and total straight to their writers."""
+    append = parts.append
+    append("Deal")
+    _write_comments(deal.leading, deal.trailing, parts)
+    append(repr(deal.number))
+    append(_SEAT_TEXTS[deal.dealer._name_])
+    _write_items((deal.opening,), parts)
+    tricks = deal.tricks
+    append(f"({len(tricks)}")
+    for trick in tricks:
+        _write_trick(trick, parts)
+    claim, total = deal.claim, deal.total
+    _write_items((deal.penalties,), parts)
+    if claim is None:
+        append("None")
+    else:
+        _write_claim(claim, parts)
+    if total is None:
+        append("None")
+    else:
+        _write_total(total, parts)
+    _write_items((deal.ending, deal.results), parts)
+    if deal.count is not None:
+        _write_items((deal.count,), parts)
+    if deal.time is not None:
+        append(repr(deal.time))
+
+
 def _write_tag(tag: Tag, parts: list[str]) -> None:
     """A tag, as the generic walk writes it, in one step: a game's nine tags are a
     fifth of the records the walk would find."""
@@ -231,4 +261,5 @@ def _write_comments(leading: tuple[Any, ...], trailing: tuple[Any, ...],
 
 
 _RECORD_WRITERS: dict[type, _Writer] = {Trick: _write_trick, Claim: _write_claim,
-                                        Total: _write_total, Tag: _write_tag}
+                                        Total: _write_total, Tag: _write_tag,
+                                        Deal: _write_deal}

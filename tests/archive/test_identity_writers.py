@@ -4,8 +4,20 @@ a shortcut (issue 38), and a field added to the record without them fails here."
 from __future__ import annotations
 
 from allfours_notation.archive import identity
-from allfours_notation.cards import Seat
-from allfours_notation.reading.records import Award, Claim, ClaimItem, Comment, Score, Tag, Total
+from allfours_notation.cards import Card, Rank, Seat, Suit
+from allfours_notation.reading.records import (
+    Award,
+    Claim,
+    ClaimItem,
+    Comment,
+    Count,
+    Deal,
+    Play,
+    Score,
+    Tag,
+    Total,
+    Trick,
+)
 
 _NOTE = (Comment(text="fast"),)
 
@@ -42,3 +54,17 @@ def test_a_tag_is_written_as_the_generic_walk_writes_it() -> None:
         fast, generic = _both(tag)
         assert fast == generic
         assert repr(tag.value) in fast
+
+
+def test_a_deal_is_written_as_the_generic_walk_writes_it() -> None:
+    scores = (Score(seat=Seat.NORTH, points=2),)
+    trick = Trick(number=1, plays=(Play(card=Card(Suit.SPADES, Rank.JACK), seat=Seat.EAST),))
+    plain = Deal(number=3, dealer=Seat.WEST, tricks=(trick,),
+                 claim=Claim(awards=(Award(seat=Seat.EAST, item=ClaimItem.JACK),)),
+                 total=Total(scores=scores))
+    for deal in (plain, Deal(number=1, dealer=Seat.NORTH),
+                 Deal(number=2, dealer=Seat.SOUTH, leading=_NOTE, time="20:41",
+                      count=Count(scores=scores), total=Total(scores=scores))):
+        fast, generic = _both(deal)
+        assert fast == generic
+        assert fast[:1] == ["Deal"] and (deal.time is None) == ("'20:41'" not in fast)
