@@ -156,12 +156,11 @@ def _write_trick(trick: Trick, parts: list[str]) -> None:
     if trick.leading or trick.trailing:
         _write(trick.leading, parts)
         _write(trick.trailing, parts)
-    cards = _CARD_TEXTS
     for play in trick.plays:
         seat = play.seat
+        text = _PLAY_TEXTS[None if seat is None else seat._value_][play.card]
         glyph = play.glyph
-        append(f"{'-' if seat is None else seat._value_}{cards[play.card]}"
-               f"{'' if glyph is None else glyph._value_}")
+        append(text if glyph is None else text + glyph._value_)
         if play.leading or play.trailing:
             _write(play.leading, parts)
             _write(play.trailing, parts)
@@ -171,6 +170,12 @@ def _write_trick(trick: Trick, parts: list[str]) -> None:
 # same one), so the table is every card there can be, looked up by identity.
 _CARD_TEXTS: dict[Card, str] = {Card(suit, rank): str(Card(suit, rank))
                                 for suit in Suit for rank in Rank}
+# A play's text without its glyph, by its seat's letter (None: no seat) and its card:
+# looked up rather than put together, no string made for most plays.
+_PLAY_TEXTS: dict[str | None, dict[Card, str]] = {
+    letter: {card: ("-" if letter is None else letter) + text
+             for card, text in _CARD_TEXTS.items()}
+    for letter in (None, *(seat._value_ for seat in Seat))}
 
 
 def _enum_texts(kind: type[Enum]) -> dict[str, str]:
