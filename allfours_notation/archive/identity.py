@@ -18,7 +18,18 @@ from operator import attrgetter
 from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
-from ..reading.records import Claim, ClaimItem, Deal, Game, Tag, Total, Trick
+from ..reading.records import (
+    Call,
+    CallKind,
+    Claim,
+    ClaimItem,
+    Deal,
+    Game,
+    Tag,
+    Total,
+    Trick,
+    TurnUp,
+)
 
 _Writer = Callable[[Any, list[str]], None]
 # Fields added to the records after games were first digested (a deal's clock time and
@@ -185,6 +196,7 @@ def _enum_texts(kind: type[Enum]) -> dict[str, str]:
 
 _SEAT_TEXTS = _enum_texts(Seat)
 _ITEM_TEXTS = _enum_texts(ClaimItem)
+_CALL_TEXTS = _enum_texts(CallKind)
 
 
 def _write_claim(claim: Claim, parts: list[str]) -> None:
@@ -249,6 +261,21 @@ def _write_deal(deal: Deal, parts: list[str]) -> None:
         append(repr(deal.time))
 
 
+def _write_turn_up(turn_up: TurnUp, parts: list[str]) -> None:
+    """A turn-up, as the generic walk writes it, in one step (as a call)."""
+    parts.append("TurnUp")
+    _write_comments(turn_up.leading, turn_up.trailing, parts)
+    parts.append(_CARD_TEXTS[turn_up.card])
+
+
+def _write_call(call: Call, parts: list[str]) -> None:
+    """A call, as the generic walk writes it, in one step: a deal's opening is mostly
+    turn-ups and calls."""
+    parts.append("Call")
+    _write_comments(call.leading, call.trailing, parts)
+    parts += (_SEAT_TEXTS[call.seat._name_], _CALL_TEXTS[call.kind._name_])
+
+
 def _write_tag(tag: Tag, parts: list[str]) -> None:
     """A tag, as the generic walk writes it, in one step: a game's nine tags are a
     fifth of the records the walk would find."""
@@ -267,4 +294,5 @@ def _write_comments(leading: tuple[Any, ...], trailing: tuple[Any, ...],
 
 _RECORD_WRITERS: dict[type, _Writer] = {Trick: _write_trick, Claim: _write_claim,
                                         Total: _write_total, Tag: _write_tag,
-                                        Deal: _write_deal}
+                                        Deal: _write_deal, TurnUp: _write_turn_up,
+                                        Call: _write_call}

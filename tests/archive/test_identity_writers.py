@@ -7,6 +7,8 @@ from allfours_notation.archive import identity
 from allfours_notation.cards import Card, Rank, Seat, Suit
 from allfours_notation.reading.records import (
     Award,
+    Call,
+    CallKind,
     Claim,
     ClaimItem,
     Comment,
@@ -17,6 +19,7 @@ from allfours_notation.reading.records import (
     Tag,
     Total,
     Trick,
+    TurnUp,
 )
 
 _NOTE = (Comment(text="fast"),)
@@ -68,3 +71,13 @@ def test_a_deal_is_written_as_the_generic_walk_writes_it() -> None:
         fast, generic = _both(deal)
         assert fast == generic
         assert fast[:1] == ["Deal"] and (deal.time is None) == ("'20:41'" not in fast)
+
+
+def test_a_turn_up_and_a_call_are_written_as_the_generic_walk_writes_them() -> None:
+    for record in (TurnUp(card=Card(Suit.HEARTS, Rank.TEN)),
+                   TurnUp(trailing=_NOTE, card=Card(Suit.CLUBS, Rank.TWO)),
+                   Call(seat=Seat.SOUTH, kind=CallKind.BEGS),
+                   Call(leading=_NOTE, seat=Seat.EAST, kind=CallKind.RUNS)):
+        fast, generic = _both(record)
+        assert fast == generic
+        assert fast[0] == type(record).__name__
