@@ -77,6 +77,17 @@ static int cheapest(const Engine *e, uint64_t cards, uint64_t free, int k) {
     return sum;
 }
 
+/* the referee's legal cards of ``hand`` (seat ``pos``) to a trick the leader opened
+ * with ``lead`` (the trick set up for the question and taken down again) */
+static uint64_t replies_to(Engine *e, int pos, uint64_t hand, int lead) {
+    e->trick_pos[0] = e->leader;
+    e->trick_card[0] = lead;
+    e->ntrick = 1;
+    uint64_t allowed = legal_moves(e, pos, hand);
+    e->ntrick = 0;
+    return allowed;
+}
+
 /* One opponent's least total over every sequence of its legal replies to the leads
  * ``leads[r..rounds)`` (bounds.led_run): its pips, and the cards given up on every
  * sequence.  The hands met are kept for the call (e->run_epoch: a new call forgets). */
@@ -93,11 +104,7 @@ static int least_replies(Engine *e, int pos, uint64_t hand, const int *leads, in
             return slot->pips;
         }
     }
-    e->trick_pos[0] = e->leader;
-    e->trick_card[0] = leads[r];
-    e->ntrick = 1;
-    uint64_t allowed = legal_moves(e, pos, hand);
-    e->ntrick = 0;
+    uint64_t allowed = replies_to(e, pos, hand, leads[r]);
     if (e->err) return 0;
     int best;
     if (allowed == hand) {
@@ -143,11 +150,7 @@ static int led_run(Engine *e, const int *leads, int rounds, uint64_t sure, uint6
         uint64_t hand = e->hands[pos];
         for (int r = 0; r < rounds; r++) {
             if (!hand) break;
-            e->trick_pos[0] = e->leader;
-            e->trick_card[0] = leads[r];
-            e->ntrick = 1;
-            uint64_t allowed = legal_moves(e, pos, hand);
-            e->ntrick = 0;
+            uint64_t allowed = replies_to(e, pos, hand, leads[r]);
             if (e->err) return 0;
             if (!(e->trumps >> leads[r] & 1)) allowed &= ~e->trumps;
             if (!allowed) {
