@@ -549,13 +549,9 @@ _PAIRS = _Pairs()
 
 
 def later_items(state: TableState) -> list[list[Any]]:
-    return later_of(state.deal_points, state.items)
-
-
-def later_of(points: Sequence[Point], items: Sequence[ItemStatus]) -> list[list[Any]]:
-    """The deal's items not counted yet, as the page's rows (:class:`Rows`)."""
+    """The deal's items not counted yet at ``state``, as the page's rows (:class:`Rows`)."""
     rows = Rows()
-    return [rows.rows[index] for index in rows.later(points, items)]
+    return [rows.rows[index] for index in rows.later(state.deal_points, state.items)]
 
 
 def diagnostic_data(diagnostic: Diagnostic) -> dict[str, Any]:
