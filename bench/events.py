@@ -20,6 +20,15 @@ Usage, from the repository root::
 
     python -m bench.events           # 5,000 games (a few minutes on a busy machine)
     python -m bench.events --quick   # 8 teams, 20 tables, 200 games: a smoke run
+
+``--cost N`` is a workload for ``valgrind --tool=cachegrind``: the site of 8 teams, 20
+tables and N games built once, cold, with every replay page; with ``--generate-only`` the
+games are only generated and written, the floor to subtract.  Instructions do not move with
+the machine's load, where CPU seconds do (compile the modules first and set
+``PYTHONHASHSEED=0``)::
+
+    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no \\
+        python -m bench.events --cost 400
 """
 
 from __future__ import annotations
@@ -126,13 +135,36 @@ def whole_site(folder: Path, files: list[Path]) -> None:
     print(f"built again after one game changed: {again:.2f} s CPU, {made} files written")
 
 
+def cost_workload(games: int, *, build_site: bool) -> int:
+    """The site of ``games`` games with every replay page, built once from an empty cache
+    (or, without ``build_site``, the games only written): for counting instructions."""
+    with tempfile.TemporaryDirectory(prefix="afn-bench-events-cost-") as scratch:
+        folder = Path(scratch)
+        write_event(folder, 8, 20, games)
+        if build_site:
+            cache = FactsCache(folder / "cache.sqlite")
+            out = folder / "site"
+            out.mkdir()
+            _, pages = build(folder, cache, replays=True, out=out)
+            cache.close()
+            print(f"{games} games: {pages} files written")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.events")
     parser.add_argument("--quick", action="store_true", help="200 games: a smoke run")
     parser.add_argument("--whole", action="store_true",
                         help="also build the whole site with every replay page, cold, then "
                              "again after one game changed (minutes)")
+    parser.add_argument("--cost", type=int, metavar="N",
+                        help="a cachegrind workload: the site of N games (8 teams, 20 "
+                             "tables) built once, cold, with every replay page")
+    parser.add_argument("--generate-only", action="store_true",
+                        help="with --cost: only generate and write the games (the floor)")
     args = parser.parse_args(argv)
+    if args.cost is not None:
+        return cost_workload(args.cost, build_site=not args.generate_only)
     teams, tables, games = (8, 20, 200) if args.quick else (42, 200, 5000)
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory(prefix="afn-bench-events-") as scratch:
