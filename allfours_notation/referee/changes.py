@@ -23,11 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import sub
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Card, Seat, Suit
 from ..diagnostics import Diagnostic
-from ..frozen import frozen
 from ..reading.records import Span
 from .play import hand_order, legal_cards
 from .profiles import Options
@@ -57,15 +56,19 @@ _UNSET: Any = object()  # before the first step every part is new
 _NO_CARDS: frozenset[Card] = frozenset()
 
 
-@frozen
-class StepChange:
+class StepChange(NamedTuple):
     """One step of the replay (a call, a play, a point scored) with, as ``changed``, the
     parts of the table that differ from the step before's, by :data:`PARTS` name (every
     part at the first step).  ``hands`` is a dict of only the seats whose hand changed;
     every other part is the whole part, as the :class:`~.state.TableState` field holds it.
-    The other fields are :class:`~.state.Step`'s."""
+    The other fields are :class:`~.state.Step`'s.
 
-    index: int
+    A named tuple rather than a ``@frozen`` record (immutable all the same): one is made
+    for every step of a replay page, about 200 a game, and a tuple is made in C where a
+    record's eight slots are each filled by a Python call (about 8,000 instructions a
+    step, a tenth of the stepping replay beyond ``check``; issue 38)."""
+
+    index: int  # type: ignore[assignment]  # the step's number, as Step's (not tuple.index)
     kind: StepKind
     deal: int
     trick: int | None
@@ -73,6 +76,11 @@ class StepChange:
     span: Span | None
     diagnostics: tuple[Diagnostic, ...]
     changed: dict[str, Any]
+
+
+# a step made from the tuple of its fields (the named tuple's ``__new__`` takes them one
+# by one, a Python call more)
+_made = StepChange._make
 
 
 class ChangeLog:
@@ -150,8 +158,8 @@ class ChangeLog:
             changed["items"] = items
         last["items"] = items
         self.held.append(self._held(deal, seat))
-        self.steps.append(StepChange(len(self.steps), kind, deal.number, trick, text, span,
-                                     diagnostics, changed))
+        self.steps.append(_made((len(self.steps), kind, deal.number, trick, text, span,
+                                 diagnostics, changed)))
 
     def _compare(self, deal: DealBase, changed: dict[str, Any]) -> None:
         """Every part but the items and the hands, compared with the step before's."""
