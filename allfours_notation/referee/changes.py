@@ -32,7 +32,8 @@ from .play import hand_order, legal_cards
 from .profiles import Options
 from .state import StepKind
 
-PLAY = StepKind.PLAY  # read as a global: once for every step of a game
+# read as globals: once for every step of a game
+PLAY, TRICK_END = StepKind.PLAY, StepKind.TRICK_END
 
 if TYPE_CHECKING:
     from .deal.base import DealBase
@@ -127,6 +128,7 @@ class ChangeLog:
         live_trick = deal.trick
         follows = self.following
         seat: Seat | None = None
+        held: _Held | None = None  # the table's hands as at the step before, but who moves
         if kind is PLAY and follows is not None and follows[0] is deal and \
                 follows[1] is live_trick and follows[2] + 1 == len(live_trick):
             # the next card of the trick the step before played to: between the two only
@@ -149,6 +151,18 @@ class ChangeLog:
                 items = last["items"]
             else:
                 items = deal.items_now()
+        elif kind is TRICK_END and follows is not None and follows[0] is deal and \
+                follows[1] is live_trick and follows[2] == len(live_trick):
+            # the trick's end right after its last card's step: between the two only the
+            # trick's end ran (after what a deal's record writes after its play, for a
+            # trick opened by its record: penalties, results, a claim, a total, none of
+            # them a part), which changes who is to move, the last trick's winner, the
+            # tricks won and the pips, not the hands or the unseen counts
+            self._trick_end(deal, changed)
+            self.following = None
+            items = deal.items_now()
+            hands, counts, _, on_table, trump, _ = self.held[-1]
+            held = (hands, counts, deal.to_move, on_table, trump, None)
         else:
             self._compare(deal, changed)
             self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else None
@@ -157,9 +171,23 @@ class ChangeLog:
         if items is not last["items"] and items != last["items"]:
             changed["items"] = items
         last["items"] = items
-        self.held.append(self._held(deal, seat))
+        self.held.append(self._held(deal, seat) if held is None else held)
         self.steps.append(_made((len(self.steps), kind, deal.number, trick, text, span,
                                  diagnostics, changed)))
+
+    def _trick_end(self, deal: DealBase, changed: dict[str, Any]) -> None:
+        """Of the parts :meth:`_compare` compares, those a trick's end changes."""
+        last = self.last
+        if deal.to_move is not last["to_move"]:
+            last["to_move"] = changed["to_move"] = deal.to_move
+        if deal.last_winner is not last["last_trick_winner"]:
+            last["last_trick_winner"] = changed["last_trick_winner"] = deal.last_winner
+        if deal.won != last["won_dict"]:
+            last["won_dict"] = deal.won.copy()
+            changed["won"] = tuple(deal.won.items())
+        if deal.pips != last["pips_dict"]:
+            last["pips_dict"] = deal.pips.copy()
+            changed["pips"] = tuple(deal.pips.items())
 
     def _compare(self, deal: DealBase, changed: dict[str, Any]) -> None:
         """Every part but the items and the hands, compared with the step before's."""
