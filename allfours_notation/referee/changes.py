@@ -111,7 +111,8 @@ class ChangeLog:
             _UNSET)
         # each seat's hand at the last step (a copy of the live list, for comparing)
         self.hand_lists: dict[Seat, list[Card]] | None = None
-        # after a card's step: its deal and trick (the live list) and the cards on it
+        # after a card's step: its deal and trick (the live list) and the cards on it; after
+        # a trick's end: its deal and trick, and -1
         self.following: tuple[DealBase, list[tuple[Seat, Card]], int] | None = None
         # how many offences the deal had proved at the last step
         self.offences = 0
@@ -129,16 +130,21 @@ class ChangeLog:
         follows = self.following
         seat: Seat | None = None
         held: _Held | None = None  # the table's hands as at the step before, but who moves
-        if kind is PLAY and follows is not None and follows[0] is deal and \
-                follows[1] is live_trick and follows[2] + 1 == len(live_trick):
-            # the next card of the trick the step before played to: between the two only
-            # the play of a card ran, which changes the hands, the trick, who is to move and
-            # the items, not the deal's other parts (the trick's end is a step of its own)
+        if kind is PLAY and follows is not None and follows[0] is deal and (
+                (follows[1] is live_trick and follows[2] + 1 == len(live_trick)) or
+                (follows[2] < 0 and len(live_trick) == 1 and follows[1] is not live_trick)):
+            # the next card of the trick the step before played to, or the first of a new
+            # trick right after the trick before's end: between the two only the play of a
+            # card ran (and the new trick's opening, which numbers it), which changes the
+            # hands, the trick, who is to move and the items, not the deal's other parts
+            # (the trick's end is a step of its own)
+            if follows[2] < 0 and deal.trick_number != last["trick_number"]:
+                last["trick_number"] = changed["trick_number"] = deal.trick_number
             if deal.to_move is not last["to_move"]:
                 last["to_move"] = changed["to_move"] = deal.to_move
             last["trick_list"] = live_trick.copy()
             last["trick"] = changed["trick"] = tuple(live_trick)
-            self.following = (deal, live_trick, follows[2] + 1)
+            self.following = (deal, live_trick, len(live_trick))
             seat = live_trick[-1][0]
             # the items read of a card played only whether it is a trump (High, Low, the
             # Jack, a gift's trump), an offence it proved and whether every card is known
@@ -159,13 +165,14 @@ class ChangeLog:
             # them a part), which changes who is to move, the last trick's winner, the
             # tricks won and the pips, not the hands or the unseen counts
             self._trick_end(deal, changed)
-            self.following = None
+            self.following = (deal, live_trick, -1)  # the trick ended (see above)
             items = deal.items_now()
             hands, counts, _, on_table, trump, _ = self.held[-1]
             held = (hands, counts, deal.to_move, on_table, trump, None)
         else:
             self._compare(deal, changed)
-            self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else None
+            self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else \
+                (deal, live_trick, -1) if kind is TRICK_END else None
             items = deal.items_now()
         self.offences = len(deal.offences)
         if items is not last["items"] and items != last["items"]:
