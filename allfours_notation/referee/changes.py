@@ -23,17 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import sub
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Card, Seat, Suit
 from ..diagnostics import Diagnostic
-from ..frozen import frozen
 from ..reading.records import Span
 from .play import hand_order, legal_cards
 from .profiles import Options
 from .state import StepKind
 
-PLAY = StepKind.PLAY  # read as a global: once for every step of a game
+# read as globals: once for every step of a game
+PLAY, TRICK_END = StepKind.PLAY, StepKind.TRICK_END
 
 if TYPE_CHECKING:
     from .deal.base import DealBase
@@ -49,22 +49,27 @@ _Hands = tuple[tuple[Card, ...], ...]  # per seat, in seat order
 _Counts = tuple[int, ...]  # the unseen counts, in seat order
 _Trick = tuple[tuple[Seat, Card], ...]
 # what the hands seen only in play complete, kept per step until the deal's end shows them:
-# the known hands, the unseen counts, the legal cards, who is to move, the trick, the trump
-_Held = tuple[_Hands, _Counts, frozenset[Card], Seat | None, _Trick, Suit | None]
+# the known hands, the unseen counts, who is to move, the trick, the trump, and the seat
+# whose count alone fell by one (a card seen only in play), if any
+_Held = tuple[_Hands, _Counts, Seat | None, _Trick, Suit | None, Seat | None]
 
 _UNSET: Any = object()  # before the first step every part is new
 _NO_CARDS: frozenset[Card] = frozenset()
 
 
-@frozen
-class StepChange:
+class StepChange(NamedTuple):
     """One step of the replay (a call, a play, a point scored) with, as ``changed``, the
     parts of the table that differ from the step before's, by :data:`PARTS` name (every
     part at the first step).  ``hands`` is a dict of only the seats whose hand changed;
     every other part is the whole part, as the :class:`~.state.TableState` field holds it.
-    The other fields are :class:`~.state.Step`'s."""
+    The other fields are :class:`~.state.Step`'s.
 
-    index: int
+    A named tuple rather than a ``@frozen`` record (immutable all the same): one is made
+    for every step of a replay page, about 200 a game, and a tuple is made in C where a
+    record's eight slots are each filled by a Python call (about 8,000 instructions a
+    step, a tenth of the stepping replay beyond ``check``; issue 38)."""
+
+    index: int  # type: ignore[assignment]  # the step's number, as Step's (not tuple.index)
     kind: StepKind
     deal: int
     trick: int | None
@@ -74,20 +79,27 @@ class StepChange:
     changed: dict[str, Any]
 
 
+# a step made from the tuple of its fields (the named tuple's ``__new__`` takes them one
+# by one, a Python call more)
+_made = StepChange._make
+
+
 class ChangeLog:
     """The steps of one game as changes, noted by the table as it takes them (a
     :class:`~.deal.table.Table` given one keeps no whole states).
 
     The parts a reader of the whole record sees otherwise than the table did (the hands,
     their unseen counts and the legal cards, where the play showed cards nobody saw) are
-    kept as the table had them and made changes only at the end (:meth:`finish`), when
-    every deal has shown its cards."""
+    kept as the table had them (the known hands and counts, who is to move, the trick;
+    no legal cards) and made changes only at the end (:meth:`finish`), when every deal
+    has shown its cards: the legal cards are then worked out once, of the hand shown."""
 
-    __slots__ = ("following", "hand_lists", "held", "last", "offences", "options", "seats",
-                 "steps")
+    __slots__ = ("following", "hand_lists", "held", "last", "offences", "options", "place",
+                 "seats", "steps")
 
     def __init__(self, seats: tuple[Seat, ...], options: Options) -> None:
         self.seats = seats
+        self.place = {seat: place for place, seat in enumerate(seats)}
         self.options = options
         self.steps: list[StepChange] = []
         self.held: list[_Held] = []
@@ -95,11 +107,12 @@ class ChangeLog:
         self.last: dict[str, Any] = dict.fromkeys(
             ("dealer", "elder", "turnups", "trump", "trick_number", "trick_list", "trick",
              "to_move", "won_dict", "pips_dict", "last_trick_winner", "points_list", "deal_points",
-             "items", "scores_dict", "scores", "winner", "unseen", "counts", "hands",
-             "legal", "legal_key"), _UNSET)
+             "items", "scores_dict", "scores", "winner", "unseen", "counts", "hands"),
+            _UNSET)
         # each seat's hand at the last step (a copy of the live list, for comparing)
         self.hand_lists: dict[Seat, list[Card]] | None = None
-        # after a card's step: its deal and trick (the live list) and the cards on it
+        # after a card's step: its deal and trick (the live list) and the cards on it; after
+        # a trick's end: its deal and trick, and -1
         self.following: tuple[DealBase, list[tuple[Seat, Card]], int] | None = None
         # how many offences the deal had proved at the last step
         self.offences = 0
@@ -115,16 +128,24 @@ class ChangeLog:
         changed: dict[str, Any] = {}
         live_trick = deal.trick
         follows = self.following
-        if kind is PLAY and follows is not None and follows[0] is deal and \
-                follows[1] is live_trick and follows[2] + 1 == len(live_trick):
-            # the next card of the trick the step before played to: between the two only
-            # the play of a card ran, which changes the hands, the trick, who is to move and
-            # the items, not the deal's other parts (the trick's end is a step of its own)
+        seat: Seat | None = None
+        held: _Held | None = None  # the table's hands as at the step before, but who moves
+        if kind is PLAY and follows is not None and follows[0] is deal and (
+                (follows[1] is live_trick and follows[2] + 1 == len(live_trick)) or
+                (follows[2] < 0 and len(live_trick) == 1 and follows[1] is not live_trick)):
+            # the next card of the trick the step before played to, or the first of a new
+            # trick right after the trick before's end: between the two only the play of a
+            # card ran (and the new trick's opening, which numbers it), which changes the
+            # hands, the trick, who is to move and the items, not the deal's other parts
+            # (the trick's end is a step of its own)
+            if follows[2] < 0 and deal.trick_number != last["trick_number"]:
+                last["trick_number"] = changed["trick_number"] = deal.trick_number
             if deal.to_move is not last["to_move"]:
                 last["to_move"] = changed["to_move"] = deal.to_move
             last["trick_list"] = live_trick.copy()
             last["trick"] = changed["trick"] = tuple(live_trick)
-            self.following = (deal, live_trick, follows[2] + 1)
+            self.following = (deal, live_trick, len(live_trick))
+            seat = live_trick[-1][0]
             # the items read of a card played only whether it is a trump (High, Low, the
             # Jack, a gift's trump), an offence it proved and whether every card is known
             # now: the unseen counts only fall, so some left now means some left before
@@ -136,17 +157,44 @@ class ChangeLog:
                 items = last["items"]
             else:
                 items = deal.items_now()
+        elif kind is TRICK_END and follows is not None and follows[0] is deal and \
+                follows[1] is live_trick and follows[2] == len(live_trick):
+            # the trick's end right after its last card's step: between the two only the
+            # trick's end ran (after what a deal's record writes after its play, for a
+            # trick opened by its record: penalties, results, a claim, a total, none of
+            # them a part), which changes who is to move, the last trick's winner, the
+            # tricks won and the pips, not the hands or the unseen counts
+            self._trick_end(deal, changed)
+            self.following = (deal, live_trick, -1)  # the trick ended (see above)
+            items = deal.items_now()
+            hands, counts, _, on_table, trump, _ = self.held[-1]
+            held = (hands, counts, deal.to_move, on_table, trump, None)
         else:
             self._compare(deal, changed)
-            self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else None
+            self.following = (deal, live_trick, len(live_trick)) if kind is PLAY else \
+                (deal, live_trick, -1) if kind is TRICK_END else None
             items = deal.items_now()
         self.offences = len(deal.offences)
         if items is not last["items"] and items != last["items"]:
             changed["items"] = items
         last["items"] = items
-        self.held.append(self._held(deal))
-        self.steps.append(StepChange(len(self.steps), kind, deal.number, trick, text, span,
-                                     diagnostics, changed))
+        self.held.append(self._held(deal, seat) if held is None else held)
+        self.steps.append(_made((len(self.steps), kind, deal.number, trick, text, span,
+                                 diagnostics, changed)))
+
+    def _trick_end(self, deal: DealBase, changed: dict[str, Any]) -> None:
+        """Of the parts :meth:`_compare` compares, those a trick's end changes."""
+        last = self.last
+        if deal.to_move is not last["to_move"]:
+            last["to_move"] = changed["to_move"] = deal.to_move
+        if deal.last_winner is not last["last_trick_winner"]:
+            last["last_trick_winner"] = changed["last_trick_winner"] = deal.last_winner
+        if deal.won != last["won_dict"]:
+            last["won_dict"] = deal.won.copy()
+            changed["won"] = tuple(deal.won.items())
+        if deal.pips != last["pips_dict"]:
+            last["pips_dict"] = deal.pips.copy()
+            changed["pips"] = tuple(deal.pips.items())
 
     def _compare(self, deal: DealBase, changed: dict[str, Any]) -> None:
         """Every part but the items and the hands, compared with the step before's."""
@@ -189,10 +237,12 @@ class ChangeLog:
             last["scores_dict"] = game.scores.copy()
             changed["scores"] = tuple((side, game.scores[side]) for side in game.sides)
 
-    def _held(self, deal: DealBase) -> _Held:
-        """The hands, unseen counts and legal cards as the table has them now, each the
-        step before's own object where it is the same (so that :meth:`finish` compares
-        most of them by identity)."""
+    def _held(self, deal: DealBase, seat: Seat | None) -> _Held:
+        """The table's known hands and unseen counts now, with who is to move, the trick
+        and the trump (what :meth:`finish` works the shown hands and the legal cards out
+        of), each the step before's own object where it is the same (so that
+        :meth:`finish` compares most of them by identity).  ``seat``: the one seat whose
+        hand and count a card's step could change (the card's), else None."""
         last, seats = self.last, self.seats
         ledger = deal.ledger
         live, unseen = ledger.hands, ledger.unseen
@@ -203,28 +253,27 @@ class ChangeLog:
             hands = last["hands"] = tuple([tuple(live[seat]) for seat in seats])
         elif live != kept:  # the seats' lists compared in C; then only the changed anew
             fresh = list(hands)
-            for place, seat in enumerate(seats):
-                if live[seat] != kept[seat]:
-                    kept[seat] = live[seat].copy()
-                    fresh[place] = tuple(live[seat])
+            if seat is not None and seat in kept:  # a card played: its seat's hand first
+                kept[seat] = live[seat].copy()
+                fresh[self.place[seat]] = tuple(live[seat])
+            if live != kept:
+                for place, each in enumerate(seats):
+                    if live[each] != kept[each]:
+                        kept[each] = live[each].copy()
+                        fresh[place] = tuple(live[each])
             hands = last["hands"] = tuple(fresh)
-        if unseen != last["unseen"]:
+        fell: Seat | None = None
+        before = last["unseen"]
+        if unseen != before:
+            # a card seen only in play: its seat's count one less, the others the same
+            if seat is not None and seat in before and unseen[seat] == before[seat] - 1:
+                before[seat] -= 1
+                if unseen == before:
+                    fell = seat
             last["unseen"] = unseen.copy()
             # the ledger's counts are keyed by the seats, in seat order
             last["counts"] = tuple(unseen.values())
-        counts: _Counts = last["counts"]
-        mover, trick, trump = deal.to_move, last["trick"], deal.trump
-        legal: frozenset[Card] = _NO_CARDS
-        if mover in live and unseen[mover] == 0:
-            key = (mover, hands, trick, trump)
-            if key == last["legal_key"]:
-                legal = last["legal"]
-            else:
-                # a finished trick stays on show until the next card, which leads
-                on_table = trick if len(trick) < len(seats) else ()
-                legal = legal_cards(hands[seats.index(mover)], on_table, trump, deal.options)
-                last["legal_key"], last["legal"] = key, legal
-        return hands, counts, legal, mover, trick, trump
+        return hands, last["counts"], deal.to_move, last["trick"], deal.trump, fell
 
     def game_end(self, text: str) -> None:
         """The game's last step: the table as the step before left it (none in a game
@@ -244,198 +293,140 @@ class ChangeLog:
         :func:`.plain.with_hindsight`), and each offence a later card proved shown at the
         step of the offending card (``proved_later``, as the whole states' replay does).
 
-        One pass over the steps: each deal's hands completed as its cards are played,
-        and each step's hands, unseen counts and legal cards written as changes where
-        they differ from the step before's."""
-        seats, held, steps = self.seats, self.held, self.steps
+        One pass over the steps, each step's hands, unseen counts and legal cards
+        written as changes where they differ from the step before's.  Within a deal the
+        play showed cards of, a seat's shown hand is its known cards and those it has
+        still to play of the cards seen only in play (in hand order), its unseen count
+        the table's less those; a card played from them is taken out of the step
+        before's shown hand, and a hand the table did not change is the step before's
+        own (issue 38)."""
+        seats, held, steps, options = self.seats, self.held, self.steps, self.options
+        size, place_of = len(seats), self.place
         deals = iter(hindsight)
         coming = next(deals, None)  # the next deal to complete: its steps come in order
-        completing: _Completing | None = None
+        start = coming[0] if coming is not None else -1
         end = -1
+        # per seat, the cards seen only in play it has still to play (none: no list), and
+        # how many, in seat order
+        waiting: dict[Seat, list[Card]] = {}
+        still = [0] * size
+        known: _Hands | None = None  # the table's hands the shown hands were made of
+        known_counts: _Counts | None = None
         shown_hands: _Hands | None = None
         shown_counts: _Counts | None = None
         shown_legal: frozenset[Card] | None = None
+        # the legal cards last worked out, with the hand, trick and trump they are of
+        legal_of: tuple[object, object, object] | None = None
+        legal: frozenset[Card] = _NO_CARDS
         for index, step in enumerate(steps):
-            table = held[index]
-            if coming is not None and index == coming[0]:
-                completing = _Completing(seats, self.options, coming[2])
+            hands, counts, mover, trick, trump, fell = held[index]
+            changed = step.changed
+            if index == start and coming is not None:  # a deal the play showed cards of
+                waiting = {seat: list(cards) for seat, cards in coming[2].items() if cards}
+                still = [len(waiting.get(seat, ())) for seat in seats]
                 end = coming[1]
                 coming = next(deals, None)
-            taken: tuple[Seat, tuple[Card, ...]] | None = None
-            if completing is not None:
-                trick = table[4]
-                before = completing.last
-                answer = completing.took(*trick[-1], table) \
-                    if step.kind is PLAY and trick else None
-                if answer is not None:  # nearly every card of a deal whose hands were not written
-                    hands, counts, legal = answer
-                    if before is not None and before[0] is shown_hands:
-                        taken = completing.taken_out
-                else:
-                    if step.kind is PLAY and trick:
-                        completing.played(*trick[-1])
-                    if completing.waiting:  # else the table showed every card already
-                        hands, counts, legal = completing.completed(table)
-                        if before is not None and before[0] is shown_hands:
-                            taken = completing.taken_out
-                    else:
-                        hands, counts, legal = table[0], table[1], table[2]
-                if index == end:
-                    completing = None
+                start = coming[0] if coming is not None else -1
+                known = None  # its shown hands made anew
+            if not waiting:  # the table showed every card already
+                whole, shown = hands, counts
             else:
-                hands, counts, legal = table[0], table[1], table[2]
-            changed = step.changed
-            if hands is not shown_hands:
+                seat: Seat | None = None  # the seat a card seen only in play was taken from
+                if step.kind is PLAY and trick:
+                    seat, card = trick[-1]
+                    cards = waiting.get(seat)
+                    if cards is not None and card in cards:
+                        cards.remove(card)
+                        still[place_of[seat]] -= 1
+                        if not cards:
+                            del waiting[seat]
+                    else:
+                        seat = None
+                if known is None or shown_hands is None or shown_counts is None:
+                    whole = tuple([_with_waiting(hand, waiting.get(each))
+                                   for each, hand in zip(seats, hands, strict=True)])
+                    shown = tuple(map(sub, counts, still))
+                elif seat is None:
+                    whole = shown_hands if hands is known else \
+                        self._completed(hands, known, shown_hands, waiting, None, None)
+                    shown = shown_counts if counts is known_counts else \
+                        tuple(map(sub, counts, still))
+                else:
+                    if hands is known:  # the card taken out of its seat's shown hand
+                        place = place_of[seat]
+                        left = list(shown_hands[place])
+                        left.remove(card)
+                        full = list(shown_hands)
+                        full[place] = fewer = tuple(left)
+                        whole = tuple(full)
+                        changed["hands"] = {seat: fewer}
+                        shown_hands = whole
+                    else:
+                        whole = self._completed(hands, known, shown_hands, waiting, seat, card)
+                    # its count and the table's both one less: the same shown count
+                    shown = shown_counts if fell is seat else tuple(map(sub, counts, still))
+            known, known_counts = hands, counts
+            if index == end:  # the deal's last step: the next deal's hands are its own
+                waiting = {}
+            if whole is not shown_hands:
                 if shown_hands is None:
-                    changed["hands"] = dict(zip(seats, hands, strict=True))
-                elif taken is not None:  # the one hand a card played was taken out of
-                    changed["hands"] = {taken[0]: taken[1]}
-                elif hands != shown_hands:
-                    changed["hands"] = {seat: now for seat, now, before
-                                        in zip(seats, hands, shown_hands, strict=True)
+                    changed["hands"] = dict(zip(seats, whole, strict=True))
+                elif whole != shown_hands:
+                    changed["hands"] = {each: now for each, now, before
+                                        in zip(seats, whole, shown_hands, strict=True)
                                         if now is not before and now != before}
-                shown_hands = hands
-            if counts is not shown_counts and counts != shown_counts:
-                changed["unknown"] = tuple(zip(seats, counts, strict=True))
-            shown_counts = counts
-            if legal is not shown_legal and legal != shown_legal:
-                changed["legal"] = legal
-            shown_legal = legal
+                shown_hands = whole
+            if shown is not shown_counts:
+                if shown != shown_counts:
+                    changed["unknown"] = tuple(zip(seats, shown, strict=True))
+                shown_counts = shown
+            # the legal cards of the seat to move, where every card it holds is shown
+            now = _NO_CARDS
+            at = place_of.get(mover) if mover is not None else None
+            if at is not None:
+                hand: tuple[Card, ...] | None
+                if shown[at] == 0:
+                    hand = whole[at]
+                elif counts[at] == 0 and mover in waiting:
+                    hand = hands[at]  # the table's own, as the table knows it
+                else:
+                    hand = None
+                if hand is not None:
+                    if legal_of is not None and legal_of[0] is hand and \
+                            legal_of[1] is trick and legal_of[2] is trump:
+                        now = legal
+                    else:
+                        # a finished trick stays on show until the next card, which leads
+                        legal = legal_cards(hand, trick if len(trick) < size else (), trump,
+                                            options)
+                        legal_of = (hand, trick, trump)
+                        now = legal
+            if now is not shown_legal and now != shown_legal:
+                changed["legal"] = now
+            shown_legal = now
         return tuple(_offences_at_their_cards(steps, proved_later))
 
+    def _completed(self, hands: _Hands, known: _Hands, shown: _Hands,
+                   waiting: dict[Seat, list[Card]], seat: Seat | None,
+                   card: Card | None) -> _Hands:
+        """The shown hands where the table's known hands changed: a seat whose known
+        cards changed made anew, ``seat``'s shown hand without ``card`` (a card seen only
+        in play it played), the others the step before's."""
+        full = list(shown)
+        for place, each in enumerate(self.seats):
+            if hands[place] is not known[place]:
+                full[place] = _with_waiting(hands[place], waiting.get(each))
+            elif each is seat and card is not None:
+                left = list(full[place])
+                left.remove(card)
+                full[place] = tuple(left)
+        return tuple(full)
 
-class _Completing:
-    """One deal's hands completed with the cards each seat was seen to hold only when it
-    played them (:func:`.plain.with_hindsight`'s ``_completed``, step after step): a seat's
-    completed hand is made again only when its known cards changed, a card it played
-    from those still to be played is taken out of the step before's (the hand stays in
-    hand order), and the rest is the step before's own; the unseen counts are the
-    table's less the cards still to be played, counted per seat as they are played."""
 
-    __slots__ = ("known", "last", "legal", "options", "place", "played_now", "seats",
-                 "taken_out", "unseen", "waiting", "waiting_counts")
-
-    def __init__(self, seats: tuple[Seat, ...], options: Options,
-                 inferred: dict[Seat, list[Card]]) -> None:
-        self.seats = seats
-        self.options = options
-        self.place = {seat: place for place, seat in enumerate(seats)}
-        # per seat, the cards seen only in play that it has still to play, and how many
-        self.waiting = {seat: list(cards) for seat, cards in inferred.items() if cards}
-        self.waiting_counts = [len(self.waiting.get(seat, ())) for seat in seats]
-        # the cards played from them since the hands last completed, by seat
-        self.played_now: dict[Seat, list[Card]] = {}
-        # the table's hands and unseen counts last completed, and what they gave
-        self.known: _Hands | None = None
-        self.unseen: _Counts | None = None
-        self.last: tuple[_Hands, _Counts, frozenset[Card]] | None = None
-        # the legal cards last worked out, with what they depend on
-        self.legal: tuple[tuple[object, ...], frozenset[Card]] | None = None
-        # the seat whose hand alone the last completion changed, a card played taken
-        # out of it, and that hand (None: any other change)
-        self.taken_out: tuple[Seat, tuple[Card, ...]] | None = None
-
-    def played(self, seat: Seat, card: Card) -> None:
-        waiting = self.waiting.get(seat)
-        if waiting is not None and card in waiting:
-            waiting.remove(card)
-            self.waiting_counts[self.place[seat]] -= 1
-            self.played_now.setdefault(seat, []).append(card)
-            if not waiting:
-                del self.waiting[seat]
-
-    def took(self, seat: Seat, card: Card,
-             held: _Held) -> tuple[_Hands, _Counts, frozenset[Card]] | None:
-        """:meth:`played` and :meth:`completed` at once for a card's step, where the card
-        is one of those waiting, others still wait and the table's known hands are the
-        step before's (nearly every card of a deal whose hands were not written): its
-        seat's completed hand is the step before's less the card, and nothing else of the
-        hands is looked at again.  None, with nothing done, for any other card."""
-        waiting, last = self.waiting.get(seat), self.last
-        if waiting is None or last is None or held[0] is not self.known or \
-                self.played_now or card not in waiting or \
-                (len(waiting) == 1 and len(self.waiting) == 1):
-            return None
-        waiting.remove(card)
-        place = self.place[seat]
-        self.waiting_counts[place] -= 1
-        if not waiting:
-            del self.waiting[seat]
-        shown = list(last[0][place])
-        shown.remove(card)
-        full = list(last[0])
-        full[place] = hand = tuple(shown)
-        whole = tuple(full)
-        self.taken_out = (seat, hand)
-        unseen = held[1]
-        counts = tuple(map(sub, unseen, self.waiting_counts))
-        if counts == last[1]:
-            counts = last[1]
-        self.unseen = unseen
-        self.last = answer = (whole, counts, self.legal_now(whole, counts, held))
-        return answer
-
-    def legal_now(self, whole: _Hands, counts: _Counts, held: _Held) -> frozenset[Card]:
-        """The legal cards of the seat to move, its hand completed (``whole``), where it
-        waits to play some card seen only in play and holds no card unseen; else the
-        table's (``held``)."""
-        mover, trick, trump = held[3], held[4], held[5]
-        if mover not in self.waiting or counts[self.place[mover]] != 0:
-            return held[2]
-        hand = whole[self.place[mover]]
-        key = (mover, hand, trick, trump)
-        if self.legal is not None and self.legal[0] == key:
-            return self.legal[1]
-        on_table = trick if len(trick) < len(self.seats) else ()
-        legal = legal_cards(hand, on_table, trump, self.options)
-        self.legal = (key, legal)
-        return legal
-
-    def hand(self, seat: Seat, known: tuple[Card, ...]) -> tuple[Card, ...]:
-        cards = self.waiting.get(seat)
-        return tuple(sorted([*known, *cards], key=hand_order)) if cards else known
-
-    def completed(self, held: _Held) -> tuple[_Hands, _Counts, frozenset[Card]]:
-        hands, unseen = held[0], held[1]
-        seats, last, played = self.seats, self.last, self.played_now
-        before = self.known
-        self.taken_out = None
-        if last is None or before is None:
-            whole = tuple([self.hand(seat, known) for seat, known in zip(seats, hands,
-                                                                           strict=True)])
-        elif hands is before and not played:
-            whole = last[0]
-        elif hands is before and len(played) == 1:  # a card played from those waiting
-            [(seat, cards)] = played.items()
-            place = self.place[seat]
-            shown = list(last[0][place])
-            for card in cards:
-                shown.remove(card)
-            full = list(last[0])
-            full[place] = hand = tuple(shown)
-            whole = tuple(full)
-            self.taken_out = (seat, hand)
-        else:
-            full = list(last[0])
-            for place, seat in enumerate(seats):
-                if hands[place] is not before[place]:
-                    full[place] = self.hand(seat, hands[place])
-                elif seat in played:  # the same known cards: the played ones taken out
-                    shown = list(full[place])
-                    for card in played[seat]:
-                        shown.remove(card)
-                    full[place] = tuple(shown)
-            whole = tuple(full)
-        if last is not None and unseen is self.unseen and not played:
-            counts = last[1]
-        else:
-            counts = tuple(map(sub, unseen, self.waiting_counts))
-            if last is not None and counts == last[1]:  # a card played was one of them
-                counts = last[1]
-        self.known, self.unseen = hands, unseen
-        played.clear()
-        self.last = answer = (whole, counts, self.legal_now(whole, counts, held))
-        return answer
+def _with_waiting(known: tuple[Card, ...], waiting: list[Card] | None) -> tuple[Card, ...]:
+    """A seat's shown hand: its known cards and those seen only in play it has still to
+    play, in hand order."""
+    return tuple(sorted([*known, *waiting], key=hand_order)) if waiting else known
 
 
 def _offences_at_their_cards(steps: list[StepChange],
