@@ -190,10 +190,16 @@ class Table:
         lexers: list[list[str]] = data["lexers"]
         # Each lexer's own terminals and the lexer whose terminals follow them (or None).
         self.tails: list[int | None] = [_tail_lexer(names, lexers) for names in lexers]
+        # The whitespace between tokens is tried first: it stands before nearly every
+        # token, and no terminal starts with whitespace (a test holds that), so the order
+        # changes no match.  Tried last, every other terminal failed on it first, and a
+        # lexer with a tail went on to the tail's expression (issue 38).
+        blank = [name for name in data["ignore"] if data["terminals"][name] == r"\s+"]
         self.patterns = [
             "|".join(f"(?P<{name}>{terminals[name]})"
-                     for name in (names if tail is None
-                                  else names[:len(names) - len(lexers[tail])]))
+                     for name in _blank_first(names if tail is None
+                                              else names[:len(names) - len(lexers[tail])],
+                                              [name for name in blank if name in names]))
             for names, tail in zip(lexers, self.tails, strict=True)]
         self.lexer_of_state: list[int] = data["lexer_of_state"]
         self.ignore = frozenset(data["ignore"])
@@ -235,6 +241,12 @@ def _tail_lexer(names: list[str], lexers: list[list[str]]) -> int | None:
     tails = [(len(other), index) for index, other in enumerate(lexers)
              if 0 < len(other) < len(names) and names[len(names) - len(other):] == other]
     return max(tails)[1] if tails else None
+
+
+def _blank_first(own: list[str], blank: list[str]) -> list[str]:
+    """A lexer's own terminals ``own``, the whitespace terminals ``blank`` of the whole
+    lexer (its tail's too) put first (see :class:`Table`)."""
+    return [*blank, *(name for name in own if name not in blank)]
 
 
 def _either(first: _Match, then: _Match) -> _Match:
