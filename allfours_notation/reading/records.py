@@ -97,7 +97,7 @@ class Span:
     @staticmethod
     def at(lines: TextLines, start: int, end: int) -> Span:
         """The span of the file offsets ``start``-``end``, lines and columns left to ``lines``."""
-        span: Any = _new(_DraftSpan)
+        span: Any = _new(SpanDraft)
         span.start = start
         span.end = end
         span._where = lines
@@ -183,7 +183,8 @@ def draft_of(kind: type) -> type:
         "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
 
 
-_DraftSpan = draft_of(Span)
+# A span being filled in (Span.at; the assembler fills a play's span in its own loop).
+SpanDraft = draft_of(Span)
 # The slots' own setters: how a span is filled in without its refusing __setattr__.
 _set_start = cast(Any, Span.__dict__["start"]).__set__
 _set_end = cast(Any, Span.__dict__["end"]).__set__
@@ -330,7 +331,7 @@ def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | N
     The same frozen record, filled in as a draft (:func:`draft_of`) rather than through
     the frozen dataclass's ``__init__``: a play is made for every card of every file
     read."""
-    play: Any = _new(_DraftPlay)
+    play: Any = _new(PlayDraft)
     play.card = card
     play.seat = seat
     play.glyph = glyph
@@ -341,14 +342,15 @@ def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | N
     return play  # type: ignore[no-any-return]
 
 
-_DraftPlay = _draft(Play)
+# A play being filled in (make_play; the assembler fills plays in its own loop).
+PlayDraft = _draft(Play)
 
 
 def with_seat(play: Play, seat: Seat) -> Play:
     """``dataclasses.replace(play, seat=seat)``, copied like :func:`make_play`: ``fmt``
     names the seat of every card of a file written without seat labels; worth 5.0% of
     its instructions on 1,000 such deals (issue 27)."""
-    copy: Any = _new(_DraftPlay)
+    copy: Any = _new(PlayDraft)
     copy.card = play.card
     copy.seat = seat
     copy.glyph = play.glyph
