@@ -65,6 +65,7 @@ from .records import (
     make_deal,
     make_game,
     make_hand,
+    make_tag,
     make_total,
     make_trick,
     make_turnup,
@@ -440,8 +441,8 @@ class _GameAssembler(DealExtras):
     def add_tags(self, tags: list[Tag], token: Token) -> None:
         """Split a block of tags (one token, so that Lark reads a header in one step)."""
         lines, base = self.lines, token.start_pos + self.offset_base
-        block = [Tag(name=match.group(1), value=unescape_tag_value(match.group(2)),
-                     span=Span.at(lines, base + match.start(), base + match.end()))
+        block = [make_tag(match.group(1), unescape_tag_value(match.group(2)),
+                          Span.at(lines, base + match.start(), base + match.end()))
                  for match in _TAG_RE.finditer(token.value)]
         tags.extend(block)
         self.nodes.extend(block)

@@ -677,6 +677,7 @@ class Game:
 make_hand: Callable[[Seat, tuple[Card | None, ...], Span | None], Hand] = \
     _statement_maker(Hand, "seat", "cards")
 make_turnup: Callable[[Card, Span | None], TurnUp] = _statement_maker(TurnUp, "card")
+make_tag: Callable[[str, str, Span | None], Tag] = _statement_maker(Tag, "name", "value")
 make_call: Callable[[Seat, CallKind, Span | None], Call] = _statement_maker(Call, "seat", "kind")
 make_claim: Callable[[tuple[Award, ...], Span | None], Claim] = \
     _statement_maker(Claim, "awards")
