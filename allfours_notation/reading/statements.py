@@ -16,7 +16,6 @@ from ..cards import Card, Seat, card, parse_card
 from ..limits import MAX_NUMBER_DIGITS
 from .lalr import Token
 from .records import Award, CallKind, ClaimItem, Glyph, Score
-from .slicer import _TAG as TAG_PATTERN
 from .words import CARD_PATTERN, GLYPH_PATTERN, SEAT_PATTERN
 
 _V = TypeVar("_V")
@@ -26,9 +25,10 @@ _V = TypeVar("_V")
 _CARD = CARD_PATTERN
 _PLAY_RE = re.compile(
     rf"(?:([0-9]+)\.\s*)?(?:({SEAT_PATTERN}):)?({_CARD})({GLYPH_PATTERN})?")
-# A tag: its name and its value as written (the slicer's expression: a value's plain
-# characters are taken as runs, not one choice per character).
-_TAG_RE = TAG_PATTERN
+# A tag: its name and its value as written.  A value's plain characters are taken as
+# runs between escapes, not as one choice per character (as the slicer's ``_TAG``: the
+# engine takes a run in one step).
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"[ \t]*\]')
 _DEAL_WORD_RE = re.compile(r"(?<![A-Za-z0-9_])(?i:deal)(?![A-Za-z0-9_])")
 _ANY_CARD_RE = re.compile(rf"(?<![A-Za-z0-9_]){_CARD}")
 

@@ -216,3 +216,14 @@ def test_a_draft_is_the_record_once_made() -> None:
     assert type(record) is Trick and record == Trick(number=1, plays=(), numbered=False)
     with pytest.raises(dataclasses.FrozenInstanceError):
         record.number = 2  # type: ignore[misc]
+
+
+def test_the_assembler_splits_tags_as_the_slicer_reads_them() -> None:
+    """A header block is split into tags with the slicer's expression (a value's plain
+    characters taken as runs): the same names and values, escapes and all."""
+    from allfours_notation.reading import slicer, statements
+
+    assert statements._TAG_RE.pattern == slicer._TAG.pattern
+    game = parse('[Event "a \\\\ b \\" c"] [Site "x"]\ndeal 1 dealer N\nend\n').games[0]
+    assert [(tag.name, tag.value) for tag in game.tags] == [("Event", 'a \\ b " c'),
+                                                             ("Site", "x")]
