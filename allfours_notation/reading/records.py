@@ -21,7 +21,7 @@ from typing import Any, TypeVar, cast
 
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
-from ..frozen import frozen
+from ..frozen import draft_of, frozen
 
 
 class TextLines:
@@ -164,25 +164,6 @@ class Span:
 _new = object.__new__
 
 
-def draft_of(kind: type) -> type:
-    """A draft of the immutable record class ``kind``: the same slots, filled in by plain
-    attribute stores, then made a ``kind`` by setting its ``__class__`` (the layouts are
-    the same, so CPython allows it).  Nothing else ever sees a draft.
-
-    Why: the parser makes a few hundred records a game (a play and its span for every
-    card).  A frozen record refuses assignment, so it was filled in through each slot's
-    descriptor (``__set__``), a call of 700 to 1,000 instructions a slot; a draft's
-    stores are CPython's specialised slot stores, a few dozen instructions each, and the
-    change of class costs about what two descriptor calls did (issue 38).  A draft is
-    typed ``Any`` while it is filled in, and returned as the record without
-    ``typing.cast``, which is a call at run time."""
-    return type(f"_Draft{kind.__name__}", (kind,), {
-        "__slots__": (), "__doc__": f"A {kind.__name__} being filled in (see draft_of).",
-        # both set back to object's, so that the type's attribute store is the generic
-        # one CPython specialises (one of the two left Python's keeps both in Python)
-        "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
-
-
 # A span being filled in (Span.at; the assembler fills a play's span in its own loop).
 SpanDraft = draft_of(Span)
 # The slots' own setters: how a span is filled in without its refusing __setattr__.
@@ -310,17 +291,6 @@ class Play(Node):
     glyph: Glyph | None = None
 
 
-_drafts: dict[type, type] = {}
-
-
-def _draft(kind: type) -> type:
-    """The draft of ``kind`` (see :func:`draft_of`), made once."""
-    found = _drafts.get(kind)
-    if found is None:
-        found = _drafts[kind] = draft_of(kind)
-    return found
-
-
 # The factories (make_play, make_trick, the statements', make_deal, make_game) fill in
 # drafts: worth 10.4%, 0.4% and 5.2% of ``check`` on the bench's corpus (2,000 deals), tiny
 # games and varied small games when they first filled slots rather than went through the
@@ -328,7 +298,7 @@ def _draft(kind: type) -> type:
 def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | None) -> Play:
     """``Play(card=card, seat=seat, glyph=glyph, span=span)``, built for the parser.
 
-    The same frozen record, filled in as a draft (:func:`draft_of`) rather than through
+    The same frozen record, filled in as a draft (:func:`..frozen.draft_of`) rather than through
     the frozen dataclass's ``__init__``: a play is made for every card of every file
     read."""
     play: Any = _new(PlayDraft)
@@ -343,7 +313,7 @@ def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | N
 
 
 # A play being filled in (make_play; the assembler fills plays in its own loop).
-PlayDraft = _draft(Play)
+PlayDraft = draft_of(Play)
 
 
 def with_seat(play: Play, seat: Seat) -> Play:
@@ -369,7 +339,7 @@ def _statement_maker(kind: type[_N], *names: str) -> Callable[..., _N]:
     comments, filled in as a draft like :func:`make_play`: the parser makes a record per
     statement of every deal it reads (hands, turn-ups, calls, claims, totals), a few
     times faster than through the frozen ``__init__``."""
-    draft = _draft(kind)
+    draft = draft_of(kind)
     if len(names) == 1:
         (first_name,) = names
 
@@ -408,7 +378,7 @@ def with_comments(node: _N, leading: tuple[Comment, ...], trailing: tuple[Commen
     names = _fields_of.get(kind)
     if names is None:
         names = _fields_of[kind] = tuple(f.name for f in fields(kind))
-    copy: Any = _new(_draft(kind))
+    copy: Any = _new(draft_of(kind))
     for name in names:
         setattr(copy, name, getattr(node, name))
     copy.leading = leading
@@ -443,7 +413,7 @@ def make_trick(number: int, plays: tuple[Play, ...], numbered: bool, span: Span 
     return trick  # type: ignore[no-any-return]
 
 
-_DraftTrick = _draft(Trick)
+_DraftTrick = draft_of(Trick)
 
 
 # --- after play: penalties, claims, totals, and how a deal ended ----------------------------
@@ -710,7 +680,7 @@ def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
     return deal  # type: ignore[no-any-return]
 
 
-_DraftDeal = _draft(Deal)
+_DraftDeal = draft_of(Deal)
 
 
 def make_game(tags: tuple[Tag, ...], deals: tuple[Deal, ...], ended: bool,
@@ -733,7 +703,7 @@ def make_game(tags: tuple[Tag, ...], deals: tuple[Deal, ...], ended: bool,
     return game  # type: ignore[no-any-return]
 
 
-_DraftGame = _draft(Game)
+_DraftGame = draft_of(Game)
 
 
 def set_diagnostics(game: Game, diagnostics: tuple[Diagnostic, ...]) -> None:
