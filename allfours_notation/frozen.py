@@ -17,9 +17,10 @@ records it imports.  Here the field collection and the slots are still the stand
 library's (``dataclass`` with nothing to generate), equality, hash, order, repr and the
 frozen guards are shared functions over the class's field names, and ``__init__``,
 the one method called hundreds of thousands of times per file, is compiled as
-``dataclass`` writes it, with its speed, but when the class is first instantiated
+``dataclass`` writes it, with its speed or better (a record of three fields or more is
+filled in as its draft, :func:`draft_of`), but when the class is first instantiated
 through it rather than on import: many records of the package are only ever built by
-their modules' slot-filling factories (``reading.records.make_play``...).
+their modules' factories (``reading.records.make_play``...).
 
 ``dataclass_transform`` tells type checkers the decorator makes frozen dataclasses
 (mypy checks the fields, the constructor and assignments as for ``@dataclass``).
