@@ -206,7 +206,9 @@ def test_no_draft_leaves_the_parser(path: Path) -> None:
 def test_a_draft_is_the_record_once_made() -> None:
     """``draft_of`` makes a class of the record's slots that can be filled in; once its
     ``__class__`` is set back the record is the frozen record its constructor makes."""
-    draft = records_module.draft_of(Trick)
+    from allfours_notation.frozen import draft_of
+
+    draft = draft_of(Trick)
     assert issubclass(draft, Trick) and draft.__dict__["__slots__"] == ()
     record = object.__new__(draft)
     for name, value in (("number", 1), ("plays", ()), ("numbered", False), ("span", None),
