@@ -243,6 +243,17 @@ def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = No
     if text != source.data.decode("utf-8", errors="replace").replace(
             "\r\n", "\n").replace("\r", "\n"):
         return list(games_of_text(text, name, rules)), []
+    # the collector paused for the whole file, as read_one does, and running again only
+    # once the file's records and replays are gone (_paged has returned): paused game by
+    # game, it walked each game's replay, still alive as the pause ended, and found
+    # nothing to free (the records hold no cycles; issue 38)
+    with cyclic_gc_paused():
+        return _paged(text, name, rules, advice_samples, kept)
+
+
+def _paged(text: str, name: str, rules: Rules, advice_samples: int | None,
+           kept: frozenset[str]) -> tuple[list[PlayedGame], list[MadePage]]:
+    """:func:`read_one_paged`'s games and pages of one file's ``text``."""
     from ..checking import check_with_changes
     from .replays import page_name, record_of, render, source_key
 
@@ -258,14 +269,13 @@ def read_one_paged(work: tuple[str, str, Rules], advice_samples: int | None = No
         if where is None or game.broken or page in kept:  # no page to make: facts alone
             games.append(facts_of(check(game, rules), name))
             continue
-        with cyclic_gc_paused():  # as the site's replay pages are made (site.py)
-            checked, changes = check_with_changes(game, rules)
-            games.append(facts_of(checked, name))
-            if changes is None or checked.replay is None:
-                continue
-            made.append(MadePage(name, game.index, page,
-                                 render(game, checked.replay, changes, record, name,
-                                        advice_samples), made_from))
+        checked, changes = check_with_changes(game, rules)
+        games.append(facts_of(checked, name))
+        if changes is None or checked.replay is None:
+            continue
+        made.append(MadePage(name, game.index, page,
+                             render(game, checked.replay, changes, record, name,
+                                    advice_samples), made_from))
     return games, made
 
 

@@ -65,6 +65,7 @@ class Site:
         self.team_pages = {t.name: f"team-{n}.html"
                            for n, t in enumerate(report.event.teams, 1)}
         self.replay_pages: dict[tuple[str, int], str] = {}
+        self.file_names: dict[str, str] = {}  # a game file's name by its path (shown)
         # every pair that sat for a team: its games (match, table, number at the table,
         # the game, whether the team was at home), in the order of the matches
         self.pair_games: dict[tuple[str, tuple[str, ...]], list[PairGame]] = {}
@@ -107,6 +108,16 @@ class Site:
                 for i, c in enumerate(row)) + "</tr>")
         lines.append("</tbody></table></div>")
         return "\n".join(lines)
+
+    def shown(self, game: Counted) -> str:
+        """``name.afn:3``: the game's file by its name alone, and its number.  A file's
+        name is worked out once (a ``Path`` made for each game's line of the match and
+        pair pages was a fifth of the site's own pages, issue 38)."""
+        file = game.game.file
+        name = self.file_names.get(file)
+        if name is None:
+            name = self.file_names[file] = Path(file).name
+        return f"{name}:{game.game.index}"
 
     def team_link(self, name: str) -> str:
         page = self.team_pages.get(name)
@@ -240,7 +251,7 @@ class Site:
                 scores = dict(game.game.scores)
                 away_side = "EW" if game.home_side == "NS" else "NS"
                 replay = self.replay_pages.get((game.game.file, game.game.index))
-                shown = f"{Path(game.game.file).name}:{game.game.index}"
+                shown = self.shown(game)
                 where = f'<a href="{replay}">{_e(shown)}</a>' if replay else _e(shown)
                 notes = [x for x in (game.forfeit and f"forfeit: {game.forfeit}",
                                      game.game.disputes and f"{game.game.disputes} disputed",
@@ -301,7 +312,7 @@ class Site:
             result = ("" if game.winner_home is None else
                       "won" if game.winner_home is home else "lost")
             replay = self.replay_pages.get((game.game.file, game.game.index))
-            shown = f"{Path(game.game.file).name}:{game.game.index}"
+            shown = self.shown(game)
             rows.append([f'<a href="{self.match_pages[id(match)]}">Round {_e(match.round)}: '
                          f"{_e(match.home)} v {_e(match.away)}</a>", str(table), str(number),
                          _e(" & ".join(opponents)), f"{own}–{other}", _e(result),

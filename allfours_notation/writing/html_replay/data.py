@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cards import Card, Seat, Suit
-from ...checking.analysis.report import LABEL, DealAnalysis
-from ...checking.analysis.single_dummy import SingleDummyDeal
 from ...diagnostics import Diagnostic
 from ...reading.records import Game
 from ...reading.table import side_of
 from ...referee.decided import ItemStatus, Status
 from ...referee.disputes import rules_name
 from ...referee.replay import GameReplay, Point, Step, StepChange, StepKind, TableState
+
+if TYPE_CHECKING:  # the analysis is imported where a page shows one (allfours html --analyse):
+    # the event site's replay pages and a plain page need none of its modules
+    from ...checking.analysis.report import DealAnalysis
+    from ...checking.analysis.single_dummy import SingleDummyDeal
 
 # Steps that ↑/↓ (previous/next trick) stop at, as in the terminal viewer.
 TRICK_STOPS = ("deal_start", "trick_end", "deal_end", "game_end")
@@ -76,6 +79,8 @@ def replay_data(replayed: GameReplay, diagnostics: tuple[Diagnostic, ...] = (),
         "problems": [diagnostic_data(d) for d in diagnostics if d not in in_steps],
     }
     if analyses:
+        from ...checking.analysis.report import LABEL
+
         data["analysis"] = {"label": LABEL,
                             "deals": analysis_data(replayed, analyses, steps, single_dummy)}
     if advice:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from functools import cache
-from importlib import resources
 from typing import Any
 
 ASSETS = ("replay.css", "replay.js")
@@ -13,7 +13,17 @@ ASSETS = ("replay.css", "replay.js")
 
 @cache
 def asset(name: str) -> str:
-    """The text of one of the page's inline assets, shipped beside this module."""
+    """The text of one of the page's inline assets, shipped beside this module.  Read
+    by its path where the package is a folder of files, as the grammar's table is
+    (:func:`~allfours_notation.reading.lalr.grammar_file`): ``importlib.resources``
+    imports ``zipfile`` to open a file beside the module (12 M instructions once a
+    process, issue 38)."""
+    path = os.path.join(os.path.dirname(os.path.realpath(__file__)), name)
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as text:
+            return text.read()
+    from importlib import resources
+
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
