@@ -107,6 +107,7 @@ SLOW_MODULES = frozenset({
     "tests/bench/test_serve_bench.py",  # allfours serve started twice, tables sending for 4 s
     "tests/hostile/test_linear_time.py",  # CPU time per byte on inputs up to 500 KB
     "tests/analysis/test_solver_slow.py",  # the solver against brute force on 2,300 deals
+    "tests/analysis/test_bounds_slow.py",  # the early stop's bounds on 1,460 boundaries
     "tests/analysis/test_accelerated_slow.py",  # the C accelerator built, held to the solver
     "tests/rules/test_rules_decided_slow.py",  # the decided/provisional property, 40 games
     "tests/hostile/test_slow_writes.py",  # SIGKILL at 200 points; a real full tmpfs
