@@ -169,9 +169,12 @@ def test_the_stepping_keys_the_score_the_notes_and_kibitz_on_one_file() -> None:
     run(scenario)
 
 
-def test_every_game_is_marked_without_being_visited_then_n_and_p_move_between_games() -> None:
-    """The marks come first (a game visited is loaded), then n and p visit the games,
-    the broken one listed and shown with its error."""
+def test_every_game_is_marked_then_n_and_p_a_game_picked_and_a_diagnostic_chosen() -> None:
+    """One scenario on broken.afn (it was three tests, each starting the app for its
+    part): the marks come first (a game visited is loaded), then n and p visit the
+    games, the broken one listed and shown with its error; back at the first game, the
+    third is picked in the game list; there, choosing a diagnostic jumps to its step and
+    focuses the steps."""
     async def scenario() -> None:
         async with loaded(BROKEN) as (app, pilot):
             library = app.library
@@ -198,13 +201,16 @@ def test_every_game_is_marked_without_being_visited_then_n_and_p_move_between_ga
             await pilot.press("p", "p", "p")
             assert app.game_position == 0
             assert "Arima club night" in shown(app, "#tags")
-
-    run(scenario)
-
-
-def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None:
-    async def scenario() -> None:
-        async with loaded(BROKEN, Start(game=3)) as (app, pilot):
+            # a game picked in the list
+            games = app.query_one(GameList)
+            games.focus()
+            await pilot.pause()
+            last_row = games.line_count - 1
+            await pilot.press(*["down"] * last_row, "enter")
+            assert app.game_position == 2
+            assert isinstance(app.focused, StepList)
+            assert "Broken rules" in shown(app, "#tags")
+            # a diagnostic of that game chosen
             diagnostics = app.query_one(DiagnosticList)
             target = next(i for i, d in enumerate(diagnostics.diagnostics) if d.code == "AFN306")
             diagnostics.focus()
@@ -225,21 +231,6 @@ def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None
             assert wanted.column is not None
             caret = snippet[1].index("^") - snippet[0].index("|") - 2
             assert caret == wanted.column - 1  # the caret stands under the column
-
-    run(scenario)
-
-
-def test_picking_a_game_in_the_list() -> None:
-    async def scenario() -> None:
-        async with loaded(BROKEN) as (app, pilot):
-            games = app.query_one(GameList)
-            games.focus()
-            await pilot.pause()
-            last_row = games.line_count - 1
-            await pilot.press(*["down"] * last_row, "enter")
-            assert app.game_position == 2
-            assert isinstance(app.focused, StepList)
-            assert "Broken rules" in shown(app, "#tags")
 
     run(scenario)
 
