@@ -98,6 +98,7 @@ def test_a_long_deal_not_solved_in_time_says_so(capsys: pytest.CaptureFixture[st
     assert "deal 1: not solved in 0.05 s; actual NS 3, EW 1" in out
 
 
+@pytest.mark.xdist_group("forkserver")  # one forkserver per run (test_parallel_check.py)
 def test_parallel_output_is_the_serial_output(capsys: pytest.CaptureFixture[str]) -> None:
     serial = run(["analyse", TWO, ANNOTATED, "--no-cache"], capsys)[1]
     assert run(["analyse", "-j", "2", TWO, ANNOTATED, "--no-cache"], capsys)[1] == serial

@@ -44,23 +44,26 @@ def _check_line(layout: Layout, perspective: str | None, rng: random.Random,
     return checked, tightened
 
 
-def test_the_bounds_hold_the_exact_value_on_small_deals_under_every_follow_rule() -> None:
+def small_deals_checked(per_set: int) -> tuple[int, int]:
+    """Random lines of ``per_set`` small deals per profile, table size and option
+    variant: the trick boundaries checked and those ``forcing`` tightened."""
     rng = random.Random(40)
     checked = tightened = 0
-    for _, layout in small_cases(41, 3, per_hand={2: 5, 3: 4, 4: 3}):
+    for _, layout in small_cases(41, per_set, per_hand={2: 5, 3: 4, 4: 3}):
         for perspective in perspectives(layout):
             c, t = _check_line(layout, perspective, rng)
             checked += c
             tightened += t
-    assert checked == 1260
-    assert tightened >= 100  # the test reaches the new credit
+    return checked, tightened
 
 
-def test_the_bounds_hold_the_exact_value_along_six_card_deals() -> None:
+def six_card_deals_checked(per_size: tuple[int, int, int]) -> tuple[int, int]:
+    """Two random lines of generated six-card deals (``per_size``: how many four-,
+    three- and two-handed): the trick boundaries checked and those tightened."""
     rng = random.Random(2)
     checked = tightened = 0
-    for profile, players, count in (("trinidad14", 4, 6), ("foster", 3, 2),
-                                    ("hoffmann1909", 2, 8)):
+    for (profile, players), count in zip((("trinidad14", 4), ("foster", 3),
+                                          ("hoffmann1909", 2)), per_size, strict=True):
         for deal in generated_deals(12, profile, players, count):  # random lines
             layout = deal.layout
             assert layout is not None
@@ -69,7 +72,20 @@ def test_the_bounds_hold_the_exact_value_along_six_card_deals() -> None:
                     c, t = _check_line(layout, perspective, rng)
                     checked += c
                     tightened += t
-    assert checked == 200
+    return checked, tightened
+
+
+def test_the_bounds_hold_the_exact_value_on_small_deals_under_every_follow_rule() -> None:
+    """A deal per set here; three in ``test_bounds_slow.py`` (1,260 boundaries)."""
+    checked, tightened = small_deals_checked(1)
+    assert checked == 420
+    assert tightened >= 30  # the test reaches the new credit
+
+
+def test_the_bounds_hold_the_exact_value_along_six_card_deals() -> None:
+    """Six deals here; sixteen in ``test_bounds_slow.py`` (200 boundaries)."""
+    checked, tightened = six_card_deals_checked((2, 1, 3))
+    assert checked == 80
     assert tightened >= 3
 
 

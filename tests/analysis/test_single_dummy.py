@@ -122,6 +122,7 @@ def _json(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict:  # type:
     return data  # type: ignore[no-any-return]
 
 
+@pytest.mark.xdist_group("forkserver")  # one forkserver per run (test_parallel_check.py)
 def test_analyse_single_dummy_text_json_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
     """Deal 2 of the two-player sample: double dummy flags S:9C (the ten of clubs
     would have won Game with every hand seen); on what South could know the ten is

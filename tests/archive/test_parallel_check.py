@@ -11,6 +11,11 @@ from allfours_notation.archive.parallel import WorkerPool, can_start_workers
 
 from .conftest import Cli
 
+# Every `-j` test on one worker (with test_analyse_cli.py's and test_single_dummy.py's):
+# each worker process that asks for a pool starts a forkserver of its own, a fresh
+# interpreter that imports the package and builds the parser (WORKER_START).
+pytestmark = pytest.mark.xdist_group("forkserver")
+
 
 def _square(number: int) -> int:
     return number * number

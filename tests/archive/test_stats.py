@@ -75,6 +75,7 @@ def _png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.xdist_group("matplotlib")  # matplotlib imported once (bench/test_chart.py)
 def test_plot_png_and_svg(cli: Cli, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     png, svg = tmp_path / "season.png", tmp_path / "season.svg"

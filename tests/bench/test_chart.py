@@ -51,6 +51,7 @@ def test_a_run_as_json_gives_the_same_bars_as_its_markdown() -> None:
         chart.bars_from_markdown("| stage | seconds |\n|---|---:|\n| lex | 0.2 |\n")
 
 
+@pytest.mark.xdist_group("matplotlib")  # matplotlib imported once (test_stats.py)
 def test_the_chart_is_drawn(tmp_path: Path) -> None:
     out = tmp_path / "chart.png"
     assert chart.main([str(PAGE), str(out)]) == 0

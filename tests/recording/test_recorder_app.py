@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.screen import Screen
 
 from allfours_notation.checking.parsing import parse
 from allfours_notation.reading.records import Game
@@ -33,6 +34,12 @@ HANDS = ["n", "s js 9h 8h 7c 6d 5d", "n 9c 8c 7d 3h 2h 2d", "4s", "s"]
 
 def run(scenario: Scenario) -> None:
     asyncio.run(scenario())
+
+
+def on_top(screen: RecorderScreen) -> Screen[Any]:
+    """The app's screen on top, typed as any screen, so that an ``isinstance`` check of
+    it narrows nothing for the checks after it."""
+    return screen.app.screen
 
 
 def recorded(path: Path) -> Game:
@@ -144,27 +151,6 @@ def test_refusals_change_nothing_then_a_revoke_asks_first_and_is_recorded_and_pe
     assert "S:5D" in path.read_text(encoding="utf-8")
 
 
-def test_undo_and_redo_keys(tmp_path: Path) -> None:
-    path = tmp_path / "undo.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (app, pilot):
-            for line in ["n", "4s", "s"]:
-                await type_line(pilot, line)
-            assert app.session is not None
-            await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")
-            assert app.session.entries == ()
-            await pilot.press("ctrl+z")
-            assert status(app) == "nothing to undo"
-            await pilot.press("ctrl+y", "ctrl+y")
-            assert len(app.session.entries) == 2
-            assert "S stands (s) or begs (b)" in shown(app, "#rec-expect")
-
-    run(scenario)
-    assert "turn 4S" in path.read_text(encoding="utf-8")
-
-
 def test_the_points_so_far_show_then_an_earlier_entry_is_corrected_from_the_list(
         tmp_path: Path) -> None:
     """Two cards into the first trick, the deal's points show as if it ended now (it was a
@@ -194,32 +180,38 @@ def test_the_points_so_far_show_then_an_earlier_entry_is_corrected_from_the_list
     run(scenario)
 
 
-def test_a_concession_ends_the_game(tmp_path: Path) -> None:
-    path = tmp_path / "concede.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (app, pilot):
-            for line in ["n", "4s", "s", "js", "2d", "n concedes"]:
-                await type_line(pilot, line)
-            assert "the game is over (S wins)" in shown(app, "#rec-expect")
-
-    run(scenario)
-    text = path.read_text(encoding="utf-8")
-    assert '[Result "S"]' in text and "N concedes" in text and text.endswith("end\n")
-
-
-def test_help_opens_on_question_mark_and_f1(tmp_path: Path) -> None:
-    path = tmp_path / "help.afn"
+def test_help_then_undo_and_redo_keys_then_a_concession_ends_the_game(tmp_path: Path) -> None:
+    """One recorder (it was three tests, each starting it for its part): help opens on
+    ? and F1; undo and redo step through the entries; a concession ends the game."""
+    path = tmp_path / "undo.afn"
     start_file(path)
 
     async def scenario() -> None:
         async with recorder(path) as (app, pilot):
             await pilot.press("question_mark")
-            assert isinstance(app.app.screen, RecorderHelp)
+            assert isinstance(on_top(app), RecorderHelp)
             await pilot.press("escape", "f1")
-            assert isinstance(app.app.screen, RecorderHelp)
+            assert isinstance(on_top(app), RecorderHelp)
             await pilot.press("escape")
-            assert not isinstance(app.app.screen, RecorderHelp)
+            assert not isinstance(on_top(app), RecorderHelp)
+            # undo and redo
+            for line in ["n", "4s", "s"]:
+                await type_line(pilot, line)
+            assert app.session is not None
+            await pilot.press("ctrl+z", "ctrl+z", "ctrl+z")
+            assert app.session.entries == ()
+            await pilot.press("ctrl+z")
+            assert status(app) == "nothing to undo"
+            await pilot.press("ctrl+y", "ctrl+y")
+            assert len(app.session.entries) == 2
+            assert "S stands (s) or begs (b)" in shown(app, "#rec-expect")
+            assert "turn 4S" in path.read_text(encoding="utf-8")
+            # a concession ends the game
+            for line in ["s", "js", "2d", "n concedes"]:
+                await type_line(pilot, line)
+            assert "the game is over (S wins)" in shown(app, "#rec-expect")
 
     run(scenario)
+    text = path.read_text(encoding="utf-8")
+    assert "turn 4S" in text
+    assert '[Result "S"]' in text and "N concedes" in text and text.endswith("end\n")

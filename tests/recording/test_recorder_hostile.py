@@ -13,7 +13,10 @@ from tests.recording.helpers import start_file
 HANDS = ["n", "s js 9h 8h 7c 6d 5d", "n 9c 8c 7d 3h 2h 2d", "4s", "s"]
 
 
-def test_an_edit_behind_the_recorder_stops_it_until_reload(tmp_path: Path) -> None:
+def test_an_edit_behind_the_recorder_stops_it_until_reload_and_q_quits_it(
+        tmp_path: Path) -> None:
+    """An edit behind the recorder stops it until it reloads; after a second edit, q
+    quits the stale recorder (one recorder: it was two tests)."""
     path = tmp_path / "game.afn"
     start_file(path)
 
@@ -38,18 +41,8 @@ def test_an_edit_behind_the_recorder_stops_it_until_reload(tmp_path: Path) -> No
             assert status(app) != "" and app.stale is None
             text = path.read_text(encoding="utf-8")
             assert "added by someone else" in text and "N 9C 8C" in text.upper()
-
-    asyncio.run(scenario())
-
-
-def test_q_quits_a_stale_recorder(tmp_path: Path) -> None:
-    path = tmp_path / "game.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (app, pilot):
+            # edited behind it again: q quits the stale recorder
             path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-            await type_line(pilot, "n")  # held: written with the deal's first entry
             await type_line(pilot, "4s")
             assert app.stale is not None
             await type_line(pilot, "q")

@@ -26,29 +26,6 @@ def four_handed_under_way(path: Path) -> None:
     path.write_text(text[: text.index("\n  2. ", start)] + "\nend\n", encoding="utf-8")
 
 
-def test_at_80x24_the_score_panel_shows_every_item_of_the_deal(tmp_path: Path) -> None:
-    path = tmp_path / "deal4.afn"
-    four_handed_under_way(path)
-
-    async def scenario() -> None:
-        async with recorder(path, size=(80, 24)) as (screen, pilot):
-            panel = screen.query_one(PointsPanel)
-            await until(pilot, lambda: panel.session is not None and panel.size.height > 1,
-                        "the points drawn")
-            session = screen.session
-            assert session is not None
-            so_far = session.judgement().so_far
-            items = game_sheet(so_far, (), deal=so_far.deals[-1].number).deals[0].items
-            assert len(items) >= 4
-            text = shown(screen, "#rec-points-body")
-            assert all(item.name in text for item in items), text
-            assert panel.max_scroll_y == 0 and panel.border_subtitle == ""
-            # a line per item at this width: every one in sight, none cut
-            assert panel.size.height >= len(text.rstrip().splitlines())
-
-    asyncio.run(scenario())
-
-
 async def disputed_deal_4(screen: RecorderScreen, pilot: Pilot[int]) -> PointsPanel:
     """The rest of deal 4 by the first legal card, then the other side disputes four
     items; the points panel once it shows the dispute."""
@@ -67,14 +44,31 @@ async def disputed_deal_4(screen: RecorderScreen, pilot: Pilot[int]) -> PointsPa
     return panel
 
 
-def test_at_80x24_a_disputed_deal_shows_the_score_without_paging(tmp_path: Path) -> None:
-    """Issue 37: after a dispute the score panel needed PgDn at 80x24; a narrow panel
-    now names what is disputed on one line (the why: Ctrl+R, 'allfours check')."""
+def test_at_80x24_the_score_panel_shows_every_item_then_a_dispute_without_paging(
+        tmp_path: Path) -> None:
+    """One recorder at 80x24 (it was two tests from the same file): the score panel shows
+    every item of the deal under way; then, issue 37: after a dispute the score panel
+    needed PgDn at 80x24; a narrow panel now names what is disputed on one line (the why:
+    Ctrl+R, 'allfours check')."""
     path = tmp_path / "deal4.afn"
     four_handed_under_way(path)
 
     async def scenario() -> None:
         async with recorder(path, size=(80, 24)) as (screen, pilot):
+            panel = screen.query_one(PointsPanel)
+            await until(pilot, lambda: panel.session is not None and panel.size.height > 1,
+                        "the points drawn")
+            session = screen.session
+            assert session is not None
+            so_far = session.judgement().so_far
+            items = game_sheet(so_far, (), deal=so_far.deals[-1].number).deals[0].items
+            assert len(items) >= 4
+            text = shown(screen, "#rec-points-body")
+            assert all(item.name in text for item in items), text
+            assert panel.max_scroll_y == 0 and panel.border_subtitle == ""
+            # a line per item at this width: every one in sight, none cut
+            assert panel.size.height >= len(text.rstrip().splitlines())
+            # the dispute
             panel = await disputed_deal_4(screen, pilot)
             await pilot.pause()
             text = shown(screen, "#rec-points-body")

@@ -44,65 +44,6 @@ def hint(screen: RecorderScreen) -> str:
     return str(screen.entry_line.placeholder)
 
 
-def test_help_and_hint_show_the_keys_of_results_mode_and_the_other_sides_word(
-        tmp_path: Path) -> None:
-    path = tmp_path / "results.afn"
-    start_file(path, RESULTS_TAGS)
-
-    async def scenario() -> None:
-        async with recorder(path) as (screen, pilot):
-            session = screen.session
-            assert session is not None
-            await type_line(pilot, "n")
-            assert "js" not in hint(screen) and "h l j" in hint(screen)
-            await pilot.press("f1")
-            await until(pilot, lambda: isinstance(screen.app.screen, RecorderHelp), "help")
-            text = help_text(screen)
-            assert "by their results" in text and "Hang Jack" in text and "js 10h" not in text
-            assert "the other side agrees" in text and "A claim is the whole deal" in text
-            await pilot.press("escape")
-            await until(pilot, lambda: screen.app.screen is screen, "help closed")
-            await send_keys(screen, ["h", "n", "l", "n", "g", "s", "enter"],
-                            until=lambda: session.expect().phase.value == "confirm")
-            assert hint(screen).startswith("y: the other side agrees")
-
-    asyncio.run(scenario())
-
-
-def test_help_in_cards_mode_shows_the_card_keys_and_y_and_c(tmp_path: Path) -> None:
-    path = tmp_path / "cards.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (screen, pilot):
-            await pilot.press("f1")
-            await until(pilot, lambda: isinstance(screen.app.screen, RecorderHelp), "help")
-            text = help_text(screen)
-            assert "by their cards" in text and "js 10h" in text
-            assert "the other side agrees" in text and "A claim is the whole deal" in text
-
-    asyncio.run(scenario())
-
-
-def test_a_correction_shows_the_format_of_what_it_corrects(tmp_path: Path) -> None:
-    path = tmp_path / "cards.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (screen, pilot):
-            for line in DEAL[:7]:
-                await type_line(pilot, line)
-            await pilot.press("ctrl+e", "up", "enter")  # a card
-            await until(pilot, lambda: screen.correcting is not None, "correcting")
-            assert "the card (js, 10h" in shown(screen, "#rec-expect")
-            await pilot.press("escape")
-            await pilot.press("ctrl+e", "up", "up", "up", "enter")  # the turn-up, entry 4
-            await until(pilot, lambda: screen.correcting == 3, "correcting the turn-up")
-            assert "the turn-up (4s)" in shown(screen, "#rec-expect")
-
-    asyncio.run(scenario())
-
-
 def test_a_claim_starts_from_the_scorers_items_and_one_change_is_one_dispute(
         tmp_path: Path) -> None:
     path = tmp_path / "results.afn"
@@ -130,9 +71,49 @@ def test_a_claim_starts_from_the_scorers_items_and_one_change_is_one_dispute(
     assert len(disputes) == 1 and "Low" in disputes[0].message
 
 
-def test_enter_after_the_other_sides_y_writes_no_empty_deal(tmp_path: Path) -> None:
-    """The tutorial's ending: the deal played, y, Enter (the next dealer), Ctrl+Q: the
-    file ends in the whole deal and checks clean; the next deal begins with its entry."""
+def test_help_and_hint_in_results_mode_then_a_ruling_after_the_other_sides_y(
+        tmp_path: Path) -> None:
+    """One recorder in results mode (it was two tests typing the same deal): F1 and the
+    hint show the keys of results mode and the other side's word; then, after the other
+    side's y, a ruling is on that deal and begins no deal."""
+    path = tmp_path / "results.afn"
+    start_file(path, RESULTS_TAGS)
+
+    async def scenario() -> None:
+        async with recorder(path) as (screen, pilot):
+            session = screen.session
+            assert session is not None
+            await type_line(pilot, "n")
+            assert "js" not in hint(screen) and "h l j" in hint(screen)
+            await pilot.press("f1")
+            await until(pilot, lambda: isinstance(screen.app.screen, RecorderHelp), "help")
+            text = help_text(screen)
+            assert "by their results" in text and "Hang Jack" in text and "js 10h" not in text
+            assert "the other side agrees" in text and "A claim is the whole deal" in text
+            await pilot.press("escape")
+            await until(pilot, lambda: screen.app.screen is screen, "help closed")
+            await send_keys(screen, ["h", "n", "l", "n", "g", "s", "enter"],
+                            until=lambda: session.expect().phase.value == "confirm")
+            assert hint(screen).startswith("y: the other side agrees")
+            # the other side's y, then a ruling on that deal
+            await send_keys(screen, ["y"],
+                            until=lambda: session.entries[-1] == DealStart(dealer=Seat.SOUTH))
+            await type_line(pilot, "director n high s low game")
+            assert session.entries[-1] == DealStart(dealer=Seat.SOUTH)  # deal 2: no item yet
+            assert "deal 2" not in path.read_text(encoding="utf-8")
+            assert "director scored N high S low game" in path.read_text(encoding="utf-8")
+            assert file_problems(path) == []
+
+    asyncio.run(scenario())
+
+
+def test_help_in_cards_mode_a_correction_and_enter_after_the_other_sides_y(
+        tmp_path: Path) -> None:
+    """One recorder in cards mode through one deal (it was three tests typing parts of
+    it): F1 shows the card keys and y and c; a correction shows the format of what it
+    corrects; and the tutorial's ending: the deal played, y, Enter (the next dealer),
+    Ctrl+Q: the file ends in the whole deal and checks clean; the next deal begins with
+    its entry."""
     path = tmp_path / "cards.afn"
     start_file(path, TWO_TAGS)
 
@@ -140,7 +121,27 @@ def test_enter_after_the_other_sides_y_writes_no_empty_deal(tmp_path: Path) -> N
         async with recorder(path) as (screen, pilot):
             session = screen.session
             assert session is not None
-            for line in DEAL:
+            await pilot.press("f1")
+            await until(pilot, lambda: isinstance(screen.app.screen, RecorderHelp), "help")
+            text = help_text(screen)
+            assert "by their cards" in text and "js 10h" in text
+            assert "the other side agrees" in text and "A claim is the whole deal" in text
+            await pilot.press("escape")
+            await until(pilot, lambda: screen.app.screen is screen, "help closed")
+            # a correction shows the format of what it corrects
+            for line in DEAL[:7]:
+                await type_line(pilot, line)
+            await pilot.press("ctrl+e", "up", "enter")  # a card
+            await until(pilot, lambda: screen.correcting is not None, "correcting")
+            assert "the card (js, 10h" in shown(screen, "#rec-expect")
+            await pilot.press("escape")
+            await pilot.press("ctrl+e", "up", "up", "up", "enter")  # the turn-up, entry 4
+            await until(pilot, lambda: screen.correcting == 3, "correcting the turn-up")
+            assert "the turn-up (4s)" in shown(screen, "#rec-expect")
+            await pilot.press("escape")
+            await until(pilot, lambda: screen.correcting is None, "the correction left")
+            # the rest of the deal, y, Enter
+            for line in DEAL[7:]:
                 await type_line(pilot, line)
             taken = screen.lines_taken
             await send_keys(screen, ["y"], until=lambda: screen.lines_taken > taken)
@@ -151,26 +152,5 @@ def test_enter_after_the_other_sides_y_writes_no_empty_deal(tmp_path: Path) -> N
             assert file_problems(path) == []
             await type_line(pilot, "5h")  # the turn-up begins deal 2, dealt by S
             assert "deal 2 dealer S" in path.read_text(encoding="utf-8")
-
-    asyncio.run(scenario())
-
-
-def test_a_ruling_after_the_other_sides_y_is_on_that_deal_and_begins_no_deal(
-        tmp_path: Path) -> None:
-    path = tmp_path / "results.afn"
-    start_file(path, RESULTS_TAGS)
-
-    async def scenario() -> None:
-        async with recorder(path) as (screen, pilot):
-            session = screen.session
-            assert session is not None
-            await type_line(pilot, "n")
-            await send_keys(screen, ["h", "n", "l", "n", "g", "s", "enter", "y"],
-                            until=lambda: session.entries[-1] == DealStart(dealer=Seat.SOUTH))
-            await type_line(pilot, "director n high s low game")
-            assert session.entries[-1] == DealStart(dealer=Seat.SOUTH)  # deal 2: no item yet
-            assert "deal 2" not in path.read_text(encoding="utf-8")
-            assert "director scored N high S low game" in path.read_text(encoding="utf-8")
-            assert file_problems(path) == []
 
     asyncio.run(scenario())

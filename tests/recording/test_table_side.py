@@ -177,25 +177,13 @@ def test_undoing_a_correction_leaves_no_stale_marks() -> None:
     assert session.flags == {}
 
 
-def test_the_entries_list_numbers_the_tricks(tmp_path: Path) -> None:
-    path = tmp_path / "tricks.afn"
+def test_the_completed_trick_stays_until_the_next_card_and_enter_plays_a_last_card(
+        tmp_path: Path) -> None:
+    """One recorder, one deal: the completed trick stays on the table until the next card;
+    later, Enter alone plays the last card of a known hand, and only that."""
+    path = tmp_path / "last.afn"
     start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (screen, pilot):
-            for line in LINES:
-                await type_line(pilot, line)
-            from allfours_notation.viewer.recorder.widgets import EntryList
-
-            rows = [row.plain for row in screen.query_one(EntryList).rows]
-            assert rows[-1].endswith("2. N plays 3H") and rows[-4].endswith("1. S plays JS")
-
-    asyncio.run(scenario())
-
-
-def test_the_completed_trick_stays_on_the_table_until_the_next_card(tmp_path: Path) -> None:
-    path = tmp_path / "trick.afn"
-    start_file(path)
+    later = ["3h", "8h", "2h", "7c", "9c", "8c"]  # N wins trick 4, leads 8c
 
     async def scenario() -> None:
         async with recorder(path) as (screen, pilot):
@@ -211,18 +199,7 @@ def test_the_completed_trick_stays_on_the_table_until_the_next_card(tmp_path: Pa
             table = shown(screen, "#rec-table")
             assert "J♠" not in table and "won by" not in table, table
             assert "9♥" in table, table
-
-    asyncio.run(scenario())
-
-
-def test_enter_alone_plays_the_last_card_of_a_known_hand_and_only_that(tmp_path: Path) -> None:
-    path = tmp_path / "last.afn"
-    start_file(path)
-    plays = ["js", "2d", "9h", "3h", "8h", "2h", "7c", "9c", "8c"]  # N wins trick 4, leads 8c
-
-    async def scenario() -> None:
-        async with recorder(path) as (screen, pilot):
-            for line in [*REVOKE_LINES[:5], *plays]:
+            for line in later:
                 await type_line(pilot, line)
             session = screen.session
             assert session is not None
@@ -377,14 +354,19 @@ def test_insert_a_card_left_out_and_delete_an_extra_one_in_a_correction(
     assert file_problems(path) == []
 
 
-def test_a_penalty_is_written_where_it_was_typed_and_its_value_shown(tmp_path: Path) -> None:
+def test_the_entries_list_numbers_the_tricks_then_a_penalty_is_written_where_typed(
+        tmp_path: Path) -> None:
+    """One recorder for both, from the same seven lines: the entries list numbers the
+    tricks; a penalty typed after trick 2 is written there and its value shown."""
     path = tmp_path / "penalty.afn"
     start_file(path)
 
     async def scenario() -> None:
         async with recorder(path) as (screen, pilot):
-            for line in ["n", "4s", "s", "js", "2d", "9h", "3h"]:
+            for line in LINES:
                 await type_line(pilot, line)
+            rows = [row.plain for row in screen.query_one(EntryList).rows]
+            assert rows[-1].endswith("2. N plays 3H") and rows[-4].endswith("1. S plays JS")
             await type_line(pilot, "penalty n revoke")  # after trick 2
             assert status(screen) == "penalty N revoke: S 1 (counted when the deal ends)"
             rows = [row.plain for row in screen.query_one(EntryList).rows]

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
+from textual.screen import Screen
 from textual.widgets import Static
 
 from allfours_notation import Card, Seat, cards
@@ -32,6 +33,12 @@ def run(scenario: Scenario) -> None:
 
 def pretty(seat_cards: tuple[Card, ...]) -> str:
     return " ".join(c.pretty() for c in seat_cards)
+
+
+def on_screen(app: ViewerApp) -> Screen[Any]:
+    """The screen on top, typed as any screen: an ``isinstance`` check of it narrows
+    nothing for the checks that follow (``app.screen`` would stay narrowed)."""
+    return app.screen
 
 
 def current_state(app: ViewerApp) -> TableState:
@@ -81,9 +88,16 @@ def test_opens_on_the_first_step_then_steps_card_by_card_showing_who_is_to_move(
     run(scenario)
 
 
-def test_down_and_up_step_trick_by_trick() -> None:
+def test_the_stepping_keys_the_score_the_notes_and_kibitz_on_one_file() -> None:
+    """One scenario on two.afn (it was six tests, each starting the app for its part;
+    every part begins where a fresh app would, at the first step): down and up step
+    trick by trick; the page keys move between deals and the game list follows; home
+    and end go to the edges of the deal; the score shows the target, the winner and the
+    points with their reasons; the notes show the comments and glyphs of the step; and
+    kibitzing hides the result and the number of deals until it is cycled off."""
     async def scenario() -> None:
         async with loaded(TWO) as (app, pilot):
+            # down and up, trick by trick
             await pilot.press("down")
             assert app.entry is not None
             step = app.entry.steps[app.step]
@@ -97,15 +111,8 @@ def test_down_and_up_step_trick_by_trick() -> None:
             assert app.entry.steps[app.step].trick == 2
             await pilot.press("up", "up")
             assert app.step == 0
-
-    run(scenario)
-
-
-def test_page_keys_move_between_deals_and_the_game_list_follows() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
+            # the page keys move between deals and the game list follows
             await pilot.press("right", "right", "pagedown")
-            assert app.entry is not None
             step = app.entry.steps[app.step]
             assert step.kind is StepKind.DEAL_START and step.deal == 2
             assert "deal 2" in app.sub_title
@@ -115,29 +122,16 @@ def test_page_keys_move_between_deals_and_the_game_list_follows() -> None:
             await pilot.press("pageup")
             assert app.step == 0
             assert rows(app, "#games")[games.current].strip().startswith("deal 1")
-
-    run(scenario)
-
-
-def test_home_and_end_go_to_the_edges_of_the_deal() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
+            # home and end go to the edges of the deal
             for _ in range(7):
                 await pilot.press("right")
             await pilot.press("end")
-            assert app.entry is not None
             assert app.step == app.entry.replay.deals[0].last_step
             assert app.entry.steps[app.step].kind is StepKind.DEAL_END
             assert "Score N 0  S 4" in shown(app, "#score")
             await pilot.press("home")
             assert app.step == app.entry.replay.deals[0].first_step
-
-    run(scenario)
-
-
-def test_score_target_winner_and_points_with_reasons() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
+            # the score: target, winner and points with their reasons
             await pilot.press("pagedown", "end")
             score = shown(app, "#score")
             assert "Score N 2  S 7" in score
@@ -150,14 +144,7 @@ def test_score_target_winner_and_points_with_reasons() -> None:
             for point in state.deal_points:  # the cards named as the table writes them
                 reason = pretty_cards(point.reason)
                 assert f"{point.side} {point.item.value} {point.points} {reason}" in flat
-
-    run(scenario)
-
-
-def test_comments_and_glyphs_at_the_current_step() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
-            assert app.entry is not None
+            # comments and glyphs at the current step
             played = next(s.index for s in app.entry.steps if s.text == "S plays TC")
             app.go(played)
             await pilot.pause()
@@ -165,13 +152,29 @@ def test_comments_and_glyphs_at_the_current_step() -> None:
             assert "!!  brilliant play" in notes
             await pilot.press("right")
             assert "ten of trumps makes Game" in shown(app, "#notes")
+            # kibitzing hides the result and the number of deals
+            assert app.entry.header.tag("Result")
+            deals = f"{app.entry.header.deals} deal"
+            assert "hidden while kibitzing" not in shown(app, "#tags")
+            assert deals in " ".join(rows(app, "#games"))
+            await pilot.press("k")
+            assert app.kibitz is not None
+            assert "hidden while kibitzing" in shown(app, "#tags")
+            assert deals not in " ".join(rows(app, "#games"))
+            for _ in app.entry.game.seats:
+                await pilot.press("k")
+            assert app.kibitz is None
+            assert "hidden while kibitzing" not in shown(app, "#tags")
 
     run(scenario)
 
 
-def test_every_game_is_marked_without_being_visited_then_n_and_p_move_between_games() -> None:
-    """The marks come first (a game visited is loaded), then n and p visit the games,
-    the broken one listed and shown with its error."""
+def test_every_game_is_marked_then_n_and_p_a_game_picked_and_a_diagnostic_chosen() -> None:
+    """One scenario on broken.afn (it was three tests, each starting the app for its
+    part): the marks come first (a game visited is loaded), then n and p visit the
+    games, the broken one listed and shown with its error; back at the first game, the
+    third is picked in the game list; there, choosing a diagnostic jumps to its step and
+    focuses the steps."""
     async def scenario() -> None:
         async with loaded(BROKEN) as (app, pilot):
             library = app.library
@@ -198,13 +201,16 @@ def test_every_game_is_marked_without_being_visited_then_n_and_p_move_between_ga
             await pilot.press("p", "p", "p")
             assert app.game_position == 0
             assert "Arima club night" in shown(app, "#tags")
-
-    run(scenario)
-
-
-def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None:
-    async def scenario() -> None:
-        async with loaded(BROKEN, Start(game=3)) as (app, pilot):
+            # a game picked in the list
+            games = app.query_one(GameList)
+            games.focus()
+            await pilot.pause()
+            last_row = games.line_count - 1
+            await pilot.press(*["down"] * last_row, "enter")
+            assert app.game_position == 2
+            assert isinstance(app.focused, StepList)
+            assert "Broken rules" in shown(app, "#tags")
+            # a diagnostic of that game chosen
             diagnostics = app.query_one(DiagnosticList)
             target = next(i for i, d in enumerate(diagnostics.diagnostics) if d.code == "AFN306")
             diagnostics.focus()
@@ -229,38 +235,97 @@ def test_choosing_a_diagnostic_jumps_to_its_step_and_focuses_the_steps() -> None
     run(scenario)
 
 
-def test_picking_a_game_in_the_list() -> None:
-    async def scenario() -> None:
-        async with loaded(BROKEN) as (app, pilot):
-            games = app.query_one(GameList)
-            games.focus()
-            await pilot.pause()
-            last_row = games.line_count - 1
-            await pilot.press(*["down"] * last_row, "enter")
-            assert app.game_position == 2
-            assert isinstance(app.focused, StepList)
-            assert "Broken rules" in shown(app, "#tags")
-
-    run(scenario)
-
-
-def test_g_goes_to_a_deal_and_trick() -> None:
+def test_the_dialogs_go_to_the_palette_help_and_open_then_q_quits(tmp_path: Path) -> None:
+    """One scenario on two.afn (it was four tests, each starting the app for its part):
+    g goes to a deal and trick; the command palette offers go to and open; ? shows every
+    key and Esc closes it; o with a missing file keeps the current one, then opens
+    another; and q quits."""
     async def scenario() -> None:
         async with loaded(TWO) as (app, pilot):
+            # (on_screen: mypy would otherwise keep app.screen narrowed to the dialog
+            # that was open and take the parts after it for unreachable)
+            # g goes to a deal and trick
             await pilot.press("g")
-            assert isinstance(app.screen, GoToScreen)
+            assert isinstance(on_screen(app), GoToScreen)
             await pilot.press("x", "y", "enter")  # not a deal: the dialog stays and says so
-            assert isinstance(app.screen, GoToScreen)
+            assert isinstance(on_screen(app), GoToScreen)
             await pilot.press("backspace", "backspace", "2", ".", "4", "enter")
             await pilot.pause()
-            assert not isinstance(app.screen, GoToScreen)
+            assert not isinstance(on_screen(app), GoToScreen)
             assert app.entry is not None
             step = app.entry.steps[app.step]
             assert step.deal == 2 and step.trick == 4
             assert app.entry.steps[app.step + 1].trick != 4
             assert isinstance(app.focused, StepList)
             await pilot.press("g", "escape")
-            assert not isinstance(app.screen, GoToScreen)
+            assert not isinstance(on_screen(app), GoToScreen)
+            # the command palette offers go to and open
+            titles = [command.title for command in app.get_system_commands(app.screen)]
+            assert "Go to a deal or trick" in titles and "Open another file" in titles
+            await pilot.press("ctrl+p")
+            await until(pilot, lambda: isinstance(on_screen(app), CommandPalette), "the palette")
+            palette = app.screen
+            await pilot.press(*"go to a deal")
+
+            def offered() -> str | None:
+                options = palette.query_one(CommandList)
+                highlighted = options.highlighted_option
+                return None if highlighted is None else str(highlighted.prompt)
+
+            await until(pilot, lambda: "Go to a deal or trick" in (offered() or ""),
+                        "the palette to offer the command")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(on_screen(app), GoToScreen), "the go-to dialog")
+            await pilot.press("2", "enter")
+            await pilot.pause()
+            assert app.entry is not None
+            assert app.step == app.entry.replay.deals[1].first_step
+            # ? shows every key, Esc closes it
+            await pilot.press("question_mark")
+            assert isinstance(on_screen(app), HelpScreen)
+            help_text = " ".join(shown(app, "#help-keys").split())
+            for binding in ViewerApp.BINDINGS:
+                assert isinstance(binding, Binding)
+                label = binding.key_display or binding.key
+                assert label in help_text, label
+            listed = " ".join(f"{keys} {does}" for keys, does in key_rows(
+                [b for b in ViewerApp.BINDINGS if isinstance(b, Binding)]))
+            for binding in ViewerApp.BINDINGS:
+                assert isinstance(binding, Binding)
+                first_of_group = binding.group is None or binding.tooltip.startswith("Next")
+                if first_of_group or binding.key == "home":
+                    assert binding.tooltip in listed, binding.tooltip
+                else:
+                    assert binding.description.lower() in listed.lower()
+            for word in listed.split():  # the two columns interleave their lines on screen
+                assert word in help_text
+            for panel in ("games", "tags", "steps", "points", "notes", "diagnostics"):
+                assert panel in help_text
+            for key in ("Tab", "Enter", "Esc", "Ctrl+P"):
+                assert key in help_text
+            await pilot.press("escape")
+            assert not isinstance(on_screen(app), HelpScreen)
+            # o with a missing file keeps the current one, then opens another
+            await pilot.press("o")
+            assert isinstance(on_screen(app), OpenScreen)
+            app.screen.query_one("#open").value = str(tmp_path / "nope.afn")  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1  # the dialog closed
+            assert "two.afn" in app.title
+            assert app.entry is not None
+            await pilot.press("o")
+            assert isinstance(on_screen(app), OpenScreen)
+            app.screen.query_one("#open").value = str(FOUR)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await until(pilot, lambda: app.entry is not None and "four.afn" in app.title,
+                        "the other file to open")
+            assert app.entry is not None and len(app.entry.game.seats) == 4
+            assert "Partners" in shown(app, "#tags")
+            # q quits
+            await pilot.press("q")
+            await pilot.pause()
+            assert not app.is_running
 
     run(scenario)
 
@@ -309,64 +374,6 @@ def test_a_toggles_autoplay() -> None:
             await until(pilot, lambda: len(ticks) >= 4, "four periods of autoplay")
             clock.stop()
             assert ticks == [stopped_at] * len(ticks) and app.step == stopped_at
-
-    run(scenario)
-
-
-def test_o_with_a_missing_file_keeps_the_current_one_then_opens_another(
-        tmp_path: Path) -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
-            await pilot.press("o")
-            assert isinstance(app.screen, OpenScreen)
-            app.screen.query_one("#open").value = str(tmp_path / "nope.afn")  # type: ignore[attr-defined]
-            await pilot.press("enter")
-            await pilot.pause()
-            assert len(app.screen_stack) == 1  # the dialog closed
-            assert "two.afn" in app.title
-            assert app.entry is not None
-            await pilot.press("o")
-            assert isinstance(app.screen, OpenScreen)
-            app.screen.query_one("#open").value = str(FOUR)  # type: ignore[attr-defined]
-            await pilot.press("enter")
-            await until(pilot, lambda: app.entry is not None and "four.afn" in app.title,
-                        "the other file to open")
-            assert app.entry is not None and len(app.entry.game.seats) == 4
-            assert "Partners" in shown(app, "#tags")
-
-    run(scenario)
-
-
-def test_question_mark_shows_every_key_escape_closes_it_and_q_quits() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
-            await pilot.press("question_mark")
-            assert isinstance(app.screen, HelpScreen)
-            help_text = " ".join(shown(app, "#help-keys").split())
-            for binding in ViewerApp.BINDINGS:
-                assert isinstance(binding, Binding)
-                label = binding.key_display or binding.key
-                assert label in help_text, label
-            listed = " ".join(f"{keys} {does}" for keys, does in key_rows(
-                [b for b in ViewerApp.BINDINGS if isinstance(b, Binding)]))
-            for binding in ViewerApp.BINDINGS:
-                assert isinstance(binding, Binding)
-                first_of_group = binding.group is None or binding.tooltip.startswith("Next")
-                if first_of_group or binding.key == "home":
-                    assert binding.tooltip in listed, binding.tooltip
-                else:
-                    assert binding.description.lower() in listed.lower()
-            for word in listed.split():  # the two columns interleave their lines on screen
-                assert word in help_text
-            for panel in ("games", "tags", "steps", "points", "notes", "diagnostics"):
-                assert panel in help_text
-            for key in ("Tab", "Enter", "Esc", "Ctrl+P"):
-                assert key in help_text
-            await pilot.press("escape")
-            assert not isinstance(app.screen, HelpScreen)
-            await pilot.press("q")
-            await pilot.pause()
-            assert not app.is_running
 
     run(scenario)
 
@@ -430,33 +437,6 @@ def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table_and_the_help_
             assert box.region.right <= 80
             assert box.max_scroll_y == 0  # nothing hidden below the fold
             assert "closes this help" in shown(app, "#help-foot")
-
-    run(scenario)
-
-
-def test_the_command_palette_offers_go_to_and_open() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
-            titles = [command.title for command in app.get_system_commands(app.screen)]
-            assert "Go to a deal or trick" in titles and "Open another file" in titles
-            await pilot.press("ctrl+p")
-            await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
-            palette = app.screen
-            await pilot.press(*"go to a deal")
-
-            def offered() -> str | None:
-                options = palette.query_one(CommandList)
-                highlighted = options.highlighted_option
-                return None if highlighted is None else str(highlighted.prompt)
-
-            await until(pilot, lambda: "Go to a deal or trick" in (offered() or ""),
-                        "the palette to offer the command")
-            await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, GoToScreen), "the go-to dialog")
-            await pilot.press("2", "enter")
-            await pilot.pause()
-            assert app.entry is not None
-            assert app.step == app.entry.replay.deals[1].first_step
 
     run(scenario)
 
@@ -578,20 +558,3 @@ def test_kibitz_hides_the_plays_to_come() -> None:
     run(scenario)
 
 
-def test_kibitz_hides_the_result_and_the_number_of_deals() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
-            assert app.entry is not None and app.entry.header.tag("Result")
-            deals = f"{app.entry.header.deals} deal"
-            assert "hidden while kibitzing" not in shown(app, "#tags")
-            assert deals in " ".join(rows(app, "#games"))
-            await pilot.press("k")
-            assert app.kibitz is not None
-            assert "hidden while kibitzing" in shown(app, "#tags")
-            assert deals not in " ".join(rows(app, "#games"))
-            for _ in app.entry.game.seats:
-                await pilot.press("k")
-            assert app.kibitz is None
-            assert "hidden while kibitzing" not in shown(app, "#tags")
-
-    run(scenario)

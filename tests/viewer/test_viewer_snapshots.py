@@ -19,6 +19,10 @@ from tests.viewer.viewer_helpers import BROKEN, FOUR, SIZE, TWO, wait_marked
 
 SnapCompare = Callable[..., bool]
 
+# Eight tests of 0.6-1 s, collected near the end of the suite: as a group they are handed
+# out with the groups, first (tests/xdist_groups.py), and the last tests of a run are short.
+pytestmark = pytest.mark.xdist_group("viewer-snapshots")
+
 
 @pytest.fixture(autouse=True)
 def check_at_once(monkeypatch: pytest.MonkeyPatch) -> None:

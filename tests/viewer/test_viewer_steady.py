@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Callable
 from typing import cast
 
+import pytest
 from textual.css.styles import RulesMap
 from textual.strip import Strip
 from textual.visual import RichVisual, Visual
@@ -19,6 +20,11 @@ from allfours_notation.viewer.widgets.steady import DrawnOnce
 from allfours_notation.viewer.widgets.table import TableView
 from tests.viewer.viewer_helpers import FOUR, loaded
 from tests.waiting import holds
+
+# A long test (about 2 s), collected near the end of the suite: as a group of its own it
+# is handed out with the groups, first (tests/xdist_groups.py), not last, where a worker
+# would run it alone while the others have finished.
+pytestmark = pytest.mark.xdist_group("viewer-steady")
 
 # The panels drawn once per step, and their least heights (viewer.tcss, borders included).
 MIN_HEIGHTS: dict[type[Static], int] = {TableView: 14, ScorePanel: 8}
