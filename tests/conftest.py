@@ -47,28 +47,6 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 
 from allfours_notation.diagnostics import Diagnostic  # noqa: E402
 
-
-def exit_at_once() -> None:
-    """End an xdist worker without tearing the interpreter down.
-
-    Registered before the conftest's other exit handlers, this runs after them and
-    after those registered later (the analysis cache's folder removed,
-    multiprocessing's children joined); what it skips is the interpreter's own
-    teardown, which frees one by one the heap the suite built up in the worker (every
-    module, the frozen collection, the Textual objects the cycle collector has not
-    reached yet): 0.3-0.8 s of CPU per worker after its last test, which the run's end
-    waits for.  Also skipped: the two handlers registered before the conftest was
-    imported, ``logging.shutdown`` (every handler the tests use writes through) and
-    execnet's clean-up of the gateways a worker never opens.  The worker has sent its
-    results by then, and nothing reads its exit status."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)
-
-
-if os.environ.get("PYTEST_XDIST_WORKER"):
-    atexit.register(exit_at_once)
-
 # No test reads or writes the user's cache of analyses (``allfours analyse``; ``stats``
 # reads it): each run gets an empty one of its own, inherited by the commands it starts.
 os.environ["ALLFOURS_CACHE_DIR"] = tempfile.mkdtemp(prefix="afn-analysis-cache-")
