@@ -30,6 +30,7 @@ from enum import Enum
 from ..cards import Card, Rank, Suit
 from ..frozen import frozen
 from ..reading.records import ClaimItem
+from .drafts import draft_of, new_draft
 from .scoring import Point, cut_point
 
 __all__ = ["ItemStatus", "Status", "certain_high_low", "item_of", "under_the_cap"]
@@ -66,7 +67,20 @@ class ItemStatus:
 
 
 def item_of(point: Point, status: Status) -> ItemStatus:
-    return ItemStatus(point.item, status, point.side, point.points, point)
+    """The item ``point`` scores (or would, as ``status`` says), made as a draft (see
+    :mod:`.drafts`: a replay page makes about a hundred a game, issue 38)."""
+    made = new_draft(_ItemDraft)
+    made.item = point.item
+    made.status = status
+    made.side = point.side
+    made.points = point.points
+    made.point = point
+    made.note = ""
+    made.__class__ = ItemStatus
+    return made  # type: ignore[no-any-return]
+
+
+_ItemDraft = draft_of(ItemStatus)
 
 
 _ACE, _TWO = int(Rank.ACE), int(Rank.TWO)  # read as globals: asked at every making

@@ -15,6 +15,7 @@ from ..cards import Card, Rank, Seat, Suit
 from ..frozen import frozen
 from ..reading.records import ClaimItem, PenaltyKind
 from ..reading.table import next_seats, partner, side_of, side_table
+from .drafts import draft_of, new_draft
 from .profiles import (
     GameTie,
     GameWhenNoCounters,
@@ -51,6 +52,23 @@ class Point:
     item: ClaimItem
     points: int
     reason: str
+
+
+def _point(side: str, seat: Seat | None, item: ClaimItem, points: int, reason: str) -> Point:
+    """``Point(side, seat, item, points, reason)``, made as a draft (see :mod:`.drafts`):
+    the play's points are made again as the items "if the deal ended now" at about sixty
+    steps of a replay page (issue 38)."""
+    made = new_draft(_PointDraft)
+    made.side = side
+    made.seat = seat
+    made.item = item
+    made.points = points
+    made.reason = reason
+    made.__class__ = Point
+    return made  # type: ignore[no-any-return]
+
+
+_PointDraft = draft_of(Point)
 
 
 # --- at the turn-up and the beg ------------------------------------------------------------
@@ -268,17 +286,17 @@ def high_low_points(facts: DealFacts, options: Options) -> list[Point]:
     only = count == 1
     high_holder = facts.holders[high]
     what = "the only trump in play" if only else "the highest trump in play"
-    points = [Point(side_by_seat[high_holder], high_holder, ClaimItem.HIGH, 1,
+    points = [_point(side_by_seat[high_holder], high_holder, ClaimItem.HIGH, 1,
                     _dealt(high_holder, high, what))]
     low_holder = facts.holders[low]
     what = "the only trump in play" if only else "the lowest trump in play"
     capture = captured_in(facts, low) if options.low_owner is LowOwner.TRICK_WINNER else None
     if capture is not None:
         number, winner = capture
-        points.append(Point(side_by_seat[winner], winner, ClaimItem.LOW, 1,
+        points.append(_point(side_by_seat[winner], winner, ClaimItem.LOW, 1,
                             _won_low(winner, low, what, number)))
     else:
-        points.append(Point(side_by_seat[low_holder], low_holder, ClaimItem.LOW, 1,
+        points.append(_point(side_by_seat[low_holder], low_holder, ClaimItem.LOW, 1,
                             _dealt(low_holder, low, what)))
     return points
 
@@ -309,9 +327,9 @@ def jack_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
         return []
     same_side = side == side_of(holder, table)
     if options.hang_jack is HangJack.THREE and not same_side:
-        return [Point(side, winner, ClaimItem.HANG_JACK, 3,
-                      _hanged(winner, holder, jack, number))]
-    return [Point(side, winner, ClaimItem.JACK, 1, _won_jack(winner, jack, number))]
+        return [_point(side, winner, ClaimItem.HANG_JACK, 3,
+                       _hanged(winner, holder, jack, number))]
+    return [_point(side, winner, ClaimItem.JACK, 1, _won_jack(winner, jack, number))]
 
 
 def _hanged(winner: Seat, holder: Seat, jack: Card, number: int) -> str:
@@ -366,7 +384,7 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
         why = _game_by_rule(best, tally, who, seat)
     if side in barred:
         return []
-    return [Point(side, seat, ClaimItem.GAME, options.game_value, why)]
+    return [_point(side, seat, ClaimItem.GAME, options.game_value, why)]
 
 
 def tied_game(elder: Seat, seats: Sequence[Seat], options: Options) -> Point | None:
@@ -382,7 +400,12 @@ def tied_game(elder: Seat, seats: Sequence[Seat], options: Options) -> Point | N
 
 
 def _tally(pips: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{side} {value}" for side, value in pips)
+    """``"NS 10, EW 4"``: each pair formatted in C (Game's reason is made again at
+    nearly every trick's end of a replay page, issue 38)."""
+    return ", ".join(map(_SIDE_AND_VALUE, pips))
+
+
+_SIDE_AND_VALUE = "%s %s".__mod__
 
 
 def _most_pips(side: str, pips: tuple[tuple[str, int], ...]) -> str:
