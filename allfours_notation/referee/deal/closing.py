@@ -465,10 +465,22 @@ class Closing(Tricks):
         them, and a rank between them never could), so it is not made again: about a
         third of the makings of a replay (issue 38).  A gift waiting for the play to show
         the dealer's trump is decided by any trump of the dealer's, so the key holds
-        whether one was seen while a gift waits."""
+        whether one was seen while a gift waits.
+
+        The key is read without a call where one can be left out (about a hundred keys a
+        game of a replay page, issue 38): the highest and lowest trump from the ledger's
+        own record of them while it stands, whether every card is known from the unseen
+        counts, and whether the game is decided from the deal's own flags rather than
+        the game's table (during a deal the game is decided only by a point it scores,
+        which is in ``points`` too, or by a concession once the deal is scored, when
+        :meth:`make_items` no longer reads it)."""
         trump, ledger = self.trump, self.ledger
         holders = ledger.holders
-        high, low = ledger.trump_extremes(trump)
+        extremes = ledger.extremes
+        if extremes is not None and extremes[0] is trump:
+            high, low = extremes[1], extremes[2]
+        else:
+            high, low = ledger.trump_extremes(trump)
         key = (len(self.scored_tricks), high, low,
                holders.get(high) if high is not None else None,
                holders.get(low) if low is not None else None,
@@ -476,8 +488,8 @@ class Closing(Tricks):
                len(self.offences), len(self.points),
                len(self.unscored), len(self.provisional), self.phase, self.closed,
                self.pending_gift is None or self.gift_allowed(), len(self.waiting_kick),
-               len(ledger.discarded),
-               len(ledger.turnups), self.g.decided is None, ledger.all_known(), trump)
+               len(ledger.discarded), len(ledger.turnups), self.scoring, self.decided_here,
+               not any(ledger.unseen.values()), trump)
         cached = self.items_cache
         if cached is not None and cached[0] == key:
             return cached[1]
