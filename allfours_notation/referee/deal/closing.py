@@ -409,18 +409,25 @@ class Closing(Tricks):
     def point_statuses(self, points: Sequence[Point],
                        offences: Sequence[Offence]) -> list[Status]:
         """Decided or provisional, for each of ``points`` computed as if the deal ended
-        now (see :mod:`.decided`)."""
+        now (see :mod:`.decided`).  Asked at about sixty steps of a replay page (issue
+        38): what the ledger's methods would say is read from its own fields here (the
+        play under way is settled for good, the unseen cards summed, the trump extremes
+        as the ledger keeps them)."""
         if not self.was_open and self.closed:
             return [_DECIDED] * len(points)
         trump = self.trump
-        if trump is None or not self.settled_for_good():
+        if trump is None or (self.phase is not _PLAY and not self.settled_for_good()):
             return [_UNKNOWN if p.item is not _PENALTY else _PROVISIONAL
                     for p in points]
         ledger = self.ledger
-        unseen = ledger.unseen_total()
+        unseen = sum(ledger.unseen.values())
         accounted = ledger.accounted()
         holders = ledger.holders
-        highest, lowest = ledger.trump_extremes(trump)
+        extremes = ledger.extremes
+        if extremes is not None and extremes[0] is trump:
+            highest, lowest = extremes[1], extremes[2]
+        else:
+            highest, lowest = ledger.trump_extremes(trump)
         # only the highest and the lowest trump seen tell (see certain_high_low)
         high, low = certain_high_low(trump, (highest, lowest) if highest is not None and
                                      lowest is not None else (),
