@@ -9,6 +9,7 @@ this module for the points; it never scores anything itself.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
@@ -365,7 +366,7 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     ``game_when_no_counters``."""
     table = facts.seats
     pips = facts.pips if facts.pips is not None else pips_by_side(facts)
-    best = max(pips.values(), default=0)
+    best = max(pips.values()) if pips else 0  # max's keyword costs twice the call
     leaders = []
     for side, value in pips.items():
         if value == best:
@@ -373,8 +374,7 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     tally = tuple(pips.items())
     if best > 0 and len(leaders) == 1:
         side = leaders[0]
-        seat = _SEAT_OF_SIDE.get(side)
-        why = f"{side} won the most pips toward Game ({', '.join(map(_SIDE_AND_VALUE, tally))})"
+        return [] if side in barred else [_most_pips(side, tally, options.game_value)]
     else:
         tie = _tie_rule(options, no_counters=best == 0)
         if tie is GameTie.NOBODY:
@@ -406,12 +406,17 @@ def tied_game(elder: Seat, seats: Sequence[Seat], options: Options) -> Point | N
 
 
 def _tally(pips: tuple[tuple[str, int], ...]) -> str:
-    """``"NS 10, EW 4"``: each pair formatted in C (Game's reason is made again at
-    nearly every trick's end of a replay page, issue 38)."""
-    return ", ".join(map(_SIDE_AND_VALUE, pips))
+    return ", ".join(f"{side} {value}" for side, value in pips)
 
 
-_SIDE_AND_VALUE = "%s %s".__mod__
+@lru_cache(maxsize=4096)
+def _most_pips(side: str, tally: tuple[tuple[str, int], ...], value: int) -> Point:
+    """Game to ``side``, which won the most pips: the same point again for the same tally
+    (the very record; records are immutable).  A replay page makes Game's point again
+    at nearly every trick's end, and the same tallies come again deal after deal and
+    game after game (issue 38)."""
+    return _point(side, _SEAT_OF_SIDE.get(side), _GAME, value,
+                  f"{side} won the most pips toward Game ({_tally(tally)})")
 
 
 def _game_by_rule(best: int, pips: tuple[tuple[str, int], ...], who: str, seat: Seat) -> str:
