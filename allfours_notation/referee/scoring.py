@@ -272,39 +272,51 @@ def trumps_in_play(facts: DealFacts) -> list[Card]:
     return sorted((c for c in facts.holders if c.suit is facts.trump), key=lambda c: c.rank)
 
 
-def high_low_points(facts: DealFacts, options: Options) -> list[Point]:
-    """Rules 21 and 22.  Low is decided here and nowhere else."""
+def high_low_points(facts: DealFacts, options: Options, *,
+                    extremes: tuple[Card | None, Card | None] | None = None,
+                    captured: Mapping[Card, tuple[int, Seat]] | None = None) -> list[Point]:
+    """Rules 21 and 22.  Low is decided here and nowhere else.
+
+    ``extremes`` (the highest and the lowest trump of ``facts.holders``) and ``captured``
+    (the trick that took each card of ``facts.tricks``, as :func:`captured_in` finds it)
+    are given by a caller that keeps them as cards are seen: the items "if the deal ended
+    now" make these points again at about twenty-five steps of a replay page, and
+    looking for them among every card seen and every trick was half the making (issue
+    38)."""
     trump = facts.trump
     if trump is None:
         return []
-    high: Card | None = None
-    low: Card | None = None
-    count = 0
-    for c in facts.holders:  # the highest and the lowest trump in play
-        if c.suit is trump:
-            count += 1
-            if high is None or c.rank > high.rank:
-                high = c
-            if low is None or c.rank < low.rank:
-                low = c
+    if extremes is None:
+        high: Card | None = None
+        low: Card | None = None
+        for c in facts.holders:  # the highest and the lowest trump in play
+            if c.suit is trump:
+                if high is None or c.rank > high.rank:
+                    high = c
+                if low is None or c.rank < low.rank:
+                    low = c
+    else:
+        high, low = extremes
     if high is None or low is None:
         return []
     side_by_seat = side_table(facts.seats)
-    only = count == 1
+    only = high is low  # two trumps are two ranks
     high_holder = facts.holders[high]
     what = "the only trump in play" if only else "the highest trump in play"
     points = [_point(side_by_seat[high_holder], high_holder, _HIGH, 1,
-                    _dealt(high_holder, high, what))]
+                     _dealt(high_holder, high, what))]
     low_holder = facts.holders[low]
     what = "the only trump in play" if only else "the lowest trump in play"
-    capture = captured_in(facts, low) if options.low_owner is _TRICK_WINNER else None
+    capture = None
+    if options.low_owner is _TRICK_WINNER:
+        capture = captured_in(facts, low) if captured is None else captured.get(low)
     if capture is not None:
         number, winner = capture
         points.append(_point(side_by_seat[winner], winner, _LOW, 1,
-                            _won_low(winner, low, what, number)))
+                             _won_low(winner, low, what, number)))
     else:
         points.append(_point(side_by_seat[low_holder], low_holder, _LOW, 1,
-                            _dealt(low_holder, low, what)))
+                             _dealt(low_holder, low, what)))
     return points
 
 

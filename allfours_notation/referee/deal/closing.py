@@ -386,7 +386,8 @@ class Closing(Tricks):
         kept = memo.get("high_low")
         if kept is None or kept[0] != key:
             facts = self.live_facts(trump)
-            memo["high_low"] = kept = (key, high_low_points(facts, options))
+            memo["high_low"] = kept = (key, high_low_points(facts, options, extremes=(high, low),
+                                                            captured=captured))
         points = kept[1].copy()
         key = (trump, bool(turnups) and turnups[-1] is jack, holders.get(jack),
                captured.get(jack))
