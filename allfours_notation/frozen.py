@@ -17,9 +17,10 @@ records it imports.  Here the field collection and the slots are still the stand
 library's (``dataclass`` with nothing to generate), equality, hash, order, repr and the
 frozen guards are shared functions over the class's field names, and ``__init__``,
 the one method called hundreds of thousands of times per file, is compiled as
-``dataclass`` writes it, with its speed, but when the class is first instantiated
+``dataclass`` writes it, with its speed or better (a record of three fields or more is
+filled in as its draft, :func:`draft_of`), but when the class is first instantiated
 through it rather than on import: many records of the package are only ever built by
-their modules' slot-filling factories (``reading.records.make_play``...).
+their modules' factories (``reading.records.make_play``...).
 
 ``dataclass_transform`` tells type checkers the decorator makes frozen dataclasses
 (mypy checks the fields, the constructor and assignments as for ``@dataclass``).
@@ -230,18 +231,54 @@ class _InitOnFirstCall:
         return compiled
 
 
+_drafts: dict[type, type] = {}
+
+
+def draft_of(kind: type) -> type:
+    """The draft of the immutable record class ``kind`` (made once): the same slots,
+    filled in by plain attribute stores, then made a ``kind`` by setting its
+    ``__class__`` (the layouts are the same, so CPython allows it).  Nothing else ever
+    sees a draft.
+
+    Why: a frozen record refuses assignment, so its slots were filled through each
+    slot's descriptor (``__set__``), a call of several hundred instructions a slot; a
+    draft's stores are CPython's specialised slot stores, a few dozen instructions each,
+    and the two changes of class cost about what two or three descriptor calls did
+    (issue 38).  A draft is typed ``Any`` while it is filled in, and returned as the
+    record without ``typing.cast``, which is a call at run time."""
+    found = _drafts.get(kind)
+    if found is None:
+        found = _drafts[kind] = type(f"_Draft{kind.__name__}", (kind,), {
+            "__slots__": (), "__doc__": f"A {kind.__name__} being filled in (see draft_of).",
+            # both set back to object's, so that the type's attribute store is the generic
+            # one CPython specialises (one of the two left Python's keeps both in Python)
+            "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
+    return found
+
+
+# A record's class changed past its frozen guard (the first of an __init__'s two changes).
+_SET_CLASS = cast(Any, object.__dict__["__class__"]).__set__
+# From this many fields a record's __init__ fills a draft: below, the two changes of
+# class cost more than the descriptor calls they save.
+_DRAFTED_FROM = 3
+
+
 def _compiled_init(cls: type) -> Callable[..., None]:
     """The ``__init__`` ``dataclass`` would write for the frozen, slotted ``cls``: every
-    field a parameter in field order (the keyword-only ones last, after ``*``), each
-    set through its slot's descriptor (what ``object.__setattr__`` calls, without looking
-    the name up: a replay page makes tens of thousands of records, issue 38), a default
-    factory called when its parameter is left out."""
+    field a parameter in field order (the keyword-only ones last, after ``*``), a default
+    factory called when its parameter is left out.  A record of three fields or more is
+    filled in as its draft (:func:`draft_of`: a replay page makes tens of thousands of
+    records, issue 38), a smaller one (and a record of a subclass that inherits this
+    ``__init__``) through each slot's descriptor (what ``object.__setattr__`` calls,
+    without looking the name up)."""
     every = dataclasses.fields(cls)
     names: dict[str, Any] = {"__dataclass_builtins_object__": object,
-                             "__dataclass_HAS_DEFAULT_FACTORY__": _HAS_DEFAULT_FACTORY}
+                             "__dataclass_HAS_DEFAULT_FACTORY__": _HAS_DEFAULT_FACTORY,
+                             "__dataclass_cls__": cls, "__dataclass_set_class__": _SET_CLASS}
     positional: list[str] = []
     keyword: list[str] = []
     body: list[str] = []
+    drafted: list[str] = []
     for f in every:
         if f.default_factory is not MISSING:
             names[f"__dataclass_factory_{f.name}__"] = f.default_factory
@@ -259,6 +296,13 @@ def _compiled_init(cls: type) -> Callable[..., None]:
         # object.__setattr__ does, in half its instructions (no name looked up)
         names[f"__slot_{f.name}__"] = getattr(cls, f.name).__set__
         body.append(f"  __slot_{f.name}__(self,{value})")
+        drafted.append(f"    self.{f.name}={value}")
+    if len(every) >= _DRAFTED_FROM:
+        names["__dataclass_draft__"] = draft_of(cls)
+        body = ["  if self.__class__ is __dataclass_cls__:",
+                "    __dataclass_set_class__(self,__dataclass_draft__)", *drafted,
+                "    self.__class__=__dataclass_cls__",
+                "  else:", *(f"  {line}" for line in body)]
     parameters = ["self", *positional, *(["*", *keyword] if keyword else [])]
     source = (f"def __init__({', '.join(parameters)}):\n"
               + ("\n".join(body) if body else "  pass") + "\n")

@@ -227,3 +227,40 @@ def test_what_frozen_does_not_make_is_refused_on_definition() -> None:
 
             value: int
             seed: dataclasses.InitVar[int]
+
+
+def test_a_record_of_three_fields_or_more_is_made_as_its_draft() -> None:
+    """From three fields a record's ``__init__`` fills its draft and makes it the record
+    (issue 38): the record is of its own class, equal and shown as it should be, frozen,
+    its defaults and factories applied, copied as before; a plain subclass that inherits
+    the ``__init__`` keeps its own class (it is filled through the slots' descriptors)."""
+    from allfours_notation.frozen import draft_of
+
+    @frozen
+    class Wide:
+        """Four fields, a default and a factory."""
+
+        first: int
+        second: str
+        third: tuple[int, ...] = ()
+        fourth: list[int] = field(default_factory=list)
+
+    made = Wide(1, "a")
+    assert type(made) is Wide and type(made) is not draft_of(Wide)
+    assert (made.first, made.second, made.third, made.fourth) == (1, "a", (), [])
+    assert made == Wide(1, "a", (), []) and made != Wide(2, "a")
+    assert repr(made).endswith("Wide(first=1, second='a', third=(), fourth=[])")
+    assert Wide(1, "a").fourth is not made.fourth  # a fresh list each time
+    with pytest.raises(FrozenInstanceError):
+        made.first = 2  # type: ignore[misc]
+    assert copy.deepcopy(made) == made and type(copy.copy(made)) is Wide
+
+    class Narrower(Wide):
+        """A plain subclass: Wide's __init__, its own class kept."""
+
+        __slots__ = ()
+
+    sub = Narrower(3, "b", (4,))
+    assert type(sub) is Narrower and (sub.first, sub.second, sub.third) == (3, "b", (4,))
+    with pytest.raises(FrozenInstanceError):
+        sub.second = "c"  # type: ignore[misc]

@@ -54,18 +54,32 @@ def grammar_checksum(grammar: str) -> int:
 class Token(str):
     """A token of the game's text: its text, and the attributes of Lark's ``Token`` that
     reading uses (Lark's own loop, which reports syntax errors, gives Lark's tokens, which
-    have them too)."""
+    have them too).  Its line and column are worked out from ``text``, the game's, when
+    asked for: reading uses only offsets, and counting the lines of every token as the
+    loop went cost about 1% of reading a game (issue 38)."""
 
-    __slots__ = ("column", "end_column", "end_line", "end_pos", "line", "start_pos", "type",
-                 "value")
+    __slots__ = ("end_pos", "start_pos", "text", "type", "value")
     type: str
     value: str
     start_pos: int
-    line: int
-    column: int
-    end_line: int
-    end_column: int
     end_pos: int
+    text: str
+
+    @property
+    def line(self) -> int:
+        return self.text.count("\n", 0, self.start_pos) + 1
+
+    @property
+    def column(self) -> int:
+        return self.start_pos - self.text.rfind("\n", 0, self.start_pos)
+
+    @property
+    def end_line(self) -> int:
+        return self.text.count("\n", 0, self.end_pos) + 1
+
+    @property
+    def end_column(self) -> int:
+        return self.end_pos - self.text.rfind("\n", 0, self.end_pos)
 
 
 class TooManyComments(Exception):
@@ -190,14 +204,19 @@ class Table:
         lexers: list[list[str]] = data["lexers"]
         # Each lexer's own terminals and the lexer whose terminals follow them (or None).
         self.tails: list[int | None] = [_tail_lexer(names, lexers) for names in lexers]
+        # The whitespace between tokens is tried first: it stands before nearly every
+        # token, and no terminal starts with whitespace (a test holds that), so the order
+        # changes no match.  Tried last, every other terminal failed on it first, and a
+        # lexer with a tail went on to the tail's expression (issue 38).
+        blank = [name for name in data["ignore"] if data["terminals"][name] == r"\s+"]
         self.patterns = [
             "|".join(f"(?P<{name}>{terminals[name]})"
-                     for name in (names if tail is None
-                                  else names[:len(names) - len(lexers[tail])]))
+                     for name in _blank_first(names if tail is None
+                                              else names[:len(names) - len(lexers[tail])],
+                                              [name for name in blank if name in names]))
             for names, tail in zip(lexers, self.tails, strict=True)]
         self.lexer_of_state: list[int] = data["lexer_of_state"]
         self.ignore = frozenset(data["ignore"])
-        self.newline = frozenset(data["newline"])
         self.callbacks = frozenset(data["callbacks"])
         self._compiled: list[_Match | None] = [None] * len(self.patterns)
         self.matches: list[_Match | None] = [None] * len(self.actions)
@@ -237,6 +256,12 @@ def _tail_lexer(names: list[str], lexers: list[list[str]]) -> int | None:
     return max(tails)[1] if tails else None
 
 
+def _blank_first(own: list[str], blank: list[str]) -> list[str]:
+    """A lexer's own terminals ``own``, the whitespace terminals ``blank`` of the whole
+    lexer (its tail's too) put first (see :class:`Table`)."""
+    return [*blank, *(name for name in own if name not in blank)]
+
+
 def _either(first: _Match, then: _Match) -> _Match:
     """``first``'s match at a position, else ``then``'s: the alternation of the two
     expressions, which tries its branches in order."""
@@ -272,7 +297,7 @@ def direct_parse(parse_table: Table, collector: Collector,
     matches = parse_table.matches
     match_of = parse_table.match_of
     start_state, end_state = parse_table.start, parse_table.end
-    ignore, newline_types = parse_table.ignore, parse_table.newline
+    ignore = parse_table.ignore
     every_callback = lexer_callbacks(collector)
     callbacks = {kind: every_callback[kind] for kind in parse_table.callbacks}
     # Skipped without a token: ignored terminals no callback wants (whitespace).
@@ -283,7 +308,7 @@ def direct_parse(parse_table: Table, collector: Collector,
 
     def parse(text: str) -> Any:
         end = len(text)
-        pos, line, line_start = 0, 1, 0
+        pos = 0
         state_stack = [start_state]
         value_stack: list[Any] = []
         try:
@@ -296,26 +321,17 @@ def direct_parse(parse_table: Table, collector: Collector,
                     if found is None:
                         raise _Unusual  # Lark's lexer says what was expected
                     name: str = found.lastgroup  # type: ignore[assignment]  # every terminal is a named group
-                    value = found.group()
                     if name in skip:
-                        if name in newline_types and (newlines := value.count("\n")):
-                            line += newlines
-                            line_start = pos + value.rindex("\n") + 1
                         pos = found.end()
                         continue
+                    value = found.group()
                     token = new(Token, value)
                     token.type = name
                     token.value = value
                     token.start_pos = pos
-                    token.line = line
-                    token.column = pos - line_start + 1
-                    if name in newline_types and (newlines := value.count("\n")):
-                        line += newlines
-                        line_start = pos + value.rindex("\n") + 1
                     pos = found.end()
-                    token.end_line = line
-                    token.end_column = pos - line_start + 1
                     token.end_pos = pos
+                    token.text = text
                     callback = callbacks.get(name)
                     if callback is not None:
                         token = callback(token)

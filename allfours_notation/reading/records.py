@@ -21,7 +21,7 @@ from typing import Any, TypeVar, cast
 
 from ..cards import Card, Seat
 from ..diagnostics import Diagnostic, Severity
-from ..frozen import frozen
+from ..frozen import draft_of, frozen
 
 
 class TextLines:
@@ -94,14 +94,15 @@ class Span:
         _set_end(self, end)
         _set_where(self, (line, column, end_line, end_column))
 
-    @classmethod
-    def at(cls, lines: TextLines, start: int, end: int) -> Span:
+    @staticmethod
+    def at(lines: TextLines, start: int, end: int) -> Span:
         """The span of the file offsets ``start``-``end``, lines and columns left to ``lines``."""
-        span = _new(cls)
-        _set_start(span, start)
-        _set_end(span, end)
-        _set_where(span, lines)
-        return span
+        span: Any = _new(SpanDraft)
+        span.start = start
+        span.end = end
+        span._where = lines
+        span.__class__ = Span
+        return span  # type: ignore[no-any-return]
 
     def position(self) -> tuple[int, int, int, int]:
         """(line, column, end_line, end_column) at once: one call where the four
@@ -161,6 +162,10 @@ class Span:
 
 
 _new = object.__new__
+
+
+# A span being filled in (Span.at; the assembler fills a play's span in its own loop).
+SpanDraft = draft_of(Span)
 # The slots' own setters: how a span is filled in without its refusing __setattr__.
 _set_start = cast(Any, Span.__dict__["start"]).__set__
 _set_end = cast(Any, Span.__dict__["end"]).__set__
@@ -286,54 +291,44 @@ class Play(Node):
     glyph: Glyph | None = None
 
 
-def _slot_setter(kind: type, name: str) -> Any:
-    """The setter of the slot ``name`` of ``kind`` (or of a base): fills in a frozen
-    record directly."""
-    slot = next(klass.__dict__[name] for klass in kind.__mro__ if name in klass.__dict__)
-    return cast(Any, slot).__set__
-
-
-_set_leading = _slot_setter(Node, "leading")
-_set_trailing = _slot_setter(Node, "trailing")
-_play_slots = tuple(_slot_setter(Play, name)
-                    for name in ("card", "seat", "glyph", "span", "leading", "trailing"))
-
-
-# The slot-filling factories (make_play, make_trick, the statements', make_deal, make_game)
-# are worth 10.4%, 0.4% and 5.2% of ``check`` on the bench's corpus (2,000 deals),
-# tiny games and varied small games (issue 22: ``check -j 1 --quiet``, CPU time,
-# median of 7 runs alternated with plain code in one process).
+# The factories (make_play, make_trick, the statements', make_deal, make_game) fill in
+# drafts: worth 10.4%, 0.4% and 5.2% of ``check`` on the bench's corpus (2,000 deals), tiny
+# games and varied small games when they first filled slots rather than went through the
+# frozen ``__init__`` (issue 22); as drafts, a sixth of reading a game less (issue 38).
 def make_play(card: Card, seat: Seat | None, glyph: Glyph | None, span: Span | None) -> Play:
     """``Play(card=card, seat=seat, glyph=glyph, span=span)``, built for the parser.
 
-    The same frozen record, its slots filled in directly rather than through the
-    frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field): a play is
-    made for every card of every file read, and this is three times cheaper.
-    """
-    play = _new(Play)
-    set_card, set_seat, set_glyph, set_span, set_leading, set_trailing = _play_slots
-    set_card(play, card)
-    set_seat(play, seat)
-    set_glyph(play, glyph)
-    set_span(play, span)
-    set_leading(play, ())
-    set_trailing(play, ())
-    return play
+    The same frozen record, filled in as a draft (:func:`..frozen.draft_of`) rather than through
+    the frozen dataclass's ``__init__``: a play is made for every card of every file
+    read."""
+    play: Any = _new(PlayDraft)
+    play.card = card
+    play.seat = seat
+    play.glyph = glyph
+    play.span = span
+    play.leading = ()
+    play.trailing = ()
+    play.__class__ = Play
+    return play  # type: ignore[no-any-return]
+
+
+# A play being filled in (make_play; the assembler fills plays in its own loop).
+PlayDraft = draft_of(Play)
 
 
 def with_seat(play: Play, seat: Seat) -> Play:
-    """``dataclasses.replace(play, seat=seat)``, copied slot by slot like
-    :func:`make_play`: ``fmt`` names the seat of every card of a file written without
-    seat labels; worth 5.0% of its instructions on 1,000 such deals (issue 27)."""
-    copy = _new(Play)
-    set_card, set_seat, set_glyph, set_span, set_leading, set_trailing = _play_slots
-    set_card(copy, play.card)
-    set_seat(copy, seat)
-    set_glyph(copy, play.glyph)
-    set_span(copy, play.span)
-    set_leading(copy, play.leading)
-    set_trailing(copy, play.trailing)
-    return copy
+    """``dataclasses.replace(play, seat=seat)``, copied like :func:`make_play`: ``fmt``
+    names the seat of every card of a file written without seat labels; worth 5.0% of
+    its instructions on 1,000 such deals (issue 27)."""
+    copy: Any = _new(PlayDraft)
+    copy.card = play.card
+    copy.seat = seat
+    copy.glyph = play.glyph
+    copy.span = play.span
+    copy.leading = play.leading
+    copy.trailing = play.trailing
+    copy.__class__ = Play
+    return copy  # type: ignore[no-any-return]
 
 
 _N = TypeVar("_N", bound=Node)
@@ -341,54 +336,55 @@ _N = TypeVar("_N", bound=Node)
 
 def _statement_maker(kind: type[_N], *names: str) -> Callable[..., _N]:
     """A function making a ``kind`` record from the values of ``names`` and a span, no
-    comments, filled in slot by slot like :func:`make_play`: the parser makes a
-    record per statement of every deal it reads (hands, turn-ups, calls, claims,
-    totals), a few times faster than through the frozen ``__init__``."""
-    set_span, set_leading, set_trailing = (_slot_setter(kind, name)
-                                           for name in ("span", "leading", "trailing"))
+    comments, filled in as a draft like :func:`make_play`: the parser makes a record per
+    statement of every deal it reads (hands, turn-ups, calls, claims, totals), a few
+    times faster than through the frozen ``__init__``."""
+    draft = draft_of(kind)
     if len(names) == 1:
-        (set_first,) = (_slot_setter(kind, name) for name in names)
+        (first_name,) = names
 
         def make_one(first: object, span: Span | None) -> _N:
-            record = _new(kind)
-            set_first(record, first)
-            set_span(record, span)
-            set_leading(record, ())
-            set_trailing(record, ())
-            return record
+            record: Any = _new(draft)
+            setattr(record, first_name, first)
+            record.span = span
+            record.leading = ()
+            record.trailing = ()
+            record.__class__ = kind
+            return record  # type: ignore[no-any-return]
         return make_one
-    set_first, set_second = (_slot_setter(kind, name) for name in names)
+    first_name, second_name = names
 
     def make_two(first: object, second: object, span: Span | None) -> _N:
-        record = _new(kind)
-        set_first(record, first)
-        set_second(record, second)
-        set_span(record, span)
-        set_leading(record, ())
-        set_trailing(record, ())
-        return record
+        record: Any = _new(draft)
+        setattr(record, first_name, first)
+        setattr(record, second_name, second)
+        record.span = span
+        record.leading = ()
+        record.trailing = ()
+        record.__class__ = kind
+        return record  # type: ignore[no-any-return]
     return make_two
 
 
-# The slots' setters of each record type, in field order (see with_comments).
-_fields_of: dict[type, tuple[tuple[str, Any], ...]] = {}
+# The field names of each record type, in field order (see with_comments).
+_fields_of: dict[type, tuple[str, ...]] = {}
 
 
 def with_comments(node: _N, leading: tuple[Comment, ...], trailing: tuple[Comment, ...]) -> _N:
     """``dataclasses.replace(node, leading=leading, trailing=trailing)``, for the parser,
-    which attaches comments to every record that has any: a copy made slot by slot
+    which attaches comments to every record that has any: a copy made as a draft
     (``replace`` goes through the frozen ``__init__``, a few times slower)."""
     kind = type(node)
-    slots = _fields_of.get(kind)
-    if slots is None:
-        slots = _fields_of[kind] = tuple((f.name, _slot_setter(kind, f.name))
-                                         for f in fields(kind))
-    copy = _new(kind)
-    for name, setter in slots:
-        setter(copy, getattr(node, name))
-    _set_leading(copy, leading)
-    _set_trailing(copy, trailing)
-    return copy
+    names = _fields_of.get(kind)
+    if names is None:
+        names = _fields_of[kind] = tuple(f.name for f in fields(kind))
+    copy: Any = _new(draft_of(kind))
+    for name in names:
+        setattr(copy, name, getattr(node, name))
+    copy.leading = leading
+    copy.trailing = trailing
+    copy.__class__ = kind
+    return copy  # type: ignore[no-any-return]
 
 
 @frozen(kw_only=True)
@@ -404,21 +400,20 @@ class Trick(Node):
     numbered: bool = field(default=True, compare=False)
 
 
-_trick_slots = tuple(_slot_setter(Trick, name)
-                     for name in ("number", "plays", "numbered", "span", "leading", "trailing"))
-
-
 def make_trick(number: int, plays: tuple[Play, ...], numbered: bool, span: Span | None) -> Trick:
     """``Trick(number=…, plays=…, numbered=…, span=…)`` built like :func:`make_play`."""
-    trick = _new(Trick)
-    set_number, set_plays, set_numbered, set_span, set_leading, set_trailing = _trick_slots
-    set_number(trick, number)
-    set_plays(trick, plays)
-    set_numbered(trick, numbered)
-    set_span(trick, span)
-    set_leading(trick, ())
-    set_trailing(trick, ())
-    return trick
+    trick: Any = _new(_DraftTrick)
+    trick.number = number
+    trick.plays = plays
+    trick.numbered = numbered
+    trick.span = span
+    trick.leading = ()
+    trick.trailing = ()
+    trick.__class__ = Trick
+    return trick  # type: ignore[no-any-return]
+
+
+_DraftTrick = draft_of(Trick)
 
 
 # --- after play: penalties, claims, totals, and how a deal ended ----------------------------
@@ -652,16 +647,12 @@ class Game:
 make_hand: Callable[[Seat, tuple[Card | None, ...], Span | None], Hand] = \
     _statement_maker(Hand, "seat", "cards")
 make_turnup: Callable[[Card, Span | None], TurnUp] = _statement_maker(TurnUp, "card")
+make_tag: Callable[[str, str, Span | None], Tag] = _statement_maker(Tag, "name", "value")
 make_call: Callable[[Seat, CallKind, Span | None], Call] = _statement_maker(Call, "seat", "kind")
 make_claim: Callable[[tuple[Award, ...], Span | None], Claim] = \
     _statement_maker(Claim, "awards")
 make_total: Callable[[tuple[Score, ...], Span | None], Total] = \
     _statement_maker(Total, "scores")
-
-_deal_slots = tuple(_slot_setter(Deal, name) for name in (
-    "number", "dealer", "opening", "tricks", "penalties", "claim", "total", "ending",
-    "leading", "trailing", "span", "results", "count", "time"))
-
 
 def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
               tricks: tuple[Trick, ...], penalties: tuple[Penalty, ...], claim: Claim | None,
@@ -670,29 +661,26 @@ def make_deal(number: int, dealer: Seat, opening: tuple[OpeningEvent, ...],
               results: Results | None = None, count: Count | None = None,
               time: str | None = None) -> Deal:
     """``Deal(number=…, …, span=…)`` built like :func:`make_play`, once per deal read."""
-    deal = _new(Deal)
-    set_number, set_dealer, set_opening, set_tricks, set_penalties, set_claim, set_total, \
-        set_ending, set_leading, set_trailing, set_span, set_results, set_count, \
-        set_time = _deal_slots
-    set_number(deal, number)
-    set_dealer(deal, dealer)
-    set_opening(deal, opening)
-    set_tricks(deal, tricks)
-    set_penalties(deal, penalties)
-    set_claim(deal, claim)
-    set_total(deal, total)
-    set_ending(deal, ending)
-    set_leading(deal, leading)
-    set_trailing(deal, trailing)
-    set_span(deal, span)
-    set_results(deal, results)
-    set_count(deal, count)
-    set_time(deal, time)
-    return deal
+    deal: Any = _new(_DraftDeal)
+    deal.number = number
+    deal.dealer = dealer
+    deal.opening = opening
+    deal.tricks = tricks
+    deal.penalties = penalties
+    deal.claim = claim
+    deal.total = total
+    deal.ending = ending
+    deal.leading = leading
+    deal.trailing = trailing
+    deal.span = span
+    deal.results = results
+    deal.count = count
+    deal.time = time
+    deal.__class__ = Deal
+    return deal  # type: ignore[no-any-return]
 
 
-_game_slots = tuple(_slot_setter(Game, name) for name in (
-    "tags", "deals", "ended", "trailing", "index", "source", "diagnostics", "broken", "span"))
+_DraftDeal = draft_of(Deal)
 
 
 def make_game(tags: tuple[Tag, ...], deals: tuple[Deal, ...], ended: bool,
@@ -701,19 +689,21 @@ def make_game(tags: tuple[Tag, ...], deals: tuple[Deal, ...], ended: bool,
     """``Game(tags=…, deals=…, …, broken=False)`` built like :func:`make_play`: the parser
     makes a game record two or three times per game read (a file of one-deal games is
     mostly that)."""
-    game = _new(Game)
-    set_tags, set_deals, set_ended, set_trailing, set_index, set_source, set_diagnostics, \
-        set_broken, set_span = _game_slots
-    set_tags(game, tags)
-    set_deals(game, deals)
-    set_ended(game, ended)
-    set_trailing(game, trailing)
-    set_index(game, index)
-    set_source(game, source)
-    set_diagnostics(game, diagnostics)
-    set_broken(game, False)
-    set_span(game, span)
-    return game
+    game: Any = _new(_DraftGame)
+    game.tags = tags
+    game.deals = deals
+    game.ended = ended
+    game.trailing = trailing
+    game.index = index
+    game.source = source
+    game.diagnostics = diagnostics
+    game.broken = False
+    game.span = span
+    game.__class__ = Game
+    return game  # type: ignore[no-any-return]
+
+
+_DraftGame = draft_of(Game)
 
 
 def set_diagnostics(game: Game, diagnostics: tuple[Diagnostic, ...]) -> None:
@@ -724,7 +714,7 @@ def set_diagnostics(game: Game, diagnostics: tuple[Diagnostic, ...]) -> None:
     _set_game_diagnostics(game, diagnostics)
 
 
-_set_game_diagnostics = _game_slots[6]
+_set_game_diagnostics = cast(Any, Game.__dict__["diagnostics"]).__set__
 
 
 def diagnostic_at(

@@ -25,7 +25,10 @@ _V = TypeVar("_V")
 _CARD = CARD_PATTERN
 _PLAY_RE = re.compile(
     rf"(?:([0-9]+)\.\s*)?(?:({SEAT_PATTERN}):)?({_CARD})({GLYPH_PATTERN})?")
-_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+# A tag: its name and its value as written.  A value's plain characters are taken as
+# runs between escapes, not as one choice per character (as the slicer's ``_TAG``: the
+# engine takes a run in one step).
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"\\\n]*(?:\\.[^"\\\n]*)*)"[ \t]*\]')
 _DEAL_WORD_RE = re.compile(r"(?<![A-Za-z0-9_])(?i:deal)(?![A-Za-z0-9_])")
 _ANY_CARD_RE = re.compile(rf"(?<![A-Za-z0-9_]){_CARD}")
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from heapq import merge
 from itertools import groupby
 from operator import itemgetter
+from typing import cast
 
 from ..cards import DEALT, RUN_BATCH, SEAT_TAG_NAMES, Card, Seat
 from ..diagnostics import Diagnostic, Severity
@@ -368,20 +369,26 @@ def _seat_positions(deal: Deal) -> Iterator[tuple[Seat, Span | None, str]]:
 
 
 def _seats_named(deal: Deal) -> set[Seat]:
-    """Every seat the deal names: a quick test before the slower walk that says where."""
-    named = {play.seat for trick in deal.tricks for play in trick.plays if play.seat is not None}
+    """Every seat the deal names: a quick test before the slower walk that says where.
+    Loops rather than generators: a generator made for each part of every deal cost
+    more than the walk (issue 38)."""
+    named: set[Seat | None] = {play.seat for trick in deal.tricks for play in trick.plays}
+    named.discard(None)  # a play without its seat's label
     named.add(deal.dealer)
-    named.update(event.seat for event in deal.opening if not isinstance(event, (TurnUp, Pack)))
-    named.update(penalty.offender for penalty in deal.penalties)
-    if deal.claim is not None:
-        named.update(award.seat for award in deal.claim.awards)
-    if deal.results is not None:
-        named.update(award.seat for award in deal.results.awards)
-    if deal.total is not None:
-        named.update(score.seat for score in deal.total.scores)
-    if deal.count is not None:
-        named.update(score.seat for score in deal.count.scores)
-    return named
+    for event in deal.opening:
+        if not isinstance(event, (TurnUp, Pack)):
+            named.add(event.seat)
+    for penalty in deal.penalties:
+        named.add(penalty.offender)
+    for statement in (deal.claim, deal.results):
+        if statement is not None:
+            for award in statement.awards:
+                named.add(award.seat)
+    for scores in (deal.total, deal.count):
+        if scores is not None:
+            for score in scores.scores:
+                named.add(score.seat)
+    return cast(set[Seat], named)
 
 
 def _check_deal(deal: Deal, seats: tuple[Seat, ...], seat_set: frozenset[Seat],
@@ -420,7 +427,7 @@ def _report_misplaced(deal: Deal, seats: tuple[Seat, ...], seat_set: frozenset[S
 def _check_cards(deal: Deal, report: _Reporter) -> None:
     """Each card is dealt at most once; turn-ups are in nobody's hand or play."""
     dealt: dict[Card, Seat | None] = {}  # who was dealt each card; None: turned up
-    turnups = {t.card: t for t in deal.turnups}
+    turnups = {event.card: event for event in deal.opening if isinstance(event, TurnUp)}
     seen_turnup = False
     ran = False
     batch_seats: set[Seat] = set()

@@ -165,3 +165,67 @@ def test_parsed_plays_and_tricks_cannot_be_changed() -> None:
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(record, name, value)
     assert play.card == card("JS") and trick.number == 1
+
+
+def records_of(value: object) -> list[object]:
+    """Every record and span in a record tree, the tree's own included."""
+    found: list[object] = []
+    if isinstance(value, tuple):
+        for item in value:
+            found.extend(records_of(item))
+    elif isinstance(value, Span):
+        found.append(value)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        found.append(value)
+        for f in dataclasses.fields(value):
+            found.extend(records_of(getattr(value, f.name)))
+    return found
+
+
+@pytest.mark.parametrize("path", SAMPLES[:4], ids=lambda path: path.name)
+def test_no_draft_leaves_the_parser(path: Path) -> None:
+    """Records and spans are filled in as drafts (``draft_of``) and made their own class
+    before anyone sees them: every one read from a sample is of its record's class (not
+    a draft), equal to itself rebuilt by its constructor, and refuses assignment."""
+    result = parse(path.read_text(encoding="utf-8"))
+    made = records_of(tuple(result.games))
+    assert len(made) > 100
+    for record in made:
+        kind = type(record)
+        assert not kind.__name__.startswith("_Draft"), kind
+        if isinstance(record, Node):
+            rebuilt = kind(**{f.name: getattr(record, f.name) for f in dataclasses.fields(record)})
+            assert rebuilt == record and hash(rebuilt) == hash(record)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                record.span = None  # type: ignore[misc]
+        if isinstance(record, Span):
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                record.start = 0
+
+
+def test_a_draft_is_the_record_once_made() -> None:
+    """``draft_of`` makes a class of the record's slots that can be filled in; once its
+    ``__class__`` is set back the record is the frozen record its constructor makes."""
+    from allfours_notation.frozen import draft_of
+
+    draft = draft_of(Trick)
+    assert issubclass(draft, Trick) and draft.__dict__["__slots__"] == ()
+    record = object.__new__(draft)
+    for name, value in (("number", 1), ("plays", ()), ("numbered", False), ("span", None),
+                        ("leading", ()), ("trailing", ())):
+        setattr(record, name, value)
+    record.__class__ = Trick
+    assert type(record) is Trick and record == Trick(number=1, plays=(), numbered=False)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        record.number = 2  # type: ignore[misc]
+
+
+def test_the_assembler_splits_tags_as_the_slicer_reads_them() -> None:
+    """A header block is split into tags with the slicer's expression (a value's plain
+    characters taken as runs): the same names and values, escapes and all."""
+    from allfours_notation.reading import slicer, statements
+
+    assert statements._TAG_RE.pattern == slicer._TAG.pattern
+    game = parse('[Event "a \\\\ b \\" c"] [Site "x"]\ndeal 1 dealer N\nend\n').games[0]
+    assert [(tag.name, tag.value) for tag in game.tags] == [("Event", 'a \\ b " c'),
+                                                             ("Site", "x")]

@@ -71,3 +71,34 @@ def test_a_lexer_ending_with_another_s_terminals_matches_as_the_one_alternation(
                 one, two = whole(text, pos), split(text, pos)
                 assert (one and (one.lastgroup, one.span())) == (
                     two and (two.lastgroup, two.span()))
+
+
+def test_whitespace_tried_first_changes_no_token() -> None:
+    """Each lexer tries the whitespace between tokens first (issue 38): no other terminal
+    matches at a whitespace character, so every lexer, as the table compiles it, finds
+    the token the one alternation in the grammar's order finds, at every position of
+    every sample."""
+    import re
+
+    data = json.loads(SHIPPED.read_text(encoding="utf-8"))
+    table = lalr.Table(data)
+    blank = [name for name in data["ignore"] if data["terminals"][name] == r"\s+"]
+    assert blank and all(pattern.startswith(f"(?P<{blank[0]}>") for pattern in table.patterns)
+    flags = data["flags"]
+    texts = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "samples").glob("*.afn"))]
+    for name, expression in data["terminals"].items():
+        if name in blank:
+            continue
+        terminal = re.compile(expression, flags)
+        for space in " \t\n\r\x0b\x0c\x85\xa0\u2003\u3000":
+            for after in ("JS", "1. S:JS", "deal 1 dealer N", "claim N high", "{ c }", "end"):
+                assert terminal.match(space + after) is None, (name, space, after)
+    for lexer, names in enumerate(data["lexers"]):
+        whole = re.compile("|".join(f"(?P<{name}>{data['terminals'][name]})" for name in names),
+                           flags).match
+        split = table.match_of(table.lexer_of_state.index(lexer))
+        for text in texts:
+            for pos in range(len(text)):
+                one, two = whole(text, pos), split(text, pos)
+                assert (one and (one.lastgroup, one.span())) == (
+                    two and (two.lastgroup, two.span())), (lexer, pos)
