@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from enum import Enum
+from typing import Any
 
 from ..cards import Card, Rank, Suit
-from ..frozen import frozen
+from ..frozen import draft_of, frozen
 from ..reading.records import ClaimItem
-from .drafts import draft_of, new_draft
 from .scoring import Point, cut_point
 
 __all__ = ["ItemStatus", "Status", "certain_high_low", "item_of", "under_the_cap"]
@@ -67,9 +67,13 @@ class ItemStatus:
 
 
 def item_of(point: Point, status: Status) -> ItemStatus:
-    """The item ``point`` scores (or would, as ``status`` says), made as a draft (see
-    :mod:`.drafts`: a replay page makes about a hundred a game, issue 38)."""
-    made = new_draft(_ItemDraft)
+    """The item ``point`` scores (or would, as ``status`` says), filled in here as its
+    draft (:func:`..frozen.draft_of`) rather than through ``__init__``: the items "if
+    the deal ended now" make about a hundred a game of a replay page, and the call with
+    its arguments cost as much again as the stores (the stepping replay 0.3 M
+    instructions a game the dearer with ``Point`` and ``ItemStatus`` made by their
+    ``__init__``, issue 38)."""
+    made = _new(_ItemDraft)
     made.item = point.item
     made.status = status
     made.side = point.side
@@ -80,6 +84,7 @@ def item_of(point: Point, status: Status) -> ItemStatus:
     return made  # type: ignore[no-any-return]
 
 
+_new: Any = object.__new__
 _ItemDraft = draft_of(ItemStatus)
 
 

@@ -13,10 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
-from ..frozen import frozen
+from ..frozen import draft_of, frozen
 from ..reading.records import ClaimItem, PenaltyKind
 from ..reading.table import next_seats, partner, side_of, side_table
-from .drafts import draft_of, new_draft
 from .profiles import (
     GameTie,
     GameWhenNoCounters,
@@ -56,10 +55,11 @@ class Point:
 
 
 def _point(side: str, seat: Seat | None, item: ClaimItem, points: int, reason: str) -> Point:
-    """``Point(side, seat, item, points, reason)``, made as a draft (see :mod:`.drafts`):
-    the play's points are made again as the items "if the deal ended now" at about sixty
-    steps of a replay page (issue 38)."""
-    made = new_draft(_PointDraft)
+    """``Point(side, seat, item, points, reason)``, filled in here as its draft
+    (:func:`..frozen.draft_of`; see :func:`.decided.item_of` for why): the play's points
+    are made again for the items "if the deal ended now" at about sixty steps of a
+    replay page (issue 38)."""
+    made = _new(_PointDraft)
     made.side = side
     made.seat = seat
     made.item = item
@@ -69,6 +69,7 @@ def _point(side: str, seat: Seat | None, item: ClaimItem, points: int, reason: s
     return made  # type: ignore[no-any-return]
 
 
+_new: Any = object.__new__
 _PointDraft = draft_of(Point)
 # The enum members the play's points read, read as globals: a member read through its
 # enum is a Python call on CPython 3.11 (about 200 ns), and a replay page makes these
