@@ -410,10 +410,8 @@ class Closing(Tricks):
     def point_statuses(self, points: Sequence[Point],
                        offences: Sequence[Offence]) -> list[Status]:
         """Decided or provisional, for each of ``points`` computed as if the deal ended
-        now (see :mod:`.decided`).  Asked at about sixty steps of a replay page (issue
-        38): what the ledger's methods would say is read from its own fields here (the
-        play under way is settled for good, the unseen cards summed, the trump extremes
-        as the ledger keeps them)."""
+        now (see :mod:`.decided`); the ledger's fields read without its methods' calls
+        (asked at about sixty steps of a replay page, issue 38)."""
         if not self.was_open and self.closed:
             return [_DECIDED] * len(points)
         trump = self.trump
@@ -473,15 +471,12 @@ class Closing(Tricks):
         them, and a rank between them never could), so it is not made again: about a
         third of the makings of a replay (issue 38).  A gift waiting for the play to show
         the dealer's trump is decided by any trump of the dealer's, so the key holds
-        whether one was seen while a gift waits.
-
-        The key is read without a call where one can be left out (about a hundred keys a
-        game of a replay page, issue 38): the highest and lowest trump from the ledger's
-        own record of them while it stands, whether every card is known from the unseen
-        counts, and whether the game is decided from the deal's own flags rather than
-        the game's table (during a deal the game is decided only by a point it scores,
-        which is in ``points`` too, or by a concession once the deal is scored, when
-        :meth:`make_items` no longer reads it)."""
+        whether one was seen while a gift waits.  The key is read without a call where
+        it can be (about a hundred keys a game of a replay page): the trump extremes as
+        the ledger keeps them, the unseen counts, and whether the game is decided from
+        the deal's own flags (during a deal only a point it scores, in ``points`` too,
+        decides it, or a concession once the deal is scored, when the items no longer
+        read it)."""
         trump, ledger = self.trump, self.ledger
         holders = ledger.holders
         extremes = ledger.extremes
