@@ -9,10 +9,11 @@ this module for the points; it never scores anything itself.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..cards import Card, Rank, Seat, Suit
-from ..frozen import frozen
+from ..frozen import draft_of, frozen
 from ..reading.records import ClaimItem, PenaltyKind
 from ..reading.table import next_seats, partner, side_of, side_table
 from .profiles import (
@@ -51,6 +52,31 @@ class Point:
     item: ClaimItem
     points: int
     reason: str
+
+
+def _point(side: str, seat: Seat | None, item: ClaimItem, points: int, reason: str) -> Point:
+    """``Point(side, seat, item, points, reason)``, filled in here as its draft
+    (:func:`..frozen.draft_of`; see :func:`.decided.item_of` for why): the play's points
+    are made again for the items "if the deal ended now" at about sixty steps of a
+    replay page (issue 38)."""
+    made = _new(_PointDraft)
+    made.side = side
+    made.seat = seat
+    made.item = item
+    made.points = points
+    made.reason = reason
+    made.__class__ = Point
+    return made  # type: ignore[no-any-return]
+
+
+_new: Any = object.__new__
+_PointDraft = draft_of(Point)
+# The enum members the play's points read, read as globals: a member read through its
+# enum is a Python call on CPython 3.11 (about 200 ns), and a replay page makes these
+# points again at about sixty steps a game (issue 38).
+_HIGH, _LOW, _JACK, _HANG_JACK, _GAME = (ClaimItem.HIGH, ClaimItem.LOW, ClaimItem.JACK,
+                                         ClaimItem.HANG_JACK, ClaimItem.GAME)
+_TRICK_WINNER, _HANG_THREE = LowOwner.TRICK_WINNER, HangJack.THREE
 
 
 # --- at the turn-up and the beg ------------------------------------------------------------
@@ -247,39 +273,51 @@ def trumps_in_play(facts: DealFacts) -> list[Card]:
     return sorted((c for c in facts.holders if c.suit is facts.trump), key=lambda c: c.rank)
 
 
-def high_low_points(facts: DealFacts, options: Options) -> list[Point]:
-    """Rules 21 and 22.  Low is decided here and nowhere else."""
+def high_low_points(facts: DealFacts, options: Options, *,
+                    extremes: tuple[Card | None, Card | None] | None = None,
+                    captured: Mapping[Card, tuple[int, Seat]] | None = None) -> list[Point]:
+    """Rules 21 and 22.  Low is decided here and nowhere else.
+
+    ``extremes`` (the highest and the lowest trump of ``facts.holders``) and ``captured``
+    (the trick that took each card of ``facts.tricks``, as :func:`captured_in` finds it)
+    are given by a caller that keeps them as cards are seen: the items "if the deal ended
+    now" make these points again at about twenty-five steps of a replay page, and
+    looking for them among every card seen and every trick was half the making (issue
+    38)."""
     trump = facts.trump
     if trump is None:
         return []
-    high: Card | None = None
-    low: Card | None = None
-    count = 0
-    for c in facts.holders:  # the highest and the lowest trump in play
-        if c.suit is trump:
-            count += 1
-            if high is None or c.rank > high.rank:
-                high = c
-            if low is None or c.rank < low.rank:
-                low = c
+    if extremes is None:
+        high: Card | None = None
+        low: Card | None = None
+        for c in facts.holders:  # the highest and the lowest trump in play
+            if c.suit is trump:
+                if high is None or c.rank > high.rank:
+                    high = c
+                if low is None or c.rank < low.rank:
+                    low = c
+    else:
+        high, low = extremes
     if high is None or low is None:
         return []
     side_by_seat = side_table(facts.seats)
-    only = count == 1
+    only = high is low  # two trumps are two ranks
     high_holder = facts.holders[high]
     what = "the only trump in play" if only else "the highest trump in play"
-    points = [Point(side_by_seat[high_holder], high_holder, ClaimItem.HIGH, 1,
-                    _dealt(high_holder, high, what))]
+    points = [_point(side_by_seat[high_holder], high_holder, _HIGH, 1,
+                     _dealt(high_holder, high, what))]
     low_holder = facts.holders[low]
     what = "the only trump in play" if only else "the lowest trump in play"
-    capture = captured_in(facts, low) if options.low_owner is LowOwner.TRICK_WINNER else None
+    capture = None
+    if options.low_owner is _TRICK_WINNER:
+        capture = captured_in(facts, low) if captured is None else captured.get(low)
     if capture is not None:
         number, winner = capture
-        points.append(Point(side_by_seat[winner], winner, ClaimItem.LOW, 1,
-                            _won_low(winner, low, what, number)))
+        points.append(_point(side_by_seat[winner], winner, _LOW, 1,
+                             _won_low(winner, low, what, number)))
     else:
-        points.append(Point(side_by_seat[low_holder], low_holder, ClaimItem.LOW, 1,
-                            _dealt(low_holder, low, what)))
+        points.append(_point(side_by_seat[low_holder], low_holder, _LOW, 1,
+                             _dealt(low_holder, low, what)))
     return points
 
 
@@ -308,10 +346,10 @@ def jack_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     if side in barred:
         return []
     same_side = side == side_of(holder, table)
-    if options.hang_jack is HangJack.THREE and not same_side:
-        return [Point(side, winner, ClaimItem.HANG_JACK, 3,
-                      _hanged(winner, holder, jack, number))]
-    return [Point(side, winner, ClaimItem.JACK, 1, _won_jack(winner, jack, number))]
+    if options.hang_jack is _HANG_THREE and not same_side:
+        return [_point(side, winner, _HANG_JACK, 3,
+                       _hanged(winner, holder, jack, number))]
+    return [_point(side, winner, _JACK, 1, _won_jack(winner, jack, number))]
 
 
 def _hanged(winner: Seat, holder: Seat, jack: Card, number: int) -> str:
@@ -341,7 +379,7 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     ``game_when_no_counters``."""
     table = facts.seats
     pips = facts.pips if facts.pips is not None else pips_by_side(facts)
-    best = max(pips.values(), default=0)
+    best = max(pips.values()) if pips else 0  # max's keyword costs twice the call
     leaders = []
     for side, value in pips.items():
         if value == best:
@@ -349,8 +387,7 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
     tally = tuple(pips.items())
     if best > 0 and len(leaders) == 1:
         side = leaders[0]
-        seat = _SEAT_OF_SIDE.get(side)
-        why = _most_pips(side, tally)
+        return [] if side in barred else [_most_pips(side, tally, options.game_value)]
     else:
         tie = _tie_rule(options, no_counters=best == 0)
         if tie is GameTie.NOBODY:
@@ -366,7 +403,7 @@ def game_points(facts: DealFacts, options: Options, barred: set[str]) -> list[Po
         why = _game_by_rule(best, tally, who, seat)
     if side in barred:
         return []
-    return [Point(side, seat, ClaimItem.GAME, options.game_value, why)]
+    return [_point(side, seat, _GAME, options.game_value, why)]
 
 
 def tied_game(elder: Seat, seats: Sequence[Seat], options: Options) -> Point | None:
@@ -385,8 +422,14 @@ def _tally(pips: tuple[tuple[str, int], ...]) -> str:
     return ", ".join(f"{side} {value}" for side, value in pips)
 
 
-def _most_pips(side: str, pips: tuple[tuple[str, int], ...]) -> str:
-    return f"{side} won the most pips toward Game ({_tally(pips)})"
+@lru_cache(maxsize=4096)
+def _most_pips(side: str, tally: tuple[tuple[str, int], ...], value: int) -> Point:
+    """Game to ``side``, which won the most pips: the same point again for the same tally
+    (the very record; records are immutable).  A replay page makes Game's point again
+    at nearly every trick's end, and the same tallies come again deal after deal and
+    game after game (issue 38)."""
+    return _point(side, _SEAT_OF_SIDE.get(side), _GAME, value,
+                  f"{side} won the most pips toward Game ({_tally(tally)})")
 
 
 def _game_by_rule(best: int, pips: tuple[tuple[str, int], ...], who: str, seat: Seat) -> str:

@@ -386,7 +386,8 @@ class Closing(Tricks):
         kept = memo.get("high_low")
         if kept is None or kept[0] != key:
             facts = self.live_facts(trump)
-            memo["high_low"] = kept = (key, high_low_points(facts, options))
+            memo["high_low"] = kept = (key, high_low_points(facts, options, extremes=(high, low),
+                                                            captured=captured))
         points = kept[1].copy()
         key = (trump, bool(turnups) and turnups[-1] is jack, holders.get(jack),
                captured.get(jack))
@@ -409,18 +410,23 @@ class Closing(Tricks):
     def point_statuses(self, points: Sequence[Point],
                        offences: Sequence[Offence]) -> list[Status]:
         """Decided or provisional, for each of ``points`` computed as if the deal ended
-        now (see :mod:`.decided`)."""
+        now (see :mod:`.decided`); the ledger's fields read without its methods' calls
+        (asked at about sixty steps of a replay page, issue 38)."""
         if not self.was_open and self.closed:
             return [_DECIDED] * len(points)
         trump = self.trump
-        if trump is None or not self.settled_for_good():
+        if trump is None or (self.phase is not _PLAY and not self.settled_for_good()):
             return [_UNKNOWN if p.item is not _PENALTY else _PROVISIONAL
                     for p in points]
         ledger = self.ledger
-        unseen = ledger.unseen_total()
+        unseen = sum(ledger.unseen.values())
         accounted = ledger.accounted()
         holders = ledger.holders
-        highest, lowest = ledger.trump_extremes(trump)
+        extremes = ledger.extremes
+        if extremes is not None and extremes[0] is trump:
+            highest, lowest = extremes[1], extremes[2]
+        else:
+            highest, lowest = ledger.trump_extremes(trump)
         # only the highest and the lowest trump seen tell (see certain_high_low)
         high, low = certain_high_low(trump, (highest, lowest) if highest is not None and
                                      lowest is not None else (),
@@ -465,10 +471,19 @@ class Closing(Tricks):
         them, and a rank between them never could), so it is not made again: about a
         third of the makings of a replay (issue 38).  A gift waiting for the play to show
         the dealer's trump is decided by any trump of the dealer's, so the key holds
-        whether one was seen while a gift waits."""
+        whether one was seen while a gift waits.  The key is read without a call where
+        it can be (about a hundred keys a game of a replay page): the trump extremes as
+        the ledger keeps them, the unseen counts, and whether the game is decided from
+        the deal's own flags (during a deal only a point it scores, in ``points`` too,
+        decides it, or a concession once the deal is scored, when the items no longer
+        read it)."""
         trump, ledger = self.trump, self.ledger
         holders = ledger.holders
-        high, low = ledger.trump_extremes(trump)
+        extremes = ledger.extremes
+        if extremes is not None and extremes[0] is trump:
+            high, low = extremes[1], extremes[2]
+        else:
+            high, low = ledger.trump_extremes(trump)
         key = (len(self.scored_tricks), high, low,
                holders.get(high) if high is not None else None,
                holders.get(low) if low is not None else None,
@@ -476,8 +491,8 @@ class Closing(Tricks):
                len(self.offences), len(self.points),
                len(self.unscored), len(self.provisional), self.phase, self.closed,
                self.pending_gift is None or self.gift_allowed(), len(self.waiting_kick),
-               len(ledger.discarded),
-               len(ledger.turnups), self.g.decided is None, ledger.all_known(), trump)
+               len(ledger.discarded), len(ledger.turnups), self.scoring, self.decided_here,
+               not any(ledger.unseen.values()), trump)
         cached = self.items_cache
         if cached is not None and cached[0] == key:
             return cached[1]
