@@ -130,6 +130,10 @@ typedef struct {
     int pairwise;     /* the trick winners kept per pair of cards (see winner_of) */
     int8_t pair_beats[MAX_CARDS][MAX_CARDS];  /* 0: not known; 1: the first; 2: the second */
     int forcing;  /* the early stop credits what sure trumps and winning leads force */
+    /* Game the only item left (see pip_enter in _search.c): searched as the first side's
+     * pips margin from here on; ``pip_search`` whether it may be, ``pipmode`` whether the
+     * search is in that mode now (its values then that margin, not points) */
+    int pip_search, pipmode;
     RunMemo run_memo[RUN_MEMO];
     uint32_t run_epoch;
     uint64_t pip_class[12];  /* the cards by pips, cheapest first (0: no pips) */
@@ -230,6 +234,15 @@ typedef struct {
 void open_bounds(Engine *e, int alpha, int beta, Credit *c);
 /* ... and narrowed by the side on lead's runs of winning leads (after open_bounds) */
 void led_bounds(Engine *e, int alpha, int beta, Credit *c);
+/* the pips the side on lead is sure of with its best run of winning leads (the credit of
+ * led_bounds as pips, for the pips-margin search), or -1 when it has no run */
+int led_pips(Engine *e, const Credit *c);
+
+/* whether Game is the only item still open with ``remaining`` out: the Jack and Low gone
+ * (or not in the deal) */
+static inline int game_only(const Engine *e, uint64_t remaining) {
+    return (e->jack < 0 || !(remaining >> e->jack & 1)) && (e->low < 0 || !(remaining >> e->low & 1));
+}
 
 /* --- _table.c: the transposition table ------------------------------------------------ */
 
