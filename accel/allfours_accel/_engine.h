@@ -238,10 +238,39 @@ void led_bounds(Engine *e, int alpha, int beta, Credit *c);
  * led_bounds as pips, for the pips-margin search), or -1 when it has no run */
 int led_pips(Engine *e, const Credit *c);
 
-/* whether Game is the only item still open with ``remaining`` out: the Jack and Low gone
- * (or not in the deal) */
-static inline int game_only(const Engine *e, uint64_t remaining) {
-    return (e->jack < 0 || !(remaining >> e->jack & 1)) && (e->low < 0 || !(remaining >> e->low & 1));
+/* whether an item's card (the Jack, Low) is settled with ``remaining`` out: gone (or not
+ * in the deal; *value 0), or sure to go to one side whoever plays what -- a trump every
+ * higher one of which still out is that side's (bounds.sure_items) -- and worth the same
+ * to each seat of that side (*value that) */
+static inline int item_settled(const Engine *e, int card, const int *values, uint64_t remaining,
+                               int *value) {
+    *value = 0;
+    if (card < 0 || !(remaining >> card & 1)) return 1;
+    if (!(e->trumps >> card & 1)) return 0;
+    int side = e->side_of[e->owner[card]];
+    for (int k = 0; k < e->nsure && e->sure_order[k] != card; k++) {
+        int i = e->sure_order[k];
+        if ((remaining >> i & 1) && e->side_of[e->owner[i]] != side) return 0;
+    }
+    int first = 1;
+    for (int p = 0; p < e->n; p++) {
+        if (e->side_of[p] != side) continue;
+        if (first) *value = values[p];
+        else if (values[p] != *value) return 0;
+        first = 0;
+    }
+    return 1;
+}
+
+/* whether Game is the only item still open with ``remaining`` out, the Jack and Low gone
+ * or settled (what they are still worth into *items) */
+static inline int game_only(const Engine *e, uint64_t remaining, int *items) {
+    int jack, low;
+    if (!item_settled(e, e->jack, e->jack_value, remaining, &jack) ||
+        !item_settled(e, e->low, e->low_value, remaining, &low))
+        return 0;
+    *items = jack + low;
+    return 1;
 }
 
 /* --- _table.c: the transposition table ------------------------------------------------ */

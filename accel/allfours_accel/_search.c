@@ -191,7 +191,8 @@ static int split_value(Engine *e, int x) {
     return game_value(e, pv);
 }
 
-/* A trick boundary where Game is the only item still open (the Jack and Low gone), two
+/* A trick boundary where Game is the only item still open (the Jack and Low gone, or
+ * settled: sure to one side and worth ``items`` whoever plays what), two
  * sides, Game never worth less to the first for more of its pips (``monotone``) and the
  * first side maximising: the value is Game's for the pips margin the first side makes
  * from here on (what it takes less what the second takes), so the window on the value
@@ -202,13 +203,13 @@ static int split_value(Engine *e, int x) {
  * two margins of the pips taken at most (issue 40).  The margin found is turned back
  * into Game's value: a bound on the margin gives one on the value (the value rises with
  * the margin), so fail-soft stays fail-soft. */
-static int pip_enter(Engine *e, int alpha, int beta) {
+static int pip_enter(Engine *e, int alpha, int beta, int items) {
     int rest = e->rest, lo = 0, hi = rest + 1;
     while (lo < hi) {  /* the least split worth beta or more (rest + 1: none) */
         int mid = (lo + hi) / 2;
         int v = split_value(e, mid);
         if (e->err) return 0;
-        if (v >= beta) hi = mid;
+        if (items + v >= beta) hi = mid;
         else lo = mid + 1;
     }
     int xb = lo;
@@ -218,7 +219,7 @@ static int pip_enter(Engine *e, int alpha, int beta) {
         int mid = lo + (hi - lo + 1) / 2;
         int v = split_value(e, mid);
         if (e->err) return 0;
-        if (v <= alpha) lo = mid;
+        if (items + v <= alpha) lo = mid;
         else hi = mid - 1;
     }
     int xa = lo, fa = 2 * xa - rest, fb = 2 * xb - rest;
@@ -230,7 +231,7 @@ static int pip_enter(Engine *e, int alpha, int beta) {
     if (f > rest) f = rest;
     /* the margin f is 2x - rest for a split x: a bound rounded the way it holds */
     int x = f <= fa ? (f + rest) / 2 : (f + rest + 1) / 2;
-    return split_value(e, x);
+    return items + split_value(e, x);
 }
 
 static int search(Engine *e, int alpha, int beta) {
@@ -260,7 +261,9 @@ static int search(Engine *e, int alpha, int beta) {
     if (!e->ntrick) {
         if (!remaining) return e->pipmode ? 0 : game_value(e, e->pv);
         if (__builtin_popcountll(remaining) == e->n) return last_trick(e);
-        if (!e->pipmode && e->pip_search && game_only(e, remaining)) return pip_enter(e, alpha, beta);
+        int items;
+        if (!e->pipmode && e->pip_search && game_only(e, remaining, &items))
+            return pip_enter(e, alpha, beta, items);
         Credit credit;
         open_bounds(e, alpha, beta, &credit);
         if (e->err) return 0;

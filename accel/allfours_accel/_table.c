@@ -324,12 +324,13 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         uint64_t left = e->remaining ^ (1ULL << i);
         /* a position where Game alone is open is kept as the pips-margin search keeps it
          * (pip_enter): margins[k] 1 when its bounds are margins to turn into values */
-        margins[k] = !pipmode && e->pip_search && game_only(e, left);
+        int items = 0;
+        margins[k] = !pipmode && e->pip_search && game_only(e, left, &items);
         if (pipmode) value = e->side_of[w] ? -gain : gain;
         e->pipmode = pipmode || margins[k];
         tt_key(e, left, pv, e->rest - gain, w, &probes[k]);
         e->pipmode = pipmode;
-        values[k] = value;
+        values[k] = value + items;
     }
     for (int k = 0; k < count; k++) {
         TTProbe *probe = &probes[k];
