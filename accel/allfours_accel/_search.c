@@ -1044,7 +1044,7 @@ PyMODINIT_FUNC PyInit__search(void) {
     if (!m) return NULL;
     /* what accelerated.py passes the engine and expects back: a build of another
      * interface is not used (the pure-Python solver is, with the same values) */
-    if (PyModule_AddIntConstant(m, "INTERFACE", 3) < 0) {
+    if (PyModule_AddIntConstant(m, "INTERFACE", 4) < 0) {
         Py_DECREF(m);
         return NULL;
     }

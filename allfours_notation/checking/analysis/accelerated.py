@@ -41,7 +41,7 @@ DISABLE_VARIABLE = "AFN_NO_ACCEL"
 # The engine's interface this module speaks (the engine's arguments and answers): a build
 # of another (an accelerator built from an older checkout) is not used, so that it cannot
 # fail on arguments it does not know; ``pip install ./accel`` again brings it up to date.
-ENGINE_INTERFACE = 3
+ENGINE_INTERFACE = 4
 
 
 def accelerator() -> ModuleType | None:
