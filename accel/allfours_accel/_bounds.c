@@ -398,3 +398,24 @@ void led_bounds(Engine *e, int alpha, int beta, Credit *c) {
     c->low = low;
     c->high = high;
 }
+
+/* The side on lead's runs as pips (for the pips-margin search): the most its runs make
+ * it sure of, as led_bounds credits them (its sure trumps' pips and the more of what
+ * they force and what a run gives), or -1 when it has no run that adds to its credit */
+int led_pips(Engine *e, const Credit *c) {
+    int side = e->side_of[e->leader], best = -1;
+    if (!c->forcing || !may_run(e)) return -1;
+    int runs[2][MAX_CARDS], lengths[2];
+    int nruns = runs_of(e, c->sure_mask[side], runs, lengths);
+    if (e->err) return -1;
+    for (int r = 0; r < nruns; r++) {
+        uint64_t given;
+        int made;
+        int pips = led_run(e, runs[r], lengths[r], c->sure_mask[side], &given, &made);
+        if (e->err) return -1;
+        if (pips <= c->extra[side]) continue;
+        int led = c->own[side] + pips;
+        if (led > best) best = led;
+    }
+    return best;
+}

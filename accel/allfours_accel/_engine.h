@@ -130,6 +130,10 @@ typedef struct {
     int pairwise;     /* the trick winners kept per pair of cards (see winner_of) */
     int8_t pair_beats[MAX_CARDS][MAX_CARDS];  /* 0: not known; 1: the first; 2: the second */
     int forcing;  /* the early stop credits what sure trumps and winning leads force */
+    /* Game the only item left (see pip_enter in _search.c): searched as the first side's
+     * pips margin from here on; ``pip_search`` whether it may be, ``pipmode`` whether the
+     * search is in that mode now (its values then that margin, not points) */
+    int pip_search, pipmode;
     RunMemo run_memo[RUN_MEMO];
     uint32_t run_epoch;
     uint64_t pip_class[12];  /* the cards by pips, cheapest first (0: no pips) */
@@ -230,6 +234,44 @@ typedef struct {
 void open_bounds(Engine *e, int alpha, int beta, Credit *c);
 /* ... and narrowed by the side on lead's runs of winning leads (after open_bounds) */
 void led_bounds(Engine *e, int alpha, int beta, Credit *c);
+/* the pips the side on lead is sure of with its best run of winning leads (the credit of
+ * led_bounds as pips, for the pips-margin search), or -1 when it has no run */
+int led_pips(Engine *e, const Credit *c);
+
+/* whether an item's card (the Jack, Low) is settled with ``remaining`` out: gone (or not
+ * in the deal; *value 0), or sure to go to one side whoever plays what -- a trump every
+ * higher one of which still out is that side's (bounds.sure_items) -- and worth the same
+ * to each seat of that side (*value that) */
+static inline int item_settled(const Engine *e, int card, const int *values, uint64_t remaining,
+                               int *value) {
+    *value = 0;
+    if (card < 0 || !(remaining >> card & 1)) return 1;
+    if (!(e->trumps >> card & 1)) return 0;
+    int side = e->side_of[e->owner[card]];
+    for (int k = 0; k < e->nsure && e->sure_order[k] != card; k++) {
+        int i = e->sure_order[k];
+        if ((remaining >> i & 1) && e->side_of[e->owner[i]] != side) return 0;
+    }
+    int first = 1;
+    for (int p = 0; p < e->n; p++) {
+        if (e->side_of[p] != side) continue;
+        if (first) *value = values[p];
+        else if (values[p] != *value) return 0;
+        first = 0;
+    }
+    return 1;
+}
+
+/* whether Game is the only item still open with ``remaining`` out, the Jack and Low gone
+ * or settled (what they are still worth into *items) */
+static inline int game_only(const Engine *e, uint64_t remaining, int *items) {
+    int jack, low;
+    if (!item_settled(e, e->jack, e->jack_value, remaining, &jack) ||
+        !item_settled(e, e->low, e->low_value, remaining, &low))
+        return 0;
+    *items = jack + low;
+    return 1;
+}
 
 /* --- _table.c: the transposition table ------------------------------------------------ */
 

@@ -55,6 +55,7 @@ static int last_trick(Engine *e) {
         if (c == e->jack) value += e->jack_value[w];
         if (c == e->low) value += e->low_value[w];
     }
+    if (e->pipmode) return e->side_of[w] ? -gain : gain;
     int pv[3] = {e->pv[0], e->pv[1], e->pv[2]};
     pv[e->side_of[w]] += gain;
     return value + game_value(e, pv);
@@ -158,6 +159,7 @@ static int child(Engine *e, int pos, int i, int alpha, int beta) {
             if (c == e->low) value += e->low_value[w];
         }
         int side = e->side_of[w], leader = e->leader, ntrick = e->ntrick;
+        if (e->pipmode) value = side ? -gain : gain;
         int tp[MAX_SEATS], tc[MAX_SEATS];
         memcpy(tp, e->trick_pos, sizeof tp);
         memcpy(tc, e->trick_card, sizeof tc);
@@ -183,6 +185,55 @@ static int child(Engine *e, int pos, int i, int alpha, int beta) {
     e->remaining ^= bit;
     return v;
 }
+/* Game's value when the first side takes ``x`` more of the ``rest`` pips still out */
+static int split_value(Engine *e, int x) {
+    int pv[3] = {e->pv[0] + x, e->pv[1] + e->rest - x, 0};
+    return game_value(e, pv);
+}
+
+/* A trick boundary where Game is the only item still open (the Jack and Low gone, or
+ * settled: sure to one side and worth ``items`` whoever plays what), two
+ * sides, Game never worth less to the first for more of its pips (``monotone``) and the
+ * first side maximising: the value is Game's for the pips margin the first side makes
+ * from here on (what it takes less what the second takes), so the window on the value
+ * becomes one on that margin (Game's value at each split asked of the scorer) and the
+ * margin is searched (``pipmode``): its table entries hold bounds on the margin from here
+ * on, whatever the pips taken before, and a search that fails returns how far it fell
+ * short in pips, not only that Game is lost -- where the points' search keeps a bound at
+ * two margins of the pips taken at most (issue 40).  The margin found is turned back
+ * into Game's value: a bound on the margin gives one on the value (the value rises with
+ * the margin), so fail-soft stays fail-soft. */
+static int pip_enter(Engine *e, int alpha, int beta, int items) {
+    int rest = e->rest, lo = 0, hi = rest + 1;
+    while (lo < hi) {  /* the least split worth beta or more (rest + 1: none) */
+        int mid = (lo + hi) / 2;
+        int v = split_value(e, mid);
+        if (e->err) return 0;
+        if (items + v >= beta) hi = mid;
+        else lo = mid + 1;
+    }
+    int xb = lo;
+    lo = -1;
+    hi = rest;
+    while (lo < hi) {  /* the most split worth alpha or less (-1: none) */
+        int mid = lo + (hi - lo + 1) / 2;
+        int v = split_value(e, mid);
+        if (e->err) return 0;
+        if (items + v <= alpha) lo = mid;
+        else hi = mid - 1;
+    }
+    int xa = lo, fa = 2 * xa - rest, fb = 2 * xb - rest;
+    e->pipmode = 1;
+    int f = search(e, fa, fb);
+    e->pipmode = 0;
+    if (e->err) return 0;
+    if (f < -rest) f = -rest;
+    if (f > rest) f = rest;
+    /* the margin f is 2x - rest for a split x: a bound rounded the way it holds */
+    int x = f <= fa ? (f + rest) / 2 : (f + rest + 1) / 2;
+    return items + split_value(e, x);
+}
+
 static int search(Engine *e, int alpha, int beta) {
     if (e->err) return 0;
     e->nodes++;
@@ -208,12 +259,19 @@ static int search(Engine *e, int alpha, int beta) {
     }
 #endif
     if (!e->ntrick) {
-        if (!remaining) return game_value(e, e->pv);
+        if (!remaining) return e->pipmode ? 0 : game_value(e, e->pv);
         if (__builtin_popcountll(remaining) == e->n) return last_trick(e);
+        int items;
+        if (!e->pipmode && e->pip_search && game_only(e, remaining, &items))
+            return pip_enter(e, alpha, beta, items);
         Credit credit;
         open_bounds(e, alpha, beta, &credit);
         if (e->err) return 0;
         int low = credit.low, high = credit.high;
+        if (e->pipmode) {  /* the margin: each side sure of its credit */
+            low = 2 * credit.sure[0] - e->rest;
+            high = e->rest - 2 * credit.sure[1];
+        }
         if (low == high || high <= alpha || low >= beta) {
             e->settled++;
             STAT(e->st->settled[sd]++);
@@ -236,10 +294,26 @@ static int search(Engine *e, int alpha, int beta) {
         if (lower > alpha) alpha = lower;
         if (upper < beta) beta = upper;
         /* the runs of winning leads, dearer, only where the table did not settle it */
-        led_bounds(e, alpha, beta, &credit);
-        if (e->err) return 0;
-        low = credit.low;
-        high = credit.high;
+        if (e->pipmode) {
+            /* a run only raises the side on lead's credit: tried where that could settle */
+            int side = e->side_of[e->leader];
+            if (side ? low <= alpha : high >= beta) {
+                int led = led_pips(e, &credit);
+                if (e->err) return 0;
+                if (led >= 0) {
+                    if (side) {
+                        if (e->rest - 2 * led < high) high = e->rest - 2 * led;
+                    } else if (2 * led - e->rest > low) {
+                        low = 2 * led - e->rest;
+                    }
+                }
+            }
+        } else {
+            led_bounds(e, alpha, beta, &credit);
+            if (e->err) return 0;
+            low = credit.low;
+            high = credit.high;
+        }
         if (low == high || high <= alpha || low >= beta) {
             e->settled++;
             return low >= beta || low == high ? low : high;
@@ -397,16 +471,16 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     static char *names[] = {"owner", "pips", "suit_of", "counting", "named", "jack", "low",
                             "jack_value", "low_value", "next_pos", "side_of", "maximises",
                             "nsides", "lead_key", "cheap_key", "win_key", "sure_order", "legal", "winner", "game",
-                            "timeout", "forcing", NULL};
+                            "timeout", "forcing", "pip_search", NULL};
     PyObject *owner, *pips, *suit_of, *jack_value, *low_value, *next_pos, *side_of, *maxi;
     PyObject *lead_key, *cheap_key, *win_key, *sure_order, *legal_cb, *winner_cb, *game_cb, *timeout;
     unsigned long long counting, named;
-    int jack, low, nsides, forcing = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO|p", names, &owner, &pips,
+    int jack, low, nsides, forcing = 1, pip_search = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO|pp", names, &owner, &pips,
                                      &suit_of, &counting, &named, &jack, &low, &jack_value,
                                      &low_value, &next_pos, &side_of, &maxi, &nsides,
                                      &lead_key, &cheap_key, &win_key, &sure_order, &legal_cb, &winner_cb, &game_cb,
-                                     &timeout, &forcing))
+                                     &timeout, &forcing, &pip_search))
         return -1;
     if (e->tt) {
         PyErr_SetString(PyExc_RuntimeError, "an engine is made once");
@@ -458,6 +532,8 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->jack = jack;
     e->low = low;
     e->forcing = forcing;
+    e->pip_search = pip_search;
+    e->pipmode = 0;
     /* the cards by their pips, cheapest first (class 0: no pips), for the early stop */
     memset(e->pip_class, 0, sizeof e->pip_class);
     e->class_pips[0] = 0;
@@ -590,6 +666,11 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
             if (v > w) e->monotone = 0;
         }
     }
+    /* the pips-margin search (pip_enter) needs two sides, Game monotone and the first
+     * side the one that maximises */
+    if (!e->monotone) e->pip_search = 0;
+    for (int p = 0; p < e->n; p++)
+        if (e->maximises[p] != (e->side_of[p] == 0)) e->pip_search = 0;
     return 0;
 }
 
@@ -736,6 +817,7 @@ static PyObject *Engine_solve(Engine *e, PyObject *args, PyObject *kw) {
     Py_INCREF(clock);
     Py_XSETREF(e->clock, clock);
     e->err = 0;
+    e->pipmode = 0;
     int pos = to_move(e);
     int value, card = -1;
     if (!want_best || pos < 0) {
@@ -962,7 +1044,7 @@ PyMODINIT_FUNC PyInit__search(void) {
     if (!m) return NULL;
     /* what accelerated.py passes the engine and expects back: a build of another
      * interface is not used (the pure-Python solver is, with the same values) */
-    if (PyModule_AddIntConstant(m, "INTERFACE", 3) < 0) {
+    if (PyModule_AddIntConstant(m, "INTERFACE", 4) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -14,7 +14,8 @@ class Engine:
                  legal: Callable[[int, int, tuple[int, ...]], int],
                  winner: Callable[[tuple[int, ...]], int],
                  game: Callable[[tuple[int, ...]], int],
-                 timeout: type[BaseException], forcing: bool = True) -> None: ...
+                 timeout: type[BaseException], forcing: bool = True,
+                 pip_search: bool = True) -> None: ...
     def solve(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], leader: int,
               pips: Sequence[int], clock: Callable[[], float] | None = None,
               deadline: float | None = None, best: bool = False) -> tuple[int, int]: ...

@@ -167,6 +167,12 @@ static void tt_key(Engine *e, uint64_t remaining, const int *pv, int rest, int l
                    TTProbe *probe) {
     probe->shape = shape_of(e, remaining);
     int pipkey = 0, margin = 0;
+    if (e->pipmode) {  /* the pips-margin search: bounds on the margin from here on */
+        probe->margin = 0;
+        probe->rest_key = (uint16_t)(0x8000 | leader);
+        __builtin_prefetch(&e->tt[tt_bucket(e, probe)]);
+        return;
+    }
     if (e->clip) {
         margin = pv[0] - pv[1];
         if (margin > rest) margin = rest + 1;
@@ -297,7 +303,8 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
     if (__builtin_popcountll(e->remaining) - 1 <= e->n) return INT32_MIN;
     /* the keys first, each asked of memory ahead, then the look-ups: the misses overlap */
     TTProbe probes[MAX_CARDS];
-    int values[MAX_CARDS];
+    int values[MAX_CARDS], pivs[MAX_CARDS][3], margins[MAX_CARDS];
+    int pipmode = e->pipmode;
     for (int k = 0; k < count; k++) {
         int i = moves[k];
         int w = winner_of(e, i);
@@ -311,18 +318,48 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
             if (c == e->jack) value += e->jack_value[w];
             if (c == e->low) value += e->low_value[w];
         }
-        int pv[3] = {e->pv[0], e->pv[1], e->pv[2]};
+        int *pv = pivs[k];
+        memcpy(pv, e->pv, sizeof pivs[k]);
         pv[e->side_of[w]] += gain;
-        tt_key(e, e->remaining ^ (1ULL << i), pv, e->rest - gain, w, &probes[k]);
-        values[k] = value;
+        uint64_t left = e->remaining ^ (1ULL << i);
+        /* a position where Game alone is open is kept as the pips-margin search keeps it
+         * (pip_enter): margins[k] 1 when its bounds are margins to turn into values */
+        int items = 0;
+        margins[k] = !pipmode && e->pip_search && game_only(e, left, &items);
+        if (pipmode) value = e->side_of[w] ? -gain : gain;
+        e->pipmode = pipmode || margins[k];
+        tt_key(e, left, pv, e->rest - gain, w, &probes[k]);
+        e->pipmode = pipmode;
+        values[k] = value + items;
     }
     for (int k = 0; k < count; k++) {
         TTProbe *probe = &probes[k];
         tt_read(e, probe);
-        int value = values[k];
-        if (e->maximises[pos] ? value + probe->lower >= beta : value + probe->upper <= alpha) {
+        int value = values[k], lower = probe->lower, upper = probe->upper;
+        if (margins[k]) {  /* Game's value at the split each bound on the margin allows */
+            int rest = e->rest - (pivs[k][0] + pivs[k][1] - e->pv[0] - e->pv[1]);
+            int split[3] = {0, 0, 0};
+            if (lower > -INF) {
+                if (lower > rest) lower = rest;
+                if (lower < -rest) lower = -rest;
+                int x = (lower + rest + 1) / 2;
+                split[0] = pivs[k][0] + x;
+                split[1] = pivs[k][1] + rest - x;
+                lower = game_value(e, split);
+            }
+            if (upper < INF) {
+                if (upper < -rest) upper = -rest;
+                if (upper > rest) upper = rest;
+                int x = (upper + rest) / 2;
+                split[0] = pivs[k][0] + x;
+                split[1] = pivs[k][1] + rest - x;
+                upper = game_value(e, split);
+            }
+            if (e->err) return INT32_MIN;
+        }
+        if (e->maximises[pos] ? value + lower >= beta : value + upper <= alpha) {
             e->table_hits++;
-            return e->maximises[pos] ? value + probe->lower : value + probe->upper;
+            return e->maximises[pos] ? value + lower : value + upper;
         }
     }
     return INT32_MIN;

@@ -317,3 +317,31 @@ def test_deals_of_more_than_48_cards_give_identical_values(players: int) -> None
                         assert value == plain.value(), (perspective, length, leader, first)
                         values.add(value)
             assert len(values) > 1  # the positions are not all of one value
+
+
+@needs_engine
+def test_the_pips_margin_search_gives_the_values_of_the_search_without_it() -> None:
+    """Once Game is the only item open the engine searches the first side's pips margin
+    (its table entries hold whatever the pips taken before, the enhanced cutoff turns
+    them back into Game's value).  The same engines kept from position to position, each
+    position along the recorded play of six- and nine-card four-handed deals (and with the
+    pips taken shared otherwise between the sides) has the value and best card of the
+    engine with that search switched off."""
+    rng = random.Random(17)
+    checked = 0
+    for cards, count in ((6, 6), (9, 2)):
+        for deal in generated_deals(17, "trinidad14", 4, count, cards=cards):
+            assert deal.layout is not None
+            margins = AcceleratedSolver(deal.layout)
+            points = AcceleratedSolver(deal.layout, pip_search=False)
+            for length in range(len(deal.line) + 1):
+                for solver in (margins, points):
+                    solver.set_position(list(deal.line[:length]))
+                taken = sum(points.pips)
+                first = rng.randint(0, taken)
+                assert margins.best() == points.best(), (deal.number, length)
+                for solver in (margins, points):
+                    solver.pips = [first, taken - first]
+                assert margins.value() == points.value(), (deal.number, length, first)
+                checked += 1
+    assert checked >= 200

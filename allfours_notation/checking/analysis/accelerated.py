@@ -41,7 +41,7 @@ DISABLE_VARIABLE = "AFN_NO_ACCEL"
 # The engine's interface this module speaks (the engine's arguments and answers): a build
 # of another (an accelerator built from an older checkout) is not used, so that it cannot
 # fail on arguments it does not know; ``pip install ./accel`` again brings it up to date.
-ENGINE_INTERFACE = 3
+ENGINE_INTERFACE = 4
 
 
 def accelerator() -> ModuleType | None:
@@ -71,8 +71,10 @@ class AcceleratedSolver(Solver):
     line) is the Python solver's own."""
 
     def __init__(self, layout: Layout, perspective: str | None = None, *,
-                 engine_module: ModuleType | None = None, forcing: bool = True) -> None:
+                 engine_module: ModuleType | None = None, forcing: bool = True,
+                 pip_search: bool = True) -> None:
         super().__init__(layout, perspective, forcing=forcing)
+        self.pip_search = pip_search
         module = engine_module or accelerator()
         if module is None:
             raise ImportError("the accelerator (allfours-notation-accel) is not installed")
@@ -142,6 +144,10 @@ class AcceleratedSolver(Solver):
             # the early stop credits what the sure trumps and the side on lead's winning
             # leads force from the other hands (bounds.surrendered, bounds.led_run)
             "forcing": self.use_forcing,
+            # once Game is the only item open, the first side's pips margin searched, its
+            # table entries whatever the pips taken before (the value the same: a
+            # differential test holds it to the search without it)
+            "pip_search": self.pip_search,
         }
 
     def _solve(self, deadline: float | None, best: bool) -> tuple[int, int]:
