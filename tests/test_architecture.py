@@ -340,3 +340,44 @@ def test_the_event_layer_reads_results_and_works_out_no_rule() -> None:
     planted = Edge("allfours_notation.events.prizes", "allfours_notation.referee.scoring", 3)
     assert events_reaching_into_the_referee([planted]) == [
         "allfours_notation.events.prizes:3 → allfours_notation.referee.scoring"]
+
+
+# Where the house's own code lives: every module, test, benchmark, fuzzer, the
+# accelerator's C and the pages' scripts.
+SOURCE_FOLDERS = ("allfours_notation", "viewer", "bench", "fuzz", "tests", "accel/allfours_accel")
+SOURCE_SUFFIXES = frozenset({".py", ".c", ".h", ".js"})
+MOST_LINES = 800
+
+
+def source_files(root: Path) -> list[Path]:
+    """The house's source files under ``root``, build output and caches left out."""
+    found = []
+    for folder in SOURCE_FOLDERS:
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix in SOURCE_SUFFIXES and path.is_file() and not (
+                    {"__pycache__", "build", ".venv"} & set(path.relative_to(root).parts)):
+                found.append(path)
+    return found
+
+
+def too_long(root: Path) -> list[str]:
+    """Each source file over the house's limit, with its count of lines."""
+    counted = ((path, len(path.read_text(encoding="utf-8").splitlines()))
+               for path in source_files(root))
+    return [f"{path.relative_to(root)}: {count} lines" for path, count in counted
+            if count > MOST_LINES]
+
+
+def test_no_source_file_is_over_800_lines() -> None:
+    """The house rule: no module over 800 lines, the C and the scripts included (a file
+    that grows past it is split along a seam of its own)."""
+    assert source_files(ROOT), "the source folders were not found"
+    assert too_long(ROOT) == []
+
+
+def test_the_line_limit_catches_a_long_file(tmp_path: Path) -> None:
+    (tmp_path / "allfours_notation").mkdir()
+    (tmp_path / "allfours_notation" / "short.py").write_text("x = 1\n" * MOST_LINES)
+    (tmp_path / "accel" / "allfours_accel").mkdir(parents=True)
+    (tmp_path / "accel" / "allfours_accel" / "_long.c").write_text("int x;\n" * (MOST_LINES + 1))
+    assert too_long(tmp_path) == [f"{Path('accel/allfours_accel/_long.c')}: 801 lines"]

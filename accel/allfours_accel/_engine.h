@@ -7,7 +7,8 @@
  *   _table.c    the transposition table: the canonical form of the cards still out, the
  *               look-up, the store and the enhanced transposition cutoff;
  *   _bounds.c   the early stop's bounds on what the items still open can be worth;
- *   _search.c   the search itself and the module as Python sees it.
+ *   _search.c   the search itself (alpha-beta, the null-window tests);
+ *   _module.c   the engine and the module as Python sees them.
  *
  * None of them knows a rule of All Fours (see _search.c).
  */
@@ -208,6 +209,15 @@ static inline int fail(Engine *e) {
     e->err = 1;
     return 0;
 }
+
+/* --- _search.c: the search (alpha-beta, fail-soft) ---------------------------------------- */
+
+/* The value of the position after the card moves_at put at index i of position pos. */
+int child(Engine *e, int pos, int i, int alpha, int beta);
+/* The value of the position within (alpha, beta), fail-soft. */
+int search(Engine *e, int alpha, int beta);
+/* The exact value of the position set, by null-window tests. */
+int exact(Engine *e);
 
 /* --- _referee.c: what the referee says, asked once ------------------------------------ */
 
