@@ -69,13 +69,16 @@ def test_letters_are_the_canonical_ones() -> None:
     assert pickle.loads(pickle.dumps(Rank.TEN)).letter == "T"
 
 
-def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
-    from dataclasses import fields
-
+def test_deal_facts_filled_as_a_draft_are_the_dataclass() -> None:
     from allfours_notation.referee.scoring import DealFacts, deal_facts
 
     values = [f"value {n}" for n in range(len(fields(DealFacts)))]
-    assert deal_facts(*values) == DealFacts(*values)  # type: ignore[arg-type]
+    facts = deal_facts(*values)
+    assert type(facts) is DealFacts and facts == DealFacts(*values)  # type: ignore[arg-type]
+    with pytest.raises(FrozenInstanceError):
+        facts.pips = None  # type: ignore[misc]
+    with pytest.raises(ValueError):
+        deal_facts(*values[:-1])
 
 
 @pytest.mark.parametrize("kind", [DealResult, GameReplay])
