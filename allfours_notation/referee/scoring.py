@@ -207,18 +207,18 @@ class DealFacts:
     pips: Mapping[str, int] | None = None
 
 
-_DEAL_FACTS_SLOTS = tuple(DealFacts.__dict__[name].__set__
-                          for name in ("seats", "dealer", "elder", "trump", "turnup_trump_jack",
-                                       "holders", "tricks", "offences", "pips"))
+_DEAL_FACTS_DRAFT = draft_of(DealFacts)
 
 
 def deal_facts(*values: Any) -> DealFacts:
-    """``DealFacts(*values)`` (every field, in order), its slots filled directly: the
-    referee makes one per deal."""
-    facts: DealFacts = object.__new__(DealFacts)
-    for fill, value in zip(_DEAL_FACTS_SLOTS, values, strict=True):
-        fill(facts, value)
-    return facts
+    """``DealFacts(*values)`` (every field, in order), filled in as its draft
+    (:func:`.frozen.draft_of`) without the class's call: the referee makes one whenever
+    it counts a deal's points, with offences at every step that asks (issue 38)."""
+    facts: Any = object.__new__(_DEAL_FACTS_DRAFT)
+    (facts.seats, facts.dealer, facts.elder, facts.trump, facts.turnup_trump_jack,
+     facts.holders, facts.tricks, facts.offences, facts.pips) = values
+    facts.__class__ = DealFacts
+    return facts  # type: ignore[no-any-return]
 
 
 def play_points(facts: DealFacts, options: Options, scores: Mapping[str, int]) -> list[Point]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cards import Card, Seat, Suit
 from ..diagnostics import Diagnostic
-from ..frozen import frozen
+from ..frozen import draft_of, frozen
 from ..reading.records import Game, Span
 from .decided import ItemStatus
 from .profiles import Options
@@ -26,7 +26,7 @@ _Record = TypeVar("_Record")
 
 def built_by_slots(kind: type[_Record]) -> Callable[..., _Record]:
     """A builder of ``kind`` (a frozen slotted dataclass): the same parameters and
-    defaults as ``kind(...)``, each slot filled through its descriptor.
+    defaults as ``kind(...)``, its slots filled in as its draft (:func:`.frozen.draft_of`).
 
     The referee makes a :class:`DealResult` (22 fields) per deal and a
     :class:`GameReplay` (11) per game.  Calling the class with keywords packs them into
@@ -36,10 +36,11 @@ def built_by_slots(kind: type[_Record]) -> Callable[..., _Record]:
     ``check``'s instructions on 100 kB of tiny games, 2.8% on 100 kB of varied small
     games, 0.8% on the bench corpus (cachegrind, whole ``check -j 1 --quiet``, against
     the classes called with the same keywords; issue 22, item 6).  The classes are
-    untouched: ``DealResult(...)`` is the plain way to make one."""
+    untouched: ``DealResult(...)`` is the plain way to make one.  Filled in as a draft
+    (plain slot stores, then the class changed) rather than through each slot's
+    descriptor, as the records' own ``__init__`` are (issue 38)."""
     names = [f.name for f in fields(kind)]  # type: ignore[arg-type]
-    scope: dict[str, Any] = {f"_set_{name}": kind.__dict__[name].__set__ for name in names}
-    scope["_new"], scope["_kind"] = object.__new__, kind
+    scope: dict[str, Any] = {"_new": object.__new__, "_draft": draft_of(kind), "_kind": kind}
     parameters = []
     for f in fields(kind):  # type: ignore[arg-type]
         if f.default_factory is not MISSING or not f.init:
@@ -50,9 +51,10 @@ def built_by_slots(kind: type[_Record]) -> Callable[..., _Record]:
             scope[f"_default_{f.name}"] = f.default
             parameters.append(f"{f.name}=_default_{f.name}")
     source = (f"def build(*, {', '.join(parameters)}):\n"
-              "    self = _new(_kind)\n"
-              + "".join(f"    _set_{name}(self, {name})\n" for name in names)
-              + "    return self\n")
+              "    self = _new(_draft)\n"
+              + "".join(f"    self.{name} = {name}\n" for name in names)
+              + "    self.__class__ = _kind\n"
+              "    return self\n")
     exec(source, scope)  # as dataclasses writes its own __init__
     build: Callable[..., _Record] = scope["build"]
     build.__qualname__ = build.__name__ = f"build_{kind.__name__}"
@@ -64,17 +66,18 @@ def copied_by_slots(kind: type[_Record], changed: tuple[str, ...]) -> Callable[.
     only), every other slot taken from the old one: :func:`dataclasses.replace` without
     its per-call walk over the fields and its ``__init__`` by keywords.  A replay page
     completes the hands of about nine steps in ten this way (:func:`.plain.with_hindsight`),
-    and ``replace`` was a sixth of the page's time (issue 38)."""
+    and ``replace`` was a sixth of the page's time (issue 38).  Filled in as a draft, as
+    :func:`built_by_slots`."""
     names = [f.name for f in fields(kind)]  # type: ignore[arg-type]
     if not set(changed) <= set(names):
         raise TypeError(f"{kind.__name__} has no field {sorted(set(changed) - set(names))}")
-    scope: dict[str, Any] = {f"_set_{name}": kind.__dict__[name].__set__ for name in names}
-    scope["_new"], scope["_kind"] = object.__new__, kind
+    scope: dict[str, Any] = {"_new": object.__new__, "_draft": draft_of(kind), "_kind": kind}
     source = (f"def copy(old, *, {', '.join(changed)}):\n"
-              "    self = _new(_kind)\n"
-              + "".join(f"    _set_{name}(self, {name if name in changed else 'old.' + name})\n"
+              "    self = _new(_draft)\n"
+              + "".join(f"    self.{name} = {name if name in changed else 'old.' + name}\n"
                         for name in names)
-              + "    return self\n")
+              + "    self.__class__ = _kind\n"
+              "    return self\n")
     exec(source, scope)  # as built_by_slots
     copy: Callable[..., _Record] = scope["copy"]
     copy.__qualname__ = copy.__name__ = f"copy_{kind.__name__}"

@@ -27,6 +27,7 @@ from allfours_notation.referee.state import (
     build_deal_result,
     build_game_replay,
     built_by_slots,
+    copied_by_slots,
 )
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
@@ -68,13 +69,16 @@ def test_letters_are_the_canonical_ones() -> None:
     assert pickle.loads(pickle.dumps(Rank.TEN)).letter == "T"
 
 
-def test_deal_facts_filled_slot_by_slot_are_the_dataclass() -> None:
-    from dataclasses import fields
-
+def test_deal_facts_filled_as_a_draft_are_the_dataclass() -> None:
     from allfours_notation.referee.scoring import DealFacts, deal_facts
 
     values = [f"value {n}" for n in range(len(fields(DealFacts)))]
-    assert deal_facts(*values) == DealFacts(*values)  # type: ignore[arg-type]
+    facts = deal_facts(*values)
+    assert type(facts) is DealFacts and facts == DealFacts(*values)  # type: ignore[arg-type]
+    with pytest.raises(FrozenInstanceError):
+        facts.pips = None  # type: ignore[misc]
+    with pytest.raises(ValueError):
+        deal_facts(*values[:-1])
 
 
 @pytest.mark.parametrize("kind", [DealResult, GameReplay])
@@ -94,6 +98,21 @@ def test_a_record_built_by_its_slots_is_the_record_the_class_makes(kind: type[An
         setattr(record, fields(kind)[0].name, None)
     with pytest.raises(TypeError):
         build(**required, unknown=1)
+
+
+def test_a_record_copied_by_its_slots_is_what_replace_makes() -> None:
+    """``copied_by_slots`` (a draft filled in, then made the record) gives the record
+    ``dataclasses.replace`` gives: the class itself, frozen, the other fields kept."""
+    every: dict[str, Any] = {f.name: index for index, f in enumerate(fields(DealResult))}
+    old = build_deal_result(**every)
+    copy = copied_by_slots(DealResult, ("points", "ending"))
+    new = copy(old, points=(), ending="abandoned")
+    assert type(new) is DealResult and new == replace(old, points=(), ending="abandoned")
+    assert new != old and new.number == old.number and new.time == old.time
+    with pytest.raises(FrozenInstanceError):
+        new.ending = None  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        copied_by_slots(DealResult, ("no_such_field",))
 
 
 def test_the_referee_builds_its_records_by_their_slots() -> None:
