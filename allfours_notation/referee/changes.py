@@ -189,6 +189,13 @@ class ChangeLog:
             last["to_move"] = changed["to_move"] = deal.to_move
         if deal.last_winner is not last["last_trick_winner"]:
             last["last_trick_winner"] = changed["last_trick_winner"] = deal.last_winner
+        self._tallies(deal, changed)
+
+    def _tallies(self, deal: DealBase, changed: dict[str, Any]) -> None:
+        """The tricks won and the pips by side, where they changed.  A new deal's counts
+        are new dicts of the same sides in the same order, so equal dicts are equal
+        tuples of their items."""
+        last = self.last
         if deal.won != last["won_dict"]:
             last["won_dict"] = deal.won.copy()
             changed["won"] = tuple(deal.won.items())
@@ -222,14 +229,7 @@ class ChangeLog:
         if live_trick != last["trick_list"]:
             last["trick_list"] = live_trick.copy()
             last["trick"] = changed["trick"] = tuple(live_trick)
-        # a new deal's counts are new dicts of the same sides in the same order, so equal
-        # dicts are equal tuples of their items
-        if deal.won != last["won_dict"]:
-            last["won_dict"] = deal.won.copy()
-            changed["won"] = tuple(deal.won.items())
-        if deal.pips != last["pips_dict"]:
-            last["pips_dict"] = deal.pips.copy()
-            changed["pips"] = tuple(deal.pips.items())
+        self._tallies(deal, changed)
         if deal.points != last["points_list"]:
             last["points_list"] = deal.points.copy()
             changed["deal_points"] = tuple(deal.points)
