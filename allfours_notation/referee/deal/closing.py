@@ -410,8 +410,8 @@ class Closing(Tricks):
     def point_statuses(self, points: Sequence[Point],
                        offences: Sequence[Offence]) -> list[Status]:
         """Decided or provisional, for each of ``points`` computed as if the deal ended
-        now (see :mod:`.decided`); the ledger's fields read without its methods' calls
-        (asked at about sixty steps of a replay page, issue 38)."""
+        now (see :mod:`.decided`); the ledger's unseen counts read without its method's
+        call (asked at about sixty steps of a replay page, issue 38)."""
         if not self.was_open and self.closed:
             return [_DECIDED] * len(points)
         trump = self.trump
@@ -422,11 +422,7 @@ class Closing(Tricks):
         unseen = sum(ledger.unseen.values())
         accounted = ledger.accounted()
         holders = ledger.holders
-        extremes = ledger.extremes
-        if extremes is not None and extremes[0] is trump:
-            highest, lowest = extremes[1], extremes[2]
-        else:
-            highest, lowest = ledger.trump_extremes(trump)
+        highest, lowest = ledger.trump_extremes(trump)
         # only the highest and the lowest trump seen tell (see certain_high_low)
         high, low = certain_high_low(trump, (highest, lowest) if highest is not None and
                                      lowest is not None else (),
@@ -472,18 +468,13 @@ class Closing(Tricks):
         third of the makings of a replay (issue 38).  A gift waiting for the play to show
         the dealer's trump is decided by any trump of the dealer's, so the key holds
         whether one was seen while a gift waits.  The key is read without a call where
-        it can be (about a hundred keys a game of a replay page): the trump extremes as
-        the ledger keeps them, the unseen counts, and whether the game is decided from
-        the deal's own flags (during a deal only a point it scores, in ``points`` too,
-        decides it, or a concession once the deal is scored, when the items no longer
-        read it)."""
+        it can be (about a hundred keys a game of a replay page): the unseen counts, and
+        whether the game is decided from the deal's own flags (during a deal only a
+        point it scores, in ``points`` too, decides it, or a concession once the deal is
+        scored, when the items no longer read it)."""
         trump, ledger = self.trump, self.ledger
         holders = ledger.holders
-        extremes = ledger.extremes
-        if extremes is not None and extremes[0] is trump:
-            high, low = extremes[1], extremes[2]
-        else:
-            high, low = ledger.trump_extremes(trump)
+        high, low = ledger.trump_extremes(trump)
         key = (len(self.scored_tricks), high, low,
                holders.get(high) if high is not None else None,
                holders.get(low) if low is not None else None,
