@@ -7,7 +7,11 @@ is kept in a small journal beside the game (``.NAME.serve.json``), written whole
 (the project's safe writer) *before* the entry is applied, with the digest of the
 game file as it was.  A server killed between the two writes finds, on restart, the
 game file changed (the entry was applied: it counts) or not (it was not, or it was
-refused: sent again it is judged again, the same way).  No rule here: every line
+refused: sent again it is judged again, the same way).  Who deals is the one entry the
+game file does not record until the deal's first line: accepted, it is kept in the
+journal too, with the digest of the file as it then stood, before the phone is told; a
+server restarted on that same file, still asking who deals, takes it again, so the
+table does not forget what the phone was told it took.  No rule here: every line
 goes to :meth:`Session.type` or :meth:`Session.undo` (:mod:`.lines`: the venue's few
 words, the mode switch and the next game among them).
 """
@@ -22,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..recording.entries import Entry
+from ..recording.entries import Entry, Phase
 from ..recording.opening import NewGame, Refused, inspect
 from ..recording.outcome import Outcome
 from ..recording.session import Session
@@ -71,6 +75,10 @@ class Table:
     last_at: float = field(default_factory=time.time)
     _disputes: tuple[tuple[Entry, ...], list[dict[str, Any]]] | None = None
     match: MatchRule = field(default_factory=MatchRule)  # the next game: .games
+    # who deals, accepted and not in the game file yet, and the digest of the file it
+    # stands on (see the module docstring)
+    held: str | None = None
+    held_on: str = ""
 
     @property
     def journal(self) -> Path:
@@ -119,6 +127,7 @@ class Table:
             return Answer(409, {"error": f"entry {number} is out of order: entry "
                                          f"{done + 1} is expected next",
                                 "expected": done + 1, "state": self.state()})
+        choosing_dealer = self.session.expect().phase is Phase.DEALER
         self._write_journal(pending={"phone": phone, "number": number,
                                      "before": _digest(self.path)})
         try:
@@ -133,7 +142,15 @@ class Table:
         self.last = _outcome(line, outcome)
         if outcome.accepted:
             self.last_at = time.time()
+            if choosing_dealer:
+                self._hold(line)
         return Answer(200, {"replayed": False, "outcome": self.last, "state": self.state()})
+
+    def _hold(self, line: str) -> None:
+        """Who deals, ``line``, accepted: kept in the journal with the phones' entries
+        before the phone is told (see the module docstring)."""
+        self.held, self.held_on = line, _digest(self.path)
+        self._write_journal(pending=None)
 
     def disputes(self) -> list[dict[str, Any]]:
         """The disputes of the game waiting for a ruling, as the referee finds them: the
@@ -173,7 +190,8 @@ class Table:
         return Answer(200, {"outcome": self.last, "deal": ruled})
 
     def _write_journal(self, pending: dict[str, Any] | None) -> None:
-        data = {"sent": self.sent, "pending": pending}
+        data = {"sent": self.sent, "pending": pending,
+                "held": {"on": self.held_on, "line": self.held}}
         replace_file(self.journal, json.dumps(data, sort_keys=True).encode(), notice=None)
 
     def release(self) -> None:
@@ -193,21 +211,26 @@ def _digest(path: Path) -> str:
         return ""
 
 
-def _read_journal(table: Table) -> dict[str, int]:
+def _read_journal(table: Table) -> tuple[dict[str, int], str | None]:
     """The entries each phone had applied when the server stopped (see the module
-    docstring: a pending entry counts if the game file changed since it was sent)."""
+    docstring: a pending entry counts if the game file changed since it was sent), and
+    who deals, where it was accepted on the game file as it stands."""
     try:
         data = json.loads(table.journal.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}
+        return {}, None
     if not isinstance(data, dict):
-        return {}
+        return {}, None
     sent = {str(k): int(v) for k, v in dict(data.get("sent") or {}).items()
             if isinstance(v, int)}
+    now = _digest(table.path)
     pending = data.get("pending")
-    if isinstance(pending, dict) and pending.get("before") != _digest(table.path):
+    if isinstance(pending, dict) and pending.get("before") != now:
         sent[str(pending.get("phone"))] = int(pending.get("number", 0))
-    return sent
+    held = data.get("held")
+    if isinstance(held, dict) and held.get("on") == now and isinstance(held.get("line"), str):
+        return sent, held["line"]
+    return sent, None
 
 
 def open_table(path: Path, name: str, house: Profile | None = None,
@@ -243,7 +266,11 @@ def open_table(path: Path, name: str, house: Profile | None = None,
         serving_mode(session)
         table = Table(name, path, session, record, last_at=written_at,
                       match=MatchRule(over))
-        table.sent = _read_journal(table)
+        table.sent, held = _read_journal(table)
+        # who deals, accepted before the restart on this very file, which still asks
+        if held is not None and len(held) <= MAX_LINE and \
+                session.expect().phase is Phase.DEALER and apply_line(table, held).accepted:
+            table.held, table.held_on = held, _digest(path)
         game_ended(table)  # a game over already: is the match too?
         return table
     except BaseException:

@@ -236,3 +236,55 @@ def test_a_finished_game_that_names_no_mode_is_left_as_written(tmp_path: Path) -
     text = path.read_text(encoding="utf-8")
     assert text.startswith(finished.decode().rstrip("\n"))
     assert '[Entry "results"]' in text.split("\n\n[Event ")[1]
+
+
+
+@pytest.mark.parametrize("ending", ["", "end\n"], ids=["header", "header-and-end"])
+def test_who_deals_survives_a_kill_before_the_file_records_it(tmp_path: Path,
+                                                             ending: str) -> None:
+    """Who deals is accepted before the game file records it (the deal's line is written
+    with its first result): a server killed right after answering (the journal left as
+    it was) comes back with the dealer taken and the phone's next entry expected, not
+    with the phone one entry ahead of a table that forgot (bench/serve.py's night with a
+    kill, whose files end ``end``, met it)."""
+    path = game_file(tmp_path, header=HEADER + ending)
+    table = open_table(path, "before")
+    try:
+        assert table.state()["phase"] == "dealer"
+        answer = table.enter("phone-one", 1, "n")
+        assert answer.status == 200 and answer.body["outcome"]["accepted"]
+        assert "dealer" not in path.read_text(encoding="utf-8")  # not in the file yet
+        told = answer.body["state"]["phase"]
+        assert told != "dealer"
+    finally:
+        table.release()  # the lock only: the kill left the journal as it was
+
+    again = open_table(path, "after")
+    try:
+        assert (again.state()["phase"], again.state()["dealer"]) == (told, "N")
+        assert again.sent == {"phone-one": 1}
+        answer = again.enter("phone-one", 2, "h n")
+        assert answer.status == 200 and answer.body["outcome"]["accepted"], answer.body
+    finally:
+        again.release()
+
+
+def test_who_deals_is_not_taken_again_once_the_file_has_moved_on(tmp_path: Path) -> None:
+    """The dealer held for a file that has changed since is not applied again: the file
+    records the deal (its line written with its first result)."""
+    path = game_file(tmp_path)
+    table = open_table(path, "before")
+    try:
+        assert table.enter("phone-one", 1, "n").status == 200
+        assert table.held == "n"
+        assert table.enter("phone-one", 2, "h n").status == 200
+        assert "dealer N" in path.read_text(encoding="utf-8")
+    finally:
+        table.release()
+    again = open_table(path, "after")
+    try:
+        assert again.held is None
+        assert again.sent == {"phone-one": 2}
+        assert again.state()["phase"] != "dealer"
+    finally:
+        again.release()
