@@ -40,9 +40,14 @@ def answer_to(stream: IO[bytes], ident: int) -> dict[str, Any]:
             return got
 
 
-def test_invalid_utf8_in_a_message_and_on_disk(tmp_path: Path) -> None:
-    """A message whose bytes are not UTF-8 is dropped; a file on disk with bad bytes is
-    read as ``check`` reads it; the server answers the next request either way."""
+def test_invalid_utf8_then_messages_nested_deep_and_a_huge_one_leave_the_server_answering(
+        tmp_path: Path) -> None:
+    """One server process (it was two tests, each starting one): a message whose bytes
+    are not UTF-8 is dropped; a file on disk with bad bytes is read as ``check`` reads
+    it; the server answers the next request either way.  Then issue 41, finding 3, over
+    stdio: requests nested 5,000 and 100,000 deep (arrays, then objects) get an
+    InvalidRequest error, a 10 MB request its answer, and the server answers the next
+    request and exits cleanly when asked."""
     on_disk = tmp_path / "bad.afn"
     on_disk.write_bytes((ROOT / "samples" / "club-night.afn").read_bytes()
                         .replace(b"Arima club night", b"Arima \xff\xfe night", 1))
@@ -77,38 +82,17 @@ def test_invalid_utf8_in_a_message_and_on_disk(tmp_path: Path) -> None:
         send(server.stdin, message("textDocument/hover", hover, 2))
         result = answer_to(server.stdout, 2)["result"]
         assert "held by S" in result["contents"]["value"]
-        send(server.stdin, message("shutdown", None, 3))
-        assert "error" not in answer_to(server.stdout, 3)
-        send(server.stdin, message("exit", None))
-        assert server.wait(timeout=20) == 0
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-
-
-def test_messages_nested_deep_and_a_huge_one_leave_the_server_answering() -> None:
-    """Issue 41, finding 3, over stdio: requests nested 5,000 and 100,000 deep (arrays,
-    then objects) get an InvalidRequest error, a 10 MB request its answer, and the
-    server answers the next request and exits cleanly when asked."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "allfours_notation", "lsp"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-    )
-    assert server.stdin is not None and server.stdout is not None
-    try:
-        send(server.stdin, message("initialize", {"capabilities": {}}, 1))
-        assert "result" in answer_to(server.stdout, 1)
-        for ident, depth, (opening, closing) in [(2, 5_000, ("[", "]")),
-                                                 (3, 100_000, ('{"a":', "}"))]:
+        # nested far too deep, then a huge message
+        for ident, depth, (opening, closing) in [(3, 5_000, ("[", "]")),
+                                                 (4, 100_000, ('{"a":', "}"))]:
             params = opening * depth + "0" + closing * depth
             send(server.stdin, f'{{"jsonrpc":"2.0","id":{ident},"method":"afn/deep",'
                                f'"params":{params}}}'.encode())
             assert answer_to(server.stdout, ident)["error"]["code"] == -32600
-        send(server.stdin, message("afn/huge", {"text": "x" * 10_000_000}, 4))
-        assert answer_to(server.stdout, 4)["error"]["code"] == -32601  # read, unknown
-        send(server.stdin, message("shutdown", None, 5))
-        assert "error" not in answer_to(server.stdout, 5)
+        send(server.stdin, message("afn/huge", {"text": "x" * 10_000_000}, 5))
+        assert answer_to(server.stdout, 5)["error"]["code"] == -32601  # read, unknown
+        send(server.stdin, message("shutdown", None, 6))
+        assert "error" not in answer_to(server.stdout, 6)
         send(server.stdin, message("exit", None))
         assert server.wait(timeout=20) == 0
     finally:
