@@ -4,6 +4,7 @@ writing of piped diagnostics, which must print what Rich prints, byte for byte."
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import random
 import subprocess
@@ -20,17 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # Rich's console, the UI libraries.
 HEAVY = {"textual", "pygls", "lsprotocol", "rich.console", "rich_argparse", "shtab",
          "multiprocessing"}
-
-
-def _imported(statement: str) -> set[str]:
-    """The heavy modules loaded after ``statement`` (stdout piped)."""
-    code = ("import sys, contextlib, io\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    {statement}\n"
-            f"print(sorted(set(sys.modules) & set({sorted(HEAVY)!r})))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=False).stdout
-    return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
 
 
 def test_version_imports_nothing_heavy_nor_the_parser() -> None:
@@ -50,10 +40,10 @@ def test_version_imports_nothing_heavy_nor_the_parser() -> None:
     ["check", "samples/disputed-claim.afn"],  # diagnostics printed: no Rich when piped
     ["score", "samples/club-night.afn"],
 ], ids=" ".join)
+@pytest.mark.xdist_group("cold-start-modules")  # one process per command (_loaded_by)
 def test_a_piped_check_imports_no_ui_library(argv: list[str]) -> None:
-    statement = f"from allfours_notation.cli import main; main({argv!r})"
     allowed = {"rich.console"} if argv[0] == "score" else set()  # score draws a Rich table
-    assert _imported(statement) - allowed == set()
+    assert (_modules_loaded(argv) & HEAVY) - allowed == set()
 
 
 def _packages_loaded(argv: list[str]) -> set[str]:
@@ -62,16 +52,24 @@ def _packages_loaded(argv: list[str]) -> set[str]:
 
 
 def _modules_loaded(argv: list[str]) -> set[str]:
-    """Every module loaded by ``allfours ARGV`` (stdout piped)."""
+    """Every module loaded by ``allfours ARGV`` (stdout piped), in an interpreter of its
+    own: several tests ask their question of the same command's modules, and the
+    command runs once per test process for all of them (:func:`_loaded_by`)."""
+    return set(_loaded_by(tuple(argv)))
+
+
+@functools.cache
+def _loaded_by(argv: tuple[str, ...]) -> frozenset[str]:
     code = ("import sys, contextlib, io\nfrom allfours_notation.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
-            f"    try:\n        main({argv!r})\n    except SystemExit:\n        pass\n"
+            f"    try:\n        main({list(argv)!r})\n    except SystemExit:\n        pass\n"
             "print(sorted(sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True).stdout
-    return set(eval(out.strip().splitlines()[-1]))  # a printed list of names
+    return frozenset(eval(out.strip().splitlines()[-1]))  # a printed list of names
 
 
+@pytest.mark.xdist_group("cold-start-modules")
 def test_a_one_game_check_does_not_hash_its_file() -> None:
     """The file's identity (a SHA-256 digest, for fmt's safe rewrite) is made when asked
     (issue 27): a check never asks, so neither hashlib nor the safe writer is imported."""
@@ -79,12 +77,14 @@ def test_a_one_game_check_does_not_hash_its_file() -> None:
     assert not {"hashlib", "allfours_notation.safe_write"} & loaded
 
 
+@pytest.mark.xdist_group("cold-start-modules")
 def test_a_one_game_check_does_not_import_pathlib() -> None:
     """pathlib (with urllib.parse and ipaddress) is for folders and the other commands
     (issue 27)."""
     assert "pathlib" not in _modules_loaded(["check", "samples/annotated.afn"])
 
 
+@pytest.mark.xdist_group("cold-start-modules")
 def test_a_one_game_check_does_not_import_shutil() -> None:
     """argparse's formatters ask shutil for the terminal's width; the ones a command line
     makes and never prints with are given one (issue 27)."""
@@ -130,6 +130,7 @@ def test_the_identity_of_an_input_is_the_file_s_as_read(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("sample", ["annotated.afn", "club-night.afn", "disputed-claim.afn"])
+@pytest.mark.xdist_group("cold-start-modules")
 def test_checking_games_that_parse_does_not_import_lark(sample: str) -> None:
     """A game that parses is read from the shipped table (issue 27): Lark is for the
     games that do not (its own loop reports their errors)."""

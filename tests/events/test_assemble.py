@@ -3,6 +3,7 @@ game's file and line, and no game is dropped; and the match rules count what the
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -60,16 +61,21 @@ def event_of(rule: str = "games", target: int = 3, games: int = 2) -> Event:
 def games(seed: int, count: int, table: int, knobs: Knobs = KNOBS,
           changes: dict[str, str] | None = None) -> list[Game]:
     """``count`` games of table ``table`` of Red v Blue, round 1, with tags changed."""
+    return [with_tags(game, **(changes or {})) for game in _generated(seed, count, table, knobs)]
+
+
+@functools.cache
+def _generated(seed: int, count: int, table: int, knobs: Knobs) -> tuple[Game, ...]:
+    """The games of :func:`games` before their tags are changed, generated once per
+    process: the event tests of eight modules ask for the same few seeds again and again
+    (a game is an immutable value, so one made is as good as one made again)."""
     rng = random.Random(seed)
-    made = []
-    for index in range(1, count + 1):
-        game = tagged(generate_game(rng, profile_options("trinidad14"), knobs,
-                                    profile="trinidad14", index=index),
-                      event="Small night", date="2026.11.21", round_name="1", table=table,
-                      home="Red", away="Blue", home_pair=PAIRS[("Red", table)],
-                      away_pair=PAIRS[("Blue", table)], home_ns=table == 1)
-        made.append(with_tags(game, **(changes or {})))
-    return made
+    return tuple(tagged(generate_game(rng, profile_options("trinidad14"), knobs,
+                                      profile="trinidad14", index=index),
+                        event="Small night", date="2026.11.21", round_name="1", table=table,
+                        home="Red", away="Blue", home_pair=PAIRS[("Red", table)],
+                        away_pair=PAIRS[("Blue", table)], home_ns=table == 1)
+                 for index in range(1, count + 1))
 
 
 def with_tags(game: Game, **changes: str) -> Game:

@@ -40,30 +40,61 @@ def answer_to(stream: IO[bytes], ident: int) -> dict[str, Any]:
             return got
 
 
-def test_invalid_utf8_in_a_message_and_on_disk(tmp_path: Path) -> None:
-    """A message whose bytes are not UTF-8 is dropped; a file on disk with bad bytes is
-    read as ``check`` reads it; the server answers the next request either way."""
+def test_bad_frames_invalid_utf8_messages_nested_deep_and_a_huge_one_leave_it_answering(
+        tmp_path: Path) -> None:
+    """One server process (it was three tests, each starting one).  The reproducer of
+    issue 23's finding 8 (Content-Length: abc, then -5, then a header block without it):
+    each logged on stderr and as window/logMessage, the requests around them answered.
+    A message whose bytes are not UTF-8 is dropped; a file on disk with bad bytes is
+    read as ``check`` reads it; the server answers the next request either way.  Then
+    issue 41, finding 3: requests nested 5,000 and 100,000 deep (arrays, then objects)
+    get an InvalidRequest error, a 10 MB request its answer, and the server answers the
+    next request and exits cleanly when asked."""
     on_disk = tmp_path / "bad.afn"
     on_disk.write_bytes((ROOT / "samples" / "club-night.afn").read_bytes()
                         .replace(b"Arima club night", b"Arima \xff\xfe night", 1))
-    server = subprocess.Popen(
-        [sys.executable, "-m", "allfours_notation", "lsp"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-    )
+    with open(tmp_path / "stderr.txt", "wb") as stderr:  # a file: a pipe could fill up
+        server = subprocess.Popen(
+            [sys.executable, "-m", "allfours_notation", "lsp"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+        )
     assert server.stdin is not None and server.stdout is not None
     try:
         utf8 = {"general": {"positionEncodings": ["utf-8"]}}
         send(server.stdin, message("initialize", {"capabilities": utf8}, 1))
-        assert answer_to(server.stdout, 1)["result"]["capabilities"]["positionEncoding"] == "utf-8"
+        # bad frames around a request (issue 23, finding 8)
+        body = json.dumps({"jsonrpc": "2.0", "method": "afn/ignored"}).encode()
+        server.stdin.write(b"Content-Length: abc\r\n\r\n" + body)
+        server.stdin.write(b"Content-Length: -5\r\n\r\n" + body)
+        position = {"textDocument": {"uri": "file:///nowhere/x.afn"},
+                    "position": {"line": -1, "character": 0}}
+        send(server.stdin, message("textDocument/hover", position, 2))
+        server.stdin.write(b"X-Nothing: 1\r\n\r\n" + body)
+        server.stdin.flush()
+        logged: list[str] = []
+        answered: dict[object, dict[str, Any]] = {}
+        while 2 not in answered:
+            got = receive(server.stdout)
+            if got.get("method") == "window/logMessage":
+                logged.append(str(got["params"]["message"]))
+            elif "id" in got:
+                answered[got["id"]] = got
+        assert answered[1]["result"]["capabilities"]["positionEncoding"] == "utf-8"
+        assert answered[2]["error"]["code"] == -32602
+        assert any("Content-Length 'abc'" in text for text in logged), logged
         send(server.stdin, message("initialized", {}))
-        # columns in UTF-8 bytes: "{é♠} " before the slip is 9 bytes but 5 characters
+        # invalid UTF-8; columns in UTF-8 bytes: "{é♠} " before the slip is 9 bytes but
+        # 5 characters
         slip = (ROOT / "samples" / "club-night.afn").read_text(encoding="utf-8").replace(
             "  3. S:4S N:3D", "  3. {é♠} S:5S N:3D", 1)
         document = {"uri": "file:///nowhere/slip.afn", "languageId": "afn", "version": 1,
                     "text": slip}
         send(server.stdin, message("textDocument/didOpen", {"textDocument": document}))
         while (got := receive(server.stdout)).get("method") != "textDocument/publishDiagnostics":
-            pass
+            if got.get("method") == "window/logMessage":
+                logged.append(str(got["params"]["message"]))
+        # the header block without a length is logged by now (read before the didOpen)
+        assert any("without Content-Length" in text for text in logged), logged
         first = got["params"]["diagnostics"][0]["range"]
         assert first["start"] == {"line": 20, "character": len("  3. {é♠} ".encode())}
         assert first["end"]["character"] - first["start"]["character"] == len("S:5S")
@@ -74,43 +105,23 @@ def test_invalid_utf8_in_a_message_and_on_disk(tmp_path: Path) -> None:
         send(server.stdin, b"\xff\xfe not even JSON")
         hover = {"textDocument": {"uri": on_disk.as_uri()},
                  "position": {"line": 18, "character": 8}}
-        send(server.stdin, message("textDocument/hover", hover, 2))
-        result = answer_to(server.stdout, 2)["result"]
+        send(server.stdin, message("textDocument/hover", hover, 3))
+        result = answer_to(server.stdout, 3)["result"]
         assert "held by S" in result["contents"]["value"]
-        send(server.stdin, message("shutdown", None, 3))
-        assert "error" not in answer_to(server.stdout, 3)
-        send(server.stdin, message("exit", None))
-        assert server.wait(timeout=20) == 0
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-
-
-def test_messages_nested_deep_and_a_huge_one_leave_the_server_answering() -> None:
-    """Issue 41, finding 3, over stdio: requests nested 5,000 and 100,000 deep (arrays,
-    then objects) get an InvalidRequest error, a 10 MB request its answer, and the
-    server answers the next request and exits cleanly when asked."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "allfours_notation", "lsp"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-    )
-    assert server.stdin is not None and server.stdout is not None
-    try:
-        send(server.stdin, message("initialize", {"capabilities": {}}, 1))
-        assert "result" in answer_to(server.stdout, 1)
-        for ident, depth, (opening, closing) in [(2, 5_000, ("[", "]")),
-                                                 (3, 100_000, ('{"a":', "}"))]:
+        # nested far too deep, then a huge message
+        for ident, depth, (opening, closing) in [(4, 5_000, ("[", "]")),
+                                                 (5, 100_000, ('{"a":', "}"))]:
             params = opening * depth + "0" + closing * depth
             send(server.stdin, f'{{"jsonrpc":"2.0","id":{ident},"method":"afn/deep",'
                                f'"params":{params}}}'.encode())
             assert answer_to(server.stdout, ident)["error"]["code"] == -32600
-        send(server.stdin, message("afn/huge", {"text": "x" * 10_000_000}, 4))
-        assert answer_to(server.stdout, 4)["error"]["code"] == -32601  # read, unknown
-        send(server.stdin, message("shutdown", None, 5))
-        assert "error" not in answer_to(server.stdout, 5)
+        send(server.stdin, message("afn/huge", {"text": "x" * 10_000_000}, 6))
+        assert answer_to(server.stdout, 6)["error"]["code"] == -32601  # read, unknown
+        send(server.stdin, message("shutdown", None, 7))
+        assert "error" not in answer_to(server.stdout, 7)
         send(server.stdin, message("exit", None))
         assert server.wait(timeout=20) == 0
+        assert b"Content-Length 'abc'" in (tmp_path / "stderr.txt").read_bytes()
     finally:
         if server.poll() is None:
             server.kill()

@@ -13,10 +13,13 @@ from tests.recording.helpers import start_file
 HANDS = ["n", "s js 9h 8h 7c 6d 5d", "n 9c 8c 7d 3h 2h 2d", "4s", "s"]
 
 
-def test_an_edit_behind_the_recorder_stops_it_until_reload_and_q_quits_it(
+def test_an_edit_behind_the_recorder_stops_it_until_reload_also_at_the_other_sides_word(
         tmp_path: Path) -> None:
-    """An edit behind the recorder stops it until it reloads; after a second edit, q
-    quits the stale recorder (one recorder: it was two tests)."""
+    """An edit behind the recorder stops it until it reloads; after a second edit it is
+    stale again; the deal played on, the other side's y (one key) meets a third edit the
+    same way, and q quits the stale recorder (one recorder: it was three tests)."""
+    from tests.recording.app_helpers import send_keys
+
     path = tmp_path / "game.afn"
     start_file(path)
 
@@ -41,10 +44,23 @@ def test_an_edit_behind_the_recorder_stops_it_until_reload_and_q_quits_it(
             assert status(app) != "" and app.stale is None
             text = path.read_text(encoding="utf-8")
             assert "added by someone else" in text and "N 9C 8C" in text.upper()
-            # edited behind it again: q quits the stale recorder
+            # edited behind it again: stale again, until reloaded
             path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
             await type_line(pilot, "4s")
             assert app.stale is not None
+            await type_line(pilot, "r")
+            assert status(app).startswith("reloaded") and app.stale is None
+            # the deal played out: the other side's y meets another program's save
+            for line in ["4s", "s", "js", "2d", "9h", "3h", "8h", "2h", "7c", "8c", "9c",
+                         "5d", "7d", "6d"]:
+                await type_line(pilot, line)
+            assert "y agrees" in shown(app, "#rec-expect")
+            edited = _edited_behind(path)
+            taken = app.lines_taken
+            await send_keys(app, ["y"], until=lambda: app.lines_taken > taken)
+            assert app.app.is_running and app.stale is not None
+            assert path.read_text(encoding="utf-8") == edited
+            # q quits the stale recorder
             await type_line(pilot, "q")
             await pilot.pause()
             assert app.app.return_code == 0
@@ -134,32 +150,5 @@ def test_an_edit_behind_the_recorder_in_results_mode_stops_it_until_reload(
             await send_keys(app, ["l", "s"], until=lambda: len(reloaded.entries) == 3)
             text = path.read_text(encoding="utf-8")
             assert "added by someone else" in text and "S high low" in text
-
-    asyncio.run(scenario())
-
-
-def test_an_edit_behind_the_recorder_at_the_other_sides_word(tmp_path: Path) -> None:
-    """The y of the other side, one key, meets another program's save: the same."""
-    from tests.recording.app_helpers import send_keys
-
-    path = tmp_path / "game.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (app, pilot):
-            session = app.session
-            assert session is not None
-            for line in [*HANDS, "js", "2d", "9h", "3h", "8h", "2h", "7c", "8c", "9c", "5d",
-                         "7d", "6d"]:
-                await type_line(pilot, line)
-            assert "y agrees" in shown(app, "#rec-expect")
-            edited = _edited_behind(path)
-            taken = app.lines_taken
-            await send_keys(app, ["y"], until=lambda: app.lines_taken > taken)
-            assert app.app.is_running and app.stale is not None
-            assert path.read_text(encoding="utf-8") == edited
-            await type_line(pilot, "q")
-            await pilot.pause()
-            assert app.app.return_code == 0
 
     asyncio.run(scenario())

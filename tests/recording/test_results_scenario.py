@@ -176,84 +176,95 @@ def test_a_short_trinidad_night_through_the_screen(tmp_path: Path) -> None:
 
 
 # -- the forbidden entries, typed ------------------------------------------------------------
+#
+# One recorder per rules and table size, the forbidden entries typed one after the other
+# in the same deal (each was a test of its own, each starting the app): every one is
+# refused with its reason, the file's bytes and the entries unchanged, the reason on
+# screen until the next entry, which the table allows.  The order is chosen so that
+# what came before leaves each forbidden entry forbidden for its own reason only.
 
 
 @dataclass(frozen=True)
 class Forbidden:
-    rules: str
-    players: dict[str, str]
+    name: str
     before: tuple[str, ...]  # keys accepted first
     typed: tuple[str, ...]  # the forbidden entry's keys (the last one refused)
     reason: str  # what the status says
+    after: tuple[str, str]  # an entry the table allows next: an item's key and its side
     pasted: str | None = None  # a line pasted and Enter: what the keys cannot say
 
 
-FORBIDDEN = [
-    pytest.param(Forbidden("hoffmann1909", TWO, ("n", "enter", "h", "n"), ("h", "s"),
-                           "High is written 2 times"), id="high-twice"),
-    pytest.param(Forbidden("trinidad14", FOUR, ("n", "enter"), ("k", "4"),
-                           "a turn-up scores 1 or 2 or 3 under these rules"), id="kick-of-4"),
-    pytest.param(Forbidden("trinidad14", FOUR, ("n", "enter", "k", "1", "k", "2", "k", "3"),
-                           ("k", "1"),
-                           "4 kicks in one deal: with 4 players a deal has at most 3 turn-ups"),
-                 id="fourth-kick-four-players"),
-    pytest.param(Forbidden("hoffmann1909", TWO, ("n", "enter", "k", "k", "k", "k"), ("k",),
-                           "5 kicks of 1 in one deal: the pack holds 4 jacks"),
-                 id="fifth-kick-hoffmann"),
-    pytest.param(Forbidden("hoffmann1909", TWO, ("n", "enter"), ("x", "n"),
-                           "Hang Jack is not played under these rules"),
-                 id="hang-jack-hoffmann"),
-    pytest.param(Forbidden("hoffmann1909", TWO, ("n", "enter"), ("enter",),
-                           "the turn-up scores for the dealer's side (N) only",
-                           pasted="k s"), id="kick-to-the-wrong-side"),
-    pytest.param(Forbidden("hoffmann1909", TWO, ("n", "enter"), ("enter",),
-                           "the gift goes to the elder hand who begged (S)",
-                           pasted="t n"), id="gift-to-the-dealer"),
-]
+FORBIDDEN = {
+    "hoffmann1909": (TWO, (
+        Forbidden("kick-to-the-wrong-side", ("n", "enter"), ("enter",),
+                  "the turn-up scores for the dealer's side (N) only", ("l", "n"),
+                  pasted="k s"),
+        Forbidden("gift-to-the-dealer", (), ("enter",),
+                  "the gift goes to the elder hand who begged (S)", ("j", "n"),
+                  pasted="t n"),
+        Forbidden("hang-jack-hoffmann", (), ("x", "n"),
+                  "Hang Jack is not played under these rules", ("g", "s")),
+        Forbidden("high-twice", ("h", "n"), ("h", "s"), "High is written 2 times", ("p", "s")),
+        Forbidden("fifth-kick-hoffmann", ("k", "k", "k", "k"), ("k",),
+                  "5 kicks of 1 in one deal: the pack holds 4 jacks", ("p", "n")),
+    )),
+    "trinidad14": (FOUR, (
+        Forbidden("kick-of-4", ("n", "enter"), ("k", "4"),
+                  "a turn-up scores 1 or 2 or 3 under these rules", ("l", "n")),
+        Forbidden("fourth-kick-four-players", ("k", "1", "k", "2", "k", "3"), ("k", "1"),
+                  "4 kicks in one deal: with 4 players a deal has at most 3 turn-ups",
+                  ("h", "e")),
+    )),
+}
 
 
-@pytest.mark.parametrize("forbidden", FORBIDDEN)
-def test_a_forbidden_entry_typed_is_refused_said_and_not_written(
-        tmp_path: Path, forbidden: Forbidden) -> None:
+@pytest.mark.parametrize("rules", sorted(FORBIDDEN))
+def test_the_forbidden_entries_typed_are_refused_said_and_not_written(
+        tmp_path: Path, rules: str) -> None:
+    players, forbidden_entries = FORBIDDEN[rules]
     path = tmp_path / "forbidden.afn"
-    start_file(path, (*new_tags(rules=forbidden.rules, players=forbidden.players,
-                                date="2026.12.07"), Tag(name="Entry", value="results")))
+    start_file(path, (*new_tags(rules=rules, players=players, date="2026.12.07"),
+                      Tag(name="Entry", value="results")))
     shown: list[str] = []
 
     async def scenario() -> None:
-        async with recorder(path, players=len(forbidden.players),
-                            rules=forbidden.rules) as (screen, pilot):
+        async with recorder(path, players=len(players), rules=rules) as (screen, pilot):
             last = [path.read_bytes()]
-            for key in forbidden.before:
-                await press_checked(pilot, path, key, last)
-            assert screen.session is not None
-            entries = screen.session.entries
-            written = path.read_bytes()
-            if forbidden.pasted is not None:
-                screen.entry_line.post_message(events.Paste(forbidden.pasted))
+            for forbidden in forbidden_entries:
+                for key in forbidden.before:
+                    await press_checked(pilot, path, key, last)
+                assert screen.session is not None
+                entries = screen.session.entries
+                written = path.read_bytes()
+                if forbidden.pasted is not None:
+                    screen.entry_line.post_message(events.Paste(forbidden.pasted))
+                    await pilot.pause()
+                for key in forbidden.typed:
+                    await pilot.press(key)
+                said = status(screen)
+                shown.append(f"{forbidden.pasted or ' '.join(forbidden.typed)}: {said}")
+                assert said.startswith("refused:") and forbidden.reason in said, (
+                    forbidden.name, said)
+                assert path.read_bytes() == written and screen.session.entries == entries, (
+                    forbidden.name)
                 await pilot.pause()
-            for key in forbidden.typed:
-                await pilot.press(key)
-            said = status(screen)
-            shown.append(said)
-            assert said.startswith("refused:") and forbidden.reason in said, said
-            assert path.read_bytes() == written and screen.session.entries == entries
-            await pilot.pause()
-            assert status(screen) == said  # until the next entry
-            screen.entry_line.value = ""  # the refused text kept for editing: cleared
-            await next_entry(pilot, screen)
-            assert not status(screen).startswith("refused:")
+                assert status(screen) == said, forbidden.name  # until the next entry
+                screen.entry_line.value = ""  # the refused text kept for editing: cleared
+                await next_entry(pilot, screen, forbidden.after)
+                assert not status(screen).startswith("refused:"), forbidden.name
+                last[0] = path.read_bytes()
 
     asyncio.run(scenario())
     assert errors_in(path.read_text(encoding="utf-8")) == []
-    print(f"\n{forbidden.pasted or ' '.join(forbidden.typed)}: {shown[0]}")
+    assert len(shown) == len(forbidden_entries)
+    print("", *shown, sep="\n")
 
 
-async def next_entry(pilot: Pilot[int], screen: RecorderScreen) -> None:
-    """An entry the table allows after the refused one: Low to the first seat."""
+async def next_entry(pilot: Pilot[int], screen: RecorderScreen, entry: tuple[str, str]) -> None:
+    """An entry the table allows after the refused one (an item to a side)."""
     def taken() -> int:
         return len(screen.session.entries) if screen.session else 0
 
     before = taken()
-    await pilot.press("l", "n")
-    assert taken() == before + 1
+    await pilot.press(*entry)
+    assert taken() == before + 1, (entry, status(screen))

@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 from textual import events
+from textual.widgets._footer import FooterKey
 
 from allfours_notation.cards import Card, Rank, Seat, Suit
 from allfours_notation.checking.parsing import parse
@@ -219,29 +220,6 @@ def test_the_completed_trick_stays_until_the_next_card_and_enter_plays_a_last_ca
     asyncio.run(scenario())
 
 
-def test_ctrl_q_shows_in_the_footer_first_and_quits(tmp_path: Path) -> None:
-    from textual.widgets._footer import FooterKey
-
-    path = tmp_path / "quit.afn"
-    start_file(path)
-
-    async def scenario() -> None:
-        async with recorder(path) as (screen, pilot):
-            keys_shown: list[FooterKey] = []
-
-            def footer_filled() -> bool:
-                keys_shown[:] = list(screen.query(FooterKey))
-                return bool(keys_shown)
-
-            await until(pilot, footer_filled, "the footer's keys")
-            shown_keys = [(key.key, key.description) for key in keys_shown]
-            assert ("ctrl+q", "Quit") in shown_keys[:2], shown_keys  # it fits at 80 columns
-            await pilot.press("ctrl+q")
-            await until(pilot, lambda: screen.app.return_code is not None, "the app to quit")
-
-    asyncio.run(scenario())
-
-
 def test_enter_on_the_proposed_dealer_gives_no_numbering_warning() -> None:
     session = Session(TWO_TAGS)
     deal = [*REVOKE_LINES[:5], "js", "2d", "9h", "3h", "8h", "2h", "7c", "9c", "8c", "6d",
@@ -354,10 +332,12 @@ def test_insert_a_card_left_out_and_delete_an_extra_one_in_a_correction(
     assert file_problems(path) == []
 
 
-def test_the_entries_list_numbers_the_tricks_then_a_penalty_is_written_where_typed(
+def test_the_entries_list_numbers_the_tricks_a_penalty_is_written_where_typed_then_ctrl_q(
         tmp_path: Path) -> None:
-    """One recorder for both, from the same seven lines: the entries list numbers the
-    tricks; a penalty typed after trick 2 is written there and its value shown."""
+    """One recorder for the three, from the same seven lines: the entries list numbers
+    the tricks; a penalty typed after trick 2 is written there and its value shown; then
+    Ctrl+Q shows in the footer among its first two keys (it fits at 80 columns) and
+    quits."""
     path = tmp_path / "penalty.afn"
     start_file(path)
 
@@ -377,6 +357,18 @@ def test_the_entries_list_numbers_the_tricks_then_a_penalty_is_written_where_typ
             text = path.read_text("utf-8")
             assert "  2. S:9H N:3H\n  penalty N revoke\n  3. S:8H\n" in text, text
             assert "Penalty" in shown(screen, "#rec-points-body")
+            # Ctrl+Q shows in the footer first, and quits
+            keys_shown: list[FooterKey] = []
+
+            def footer_filled() -> bool:
+                keys_shown[:] = list(screen.query(FooterKey))
+                return bool(keys_shown)
+
+            await until(pilot, footer_filled, "the footer's keys")
+            shown_keys = [(key.key, key.description) for key in keys_shown]
+            assert ("ctrl+q", "Quit") in shown_keys[:2], shown_keys  # it fits at 80 columns
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: screen.app.return_code is not None, "the app to quit")
 
     asyncio.run(scenario())
     assert file_problems(path) == []

@@ -1,8 +1,9 @@
-"""``allfours serve`` as a process: the links it prints and writes, the table refused
-when its file cannot be served, a server SIGKILLed between an entry and its answer
-(after a restart, the file and the table's state agree, the entry in it once), an
-event's table restarted after its match ended (no next game offered), and aiohttp and
-segno loaded by this command only."""
+"""``allfours serve`` as a process: the links it prints and writes, a server SIGKILLed
+between an entry and its answer (after a restart, the file and the table's state agree,
+the entry in it once), an event's table restarted after its match ended (no next game
+offered), and aiohttp and segno loaded by this command only.  The table refused when its
+file cannot be served and the page of links that cannot be written are said by the
+command run in this process (no server is left running either way)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from allfours_notation.cli import main
 from allfours_notation.venue.event import event_tables, write_missing
 
 from .serving import game_file, wait_until
@@ -76,14 +80,15 @@ def test_the_links_are_printed_and_written(tmp_path: Path) -> None:
     assert process.returncode == 0
 
 
-def test_a_file_that_cannot_be_served_is_refused(tmp_path: Path) -> None:
+def test_a_file_that_cannot_be_served_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In this process: the refusal is the command's (``python -m allfours_notation``
+    exits with what ``main`` returns; the servers above and below run as processes)."""
     path = tmp_path / "broken.afn"
     path.write_text("[Event \"x\"\ndeal 1 dealer Q\n")
     before = path.read_bytes()
-    done = subprocess.run([sys.executable, "-m", "allfours_notation", "serve", str(path),
-                           "--port", "0"], capture_output=True, text=True, cwd=ROOT,
-                          timeout=60)
-    assert done.returncode == 2 and "not a valid AFN record" in done.stderr
+    code = main(["serve", str(path), "--port", "0"])
+    assert code == 2 and "not a valid AFN record" in capsys.readouterr().err
     assert path.read_bytes() == before
 
 
@@ -156,10 +161,13 @@ def test_only_serve_imports_aiohttp_and_segno() -> None:
     assert out.strip().splitlines()[-1] == "False False"
 
 
-def test_a_page_of_links_that_cannot_be_written_is_said(tmp_path: Path) -> None:
+def test_a_page_of_links_that_cannot_be_written_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In this process, as the refusal above: the server listens, cannot write its page,
+    says so and stops with status 2 (an exception would fail the test here)."""
     path = game_file(tmp_path)
-    done = subprocess.run([sys.executable, "-m", "allfours_notation", "serve", str(path),
-                           "--port", "0", "--links", str(tmp_path / "nowhere" / "l.html")],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert done.returncode == 2 and "cannot write the page of links" in done.stderr
-    assert "Traceback" not in done.stderr
+    code = main(["serve", str(path), "--port", "0",
+                 "--links", str(tmp_path / "nowhere" / "l.html")])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot write the page of links" in err
+    assert "Traceback" not in err

@@ -46,10 +46,11 @@ def current_state(app: ViewerApp) -> TableState:
     return app.entry.steps[app.step].state
 
 
-def test_opens_on_the_first_step_then_steps_card_by_card_showing_who_is_to_move() -> None:
-    """One scenario (it was three tests, each starting the app for its part): the first
+def test_opens_on_the_first_step_steps_card_by_card_then_a_click_shows_a_step() -> None:
+    """One scenario (it was four tests, each starting the app for its part): the first
     step with every hand, then right and left card by card; at step 3, where North must
-    follow South's lead, the player to move and their legal cards."""
+    follow South's lead, the player to move and their legal cards; then a click on a
+    row of the steps list shows that step."""
     async def scenario() -> None:
         async with loaded(TWO) as (app, pilot):
             assert app.step == 0
@@ -84,6 +85,11 @@ def test_opens_on_the_first_step_then_steps_card_by_card_showing_who_is_to_move(
             assert "▶ North · Ann Baptiste" in table
             legal = [c for c in state.hand(Seat.NORTH) if c in state.legal]
             assert "legal " + " ".join(c.pretty() for c in legal) in table
+            # a click on a row of the steps list shows that step
+            steps = app.query_one(StepList)
+            await pilot.click(StepList, offset=(10, 5))  # the border takes the first row
+            assert app.step == steps.scroll_offset.y + 4 != 3
+            assert steps.current == app.step
 
     run(scenario)
 
@@ -437,17 +443,6 @@ def test_a_narrow_terminal_drops_the_game_list_but_keeps_the_table_and_the_help_
             assert box.region.right <= 80
             assert box.max_scroll_y == 0  # nothing hidden below the fold
             assert "closes this help" in shown(app, "#help-foot")
-
-    run(scenario)
-
-
-def test_clicking_a_step_shows_it() -> None:
-    async def scenario() -> None:
-        async with loaded(TWO) as (app, pilot):
-            steps = app.query_one(StepList)
-            await pilot.click(StepList, offset=(10, 5))  # the border takes the first row
-            assert app.step == steps.scroll_offset.y + 4
-            assert steps.current == app.step
 
     run(scenario)
 
