@@ -61,29 +61,17 @@ typedef struct {
     int lower, upper, move;
 } TTProbe;
 
-/* A partition entry of the pips-margin search (_partition.c), 32 bytes, four to a bucket:
- * ``coarse`` the position with no card's rank kept but the counting cards' (per suit, the
- * counting cards still out and how many other cards each seat holds; the leader below),
- * ``fine`` per suit how many of its top cards out the entry keeps (4 bits each, at the
- * top) and those cards' holders in rank order (the suit's form at that threshold); the
- * bounds on the margin; the best card as its suit and place from the top among the cards
- * out; depth as TTEntry's. */
+/* What the partition entries say of a position (_partition.c): the bounds from the
+ * entries that narrow the window asked, the cards their proofs compared (``rel``), the
+ * best card; and the key of the position's hint (the thresholds its entries were kept
+ * at) */
 typedef struct {
-    uint64_t coarse, fine;
-    int8_t lower, upper, move;
-    uint8_t depth;
-    uint32_t spare[3];
-} PartEntry;
-
-#define PT_WAYS 4
-
-/* What the partition table says of a position: the bounds from the entries that narrow
- * the window asked, the cards their proofs compared (``rel``), the best card */
-typedef struct {
-    uint64_t coarse;
+    uint64_t hint;
     int lower, upper, move;
     uint64_t rel;
 } PartProbe;
+
+#define PART_HINTS 3
 
 typedef struct {
     uint64_t hand;   /* 0: empty slot (no hand asked about is empty) */
@@ -167,13 +155,13 @@ typedef struct {
     /* partition search in the pips-margin search (_partition.c): whether it is on; whether
      * the legal cards may compare a held trump's rank with the highest trump on the table
      * (told by Python); per card the cards of its suit from it up; per suit the forms of
-     * its sets of cards out at each threshold; the table; and the relevance of the answer
-     * search() last returned (a set of cards closed upwards in each suit) */
+     * its sets of cards out at each threshold, numbered densely, and where its number
+     * goes in a key; and the relevance of the answer search() last returned (a set of
+     * cards closed upwards in each suit) */
     int partition, legal_ranks;
     uint64_t up_mask[MAX_CARDS];
     uint16_t *part_id[MAX_SUITS];
-    PartEntry *pt;
-    uint64_t pt_mask;
+    int part_shift[MAX_SUITS];
     uint64_t rel;
     RunMemo run_memo[RUN_MEMO];
     uint32_t run_epoch;
@@ -343,11 +331,11 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
 
 /* --- _partition.c: partition search in the pips-margin search --------------------------- */
 
-/* whether the deal allows partition entries, and their forms and table (-1 with an error) */
-int part_setup(Engine *e, size_t entries);
+/* whether the deal allows partition entries, and their forms (-1 with an error) */
+int part_setup(Engine *e);
 void part_free(Engine *e);
-/* the partition table at the trick boundary with ``remaining`` out, ``leader`` to lead:
- * the key (asked of memory ahead) and then the look-up within (alpha, beta) */
+/* the partition entries at the trick boundary with ``remaining`` out, ``leader`` to
+ * lead: the hint's key (asked of memory ahead) and then the look-up within (alpha, beta) */
 void pt_key(Engine *e, uint64_t remaining, int leader, PartProbe *probe);
 void pt_read(Engine *e, uint64_t remaining, int leader, int alpha, int beta, PartProbe *probe);
 void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader, uint64_t rel,

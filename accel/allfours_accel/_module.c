@@ -270,13 +270,9 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     if (!e->monotone) e->pip_search = 0;
     for (int p = 0; p < e->n; p++)
         if (e->maximises[p] != (e->side_of[p] == 0)) e->pip_search = 0;
-    /* the tables: 16 bytes an entry, 2, 32, 128 MB; with partition entries (32 bytes) the
-     * exact table has half of it and the partition table the other half */
+    /* the table: 16 bytes an entry, 2, 32, 128 MB (the partition entries in it too) */
     int tt_bits = n <= 24 ? 17 : n <= 36 ? 21 : 23;
-    e->tt_wide = e->ncards > 48;
-    if (!e->pip_search || e->nsides != 2 || e->tt_wide || e->nsuits > 4) e->partition = 0;
-    if (tt_alloc(e, (size_t)1 << (tt_bits - e->partition)) < 0 ||
-        part_setup(e, (size_t)1 << (tt_bits - 2)) < 0) {
+    if (tt_alloc(e, (size_t)1 << tt_bits) < 0 || part_setup(e) < 0) {
         engine_free_tables(e);
         return -1;
     }
@@ -405,6 +401,41 @@ static PyObject *Engine_solve(Engine *e, PyObject *args, PyObject *kw) {
     Py_CLEAR(e->clock);
     if (e->err) return NULL;
     return Py_BuildValue("(ii)", value, card);
+}
+
+/* The first side's pips margin from the position on, each side playing for its margin
+ * alone (the pips-margin search's value, the items left out): null-window tests that
+ * bisect the range of the pips still out.  For the differential tests of what that
+ * search keeps (its partition entries above all): a margin is a finer answer than Game's
+ * value, which a wrong margin often leaves the same. */
+static PyObject *Engine_margin(Engine *e, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "trick", "leader", "pips", NULL};
+    PyObject *hands, *trick, *pips;
+    int leader;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOiO", names, &hands, &trick, &leader, &pips))
+        return NULL;
+    if (!e->tt) {
+        PyErr_SetString(PyExc_RuntimeError, "the engine was not made");
+        return NULL;
+    }
+    if (!e->pip_search) {
+        PyErr_SetString(PyExc_ValueError, "no pips-margin search for this deal");
+        return NULL;
+    }
+    if (set_position(e, hands, trick, leader, pips) < 0) return NULL;
+    e->err = 0;
+    e->has_deadline = 0;
+    e->pipmode = 1;
+    int lower = -e->rest, upper = e->rest;
+    while (lower < upper && !e->err) {
+        int beta = lower + (upper - lower + 1) / 2;
+        int v = search(e, beta - 1, beta);
+        if (v >= beta) lower = v > upper ? upper : v;
+        else upper = v < lower ? lower : v;
+    }
+    e->pipmode = 0;
+    if (e->err) return NULL;
+    return PyLong_FromLong(lower);
 }
 
 /* the early stop's bounds at a trick boundary (for the differential test) */
@@ -571,6 +602,9 @@ static PyMethodDef Engine_methods[] = {
     {"bounds", (PyCFunction)(void (*)(void))Engine_bounds, METH_VARARGS | METH_KEYWORDS,
      "bounds(hands, leader, pips) -> (least, most): the early stop's bounds on what the "
      "items still open are worth at this trick boundary."},
+    {"margin", (PyCFunction)(void (*)(void))Engine_margin, METH_VARARGS | METH_KEYWORDS,
+     "margin(hands, trick, leader, pips) -> int: the first side's pips margin from the "
+     "position on, each side playing for its margin alone (the pips-margin search)."},
     {"stats", (PyCFunction)Engine_stats, METH_NOARGS,
      "stats() -> (nodes, table_hits, settled) so far."},
 #ifdef AFN_SEARCH_STATS

@@ -59,19 +59,20 @@ static void part_form(const Engine *e, int s, uint64_t part, int t, uint64_t *a,
 }
 
 /* The forms of suit ``s``: for each threshold t and set of cards out, a number the same
- * for two sets of the same form at t (the first set met with it) */
+ * for two sets of the same form at t and different otherwise (t included), numbered
+ * densely; how many numbers (0 with an error) */
 static int part_shapes(Engine *e, int s) {
-    int len = e->suit_len[s];
+    int len = e->suit_len[s], next = 0;
     uint64_t subsets = 1ULL << len, count = subsets * (uint64_t)(len + 1), size = 1;
     while (size < 2 * count) size <<= 1;
     e->part_id[s] = PyMem_Calloc(count, sizeof(uint16_t));
     uint64_t *codes = PyMem_Calloc(size * 2, sizeof(uint64_t));
-    uint16_t *firsts = PyMem_Calloc(size, sizeof(uint16_t));
-    if (!e->part_id[s] || !codes || !firsts) {
+    uint16_t *ids = PyMem_Calloc(size, sizeof(uint16_t));
+    if (!e->part_id[s] || !codes || !ids) {
         PyMem_Free(codes);
-        PyMem_Free(firsts);
+        PyMem_Free(ids);
         PyErr_NoMemory();
-        return -1;
+        return 0;
     }
     for (int t = 0; t <= len; t++) {
         for (uint64_t part = 0; part < subsets; part++) {
@@ -83,39 +84,40 @@ static int part_shapes(Engine *e, int s) {
                 if (!codes[2 * j]) {
                     codes[2 * j] = a;
                     codes[2 * j + 1] = b;
-                    firsts[j] = (uint16_t)part;
+                    ids[j] = (uint16_t)next++;
                     break;
                 }
                 if (codes[2 * j] == a && codes[2 * j + 1] == b) break;
                 j = (j + 1) & (size - 1);
             }
-            e->part_id[s][(uint64_t)t << len | part] = firsts[j];
+            e->part_id[s][(uint64_t)t << len | part] = ids[j];
         }
     }
     PyMem_Free(codes);
-    PyMem_Free(firsts);
-    return 0;
+    PyMem_Free(ids);
+    return next;
 }
 
-int part_setup(Engine *e, size_t entries) {
+/* A key holds the forms' numbers in KEY_BITS bits, bits 15 and 14 set (apart from the
+ * points' keys and the margin's exact ones, which have them clear), bit 13 for a hint */
+#define KEY_BITS 59
+
+int part_setup(Engine *e) {
     for (int i = 0; i < e->ncards; i++) {
         int s = e->suit_of[i];
-        uint64_t end = e->suit_start[s] + e->suit_len[s] == 64
-                           ? ~0ULL
-                           : (1ULL << (e->suit_start[s] + e->suit_len[s])) - 1;
-        e->up_mask[i] = end & ~((1ULL << i) - 1);
+        int end = e->suit_start[s] + e->suit_len[s];
+        e->up_mask[i] = (end == 64 ? ~0ULL : (1ULL << end) - 1) & ~((1ULL << i) - 1);
     }
-    /* the pips-margin search only, two sides, a key that fits (as TTEntry's) */
+    /* the pips-margin search only, two sides, a key that fits */
     if (!e->pip_search || e->nsides != 2 || e->tt_wide || e->nsuits > 4) e->partition = 0;
-    if (!e->partition) return 0;
-    for (int s = 0; s < e->nsuits; s++)
-        if (part_shapes(e, s) < 0) return -1;
-    e->pt = table_calloc(entries, sizeof(PartEntry));
-    if (!e->pt) {
-        PyErr_NoMemory();
-        return -1;
+    int bits = 0;
+    for (int s = 0; s < e->nsuits && e->partition; s++) {
+        int count = part_shapes(e, s);
+        if (!count) return -1;
+        e->part_shift[s] = bits;
+        while (count > 1 << (bits - e->part_shift[s])) bits++;
     }
-    e->pt_mask = entries - 1;
+    if (bits > KEY_BITS) e->partition = 0;
     return 0;
 }
 
@@ -124,31 +126,76 @@ void part_free(Engine *e) {
         PyMem_Free(e->part_id[s]);
         e->part_id[s] = NULL;
     }
-    table_free(e->pt);
-    e->pt = NULL;
 }
 
 static inline uint64_t suit_part(const Engine *e, uint64_t remaining, int s) {
     return remaining >> e->suit_start[s] & ((1ULL << e->suit_len[s]) - 1);
 }
 
-/* the forms of the position's suits at the thresholds ``fine`` holds (4 bits a suit, at
- * the top), with the thresholds */
-static uint64_t fine_of(const Engine *e, uint64_t remaining, uint64_t fine) {
-    uint64_t out = 0;
+/* the key of the position's forms at the thresholds ``tv`` (4 bits a suit); a hint's key
+ * with ``hint`` */
+static uint64_t part_key(const Engine *e, uint64_t remaining, int leader, unsigned tv, int hint) {
+    uint64_t code = 0;
     for (int s = 0; s < e->nsuits; s++) {
         int len = e->suit_len[s];
-        uint64_t t = fine >> (48 + 4 * s) & 15;
-        out = out << len | e->part_id[s][t << len | suit_part(e, remaining, s)];
+        uint64_t t = tv >> (4 * s) & 15;
+        code |= (uint64_t)e->part_id[s][t << len | suit_part(e, remaining, s)] << e->part_shift[s];
     }
-    return out | (fine & ~((1ULL << 48) - 1));
+    return (code >> 11) << 16 | (code & 0x7ff) << 2 | 0xc000 | (hint ? 0x2000 : 0) |
+           (uint64_t)leader;
 }
 
-/* the cards an entry of thresholds ``fine`` keeps at this position: each suit's top t out */
-static uint64_t rel_at(const Engine *e, uint64_t remaining, uint64_t fine) {
+static inline uint64_t part_bucket(const Engine *e, uint64_t key) {
+    return mix(key) & e->tt_mask & ~(uint64_t)(TT_WAYS - 1);
+}
+
+static TTEntry *part_find(const Engine *e, uint64_t key) {
+    uint64_t at = part_bucket(e, key);
+    for (int k = 0; k < TT_WAYS; k++) {
+        TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (t->depth && t->key == key) return t;
+    }
+    return NULL;
+}
+
+/* the place for ``key``: its entry, else an empty place, else the shallowest (not
+ * ``keep``), cleared */
+static TTEntry *part_place(Engine *e, uint64_t key, const TTEntry *keep, int *fresh) {
+    uint64_t at = part_bucket(e, key);
+    TTEntry *victim = NULL;
+    for (int k = 0; k < TT_WAYS; k++) {
+        TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (t->depth && t->key == key) {
+            *fresh = 0;
+            return t;
+        }
+        if (t == keep) continue;
+        if (!victim || (victim->depth && t->depth < victim->depth)) victim = t;
+    }
+    memset(victim, 0, sizeof *victim);
+    victim->key = key;
+    *fresh = 1;
+    return victim;
+}
+
+/* a hint's thresholds, the last used first (0xffff: none), kept in an entry's bytes */
+static void hint_get(const TTEntry *t, uint16_t *tv) {
+    memcpy(&tv[0], t->lower, 2);
+    memcpy(&tv[1], t->upper, 2);
+    memcpy(&tv[2], t->margin, 2);
+}
+
+static void hint_set(TTEntry *t, const uint16_t *tv) {
+    memcpy(t->lower, &tv[0], 2);
+    memcpy(t->upper, &tv[1], 2);
+    memcpy(t->margin, &tv[2], 2);
+}
+
+/* the cards an entry of thresholds ``tv`` keeps at this position: each suit's top t out */
+static uint64_t rel_at(const Engine *e, uint64_t remaining, unsigned tv) {
     uint64_t rel = 0;
     for (int s = 0; s < e->nsuits; s++) {
-        int t = (int)(fine >> (48 + 4 * s) & 15);
+        int t = (int)(tv >> (4 * s) & 15);
         if (!t) continue;
         uint64_t part = remaining & e->up_mask[e->suit_start[s]];
         int i = 0;
@@ -161,18 +208,9 @@ static uint64_t rel_at(const Engine *e, uint64_t remaining, uint64_t fine) {
     return rel;
 }
 
-static uint64_t pt_bucket(const Engine *e, uint64_t coarse) {
-    return mix(coarse) & e->pt_mask & ~(uint64_t)(PT_WAYS - 1);
-}
-
 void pt_key(Engine *e, uint64_t remaining, int leader, PartProbe *probe) {
-    uint64_t out = 0;
-    for (int s = 0; s < e->nsuits; s++) {
-        int len = e->suit_len[s];
-        out = out << len | e->part_id[s][suit_part(e, remaining, s)];
-    }
-    probe->coarse = out << 16 | (uint64_t)(0x8000 | leader);
-    __builtin_prefetch(&e->pt[pt_bucket(e, probe->coarse)]);
+    probe->hint = part_key(e, remaining, leader, 0, 1);
+    __builtin_prefetch(&e->tt[part_bucket(e, probe->hint)]);
 }
 
 /* the card an entry keeps as its suit and place from the top among the cards out, and
@@ -199,28 +237,36 @@ void pt_read(Engine *e, uint64_t remaining, int leader, int alpha, int beta, Par
     probe->move = -1;
     probe->rel = 0;
     if (!e->partition) return;
-    uint64_t at = pt_bucket(e, probe->coarse);
-    uint64_t lower_rel = 0, upper_rel = 0;
-    for (int k = 0; k < PT_WAYS; k++) {
-        const PartEntry *t = &e->pt[at + (uint64_t)k];
-        if (!t->depth || t->coarse != probe->coarse) continue;
-        if (fine_of(e, remaining, t->fine) != t->fine) continue;
-        int lower = t->lower == TT_NONE_LOW ? -INF : t->lower;
-        int upper = t->upper == TT_NONE_HIGH ? INF : t->upper;
+    const TTEntry *hint = part_find(e, probe->hint);
+    if (!hint) return;
+    uint16_t tv[PART_HINTS];
+    uint64_t keys[PART_HINTS], lower_rel = 0, upper_rel = 0;
+    hint_get(hint, tv);
+    for (int h = 0; h < PART_HINTS; h++) {  /* the keys first, asked of memory ahead */
+        if (tv[h] == 0xffff) continue;
+        keys[h] = part_key(e, remaining, leader, tv[h], 0);
+        __builtin_prefetch(&e->tt[part_bucket(e, keys[h])]);
+    }
+    for (int h = 0; h < PART_HINTS; h++) {
+        if (tv[h] == 0xffff) continue;
+        const TTEntry *t = part_find(e, keys[h]);
+        if (!t) continue;
+        int lower = t->lower[0] == TT_NONE_LOW ? -INF : t->lower[0];
+        int upper = t->upper[0] == TT_NONE_HIGH ? INF : t->upper[0];
         if (probe->move < 0) probe->move = move_card(e, remaining, leader, t->move);
         if (lower >= beta || upper <= alpha || lower == upper) {  /* this one settles it */
             probe->lower = lower;
             probe->upper = upper;
-            probe->rel = rel_at(e, remaining, t->fine);
+            probe->rel = rel_at(e, remaining, tv[h]);
             return;
         }
         if (lower > alpha && lower > probe->lower) {
             probe->lower = lower;
-            lower_rel = rel_at(e, remaining, t->fine);
+            lower_rel = rel_at(e, remaining, tv[h]);
         }
         if (upper < beta && upper < probe->upper) {
             probe->upper = upper;
-            upper_rel = rel_at(e, remaining, t->fine);
+            upper_rel = rel_at(e, remaining, tv[h]);
         }
     }
     probe->rel = lower_rel | upper_rel;
@@ -229,40 +275,42 @@ void pt_read(Engine *e, uint64_t remaining, int leader, int alpha, int beta, Par
 void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader, uint64_t rel,
               int lower, int upper, int move, int depth) {
     if (!e->partition) return;
-    uint64_t thresholds = 0;
+    unsigned tv = 0;
     for (int s = 0; s < e->nsuits; s++) {
-        uint64_t t = (uint64_t)__builtin_popcountll(rel & remaining & e->up_mask[e->suit_start[s]]);
-        thresholds |= t << (48 + 4 * s);
+        unsigned t = (unsigned)__builtin_popcountll(rel & remaining & e->up_mask[e->suit_start[s]]);
+        tv |= t << (4 * s);
     }
-    uint64_t fine = fine_of(e, remaining, thresholds);
+    STAT(e->st->stores[depth]++);
     STAT(e->st->part_out[depth] += __builtin_popcountll(remaining & ~e->counting));
     STAT(e->st->part_kept[depth] += __builtin_popcountll(rel & remaining & ~e->counting));
-    uint64_t at = pt_bucket(e, probe->coarse);
-    PartEntry *slot = NULL, *victim = NULL;
-    for (int k = 0; k < PT_WAYS; k++) {
-        PartEntry *t = &e->pt[at + (uint64_t)k];
-        if (t->depth && t->coarse == probe->coarse && t->fine == fine) {
-            slot = t;
-            break;
-        }
-        if (!victim || (victim->depth && t->depth < victim->depth)) victim = t;
-    }
-    if (!slot) {
-        slot = victim;
-        memset(slot, 0, sizeof *slot);
-        slot->coarse = probe->coarse;
-        slot->fine = fine;
-        slot->lower = TT_NONE_LOW;
-        slot->upper = TT_NONE_HIGH;
+    int fresh;
+    TTEntry *slot = part_place(e, part_key(e, remaining, leader, tv, 0), NULL, &fresh);
+    if (fresh) {
+        slot->lower[0] = TT_NONE_LOW;
+        slot->upper[0] = TT_NONE_HIGH;
     }
     /* bounds found for the same form at the same thresholds: both hold */
     int8_t lo = (int8_t)(lower <= TT_NONE_LOW ? TT_NONE_LOW : lower > TT_NONE_HIGH - 1 ? TT_NONE_HIGH - 1 : lower);
     int8_t hi = (int8_t)(upper >= TT_NONE_HIGH ? TT_NONE_HIGH : upper < TT_NONE_LOW + 1 ? TT_NONE_LOW + 1 : upper);
-    if (lo > slot->lower) slot->lower = lo;
-    if (hi < slot->upper) slot->upper = hi;
+    if (lo > slot->lower[0]) slot->lower[0] = lo;
+    if (hi < slot->upper[0]) slot->upper[0] = hi;
     slot->move = (int8_t)move_code(e, remaining, move);
     slot->depth = (uint8_t)depth;
-    (void)leader;
+    /* the thresholds first in the position's hint */
+    TTEntry *hint = part_place(e, probe->hint, slot, &fresh);
+    uint16_t tvs[PART_HINTS];
+    if (fresh) {
+        for (int h = 0; h < PART_HINTS; h++) tvs[h] = 0xffff;
+    } else {
+        hint_get(hint, tvs);
+    }
+    int at = PART_HINTS - 1;
+    for (int h = 0; h < PART_HINTS; h++)
+        if (tvs[h] == tv) at = h;
+    memmove(tvs + 1, tvs, (size_t)at * sizeof(uint16_t));
+    tvs[0] = (uint16_t)tv;
+    hint_set(hint, tvs);
+    if (hint->depth < depth) hint->depth = (uint8_t)depth;
 }
 
 uint64_t trick_rel(const Engine *e, const int *cards, int count, int winner_card) {
