@@ -63,15 +63,14 @@ typedef struct {
 
 /* What the partition entries say of a position (_partition.c): the bounds from the
  * entries that narrow the window asked, the cards their proofs compared (``rel``), the
- * best card; and the key of the position's hint (the thresholds its entries were kept
- * at) */
+ * best card; and the key of the position's coarse form (``hint``: where its entries are) */
 typedef struct {
     uint64_t hint;
     int lower, upper, move;
     uint64_t rel;
 } PartProbe;
 
-#define PART_HINTS 3
+#define PART_REGION 8
 
 typedef struct {
     uint64_t hand;   /* 0: empty slot (no hand asked about is empty) */
@@ -335,7 +334,8 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
 int part_setup(Engine *e);
 void part_free(Engine *e);
 /* the partition entries at the trick boundary with ``remaining`` out, ``leader`` to
- * lead: the hint's key (asked of memory ahead) and then the look-up within (alpha, beta) */
+ * lead: the coarse form's key (its region asked of memory ahead) and then the look-up
+ * within (alpha, beta) */
 void pt_key(Engine *e, uint64_t remaining, int leader, PartProbe *probe);
 void pt_read(Engine *e, uint64_t remaining, int leader, int alpha, int beta, PartProbe *probe);
 void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader, uint64_t rel,

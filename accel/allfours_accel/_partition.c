@@ -99,7 +99,7 @@ static int part_shapes(Engine *e, int s) {
 }
 
 /* A key holds the forms' numbers in KEY_BITS bits, bits 15 and 14 set (apart from the
- * points' keys and the margin's exact ones, which have them clear), bit 13 for a hint */
+ * points' keys and the margin's exact ones, which have them clear) */
 #define KEY_BITS 59
 
 int part_setup(Engine *e) {
@@ -132,63 +132,39 @@ static inline uint64_t suit_part(const Engine *e, uint64_t remaining, int s) {
     return remaining >> e->suit_start[s] & ((1ULL << e->suit_len[s]) - 1);
 }
 
-/* the key of the position's forms at the thresholds ``tv`` (4 bits a suit); a hint's key
- * with ``hint`` */
-static uint64_t part_key(const Engine *e, uint64_t remaining, int leader, unsigned tv, int hint) {
+/* the key of the position's forms at the thresholds ``tv`` (4 bits a suit) */
+static uint64_t part_key(const Engine *e, uint64_t remaining, int leader, unsigned tv) {
     uint64_t code = 0;
     for (int s = 0; s < e->nsuits; s++) {
         int len = e->suit_len[s];
         uint64_t t = tv >> (4 * s) & 15;
         code |= (uint64_t)e->part_id[s][t << len | suit_part(e, remaining, s)] << e->part_shift[s];
     }
-    return (code >> 11) << 16 | (code & 0x7ff) << 2 | 0xc000 | (hint ? 0x2000 : 0) |
-           (uint64_t)leader;
+    return (code >> 11) << 16 | (code & 0x7ff) << 2 | 0xc000 | (uint64_t)leader;
 }
 
-static inline uint64_t part_bucket(const Engine *e, uint64_t key) {
-    return mix(key) & e->tt_mask & ~(uint64_t)(TT_WAYS - 1);
+/* The entries of a coarse form (its key at thresholds 0: the counting cards out, how many
+ * other cards of each suit each seat holds, the leader) are kept in one region of
+ * PART_REGION places of the table (adjacent cache lines), so that one look-up finds every
+ * threshold its positions were kept at; each entry holds its thresholds and a tag of the
+ * coarse form in the bytes the points' entries keep a second margin in. */
+static inline uint64_t part_region(const Engine *e, uint64_t coarse) {
+    return mix(coarse) & e->tt_mask & ~(uint64_t)(PART_REGION - 1);
 }
 
-static TTEntry *part_find(const Engine *e, uint64_t key) {
-    uint64_t at = part_bucket(e, key);
-    for (int k = 0; k < TT_WAYS; k++) {
-        TTEntry *t = &e->tt[at + (uint64_t)k];
-        if (t->depth && t->key == key) return t;
-    }
-    return NULL;
+static inline uint16_t part_tag(uint64_t coarse) {
+    return (uint16_t)(mix(coarse ^ 0x5bd1e995ULL) >> 48) | 1;
 }
 
-/* the place for ``key``: its entry, else an empty place, else the shallowest (not
- * ``keep``), cleared */
-static TTEntry *part_place(Engine *e, uint64_t key, const TTEntry *keep, int *fresh) {
-    uint64_t at = part_bucket(e, key);
-    TTEntry *victim = NULL;
-    for (int k = 0; k < TT_WAYS; k++) {
-        TTEntry *t = &e->tt[at + (uint64_t)k];
-        if (t->depth && t->key == key) {
-            *fresh = 0;
-            return t;
-        }
-        if (t == keep) continue;
-        if (!victim || (victim->depth && t->depth < victim->depth)) victim = t;
-    }
-    memset(victim, 0, sizeof *victim);
-    victim->key = key;
-    *fresh = 1;
-    return victim;
+static inline int is_part(const TTEntry *t, uint16_t tag) {
+    uint16_t has;
+    memcpy(&has, t->margin, 2);
+    return t->depth && (t->key & 0xc000) == 0xc000 && has == tag;
 }
 
-/* a hint's thresholds, the last used first (0xffff: none), kept in an entry's bytes */
-static void hint_get(const TTEntry *t, uint16_t *tv) {
-    memcpy(&tv[0], t->lower, 2);
-    memcpy(&tv[1], t->upper, 2);
-    memcpy(&tv[2], t->margin, 2);
-}
-
-static void hint_set(TTEntry *t, const uint16_t *tv) {
-    memcpy(t->lower, &tv[0], 2);
-    memcpy(t->upper, &tv[1], 2);
-    memcpy(t->margin, &tv[2], 2);
+static inline unsigned part_tv(const TTEntry *t) {
+    uint8_t low = (uint8_t)t->lower[1], high = (uint8_t)t->upper[1];
+    return (unsigned)low | (unsigned)high << 8;
 }
 
 /* the cards an entry of thresholds ``tv`` keeps at this position: each suit's top t out */
@@ -209,8 +185,10 @@ static uint64_t rel_at(const Engine *e, uint64_t remaining, unsigned tv) {
 }
 
 void pt_key(Engine *e, uint64_t remaining, int leader, PartProbe *probe) {
-    probe->hint = part_key(e, remaining, leader, 0, 1);
-    __builtin_prefetch(&e->tt[part_bucket(e, probe->hint)]);
+    probe->hint = part_key(e, remaining, leader, 0);
+    const char *at = (const char *)&e->tt[part_region(e, probe->hint)];
+    for (int line = 0; line < PART_REGION * (int)sizeof(TTEntry); line += 64)
+        __builtin_prefetch(at + line);
 }
 
 /* the card an entry keeps as its suit and place from the top among the cards out, and
@@ -237,36 +215,29 @@ void pt_read(Engine *e, uint64_t remaining, int leader, int alpha, int beta, Par
     probe->move = -1;
     probe->rel = 0;
     if (!e->partition) return;
-    const TTEntry *hint = part_find(e, probe->hint);
-    if (!hint) return;
-    uint16_t tv[PART_HINTS];
-    uint64_t keys[PART_HINTS], lower_rel = 0, upper_rel = 0;
-    hint_get(hint, tv);
-    for (int h = 0; h < PART_HINTS; h++) {  /* the keys first, asked of memory ahead */
-        if (tv[h] == 0xffff) continue;
-        keys[h] = part_key(e, remaining, leader, tv[h], 0);
-        __builtin_prefetch(&e->tt[part_bucket(e, keys[h])]);
-    }
-    for (int h = 0; h < PART_HINTS; h++) {
-        if (tv[h] == 0xffff) continue;
-        const TTEntry *t = part_find(e, keys[h]);
-        if (!t) continue;
+    uint64_t at = part_region(e, probe->hint), lower_rel = 0, upper_rel = 0;
+    uint16_t tag = part_tag(probe->hint);
+    for (int k = 0; k < PART_REGION; k++) {
+        const TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (!is_part(t, tag)) continue;
+        unsigned tv = part_tv(t);
+        if (t->key != part_key(e, remaining, leader, tv)) continue;
         int lower = t->lower[0] == TT_NONE_LOW ? -INF : t->lower[0];
         int upper = t->upper[0] == TT_NONE_HIGH ? INF : t->upper[0];
         if (probe->move < 0) probe->move = move_card(e, remaining, leader, t->move);
         if (lower >= beta || upper <= alpha || lower == upper) {  /* this one settles it */
             probe->lower = lower;
             probe->upper = upper;
-            probe->rel = rel_at(e, remaining, tv[h]);
+            probe->rel = rel_at(e, remaining, tv);
             return;
         }
         if (lower > alpha && lower > probe->lower) {
             probe->lower = lower;
-            lower_rel = rel_at(e, remaining, tv[h]);
+            lower_rel = rel_at(e, remaining, tv);
         }
         if (upper < beta && upper < probe->upper) {
             probe->upper = upper;
-            upper_rel = rel_at(e, remaining, tv[h]);
+            upper_rel = rel_at(e, remaining, tv);
         }
     }
     probe->rel = lower_rel | upper_rel;
@@ -283,11 +254,28 @@ void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader,
     STAT(e->st->stores[depth]++);
     STAT(e->st->part_out[depth] += __builtin_popcountll(remaining & ~e->counting));
     STAT(e->st->part_kept[depth] += __builtin_popcountll(rel & remaining & ~e->counting));
-    int fresh;
-    TTEntry *slot = part_place(e, part_key(e, remaining, leader, tv, 0), NULL, &fresh);
-    if (fresh) {
+    uint64_t key = part_key(e, remaining, leader, tv), at = part_region(e, probe->hint);
+    uint16_t tag = part_tag(probe->hint);
+    TTEntry *slot = NULL, *victim = NULL;
+    for (int k = 0; k < PART_REGION; k++) {
+        TTEntry *t = &e->tt[at + (uint64_t)k];
+        if (t->key == key && is_part(t, tag)) {
+            slot = t;
+            break;
+        }
+        if (!victim || (victim->depth && t->depth < victim->depth)) victim = t;
+    }
+    if (!slot) {
+        slot = victim;
+        STAT(e->st->evict[depth] += slot->depth != 0);
+        STAT(e->st->evict_deeper[depth] += slot->depth > depth);
+        memset(slot, 0, sizeof *slot);
+        slot->key = key;
         slot->lower[0] = TT_NONE_LOW;
         slot->upper[0] = TT_NONE_HIGH;
+        memcpy(slot->margin, &tag, 2);
+        slot->lower[1] = (int8_t)(tv & 0xff);
+        slot->upper[1] = (int8_t)(tv >> 8);
     }
     /* bounds found for the same form at the same thresholds: both hold */
     int8_t lo = (int8_t)(lower <= TT_NONE_LOW ? TT_NONE_LOW : lower > TT_NONE_HIGH - 1 ? TT_NONE_HIGH - 1 : lower);
@@ -296,21 +284,6 @@ void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader,
     if (hi < slot->upper[0]) slot->upper[0] = hi;
     slot->move = (int8_t)move_code(e, remaining, move);
     slot->depth = (uint8_t)depth;
-    /* the thresholds first in the position's hint */
-    TTEntry *hint = part_place(e, probe->hint, slot, &fresh);
-    uint16_t tvs[PART_HINTS];
-    if (fresh) {
-        for (int h = 0; h < PART_HINTS; h++) tvs[h] = 0xffff;
-    } else {
-        hint_get(hint, tvs);
-    }
-    int at = PART_HINTS - 1;
-    for (int h = 0; h < PART_HINTS; h++)
-        if (tvs[h] == tv) at = h;
-    memmove(tvs + 1, tvs, (size_t)at * sizeof(uint16_t));
-    tvs[0] = (uint16_t)tv;
-    hint_set(hint, tvs);
-    if (hint->depth < depth) hint->depth = (uint8_t)depth;
 }
 
 uint64_t trick_rel(const Engine *e, const int *cards, int count, int winner_card) {
