@@ -70,7 +70,7 @@ typedef struct {
     uint64_t rel;
 } PartProbe;
 
-#define PART_REGION 8
+#define PART_REGION 16
 
 typedef struct {
     uint64_t hand;   /* 0: empty slot (no hand asked about is empty) */
