@@ -287,6 +287,8 @@ int search(Engine *e, int alpha, int beta) {
         int items;
         if (!e->pipmode && e->pip_search && game_only(e, remaining, &items))
             return pip_enter(e, alpha, beta, items);
+        /* the entries' region asked of memory ahead, while the bounds are worked out */
+        if (part) pt_key(e, remaining, e->leader, &part_probe);
         Credit credit;
         open_bounds(e, alpha, beta, &credit);
         if (e->err) return 0;
@@ -302,7 +304,6 @@ int search(Engine *e, int alpha, int beta) {
             return low >= beta || low == high ? low : high;
         }
         if (part) {
-            pt_key(e, remaining, e->leader, &part_probe);
             pt_read(e, remaining, e->leader, alpha, beta, &part_probe);
             probe.lower = part_probe.lower;
             probe.upper = part_probe.upper;
