@@ -378,15 +378,15 @@ int search(Engine *e, int alpha, int beta) {
     int killer0 = e->killer[depth][e->ntrick];
     int count = moves_at(e, pos, legal, hint, killer0, moves);
     if (e->err) return 0;
-    if (e->ntrick == e->n - 1) {
+    /* the enhanced cutoff, but not among partition entries: there reading each card's
+     * region cost more than the nodes it saved (4x9 deal 31: 41.6 M nodes without it
+     * against 31.9 M, but 5.5 s of CPU against 6.4 s; issue 40) */
+    if (e->ntrick == e->n - 1 && !part) {
         int cut = table_cut(e, pos, moves, count, alpha, beta);
         if (e->err) return 0;
         STAT(e->st->etc_tries[depth]++);
         STAT(e->st->etc_fires[depth] += cut != INT32_MIN);
-        if (cut != INT32_MIN) {
-            e->rel |= rel;
-            return cut;
-        }
+        if (cut != INT32_MIN) return cut;
     }
     STAT(e->st->hint_used[depth] += hint >= 0 && count && moves[0] == hint);
     int maximise = e->maximises[pos];
