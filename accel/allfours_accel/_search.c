@@ -25,6 +25,8 @@
 
 /* --- the search ------------------------------------------------------------------------ */
 
+#define ETC_TRICKS 4
+
 static int check_clock(Engine *e) {
     PyObject *now = PyObject_CallNoArgs(e->clock);
     if (!now) return fail(e);
@@ -378,15 +380,19 @@ int search(Engine *e, int alpha, int beta) {
     int killer0 = e->killer[depth][e->ntrick];
     int count = moves_at(e, pos, legal, hint, killer0, moves);
     if (e->err) return 0;
-    /* the enhanced cutoff, but not among partition entries: there reading each card's
-     * region cost more than the nodes it saved (4x9 deal 31: 41.6 M nodes without it
-     * against 31.9 M, but 5.5 s of CPU against 6.4 s; issue 40) */
-    if (e->ntrick == e->n - 1 && !part) {
+    /* the enhanced cutoff; among partition entries only four tricks or more from the end:
+     * nearer, reading each card's region cost more than the nodes it saved (4x9 deal 31:
+     * 31.9 M nodes with it everywhere, 37.6 M so, 41.6 M without it there; 6.2, 5.5 and
+     * 5.6 s of CPU; twelve-card deal 1 about 77, 74 and 77 s; issue 40) */
+    if (e->ntrick == e->n - 1 && (!part || depth >= ETC_TRICKS * e->n)) {
         int cut = table_cut(e, pos, moves, count, alpha, beta);
         if (e->err) return 0;
         STAT(e->st->etc_tries[depth]++);
         STAT(e->st->etc_fires[depth] += cut != INT32_MIN);
-        if (cut != INT32_MIN) return cut;
+        if (cut != INT32_MIN) {
+            e->rel |= rel;
+            return cut;
+        }
     }
     STAT(e->st->hint_used[depth] += hint >= 0 && count && moves[0] == hint);
     int maximise = e->maximises[pos];

@@ -303,7 +303,7 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
     if (__builtin_popcountll(e->remaining) - 1 <= e->n) return INT32_MIN;
     /* the keys first, each asked of memory ahead, then the look-ups: the misses overlap */
     TTProbe probes[MAX_CARDS];
-    PartProbe parts[MAX_CARDS];  /* a position the pips-margin search enters: its partition entries */
+    PartProbe parts[MAX_CARDS];  /* a position of the pips-margin search: its partition entries */
     int values[MAX_CARDS], pivs[MAX_CARDS][3], margins[MAX_CARDS], winners[MAX_CARDS];
     int pipmode = e->pipmode;
     for (int k = 0; k < count; k++) {
@@ -330,17 +330,21 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         margins[k] = !pipmode && e->pip_search && game_only(e, left, &items);
         if (pipmode) value = e->side_of[w] ? -gain : gain;
         e->pipmode = pipmode || margins[k];
-        if (e->partition && margins[k]) pt_key(e, left, w, &parts[k]);
+        if (e->partition && e->pipmode) pt_key(e, left, w, &parts[k]);
         else tt_key(e, left, pv, e->rest - gain, w, &probes[k]);
         e->pipmode = pipmode;
         values[k] = value + items;
     }
     for (int k = 0; k < count; k++) {
         TTProbe *probe = &probes[k];
-        int value = values[k], lower, upper;
-        if (e->partition && margins[k]) {  /* any bound on the margin (turned into values below) */
+        int value = values[k], lower, upper, part = e->partition && (pipmode || margins[k]);
+        if (part) {
+            /* the window of the child: what would cut (a value of the margin's search
+             * only there; any bound where the child would enter it) */
             PartProbe *p = &parts[k];
-            pt_read(e, e->remaining ^ (1ULL << moves[k]), winners[k], -INF, INF, p);
+            uint64_t left = e->remaining ^ (1ULL << moves[k]);
+            if (pipmode) pt_read(e, left, winners[k], alpha - value, beta - value, p);
+            else pt_read(e, left, winners[k], -INF, INF, p);
             lower = p->lower;
             upper = p->upper;
         } else {
@@ -371,6 +375,15 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         }
         if (e->maximises[pos] ? value + lower >= beta : value + upper <= alpha) {
             e->table_hits++;
+            if (part && pipmode) {  /* the entry's cards, and those the trick compared */
+                int cards[MAX_SEATS], won = moves[k];
+                for (int t = 0; t < e->ntrick; t++) {
+                    cards[t] = e->trick_card[t];
+                    if (e->trick_pos[t] == winners[k]) won = cards[t];
+                }
+                cards[e->ntrick] = moves[k];
+                e->rel = parts[k].rel | trick_rel(e, cards, e->ntrick + 1, won);
+            }
             return e->maximises[pos] ? value + lower : value + upper;
         }
     }
