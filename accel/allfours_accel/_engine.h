@@ -63,9 +63,9 @@ typedef struct {
 
 /* What the partition entries say of a position (_partition.c): the bounds from the
  * entries that narrow the window asked, the cards their proofs compared (``rel``), the
- * best card; and the key of the position's coarse form (``hint``: where its entries are) */
+ * best card; and the key of the position's coarse form (where its entries are) */
 typedef struct {
-    uint64_t hint;
+    uint64_t coarse;
     int lower, upper, move;
     uint64_t rel;
 } PartProbe;

@@ -185,8 +185,8 @@ static uint64_t rel_at(const Engine *e, uint64_t remaining, unsigned tv) {
 }
 
 void pt_key(Engine *e, uint64_t remaining, int leader, PartProbe *probe) {
-    probe->hint = part_key(e, remaining, leader, 0);
-    const char *at = (const char *)&e->tt[part_region(e, probe->hint)];
+    probe->coarse = part_key(e, remaining, leader, 0);
+    const char *at = (const char *)&e->tt[part_region(e, probe->coarse)];
     for (int line = 0; line < PART_REGION * (int)sizeof(TTEntry); line += 64)
         __builtin_prefetch(at + line);
 }
@@ -215,8 +215,8 @@ void pt_read(Engine *e, uint64_t remaining, int leader, int alpha, int beta, Par
     probe->move = -1;
     probe->rel = 0;
     if (!e->partition) return;
-    uint64_t at = part_region(e, probe->hint), lower_rel = 0, upper_rel = 0;
-    uint16_t tag = part_tag(probe->hint);
+    uint64_t at = part_region(e, probe->coarse), lower_rel = 0, upper_rel = 0;
+    uint16_t tag = part_tag(probe->coarse);
     for (int k = 0; k < PART_REGION; k++) {
         const TTEntry *t = &e->tt[at + (uint64_t)k];
         if (!is_part(t, tag)) continue;
@@ -254,8 +254,8 @@ void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader,
     STAT(e->st->stores[depth]++);
     STAT(e->st->part_out[depth] += __builtin_popcountll(remaining & ~e->counting));
     STAT(e->st->part_kept[depth] += __builtin_popcountll(rel & remaining & ~e->counting));
-    uint64_t key = part_key(e, remaining, leader, tv), at = part_region(e, probe->hint);
-    uint16_t tag = part_tag(probe->hint);
+    uint64_t key = part_key(e, remaining, leader, tv), at = part_region(e, probe->coarse);
+    uint16_t tag = part_tag(probe->coarse);
     TTEntry *slot = NULL, *victim = NULL;
     for (int k = 0; k < PART_REGION; k++) {
         TTEntry *t = &e->tt[at + (uint64_t)k];
