@@ -1,7 +1,7 @@
 """Where a search of the compiled engine grows: its counts per depth and per null-window test.
 
     python -m bench.search_profile [--size 4x9] [--deals 31] [--count 40] [--budget 60]
-                                   [--seed 2026] [--json]
+                                   [--seed 2026] [--partition on|off] [--json]
 
 Needs the accelerator built with its counters (``CFLAGS=-DAFN_SEARCH_STATS pip install
 ./accel``; the release build counts none of this and the script says so).  For each
@@ -74,6 +74,9 @@ def table(profile: dict[str, Any], seats: int, cards: Sequence[str]) -> list[str
                         f" {_share(profile['hint_used'][out], nodes)}"
                         f" {_share(profile['evict'][out], stores)}"
                         f" {_share(profile['evict_deeper'][out], stores)}")
+                if profile.get("part_out", [0] * (out + 1))[out]:
+                    kept = _share(profile["part_kept"][out], profile["part_out"][out])
+                    row += f"  kept {kept}"
             elif on_table == seats - 1:
                 row += " " * 42 + _share(profile["etc_fires"][out], profile["etc_tries"][out])
             lines.append(row)
@@ -87,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=40, help="deals of the size generated")
     parser.add_argument("--budget", type=float, default=60.0, help="CPU seconds per par")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--partition", choices=("on", "off"), default="on",
+                        help="the engine's partition entries (the pips-margin search)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     module = accelerator()
@@ -100,7 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         deal = deals[place]
         assert deal.layout is not None
         perspective = None if len(deal.layout.sides) == 2 else deal.layout.sides[0]
-        solver = AcceleratedSolver(deal.layout, perspective, engine_module=module)
+        solver = AcceleratedSolver(deal.layout, perspective, engine_module=module,
+                                   partition=args.partition == "on")
         solver.clock = time.process_time
         start = time.process_time()
         try:

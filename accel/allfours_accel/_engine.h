@@ -7,6 +7,9 @@
  *   _table.c    the transposition table: the canonical form of the cards still out, the
  *               look-up, the store and the enhanced transposition cutoff;
  *   _bounds.c   the early stop's bounds on what the items still open can be worth;
+ *   _partition.c  the pips-margin search's table of partition entries (an entry for
+ *               every position that differs only in cards no trick of its proof
+ *               compared) and the relevance each answer carries up;
  *   _search.c   the search itself (alpha-beta, the null-window tests);
  *   _module.c   the engine and the module as Python sees them.
  *
@@ -58,6 +61,17 @@ typedef struct {
     int lower, upper, move;
 } TTProbe;
 
+/* What the partition entries say of a position (_partition.c): the bounds from the
+ * entries that narrow the window asked, the cards their proofs compared (``rel``), the
+ * best card; and the key of the position's coarse form (where its entries are) */
+typedef struct {
+    uint64_t coarse;
+    int lower, upper, move;
+    uint64_t rel;
+} PartProbe;
+
+#define PART_REGION 16
+
 typedef struct {
     uint64_t hand;   /* 0: empty slot (no hand asked about is empty) */
     uint32_t trick;
@@ -101,6 +115,8 @@ typedef struct {
     long long tt_cut[MAX_CARDS + 1], hint_used[MAX_CARDS + 1];
     long long stores[MAX_CARDS + 1], evict[MAX_CARDS + 1], evict_deeper[MAX_CARDS + 1];
     long long etc_tries[MAX_CARDS + 1], etc_fires[MAX_CARDS + 1];
+    /* partition entries stored: the cards without pips out, and those kept relevant */
+    long long part_out[MAX_CARDS + 1], part_kept[MAX_CARDS + 1];
     /* per null-window test of the last solve: its beta, its value, its nodes; and the
      * nodes under each card of the root */
     int ntests;
@@ -135,6 +151,17 @@ typedef struct {
      * pips margin from here on; ``pip_search`` whether it may be, ``pipmode`` whether the
      * search is in that mode now (its values then that margin, not points) */
     int pip_search, pipmode;
+    /* partition search in the pips-margin search (_partition.c): whether it is on; whether
+     * the legal cards may compare a held trump's rank with the highest trump on the table
+     * (told by Python); per card the cards of its suit from it up; per suit the forms of
+     * its sets of cards out at each threshold, numbered densely, and where its number
+     * goes in a key; and the relevance of the answer search() last returned (a set of
+     * cards closed upwards in each suit) */
+    int partition, legal_ranks;
+    uint64_t up_mask[MAX_CARDS];
+    uint16_t *part_id[MAX_SUITS];
+    int part_shift[MAX_SUITS];
+    uint64_t rel;
     RunMemo run_memo[RUN_MEMO];
     uint32_t run_epoch;
     uint64_t pip_class[12];  /* the cards by pips, cheapest first (0: no pips) */
@@ -300,5 +327,27 @@ void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
              TTProbe *probe);
 void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth);
 int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int beta);
+
+/* --- _partition.c: partition search in the pips-margin search --------------------------- */
+
+/* whether the deal allows partition entries, and their forms (-1 with an error) */
+int part_setup(Engine *e);
+void part_free(Engine *e);
+/* the partition entries at the trick boundary with ``remaining`` out, ``leader`` to
+ * lead: the coarse form's key (its region asked of memory ahead) and then the look-up
+ * within (alpha, beta) */
+void pt_key(Engine *e, uint64_t remaining, int leader, PartProbe *probe);
+void pt_read(Engine *e, uint64_t remaining, int leader, int alpha, int beta, PartProbe *probe);
+void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader, uint64_t rel,
+              int lower, int upper, int move, int depth);
+/* the cards a completed trick's winner compared (its card and those above, when it beat a
+ * card of its own suit) */
+uint64_t trick_rel(const Engine *e, const int *cards, int count, int winner_card);
+/* the cards the early stop's bounds read at a trick boundary (the sure trumps; with
+ * ``runs``, the runs of leads too) */
+uint64_t bounds_rel(const Engine *e, int runs);
+/* the relevance of a node that searched every card of ``legal`` (one of each group of
+ * equivalent cards): a group whose top card is relevant made relevant whole */
+uint64_t group_rel(const Engine *e, int pos, uint64_t legal, uint64_t rel);
 
 #endif

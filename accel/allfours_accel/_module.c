@@ -38,6 +38,7 @@ static void engine_free_tables(Engine *e) {
     PyMem_Free(e->bound_lo);
     PyMem_Free(e->bound_hi);
     tt_free(e);
+    part_free(e);
     table_free(e->legal);
     PyMem_Free(e->forms);
     PyMem_Free(e->win_forms);
@@ -69,16 +70,16 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     static char *names[] = {"owner", "pips", "suit_of", "counting", "named", "jack", "low",
                             "jack_value", "low_value", "next_pos", "side_of", "maximises",
                             "nsides", "lead_key", "cheap_key", "win_key", "sure_order", "legal", "winner", "game",
-                            "timeout", "forcing", "pip_search", NULL};
+                            "timeout", "forcing", "pip_search", "partition", "legal_ranks", NULL};
     PyObject *owner, *pips, *suit_of, *jack_value, *low_value, *next_pos, *side_of, *maxi;
     PyObject *lead_key, *cheap_key, *win_key, *sure_order, *legal_cb, *winner_cb, *game_cb, *timeout;
     unsigned long long counting, named;
-    int jack, low, nsides, forcing = 1, pip_search = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO|pp", names, &owner, &pips,
+    int jack, low, nsides, forcing = 1, pip_search = 1, partition = 1, legal_ranks = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO|pppp", names, &owner, &pips,
                                      &suit_of, &counting, &named, &jack, &low, &jack_value,
                                      &low_value, &next_pos, &side_of, &maxi, &nsides,
                                      &lead_key, &cheap_key, &win_key, &sure_order, &legal_cb, &winner_cb, &game_cb,
-                                     &timeout, &forcing, &pip_search))
+                                     &timeout, &forcing, &pip_search, &partition, &legal_ranks))
         return -1;
     if (e->tt) {
         PyErr_SetString(PyExc_RuntimeError, "an engine is made once");
@@ -132,6 +133,8 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->forcing = forcing;
     e->pip_search = pip_search;
     e->pipmode = 0;
+    e->partition = partition;
+    e->legal_ranks = legal_ranks;
     /* the cards by their pips, cheapest first (class 0: no pips), for the early stop */
     memset(e->pip_class, 0, sizeof e->pip_class);
     e->class_pips[0] = 0;
@@ -200,8 +203,6 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->game = PyMem_Malloc(games * sizeof(int));
     e->bound_lo = PyMem_Malloc(bounds * sizeof(int));
     e->bound_hi = PyMem_Malloc(bounds * sizeof(int));
-    int tt_bits = n <= 24 ? 17 : n <= 36 ? 21 : 23;  /* 16 bytes an entry: 2, 32, 128 MB */
-    if (tt_alloc(e, (size_t)1 << tt_bits) < 0) return -1;
     e->legal = table_calloc(1024, sizeof(LegalEntry));
     e->legal_mask = 1023;
     e->forms = PyMem_Calloc(1024, sizeof(FormEntry));
@@ -218,7 +219,7 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
         return -1;
     }
 #endif
-    if (!e->game || !e->bound_lo || !e->bound_hi || !e->tt || !e->legal || !e->forms || !e->win_forms ||
+    if (!e->game || !e->bound_lo || !e->bound_hi || !e->legal || !e->forms || !e->win_forms ||
         !e->win_form_answer || !e->win) {
         engine_free_tables(e);
         PyErr_NoMemory();
@@ -269,6 +270,12 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     if (!e->monotone) e->pip_search = 0;
     for (int p = 0; p < e->n; p++)
         if (e->maximises[p] != (e->side_of[p] == 0)) e->pip_search = 0;
+    /* the table: 16 bytes an entry, 2, 32, 128 MB (the partition entries in it too) */
+    int tt_bits = n <= 24 ? 17 : n <= 36 ? 21 : 23;
+    if (tt_alloc(e, (size_t)1 << tt_bits) < 0 || part_setup(e) < 0) {
+        engine_free_tables(e);
+        return -1;
+    }
     return 0;
 }
 
@@ -396,6 +403,41 @@ static PyObject *Engine_solve(Engine *e, PyObject *args, PyObject *kw) {
     return Py_BuildValue("(ii)", value, card);
 }
 
+/* The first side's pips margin from the position on, each side playing for its margin
+ * alone (the pips-margin search's value, the items left out): null-window tests that
+ * bisect the range of the pips still out.  For the differential tests of what that
+ * search keeps (its partition entries above all): a margin is a finer answer than Game's
+ * value, which a wrong margin often leaves the same. */
+static PyObject *Engine_margin(Engine *e, PyObject *args, PyObject *kw) {
+    static char *names[] = {"hands", "trick", "leader", "pips", NULL};
+    PyObject *hands, *trick, *pips;
+    int leader;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOiO", names, &hands, &trick, &leader, &pips))
+        return NULL;
+    if (!e->tt) {
+        PyErr_SetString(PyExc_RuntimeError, "the engine was not made");
+        return NULL;
+    }
+    if (!e->pip_search) {
+        PyErr_SetString(PyExc_ValueError, "no pips-margin search for this deal");
+        return NULL;
+    }
+    if (set_position(e, hands, trick, leader, pips) < 0) return NULL;
+    e->err = 0;
+    e->has_deadline = 0;
+    e->pipmode = 1;
+    int lower = -e->rest, upper = e->rest;
+    while (lower < upper && !e->err) {
+        int beta = lower + (upper - lower + 1) / 2;
+        int v = search(e, beta - 1, beta);
+        if (v >= beta) lower = v > upper ? upper : v;
+        else upper = v < lower ? lower : v;
+    }
+    e->pipmode = 0;
+    if (e->err) return NULL;
+    return PyLong_FromLong(lower);
+}
+
 /* the early stop's bounds at a trick boundary (for the differential test) */
 static PyObject *Engine_bounds(Engine *e, PyObject *args, PyObject *kw) {
     static char *names[] = {"hands", "leader", "pips", NULL};
@@ -452,7 +494,8 @@ static PyObject *Engine_profile(Engine *e, PyObject *Py_UNUSED(ignored)) {
         {"probes", st->probes, 0}, {"found", st->found, 0}, {"tt_cut", st->tt_cut, 0},
         {"hint_used", st->hint_used, 0}, {"stores", st->stores, 0}, {"evict", st->evict, 0},
         {"evict_deeper", st->evict_deeper, 0}, {"etc_tries", st->etc_tries, 0},
-        {"etc_fires", st->etc_fires, 0},
+        {"etc_fires", st->etc_fires, 0}, {"part_out", st->part_out, 0},
+        {"part_kept", st->part_kept, 0},
     };
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         for (int t = 0; t < (rows[r].per_trick ? MAX_SEATS : 1); t++) {
@@ -559,6 +602,9 @@ static PyMethodDef Engine_methods[] = {
     {"bounds", (PyCFunction)(void (*)(void))Engine_bounds, METH_VARARGS | METH_KEYWORDS,
      "bounds(hands, leader, pips) -> (least, most): the early stop's bounds on what the "
      "items still open are worth at this trick boundary."},
+    {"margin", (PyCFunction)(void (*)(void))Engine_margin, METH_VARARGS | METH_KEYWORDS,
+     "margin(hands, trick, leader, pips) -> int: the first side's pips margin from the "
+     "position on, each side playing for its margin alone (the pips-margin search)."},
     {"stats", (PyCFunction)Engine_stats, METH_NOARGS,
      "stats() -> (nodes, table_hits, settled) so far."},
 #ifdef AFN_SEARCH_STATS
@@ -596,7 +642,7 @@ PyMODINIT_FUNC PyInit__search(void) {
     if (!m) return NULL;
     /* what accelerated.py passes the engine and expects back: a build of another
      * interface is not used (the pure-Python solver is, with the same values) */
-    if (PyModule_AddIntConstant(m, "INTERFACE", 4) < 0) {
+    if (PyModule_AddIntConstant(m, "INTERFACE", 5) < 0) {
         Py_DECREF(m);
         return NULL;
     }

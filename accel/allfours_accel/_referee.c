@@ -418,7 +418,9 @@ int winner_of(Engine *e, int extra) {
             } else if (s == e->owner[w]) {
                 beats = 1;
             } else {
+                /* off the ground the pairs and the partition entries stand on */
                 e->pairwise = 0;
+                e->partition = 0;
                 return winner_asked(e, extra);
             }
             e->pair_beats[w][c] = (int8_t)beats;

@@ -303,12 +303,14 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
     if (__builtin_popcountll(e->remaining) - 1 <= e->n) return INT32_MIN;
     /* the keys first, each asked of memory ahead, then the look-ups: the misses overlap */
     TTProbe probes[MAX_CARDS];
-    int values[MAX_CARDS], pivs[MAX_CARDS][3], margins[MAX_CARDS];
+    PartProbe parts[MAX_CARDS];  /* a position of the pips-margin search: its partition entries */
+    int values[MAX_CARDS], pivs[MAX_CARDS][3], margins[MAX_CARDS], winners[MAX_CARDS];
     int pipmode = e->pipmode;
     for (int k = 0; k < count; k++) {
         int i = moves[k];
         int w = winner_of(e, i);
         if (e->err) return INT32_MIN;
+        winners[k] = w;
         int gain = e->pips[i], value = 0;
         if (i == e->jack) value += e->jack_value[w];
         if (i == e->low) value += e->low_value[w];
@@ -328,14 +330,28 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         margins[k] = !pipmode && e->pip_search && game_only(e, left, &items);
         if (pipmode) value = e->side_of[w] ? -gain : gain;
         e->pipmode = pipmode || margins[k];
-        tt_key(e, left, pv, e->rest - gain, w, &probes[k]);
+        if (e->partition && e->pipmode) pt_key(e, left, w, &parts[k]);
+        else tt_key(e, left, pv, e->rest - gain, w, &probes[k]);
         e->pipmode = pipmode;
         values[k] = value + items;
     }
     for (int k = 0; k < count; k++) {
         TTProbe *probe = &probes[k];
-        tt_read(e, probe);
-        int value = values[k], lower = probe->lower, upper = probe->upper;
+        int value = values[k], lower, upper, part = e->partition && (pipmode || margins[k]);
+        if (part) {
+            /* the window of the child: what would cut (a value of the margin's search
+             * only there; any bound where the child would enter it) */
+            PartProbe *p = &parts[k];
+            uint64_t left = e->remaining ^ (1ULL << moves[k]);
+            if (pipmode) pt_read(e, left, winners[k], alpha - value, beta - value, p);
+            else pt_read(e, left, winners[k], -INF, INF, p);
+            lower = p->lower;
+            upper = p->upper;
+        } else {
+            tt_read(e, probe);
+            lower = probe->lower;
+            upper = probe->upper;
+        }
         if (margins[k]) {  /* Game's value at the split each bound on the margin allows */
             int rest = e->rest - (pivs[k][0] + pivs[k][1] - e->pv[0] - e->pv[1]);
             int split[3] = {0, 0, 0};
@@ -359,6 +375,15 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         }
         if (e->maximises[pos] ? value + lower >= beta : value + upper <= alpha) {
             e->table_hits++;
+            if (part && pipmode) {  /* the entry's cards, and those the trick compared */
+                int cards[MAX_SEATS], won = moves[k];
+                for (int t = 0; t < e->ntrick; t++) {
+                    cards[t] = e->trick_card[t];
+                    if (e->trick_pos[t] == winners[k]) won = cards[t];
+                }
+                cards[e->ntrick] = moves[k];
+                e->rel = parts[k].rel | trick_rel(e, cards, e->ntrick + 1, won);
+            }
             return e->maximises[pos] ? value + lower : value + upper;
         }
     }

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 from ..cards import DEALT, FULL_PACK, RUN_BATCH, Card, Seat, Suit
 from .profiles import DealPattern, FollowRule, Options, UndertrumpException
 
-__all__ = ["CARD_PIPS", "DEALT", "HAND_ORDER", "RUN_BATCH", "bound_not_to_undertrump", "hand_key",
-           "hand_order", "legal_cards",
+__all__ = ["CARD_PIPS", "DEALT", "HAND_ORDER", "RUN_BATCH", "bound_not_to_undertrump",
+           "compares_trump_ranks", "hand_key", "hand_order", "legal_cards",
            "max_runs", "trick_winner", "turnup_position"]
 
 
@@ -75,6 +75,13 @@ def legal_cards(
         if top is not None and bound_not_to_undertrump(held, led, trump, options):
             allowed = frozenset(c for c in allowed if c.suit is not trump or c.rank > top)
     return allowed
+
+
+def compares_trump_ranks(options: Options) -> bool:
+    """Whether :func:`legal_cards` may compare a held trump's rank with the highest trump
+    on the table (rule 20 against under-trumping); otherwise it reads suits alone.  The
+    compiled search's partition entries keep that trump's rank where it does."""
+    return options.follow_rule is _NO_UNDERTRUMP
 
 
 def bound_not_to_undertrump(held: Iterable[Card], led: Suit, trump: Suit,

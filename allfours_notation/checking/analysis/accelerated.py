@@ -26,7 +26,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ...cards import Card, Rank
-from ...referee.play import legal_cards, trick_winner
+from ...referee.play import compares_trump_ranks, legal_cards, trick_winner
 from .solver import Layout, Solver, SolveTimeout
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ DISABLE_VARIABLE = "AFN_NO_ACCEL"
 # The engine's interface this module speaks (the engine's arguments and answers): a build
 # of another (an accelerator built from an older checkout) is not used, so that it cannot
 # fail on arguments it does not know; ``pip install ./accel`` again brings it up to date.
-ENGINE_INTERFACE = 4
+ENGINE_INTERFACE = 5
 
 
 def accelerator() -> ModuleType | None:
@@ -72,9 +72,10 @@ class AcceleratedSolver(Solver):
 
     def __init__(self, layout: Layout, perspective: str | None = None, *,
                  engine_module: ModuleType | None = None, forcing: bool = True,
-                 pip_search: bool = True) -> None:
+                 pip_search: bool = True, partition: bool = True) -> None:
         super().__init__(layout, perspective, forcing=forcing)
         self.pip_search = pip_search
+        self.partition = partition
         module = engine_module or accelerator()
         if module is None:
             raise ImportError("the accelerator (allfours-notation-accel) is not installed")
@@ -148,6 +149,13 @@ class AcceleratedSolver(Solver):
             # table entries whatever the pips taken before (the value the same: a
             # differential test holds it to the search without it)
             "pip_search": self.pip_search,
+            # there, partition entries: one for every position whose cards without pips
+            # decided no trick of its proof (the value the same: a differential test holds
+            # it to the search without them); the legal cards read suits alone, or also a
+            # held trump's rank against the highest trump on the table, which the entries
+            # then keep
+            "partition": self.partition,
+            "legal_ranks": compares_trump_ranks(options),
         }
 
     def _solve(self, deadline: float | None, best: bool) -> tuple[int, int]:
