@@ -44,6 +44,8 @@
 #define TT_NONE_LOW (-128)
 #define TT_NONE_HIGH 127
 #define TT_UNUSED (-128)
+#define TT_GROWTH 4
+#define GROW_AFTER (1LL << 24)  /* nodes: then the table grows (tt_grow), by default */
 
 typedef struct {
     uint64_t key;
@@ -205,6 +207,8 @@ typedef struct {
     /* what it has done */
     long long nodes, table_hits, settled;
     int advised;  /* the tables put in huge pages (a long search) */
+    long long grow_after;  /* nodes after which the table grows, once (0: never) */
+    int grown;
     int err;
 #ifdef AFN_SEARCH_STATS
     SearchStats *st;
@@ -323,6 +327,9 @@ void table_free(void *table);
 /* the table of ``entries`` entries, empty (-1 with an error set), and its release */
 int tt_alloc(Engine *e, size_t entries);
 void tt_free(Engine *e);
+/* the table made TT_GROWTH times larger, its exact entries kept (a long search: see
+ * grow_after) */
+void tt_grow(Engine *e);
 void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
              TTProbe *probe);
 void tt_store(Engine *e, const TTProbe *probe, int lower, int upper, int move, int depth);

@@ -70,16 +70,17 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     static char *names[] = {"owner", "pips", "suit_of", "counting", "named", "jack", "low",
                             "jack_value", "low_value", "next_pos", "side_of", "maximises",
                             "nsides", "lead_key", "cheap_key", "win_key", "sure_order", "legal", "winner", "game",
-                            "timeout", "forcing", "pip_search", "partition", "legal_ranks", NULL};
+                            "timeout", "forcing", "pip_search", "partition", "legal_ranks", "grow_after", NULL};
     PyObject *owner, *pips, *suit_of, *jack_value, *low_value, *next_pos, *side_of, *maxi;
     PyObject *lead_key, *cheap_key, *win_key, *sure_order, *legal_cb, *winner_cb, *game_cb, *timeout;
     unsigned long long counting, named;
     int jack, low, nsides, forcing = 1, pip_search = 1, partition = 1, legal_ranks = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO|pppp", names, &owner, &pips,
+    long long grow_after = GROW_AFTER;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOKKiiOOOOOiOOOOOOOO|ppppL", names, &owner, &pips,
                                      &suit_of, &counting, &named, &jack, &low, &jack_value,
                                      &low_value, &next_pos, &side_of, &maxi, &nsides,
                                      &lead_key, &cheap_key, &win_key, &sure_order, &legal_cb, &winner_cb, &game_cb,
-                                     &timeout, &forcing, &pip_search, &partition, &legal_ranks))
+                                     &timeout, &forcing, &pip_search, &partition, &legal_ranks, &grow_after))
         return -1;
     if (e->tt) {
         PyErr_SetString(PyExc_RuntimeError, "an engine is made once");
@@ -134,6 +135,11 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->pip_search = pip_search;
     e->pipmode = 0;
     e->partition = partition;
+    if (grow_after < 0) {
+        PyErr_SetString(PyExc_ValueError, "grow_after is a count of nodes (0: never)");
+        return -1;
+    }
+    e->grow_after = grow_after;
     e->legal_ranks = legal_ranks;
     /* the cards by their pips, cheapest first (class 0: no pips), for the early stop */
     memset(e->pip_class, 0, sizeof e->pip_class);
@@ -466,6 +472,10 @@ static PyObject *Engine_stats(Engine *e, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue("(LLL)", e->nodes, e->table_hits, e->settled);
 }
 
+static PyObject *Engine_table_size(Engine *e, PyObject *Py_UNUSED(ignored)) {
+    return PyLong_FromUnsignedLongLong(e->tt ? e->tt_mask + 1 : 0);
+}
+
 #ifdef AFN_SEARCH_STATS
 static PyObject *depth_list(const long long *values, int stride, int count) {
     PyObject *out = PyList_New(count);
@@ -607,6 +617,9 @@ static PyMethodDef Engine_methods[] = {
      "position on, each side playing for its margin alone (the pips-margin search)."},
     {"stats", (PyCFunction)Engine_stats, METH_NOARGS,
      "stats() -> (nodes, table_hits, settled) so far."},
+    {"table_size", (PyCFunction)Engine_table_size, METH_NOARGS,
+     "table_size() -> int: the transposition table's entries (it grows once, fourfold, "
+     "after grow_after nodes)."},
 #ifdef AFN_SEARCH_STATS
     {"profile", (PyCFunction)Engine_profile, METH_NOARGS,
      "profile() -> dict: what the search did (a build with -DAFN_SEARCH_STATS only)."},
@@ -642,7 +655,7 @@ PyMODINIT_FUNC PyInit__search(void) {
     if (!m) return NULL;
     /* what accelerated.py passes the engine and expects back: a build of another
      * interface is not used (the pure-Python solver is, with the same values) */
-    if (PyModule_AddIntConstant(m, "INTERFACE", 5) < 0) {
+    if (PyModule_AddIntConstant(m, "INTERFACE", 6) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -262,6 +262,10 @@ int search(Engine *e, int alpha, int beta) {
             e->win = table_promote(e->win);
             e->advised = 1;
         }
+        if (!e->grown && e->grow_after && e->nodes >= e->grow_after) {
+            tt_grow(e);
+            e->grown = 1;
+        }
     }
     uint64_t remaining = e->remaining;
     int alpha0 = alpha, beta0 = beta, pos, hint = -1;

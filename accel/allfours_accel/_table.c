@@ -67,7 +67,9 @@ int suit_shapes(Engine *e, int s) {
  * that says which. */
 #define TABLE_HEADER 64
 
-void *table_calloc(size_t count, size_t size) {
+/* zeroed memory for ``count`` entries of ``size`` bytes; ``advise``: a long search's, put
+ * in huge pages from the start */
+static void *table_map(size_t count, size_t size, int advise) {
     size_t bytes = count * size + TABLE_HEADER;
     char *base = NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
@@ -75,11 +77,13 @@ void *table_calloc(size_t count, size_t size) {
         void *mapped = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
                             -1, 0);
         if (mapped != MAP_FAILED) {
+            if (advise) madvise(mapped, bytes, MADV_HUGEPAGE);  /* a hint, as below */
             base = mapped;
             *(size_t *)base = bytes;
         }
     }
 #endif
+    (void)advise;
     if (!base) {
         base = PyMem_Calloc(1, bytes);
         if (!base) return NULL;
@@ -87,6 +91,8 @@ void *table_calloc(size_t count, size_t size) {
     }
     return base + TABLE_HEADER;
 }
+
+void *table_calloc(size_t count, size_t size) { return table_map(count, size, 0); }
 
 void *table_promote(void *table) {
     if (!table) return table;
@@ -137,6 +143,60 @@ void tt_free(Engine *e) {
     e->tt = NULL;
 }
 
+/* The table made TT_GROWTH times larger, once, when a search proves long (``grow_after``
+ * nodes): a twelve-card search overloads the 2^23 entries it starts with (4x12 deal 1
+ * 464 -> 284 M nodes with four times the entries, deal 2 909 -> 474 M), while
+ * most searches are short and would pay for memory they never use (issue 40).  Each
+ * exact entry is put in again at its place in the larger table.  A partition entry's
+ * region is chosen by a form the entry does not keep, so each region is copied to every
+ * place of the larger table it may have moved to (the same place in each of its
+ * TT_GROWTH parts), there the first entries to give way (depth PART_COPY_DEPTH) -- a copy
+ * where its form is never looked up is only room taken until then.  Without the memory
+ * the table stays as it is. */
+#define PART_COPY_DEPTH 1
+
+static uint64_t bucket_of(uint64_t shape, uint16_t rest_key, uint64_t mask);
+
+/* whether an entry is a partition entry (_partition.c: two bits of its key) */
+static int is_partition_entry(const Engine *e, const TTEntry *t) {
+    return e->partition && (t->key & 0xc000) == 0xc000;
+}
+
+void tt_grow(Engine *e) {
+    size_t old_count = (size_t)e->tt_mask + 1, count = old_count * TT_GROWTH;
+    TTEntry *fresh = table_map(count, sizeof(TTEntry), 1);
+    if (!fresh) return;
+    uint64_t mask = count - 1;
+    /* the old table and the new one are both held while the entries are copied (640 MB
+     * for a moment, for twelve cards) */
+    for (size_t i = 0; i < old_count; i++) {  /* the partition entries' copies first */
+        const TTEntry *t = &e->tt[i];
+        if (!t->depth || !is_partition_entry(e, t)) continue;
+        for (size_t k = 0; k < TT_GROWTH; k++) {
+            TTEntry *copy = &fresh[i + k * old_count];
+            *copy = *t;
+            copy->depth = PART_COPY_DEPTH;
+        }
+    }
+    for (size_t i = 0; i < old_count; i++) {  /* then the exact entries, in their places */
+        const TTEntry *t = &e->tt[i];
+        if (!t->depth || is_partition_entry(e, t)) continue;
+        /* the entry's key as tt_entry_key made it (see TTEntry) */
+        uint64_t at = e->tt_wide
+            ? bucket_of(t->key, (uint16_t)((uint8_t)t->lower[1] | (uint8_t)t->upper[1] << 8), mask)
+            : bucket_of(t->key >> 16, (uint16_t)(t->key & 0xffff), mask);
+        TTEntry *victim = NULL;
+        for (int k = 0; k < TT_WAYS; k++) {
+            TTEntry *slot = &fresh[at + (uint64_t)k];
+            if (!victim || (victim->depth && slot->depth < victim->depth)) victim = slot;
+        }
+        if (!victim->depth || victim->depth < t->depth) *victim = *t;
+    }
+    table_free(e->tt);
+    e->tt = fresh;
+    e->tt_mask = mask;
+}
+
 static uint64_t shape_of(const Engine *e, uint64_t remaining) {
     uint64_t out = 0;
     for (int s = 0; s < e->nsuits; s++) {
@@ -147,9 +207,12 @@ static uint64_t shape_of(const Engine *e, uint64_t remaining) {
     return out;
 }
 
+static uint64_t bucket_of(uint64_t shape, uint16_t rest_key, uint64_t mask) {
+    return mix(shape ^ ((uint64_t)rest_key << 48)) & mask & ~(uint64_t)(TT_WAYS - 1);
+}
+
 static uint64_t tt_bucket(const Engine *e, const TTProbe *probe) {
-    return mix(probe->shape ^ ((uint64_t)probe->rest_key << 48)) & e->tt_mask &
-           ~(uint64_t)(TT_WAYS - 1);
+    return bucket_of(probe->shape, probe->rest_key, e->tt_mask);
 }
 
 /* The key kept in an entry, and whether an entry is the position's (see TTEntry) */

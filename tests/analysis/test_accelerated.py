@@ -440,3 +440,45 @@ def test_two_spreads_of_the_cards_without_pips_share_a_partition_entry() -> None
     assert engine.margin(first, [], 1, [4, 0]) != engine.margin(third, [], 1, [4, 0])
     alone = AcceleratedSolver(deal.layout, partition=False).engine.margin(third, [], 1, [4, 0])
     assert _margins_after(deal.layout, first, third, 1, [4, 0], partition=True)[0] == alone
+
+
+@needs_engine
+@pytest.mark.parametrize("partition", [True, False])
+def test_a_table_grown_mid_search_keeps_its_entries_and_the_values(partition: bool) -> None:
+    """A search past ``grow_after`` nodes makes the table four times larger (a twelve-card
+    search overloads the table it starts with) and keeps what the table knew: a position
+    solved before the growth, solved again after it, is found in the table, and every
+    answer is the one of an engine whose table never grows.  The growth here comes in the
+    middle of the second position's search (the clock is read, and the growth tried,
+    every 16,384 nodes).  With partition entries and without: the exact entries are put
+    in again at their places, the partition entries' regions copied wherever they may
+    have moved."""
+    deal = nine_card_deals(4, 6)[5]
+    assert deal.layout is not None
+    first = list(deal.line[:4])
+    rng = random.Random(5)
+    played = {card for _, card in first}
+    other = next(line[:4] for line in (_random_line(deal.layout, rng) for _ in range(50))
+                 if {card for _, card in line[:4]} != played)
+
+    def solved(grow_after: int) -> tuple[list[tuple[int, tuple[int, Card | None], int]],
+                                         AcceleratedSolver]:
+        solver = AcceleratedSolver(deal.layout, partition=partition,  # type: ignore[arg-type]
+                                   grow_after=grow_after)
+        answers = []
+        for position in (first, other, first):
+            before = solver.engine.stats()[0]
+            solver.set_position(position)
+            answers.append((solver.value(), solver.best(), solver.engine.stats()[0] - before))
+        return answers, solver
+
+    fixed, fixed_solver = solved(0)
+    nodes_first = fixed[0][2]
+    assert fixed[1][2] > 16_384  # the second search is long enough to grow in
+    grown, grown_solver = solved(nodes_first + 1)
+    assert grown_solver.engine.table_size() == 4 * fixed_solver.engine.table_size()
+    assert [answer[:2] for answer in grown] == [answer[:2] for answer in fixed]
+    # the first position's entry survived the growth: found again, not searched again
+    assert grown[2][2] <= fixed[2][2] < nodes_first // 100
+    with pytest.raises(ValueError, match="grow_after"):
+        AcceleratedSolver(deal.layout, grow_after=-1)

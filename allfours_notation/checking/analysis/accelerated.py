@@ -41,7 +41,7 @@ DISABLE_VARIABLE = "AFN_NO_ACCEL"
 # The engine's interface this module speaks (the engine's arguments and answers): a build
 # of another (an accelerator built from an older checkout) is not used, so that it cannot
 # fail on arguments it does not know; ``pip install ./accel`` again brings it up to date.
-ENGINE_INTERFACE = 5
+ENGINE_INTERFACE = 6
 
 
 def accelerator() -> ModuleType | None:
@@ -72,10 +72,12 @@ class AcceleratedSolver(Solver):
 
     def __init__(self, layout: Layout, perspective: str | None = None, *,
                  engine_module: ModuleType | None = None, forcing: bool = True,
-                 pip_search: bool = True, partition: bool = True) -> None:
+                 pip_search: bool = True, partition: bool = True,
+                 grow_after: int | None = None) -> None:
         super().__init__(layout, perspective, forcing=forcing)
         self.pip_search = pip_search
         self.partition = partition
+        self.grow_after = grow_after
         module = engine_module or accelerator()
         if module is None:
             raise ImportError("the accelerator (allfours-notation-accel) is not installed")
@@ -156,6 +158,9 @@ class AcceleratedSolver(Solver):
             # then keep
             "partition": self.partition,
             "legal_ranks": compares_trump_ranks(options),
+            # the table grows fourfold once a search passes this many nodes (None: the
+            # engine's default, 2^24; 0: never), the memory a long search pays for
+            **({} if self.grow_after is None else {"grow_after": self.grow_after}),
         }
 
     def _solve(self, deadline: float | None, best: bool) -> tuple[int, int]:
