@@ -228,6 +228,16 @@ static inline uint64_t mix(uint64_t x) {
 
 static inline int lowest(uint64_t m) { return __builtin_ctzll(m); }
 
+/* a bound as a byte: one that does not fit is kept weaker (a lower bound lowered, an
+ * upper one raised), the extremes meaning none */
+static inline int8_t lower_byte(int lower) {
+    return (int8_t)(lower <= TT_NONE_LOW ? TT_NONE_LOW : lower > TT_NONE_HIGH - 1 ? TT_NONE_HIGH - 1 : lower);
+}
+
+static inline int8_t upper_byte(int upper) {
+    return (int8_t)(upper >= TT_NONE_HIGH ? TT_NONE_HIGH : upper < TT_NONE_LOW + 1 ? TT_NONE_LOW + 1 : upper);
+}
+
 static inline uint32_t trick_code(const Engine *e, int extra) {
     /* the cards on the table (and ``extra`` when >= 0) as one number, 7 bits a card */
     uint32_t code = 0;

@@ -278,8 +278,7 @@ void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader,
         slot->upper[1] = (int8_t)(tv >> 8);
     }
     /* bounds found for the same form at the same thresholds: both hold */
-    int8_t lo = (int8_t)(lower <= TT_NONE_LOW ? TT_NONE_LOW : lower > TT_NONE_HIGH - 1 ? TT_NONE_HIGH - 1 : lower);
-    int8_t hi = (int8_t)(upper >= TT_NONE_HIGH ? TT_NONE_HIGH : upper < TT_NONE_LOW + 1 ? TT_NONE_LOW + 1 : upper);
+    int8_t lo = lower_byte(lower), hi = upper_byte(upper);
     if (lo > slot->lower[0]) slot->lower[0] = lo;
     if (hi < slot->upper[0]) slot->upper[0] = hi;
     slot->move = (int8_t)move_code(e, remaining, move);

@@ -293,16 +293,6 @@ void tt_find(Engine *e, uint64_t remaining, const int *pv, int rest, int leader,
     tt_read(e, probe);
 }
 
-/* a bound as a byte: one that does not fit is kept weaker (a lower bound lowered, an
- * upper one raised), the extremes meaning none */
-static int8_t lower_byte(int lower) {
-    return (int8_t)(lower <= TT_NONE_LOW ? TT_NONE_LOW : lower > TT_NONE_HIGH - 1 ? TT_NONE_HIGH - 1 : lower);
-}
-
-static int8_t upper_byte(int upper) {
-    return (int8_t)(upper >= TT_NONE_HIGH ? TT_NONE_HIGH : upper < TT_NONE_LOW + 1 ? TT_NONE_LOW + 1 : upper);
-}
-
 /* Keeps the bounds ``lower`` and ``upper`` and the best card found at the position of
  * ``probe``: in its entry when there is one, else in an empty place of the bucket, else
  * in place of its shallowest entry; at its margin, else in a free place, else in place of
