@@ -357,9 +357,9 @@ void pt_key(Engine *e, uint64_t remaining, int leader, PartProbe *probe);
 void pt_read(Engine *e, uint64_t remaining, int leader, int alpha, int beta, PartProbe *probe);
 void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader, uint64_t rel,
               int lower, int upper, int move, int depth);
-/* the cards a completed trick's winner compared (its card and those above, when it beat a
- * card of its own suit) */
-uint64_t trick_rel(const Engine *e, const int *cards, int count, int winner_card);
+/* the cards a completed trick's winner (the seat ``winner``) compared: its card and those
+ * above, when it beat a card of its own suit */
+uint64_t trick_rel(const Engine *e, const int *cards, int count, int winner);
 /* the cards the early stop's bounds read at a trick boundary (the sure trumps; with
  * ``runs``, the runs of leads too) */
 uint64_t bounds_rel(const Engine *e, int runs);

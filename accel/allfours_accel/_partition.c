@@ -285,7 +285,10 @@ void pt_store(Engine *e, const PartProbe *probe, uint64_t remaining, int leader,
     slot->depth = (uint8_t)depth;
 }
 
-uint64_t trick_rel(const Engine *e, const int *cards, int count, int winner_card) {
+uint64_t trick_rel(const Engine *e, const int *cards, int count, int winner) {
+    int winner_card = cards[0];
+    for (int k = 0; k < count; k++)  /* each card has one holder: the winner's is its own */
+        if (e->owner[cards[k]] == winner) winner_card = cards[k];
     int s = e->suit_of[winner_card];
     for (int k = 0; k < count; k++)
         if (cards[k] != winner_card && e->suit_of[cards[k]] == s) return e->up_mask[winner_card];

@@ -59,12 +59,8 @@ static int last_trick(Engine *e) {
         if (c == e->low) value += e->low_value[w];
     }
     if (e->pipmode) {
-        if (e->partition) {  /* the cards the trick's winner beat (_partition.c) */
-            int won = e->trick_card[0];
-            for (int k = 0; k < e->n; k++)
-                if (e->trick_pos[k] == w) won = e->trick_card[k];
-            e->rel = trick_rel(e, e->trick_card, e->n, won);
-        }
+        if (e->partition)  /* the cards the trick's winner beat (_partition.c) */
+            e->rel = trick_rel(e, e->trick_card, e->n, w);
         return e->side_of[w] ? -gain : gain;
     }
     int pv[3] = {e->pv[0], e->pv[1], e->pv[2]};
@@ -179,11 +175,8 @@ int child(Engine *e, int pos, int i, int alpha, int beta) {
         e->ntrick = 0;
         v = value + search(e, alpha - value, beta - value);
         if (e->pipmode && e->partition) {  /* the cards the trick's winner beat */
-            int won = i;
             tc[ntrick] = i;
-            for (int k = 0; k < ntrick; k++)
-                if (tp[k] == w) won = tc[k];
-            e->rel |= trick_rel(e, tc, ntrick + 1, won);
+            e->rel |= trick_rel(e, tc, ntrick + 1, w);
         }
         e->pv[side] -= gain;
         e->rest += gain;

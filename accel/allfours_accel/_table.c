@@ -429,13 +429,10 @@ int table_cut(Engine *e, int pos, const int *moves, int count, int alpha, int be
         if (e->maximises[pos] ? value + lower >= beta : value + upper <= alpha) {
             e->table_hits++;
             if (part && pipmode) {  /* the entry's cards, and those the trick compared */
-                int cards[MAX_SEATS], won = moves[k];
-                for (int t = 0; t < e->ntrick; t++) {
-                    cards[t] = e->trick_card[t];
-                    if (e->trick_pos[t] == winners[k]) won = cards[t];
-                }
+                int cards[MAX_SEATS];
+                memcpy(cards, e->trick_card, (size_t)e->ntrick * sizeof(int));
                 cards[e->ntrick] = moves[k];
-                e->rel = parts[k].rel | trick_rel(e, cards, e->ntrick + 1, won);
+                e->rel = parts[k].rel | trick_rel(e, cards, e->ntrick + 1, winners[k]);
             }
             return e->maximises[pos] ? value + lower : value + upper;
         }
