@@ -68,6 +68,27 @@ static int last_trick(Engine *e) {
     return value + game_value(e, pv);
 }
 
+/* Whether the trick stays the side of ``pos``'s whatever the last seat plays, once ``pos``
+ * (the last seat but one) plays card ``i`` (the last seat a partner: whether it can keep
+ * it the side's); -1 on an error. */
+static int trick_kept(Engine *e, int pos, int i) {
+    int last = e->next_pos[pos], side = e->side_of[pos];
+    int partner = e->side_of[last] == side, kept = !partner;
+    e->trick_pos[e->ntrick] = pos;
+    e->trick_card[e->ntrick] = i;
+    e->ntrick++;
+    uint64_t replies = legal_moves(e, last, e->hands[last]);
+    for (uint64_t m = replies; m && !e->err; m &= m - 1) {
+        int ours = e->side_of[winner_of(e, lowest(m))] == side;
+        if (ours == partner) {
+            kept = partner;
+            break;
+        }
+    }
+    e->ntrick--;
+    return e->err ? -1 : kept;
+}
+
 /* the cards to search at ``pos`` (``legal``), one of each group of equivalent cards,
  * likely best first; returns how many */
 static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, int *moves) {
@@ -95,14 +116,22 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
         int now = winner_of(e, -1);
         if (e->err) return 0;
         int ours = e->side_of[now] == e->side_of[pos];
+        int last_but_one = e->n >= 3 && e->ntrick == e->n - 2;
         for (int k = 0; k < count; k++) {
             int i = moves[k];
             int wins = winner_of(e, i) == pos;
             if (e->err) return 0;
             /* a card that wins: plain before trump, most pips first (win_key) */
-            if (ours)  /* the side is winning: points thrown on first, a winner last */
+            if (ours && !wins && last_but_one) {
+                /* points thrown on first where the last seat cannot take the trick; where it
+                 * can, the winners first and then the cheapest card (the points first cost
+                 * 4x12 deal 1 9% more nodes, deals 0 and 7 six and three times; issue 40) */
+                int kept = trick_kept(e, pos, i);
+                if (kept < 0) return 0;
+                keys[k] = kept ? -e->pips[i] : 2000000 + e->cheap_key[i];
+            } else if (ours) {  /* the side is winning: points thrown on first, a winner last */
                 keys[k] = wins ? 1000000 + e->win_key[i] : -e->pips[i];
-            else       /* a card that wins, then the cheapest card */
+            } else     /* a card that wins, then the cheapest card */
                 keys[k] = wins ? e->win_key[i] : 1000000 + e->cheap_key[i];
         }
     }

@@ -227,8 +227,7 @@ class Solver(EarlyStop):
         self._winner: dict[tuple[int, ...], int] = {}
         self.tt: dict[tuple[object, int, object], tuple[int, int, int]] = {}
         self.tt_old: dict[tuple[object, int, object], tuple[int, int, int]] = {}
-        self._orders: dict[tuple[tuple[int, ...], tuple[int, ...]],
-                           tuple[int, ...]] = {}
+        self._orders: dict[tuple[object, ...], tuple[int, ...]] = {}
         self._tricks: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
         self._pairs_of: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         self._last: dict[tuple[int, int], tuple[int, int, int, int]] = {}
@@ -556,9 +555,16 @@ class Solver(EarlyStop):
                 if pairs:
                     moves = self._distinct(pos, moves, pairs)
             if self.use_ordering and len(moves) > 1:
-                ordered = self._orders.get((moves, trick))
+                if len(trick) == len(self.seats) - 2 and trick:
+                    # the last seat but one: its order reads the last seat's hand too
+                    last_hand = self.hands[self.next_pos[pos]]
+                    order_key: tuple[object, ...] = (moves, trick, last_hand)
+                else:
+                    last_hand, order_key = -1, (moves, trick)
+                ordered = self._orders.get(order_key)
                 if ordered is None:
-                    ordered = self._orders[moves, trick] = self._order(pos, moves, trick)
+                    ordered = self._orders[order_key] = self._order(pos, moves, trick,
+                                                                     last_hand)
                 if hint < 0 or ordered[0] == hint or hint not in ordered:
                     moves = ordered
                 else:
@@ -742,12 +748,26 @@ class Solver(EarlyStop):
             return moves
         return tuple(i for i in moves if i not in dropped)
 
-    def _order(self, pos: int, moves: tuple[int, ...],
-               trick: tuple[int, ...]) -> tuple[int, ...]:
+    def _trick_kept(self, pos: int, trick: tuple[int, ...], last_hand: int) -> bool:
+        """Whether ``trick`` stays the side of ``pos``'s whatever the last seat (holding
+        ``last_hand``) plays to it (the last seat a partner: whether it can keep it so)."""
+        side = self.side_of_pos
+        ours = side[pos]
+        outcomes = (side[self._winner_of((*trick, r))] == ours
+                    for r in self._legal_of(last_hand, trick))
+        if side[self.next_pos[pos]] == ours:
+            return any(outcomes)
+        return all(outcomes)
+
+    def _order(self, pos: int, moves: tuple[int, ...], trick: tuple[int, ...],
+               last_hand: int = -1) -> tuple[int, ...]:
         """Likely best cards first: when leading, trumps, cards with pips and high cards;
         when following a trick the own side is winning, the cards that count (winners
         last); otherwise a card that wins the trick (plain before trumps, most pips
-        first), then the cheapest card."""
+        first), then the cheapest card.  The last seat but one (``last_hand`` the last
+        seat's hand), its side winning, throws points on only where the last seat cannot
+        then take the trick: its other cards go after the winners, the cheapest first
+        (issue 40: the points first cost twelve-card deals up to six times the nodes)."""
         if not trick:
             ordered = sorted(moves, key=self.lead_key.__getitem__)
         else:
@@ -764,8 +784,13 @@ class Solver(EarlyStop):
                     losing.append(i)
             winning.sort(key=self.win_key.__getitem__)
             if side[winner(trick)] == side[pos]:
+                exposed: list[int] = []
+                if last_hand >= 0:
+                    kept = [i for i in losing if self._trick_kept(pos, (*trick, i), last_hand)]
+                    exposed = sorted((i for i in losing if i not in kept), key=cheap.__getitem__)
+                    losing = kept
                 losing.sort(key=lambda i: -pips[i])
-                ordered = [*losing, *winning]
+                ordered = [*losing, *winning, *exposed]
             else:
                 losing.sort(key=cheap.__getitem__)
                 ordered = [*winning, *losing]
