@@ -89,6 +89,16 @@ static int trick_kept(Engine *e, int pos, int i) {
     return e->err ? -1 : kept;
 }
 
+/* Whether ``pos``'s card ``i`` has pips and no card of its suit still in another hand is
+ * higher: thrown on a trick its side wins, it would be points the side likely takes
+ * anyway, and it may win a trick of its own -- so it is thrown on after the other cards
+ * (4x9 seed 2026, 40 deals: 59.5 -> 52.2 M nodes; twelve-card deals 0, 4, 6, 7 and 9
+ * 63.9 -> 52.1 M, deal 1 260.4 -> 223.2 M; issue 40) */
+static int top_of_suit(const Engine *e, int pos, int i) {
+    if (!e->pips[i]) return 0;
+    return !(e->up_mask[i] & e->remaining & ~e->hands[pos] & ~(1ULL << i));
+}
+
 /* the cards to search at ``pos`` (``legal``), one of each group of equivalent cards,
  * likely best first; returns how many */
 static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, int *moves) {
@@ -128,9 +138,11 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
                  * 4x12 deal 1 9% more nodes, deals 0 and 7 six and three times; issue 40) */
                 int kept = trick_kept(e, pos, i);
                 if (kept < 0) return 0;
-                keys[k] = kept ? -e->pips[i] : 2000000 + e->cheap_key[i];
-            } else if (ours) {  /* the side is winning: points thrown on first, a winner last */
-                keys[k] = wins ? 1000000 + e->win_key[i] : -e->pips[i];
+                keys[k] = kept ? -e->pips[i] + 1000 * top_of_suit(e, pos, i)
+                               : 2000000 + e->cheap_key[i];
+            } else if (ours) {  /* the side is winning: points thrown on first (the top of a
+                                 * suit last of them), a winner last */
+                keys[k] = wins ? 1000000 + e->win_key[i] : -e->pips[i] + 1000 * top_of_suit(e, pos, i);
             } else     /* a card that wins, then the cheapest card */
                 keys[k] = wins ? e->win_key[i] : 1000000 + e->cheap_key[i];
         }
