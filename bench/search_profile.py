@@ -14,8 +14,9 @@ those the share cut by the first card tried, the mean place of the cutting card,
 searched a node; at a trick boundary the share settled by the early stop, found in the
 table and cut by it, the table's card tried first, and the stores that put out another
 position's entry (and one deeper than the new); before a trick's last card, the share of
-enhanced transposition cutoffs; and per cards on the table, how often the first card
-tried cut, by where it came from (the static order, the table's card, the killer).  A
+enhanced transposition cutoffs; per cards on the table, how often the first card
+tried cut, by where it came from (the static order, the table's card, the killer); and
+the share of the nodes searched in the pips-margin search (Game the only item open).  A
 search not finished shows what it did up to the budget.
 """
 
@@ -47,6 +48,15 @@ def table(profile: dict[str, Any], seats: int, cards: Sequence[str]) -> list[str
         root = sorted(test["root"], key=lambda pair: -pair[1])
         lines.append(f"test value >= {test['beta']}: {test['value']}, {test['nodes']:,} nodes; "
                      "root: " + ", ".join(f"{cards[card]} {nodes:,}" for card, nodes in root))
+    margin = profile.get("pip_nodes")
+    if margin:
+        width = len(profile["nodes/0"])
+        per_depth = [sum(profile[f"nodes/{t}"][out] for t in range(seats)) for out in range(width)]
+        whole = _share(sum(margin), sum(per_depth)).strip()
+        lines.append(f"nodes in the pips-margin search: {whole}%"
+                     " (by cards out: " + ", ".join(
+                         f"{out} {_share(margin[out], per_depth[out]).strip()}%"
+                         for out in range(width - 1, 0, -4) if per_depth[out]) + ")")
     names = ("the static order", "the table", "the killer")
     for on_table, source, first, later in profile["source"]:
         if first + later:

@@ -119,6 +119,8 @@ typedef struct {
     long long etc_tries[MAX_CARDS + 1], etc_fires[MAX_CARDS + 1];
     /* partition entries stored: the cards without pips out, and those kept relevant */
     long long part_out[MAX_CARDS + 1], part_kept[MAX_CARDS + 1];
+    /* nodes of the pips-margin search (the others are the points' search) */
+    long long pip_nodes[MAX_CARDS + 1];
     /* per null-window test of the last solve: its beta, its value, its nodes; and the
      * nodes under each card of the root */
     int ntests;

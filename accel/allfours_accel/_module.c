@@ -505,7 +505,7 @@ static PyObject *Engine_profile(Engine *e, PyObject *Py_UNUSED(ignored)) {
         {"hint_used", st->hint_used, 0}, {"stores", st->stores, 0}, {"evict", st->evict, 0},
         {"evict_deeper", st->evict_deeper, 0}, {"etc_tries", st->etc_tries, 0},
         {"etc_fires", st->etc_fires, 0}, {"part_out", st->part_out, 0},
-        {"part_kept", st->part_kept, 0},
+        {"part_kept", st->part_kept, 0}, {"pip_nodes", st->pip_nodes, 0},
     };
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         for (int t = 0; t < (rows[r].per_trick ? MAX_SEATS : 1); t++) {

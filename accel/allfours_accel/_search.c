@@ -313,6 +313,7 @@ int search(Engine *e, int alpha, int beta) {
 #ifdef AFN_SEARCH_STATS
     int sd = __builtin_popcountll(remaining), st_root = 0;
     e->st->nodes[sd][e->ntrick]++;
+    if (e->pipmode) e->st->pip_nodes[sd]++;
     if (e->st->in_test && sd == e->st->root_depth && e->ntrick == e->st->root_ntrick) {
         st_root = 1;
         e->st->in_test = 0;
