@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 
 import pytest
 
-from allfours_notation.cards import Card, Seat
+from allfours_notation.cards import Card, Seat, Suit, card
 from allfours_notation.checking.analysis import Layout, Solver
-from allfours_notation.reading.table import side_of
+from allfours_notation.reading.table import SEATS_FOR_PLAYERS, side_of
+from allfours_notation.referee import PROFILES
 from allfours_notation.referee.scoring import Point
 
 from .brute import brute_value, memo_brute_value, weights_for
@@ -175,3 +177,33 @@ def test_three_players_each_seat_guarantees_at_most_what_it_makes_in_some_line()
             made = sum(p.points for p in solver.line_points() if p.side == perspective)
             assert made == guaranteed
             assert all(side_of(seat, layout.seats) for seat, _ in line)
+
+
+def _third_seat_order(east: str) -> list[str]:
+    """South's cards in the order the solver tries them (trinidad14, play anticlockwise),
+    North having led the Ace of spades (winning) and West followed: South, void in
+    spades, holds the Ten and Three of diamonds and the Four of trumps (hearts); East,
+    last to play, holds ``east``."""
+    hands = {Seat.NORTH: "AS 5C 7C", Seat.WEST: "2S 6C 8C", Seat.SOUTH: "TD 3D 4H",
+             Seat.EAST: east}
+    layout = Layout(replace(PROFILES["trinidad14"].options, players=4),
+                    SEATS_FOR_PLAYERS[4], Seat.EAST, Seat.NORTH, Suit.HEARTS, False,
+                    tuple((seat, tuple(card(text) for text in held.split()))
+                          for seat, held in hands.items()))
+    solver = Solver(layout)
+    solver.set_position([(Seat.NORTH, card("AS")), (Seat.WEST, card("2S"))])
+    south = solver.pos_of[Seat.SOUTH]
+    assert solver.seats[solver.next_pos[south]] is Seat.EAST
+    moves = solver._legal_of(solver.hands[south], solver.trick)
+    last_hand = solver.hands[solver.next_pos[south]]
+    return [str(solver.cards[i]) for i in solver._order(south, moves, solver.trick, last_hand)]
+
+
+def test_the_last_seat_but_one_throws_points_on_only_where_the_last_seat_cannot_take_the_trick(
+) -> None:
+    """Its partner winning, the last seat but one throws its points on first only where the
+    last seat cannot then take the trick; where it can (East could trump), the card that
+    wins comes first and then the cheapest (issue 40: the points first cost twelve-card
+    deals up to six times the nodes)."""
+    assert _third_seat_order("2C 3C 4C") == ["TD", "3D", "4H"]
+    assert _third_seat_order("9H 2C 3C") == ["4H", "3D", "TD"]
