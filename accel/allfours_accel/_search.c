@@ -93,7 +93,11 @@ static int trick_kept(Engine *e, int pos, int i) {
  * higher: thrown on a trick its side wins, it would be points the side likely takes
  * anyway, and it may win a trick of its own -- so it is thrown on after the other cards
  * (4x9 seed 2026, 40 deals: 59.5 -> 52.2 M nodes; twelve-card deals 0, 4, 6, 7 and 9
- * 63.9 -> 52.1 M, deal 1 260.4 -> 223.2 M; issue 40) */
+ * 63.9 -> 52.1 M, deal 1 260.4 -> 223.2 M); and of the cards that win a trick from the
+ * third seat on, it is tried after the others (52.2 -> 49.5 M; 52.1 -> 38.0 M; deals 3
+ * and 8 528.7 -> 497.8 M and 620.4 -> 599.1 M; three-handed 3x9 40 deals 3.41 -> 3.25 M;
+ * at the second seat too, 4x9 gained a third but twelve cards lost: 69.7 M, deal 8
+ * 675.8 M; issue 40) */
 static int top_of_suit(const Engine *e, int pos, int i) {
     if (!e->pips[i]) return 0;
     return !(e->up_mask[i] & e->remaining & ~e->hands[pos] & ~(1ULL << i));
@@ -143,8 +147,12 @@ static int moves_at(Engine *e, int pos, uint64_t legal, int hint, int killer, in
             } else if (ours) {  /* the side is winning: points thrown on first (the top of a
                                  * suit last of them), a winner last */
                 keys[k] = wins ? 1000000 + e->win_key[i] : -e->pips[i] + 1000 * top_of_suit(e, pos, i);
-            } else     /* a card that wins, then the cheapest card */
-                keys[k] = wins ? e->win_key[i] : 1000000 + e->cheap_key[i];
+            } else if (wins) {  /* a card that wins (from the third seat on, the top of a
+                                 * suit after the others: it wins later too) */
+                keys[k] = e->win_key[i] + (e->ntrick >= 2 && top_of_suit(e, pos, i) ? 50000 : 0);
+            } else {   /* then the cheapest card */
+                keys[k] = 1000000 + e->cheap_key[i];
+            }
         }
     }
     for (int k = 1; k < count; k++) {  /* insertion sort, stable */
